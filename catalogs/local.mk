@@ -1,0 +1,1 @@
+# catalogs: (no catalogs shipped yet)

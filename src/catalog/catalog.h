@@ -1,0 +1,221 @@
+/*
+ * The 24x7 catalog model: page 0, schemas, events, groups and formulas as
+ * the hypervisor publishes them (big-endian, 4096-byte pages), plus the
+ * indexes hvtop needs.  Pure: catalog_parse() takes bytes and returns a
+ * model; catalog_write() takes a model and returns bytes.  No I/O.
+ *
+ * Layouts: shared reference hv24x7-abi.md sections 1 and 2.
+ */
+#ifndef HVTOP_CATALOG_H
+#define HVTOP_CATALOG_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#define CATALOG_PAGE_SIZE	4096
+#define CATALOG_MAGIC		0x32347837U	/* "24x7" */
+#define CATALOG_GROUP_SLOTS	16
+#define CATALOG_SLOT_FREE	0xffff
+#define CATALOG_NONE		0xffffffffU	/* absent index or offset */
+
+/* Domains as the catalog and the hcall interface number them. */
+enum catalog_domain {
+	CATALOG_DOMAIN_CHIP = 1,		/* physical chip */
+	CATALOG_DOMAIN_CORE = 2,		/* physical core */
+	CATALOG_DOMAIN_VCPU_HOME_CORE = 3,	/* "thread" in proposal v0.16 */
+	CATALOG_DOMAIN_VCPU_HOME_CHIP = 4,
+	CATALOG_DOMAIN_VCPU_HOME_NODE = 5,
+	CATALOG_DOMAIN_VCPU_REMOTE_NODE = 6,
+};
+#define CATALOG_DOMAIN_MAX	7	/* first invalid value */
+
+enum catalog_section_id {
+	CATALOG_SCHEMAS,
+	CATALOG_EVENTS,
+	CATALOG_GROUPS,
+	CATALOG_FORMULAS,
+	CATALOG_NSECTIONS
+};
+
+/* One 8-byte page-0 section descriptor, in pages as stored. */
+struct catalog_section {
+	uint16_t	 page;		/* offset in 4096-byte pages */
+	uint16_t	 pages;		/* length in pages */
+	uint16_t	 count;		/* entries claimed */
+};
+
+/* Why the kernel would not create a sysfs event for an entry. */
+#define CATALOG_SKIP_RECLEN0	0x1	/* group record length is 0 */
+#define CATALOG_SKIP_RESERVED	0x2	/* name starts with RESERVED */
+#define CATALOG_SKIP_DOMAIN	0x4	/* domain invalid for the interface */
+
+/* Event flags word (state of verification). */
+#define CATALOG_FLAG_VERIFIED	0x1
+#define CATALOG_FLAG_UNVERIFIED	0x2
+#define CATALOG_FLAG_CAVEAT	0x4
+#define CATALOG_FLAG_BROKEN	0x8
+
+struct catalog_event {
+	uint32_t	 index;		/* position in the event section */
+	size_t		 file_offset;	/* byte offset of the entry */
+	uint16_t	 entry_length;	/* bytes, as stored */
+	uint16_t	 formula_raw;	/* bytes 0x02-0x03 as stored */
+	uint32_t	 formula;	/* v0.17 formula index or CATALOG_NONE */
+	uint8_t		 domain;
+	uint16_t	 record_offset;	/* group record offset in the domain */
+	uint16_t	 record_length;
+	uint16_t	 counter_offset; /* from the start of the record */
+	uint32_t	 offset;	/* record_offset + counter_offset */
+	uint32_t	 flags;
+	uint16_t	 primary_group;	/* as stored; real catalogs misuse it */
+	uint16_t	 group_count;	/* as stored */
+	char		*name;		/* catalog name, NUL-terminated copy */
+	char		*sysfs_name;	/* name, plus __N for a duplicate */
+	char		*desc;
+	char		*long_desc;
+	unsigned	 skip;		/* CATALOG_SKIP_* or 0 */
+	uint32_t	*groups;	/* groups with a slot naming this event */
+	size_t		 ngroups;
+};
+
+struct catalog_group {
+	uint32_t	 index;
+	size_t		 file_offset;
+	uint16_t	 entry_length;
+	uint32_t	 flags;
+	uint8_t		 domain;
+	uint16_t	 record_offset;
+	uint16_t	 record_length;
+	uint8_t		 schema;
+	uint8_t		 event_count;
+	uint16_t	 events[CATALOG_GROUP_SLOTS]; /* CATALOG_SLOT_FREE */
+	char		*name;
+	char		*desc;
+};
+
+/* Schema field enums (GRS_*); 55 and 56 appear in real data, unnamed. */
+#define CATALOG_FIELD_COUNTER_MAX	31
+#define CATALOG_FIELD_TIMEBASE_UPDATE	48
+#define CATALOG_FIELD_TIMEBASE_FENCE	49
+#define CATALOG_FIELD_UPDATE_COUNT	50
+#define CATALOG_FIELD_MEASUREMENT_PERIOD 51
+#define CATALOG_FIELD_ACCUM_MEASUREMENT_PERIOD 52
+#define CATALOG_FIELD_LAST_UPDATE_PERIOD 53
+#define CATALOG_FIELD_STATUS_FLAGS	54
+
+struct catalog_schema_field {
+	uint16_t	 field;		/* CATALOG_FIELD_* or counter 1..31 */
+	uint16_t	 offset;	/* in the group record */
+	uint16_t	 length;	/* bytes */
+	uint16_t	 flags;
+};
+
+struct catalog_schema {
+	uint32_t	 index;
+	size_t		 file_offset;
+	uint16_t	 entry_length;
+	uint16_t	 descriptor;
+	uint16_t	 version;
+	uint16_t	 nfields;
+	struct catalog_schema_field *fields;
+};
+
+struct catalog_formula {
+	uint32_t	 index;
+	size_t		 file_offset;
+	uint16_t	 entry_length;
+	uint32_t	 flags;
+	uint16_t	 group;
+	char		*name;
+	char		*desc;
+	char		*formula;	/* text as stored: RPN or infix */
+	char		*unit;
+};
+
+enum catalog_severity {
+	CATALOG_WARNING,	/* suspicious but the data is still trusted */
+	CATALOG_ERROR,		/* something was dropped */
+};
+
+/* A problem found while parsing, located by its byte offset. */
+struct catalog_diag {
+	size_t		 offset;
+	enum catalog_severity severity;
+	char		*msg;
+};
+
+struct catalog_index;		/* private hash tables */
+
+struct catalog {
+	uint32_t	 magic;
+	uint32_t	 length_pages;
+	uint64_t	 version;
+	char		 build_time[17]; /* NUL-terminated copy of 16 bytes */
+	struct catalog_section sections[CATALOG_NSECTIONS];
+	uint32_t	 sub_offsets[6]; /* v0.16 page-0 0x60..0x77, raw */
+	int		 interface;	/* 1 or 2: decides valid domains */
+	size_t		 size;		/* bytes parsed */
+
+	struct catalog_schema *schemas;
+	size_t		 nschemas;
+	struct catalog_event *events;
+	size_t		 nevents;
+	struct catalog_group *groups;
+	size_t		 ngroups;
+	struct catalog_formula *formulas;
+	size_t		 nformulas;
+
+	struct catalog_diag *diags;
+	size_t		 ndiags;
+	size_t		 nerrors;	/* diags of CATALOG_ERROR severity */
+
+	struct catalog_index *index;
+};
+
+/*
+ * Parse a catalog image for hcall interface version iface (1 = POWER8,
+ * 2 = POWER9 and later; 0 guesses from the catalog's domains).  Does no
+ * I/O: buf may be freed after the call.  Bad entries become diagnostics and
+ * everything that can still be trusted is kept, so 0 is returned whenever
+ * page 0 could be read; check cat->nerrors.  Returns 0 with *out set
+ * (caller frees with catalog_free()), or a negative HV_E* code with *cause
+ * set (caller frees).
+ */
+int	 catalog_parse(const void *buf, size_t len, int iface,
+	    struct catalog **out, char **cause);
+void	 catalog_free(struct catalog *);
+
+/* O(1) lookups; NULL when absent.  Name lookups are exact. */
+const struct catalog_event *catalog_find_event(const struct catalog *,
+	    const char *name, int domain);	/* domain 0 = any */
+const struct catalog_event *catalog_find_sysfs(const struct catalog *,
+	    const char *sysfs_name);
+const struct catalog_group *catalog_find_group(const struct catalog *,
+	    const char *name);
+const struct catalog_formula *catalog_find_formula(const struct catalog *,
+	    const char *name);
+
+/* Constant names; "?" for unknown values. */
+const char	*catalog_domain_name(int);	/* "Physical Chip" ... */
+const char	*catalog_domain_index_term(int);	/* "chip" "core" "vcpu" */
+const char	*catalog_field_name(unsigned);	/* "COUNTER3" "TIMEBASE_UPDATE" */
+
+/*
+ * The sysfs string the kernel shows for an event, without the newline:
+ * "domain=1,offset=0xe0,chip=?,lpar=0x0".  style 2014 gives the early
+ * kernel's form.  Returns an allocated string (caller frees).
+ */
+enum catalog_sysfs_style { CATALOG_SYSFS_CURRENT, CATALOG_SYSFS_2014 };
+char	*catalog_sysfs_string(const struct catalog_event *, int style);
+
+/*
+ * Serialise a model to a canonical catalog image: entries padded to 16
+ * bytes, strings NUL-terminated and padded to even length, sections
+ * page-aligned; fields the model leaves at 0 (entry lengths, offsets,
+ * section pages) are computed.  Returns 0 with *out (caller frees) and
+ * *len set, or a negative HV_E* code with *cause set.
+ */
+int	 catalog_write(const struct catalog *, void **out, size_t *len,
+	    char **cause);
+
+#endif /* HVTOP_CATALOG_H */

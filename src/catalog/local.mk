@@ -1,0 +1,1 @@
+# src/catalog: (module not yet built)

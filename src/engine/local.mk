@@ -1,0 +1,1 @@
+# src/engine: (module not yet built)

@@ -1,0 +1,1 @@
+# src/formula: (module not yet built)

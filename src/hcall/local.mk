@@ -1,0 +1,1 @@
+# src/hcall: (module not yet built)

@@ -1,0 +1,17 @@
+/*
+ * hvcat dump: not written yet.
+ */
+#include "config.h"
+
+#include <stdio.h>
+
+#include "hvcat/hvcat.h"
+
+int
+hvcat_dump(int argc, char **argv)
+{
+	(void)argc;
+	(void)argv;
+	fprintf(stderr, "hvcat: 'dump' is not available in this build\n");
+	return (1);
+}

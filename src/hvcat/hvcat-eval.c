@@ -1,0 +1,17 @@
+/*
+ * hvcat eval: not written yet.
+ */
+#include "config.h"
+
+#include <stdio.h>
+
+#include "hvcat/hvcat.h"
+
+int
+hvcat_eval(int argc, char **argv)
+{
+	(void)argc;
+	(void)argv;
+	fprintf(stderr, "hvcat: 'eval' is not available in this build\n");
+	return (1);
+}

@@ -1,0 +1,17 @@
+/*
+ * hvcat info: not written yet.
+ */
+#include "config.h"
+
+#include <stdio.h>
+
+#include "hvcat/hvcat.h"
+
+int
+hvcat_info(int argc, char **argv)
+{
+	(void)argc;
+	(void)argv;
+	fprintf(stderr, "hvcat: 'info' is not available in this build\n");
+	return (1);
+}

@@ -1,0 +1,25 @@
+/*
+ * hvcat: the catalog tool.  One function per command, each in its own
+ * file (hvcat-<command>.c); each returns the process exit status:
+ * 0 ok, 1 invalid input or failure, 2 usage error.
+ */
+#ifndef HVTOP_HVCAT_H
+#define HVTOP_HVCAT_H
+
+struct catalog;
+
+int	hvcat_info(int, char **);
+int	hvcat_check(int, char **);
+int	hvcat_dump(int, char **);
+int	hvcat_sysfs(int, char **);
+int	hvcat_build(int, char **);
+int	hvcat_eval(int, char **);
+
+/*
+ * Shared by the commands: load and parse a catalog file (a path, or one of
+ * the names of the shipped catalogs: power8, power9, power10).  Problems
+ * are printed to stderr, offset first.  Returns 0 with *out set, or 1.
+ */
+int	hvcat_load(const char *, int iface, struct catalog **out);
+
+#endif /* HVTOP_HVCAT_H */

@@ -1,0 +1,11 @@
+# src/hvcat: the catalog tool, one file per command.
+bin_PROGRAMS += hvcat
+hvcat_SOURCES = \
+	src/hvcat/hvcat.c src/hvcat/hvcat.h \
+	src/hvcat/hvcat-build.c \
+	src/hvcat/hvcat-check.c \
+	src/hvcat/hvcat-dump.c \
+	src/hvcat/hvcat-eval.c \
+	src/hvcat/hvcat-info.c \
+	src/hvcat/hvcat-sysfs.c
+hvcat_LDADD = $(CORE_LIBS)

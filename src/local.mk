@@ -1,0 +1,5 @@
+# src: the programs.  Each main() only parses options and calls into the
+# libraries; the link lines show what each program may use.
+bin_PROGRAMS += hvtop
+hvtop_SOURCES = src/hvtop.c
+hvtop_LDADD = $(UI_LIBS)

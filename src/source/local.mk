@@ -1,0 +1,1 @@
+# src/source: (module not yet built)

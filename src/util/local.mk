@@ -1,0 +1,9 @@
+# src/util: small pure helpers (allocation, big-endian access, strings,
+# error names) and the core helpers that touch the outside world.
+libhvpure_a_SOURCES += \
+	src/util/be.h \
+	src/util/hverr.c src/util/hverr.h \
+	src/util/strbuf.c src/util/strbuf.h \
+	src/util/xalloc.c src/util/xalloc.h
+libhvcore_a_SOURCES += \
+	src/util/file.c src/util/file.h

@@ -1,0 +1,106 @@
+/*
+ * Growable strings for messages, dumps and exported text.  Pure.
+ */
+#include "config.h"
+
+#include "util/strbuf.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "util/xalloc.h"
+
+static void
+strbuf_grow(struct strbuf *sb, size_t more)
+{
+	size_t	 need;
+
+	need = sb->len + more + 1;
+	if (need <= sb->cap)
+		return;
+	if (sb->cap == 0)
+		sb->cap = 64;
+	while (sb->cap < need)
+		sb->cap *= 2;
+	sb->s = xreallocarray(sb->s, sb->cap, 1);
+}
+
+void
+strbuf_add(struct strbuf *sb, const char *p, size_t n)
+{
+	strbuf_grow(sb, n);
+	if (n != 0)
+		memcpy(sb->s + sb->len, p, n);
+	sb->len += n;
+	sb->s[sb->len] = '\0';
+}
+
+void
+strbuf_adds(struct strbuf *sb, const char *s)
+{
+	strbuf_add(sb, s, strlen(s));
+}
+
+void
+strbuf_addc(struct strbuf *sb, char c)
+{
+	strbuf_add(sb, &c, 1);
+}
+
+void
+strbuf_vaddf(struct strbuf *sb, const char *fmt, va_list ap)
+{
+	va_list	 aq;
+	int	 n;
+
+	va_copy(aq, ap);
+	n = vsnprintf(NULL, 0, fmt, aq);
+	va_end(aq);
+	if (n < 0)
+		abort();
+	strbuf_grow(sb, (size_t)n);
+	vsnprintf(sb->s + sb->len, (size_t)n + 1, fmt, ap);
+	sb->len += (size_t)n;
+}
+
+void
+strbuf_addf(struct strbuf *sb, const char *fmt, ...)
+{
+	va_list	 ap;
+
+	va_start(ap, fmt);
+	strbuf_vaddf(sb, fmt, ap);
+	va_end(ap);
+}
+
+void
+strbuf_reset(struct strbuf *sb)
+{
+	sb->len = 0;
+	if (sb->s != NULL)
+		sb->s[0] = '\0';
+}
+
+/* Hand the string to the caller (never NULL); the buffer is left empty. */
+char *
+strbuf_detach(struct strbuf *sb)
+{
+	char	*s;
+
+	if (sb->s == NULL)
+		s = xstrdup("");
+	else
+		s = sb->s;
+	sb->s = NULL;
+	sb->len = sb->cap = 0;
+	return (s);
+}
+
+void
+strbuf_free(struct strbuf *sb)
+{
+	free(sb->s);
+	sb->s = NULL;
+	sb->len = sb->cap = 0;
+}

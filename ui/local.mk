@@ -1,0 +1,1 @@
+# ui: (module not yet built)
