@@ -7,5 +7,6 @@ hvcat_SOURCES = \
 	src/hvcat/hvcat-dump.c \
 	src/hvcat/hvcat-eval.c \
 	src/hvcat/hvcat-info.c \
+	src/hvcat/hvcat-load.c \
 	src/hvcat/hvcat-sysfs.c
 hvcat_LDADD = $(CORE_LIBS)
