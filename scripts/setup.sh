@@ -1,0 +1,75 @@
+# Shared by scripts/run, scripts/test and scripts/bench: install what the
+# build needs, then configure and build in a directory of the source tree.
+# Source it; it defines hv_deps and hv_build.  Messages go to stderr so the
+# programs' own output stays clean.
+
+hv_top=$(cd "$(dirname "$0")/.." && pwd)
+
+# Debian packages the build and the test suite use, and why:
+#   build-essential autoconf automake pkg-config  the toolchain
+#   libncurses-dev libreadline-dev                the terminal interface
+#   libjansson-dev                                JSON in and out
+#   libcmocka-dev                                 unit tests
+#   tmux                                          terminal tests
+#   clang libclang-rt-14-dev                      fuzzers (libFuzzer)
+hv_packages="build-essential autoconf automake pkg-config libncurses-dev
+libreadline-dev libjansson-dev libcmocka-dev tmux clang libclang-rt-14-dev"
+
+hv_say() { printf 'hvtop: %s\n' "$*" >&2; }
+
+# Install every missing package; installs nothing when all are present.
+hv_deps() {
+	missing=""
+	for p in $hv_packages; do
+		dpkg-query -W -f='${Status}\n' "$p" 2>/dev/null |
+		    grep -q '^install ok installed$' || missing="$missing $p"
+	done
+	[ -z "$missing" ] && return 0
+	hv_say "installing missing packages:$missing"
+	if [ "$(id -u)" -eq 0 ]; then
+		sudo=""
+	elif command -v sudo >/dev/null 2>&1; then
+		sudo="sudo"
+	else
+		hv_say "not root and no sudo: install$missing by hand"
+		return 1
+	fi
+	export DEBIAN_FRONTEND=noninteractive
+	$sudo apt-get update -q >&2 || return 1
+	# shellcheck disable=SC2086
+	$sudo apt-get install -y -q --no-install-recommends $missing >&2 ||
+	    return 1
+}
+
+# hv_build DIR [configure options...]: autogen, configure and make as
+# needed.  The log of each step is kept in DIR/build.log.
+hv_build() {
+	dir=$hv_top/$1
+	shift
+	if [ ! -x "$hv_top/configure" ] ||
+	    [ "$hv_top/configure.ac" -nt "$hv_top/configure" ]; then
+		hv_say "running autogen.sh"
+		(cd "$hv_top" && ./autogen.sh) >/dev/null 2>&1 || {
+			hv_say "autogen.sh failed"
+			(cd "$hv_top" && ./autogen.sh) >&2
+			return 1
+		}
+	fi
+	mkdir -p "$dir"
+	if [ ! -f "$dir/Makefile" ] ||
+	    [ "$(cat "$dir/.hv-configured" 2>/dev/null)" != "$*" ]; then
+		hv_say "configuring in ${dir#"$hv_top"/} $*"
+		(cd "$dir" && "$hv_top/configure" "$@") >"$dir/build.log" 2>&1 || {
+			tail -n 30 "$dir/build.log" >&2
+			hv_say "configure failed (log: $dir/build.log)"
+			return 1
+		}
+		printf '%s' "$*" >"$dir/.hv-configured"
+	fi
+	jobs=$(nproc 2>/dev/null || echo 2)
+	make -C "$dir" -j"$jobs" >>"$dir/build.log" 2>&1 || {
+		grep -E 'error|Error' "$dir/build.log" | tail -n 30 >&2
+		hv_say "build failed (log: $dir/build.log)"
+		return 1
+	}
+}
