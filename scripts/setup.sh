@@ -44,7 +44,7 @@ hv_deps() {
 # hv_build DIR [configure options...]: autogen, configure and make as
 # needed.  The log of each step is kept in DIR/build.log.
 hv_build() {
-	dir=$hv_top/$1
+	bdir=$hv_top/$1
 	shift
 	if [ ! -x "$hv_top/configure" ] ||
 	    [ "$hv_top/configure.ac" -nt "$hv_top/configure" ]; then
@@ -55,21 +55,21 @@ hv_build() {
 			return 1
 		}
 	fi
-	mkdir -p "$dir"
-	if [ ! -f "$dir/Makefile" ] ||
-	    [ "$(cat "$dir/.hv-configured" 2>/dev/null)" != "$*" ]; then
-		hv_say "configuring in ${dir#"$hv_top"/} $*"
-		(cd "$dir" && "$hv_top/configure" "$@") >"$dir/build.log" 2>&1 || {
-			tail -n 30 "$dir/build.log" >&2
-			hv_say "configure failed (log: $dir/build.log)"
+	mkdir -p "$bdir"
+	if [ ! -f "$bdir/Makefile" ] ||
+	    [ "$(cat "$bdir/.hv-configured" 2>/dev/null)" != "$*" ]; then
+		hv_say "configuring in ${bdir#"$hv_top"/} $*"
+		(cd "$bdir" && "$hv_top/configure" "$@") >"$bdir/build.log" 2>&1 || {
+			tail -n 30 "$bdir/build.log" >&2
+			hv_say "configure failed (log: $bdir/build.log)"
 			return 1
 		}
-		printf '%s' "$*" >"$dir/.hv-configured"
+		printf '%s' "$*" >"$bdir/.hv-configured"
 	fi
 	jobs=$(nproc 2>/dev/null || echo 2)
-	make -C "$dir" -j"$jobs" >>"$dir/build.log" 2>&1 || {
-		grep -E 'error|Error' "$dir/build.log" | tail -n 30 >&2
-		hv_say "build failed (log: $dir/build.log)"
+	make -C "$bdir" -j"$jobs" >>"$bdir/build.log" 2>&1 || {
+		grep -E 'error|Error' "$bdir/build.log" | tail -n 30 >&2
+		hv_say "build failed (log: $bdir/build.log)"
 		return 1
 	}
 }
