@@ -10,4 +10,4 @@ tests_unit_test_util_LDADD = $(PURE_LIBS) $(CMOCKA_LIBS)
 TESTS += $(check_PROGRAMS)
 TESTS += scripts/check-pure.sh
 TESTS += tests/cli/test-hvtop-cli.sh
-EXTRA_DIST += tests/cli/tap.sh tests/data
+EXTRA_DIST += tests/cli tests/data tests/fuzz tests/bench
