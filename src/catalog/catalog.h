@@ -154,7 +154,10 @@ struct catalog {
 	struct catalog_section sections[CATALOG_NSECTIONS];
 	uint32_t	 sub_offsets[6]; /* v0.16 page-0 0x60..0x77, raw */
 	int		 interface;	/* 1 or 2: decides valid domains */
+	int		 interface_guessed; /* 1 when parse got iface 0 */
 	size_t		 size;		/* bytes parsed */
+	/* Entries page 0 claims but the model lacks (dropped or lost). */
+	size_t		 dropped[CATALOG_NSECTIONS];
 
 	struct catalog_schema *schemas;
 	size_t		 nschemas;
@@ -185,7 +188,25 @@ int	 catalog_parse(const void *buf, size_t len, int iface,
 	    struct catalog **out, char **cause);
 void	 catalog_free(struct catalog *);
 
-/* O(1) lookups; NULL when absent.  Name lookups are exact. */
+/*
+ * Recompute what the parser derives from the entries: the interface
+ * version when cat->interface is 0 (guessed from the domains), each
+ * event's skip flags, sysfs_name (the kernel's __N numbering of duplicate
+ * (name, domain) pairs, in catalog order, counting only events the kernel
+ * lists; skipped duplicates continue the count), groups/ngroups (from the
+ * groups' slots below event_count, never from primary_group), and the
+ * lookup tables.  Call it after building or changing a model by hand;
+ * catalog_parse() already does.  Replaces any sysfs_name and groups set
+ * before.
+ */
+void	 catalog_reindex(struct catalog *);
+
+/*
+ * O(1) lookups; NULL when absent.  Name lookups are exact.  With domain 0,
+ * catalog_find_event() returns the first event of that name the kernel
+ * would list, else the first of that name.  catalog_event.groups holds
+ * positions in cat->groups.
+ */
 const struct catalog_event *catalog_find_event(const struct catalog *,
 	    const char *name, int domain);	/* domain 0 = any */
 const struct catalog_event *catalog_find_sysfs(const struct catalog *,
@@ -194,11 +215,23 @@ const struct catalog_group *catalog_find_group(const struct catalog *,
 	    const char *name);
 const struct catalog_formula *catalog_find_formula(const struct catalog *,
 	    const char *name);
+/* By position in the section as stored (what group slots name). */
+const struct catalog_event *catalog_event_at(const struct catalog *,
+	    uint32_t index);
+const struct catalog_group *catalog_group_at(const struct catalog *,
+	    uint32_t index);
 
 /* Constant names; "?" for unknown values. */
 const char	*catalog_domain_name(int);	/* "Physical Chip" ... */
 const char	*catalog_domain_index_term(int);	/* "chip" "core" "vcpu" */
 const char	*catalog_field_name(unsigned);	/* "COUNTER3" "TIMEBASE_UPDATE" */
+const char	*catalog_section_name(int);	/* "schemas" "events" ... */
+const char	*catalog_domain_suffix_2014(int); /* "phys_chip" ... */
+/*
+ * A copy of s safe to print on one line: bytes below 0x20, 0x7f and above
+ * and the backslash are written as \xNN or \\.  Caller frees.
+ */
+char		*catalog_printable(const char *s);
 
 /*
  * The sysfs string the kernel shows for an event, without the newline:
@@ -207,6 +240,31 @@ const char	*catalog_field_name(unsigned);	/* "COUNTER3" "TIMEBASE_UPDATE" */
  */
 enum catalog_sysfs_style { CATALOG_SYSFS_CURRENT, CATALOG_SYSFS_2014 };
 char	*catalog_sysfs_string(const struct catalog_event *, int style);
+/* The same for the event read in another hcall domain (1..6). */
+char	*catalog_sysfs_string_domain(const struct catalog_event *, int style,
+	    int domain);
+
+/*
+ * The whole events/ listing a kernel would create.  Current style: one
+ * entry per event the kernel lists (skip == 0), named by sysfs_name.
+ * Style 2014: the early kernel's listing, which kept events whose group
+ * record length is 0 (POWER8's chip placeholders) and knew no interface
+ * versions; RESERVED names are still left out.  A chip event becomes NAME__phys_chip; a core event becomes NAME
+ * (domain 2) plus NAME__vcpu_home_core, __vcpu_home_chip,
+ * __vcpu_home_node and __vcpu_remote_node (domains 3-6); an event of
+ * catalog domain 3-6 becomes NAME__<that domain's suffix>.  Entries come
+ * in catalog order.  Returns the count; *out (caller frees with
+ * catalog_sysfs_list_free()) is NULL when it is 0.
+ */
+struct catalog_sysfs_entry {
+	char		*name;
+	char		*value;
+	const struct catalog_event *event;
+	int		 domain;	/* hcall domain of this entry */
+};
+size_t	 catalog_sysfs_list(const struct catalog *, int style,
+	    struct catalog_sysfs_entry **out);
+void	 catalog_sysfs_list_free(struct catalog_sysfs_entry *, size_t);
 
 /*
  * Serialise a model to a canonical catalog image: entries padded to 16

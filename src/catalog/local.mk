@@ -2,3 +2,10 @@
 # pure; the JSON form (jansson) lives in the core library.
 libhvpure_a_SOURCES += \
 	src/catalog/catalog.h
+
+# Parsing, names, sysfs strings and the lookup tables.
+libhvpure_a_SOURCES += \
+	src/catalog/catalog-parse.c \
+	src/catalog/catalog-index.c src/catalog/catalog-index.h \
+	src/catalog/catalog-names.c \
+	src/catalog/catalog-sysfs.c

@@ -1,0 +1,464 @@
+/*
+ * What a catalog model derives from its entries: the interface version
+ * when it must be guessed, the kernel's skip rules, sysfs names with the
+ * kernel's __N suffix for duplicate (name, domain) pairs, the event ->
+ * group links from the groups' slots, and O(1) lookup tables.  Pure: no
+ * I/O.  It reports nothing: the parser checks the entries and says what is
+ * wrong; this file only makes the model searchable.
+ */
+#include "config.h"
+
+#include "catalog/catalog.h"
+
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "catalog/catalog-index.h"
+#include "util/xalloc.h"
+
+/*
+ * Section positions above this are not reachable through
+ * catalog_event_at(): the parser's are below 65536 (a be16 count), and a
+ * hand-built model with wild indexes must not make us allocate gigabytes.
+ */
+#define CATALOG_AT_MAX		(1U << 22)
+
+/* Open addressing, linear probing, at most half full. */
+struct catalog_hslot {
+	uint32_t	 hash;
+	uint32_t	 ix;		/* position + 1; 0 = empty */
+};
+
+struct catalog_htab {
+	struct catalog_hslot *v;
+	size_t		 mask;
+};
+
+struct catalog_index {
+	struct catalog_htab by_key;	/* (name, domain) -> event */
+	struct catalog_htab by_name;	/* name -> event */
+	struct catalog_htab by_sysfs;	/* sysfs_name -> event */
+	struct catalog_htab groups;	/* name -> group */
+	struct catalog_htab formulas;	/* name -> formula */
+	uint32_t	*event_at;	/* section index -> position + 1 */
+	size_t		 nevent_at;
+	uint32_t	*group_at;
+	size_t		 ngroup_at;
+};
+
+enum catalog_key {
+	CATALOG_KEY_EVENT,
+	CATALOG_KEY_NAME,
+	CATALOG_KEY_SYSFS,
+	CATALOG_KEY_GROUP,
+	CATALOG_KEY_FORMULA,
+};
+
+static const char *
+catalog_nz(const char *s)
+{
+	return (s != NULL ? s : "");
+}
+
+/* FNV-1a with a final avalanche so that linear probing spreads well. */
+static uint32_t
+catalog_hash(const char *s, unsigned domain)
+{
+	const unsigned char	*p;
+	uint32_t		 h = 2166136261U;
+
+	for (p = (const unsigned char *)s; *p != '\0'; p++) {
+		h ^= *p;
+		h *= 16777619U;
+	}
+	h ^= domain * 0x9e3779b1U;
+	h ^= h >> 16;
+	h *= 0x85ebca6bU;
+	h ^= h >> 13;
+	return (h);
+}
+
+static void
+catalog_htab_init(struct catalog_htab *t, size_t n)
+{
+	size_t	 cap = 16;
+
+	while (cap < n * 2)
+		cap *= 2;
+	t->v = xcalloc(cap, sizeof *t->v);
+	t->mask = cap - 1;
+}
+
+static const char *
+catalog_key_name(const struct catalog *cat, enum catalog_key kind, size_t i)
+{
+	switch (kind) {
+	case CATALOG_KEY_EVENT:
+	case CATALOG_KEY_NAME:
+		return (catalog_nz(cat->events[i].name));
+	case CATALOG_KEY_SYSFS:
+		return (catalog_nz(cat->events[i].sysfs_name));
+	case CATALOG_KEY_GROUP:
+		return (catalog_nz(cat->groups[i].name));
+	case CATALOG_KEY_FORMULA:
+		return (catalog_nz(cat->formulas[i].name));
+	}
+	return ("");
+}
+
+/*
+ * The slot holding key (name, domain) in t, or the empty slot where it
+ * would go.  The domain only counts for CATALOG_KEY_EVENT.
+ */
+static struct catalog_hslot *
+catalog_htab_slot(const struct catalog *cat, const struct catalog_htab *t,
+    enum catalog_key kind, uint32_t h, const char *name, unsigned domain)
+{
+	struct catalog_hslot	*s;
+	size_t			 i, pos;
+
+	for (i = h & t->mask;; i = (i + 1) & t->mask) {
+		s = &t->v[i];
+		if (s->ix == 0)
+			return (s);
+		if (s->hash != h)
+			continue;
+		pos = s->ix - 1;
+		if (kind == CATALOG_KEY_EVENT &&
+		    cat->events[pos].domain != domain)
+			continue;
+		if (strcmp(catalog_key_name(cat, kind, pos), name) == 0)
+			return (s);
+	}
+}
+
+/* Insert position pos under its own key unless the key is taken. */
+static struct catalog_hslot *
+catalog_htab_add(const struct catalog *cat, struct catalog_htab *t,
+    enum catalog_key kind, size_t pos)
+{
+	struct catalog_hslot	*s;
+	const char		*name;
+	unsigned		 domain;
+	uint32_t		 h;
+
+	name = catalog_key_name(cat, kind, pos);
+	domain = kind == CATALOG_KEY_EVENT ? cat->events[pos].domain : 0;
+	h = catalog_hash(name, domain);
+	s = catalog_htab_slot(cat, t, kind, h, name, domain);
+	if (s->ix == 0) {
+		s->hash = h;
+		s->ix = (uint32_t)pos + 1;
+	}
+	return (s);
+}
+
+static size_t
+catalog_htab_find(const struct catalog *cat, const struct catalog_htab *t,
+    enum catalog_key kind, const char *name, unsigned domain)
+{
+	const struct catalog_hslot	*s;
+
+	if (t->v == NULL || name == NULL)
+		return (SIZE_MAX);
+	s = catalog_htab_slot(cat, t, kind, catalog_hash(name, domain), name,
+	    domain);
+	return (s->ix == 0 ? SIZE_MAX : s->ix - 1);
+}
+
+static void
+catalog_index_free(struct catalog_index *ix)
+{
+	if (ix == NULL)
+		return;
+	free(ix->by_key.v);
+	free(ix->by_name.v);
+	free(ix->by_sysfs.v);
+	free(ix->groups.v);
+	free(ix->formulas.v);
+	free(ix->event_at);
+	free(ix->group_at);
+	free(ix);
+}
+
+/*
+ * A catalog that names a VCPU domain (3-6) can only be served by
+ * interface 2; otherwise assume POWER8's interface 1, whose rules are the
+ * stricter ones.
+ */
+static int
+catalog_guess_interface(const struct catalog *cat)
+{
+	size_t	 i;
+
+	for (i = 0; i < cat->nevents; i++) {
+		if (cat->events[i].domain >= CATALOG_DOMAIN_VCPU_HOME_CORE &&
+		    cat->events[i].domain < CATALOG_DOMAIN_MAX)
+			return (2);
+	}
+	return (1);
+}
+
+/* The kernel's rules in create_events_from_catalog(). */
+static unsigned
+catalog_skip(const struct catalog_event *ev, int iface)
+{
+	unsigned	 skip = 0;
+	int		 maxdom;
+
+	if (ev->record_length == 0)
+		skip |= CATALOG_SKIP_RECLEN0;
+	if (ev->name != NULL && strncmp(ev->name, "RESERVED", 8) == 0)
+		skip |= CATALOG_SKIP_RESERVED;
+	maxdom = iface == 1 ? CATALOG_DOMAIN_CORE :
+	    CATALOG_DOMAIN_VCPU_REMOTE_NODE;
+	if (ev->domain < CATALOG_DOMAIN_CHIP || ev->domain > maxdom)
+		skip |= CATALOG_SKIP_DOMAIN;
+	return (skip);
+}
+
+/* Map section positions to model positions; the first claim wins. */
+static uint32_t *
+catalog_at_build(size_t n, size_t stride, const void *base, size_t *nout)
+{
+	const uint32_t	*ixp;
+	uint32_t	*at;
+	size_t		 i, max = 0;
+
+	for (i = 0; i < n; i++) {
+		ixp = (const uint32_t *)(const void *)
+		    ((const char *)base + i * stride);
+		if (*ixp < CATALOG_AT_MAX && *ixp + 1 > max)
+			max = *ixp + 1;
+	}
+	*nout = max;
+	if (max == 0)
+		return (NULL);
+	at = xcalloc(max, sizeof *at);
+	for (i = 0; i < n; i++) {
+		ixp = (const uint32_t *)(const void *)
+		    ((const char *)base + i * stride);
+		if (*ixp < CATALOG_AT_MAX && at[*ixp] == 0)
+			at[*ixp] = (uint32_t)i + 1;
+	}
+	return (at);
+}
+
+/*
+ * Give every event a sysfs name: the kernel numbers the second and later
+ * events of one (name, domain) NAME__1, NAME__2 ... in catalog order,
+ * counting only the events it lists.  Skipped events are numbered after
+ * them so that every event still has a unique name to be found by.
+ */
+static void
+catalog_index_names(struct catalog *cat, struct catalog_index *ix)
+{
+	struct catalog_event	*ev;
+	struct catalog_hslot	*s;
+	uint32_t		*ct;
+	size_t			 i, pass, first;
+
+	ct = xcalloc(cat->nevents, sizeof *ct);
+	for (pass = 0; pass < 2; pass++) {
+		for (i = 0; i < cat->nevents; i++) {
+			ev = &cat->events[i];
+			if ((ev->skip == 0) != (pass == 0))
+				continue;
+			free(ev->sysfs_name);
+			s = catalog_htab_add(cat, &ix->by_key,
+			    CATALOG_KEY_EVENT, i);
+			first = s->ix - 1;
+			if (first == i)
+				ev->sysfs_name = xstrdup(catalog_nz(ev->name));
+			else
+				ev->sysfs_name = xasprintf("%s__%u",
+				    catalog_nz(ev->name), ++ct[first]);
+			catalog_htab_add(cat, &ix->by_name, CATALOG_KEY_NAME,
+			    i);
+		}
+	}
+	for (pass = 0; pass < 2; pass++) {
+		for (i = 0; i < cat->nevents; i++) {
+			if ((cat->events[i].skip == 0) == (pass == 0))
+				catalog_htab_add(cat, &ix->by_sysfs,
+				    CATALOG_KEY_SYSFS, i);
+		}
+	}
+	free(ct);
+}
+
+/* Fill each event's groups[] from the slots below each group's count. */
+static void
+catalog_index_links(struct catalog *cat, struct catalog_index *ix)
+{
+	struct catalog_group	*g;
+	struct catalog_event	*ev;
+	size_t			 i, gi, s, nslots, pass;
+	uint16_t		 slot;
+
+	for (i = 0; i < cat->nevents; i++) {
+		free(cat->events[i].groups);
+		cat->events[i].groups = NULL;
+		cat->events[i].ngroups = 0;
+	}
+	/* Pass 0 counts, pass 1 fills. */
+	for (pass = 0; pass < 2; pass++) {
+		for (gi = 0; gi < cat->ngroups; gi++) {
+			g = &cat->groups[gi];
+			nslots = g->event_count < CATALOG_GROUP_SLOTS ?
+			    g->event_count : CATALOG_GROUP_SLOTS;
+			for (s = 0; s < nslots; s++) {
+				slot = g->events[s];
+				if (slot == CATALOG_SLOT_FREE ||
+				    slot >= ix->nevent_at ||
+				    ix->event_at[slot] == 0)
+					continue;
+				ev = &cat->events[ix->event_at[slot] - 1];
+				if (pass == 0) {
+					ev->ngroups++;
+					continue;
+				}
+				/* One event in two slots of a group: once. */
+				if (ev->ngroups > 0 &&
+				    ev->groups[ev->ngroups - 1] == gi)
+					continue;
+				ev->groups[ev->ngroups++] = (uint32_t)gi;
+			}
+		}
+		if (pass != 0)
+			break;
+		for (i = 0; i < cat->nevents; i++) {
+			ev = &cat->events[i];
+			if (ev->ngroups > 0)
+				ev->groups = xcalloc(ev->ngroups,
+				    sizeof *ev->groups);
+			ev->ngroups = 0;
+		}
+	}
+}
+
+void
+catalog_reindex(struct catalog *cat)
+{
+	struct catalog_index	*ix;
+	size_t			 i;
+
+	catalog_index_free(cat->index);
+	cat->index = ix = xcalloc(1, sizeof *ix);
+
+	if (cat->interface != 1 && cat->interface != 2) {
+		cat->interface = catalog_guess_interface(cat);
+		cat->interface_guessed = 1;
+	}
+	for (i = 0; i < cat->nevents; i++)
+		cat->events[i].skip = catalog_skip(&cat->events[i],
+		    cat->interface);
+
+	ix->event_at = catalog_at_build(cat->nevents, sizeof *cat->events,
+	    cat->nevents == 0 ? NULL : &cat->events[0].index, &ix->nevent_at);
+	ix->group_at = catalog_at_build(cat->ngroups, sizeof *cat->groups,
+	    cat->ngroups == 0 ? NULL : &cat->groups[0].index, &ix->ngroup_at);
+
+	if (cat->nevents > 0) {
+		catalog_htab_init(&ix->by_key, cat->nevents);
+		catalog_htab_init(&ix->by_name, cat->nevents);
+		catalog_htab_init(&ix->by_sysfs, cat->nevents);
+		catalog_index_names(cat, ix);
+	}
+	if (cat->ngroups > 0) {
+		catalog_htab_init(&ix->groups, cat->ngroups);
+		for (i = 0; i < cat->ngroups; i++)
+			catalog_htab_add(cat, &ix->groups, CATALOG_KEY_GROUP,
+			    i);
+	}
+	if (cat->nformulas > 0) {
+		catalog_htab_init(&ix->formulas, cat->nformulas);
+		for (i = 0; i < cat->nformulas; i++)
+			catalog_htab_add(cat, &ix->formulas,
+			    CATALOG_KEY_FORMULA, i);
+	}
+	catalog_index_links(cat, ix);
+}
+
+/* Release the tables; catalog_free() calls this. */
+void
+catalog_index_release(struct catalog *cat)
+{
+	catalog_index_free(cat->index);
+	cat->index = NULL;
+}
+
+const struct catalog_event *
+catalog_find_event(const struct catalog *cat, const char *name, int domain)
+{
+	size_t	 i;
+
+	if (cat->index == NULL)
+		return (NULL);
+	if (domain == 0)
+		i = catalog_htab_find(cat, &cat->index->by_name,
+		    CATALOG_KEY_NAME, name, 0);
+	else if (domain < 0 || domain > UINT8_MAX)
+		return (NULL);
+	else
+		i = catalog_htab_find(cat, &cat->index->by_key,
+		    CATALOG_KEY_EVENT, name, (unsigned)domain);
+	return (i == SIZE_MAX ? NULL : &cat->events[i]);
+}
+
+const struct catalog_event *
+catalog_find_sysfs(const struct catalog *cat, const char *sysfs_name)
+{
+	size_t	 i;
+
+	if (cat->index == NULL)
+		return (NULL);
+	i = catalog_htab_find(cat, &cat->index->by_sysfs, CATALOG_KEY_SYSFS,
+	    sysfs_name, 0);
+	return (i == SIZE_MAX ? NULL : &cat->events[i]);
+}
+
+const struct catalog_group *
+catalog_find_group(const struct catalog *cat, const char *name)
+{
+	size_t	 i;
+
+	if (cat->index == NULL)
+		return (NULL);
+	i = catalog_htab_find(cat, &cat->index->groups, CATALOG_KEY_GROUP,
+	    name, 0);
+	return (i == SIZE_MAX ? NULL : &cat->groups[i]);
+}
+
+const struct catalog_formula *
+catalog_find_formula(const struct catalog *cat, const char *name)
+{
+	size_t	 i;
+
+	if (cat->index == NULL)
+		return (NULL);
+	i = catalog_htab_find(cat, &cat->index->formulas,
+	    CATALOG_KEY_FORMULA, name, 0);
+	return (i == SIZE_MAX ? NULL : &cat->formulas[i]);
+}
+
+const struct catalog_event *
+catalog_event_at(const struct catalog *cat, uint32_t index)
+{
+	const struct catalog_index	*ix = cat->index;
+
+	if (ix == NULL || index >= ix->nevent_at || ix->event_at[index] == 0)
+		return (NULL);
+	return (&cat->events[ix->event_at[index] - 1]);
+}
+
+const struct catalog_group *
+catalog_group_at(const struct catalog *cat, uint32_t index)
+{
+	const struct catalog_index	*ix = cat->index;
+
+	if (ix == NULL || index >= ix->ngroup_at || ix->group_at[index] == 0)
+		return (NULL);
+	return (&cat->groups[ix->group_at[index] - 1]);
+}
