@@ -1,0 +1,18 @@
+# src/metrics: readers of user metric files.  Pure: bytes in, a model with
+# expression texts out; the formula engine compiles the texts later.
+libhvpure_a_SOURCES += \
+	src/metrics/papi.h \
+	src/metrics/papi-parse.c \
+	src/metrics/papi-model.c \
+	src/metrics/papi-check.c
+
+check_PROGRAMS += tests/unit/test-papi
+tests_unit_test_papi_SOURCES = tests/unit/test-papi.c
+tests_unit_test_papi_CFLAGS = $(UNIT_CFLAGS)
+tests_unit_test_papi_LDADD = $(PURE_LIBS) $(CMOCKA_LIBS)
+
+noinst_PROGRAMS += tests/bench/bench-papi
+tests_bench_bench_papi_SOURCES = tests/bench/bench-papi.c
+tests_bench_bench_papi_LDADD = $(PURE_LIBS)
+tests_bench_bench_papi_CPPFLAGS = $(AM_CPPFLAGS) \
+	-DPAPI_BENCH_DATA='"$(abs_top_srcdir)/tests/data/papi/papi_events.csv"'

@@ -1,0 +1,1276 @@
+/*
+ * Reading a PAPI event-definition file into the model of papi.h.
+ *
+ * Two passes.  The first splits each line into fields, checks its command,
+ * derived type, base list and formula, and keeps the line only when all of
+ * that is right, so one bad line costs that line alone.  The second needs
+ * every name of the file: it chooses the identifiers the expressions use
+ * (they must not collide with any other name), writes the expression texts,
+ * indexes events by name and flags redefinitions.
+ *
+ * Pure: no I/O, no printing.  The input is untrusted: nothing is read
+ * outside [buf, buf + len), strings are copied with their lengths, and
+ * every size that could grow with the input is bounded (PAPI_*_MAX), so a
+ * hostile file costs memory in proportion to its size.
+ */
+#include "config.h"
+
+#include "metrics/papi.h"
+
+#include <stdarg.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "util/hverr.h"
+#include "util/strbuf.h"
+#include "util/xalloc.h"
+
+/* Room in an expression for one identifier beyond its name's length. */
+#define PAPI_IDENT_SLACK	24
+
+/* One field of a line. */
+struct papi_field {
+	const char	*p;		/* content (inside quotes if quoted) */
+	size_t		 len;
+	unsigned long	 col;		/* column of the content, from 1 */
+	char		 quote;		/* '"', '\'' or 0 */
+	int		 doubled;	/* contains a doubled quote */
+};
+
+/* A token of a POSTFIX or INFIX formula. */
+enum papi_tok {
+	PAPI_TOK_END,
+	PAPI_TOK_PLACE,			/* N<i> */
+	PAPI_TOK_NUM,
+	PAPI_TOK_HZ,			/* # */
+	PAPI_TOK_OP,			/* + - * / */
+	PAPI_TOK_LPAREN,
+	PAPI_TOK_RPAREN,
+	PAPI_TOK_BAD,
+};
+
+struct papi_token {
+	enum papi_tok	 kind;
+	size_t		 off;		/* in the formula text */
+	size_t		 len;
+	unsigned long	 place;		/* PAPI_TOK_PLACE, saturated */
+};
+
+/* An open-addressing string table; keys and values point elsewhere. */
+struct papi_htab {
+	const char	**keys;
+	const char	**vals;
+	size_t		 cap;		/* a power of two, or 0 */
+	size_t		 n;
+	int		 nocase;
+};
+
+struct papi_ctx {
+	struct papi_model *m;
+	size_t		 capsections;
+	size_t		 capevents;
+	size_t		 capdiags;
+	size_t		*diagseq;	/* order of creation, for sorting */
+	unsigned long	 line;
+	struct papi_field *f;		/* fields of the current line */
+	size_t		 nf;
+	size_t		 capf;
+	int		 header_run;	/* last command was a section header */
+	size_t		 cursec;	/* PAPI_NONE before the first */
+};
+
+static const char *const papi_parse_types[PAPI_NTYPES] = {
+	[PAPI_TYPE_NOT_DERIVED] = "NOT_DERIVED",
+	[PAPI_TYPE_ADD] = "DERIVED_ADD",
+	[PAPI_TYPE_PS] = "DERIVED_PS",
+	[PAPI_TYPE_ADD_PS] = "DERIVED_ADD_PS",
+	[PAPI_TYPE_CMPD] = "DERIVED_CMPD",
+	[PAPI_TYPE_SUB] = "DERIVED_SUB",
+	[PAPI_TYPE_POSTFIX] = "DERIVED_POSTFIX",
+	[PAPI_TYPE_INFIX] = "DERIVED_INFIX",
+};
+
+/*
+ * Words an expression cannot use as operand names: the formula language's
+ * operators, the constant '#' becomes, and what a strtod()-based number
+ * reader would take for a number.
+ */
+static const char *const papi_parse_reserved[] = {
+	"mod", "rem", "sqr", "swp", "rot", "dup", "sqrt", PAPI_CPU_HZ_OPERAND,
+	"inf", "infinity", "nan",
+};
+
+/* ASCII only: the locale must not change what a file means. */
+static inline int
+papi_parse_lower(int c)
+{
+	return ((c >= 'A' && c <= 'Z') ? c - 'A' + 'a' : c);
+}
+
+static inline int
+papi_parse_isdigit(int c)
+{
+	return (c >= '0' && c <= '9');
+}
+
+static inline int
+papi_parse_isidstart(int c)
+{
+	return ((c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || c == '_');
+}
+
+static inline int
+papi_parse_isident(int c)
+{
+	return (papi_parse_isidstart(c) || papi_parse_isdigit(c));
+}
+
+static inline int
+papi_parse_isblank(int c)
+{
+	return (c == ' ' || c == '\t' || c == '\r' || c == '\v' || c == '\f');
+}
+
+static int
+papi_parse_casecmp(const char *a, const char *b)
+{
+	int	 ca, cb;
+
+	for (;; a++, b++) {
+		ca = papi_parse_lower((unsigned char)*a);
+		cb = papi_parse_lower((unsigned char)*b);
+		if (ca != cb || ca == '\0')
+			return (ca - cb);
+	}
+}
+
+/* Does the field hold exactly word (no case)? */
+static int
+papi_parse_is(const struct papi_field *f, const char *word)
+{
+	size_t	 i;
+
+	for (i = 0; i < f->len; i++) {
+		if (word[i] == '\0' || papi_parse_lower((unsigned char)f->p[i]) !=
+		    papi_parse_lower((unsigned char)word[i]))
+			return (0);
+	}
+	return (word[i] == '\0');
+}
+
+/*
+ * Input text for a message: at most 40 bytes, anything unprintable shown
+ * as '?', so that a message can go to a terminal as it is.
+ */
+static const char *
+papi_parse_quote(char *buf, size_t size, const char *p, size_t len)
+{
+	size_t	 i, n;
+
+	n = len > 40 ? 40 : len;
+	if (n > size - 4)
+		n = size - 4;
+	for (i = 0; i < n; i++) {
+		buf[i] = (p[i] >= 0x20 && p[i] < 0x7f) ? p[i] : '?';
+	}
+	if (n < len) {
+		memcpy(buf + n, "...", 3);
+		n += 3;
+	}
+	buf[n] = '\0';
+	return (buf);
+}
+
+static void
+papi_parse_diag(struct papi_ctx *c, enum papi_severity sev,
+    unsigned long line, unsigned long col, const char *fmt, ...)
+{
+	struct papi_model	*m = c->m;
+	struct papi_diag	*d;
+	va_list			 ap;
+
+	if (sev == PAPI_ERROR)
+		m->nerrors++;
+	else
+		m->nwarnings++;
+	if (m->ndiags >= PAPI_DIAGS_MAX)
+		return;
+	if (m->ndiags == c->capdiags) {
+		c->capdiags = c->capdiags ? c->capdiags * 2 : 16;
+		m->diags = xreallocarray(m->diags, c->capdiags,
+		    sizeof *m->diags);
+		c->diagseq = xreallocarray(c->diagseq, c->capdiags,
+		    sizeof *c->diagseq);
+	}
+	c->diagseq[m->ndiags] = m->ndiags;
+	d = &m->diags[m->ndiags++];
+	d->severity = sev;
+	d->line = line;
+	d->column = col;
+	va_start(ap, fmt);
+	d->message = xvasprintf(fmt, ap);
+	va_end(ap);
+	d->text = xasprintf("line %lu, column %lu: %s%s", line, col,
+	    sev == PAPI_WARNING ? "warning: " : "", d->message);
+}
+
+#define PAPI_ERR(c, col, ...) \
+	papi_parse_diag((c), PAPI_ERROR, (c)->line, (col), __VA_ARGS__)
+#define PAPI_WARN(c, col, ...) \
+	papi_parse_diag((c), PAPI_WARNING, (c)->line, (col), __VA_ARGS__)
+
+/* A field's value as a string: quotes removed, doubled quotes undone. */
+static char *
+papi_parse_value(const struct papi_field *f)
+{
+	char	*s;
+	size_t	 i, n;
+
+	if (!f->doubled)
+		return (xstrndup(f->p, f->len));
+	s = xmalloc(f->len + 1);
+	for (i = n = 0; i < f->len; i++) {
+		s[n++] = f->p[i];
+		if (f->p[i] == f->quote && i + 1 < f->len &&
+		    f->p[i + 1] == f->quote)
+			i++;
+	}
+	s[n] = '\0';
+	return (s);
+}
+
+static struct papi_field *
+papi_parse_addfield(struct papi_ctx *c)
+{
+	if (c->nf == c->capf) {
+		c->capf = c->capf ? c->capf * 2 : 16;
+		c->f = xreallocarray(c->f, c->capf, sizeof *c->f);
+	}
+	memset(&c->f[c->nf], 0, sizeof c->f[c->nf]);
+	return (&c->f[c->nf++]);
+}
+
+/*
+ * Split a line into fields.  Blanks around a field go; a field that starts
+ * with a quote runs to the matching quote and only blanks may follow it.
+ * Returns 0, or -1 after reporting why the line cannot be split.
+ */
+static int
+papi_parse_split(struct papi_ctx *c, const char *p, size_t n)
+{
+	struct papi_field	*f;
+	const char		*comma;
+	size_t			 i, j, e;
+	char			 q;
+
+	c->nf = 0;
+	i = 0;
+	for (;;) {
+		while (i < n && papi_parse_isblank((unsigned char)p[i]))
+			i++;
+		f = papi_parse_addfield(c);
+		if (i < n && (p[i] == '"' || p[i] == '\'')) {
+			q = p[i];
+			for (j = i + 1; j < n; j++) {
+				if (p[j] != q)
+					continue;
+				if (j + 1 < n && p[j + 1] == q) {
+					f->doubled = 1;
+					j++;
+					continue;
+				}
+				break;
+			}
+			if (j >= n) {
+				PAPI_ERR(c, i + 1, "the quote is not closed");
+				return (-1);
+			}
+			f->p = p + i + 1;
+			f->len = j - i - 1;
+			f->col = i + 2;
+			f->quote = q;
+			i = j + 1;
+			while (i < n && papi_parse_isblank((unsigned char)p[i]))
+				i++;
+			if (i < n && p[i] != ',') {
+				PAPI_ERR(c, i + 1,
+				    "only a comma may follow a closing quote");
+				return (-1);
+			}
+		} else {
+			comma = memchr(p + i, ',', n - i);
+			j = comma != NULL ? (size_t)(comma - p) : n;
+			for (e = j; e > i &&
+			    papi_parse_isblank((unsigned char)p[e - 1]); e--)
+				continue;
+			f->p = p + i;
+			f->len = e - i;
+			f->col = i + 1;
+			i = j;
+		}
+		if (i >= n)
+			break;
+		i++;		/* the comma */
+	}
+	/* Trailing commas (and spaces) are common and mean nothing. */
+	while (c->nf > 1 && c->f[c->nf - 1].len == 0 &&
+	    c->f[c->nf - 1].quote == 0)
+		c->nf--;
+	return (0);
+}
+
+/*
+ * The next token of a formula at *off.  Postfix tokens are separated by
+ * '|' (empty tokens are skipped); infix ones need no separator.  A token
+ * that is not understood comes back as PAPI_TOK_BAD covering the word.
+ */
+static void
+papi_parse_token(const char *s, size_t n, size_t *off, int infix,
+    struct papi_token *t)
+{
+	size_t	 i = *off, j;
+
+	while (i < n && (papi_parse_isblank((unsigned char)s[i]) ||
+	    (!infix && s[i] == '|')))
+		i++;
+	memset(t, 0, sizeof *t);
+	t->off = i;
+	if (i >= n) {
+		t->kind = PAPI_TOK_END;
+		*off = i;
+		return;
+	}
+	j = i + 1;
+	switch (s[i]) {
+	case '+':
+	case '-':
+	case '*':
+	case '/':
+		t->kind = PAPI_TOK_OP;
+		break;
+	case '#':
+		t->kind = PAPI_TOK_HZ;
+		break;
+	case '(':
+		t->kind = infix ? PAPI_TOK_LPAREN : PAPI_TOK_BAD;
+		break;
+	case ')':
+		t->kind = infix ? PAPI_TOK_RPAREN : PAPI_TOK_BAD;
+		break;
+	case 'N':
+		if (j < n && papi_parse_isdigit((unsigned char)s[j])) {
+			t->kind = PAPI_TOK_PLACE;
+			for (; j < n && papi_parse_isdigit((unsigned char)s[j]);
+			    j++) {
+				if (t->place < 1000000)
+					t->place = t->place * 10 +
+					    (unsigned long)(s[j] - '0');
+			}
+		} else
+			t->kind = PAPI_TOK_BAD;
+		break;
+	default:
+		if (papi_parse_isdigit((unsigned char)s[i])) {
+			t->kind = PAPI_TOK_NUM;
+			while (j < n && papi_parse_isdigit((unsigned char)s[j]))
+				j++;
+			if (j + 1 < n && s[j] == '.' &&
+			    papi_parse_isdigit((unsigned char)s[j + 1])) {
+				j++;
+				while (j < n &&
+				    papi_parse_isdigit((unsigned char)s[j]))
+					j++;
+			}
+		} else
+			t->kind = PAPI_TOK_BAD;
+		break;
+	}
+	/*
+	 * A token must end where the next can start: postfix tokens at a
+	 * '|', infix words where no name character follows.
+	 */
+	if (!infix) {
+		if (j < n && s[j] != '|' &&
+		    !papi_parse_isblank((unsigned char)s[j]))
+			t->kind = PAPI_TOK_BAD;
+	} else if (t->kind == PAPI_TOK_PLACE || t->kind == PAPI_TOK_NUM ||
+	    t->kind == PAPI_TOK_BAD) {
+		if (j < n && (papi_parse_isident((unsigned char)s[j]) ||
+		    s[j] == '.'))
+			t->kind = PAPI_TOK_BAD;
+	}
+	if (t->kind == PAPI_TOK_BAD) {
+		while (j < n && s[j] != '|' && s[j] != '(' && s[j] != ')' &&
+		    !papi_parse_isblank((unsigned char)s[j]) &&
+		    (!infix || (s[j] != '+' && s[j] != '-' && s[j] != '*' &&
+		    s[j] != '/')))
+			j++;
+	}
+	t->len = j - i;
+	*off = j;
+}
+
+/*
+ * Check a POSTFIX or INFIX formula against a list of nbases events.  Sets
+ * *used to the placeholders it uses and adds to *bound the room its
+ * expression needs apart from the names.  Returns 0, or -1 after
+ * reporting the first problem with its column.
+ */
+static int
+papi_parse_formula(struct papi_ctx *c, const struct papi_field *f,
+    int infix, size_t nbases, uint64_t *used, size_t *placecount,
+    size_t *bound)
+{
+	struct papi_token	 t;
+	char			 q[64];
+	size_t			 off = 0, depth = 0;
+	int			 operand = 1;	/* infix: operand expected */
+	unsigned long		 col;
+
+	*used = 0;
+	*placecount = 0;
+	for (;;) {
+		papi_parse_token(f->p, f->len, &off, infix, &t);
+		col = f->col + t.off;
+		if (t.kind == PAPI_TOK_END)
+			break;
+		*bound += t.len + 1;
+		switch (t.kind) {
+		case PAPI_TOK_BAD:
+			PAPI_ERR(c, col, "'%s' is not part of a formula "
+			    "(N<i>, numbers, #, + - * /%s)",
+			    papi_parse_quote(q, sizeof q, f->p + t.off, t.len),
+			    infix ? " and parentheses" : " separated by '|'");
+			return (-1);
+		case PAPI_TOK_PLACE:
+			if (t.place >= nbases) {
+				PAPI_ERR(c, col, "N%lu is out of range: the event "
+				    "lists %zu base event%s (N0..N%zu)",
+				    t.place, nbases, nbases == 1 ? "" : "s",
+				    nbases - 1);
+				return (-1);
+			}
+			*used |= (uint64_t)1 << t.place;
+			(*placecount)++;
+			/* FALLTHROUGH */
+		case PAPI_TOK_NUM:
+		case PAPI_TOK_HZ:
+			*bound += sizeof PAPI_CPU_HZ_OPERAND;
+			if (!infix)
+				depth++;
+			else if (!operand) {
+				PAPI_ERR(c, col, "an operator is missing before "
+				    "'%s'", papi_parse_quote(q, sizeof q,
+				    f->p + t.off, t.len));
+				return (-1);
+			} else
+				operand = 0;
+			break;
+		case PAPI_TOK_OP:
+			if (!infix) {
+				if (depth < 2) {
+					PAPI_ERR(c, col, "'%c' needs two values "
+					    "before it", f->p[t.off]);
+					return (-1);
+				}
+				depth--;
+			} else if (operand) {
+				PAPI_ERR(c, col, "a value is missing before '%c'",
+				    f->p[t.off]);
+				return (-1);
+			} else
+				operand = 1;
+			break;
+		case PAPI_TOK_LPAREN:
+			if (!operand) {
+				PAPI_ERR(c, col, "an operator is missing before "
+				    "'('");
+				return (-1);
+			}
+			depth++;
+			break;
+		case PAPI_TOK_RPAREN:
+			if (operand) {
+				PAPI_ERR(c, col, "a value is missing before ')'");
+				return (-1);
+			}
+			if (depth == 0) {
+				PAPI_ERR(c, col, "')' has no matching '('");
+				return (-1);
+			}
+			depth--;
+			break;
+		case PAPI_TOK_END:
+			break;
+		}
+	}
+	col = f->col + f->len;
+	if (!infix) {
+		if (depth == 0) {
+			PAPI_ERR(c, f->col, "the formula is empty");
+			return (-1);
+		}
+		if (depth > 1) {
+			PAPI_ERR(c, col, "the formula leaves %zu values: an "
+			    "operator is missing", depth);
+			return (-1);
+		}
+	} else {
+		if (operand) {
+			PAPI_ERR(c, col, "the formula ends where a value is "
+			    "expected");
+			return (-1);
+		}
+		if (depth > 0) {
+			PAPI_ERR(c, col, "%zu '(' not closed", depth);
+			return (-1);
+		}
+	}
+	return (0);
+}
+
+static void
+papi_parse_newsection(struct papi_ctx *c)
+{
+	struct papi_model	*m = c->m;
+	struct papi_section	*s;
+
+	if (m->nsections == c->capsections) {
+		c->capsections = c->capsections ? c->capsections * 2 : 16;
+		m->sections = xreallocarray(m->sections, c->capsections,
+		    sizeof *m->sections);
+	}
+	s = &m->sections[m->nsections];
+	memset(s, 0, sizeof *s);
+	s->index = m->nsections;
+	s->line = c->line;
+	s->first_event = m->nevents;
+	c->cursec = m->nsections++;
+}
+
+/* CPU,<pmu>[,<type>] or <component>,<name>. */
+static void
+papi_parse_header(struct papi_ctx *c, const struct papi_field *comp,
+    unsigned long eol)
+{
+	struct papi_section	*s;
+	struct papi_pmu		*pmu;
+	const struct papi_field	*t;
+	char			 q[64];
+	long			 type = -1;
+	size_t			 i, maxf;
+
+	if (c->nf < 2 || c->f[1].len == 0) {
+		PAPI_ERR(c, c->nf < 2 ? eol : c->f[1].col,
+		    "CPU needs a PMU name");
+		return;
+	}
+	maxf = comp != NULL ? 2 : 3;
+	if (comp == NULL && c->nf >= 3) {
+		t = &c->f[2];
+		if (t->len == 0 || t->len > 9)
+			i = 0;
+		else {
+			type = 0;
+			for (i = 0; i < t->len &&
+			    papi_parse_isdigit((unsigned char)t->p[i]); i++)
+				type = type * 10 + (t->p[i] - '0');
+		}
+		if (i == 0 || i != t->len) {
+			PAPI_ERR(c, t->col, "the PMU type '%s' is not a number",
+			    papi_parse_quote(q, sizeof q, t->p, t->len));
+			return;
+		}
+	}
+	if (c->nf > maxf) {
+		PAPI_ERR(c, c->f[maxf].col, "unexpected field '%s' after the "
+		    "PMU %s", papi_parse_quote(q, sizeof q, c->f[maxf].p,
+		    c->f[maxf].len), comp != NULL ? "name" : "name and type");
+		return;
+	}
+	if (!c->header_run || c->cursec == PAPI_NONE)
+		papi_parse_newsection(c);
+	c->header_run = 1;
+	s = &c->m->sections[c->cursec];
+	s->pmus = xreallocarray(s->pmus, s->npmus + 1, sizeof *s->pmus);
+	pmu = &s->pmus[s->npmus++];
+	pmu->name = papi_parse_value(&c->f[1]);
+	pmu->component = comp != NULL ? papi_parse_value(comp) : NULL;
+	pmu->type = type;
+	pmu->line = c->line;
+}
+
+/* LDESC, SDESC or NOTE: where the value goes, or NULL. */
+static char **
+papi_parse_key(const struct papi_field *f, struct papi_event *ev)
+{
+	if (f->quote != 0)
+		return (NULL);
+	if (papi_parse_is(f, "LDESC"))
+		return (&ev->ldesc);
+	if (papi_parse_is(f, "SDESC"))
+		return (&ev->sdesc);
+	if (papi_parse_is(f, "NOTE"))
+		return (&ev->note);
+	return (NULL);
+}
+
+static void
+papi_parse_freeevent(struct papi_event *ev)
+{
+	size_t	 i;
+
+	free(ev->name);
+	free(ev->ident);
+	for (i = 0; i < ev->nbases; i++) {
+		free(ev->bases[i].name);
+		free(ev->bases[i].ident);
+	}
+	free(ev->bases);
+	free(ev->formula);
+	free(ev->expr);
+	free(ev->ldesc);
+	free(ev->sdesc);
+	free(ev->note);
+}
+
+/* PRESET,<name>,<type>,<args>[,<key>,<value>]... */
+static void
+papi_parse_event(struct papi_ctx *c, enum papi_kind kind, unsigned long eol)
+{
+	struct papi_model	*m = c->m;
+	struct papi_event	 ev;
+	const struct papi_field	*f = c->f, *formula = NULL;
+	const char		*cmd = kind == PAPI_KIND_PRESET ? "PRESET" :
+				    "EVENT";
+	char			 q[64], **slot;
+	uint64_t		 used = 0;
+	size_t			 bi[PAPI_BASES_MAX];	/* field of each base */
+	size_t			 nf = c->nf, k, i, n, places = 0;
+	size_t			 bound = 16, longest = 0, nameslen = 0;
+	int			 t;
+
+	/* Any event line ends the list of PMUs, even a bad one. */
+	c->header_run = 0;
+	memset(&ev, 0, sizeof ev);
+	ev.kind = kind;
+	ev.line = c->line;
+	ev.shadows = PAPI_NONE;
+	if (nf < 2 || f[1].len == 0) {
+		PAPI_ERR(c, nf < 2 ? eol : f[1].col, "%s needs an event name",
+		    cmd);
+		return;
+	}
+	if (nf < 3 || f[2].len == 0) {
+		PAPI_ERR(c, nf < 3 ? eol : f[2].col, "%s needs a derived type "
+		    "(NOT_DERIVED, DERIVED_ADD, ...)", cmd);
+		return;
+	}
+	for (t = 0; t < PAPI_NTYPES; t++) {
+		if (papi_parse_is(&f[2], papi_parse_types[t]))
+			break;
+	}
+	if (t == PAPI_NTYPES) {
+		PAPI_ERR(c, f[2].col, "unknown derived type '%s'",
+		    papi_parse_quote(q, sizeof q, f[2].p, f[2].len));
+		return;
+	}
+	ev.type = (enum papi_type)t;
+	k = 3;
+	if (ev.type == PAPI_TYPE_POSTFIX || ev.type == PAPI_TYPE_INFIX) {
+		if (k >= nf || f[k].len == 0) {
+			PAPI_ERR(c, k >= nf ? eol : f[k].col,
+			    "%s needs a formula", papi_parse_types[t]);
+			return;
+		}
+		formula = &f[k++];
+	}
+
+	/* Base events, up to the first key word. */
+	n = 0;
+	for (i = k; i < nf && papi_parse_key(&f[i], &ev) == NULL; i++) {
+		if (f[i].len == 0) {
+			if (f[i].quote != 0) {
+				PAPI_ERR(c, f[i].col, "empty base event name");
+				return;
+			}
+			continue;	/* PAPI's strtok() skips these too */
+		}
+		if (n == PAPI_BASES_MAX) {
+			PAPI_ERR(c, f[i].col, "more than %d base events",
+			    PAPI_BASES_MAX);
+			return;
+		}
+		bi[n++] = i;
+		nameslen += f[i].len;
+		if (f[i].len > longest)
+			longest = f[i].len;
+	}
+	if (n == 0) {
+		PAPI_ERR(c, i < nf ? f[i].col : eol, "%s %s has no base events",
+		    cmd, papi_parse_quote(q, sizeof q, f[1].p, f[1].len));
+		return;
+	}
+	switch (ev.type) {
+	case PAPI_TYPE_NOT_DERIVED:
+		if (n != 1) {
+			PAPI_ERR(c, f[bi[1]].col, "NOT_DERIVED takes one event, "
+			    "not %zu (DERIVED_ADD and DERIVED_CMPD take more)",
+			    n);
+			return;
+		}
+		break;
+	case PAPI_TYPE_PS:
+		if (n > 2) {
+			PAPI_ERR(c, f[bi[2]].col, "DERIVED_PS takes the cycle "
+			    "counter and one event, not %zu events", n);
+			return;
+		}
+		ev.clock = n == 2;
+		break;
+	case PAPI_TYPE_ADD_PS:
+		if (n < 2) {
+			PAPI_ERR(c, f[bi[0]].col, "DERIVED_ADD_PS needs at "
+			    "least two events to add");
+			return;
+		}
+		ev.clock = n >= 3;
+		break;
+	default:
+		break;
+	}
+
+	/* The expression must stay small whatever the names are. */
+	if (formula != NULL) {
+		if (papi_parse_formula(c, formula, ev.type == PAPI_TYPE_INFIX,
+		    n, &used, &places, &bound) != 0)
+			return;
+		if (places > PAPI_EXPR_MAX / (longest + PAPI_IDENT_SLACK))
+			bound = SIZE_MAX;
+		else
+			bound += places * (longest + PAPI_IDENT_SLACK);
+	} else
+		bound += nameslen + n * (PAPI_IDENT_SLACK + 4) +
+		    sizeof PAPI_RATE_OPERAND;
+	if (bound > PAPI_EXPR_MAX) {
+		PAPI_ERR(c, formula != NULL ? formula->col : f[bi[0]].col,
+		    "the expression would be longer than %d bytes",
+		    PAPI_EXPR_MAX);
+		return;
+	}
+
+	/* Descriptions: key, value pairs after the bases. */
+	while (i < nf) {
+		if (f[i].len == 0 && f[i].quote == 0) {
+			i++;
+			continue;
+		}
+		if ((slot = papi_parse_key(&f[i], &ev)) == NULL) {
+			PAPI_ERR(c, f[i].col, "expected LDESC, SDESC or NOTE, "
+			    "not '%s' (quote texts that hold commas)",
+			    papi_parse_quote(q, sizeof q, f[i].p, f[i].len));
+			papi_parse_freeevent(&ev);
+			return;
+		}
+		if (i + 1 >= nf) {
+			PAPI_WARN(c, f[i].col, "%.*s has no text; ignored",
+			    (int)f[i].len, f[i].p);
+			break;
+		}
+		if (*slot != NULL) {
+			PAPI_WARN(c, f[i].col, "%.*s is given twice; the last "
+			    "one is used", (int)f[i].len, f[i].p);
+			free(*slot);
+		}
+		*slot = papi_parse_value(&f[i + 1]);
+		i += 2;
+	}
+
+	/* Unused base events are legal but almost always a slip. */
+	if (formula != NULL) {
+		for (i = 0; i < n; i++) {
+			if ((used & ((uint64_t)1 << i)) == 0)
+				PAPI_WARN(c, f[bi[i]].col, "base event N%zu "
+				    "'%s' is not used by the formula", i,
+				    papi_parse_quote(q, sizeof q, f[bi[i]].p,
+				    f[bi[i]].len));
+		}
+	}
+
+	/* Keep it. */
+	ev.name = papi_parse_value(&f[1]);
+	ev.column = f[1].col;
+	if (formula != NULL)
+		ev.formula = papi_parse_value(formula);
+	ev.bases = xcalloc(n, sizeof *ev.bases);
+	ev.nbases = n;
+	for (i = 0; i < n; i++) {
+		ev.bases[i].name = papi_parse_value(&f[bi[i]]);
+		ev.bases[i].column = f[bi[i]].col;
+		ev.bases[i].name_id = PAPI_NONE;
+	}
+	if (c->cursec == PAPI_NONE)
+		papi_parse_newsection(c);
+	if (m->nevents == c->capevents) {
+		c->capevents = c->capevents ? c->capevents * 2 : 64;
+		m->events = xreallocarray(m->events, c->capevents,
+		    sizeof *m->events);
+	}
+	ev.index = m->nevents;
+	ev.section = c->cursec;
+	m->events[m->nevents++] = ev;
+	m->sections[c->cursec].nevents++;
+}
+
+static void
+papi_parse_line(struct papi_ctx *c, const char *p, size_t n)
+{
+	const struct papi_field	*cmd;
+	const char		*z;
+	char			 q[64];
+	size_t			 i;
+
+	if (n > PAPI_LINE_MAX) {
+		PAPI_ERR(c, PAPI_LINE_MAX + 1, "the line is longer than %d "
+		    "bytes", PAPI_LINE_MAX);
+		return;
+	}
+	if ((z = memchr(p, '\0', n)) != NULL) {
+		PAPI_ERR(c, (unsigned long)(z - p) + 1, "NUL byte");
+		return;
+	}
+	for (i = 0; i < n && papi_parse_isblank((unsigned char)p[i]); i++)
+		continue;
+	if (i == n || p[i] == '#')
+		return;
+	if (papi_parse_split(c, p, n) != 0)
+		return;
+	cmd = &c->f[0];
+	if (papi_parse_is(cmd, "CPU"))
+		papi_parse_header(c, NULL, n + 1);
+	else if (papi_parse_is(cmd, "PRESET"))
+		papi_parse_event(c, PAPI_KIND_PRESET, n + 1);
+	else if (papi_parse_is(cmd, "EVENT"))
+		papi_parse_event(c, PAPI_KIND_EVENT, n + 1);
+	else {
+		/* A component section, "cuda,GH100": a lowercase word. */
+		for (i = 0; i < cmd->len; i++) {
+			if (!((cmd->p[i] >= 'a' && cmd->p[i] <= 'z') ||
+			    (i > 0 && (papi_parse_isdigit(
+			    (unsigned char)cmd->p[i]) || cmd->p[i] == '_'))))
+				break;
+		}
+		if (cmd->len != 0 && i == cmd->len && cmd->quote == 0 &&
+		    c->nf == 2)
+			papi_parse_header(c, cmd, n + 1);
+		else if (cmd->len > 4 && papi_parse_lower((unsigned char)
+		    cmd->p[0]) == 'c' && papi_parse_lower((unsigned char)
+		    cmd->p[1]) == 'p' && papi_parse_lower((unsigned char)
+		    cmd->p[2]) == 'u' && papi_parse_isblank((unsigned char)
+		    cmd->p[3]))
+			PAPI_ERR(c, cmd->col + 3, "a comma must separate CPU "
+			    "from the PMU name");
+		else
+			PAPI_ERR(c, cmd->col, "unknown command '%s' (CPU, "
+			    "PRESET or EVENT expected)", papi_parse_quote(q,
+			    sizeof q, cmd->p, cmd->len));
+	}
+}
+
+/* Hash tables for the second pass. */
+
+static uint64_t
+papi_parse_hash(const char *s, int nocase)
+{
+	uint64_t	 h = 14695981039346656037ULL;
+	int		 ch;
+
+	for (; *s != '\0'; s++) {
+		ch = (unsigned char)*s;
+		h ^= (uint64_t)(nocase ? papi_parse_lower(ch) : ch);
+		h *= 1099511628211ULL;
+	}
+	return (h);
+}
+
+static size_t
+papi_parse_hslot(const struct papi_htab *h, const char *key)
+{
+	size_t	 i;
+
+	i = (size_t)papi_parse_hash(key, h->nocase) & (h->cap - 1);
+	while (h->keys[i] != NULL) {
+		if (h->nocase ? papi_parse_casecmp(h->keys[i], key) == 0 :
+		    strcmp(h->keys[i], key) == 0)
+			break;
+		i = (i + 1) & (h->cap - 1);
+	}
+	return (i);
+}
+
+static const char *
+papi_parse_hget(const struct papi_htab *h, const char *key, int *found)
+{
+	size_t	 i;
+
+	*found = 0;
+	if (h->cap == 0)
+		return (NULL);
+	i = papi_parse_hslot(h, key);
+	if (h->keys[i] == NULL)
+		return (NULL);
+	*found = 1;
+	return (h->vals[i]);
+}
+
+/* Adds key unless it is there; returns its slot's value. */
+static const char *
+papi_parse_hput(struct papi_htab *h, const char *key, const char *val)
+{
+	const char	**ok, **ov;
+	size_t		  i, oc;
+
+	if (h->cap == 0 || (h->n + 1) * 2 > h->cap) {
+		ok = h->keys;
+		ov = h->vals;
+		oc = h->cap;
+		h->cap = oc != 0 ? oc * 2 : 64;
+		h->keys = xcalloc(h->cap, sizeof *h->keys);
+		h->vals = xcalloc(h->cap, sizeof *h->vals);
+		for (i = 0; i < oc; i++) {
+			if (ok[i] != NULL) {
+				size_t	 s = papi_parse_hslot(h, ok[i]);
+
+				h->keys[s] = ok[i];
+				h->vals[s] = ov[i];
+			}
+		}
+		free(ok);
+		free(ov);
+	}
+	i = papi_parse_hslot(h, key);
+	if (h->keys[i] == NULL) {
+		h->keys[i] = key;
+		h->vals[i] = val;
+		h->n++;
+	}
+	return (h->vals[i]);
+}
+
+static void
+papi_parse_hfree(struct papi_htab *h)
+{
+	free(h->keys);
+	free(h->vals);
+}
+
+static int
+papi_parse_plain(const char *s)
+{
+	size_t	 i;
+
+	if (!papi_parse_isidstart((unsigned char)s[0]))
+		return (0);
+	for (i = 1; s[i] != '\0'; i++) {
+		if (!papi_parse_isident((unsigned char)s[i]))
+			return (0);
+	}
+	for (i = 0; i < sizeof papi_parse_reserved /
+	    sizeof papi_parse_reserved[0]; i++) {
+		if (papi_parse_casecmp(s, papi_parse_reserved[i]) == 0)
+			return (0);
+	}
+	return (1);
+}
+
+struct papi_idents {
+	struct papi_htab taken;		/* every identifier in use, no case */
+	struct papi_htab map;		/* mapped name -> identifier */
+	struct papi_model *m;
+	size_t		 cap;
+};
+
+/* The identifier for name; a new one when name is not plain. */
+static char *
+papi_parse_ident(struct papi_idents *id, const char *name)
+{
+	struct papi_model	*m = id->m;
+	struct strbuf		 sb = { 0 };
+	const char		*have;
+	size_t			 i, base, k;
+	int			 found;
+
+	if (papi_parse_plain(name))
+		return (xstrdup(name));
+	have = papi_parse_hget(&id->map, name, &found);
+	if (found)
+		return (xstrdup(have));
+	if (papi_parse_isdigit((unsigned char)name[0]) || name[0] == '\0')
+		strbuf_addc(&sb, '_');
+	for (i = 0; name[i] != '\0'; i++)
+		strbuf_addc(&sb, papi_parse_isident((unsigned char)name[i]) ?
+		    name[i] : '_');
+	base = sb.len;
+	for (k = 2; papi_parse_hget(&id->taken, sb.s, &found), found; k++) {
+		sb.len = base;
+		sb.s[base] = '\0';
+		strbuf_addf(&sb, "__%zu", k);
+	}
+	if (m->nidents == id->cap) {
+		id->cap = id->cap ? id->cap * 2 : 16;
+		m->idents = xreallocarray(m->idents, id->cap,
+		    sizeof *m->idents);
+	}
+	m->idents[m->nidents].ident = strbuf_detach(&sb);
+	m->idents[m->nidents].name = xstrdup(name);
+	papi_parse_hput(&id->taken, m->idents[m->nidents].ident, NULL);
+	papi_parse_hput(&id->map, m->idents[m->nidents].name,
+	    m->idents[m->nidents].ident);
+	m->nidents++;
+	return (xstrdup(m->idents[m->nidents - 1].ident));
+}
+
+/* The expression text of an event whose identifiers are set. */
+static char *
+papi_parse_expr(const struct papi_event *ev)
+{
+	struct strbuf		 sb = { 0 };
+	struct papi_token	 t;
+	const char		*s;
+	size_t			 i, first, off, n, last;
+
+	switch (ev->type) {
+	case PAPI_TYPE_NOT_DERIVED:
+	case PAPI_TYPE_CMPD:
+		strbuf_adds(&sb, ev->bases[0].ident);
+		break;
+	case PAPI_TYPE_ADD:
+	case PAPI_TYPE_SUB:
+	case PAPI_TYPE_PS:
+	case PAPI_TYPE_ADD_PS:
+		first = ev->clock ? 1 : 0;
+		strbuf_adds(&sb, ev->bases[first].ident);
+		for (i = first + 1; i < ev->nbases; i++)
+			strbuf_addf(&sb, " %s %c", ev->bases[i].ident,
+			    ev->type == PAPI_TYPE_SUB ? '-' : '+');
+		if (ev->type == PAPI_TYPE_PS || ev->type == PAPI_TYPE_ADD_PS)
+			strbuf_adds(&sb, " " PAPI_RATE_OPERAND " /");
+		break;
+	case PAPI_TYPE_POSTFIX:
+	case PAPI_TYPE_INFIX:
+		s = ev->formula;
+		n = strlen(s);
+		off = last = 0;
+		for (;;) {
+			papi_parse_token(s, n, &off, ev->type ==
+			    PAPI_TYPE_INFIX, &t);
+			if (t.kind == PAPI_TOK_END)
+				break;
+			if (ev->type == PAPI_TYPE_INFIX)
+				strbuf_add(&sb, s + last, t.off - last);
+			else if (sb.len != 0)
+				strbuf_addc(&sb, ' ');
+			if (t.kind == PAPI_TOK_PLACE)
+				strbuf_adds(&sb, ev->bases[t.place].ident);
+			else if (t.kind == PAPI_TOK_HZ)
+				strbuf_adds(&sb, PAPI_CPU_HZ_OPERAND);
+			else
+				strbuf_add(&sb, s + t.off, t.len);
+			last = off;
+		}
+		if (ev->type == PAPI_TYPE_INFIX) {
+			/* Keep the text as written, minus trailing blanks. */
+			while (n > last && papi_parse_isblank(
+			    (unsigned char)s[n - 1]))
+				n--;
+			strbuf_add(&sb, s + last, n - last);
+		}
+		break;
+	}
+	return (strbuf_detach(&sb));
+}
+
+struct papi_byname {
+	const char	*name;
+	size_t		 index;
+};
+
+static int
+papi_parse_cmpname(const void *a, const void *b)
+{
+	const struct papi_byname	*x = a, *y = b;
+	int				 r;
+
+	if ((r = papi_parse_casecmp(x->name, y->name)) != 0)
+		return (r);
+	return (x->index < y->index ? -1 : x->index > y->index);
+}
+
+static int
+papi_parse_cmpident(const void *a, const void *b)
+{
+	const struct papi_ident	*x = a, *y = b;
+
+	return (strcmp(x->ident, y->ident));
+}
+
+struct papi_diagorder {
+	struct papi_diag d;
+	size_t		 seq;
+};
+
+static int
+papi_parse_cmpdiag(const void *a, const void *b)
+{
+	const struct papi_diagorder	*x = a, *y = b;
+
+	if (x->d.line != y->d.line)
+		return (x->d.line < y->d.line ? -1 : 1);
+	if (x->d.column != y->d.column)
+		return (x->d.column < y->d.column ? -1 : 1);
+	return (x->seq < y->seq ? -1 : x->seq > y->seq);
+}
+
+/* The second pass: identifiers, expressions, the name index. */
+static void
+papi_parse_finish(struct papi_ctx *c)
+{
+	struct papi_model	*m = c->m;
+	struct papi_idents	 id;
+	struct papi_htab	 names = { .nocase = 1 };
+	struct papi_byname	*bn;
+	struct papi_diagorder	*dord;
+	struct papi_event	*ev, *prev;
+	const char		*v;
+	char			 q[64];
+	size_t			 i, j;
+	int			 found;
+
+	memset(&id, 0, sizeof id);
+	id.m = m;
+	id.taken.nocase = 1;
+	for (i = 0; i < sizeof papi_parse_reserved /
+	    sizeof papi_parse_reserved[0]; i++)
+		papi_parse_hput(&id.taken, papi_parse_reserved[i], NULL);
+	for (i = 0; i < m->nevents; i++) {
+		ev = &m->events[i];
+		if (papi_parse_plain(ev->name))
+			papi_parse_hput(&id.taken, ev->name, NULL);
+		for (j = 0; j < ev->nbases; j++) {
+			if (papi_parse_plain(ev->bases[j].name))
+				papi_parse_hput(&id.taken, ev->bases[j].name,
+				    NULL);
+		}
+		/* Name ids: the n-th distinct name (no case) is n. */
+		v = papi_parse_hput(&names, ev->name,
+		    (const char *)(uintptr_t)(m->nnames + 1));
+		ev->name_id = (size_t)(uintptr_t)v - 1;
+		if (ev->name_id == m->nnames)
+			m->nnames++;
+	}
+	for (i = 0; i < m->nevents; i++) {
+		ev = &m->events[i];
+		ev->ident = papi_parse_ident(&id, ev->name);
+		for (j = 0; j < ev->nbases; j++) {
+			ev->bases[j].ident = papi_parse_ident(&id,
+			    ev->bases[j].name);
+			v = papi_parse_hget(&names, ev->bases[j].name, &found);
+			ev->bases[j].name_id = found ?
+			    (size_t)(uintptr_t)v - 1 : PAPI_NONE;
+		}
+		ev->expr = papi_parse_expr(ev);
+		ev->expr_infix = ev->type == PAPI_TYPE_INFIX;
+	}
+	papi_parse_hfree(&id.taken);
+	papi_parse_hfree(&id.map);
+	papi_parse_hfree(&names);
+	if (m->nidents > 1)
+		qsort(m->idents, m->nidents, sizeof *m->idents,
+		    papi_parse_cmpident);
+
+	/* By name, then by position: redefinitions sit side by side. */
+	if (m->nevents != 0) {
+		bn = xcalloc(m->nevents, sizeof *bn);
+		for (i = 0; i < m->nevents; i++) {
+			bn[i].name = m->events[i].name;
+			bn[i].index = i;
+		}
+		qsort(bn, m->nevents, sizeof *bn, papi_parse_cmpname);
+		m->byname = xcalloc(m->nevents, sizeof *m->byname);
+		for (i = 0; i < m->nevents; i++) {
+			m->byname[i] = bn[i].index;
+			if (i == 0)
+				continue;
+			ev = &m->events[bn[i].index];
+			prev = &m->events[bn[i - 1].index];
+			if (prev->name_id != ev->name_id ||
+			    prev->section != ev->section)
+				continue;
+			ev->shadows = prev->index;
+			c->line = ev->line;
+			PAPI_WARN(c, ev->column, "%s is defined again (first on line "
+			    "%lu); this definition is the one used",
+			    papi_parse_quote(q, sizeof q, ev->name,
+			    strlen(ev->name)), prev->line);
+		}
+		free(bn);
+	}
+
+	if (m->ndiags > 1) {
+		dord = xcalloc(m->ndiags, sizeof *dord);
+		for (i = 0; i < m->ndiags; i++) {
+			dord[i].d = m->diags[i];
+			dord[i].seq = c->diagseq[i];
+		}
+		qsort(dord, m->ndiags, sizeof *dord, papi_parse_cmpdiag);
+		for (i = 0; i < m->ndiags; i++)
+			m->diags[i] = dord[i].d;
+		free(dord);
+	}
+}
+
+int
+papi_parse(const void *buf, size_t len, struct papi_model **out,
+    char **cause)
+{
+	struct papi_ctx	 c;
+	const char	*p = buf, *end = p + len, *nl;
+	size_t		 n, i;
+
+	*out = NULL;
+	if (cause != NULL)
+		*cause = NULL;
+	memset(&c, 0, sizeof c);
+	c.m = xcalloc(1, sizeof *c.m);
+	c.cursec = PAPI_NONE;
+	while (p < end) {
+		nl = memchr(p, '\n', (size_t)(end - p));
+		n = nl != NULL ? (size_t)(nl - p) : (size_t)(end - p);
+		c.line++;
+		papi_parse_line(&c, p, n > 0 && p[n - 1] == '\r' ? n - 1 : n);
+		p = nl != NULL ? nl + 1 : end;
+	}
+	c.m->nlines = c.line;
+	papi_parse_finish(&c);
+	free(c.f);
+	free(c.diagseq);
+	*out = c.m;
+	if (c.m->nerrors == 0)
+		return (0);
+	if (cause != NULL) {
+		for (i = 0; i < c.m->ndiags; i++) {
+			if (c.m->diags[i].severity == PAPI_ERROR)
+				break;
+		}
+		if (i == c.m->ndiags)
+			*cause = xasprintf("%zu errors", c.m->nerrors);
+		else if (c.m->nerrors == 1)
+			*cause = xstrdup(c.m->diags[i].text);
+		else
+			*cause = xasprintf("%s (and %zu more error%s)",
+			    c.m->diags[i].text, c.m->nerrors - 1,
+			    c.m->nerrors == 2 ? "" : "s");
+	}
+	return (-HV_EFORMAT);
+}
