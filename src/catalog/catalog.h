@@ -275,5 +275,13 @@ void	 catalog_sysfs_list_free(struct catalog_sysfs_entry *, size_t);
  */
 int	 catalog_write(const struct catalog *, void **out, size_t *len,
 	    char **cause);
+/*
+ * The length catalog_write() gives entry i of section sec (an
+ * enum catalog_section_id) when the model leaves it 0: the bytes the
+ * entry needs, rounded up to 16.  0 when the entry cannot be written.
+ * The JSON form uses it to leave canonical lengths out.
+ */
+uint16_t catalog_write_entry_length(const struct catalog *, int sec,
+	    size_t i);
 
 #endif /* HVTOP_CATALOG_H */

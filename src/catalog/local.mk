@@ -9,3 +9,9 @@ libhvpure_a_SOURCES += \
 	src/catalog/catalog-index.c src/catalog/catalog-index.h \
 	src/catalog/catalog-names.c \
 	src/catalog/catalog-sysfs.c
+
+# Writing catalogs (pure) and their JSON form (core: jansson).
+libhvpure_a_SOURCES += \
+	src/catalog/catalog-write.c
+libhvcore_a_SOURCES += \
+	src/catalog/catalog-json.c src/catalog/catalog-json.h
