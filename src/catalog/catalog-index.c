@@ -24,8 +24,15 @@
  */
 #define CATALOG_AT_MAX		(1U << 22)
 
-/* Open addressing, linear probing, at most half full. */
+/*
+ * Open addressing, linear probing, at most half full.  A slot keeps the
+ * key's pointer, so that a probe reads the slot and the string and
+ * nothing else; for events the low 8 bits of the stored hash are the
+ * domain, so (name, domain) and (name, any domain) are both one probe
+ * sequence.
+ */
 struct catalog_hslot {
+	const char	*key;		/* the model's own string */
 	uint32_t	 hash;
 	uint32_t	 ix;		/* position + 1; 0 = empty */
 };
@@ -35,9 +42,15 @@ struct catalog_htab {
 	size_t		 mask;
 };
 
+/*
+ * Events are hashed by name and matched on (name, domain), so one table
+ * answers both kinds of lookup: with linear probing and no deletions,
+ * entries of one name are met in the order they were inserted, and the
+ * events the kernel lists are inserted first.  The tables point into the
+ * model's strings: change a name, then call catalog_reindex().
+ */
 struct catalog_index {
 	struct catalog_htab by_key;	/* (name, domain) -> event */
-	struct catalog_htab by_name;	/* name -> event */
 	struct catalog_htab by_sysfs;	/* sysfs_name -> event */
 	struct catalog_htab groups;	/* name -> group */
 	struct catalog_htab formulas;	/* name -> formula */
@@ -47,13 +60,8 @@ struct catalog_index {
 	size_t		 ngroup_at;
 };
 
-enum catalog_key {
-	CATALOG_KEY_EVENT,
-	CATALOG_KEY_NAME,
-	CATALOG_KEY_SYSFS,
-	CATALOG_KEY_GROUP,
-	CATALOG_KEY_FORMULA,
-};
+#define CATALOG_ANY_DOMAIN	(-1)
+#define CATALOG_HASH_DOMAIN	0xffU	/* low bits of a stored hash */
 
 static const char *
 catalog_nz(const char *s)
@@ -63,7 +71,7 @@ catalog_nz(const char *s)
 
 /* FNV-1a with a final avalanche so that linear probing spreads well. */
 static uint32_t
-catalog_hash(const char *s, unsigned domain)
+catalog_hash(const char *s)
 {
 	const unsigned char	*p;
 	uint32_t		 h = 2166136261U;
@@ -72,7 +80,6 @@ catalog_hash(const char *s, unsigned domain)
 		h ^= *p;
 		h *= 16777619U;
 	}
-	h ^= domain * 0x9e3779b1U;
 	h ^= h >> 16;
 	h *= 0x85ebca6bU;
 	h ^= h >> 13;
@@ -90,80 +97,59 @@ catalog_htab_init(struct catalog_htab *t, size_t n)
 	t->mask = cap - 1;
 }
 
-static const char *
-catalog_key_name(const struct catalog *cat, enum catalog_key kind, size_t i)
-{
-	switch (kind) {
-	case CATALOG_KEY_EVENT:
-	case CATALOG_KEY_NAME:
-		return (catalog_nz(cat->events[i].name));
-	case CATALOG_KEY_SYSFS:
-		return (catalog_nz(cat->events[i].sysfs_name));
-	case CATALOG_KEY_GROUP:
-		return (catalog_nz(cat->groups[i].name));
-	case CATALOG_KEY_FORMULA:
-		return (catalog_nz(cat->formulas[i].name));
-	}
-	return ("");
-}
-
 /*
  * The slot holding key (name, domain) in t, or the empty slot where it
- * would go.  The domain only counts for CATALOG_KEY_EVENT.
+ * would go.  h is catalog_hash(name); domain is 0 for tables that are not
+ * of events, and CATALOG_ANY_DOMAIN matches every domain.
  */
 static struct catalog_hslot *
-catalog_htab_slot(const struct catalog *cat, const struct catalog_htab *t,
-    enum catalog_key kind, uint32_t h, const char *name, unsigned domain)
+catalog_htab_slot(const struct catalog_htab *t, uint32_t h, const char *name,
+    int domain)
 {
 	struct catalog_hslot	*s;
-	size_t			 i, pos;
+	uint32_t		 want, mask;
+	size_t			 i;
 
-	for (i = h & t->mask;; i = (i + 1) & t->mask) {
+	mask = domain == CATALOG_ANY_DOMAIN ? ~CATALOG_HASH_DOMAIN : ~0U;
+	want = (h & ~CATALOG_HASH_DOMAIN) | ((uint32_t)domain & mask &
+	    CATALOG_HASH_DOMAIN);
+	for (i = (h >> 8) & t->mask;; i = (i + 1) & t->mask) {
 		s = &t->v[i];
 		if (s->ix == 0)
 			return (s);
-		if (s->hash != h)
-			continue;
-		pos = s->ix - 1;
-		if (kind == CATALOG_KEY_EVENT &&
-		    cat->events[pos].domain != domain)
-			continue;
-		if (strcmp(catalog_key_name(cat, kind, pos), name) == 0)
+		if (((s->hash ^ want) & mask) == 0 &&
+		    strcmp(s->key, name) == 0)
 			return (s);
 	}
 }
 
-/* Insert position pos under its own key unless the key is taken. */
+/*
+ * Insert key (name, domain), whose name hashes to h, for position pos
+ * unless the key is taken.  Returns the slot that holds the key.
+ */
 static struct catalog_hslot *
-catalog_htab_add(const struct catalog *cat, struct catalog_htab *t,
-    enum catalog_key kind, size_t pos)
+catalog_htab_add(struct catalog_htab *t, const char *name, int domain,
+    uint32_t h, size_t pos)
 {
 	struct catalog_hslot	*s;
-	const char		*name;
-	unsigned		 domain;
-	uint32_t		 h;
 
-	name = catalog_key_name(cat, kind, pos);
-	domain = kind == CATALOG_KEY_EVENT ? cat->events[pos].domain : 0;
-	h = catalog_hash(name, domain);
-	s = catalog_htab_slot(cat, t, kind, h, name, domain);
+	s = catalog_htab_slot(t, h, name, domain);
 	if (s->ix == 0) {
-		s->hash = h;
+		s->key = name;
+		s->hash = (h & ~CATALOG_HASH_DOMAIN) | (uint32_t)domain;
 		s->ix = (uint32_t)pos + 1;
 	}
 	return (s);
 }
 
 static size_t
-catalog_htab_find(const struct catalog *cat, const struct catalog_htab *t,
-    enum catalog_key kind, const char *name, unsigned domain)
+catalog_htab_find(const struct catalog_htab *t, const char *name, int domain)
 {
 	const struct catalog_hslot	*s;
 
 	if (t->v == NULL || name == NULL)
 		return (SIZE_MAX);
-	s = catalog_htab_slot(cat, t, kind, catalog_hash(name, domain), name,
-	    domain);
+	s = catalog_htab_slot(t, catalog_hash(name), name, domain);
 	return (s->ix == 0 ? SIZE_MAX : s->ix - 1);
 }
 
@@ -173,7 +159,6 @@ catalog_index_free(struct catalog_index *ix)
 	if (ix == NULL)
 		return;
 	free(ix->by_key.v);
-	free(ix->by_name.v);
 	free(ix->by_sysfs.v);
 	free(ix->groups.v);
 	free(ix->formulas.v);
@@ -256,35 +241,39 @@ catalog_index_names(struct catalog *cat, struct catalog_index *ix)
 {
 	struct catalog_event	*ev;
 	struct catalog_hslot	*s;
-	uint32_t		*ct;
+	uint32_t		*ct, *hs;
 	size_t			 i, pass, first;
 
 	ct = xcalloc(cat->nevents, sizeof *ct);
+	/* Each name is hashed once; a bare sysfs name shares the hash. */
+	hs = xcalloc(cat->nevents, sizeof *hs);
 	for (pass = 0; pass < 2; pass++) {
 		for (i = 0; i < cat->nevents; i++) {
 			ev = &cat->events[i];
 			if ((ev->skip == 0) != (pass == 0))
 				continue;
 			free(ev->sysfs_name);
-			s = catalog_htab_add(cat, &ix->by_key,
-			    CATALOG_KEY_EVENT, i);
+			hs[i] = catalog_hash(catalog_nz(ev->name));
+			s = catalog_htab_add(&ix->by_key, catalog_nz(ev->name),
+			    ev->domain, hs[i], i);
 			first = s->ix - 1;
 			if (first == i)
 				ev->sysfs_name = xstrdup(catalog_nz(ev->name));
-			else
+			else {
 				ev->sysfs_name = xasprintf("%s__%u",
 				    catalog_nz(ev->name), ++ct[first]);
-			catalog_htab_add(cat, &ix->by_name, CATALOG_KEY_NAME,
-			    i);
+				hs[i] = catalog_hash(ev->sysfs_name);
+			}
 		}
 	}
 	for (pass = 0; pass < 2; pass++) {
 		for (i = 0; i < cat->nevents; i++) {
 			if ((cat->events[i].skip == 0) == (pass == 0))
-				catalog_htab_add(cat, &ix->by_sysfs,
-				    CATALOG_KEY_SYSFS, i);
+				catalog_htab_add(&ix->by_sysfs,
+				    cat->events[i].sysfs_name, 0, hs[i], i);
 		}
 	}
+	free(hs);
 	free(ct);
 }
 
@@ -362,21 +351,22 @@ catalog_reindex(struct catalog *cat)
 
 	if (cat->nevents > 0) {
 		catalog_htab_init(&ix->by_key, cat->nevents);
-		catalog_htab_init(&ix->by_name, cat->nevents);
 		catalog_htab_init(&ix->by_sysfs, cat->nevents);
 		catalog_index_names(cat, ix);
 	}
 	if (cat->ngroups > 0) {
 		catalog_htab_init(&ix->groups, cat->ngroups);
 		for (i = 0; i < cat->ngroups; i++)
-			catalog_htab_add(cat, &ix->groups, CATALOG_KEY_GROUP,
-			    i);
+			catalog_htab_add(&ix->groups,
+			    catalog_nz(cat->groups[i].name), 0,
+			    catalog_hash(catalog_nz(cat->groups[i].name)), i);
 	}
 	if (cat->nformulas > 0) {
 		catalog_htab_init(&ix->formulas, cat->nformulas);
 		for (i = 0; i < cat->nformulas; i++)
-			catalog_htab_add(cat, &ix->formulas,
-			    CATALOG_KEY_FORMULA, i);
+			catalog_htab_add(&ix->formulas,
+			    catalog_nz(cat->formulas[i].name), 0,
+			    catalog_hash(catalog_nz(cat->formulas[i].name)), i);
 	}
 	catalog_index_links(cat, ix);
 }
@@ -396,14 +386,10 @@ catalog_find_event(const struct catalog *cat, const char *name, int domain)
 
 	if (cat->index == NULL)
 		return (NULL);
-	if (domain == 0)
-		i = catalog_htab_find(cat, &cat->index->by_name,
-		    CATALOG_KEY_NAME, name, 0);
-	else if (domain < 0 || domain > UINT8_MAX)
+	if (domain < 0 || domain > UINT8_MAX)
 		return (NULL);
-	else
-		i = catalog_htab_find(cat, &cat->index->by_key,
-		    CATALOG_KEY_EVENT, name, (unsigned)domain);
+	i = catalog_htab_find(&cat->index->by_key, name,
+	    domain == 0 ? CATALOG_ANY_DOMAIN : domain);
 	return (i == SIZE_MAX ? NULL : &cat->events[i]);
 }
 
@@ -414,8 +400,7 @@ catalog_find_sysfs(const struct catalog *cat, const char *sysfs_name)
 
 	if (cat->index == NULL)
 		return (NULL);
-	i = catalog_htab_find(cat, &cat->index->by_sysfs, CATALOG_KEY_SYSFS,
-	    sysfs_name, 0);
+	i = catalog_htab_find(&cat->index->by_sysfs, sysfs_name, 0);
 	return (i == SIZE_MAX ? NULL : &cat->events[i]);
 }
 
@@ -426,8 +411,7 @@ catalog_find_group(const struct catalog *cat, const char *name)
 
 	if (cat->index == NULL)
 		return (NULL);
-	i = catalog_htab_find(cat, &cat->index->groups, CATALOG_KEY_GROUP,
-	    name, 0);
+	i = catalog_htab_find(&cat->index->groups, name, 0);
 	return (i == SIZE_MAX ? NULL : &cat->groups[i]);
 }
 
@@ -438,8 +422,7 @@ catalog_find_formula(const struct catalog *cat, const char *name)
 
 	if (cat->index == NULL)
 		return (NULL);
-	i = catalog_htab_find(cat, &cat->index->formulas,
-	    CATALOG_KEY_FORMULA, name, 0);
+	i = catalog_htab_find(&cat->index->formulas, name, 0);
 	return (i == SIZE_MAX ? NULL : &cat->formulas[i]);
 }
 

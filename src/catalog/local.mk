@@ -10,6 +10,22 @@ libhvpure_a_SOURCES += \
 	src/catalog/catalog-names.c \
 	src/catalog/catalog-sysfs.c
 
+# Tests of the parser, the hvcat commands, and the parser's benchmark.
+check_PROGRAMS += tests/unit/test-catalog-parse
+tests_unit_test_catalog_parse_SOURCES = tests/unit/test-catalog-parse.c \
+	tests/unit/catalog-gen.c tests/unit/catalog-gen.h
+tests_unit_test_catalog_parse_CPPFLAGS = $(AM_CPPFLAGS) \
+	-DTOP_SRCDIR='"$(abs_top_srcdir)"'
+tests_unit_test_catalog_parse_CFLAGS = $(UNIT_CFLAGS)
+tests_unit_test_catalog_parse_LDADD = $(PURE_LIBS) $(CMOCKA_LIBS)
+TESTS += tests/cli/test-hvcat.sh
+noinst_PROGRAMS += tests/bench/bench-catalog
+tests_bench_bench_catalog_SOURCES = tests/bench/bench-catalog.c \
+	tests/unit/catalog-gen.c tests/unit/catalog-gen.h
+tests_bench_bench_catalog_CPPFLAGS = $(AM_CPPFLAGS) \
+	-DTOP_SRCDIR='"$(abs_top_srcdir)"'
+tests_bench_bench_catalog_LDADD = $(PURE_LIBS)
+
 # Writing catalogs (pure) and their JSON form (core: jansson).
 libhvpure_a_SOURCES += \
 	src/catalog/catalog-write.c

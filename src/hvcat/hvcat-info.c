@@ -1,17 +1,172 @@
 /*
- * hvcat info: not written yet.
+ * hvcat info: a summary of a catalog: page 0, the sections (claimed,
+ * parsed and dropped entries), events per domain with what the kernel
+ * would skip, the size of the sysfs listing and the diagnostics count.
+ * It only reads the model; the parser decides what is valid.
  */
 #include "config.h"
 
+#include <getopt.h>
 #include <stdio.h>
+#include <string.h>
 
+#include "catalog/catalog.h"
 #include "hvcat/hvcat.h"
+
+static void
+hvcat_info_usage(FILE *fp)
+{
+	fprintf(fp, "usage: hvcat info [-i 0|1|2] FILE\n");
+}
+
+/* "20140120160033" -> "2014-01-20 16:00:33"; other stamps as they are. */
+static void
+hvcat_info_built(const char *s)
+{
+	size_t	 i;
+
+	for (i = 0; i < 14; i++) {
+		if (s[i] < '0' || s[i] > '9')
+			break;
+	}
+	if (i == 14 && s[14] == '\0')
+		printf("%.4s-%.2s-%.2s %.2s:%.2s:%.2s (%s)\n", s, s + 4, s + 6,
+		    s + 8, s + 10, s + 12, s);
+	else
+		printf("\"%s\"\n", s);
+}
+
+static void
+hvcat_info_print(const char *path, const struct catalog *cat)
+{
+	static const char *const sub[6] = {
+		"core events", "thread events", "chip events",
+		"core groups", "thread groups", "chip groups",
+	};
+	size_t			 total[256], listed[256], parsed[4], i, n2014;
+	size_t			 reclen0 = 0, reserved = 0, domain = 0;
+	size_t			 skipped = 0, nlisted = 0, warnings, nsub = 0;
+	struct catalog_sysfs_entry *v;
+	const struct catalog_event *ev;
+	int			 id;
+
+	printf("catalog      %s\n", path);
+	printf("magic        0x%08x%s\n", cat->magic,
+	    cat->magic == CATALOG_MAGIC ? " (\"24x7\")" : " (not \"24x7\")");
+	printf("version      %llu\n", (unsigned long long)cat->version);
+	printf("built        ");
+	hvcat_info_built(cat->build_time);
+	printf("length       %u pages (%llu bytes); %zu bytes parsed\n",
+	    cat->length_pages,
+	    (unsigned long long)cat->length_pages * CATALOG_PAGE_SIZE,
+	    cat->size);
+	printf("interface    %d (%s)\n", cat->interface,
+	    cat->interface_guessed ? "guessed from the event domains" :
+	    "given");
+	printf("v0.16 offsets");
+	for (i = 0; i < 6; i++) {
+		if (cat->sub_offsets[i] == 0 ||
+		    cat->sub_offsets[i] == CATALOG_NONE)
+			continue;
+		printf("%s %s 0x%x", nsub++ == 0 ? "" : ",", sub[i],
+		    cat->sub_offsets[i]);
+	}
+	printf("%s\n", nsub == 0 ? " none" : "");
+
+	parsed[CATALOG_SCHEMAS] = cat->nschemas;
+	parsed[CATALOG_EVENTS] = cat->nevents;
+	parsed[CATALOG_GROUPS] = cat->ngroups;
+	parsed[CATALOG_FORMULAS] = cat->nformulas;
+	printf("\n%-10s %6s %6s %8s %8s %8s\n", "section", "page", "pages",
+	    "claimed", "parsed", "dropped");
+	for (id = 0; id < CATALOG_NSECTIONS; id++)
+		printf("%-10s %#6x %6u %8u %8zu %8zu\n",
+		    catalog_section_name(id), cat->sections[id].page,
+		    cat->sections[id].pages, cat->sections[id].count,
+		    parsed[id], cat->dropped[id]);
+
+	memset(total, 0, sizeof total);
+	memset(listed, 0, sizeof listed);
+	for (i = 0; i < cat->nevents; i++) {
+		ev = &cat->events[i];
+		total[ev->domain]++;
+		if (ev->skip == 0) {
+			listed[ev->domain]++;
+			nlisted++;
+			continue;
+		}
+		skipped++;
+		if (ev->skip & CATALOG_SKIP_RECLEN0)
+			reclen0++;
+		if (ev->skip & CATALOG_SKIP_RESERVED)
+			reserved++;
+		if (ev->skip & CATALOG_SKIP_DOMAIN)
+			domain++;
+	}
+	printf("\n%-22s %8s %8s %8s\n", "events by domain", "total", "listed",
+	    "skipped");
+	for (i = 0; i < 256; i++) {
+		if (total[i] == 0)
+			continue;
+		printf("  %3zu %-16s %8zu %8zu %8zu\n", i,
+		    catalog_domain_name((int)i), total[i], listed[i],
+		    total[i] - listed[i]);
+	}
+	if (cat->nevents == 0)
+		printf("  (none)\n");
+	printf("\nskipped      %zu (group record length 0: %zu, RESERVED "
+	    "name: %zu, domain not valid for interface %d: %zu)\n", skipped,
+	    reclen0, reserved, cat->interface, domain);
+	n2014 = catalog_sysfs_list(cat, CATALOG_SYSFS_2014, &v);
+	catalog_sysfs_list_free(v, n2014);
+	printf("sysfs        %zu events (current kernels), %zu (2014 "
+	    "kernels)\n", nlisted, n2014);
+	warnings = cat->ndiags - cat->nerrors;
+	printf("diagnostics  %zu (%zu error%s, %zu warning%s)\n", cat->ndiags,
+	    cat->nerrors, cat->nerrors == 1 ? "" : "s", warnings,
+	    warnings == 1 ? "" : "s");
+}
 
 int
 hvcat_info(int argc, char **argv)
 {
-	(void)argc;
-	(void)argv;
-	fprintf(stderr, "hvcat: 'info' is not available in this build\n");
-	return (1);
+	static const struct option longopts[] = {
+		{ "interface", required_argument, NULL, 'i' },
+		{ "help", no_argument, NULL, 'h' },
+		{ NULL, 0, NULL, 0 }
+	};
+	struct catalog	*cat;
+	int		 ch, iface = 0;
+
+	optind = 1;
+	while ((ch = getopt_long(argc, argv, "hi:", longopts, NULL)) != -1) {
+		switch (ch) {
+		case 'i':
+			if (strcmp(optarg, "0") != 0 &&
+			    strcmp(optarg, "1") != 0 &&
+			    strcmp(optarg, "2") != 0) {
+				fprintf(stderr, "hvcat: interface must be 0 "
+				    "(guess), 1 or 2, not '%s'\n", optarg);
+				return (2);
+			}
+			iface = optarg[0] - '0';
+			break;
+		case 'h':
+			hvcat_info_usage(stdout);
+			return (0);
+		default:
+			hvcat_info_usage(stderr);
+			return (2);
+		}
+	}
+	if (argc - optind != 1) {
+		hvcat_info_usage(stderr);
+		return (2);
+	}
+	if (hvcat_load(argv[optind], iface, &cat) != 0)
+		return (1);
+	hvcat_info_print(argv[optind], cat);
+	ch = cat->nerrors == 0 ? 0 : 1;
+	catalog_free(cat);
+	return (ch);
 }
