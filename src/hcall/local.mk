@@ -1,1 +1,19 @@
-# src/hcall: (module not yet built)
+# src/hcall: H_GET_24X7_DATA request and result buffers (interface v1 and
+# v2), their layouts written once in hcall-layout.def, and the request
+# planner.  Pure.
+libhvpure_a_SOURCES += \
+	src/hcall/hcall.h src/hcall/hcall-layout.def \
+	src/hcall/hcall-decode.c \
+	src/hcall/hcall-encode.c \
+	src/hcall/hcall-names.c \
+	src/hcall/hcall-plan.c
+
+check_PROGRAMS += tests/unit/test-hcall tests/unit/test-hcall-plan
+tests_unit_test_hcall_SOURCES = tests/unit/test-hcall.c \
+	tests/unit/test-hcall-fixture.c tests/unit/test-hcall-fixture.h
+tests_unit_test_hcall_CFLAGS = $(UNIT_CFLAGS)
+tests_unit_test_hcall_LDADD = $(PURE_LIBS) $(CMOCKA_LIBS)
+tests_unit_test_hcall_plan_SOURCES = tests/unit/test-hcall-plan.c \
+	tests/unit/test-hcall-fixture.c tests/unit/test-hcall-fixture.h
+tests_unit_test_hcall_plan_CFLAGS = $(UNIT_CFLAGS)
+tests_unit_test_hcall_plan_LDADD = $(PURE_LIBS) $(CMOCKA_LIBS)

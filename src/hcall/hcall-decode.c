@@ -1,0 +1,240 @@
+/*
+ * Reading H_GET_24X7_DATA buffers.  The result buffer comes from a
+ * hypervisor (or a simulation of one) and is trusted in nothing: every
+ * count, size and stride is proven to fit before a byte is read, and a
+ * failure names the result, the element and the byte offset.  Request
+ * buffers are decoded with the same care (the simulated hypervisor and
+ * the fuzzer feed arbitrary ones).  Pure: no I/O; no allocation except
+ * the cause message.
+ */
+#include "config.h"
+
+#include "hcall/hcall.h"
+
+#include <stddef.h>
+#include <stdint.h>
+#include <string.h>
+
+#include "util/be.h"
+#include "util/hverr.h"
+#include "util/xalloc.h"
+
+/* The first non-zero byte of [p, p + len), or -1. */
+static long
+hcall_decode_nonzero(const uint8_t *p, size_t len)
+{
+	size_t	 i;
+
+	for (i = 0; i < len; i++)
+		if (p[i] != 0)
+			return ((long)i);
+	return (-1);
+}
+
+/*
+ * Decode a request buffer.  See hcall.h.
+ */
+int
+hcall_decode_request(const uint8_t *buf, size_t len, struct hcall_reqbuf *out,
+    char **cause)
+{
+	struct hcall_request	*r;
+	const uint8_t		*p;
+	size_t			 size, off;
+	unsigned		 i, n;
+	long			 nz;
+
+	if (len < HCALL_REQ_HDR_SIZE) {
+		*cause = xasprintf("request buffer of %zu bytes ends before "
+		    "the %d-byte header (byte 0x%zx)", len, HCALL_REQ_HDR_SIZE,
+		    len);
+		return (-HV_ETRUNC);
+	}
+	if (len > HCALL_BUF_SIZE) {
+		*cause = xasprintf("request buffer of %zu bytes is larger than "
+		    "%d", len, HCALL_BUF_SIZE);
+		return (-HV_ELIMIT);
+	}
+	out->version = (int)HCALL_GET(REQ_HDR, interface_version, buf);
+	size = hcall_request_size(out->version);
+	if (size == 0) {
+		*cause = xasprintf("byte 0x00: interface_version %d is neither "
+		    "1 nor 2", out->version);
+		return (-HV_EVERSION);
+	}
+	n = (unsigned)HCALL_GET(REQ_HDR, num_requests, buf);
+	if (n > hcall_max_requests(out->version)) {
+		*cause = xasprintf("byte 0x01: num_requests %u is more than "
+		    "interface v%d allows (%u)", n, out->version,
+		    hcall_max_requests(out->version));
+		return (-HV_ELIMIT);
+	}
+	nz = hcall_decode_nonzero(buf + HCALL_OFF(REQ_HDR, reserved),
+	    HCALL_LEN(REQ_HDR, reserved));
+	if (nz >= 0) {
+		*cause = xasprintf("byte 0x%lx: reserved header byte is not 0",
+		    (long)HCALL_OFF(REQ_HDR, reserved) + nz);
+		return (-HV_EFORMAT);
+	}
+	out->nrequests = n;
+	for (i = 0; i < n; i++) {
+		off = HCALL_REQ_HDR_SIZE + i * size;
+		if (!be_fits(len, off, size)) {
+			*cause = xasprintf("request %u at byte 0x%zx: needs "
+			    "%zu bytes, the buffer ends at 0x%zx", i, off,
+			    size, len);
+			return (-HV_ETRUNC);
+		}
+		p = buf + off;
+		r = &out->req[i];
+		memset(r, 0, sizeof *r);
+		r->domain = (uint8_t)HCALL_GET(REQ_V1, performance_domain, p);
+		r->data_size = (uint16_t)HCALL_GET(REQ_V1, data_size, p);
+		r->data_offset = (uint32_t)HCALL_GET(REQ_V1, data_offset, p);
+		r->lpar = (uint16_t)HCALL_GET(REQ_V1, starting_lpar_ix, p);
+		r->max_lpars = (uint16_t)HCALL_GET(REQ_V1, max_num_lpars, p);
+		r->index = (uint16_t)HCALL_GET(REQ_V1, starting_ix, p);
+		r->max_ix = (uint16_t)HCALL_GET(REQ_V1, max_ix, p);
+		nz = -1;
+		if (p[HCALL_OFF(REQ_V1, reserved1)] != 0)
+			nz = HCALL_OFF(REQ_V1, reserved1);
+		if (out->version == 2) {
+			r->tg = (uint8_t)HCALL_GET(REQ_V2,
+			    starting_thread_group_ix, p);
+			r->max_tg = (uint8_t)HCALL_GET(REQ_V2,
+			    max_num_thread_groups, p);
+			if (nz < 0) {
+				nz = hcall_decode_nonzero(p +
+				    HCALL_OFF(REQ_V2, reserved2),
+				    HCALL_LEN(REQ_V2, reserved2));
+				if (nz >= 0)
+					nz += HCALL_OFF(REQ_V2, reserved2);
+			}
+		}
+		if (nz >= 0) {
+			*cause = xasprintf("request %u at byte 0x%zx: reserved "
+			    "byte 0x%zx is not 0", i, off, off + (size_t)nz);
+			return (-HV_EFORMAT);
+		}
+	}
+	return (0);
+}
+
+/*
+ * Decode a result buffer.  See hcall.h.
+ */
+int
+hcall_decode_result(const uint8_t *buf, size_t len, int version,
+    struct hcall_resbuf *out, char **cause)
+{
+	struct hcall_result	*res;
+	struct hcall_element	*e;
+	const uint8_t		*p;
+	size_t			 off, hsize, stride, left, k;
+	unsigned		 i, n, complete;
+	int			 v;
+
+	out->buf = buf;
+	out->len = len;
+	out->nresults = 0;
+	out->nelements = 0;
+	if (len < HCALL_RES_HDR_SIZE) {
+		*cause = xasprintf("result buffer of %zu bytes ends before the "
+		    "%d-byte header (byte 0x%zx)", len, HCALL_RES_HDR_SIZE,
+		    len);
+		return (-HV_ETRUNC);
+	}
+	if (len > HCALL_BUF_SIZE) {
+		*cause = xasprintf("result buffer of %zu bytes is larger than "
+		    "%d", len, HCALL_BUF_SIZE);
+		return (-HV_ERANGE);
+	}
+	v = (int)HCALL_GET(RES_HDR, interface_version, buf);
+	if (hcall_element_header_size(v) == 0) {
+		*cause = xasprintf("byte 0x00: interface_version %d is neither "
+		    "1 nor 2", v);
+		return (-HV_EVERSION);
+	}
+	if (version != 0 && v != version) {
+		*cause = xasprintf("byte 0x00: interface_version %d, the "
+		    "request used %d", v, version);
+		return (-HV_EVERSION);
+	}
+	out->version = v;
+	out->failing = (uint8_t)HCALL_GET(RES_HDR, failing_request_ix, buf);
+	out->detailed_rc = (uint32_t)HCALL_GET(RES_HDR, detailed_rc, buf);
+	out->cec_cfg = HCALL_GET(RES_HDR, cec_cfg_instance_id, buf);
+	out->catalog_version = HCALL_GET(RES_HDR, catalog_version_num, buf);
+	n = (unsigned)HCALL_GET(RES_HDR, num_results, buf);
+	hsize = hcall_element_header_size(v);
+
+	off = HCALL_RES_HDR_SIZE;
+	for (i = 0; i < n; i++) {
+		if (!be_fits(len, off, HCALL_RESULT_SIZE)) {
+			*cause = xasprintf("result %u at byte 0x%zx: its "
+			    "%d-byte header runs past the end of the buffer "
+			    "(0x%zx); num_results says %u", i, off,
+			    HCALL_RESULT_SIZE, len, n);
+			return (-HV_ETRUNC);
+		}
+		p = buf + off;
+		res = &out->results[i];
+		res->offset = (uint16_t)off;
+		res->request = (uint8_t)HCALL_GET(RESULT, result_ix, p);
+		complete = (unsigned)HCALL_GET(RESULT, results_complete, p);
+		res->nelements = (uint16_t)HCALL_GET(RESULT,
+		    num_elements_returned, p);
+		res->data_size = (uint16_t)HCALL_GET(RESULT,
+		    result_element_data_size, p);
+		res->first = (uint16_t)out->nelements;
+		if (complete > 1) {
+			*cause = xasprintf("result %u at byte 0x%zx: "
+			    "results_complete is %u, not 0 or 1", i,
+			    off + HCALL_OFF(RESULT, results_complete),
+			    complete);
+			return (-HV_EFORMAT);
+		}
+		res->complete = (uint8_t)complete;
+		if (res->nelements > 0 &&
+		    (res->data_size == 0 || res->data_size % 8 != 0)) {
+			*cause = xasprintf("result %u at byte 0x%zx: element "
+			    "data size %u is not a positive multiple of 8", i,
+			    off + HCALL_OFF(RESULT, result_element_data_size),
+			    res->data_size);
+			return (-HV_EFORMAT);
+		}
+		off += HCALL_RESULT_SIZE;
+		stride = hsize + res->data_size;
+		left = len - off;
+		if (res->nelements > left / stride) {
+			/* Name the first element that does not fit. */
+			k = left / stride;
+			*cause = xasprintf("result %u element %zu at byte "
+			    "0x%zx: needs %zu bytes, %zu left; "
+			    "num_elements_returned says %u", i, k,
+			    off + k * stride, stride, left - k * stride,
+			    res->nelements);
+			return (-HV_ETRUNC);
+		}
+		if (out->nelements + res->nelements > HCALL_MAX_ELEMENTS) {
+			/* Unreachable while len <= 4096; kept as a guard. */
+			*cause = xasprintf("result %u at byte 0x%zx: more than "
+			    "%d elements in one buffer", i,
+			    off - HCALL_RESULT_SIZE, HCALL_MAX_ELEMENTS);
+			return (-HV_ERANGE);
+		}
+		for (k = 0; k < res->nelements; k++, off += stride) {
+			p = buf + off;
+			e = &out->elements[out->nelements++];
+			e->lpar = (uint16_t)HCALL_GET(ELEM_V1, lpar_ix, p);
+			e->index = (uint16_t)HCALL_GET(ELEM_V1, domain_ix, p);
+			e->lpar_cfg = (uint32_t)HCALL_GET(ELEM_V1,
+			    lpar_cfg_instance_id, p);
+			e->tg = v == 2 ? (uint8_t)HCALL_GET(ELEM_V2,
+			    thread_group_ix, p) : 0;
+			e->data = (uint16_t)(off + hsize);
+		}
+		out->nresults = i + 1;
+	}
+	return (0);
+}

@@ -1,0 +1,15 @@
+# src/sim: a simulated PowerVM frame (topology, seeded workload, faults)
+# and its hypervisor's 24x7 hcalls, fed real request buffers.  Pure: time
+# and the seed come in from the caller.
+libhvpure_a_SOURCES += \
+	src/sim/sim.h \
+	src/sim/sim-fault.c \
+	src/sim/sim-frame.c \
+	src/sim/sim-hv.c \
+	src/sim/sim-workload.c
+
+check_PROGRAMS += tests/unit/test-sim
+tests_unit_test_sim_SOURCES = tests/unit/test-sim.c \
+	tests/unit/test-hcall-fixture.c tests/unit/test-hcall-fixture.h
+tests_unit_test_sim_CFLAGS = $(UNIT_CFLAGS)
+tests_unit_test_sim_LDADD = $(PURE_LIBS) $(CMOCKA_LIBS)

@@ -1,0 +1,260 @@
+/*
+ * The simulated frame's shape: sockets, chips, cores, SMT threads,
+ * partitions and clocks, from a config of key=value pairs.  Pure: parsing
+ * and arithmetic only; numbers are read by hand, not through the C
+ * library's locale-dependent parsers.
+ */
+#include "config.h"
+
+#include "sim/sim.h"
+
+#include <stddef.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "util/hverr.h"
+#include "util/xalloc.h"
+
+void
+sim_config_defaults(struct sim_config *cfg)
+{
+	memset(cfg, 0, sizeof *cfg);
+	cfg->sockets = 2;
+	cfg->chips_per_socket = 1;
+	cfg->cores_per_chip = 12;
+	cfg->smt = 8;
+	cfg->lpars = 4;
+	cfg->lpar_id = 1;
+	cfg->vcpus = 16;
+	cfg->seed = 1;
+	cfg->tb_hz = 512000000;
+	cfg->core_hz = 3800000000ULL;
+	cfg->nest_hz = 2000000000ULL;
+	cfg->update_us = 10000;
+	cfg->interface = 2;
+	cfg->cec_cfg = 0x5eed0001;
+}
+
+/* A decimal unsigned integer that fits 64 bits, or 0x-prefixed hex. */
+static int
+sim_frame_u64(const char *s, uint64_t *out)
+{
+	uint64_t	 v = 0;
+	unsigned	 base = 10, d;
+	const char	*p = s;
+
+	if (p[0] == '0' && (p[1] == 'x' || p[1] == 'X')) {
+		base = 16;
+		p += 2;
+	}
+	if (*p == '\0')
+		return (-1);
+	for (; *p != '\0'; p++) {
+		if (*p >= '0' && *p <= '9')
+			d = (unsigned)(*p - '0');
+		else if (base == 16 && *p >= 'a' && *p <= 'f')
+			d = (unsigned)(*p - 'a' + 10);
+		else if (base == 16 && *p >= 'A' && *p <= 'F')
+			d = (unsigned)(*p - 'A' + 10);
+		else
+			return (-1);
+		if (v > (UINT64_MAX - d) / base)
+			return (-1);
+		v = v * base + d;
+	}
+	*out = v;
+	return (0);
+}
+
+static int
+sim_frame_uint(const char *key, const char *val, uint64_t min, uint64_t max,
+    uint64_t *out, char **cause)
+{
+	uint64_t	 v;
+
+	if (sim_frame_u64(val, &v) != 0) {
+		*cause = xasprintf("sim %s=%s: not a number", key, val);
+		return (-HV_EFORMAT);
+	}
+	if (v < min || v > max) {
+		*cause = xasprintf("sim %s=%s: must be %llu to %llu", key, val,
+		    (unsigned long long)min, (unsigned long long)max);
+		return (-HV_ERANGE);
+	}
+	*out = v;
+	return (0);
+}
+
+int
+sim_config_set(struct sim_config *cfg, const char *key, const char *val,
+    char **cause)
+{
+	uint64_t	 v;
+	int		 error;
+
+#define SIM_UINT(name, min, max, field) \
+	if (strcmp(key, name) == 0) { \
+		if ((error = sim_frame_uint(key, val, min, max, &v, \
+		    cause)) != 0) \
+			return (error); \
+		field = v; \
+		return (0); \
+	}
+	SIM_UINT("sockets", 1, 64, cfg->sockets)
+	if (strcmp(key, "chips") == 0) {
+		if ((error = sim_frame_uint(key, val, 1, 256, &v, cause)) != 0)
+			return (error);
+		cfg->sockets = (unsigned)v;
+		cfg->chips_per_socket = 1;
+		return (0);
+	}
+	SIM_UINT("chips_per_socket", 1, 8, cfg->chips_per_socket)
+	SIM_UINT("cores", 1, 64, cfg->cores_per_chip)
+	SIM_UINT("smt", 1, 8, cfg->smt)
+	SIM_UINT("lpars", 1, 1000, cfg->lpars)
+	SIM_UINT("lpar", 0, 999, cfg->lpar_id)
+	SIM_UINT("vcpus", 1, 4096, cfg->vcpus)
+	SIM_UINT("seed", 0, UINT64_MAX, cfg->seed)
+	SIM_UINT("tb_hz", 1000, 10000000000ULL, cfg->tb_hz)
+	SIM_UINT("core_hz", 1000000, 100000000000ULL, cfg->core_hz)
+	SIM_UINT("nest_hz", 1000000, 100000000000ULL, cfg->nest_hz)
+	SIM_UINT("update_us", 1, 60000000, cfg->update_us)
+	SIM_UINT("interface", 1, 2, cfg->interface)
+	SIM_UINT("cec", 0, UINT64_MAX, cfg->cec_cfg)
+#undef SIM_UINT
+	if (strcmp(key, "update_ms") == 0) {
+		if ((error = sim_frame_uint(key, val, 1, 60000, &v,
+		    cause)) != 0)
+			return (error);
+		cfg->update_us = (uint32_t)(v * 1000);
+		return (0);
+	}
+	if (strcmp(key, "faults") == 0)
+		return (sim_fault_parse(&cfg->faults, val, cause));
+	*cause = xasprintf("sim %s: unknown key (sockets, chips, "
+	    "chips_per_socket, cores, smt, lpars, lpar, vcpus, seed, tb_hz, "
+	    "core_hz, nest_hz, update_ms, update_us, interface, cec, faults)",
+	    key);
+	return (-HV_ENOENT);
+}
+
+int
+sim_config_parse(struct sim_config *cfg, const char *spec, char **cause)
+{
+	char	*copy, *p, *item, *eq;
+	int	 error = 0;
+
+	copy = xstrdup(spec);
+	for (p = copy; p != NULL && error == 0; ) {
+		item = p;
+		if ((p = strchr(p, ',')) != NULL)
+			*p++ = '\0';
+		if (*item == '\0')
+			continue;
+		if ((eq = strchr(item, '=')) == NULL) {
+			*cause = xasprintf("sim option \"%s\": expected "
+			    "KEY=VALUE", item);
+			error = -HV_EFORMAT;
+			break;
+		}
+		*eq = '\0';
+		error = sim_config_set(cfg, item, eq + 1, cause);
+	}
+	free(copy);
+	return (error);
+}
+
+int
+sim_frame_init(struct sim_frame *f, const struct sim_config *cfg,
+    char **cause)
+{
+	uint64_t	 upd;
+
+	memset(f, 0, sizeof *f);
+	if (cfg->sockets == 0 || cfg->chips_per_socket == 0 ||
+	    cfg->cores_per_chip == 0) {
+		*cause = xstrdup("sim: a frame needs at least one socket, chip "
+		    "and core");
+		return (-HV_ERANGE);
+	}
+	if (cfg->smt != 1 && cfg->smt != 2 && cfg->smt != 4 && cfg->smt != 8) {
+		*cause = xasprintf("sim smt=%u: must be 1, 2, 4 or 8",
+		    cfg->smt);
+		return (-HV_ERANGE);
+	}
+	f->sockets = cfg->sockets;
+	f->chips_per_socket = cfg->chips_per_socket;
+	f->cores_per_chip = cfg->cores_per_chip;
+	f->nchips = cfg->sockets * cfg->chips_per_socket;
+	f->ncores = f->nchips * cfg->cores_per_chip;
+	if (f->nchips > 0x10000 || f->ncores > 0x10000) {
+		*cause = xasprintf("sim: %u chips, %u cores: indexes are 16 "
+		    "bits", f->nchips, f->ncores);
+		return (-HV_ERANGE);
+	}
+	f->smt = cfg->smt;
+	/* An SMT8 core is two SMT4 thread groups (interface v2). */
+	f->thread_groups = cfg->smt == 8 ? 2 : 1;
+	if (cfg->lpars == 0 || cfg->lpar_id >= cfg->lpars) {
+		*cause = xasprintf("sim lpar=%u: the frame has %u partitions "
+		    "(0-%u)", cfg->lpar_id, cfg->lpars,
+		    cfg->lpars == 0 ? 0 : cfg->lpars - 1);
+		return (-HV_ERANGE);
+	}
+	if (cfg->lpars > 0xffff || cfg->vcpus == 0 || cfg->vcpus > 0xffff) {
+		*cause = xasprintf("sim: %u partitions of %u vcpus: out of "
+		    "range", cfg->lpars, cfg->vcpus);
+		return (-HV_ERANGE);
+	}
+	f->lpars = cfg->lpars;
+	f->lpar_id = cfg->lpar_id;
+	f->vcpus = cfg->vcpus;
+	if (cfg->interface != 1 && cfg->interface != 2) {
+		*cause = xasprintf("sim interface=%d: must be 1 or 2",
+		    cfg->interface);
+		return (-HV_ERANGE);
+	}
+	if (cfg->tb_hz == 0 || cfg->core_hz == 0 || cfg->nest_hz == 0 ||
+	    cfg->update_us == 0) {
+		*cause = xstrdup("sim: clocks and update period must not be "
+		    "0");
+		return (-HV_ERANGE);
+	}
+	f->tb_hz = cfg->tb_hz;
+	f->core_hz = cfg->core_hz;
+	f->nest_hz = cfg->nest_hz;
+	upd = cfg->tb_hz / 1000000 * cfg->update_us +
+	    cfg->tb_hz % 1000000 * cfg->update_us / 1000000;
+	f->update_tb = upd == 0 ? 1 : upd;
+	return (0);
+}
+
+void
+sim_frame_topology(const struct sim_frame *f, struct hcall_topology *t)
+{
+	unsigned	 d;
+
+	memset(t, 0, sizeof *t);
+	t->count[HCALL_DOMAIN_CHIP] = f->nchips;
+	t->count[HCALL_DOMAIN_CORE] = f->ncores;
+	for (d = HCALL_DOMAIN_VCPU_HOME_CORE; d < HCALL_DOMAIN_MAX; d++)
+		t->count[d] = f->vcpus;
+	t->thread_groups = f->thread_groups;
+}
+
+unsigned
+sim_frame_core_chip(const struct sim_frame *f, unsigned core)
+{
+	return (core / f->cores_per_chip);
+}
+
+/*
+ * Partitions' vcpus are spread over the cores, each partition starting
+ * somewhere else, so different partitions load different cores.
+ */
+unsigned
+sim_frame_vcpu_core(const struct sim_frame *f, unsigned lpar, unsigned vcpu)
+{
+	return ((unsigned)(((uint64_t)lpar * 7 + vcpu) % f->ncores));
+}

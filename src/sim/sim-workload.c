@@ -1,0 +1,190 @@
+/*
+ * The simulated workload.  Time is cut into one-second slots; in each slot
+ * every core has a load level drawn from the seed: a chip-wide phase
+ * (changing every few seconds) plus the core's own phase and some noise
+ * give its utilisation; its own phases give instructions per cycle,
+ * memory bytes per instruction, the share of writes and the share of
+ * traffic that crosses to other chips.  Memory and fabric traffic are
+ * products of those, so they follow the load.  Chips are the sum of their
+ * cores.
+ *
+ * Counters are integrals of these rates over time, so they only grow and
+ * their ratios (IPC, bandwidth, utilisation) change from phase to phase.
+ * Every level is a hash of (seed, what, where, when): nothing depends on
+ * the order of calls, and an integral is always summed slot by slot from
+ * 0 in the same order, so the same tb gives the same bits.
+ *
+ * Pure: no clock (tb is passed in), no rand(): splitmix64 of the seed.
+ */
+#include "config.h"
+
+#include "sim/sim.h"
+
+#include <stddef.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "util/xalloc.h"
+
+/* Integrals of one core at the start of slot `slot`. */
+struct sim_workload_core {
+	uint64_t	 slot;
+	double		 acc[SIM_NCOMPONENTS];
+	double		 rate[SIM_NCOMPONENTS];	/* during slot `slot` */
+};
+
+struct sim_workload {
+	struct sim_frame frame;
+	uint64_t	 seed;
+	uint64_t	 slot_tb;	/* one second of timebase */
+	struct sim_workload_core *cores;
+};
+
+/* What a level is for: part of every hash key. */
+enum {
+	SIM_WL_CHIP_LOAD = 1,
+	SIM_WL_CORE_LOAD,
+	SIM_WL_NOISE,
+	SIM_WL_IPC,
+	SIM_WL_BPI,
+	SIM_WL_WRITE,
+	SIM_WL_REMOTE,
+};
+
+uint64_t
+sim_workload_hash(uint64_t seed, uint64_t a, uint64_t b, uint64_t c)
+{
+	uint64_t	 z;
+
+	z = seed ^ (a * 0xd6e8feb86659fd93ULL) ^ (b * 0x9e3779b97f4a7c15ULL) ^
+	    (c * 0xc2b2ae3d27d4eb4fULL);
+	z += 0x9e3779b97f4a7c15ULL;
+	z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
+	z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
+	z ^= z >> 31;
+	/* A second round: keys differ in few bits. */
+	z += 0x9e3779b97f4a7c15ULL;
+	z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
+	z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
+	return (z ^ (z >> 31));
+}
+
+/* A uniform number in [0, 1) for (what, where, when). */
+static double
+sim_workload_u(const struct sim_workload *w, unsigned what, uint64_t where,
+    uint64_t when)
+{
+	return ((double)(sim_workload_hash(w->seed, what, where, when) >> 11) *
+	    (1.0 / 9007199254740992.0));
+}
+
+/* The rates of a core during slot s. */
+static void
+sim_workload_level(const struct sim_workload *w, unsigned core, uint64_t s,
+    double r[SIM_NCOMPONENTS])
+{
+	unsigned	 chip = sim_frame_core_chip(&w->frame, core);
+	double		 load, busy, ipc, bpi, wr, remote, mem;
+
+	/* Chip phases last 5 s, core phases 3 to 7 s. */
+	load = 0.10 + 0.80 * sim_workload_u(w, SIM_WL_CHIP_LOAD, chip, s / 5);
+	busy = load + 0.40 * (sim_workload_u(w, SIM_WL_CORE_LOAD, core,
+	    s / 3) - 0.5) + 0.10 * (sim_workload_u(w, SIM_WL_NOISE, core, s) -
+	    0.5);
+	if (busy < 0.02)
+		busy = 0.02;
+	if (busy > 0.98)
+		busy = 0.98;
+	/* Instructions stay below cycles: IPC per busy cycle < 1. */
+	ipc = 0.30 + 0.65 * sim_workload_u(w, SIM_WL_IPC, core, s / 4);
+	/* Mostly cache-friendly, sometimes streaming: skewed low. */
+	bpi = sim_workload_u(w, SIM_WL_BPI, core, s / 6);
+	bpi = 0.05 + 1.55 * bpi * bpi;
+	wr = 0.20 + 0.40 * sim_workload_u(w, SIM_WL_WRITE, core, s / 6);
+	remote = 0.05 + 0.45 * sim_workload_u(w, SIM_WL_REMOTE, chip, s / 7);
+	mem = busy * ipc * bpi;
+	r[SIM_C_TIME] = 1;
+	r[SIM_C_BUSY] = busy;
+	r[SIM_C_IDLE] = 1 - busy;
+	r[SIM_C_INST] = busy * ipc;
+	r[SIM_C_MEMRD] = mem;
+	r[SIM_C_MEMWR] = mem * wr;
+	r[SIM_C_FABRIC] = mem * remote;
+}
+
+struct sim_workload *
+sim_workload_new(const struct sim_frame *f, uint64_t seed)
+{
+	struct sim_workload	*w;
+	unsigned		 i;
+
+	w = xcalloc(1, sizeof *w);
+	w->frame = *f;
+	w->seed = seed;
+	w->slot_tb = f->tb_hz;
+	w->cores = xcalloc(f->ncores, sizeof *w->cores);
+	for (i = 0; i < f->ncores; i++)
+		sim_workload_level(w, i, 0, w->cores[i].rate);
+	return (w);
+}
+
+void
+sim_workload_free(struct sim_workload *w)
+{
+	if (w == NULL)
+		return;
+	free(w->cores);
+	free(w);
+}
+
+void
+sim_workload_rates(const struct sim_workload *w, unsigned core, uint64_t tb,
+    double out[SIM_NCOMPONENTS])
+{
+	sim_workload_level(w, core, tb / w->slot_tb, out);
+}
+
+void
+sim_workload_core(struct sim_workload *w, unsigned core, uint64_t tb,
+    double out[SIM_NCOMPONENTS])
+{
+	struct sim_workload_core	*c = &w->cores[core];
+	uint64_t			 s = tb / w->slot_tb;
+	double				 dt;
+	unsigned			 k;
+
+	if (s < c->slot) {
+		/* Back in time: sum again from 0, in the same order. */
+		memset(c->acc, 0, sizeof c->acc);
+		c->slot = 0;
+		sim_workload_level(w, core, 0, c->rate);
+	}
+	while (c->slot < s) {
+		for (k = 0; k < SIM_NCOMPONENTS; k++)
+			c->acc[k] += c->rate[k] * (double)w->slot_tb;
+		c->slot++;
+		sim_workload_level(w, core, c->slot, c->rate);
+	}
+	dt = (double)(tb - s * w->slot_tb);
+	for (k = 0; k < SIM_NCOMPONENTS; k++)
+		out[k] = c->acc[k] + c->rate[k] * dt;
+}
+
+void
+sim_workload_chip(struct sim_workload *w, unsigned chip, uint64_t tb,
+    double out[SIM_NCOMPONENTS])
+{
+	double		 one[SIM_NCOMPONENTS];
+	unsigned	 i, k, first;
+
+	memset(out, 0, SIM_NCOMPONENTS * sizeof out[0]);
+	first = chip * w->frame.cores_per_chip;
+	for (i = 0; i < w->frame.cores_per_chip; i++) {
+		sim_workload_core(w, first + i, tb, one);
+		for (k = 0; k < SIM_NCOMPONENTS; k++)
+			out[k] += one[k];
+	}
+	/* A chip's clock runs once, not once per core. */
+	out[SIM_C_TIME] = (double)tb;
+}

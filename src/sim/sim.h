@@ -1,0 +1,261 @@
+/*
+ * A simulated PowerVM frame and its hypervisor's 24x7 interface: chips,
+ * cores and SMT threads driven by a seeded workload, In-Memory
+ * Accumulators that advance in steps, and the two hcalls hvtop needs,
+ * H_GET_24X7_CATALOG_PAGE and H_GET_24X7_DATA, served from real buffers
+ * as strictly as a real hypervisor would serve them.
+ *
+ * Pure: no clock and no I/O.  Time comes in with every call as a timebase
+ * value (ticks since the frame started); randomness comes from the seed.
+ * The same seed and the same sequence of (time, request) give the same
+ * result bytes.  The catalog is given (model and image), never read here.
+ */
+#ifndef HVTOP_SIM_H
+#define HVTOP_SIM_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "hcall/hcall.h"
+
+struct catalog;
+
+/*
+ * detailed_rc values written by the simulated hypervisor, with the r3
+ * return code that goes with each.  PowerVM's own table is not public (the
+ * 24x7 interface document is IBM-internal and Linux only logs the number),
+ * so these values are hvtop's.  failing_request_ix names the offending
+ * request, or is 0xff when the fault is in the buffer or its header.
+ *
+ * Checks run in this order: buffer lengths, busy, header, then each
+ * request in turn (domain, permission, data, index, lpar, thread group),
+ * and only when every request is good are results written.
+ */
+#define SIM_DRC_OK		0x0000	/* H_SUCCESS */
+#define SIM_DRC_BUSY		0x0001	/* H_BUSY: try again (fault busy) */
+#define SIM_DRC_SHORT		0x0002	/* H_SUCCESS, results cut short
+					   (fault short-results) */
+#define SIM_DRC_REQ_BUF_LEN	0x0100	/* H_P2: request buffer < 16 or
+					   > 4096 bytes */
+#define SIM_DRC_REQ_BUF_SHORT	0x0101	/* H_P2: shorter than header +
+					   num_requests requests */
+#define SIM_DRC_RES_BUF_LEN	0x0102	/* H_P4: result buffer < 32 or
+					   > 4096 bytes */
+#define SIM_DRC_VERSION		0x0200	/* H_PARAMETER: interface_version
+					   not the one this frame speaks */
+#define SIM_DRC_NO_REQUESTS	0x0201	/* H_PARAMETER: num_requests 0 */
+#define SIM_DRC_TOO_MANY	0x0202	/* H_PARAMETER: more than 255 (v1)
+					   or 127 (v2) requests */
+#define SIM_DRC_RESERVED	0x0203	/* H_PARAMETER: reserved byte set */
+#define SIM_DRC_DOMAIN		0x0300	/* H_PARAMETER: domain not 1-6 */
+#define SIM_DRC_DOMAIN_EMPTY	0x0301	/* H_NOT_AVAILABLE: the catalog has
+					   no counters in this domain */
+#define SIM_DRC_OFFSET_ALIGN	0x0302	/* H_PARAMETER: data_offset not a
+					   multiple of 8 */
+#define SIM_DRC_DATA_SIZE	0x0303	/* H_PARAMETER: data_size 0 or not
+					   a multiple of 8 */
+#define SIM_DRC_OFFSET_RANGE	0x0304	/* H_PARAMETER: data_offset outside
+					   the domain's counter space */
+#define SIM_DRC_DATA_RANGE	0x0305	/* H_PARAMETER: data_offset +
+					   data_size runs past it */
+#define SIM_DRC_INDEX		0x0400	/* H_PARAMETER: starting_ix past the
+					   last chip, core or vcpu */
+#define SIM_DRC_INDEX_COUNT	0x0401	/* H_PARAMETER: max_ix 0 or past
+					   the last index */
+#define SIM_DRC_LPAR		0x0402	/* H_PARAMETER: no such partition */
+#define SIM_DRC_LPAR_COUNT	0x0403	/* H_PARAMETER: max_num_lpars 0 or
+					   past the last partition */
+#define SIM_DRC_TG		0x0404	/* H_PARAMETER: thread group past
+					   the last (v2) */
+#define SIM_DRC_TG_COUNT	0x0405	/* H_PARAMETER: max_num_thread_groups
+					   0 or past the last (v2) */
+#define SIM_DRC_NOT_PRIVILEGED	0x0500	/* H_AUTHORITY: physical domain, or
+					   an explicit lpar, without the
+					   "collect privileged" permission
+					   (fault denied) */
+#define SIM_DRC_LPAR_ZERO	0x0501	/* H_PERMISSION: lpar 0 asked for
+					   by a partition other than 0 */
+#define SIM_DRC_RESULT_FULL	0x0600	/* H_P4: results do not fit the
+					   result buffer; those that fit
+					   are written */
+
+/*
+ * H_GET_24X7_CATALOG_PAGE has no result buffer, so only r3 says what went
+ * wrong: H_PARAMETER (buffer not 4096 bytes), H_P2 (page 0 asked with a
+ * version other than 0, or a later page with a version other than the
+ * current one), H_P3 (page past the catalog), H_NOT_AVAILABLE (no image),
+ * H_BUSY (fault busy).
+ */
+
+/* Faults injected on purpose; all off by default. */
+struct sim_faults {
+	double		 busy;		/* busy:P, chance of H_BUSY per call */
+	int		 denied;	/* denied: no "collect privileged" */
+	uint64_t	 version_change_at; /* version-change@N: catalog
+					   version + 1 from the Nth
+					   H_GET_24X7_DATA call; 0 never */
+	double		 short_results;	/* short-results[:P]: chance that a
+					   good call returns only part */
+};
+
+struct sim_config {
+	unsigned	 sockets;
+	unsigned	 chips_per_socket;
+	unsigned	 cores_per_chip;
+	unsigned	 smt;		/* threads per core: 1, 2, 4 or 8 */
+	unsigned	 lpars;		/* partitions on the frame */
+	unsigned	 lpar_id;	/* the partition hvtop runs in */
+	unsigned	 vcpus;		/* virtual processors per partition */
+	uint64_t	 seed;
+	uint64_t	 tb_hz;		/* timebase frequency */
+	uint64_t	 core_hz;	/* core clock */
+	uint64_t	 nest_hz;	/* fabric (PowerBus) clock */
+	uint32_t	 update_us;	/* accumulator update period */
+	int		 interface;	/* hcall interface version, 1 or 2 */
+	uint64_t	 cec_cfg;	/* cec_cfg_instance_id */
+	struct sim_faults faults;
+};
+
+/* The frame's shape, derived from a config. */
+struct sim_frame {
+	unsigned	 sockets;
+	unsigned	 chips_per_socket;
+	unsigned	 cores_per_chip;
+	unsigned	 smt;
+	unsigned	 nchips;
+	unsigned	 ncores;
+	unsigned	 thread_groups;	/* per core: 2 for SMT8, else 1 */
+	unsigned	 lpars;
+	unsigned	 lpar_id;
+	unsigned	 vcpus;
+	uint64_t	 tb_hz;
+	uint64_t	 core_hz;
+	uint64_t	 nest_hz;
+	uint64_t	 update_tb;	/* update period in timebase ticks */
+};
+
+/*
+ * Defaults: a POWER9-like two-socket frame, one chip per socket, 12 SMT8
+ * cores per chip, 512 MHz timebase, 3.8 GHz cores, 2 GHz fabric,
+ * accumulators updated every 10 ms, interface v2, 4 partitions of 16
+ * vcpus, hvtop in partition 1, seed 1, no faults.
+ */
+void	 sim_config_defaults(struct sim_config *);
+
+/*
+ * Set one key (sockets, chips (= sockets), chips_per_socket, cores, smt,
+ * lpars, lpar, vcpus, seed, tb_hz, core_hz, nest_hz, update_ms,
+ * update_us, interface, cec, faults).  Returns 0, or -HV_ENOENT (unknown
+ * key) / -HV_ERANGE / -HV_EFORMAT with *cause set (caller frees).
+ */
+int	 sim_config_set(struct sim_config *, const char *key, const char *val,
+	    char **cause);
+
+/* Set "key=val,key=val,..." in turn; errors as sim_config_set(). */
+int	 sim_config_parse(struct sim_config *, const char *spec,
+	    char **cause);
+
+/*
+ * Derive the frame from a config, checking it is coherent.  Returns 0, or
+ * -HV_ERANGE with *cause set (caller frees).
+ */
+int	 sim_frame_init(struct sim_frame *, const struct sim_config *,
+	    char **cause);
+
+/* Index counts and thread groups, as the planner wants them. */
+void	 sim_frame_topology(const struct sim_frame *,
+	    struct hcall_topology *);
+
+/* The chip of a core, and the home core of a partition's vcpu. */
+unsigned sim_frame_core_chip(const struct sim_frame *, unsigned core);
+unsigned sim_frame_vcpu_core(const struct sim_frame *, unsigned lpar,
+	    unsigned vcpu);
+
+/*
+ * Faults: "busy:P", "denied", "version-change@N", "short-results" or
+ * "short-results:P", several joined with '+'.  Adds to *f.  Returns 0, or
+ * -HV_EFORMAT with *cause set (caller frees).
+ */
+int	 sim_fault_parse(struct sim_faults *f, const char *spec,
+	    char **cause);
+/* Advance the fault dice in *state; true with probability p. */
+int	 sim_fault_roll(uint64_t *state, double p);
+
+/*
+ * The workload: per core, seeded load phases (utilisation, instructions
+ * per cycle, memory bytes per instruction, write share, remote share);
+ * chips sum their cores.  Each component is integrated over time in
+ * timebase ticks, so counters built on them only grow.
+ */
+enum sim_component {
+	SIM_C_TIME,		/* ticks */
+	SIM_C_BUSY,		/* busy ticks */
+	SIM_C_IDLE,		/* idle ticks */
+	SIM_C_INST,		/* busy ticks x instructions per cycle */
+	SIM_C_MEMRD,		/* x memory bytes read per cycle */
+	SIM_C_MEMWR,		/* x memory bytes written per cycle */
+	SIM_C_FABRIC,		/* x bytes moved between chips per cycle */
+	SIM_NCOMPONENTS
+};
+
+struct sim_workload;
+
+/* Returns a workload (caller frees with sim_workload_free()). */
+struct sim_workload *sim_workload_new(const struct sim_frame *,
+	    uint64_t seed);
+void	 sim_workload_free(struct sim_workload *);
+/* Integrals from 0 to tb for a core or a chip (sum of its cores). */
+void	 sim_workload_core(struct sim_workload *, unsigned core, uint64_t tb,
+	    double out[SIM_NCOMPONENTS]);
+void	 sim_workload_chip(struct sim_workload *, unsigned chip, uint64_t tb,
+	    double out[SIM_NCOMPONENTS]);
+/* The load level of a core at tb (rates per tick; time is 1). */
+void	 sim_workload_rates(const struct sim_workload *, unsigned core,
+	    uint64_t tb, double out[SIM_NCOMPONENTS]);
+/* A 64-bit hash of the seed and three keys (splitmix64). */
+uint64_t sim_workload_hash(uint64_t seed, uint64_t a, uint64_t b,
+	    uint64_t c);
+
+/* The simulated hypervisor. */
+struct sim_hv;
+
+/*
+ * Create a hypervisor for a config, serving the catalog cat (its groups,
+ * schemas and events define the counter space of every domain and index)
+ * and, for H_GET_24X7_CATALOG_PAGE, the image bytes it was parsed from
+ * (copied; may be NULL, then catalog pages are H_NOT_AVAILABLE).  cat is
+ * only read during the call.  Returns 0 with *out (caller frees with
+ * sim_hv_free()), or a negative HV_E* code with *cause set (caller frees).
+ */
+int	 sim_hv_new(const struct sim_config *, const struct catalog *cat,
+	    const void *image, size_t image_len, struct sim_hv **out,
+	    char **cause);
+void	 sim_hv_free(struct sim_hv *);
+
+const struct sim_frame *sim_hv_frame(const struct sim_hv *);
+/* The catalog version served now (changes with version-change@N). */
+uint64_t sim_hv_catalog_version(const struct sim_hv *);
+/* Whether the partition may collect physical and other-lpar data. */
+int	 sim_hv_privileged(const struct sim_hv *);
+
+/*
+ * H_GET_24X7_CATALOG_PAGE: copy page number page of the catalog into
+ * buf (len must be 4096).  Returns the PAPR return code (r3).
+ */
+long	 sim_hv_catalog_page(struct sim_hv *, uint64_t version,
+	    uint64_t page, uint8_t *buf, size_t len);
+
+/*
+ * H_GET_24X7_DATA at timebase tb: read the request buffer (reqlen bytes),
+ * write the result buffer (reslen bytes).  Returns the PAPR return code
+ * (r3); detailed_rc and failing_request_ix are in the result header
+ * whenever the result buffer is at least 32 bytes.
+ */
+long	 sim_hv_data(struct sim_hv *, uint64_t tb, const uint8_t *req,
+	    size_t reqlen, uint8_t *res, size_t reslen);
+
+/* Calls served so far (both hcalls), and H_GET_24X7_DATA calls. */
+uint64_t sim_hv_calls(const struct sim_hv *);
+uint64_t sim_hv_data_calls(const struct sim_hv *);
+
+#endif /* HVTOP_SIM_H */
