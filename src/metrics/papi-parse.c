@@ -80,17 +80,6 @@ struct papi_ctx {
 	size_t		 cursec;	/* PAPI_NONE before the first */
 };
 
-static const char *const papi_parse_types[PAPI_NTYPES] = {
-	[PAPI_TYPE_NOT_DERIVED] = "NOT_DERIVED",
-	[PAPI_TYPE_ADD] = "DERIVED_ADD",
-	[PAPI_TYPE_PS] = "DERIVED_PS",
-	[PAPI_TYPE_ADD_PS] = "DERIVED_ADD_PS",
-	[PAPI_TYPE_CMPD] = "DERIVED_CMPD",
-	[PAPI_TYPE_SUB] = "DERIVED_SUB",
-	[PAPI_TYPE_POSTFIX] = "DERIVED_POSTFIX",
-	[PAPI_TYPE_INFIX] = "DERIVED_INFIX",
-};
-
 /*
  * Words an expression cannot use as operand names: the formula language's
  * operators, the constant '#' becomes, and what a strtod()-based number
@@ -152,7 +141,8 @@ papi_parse_is(const struct papi_field *f, const char *word)
 	size_t	 i;
 
 	for (i = 0; i < f->len; i++) {
-		if (word[i] == '\0' || papi_parse_lower((unsigned char)f->p[i]) !=
+		if (word[i] == '\0' ||
+		    papi_parse_lower((unsigned char)f->p[i]) !=
 		    papi_parse_lower((unsigned char)word[i]))
 			return (0);
 	}
@@ -445,8 +435,8 @@ papi_parse_formula(struct papi_ctx *c, const struct papi_field *f,
 			return (-1);
 		case PAPI_TOK_PLACE:
 			if (t.place >= nbases) {
-				PAPI_ERR(c, col, "N%lu is out of range: the event "
-				    "lists %zu base event%s (N0..N%zu)",
+				PAPI_ERR(c, col, "N%lu is out of range: the "
+				    "event lists %zu base event%s (N0..N%zu)",
 				    t.place, nbases, nbases == 1 ? "" : "s",
 				    nbases - 1);
 				return (-1);
@@ -460,9 +450,9 @@ papi_parse_formula(struct papi_ctx *c, const struct papi_field *f,
 			if (!infix)
 				depth++;
 			else if (!operand) {
-				PAPI_ERR(c, col, "an operator is missing before "
-				    "'%s'", papi_parse_quote(q, sizeof q,
-				    f->p + t.off, t.len));
+				PAPI_ERR(c, col, "an operator is missing "
+				    "before '%s'", papi_parse_quote(q,
+				    sizeof q, f->p + t.off, t.len));
 				return (-1);
 			} else
 				operand = 0;
@@ -470,29 +460,30 @@ papi_parse_formula(struct papi_ctx *c, const struct papi_field *f,
 		case PAPI_TOK_OP:
 			if (!infix) {
 				if (depth < 2) {
-					PAPI_ERR(c, col, "'%c' needs two values "
-					    "before it", f->p[t.off]);
+					PAPI_ERR(c, col, "'%c' needs two "
+					    "values before it", f->p[t.off]);
 					return (-1);
 				}
 				depth--;
 			} else if (operand) {
-				PAPI_ERR(c, col, "a value is missing before '%c'",
-				    f->p[t.off]);
+				PAPI_ERR(c, col, "a value is missing before "
+				    "'%c'", f->p[t.off]);
 				return (-1);
 			} else
 				operand = 1;
 			break;
 		case PAPI_TOK_LPAREN:
 			if (!operand) {
-				PAPI_ERR(c, col, "an operator is missing before "
-				    "'('");
+				PAPI_ERR(c, col, "an operator is missing "
+				    "before '('");
 				return (-1);
 			}
 			depth++;
 			break;
 		case PAPI_TOK_RPAREN:
 			if (operand) {
-				PAPI_ERR(c, col, "a value is missing before ')'");
+				PAPI_ERR(c, col, "a value is missing before "
+				    "')'");
 				return (-1);
 			}
 			if (depth == 0) {
@@ -593,7 +584,10 @@ papi_parse_header(struct papi_ctx *c, const struct papi_field *comp,
 		papi_parse_newsection(c);
 	c->header_run = 1;
 	s = &c->m->sections[c->cursec];
-	s->pmus = xreallocarray(s->pmus, s->npmus + 1, sizeof *s->pmus);
+	/* Capacity doubles: it is the next power of two of npmus. */
+	if ((s->npmus & (s->npmus - 1)) == 0)
+		s->pmus = xreallocarray(s->pmus, s->npmus != 0 ?
+		    s->npmus * 2 : 1, sizeof *s->pmus);
 	pmu = &s->pmus[s->npmus++];
 	pmu->name = papi_parse_value(&c->f[1]);
 	pmu->component = comp != NULL ? papi_parse_value(comp) : NULL;
@@ -649,7 +643,7 @@ papi_parse_event(struct papi_ctx *c, enum papi_kind kind, unsigned long eol)
 	size_t			 bi[PAPI_BASES_MAX];	/* field of each base */
 	size_t			 nf = c->nf, k, i, n, places = 0;
 	size_t			 bound = 16, longest = 0, nameslen = 0;
-	int			 t;
+	enum papi_type		 t;
 
 	/* Any event line ends the list of PMUs, even a bad one. */
 	c->header_run = 0;
@@ -668,7 +662,7 @@ papi_parse_event(struct papi_ctx *c, enum papi_kind kind, unsigned long eol)
 		return;
 	}
 	for (t = 0; t < PAPI_NTYPES; t++) {
-		if (papi_parse_is(&f[2], papi_parse_types[t]))
+		if (papi_parse_is(&f[2], papi_model_type_name(t)))
 			break;
 	}
 	if (t == PAPI_NTYPES) {
@@ -676,12 +670,12 @@ papi_parse_event(struct papi_ctx *c, enum papi_kind kind, unsigned long eol)
 		    papi_parse_quote(q, sizeof q, f[2].p, f[2].len));
 		return;
 	}
-	ev.type = (enum papi_type)t;
+	ev.type = t;
 	k = 3;
 	if (ev.type == PAPI_TYPE_POSTFIX || ev.type == PAPI_TYPE_INFIX) {
 		if (k >= nf || f[k].len == 0) {
 			PAPI_ERR(c, k >= nf ? eol : f[k].col,
-			    "%s needs a formula", papi_parse_types[t]);
+			    "%s needs a formula", papi_model_type_name(t));
 			return;
 		}
 		formula = &f[k++];
@@ -715,9 +709,9 @@ papi_parse_event(struct papi_ctx *c, enum papi_kind kind, unsigned long eol)
 	switch (ev.type) {
 	case PAPI_TYPE_NOT_DERIVED:
 		if (n != 1) {
-			PAPI_ERR(c, f[bi[1]].col, "NOT_DERIVED takes one event, "
-			    "not %zu (DERIVED_ADD and DERIVED_CMPD take more)",
-			    n);
+			PAPI_ERR(c, f[bi[1]].col, "NOT_DERIVED takes one "
+			    "event, not %zu (DERIVED_ADD and DERIVED_CMPD "
+			    "take more)", n);
 			return;
 		}
 		break;
@@ -924,9 +918,13 @@ papi_parse_hget(const struct papi_htab *h, const char *key, int *found)
 	return (h->vals[i]);
 }
 
-/* Adds key unless it is there; returns its slot's value. */
+/*
+ * Adds key unless it is there; then sets its value if overwrite is set.
+ * Returns the key as stored (the first pointer added for that key).
+ */
 static const char *
-papi_parse_hput(struct papi_htab *h, const char *key, const char *val)
+papi_parse_hset(struct papi_htab *h, const char *key, const char *val,
+    int overwrite)
 {
 	const char	**ok, **ov;
 	size_t		  i, oc;
@@ -954,8 +952,9 @@ papi_parse_hput(struct papi_htab *h, const char *key, const char *val)
 		h->keys[i] = key;
 		h->vals[i] = val;
 		h->n++;
-	}
-	return (h->vals[i]);
+	} else if (overwrite)
+		h->vals[i] = val;
+	return (h->keys[i]);
 }
 
 static void
@@ -987,6 +986,9 @@ papi_parse_plain(const char *s)
 struct papi_idents {
 	struct papi_htab taken;		/* every identifier in use, no case */
 	struct papi_htab map;		/* mapped name -> identifier */
+	struct papi_htab next;		/* mangled name -> next suffix */
+	char		**bases;	/* the keys of next */
+	size_t		 nbases;
 	struct papi_model *m;
 	size_t		 cap;
 };
@@ -997,7 +999,7 @@ papi_parse_ident(struct papi_idents *id, const char *name)
 {
 	struct papi_model	*m = id->m;
 	struct strbuf		 sb = { 0 };
-	const char		*have;
+	const char		*have, *key;
 	size_t			 i, base, k;
 	int			 found;
 
@@ -1011,12 +1013,38 @@ papi_parse_ident(struct papi_idents *id, const char *name)
 	for (i = 0; name[i] != '\0'; i++)
 		strbuf_addc(&sb, papi_parse_isident((unsigned char)name[i]) ?
 		    name[i] : '_');
+
+	/*
+	 * k is the suffix to try, 1 meaning none.  It resumes where the last
+	 * name that mangled alike stopped, so that many such names cost
+	 * linear time, not quadratic.
+	 */
 	base = sb.len;
-	for (k = 2; papi_parse_hget(&id->taken, sb.s, &found), found; k++) {
+	have = papi_parse_hget(&id->next, sb.s, &found);
+	if (found)
+		k = (size_t)(uintptr_t)have;
+	else {
+		if ((id->nbases & (id->nbases - 1)) == 0)
+			id->bases = xreallocarray(id->bases, id->nbases != 0 ?
+			    id->nbases * 2 : 1, sizeof *id->bases);
+		id->bases[id->nbases++] = xstrdup(sb.s);
+		k = 1;
+	}
+	key = papi_parse_hset(&id->next, found ? sb.s : id->bases[
+	    id->nbases - 1], NULL, 0);
+	for (;;) {
 		sb.len = base;
 		sb.s[base] = '\0';
-		strbuf_addf(&sb, "__%zu", k);
+		if (k > 1)
+			strbuf_addf(&sb, "__%zu", k);
+		papi_parse_hget(&id->taken, sb.s, &found);
+		if (!found)
+			break;
+		k = k == 1 ? 2 : k + 1;
 	}
+	papi_parse_hset(&id->next, key, (const char *)(uintptr_t)(k == 1 ? 2 :
+	    k + 1), 1);
+
 	if (m->nidents == id->cap) {
 		id->cap = id->cap ? id->cap * 2 : 16;
 		m->idents = xreallocarray(m->idents, id->cap,
@@ -1024,9 +1052,9 @@ papi_parse_ident(struct papi_idents *id, const char *name)
 	}
 	m->idents[m->nidents].ident = strbuf_detach(&sb);
 	m->idents[m->nidents].name = xstrdup(name);
-	papi_parse_hput(&id->taken, m->idents[m->nidents].ident, NULL);
-	papi_parse_hput(&id->map, m->idents[m->nidents].name,
-	    m->idents[m->nidents].ident);
+	papi_parse_hset(&id->taken, m->idents[m->nidents].ident, NULL, 0);
+	papi_parse_hset(&id->map, m->idents[m->nidents].name,
+	    m->idents[m->nidents].ident, 0);
 	m->nidents++;
 	return (xstrdup(m->idents[m->nidents - 1].ident));
 }
@@ -1067,9 +1095,9 @@ papi_parse_expr(const struct papi_event *ev)
 			    PAPI_TYPE_INFIX, &t);
 			if (t.kind == PAPI_TOK_END)
 				break;
-			if (ev->type == PAPI_TYPE_INFIX)
-				strbuf_add(&sb, s + last, t.off - last);
-			else if (sb.len != 0)
+			/* Infix keeps its spacing, as single spaces. */
+			if (sb.len != 0 && (ev->type != PAPI_TYPE_INFIX ||
+			    t.off != last))
 				strbuf_addc(&sb, ' ');
 			if (t.kind == PAPI_TOK_PLACE)
 				strbuf_adds(&sb, ev->bases[t.place].ident);
@@ -1078,13 +1106,6 @@ papi_parse_expr(const struct papi_event *ev)
 			else
 				strbuf_add(&sb, s + t.off, t.len);
 			last = off;
-		}
-		if (ev->type == PAPI_TYPE_INFIX) {
-			/* Keep the text as written, minus trailing blanks. */
-			while (n > last && papi_parse_isblank(
-			    (unsigned char)s[n - 1]))
-				n--;
-			strbuf_add(&sb, s + last, n - last);
 		}
 		break;
 	}
@@ -1150,21 +1171,23 @@ papi_parse_finish(struct papi_ctx *c)
 	memset(&id, 0, sizeof id);
 	id.m = m;
 	id.taken.nocase = 1;
+	id.next.nocase = 1;
 	for (i = 0; i < sizeof papi_parse_reserved /
 	    sizeof papi_parse_reserved[0]; i++)
-		papi_parse_hput(&id.taken, papi_parse_reserved[i], NULL);
+		papi_parse_hset(&id.taken, papi_parse_reserved[i], NULL, 0);
 	for (i = 0; i < m->nevents; i++) {
 		ev = &m->events[i];
 		if (papi_parse_plain(ev->name))
-			papi_parse_hput(&id.taken, ev->name, NULL);
+			papi_parse_hset(&id.taken, ev->name, NULL, 0);
 		for (j = 0; j < ev->nbases; j++) {
 			if (papi_parse_plain(ev->bases[j].name))
-				papi_parse_hput(&id.taken, ev->bases[j].name,
-				    NULL);
+				papi_parse_hset(&id.taken, ev->bases[j].name,
+				    NULL, 0);
 		}
 		/* Name ids: the n-th distinct name (no case) is n. */
-		v = papi_parse_hput(&names, ev->name,
-		    (const char *)(uintptr_t)(m->nnames + 1));
+		papi_parse_hset(&names, ev->name,
+		    (const char *)(uintptr_t)(m->nnames + 1), 0);
+		v = papi_parse_hget(&names, ev->name, &found);
 		ev->name_id = (size_t)(uintptr_t)v - 1;
 		if (ev->name_id == m->nnames)
 			m->nnames++;
@@ -1184,6 +1207,10 @@ papi_parse_finish(struct papi_ctx *c)
 	}
 	papi_parse_hfree(&id.taken);
 	papi_parse_hfree(&id.map);
+	papi_parse_hfree(&id.next);
+	for (i = 0; i < id.nbases; i++)
+		free(id.bases[i]);
+	free(id.bases);
 	papi_parse_hfree(&names);
 	if (m->nidents > 1)
 		qsort(m->idents, m->nidents, sizeof *m->idents,
@@ -1209,8 +1236,8 @@ papi_parse_finish(struct papi_ctx *c)
 				continue;
 			ev->shadows = prev->index;
 			c->line = ev->line;
-			PAPI_WARN(c, ev->column, "%s is defined again (first on line "
-			    "%lu); this definition is the one used",
+			PAPI_WARN(c, ev->column, "%s is defined again (first "
+			    "on line %lu); this definition is the one used",
 			    papi_parse_quote(q, sizeof q, ev->name,
 			    strlen(ev->name)), prev->line);
 		}

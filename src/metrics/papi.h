@@ -135,7 +135,7 @@ struct papi_diag {
 /* One PMU a section applies to. */
 struct papi_pmu {
 	char		*name;		/* "POWER8", "hv_24x7", "GH100" */
-	char		*component;	/* NULL for CPU lines, "cuda" for cuda,X */
+	char		*component;	/* NULL for CPU, "cuda" for cuda,X */
 	long		 type;		/* CPU,name,type qualifier or -1 */
 	unsigned long	 line;
 };
@@ -169,7 +169,7 @@ struct papi_event {
 	struct papi_base *bases;
 	size_t		 nbases;	/* 1..PAPI_BASES_MAX */
 	int		 clock;		/* bases[0] is PAPI's cycle counter */
-	char		*formula;	/* POSTFIX/INFIX text as written, or NULL */
+	char		*formula;	/* POSTFIX/INFIX text or NULL */
 	char		*expr;		/* generated expression text */
 	int		 expr_infix;	/* expr is infix (DERIVED_INFIX) */
 	char		*ldesc;		/* LDESC, SDESC, NOTE or NULL */
@@ -211,8 +211,8 @@ struct papi_model {
  * -HV_EFORMAT with *cause set to the first error and how many followed
  * (caller frees); warnings alone return 0.  buf need not be NUL-terminated.
  */
-int		 papi_parse(const void *buf, size_t len, struct papi_model **out,
-		    char **cause);
+int		 papi_parse(const void *buf, size_t len,
+		    struct papi_model **out, char **cause);
 
 void		 papi_model_free(struct papi_model *);
 
@@ -224,7 +224,8 @@ const char	*papi_model_kind_name(enum papi_kind);
  * Does the section apply to the PMU?  Names compare without case; a
  * section naming no PMU applies to all, and so does pmu == NULL.
  */
-int		 papi_model_matches(const struct papi_section *, const char *pmu);
+int		 papi_model_matches(const struct papi_section *,
+		    const char *pmu);
 
 /*
  * Indexes of the sections that apply to pmu (see papi_model_matches()),
@@ -265,7 +266,7 @@ enum papi_status {
 
 struct papi_avail {
 	enum papi_status status;
-	const char	*missing;	/* native name not known, in the model */
+	const char	*missing;	/* unknown native name (in the model) */
 	size_t		 base;		/* index of the base that failed, or
 					   PAPI_NONE */
 };

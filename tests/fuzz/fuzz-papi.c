@@ -65,8 +65,9 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 			abort();
 		for (j = 0; j < ev->nbases; j++) {
 			name = papi_model_ident_name(m, ev->bases[j].ident);
-			if (name != NULL ? strcmp(name, ev->bases[j].name) != 0 :
-			    strcmp(ev->bases[j].ident, ev->bases[j].name) != 0)
+			if (name == NULL)
+				name = ev->bases[j].ident;
+			if (strcmp(name, ev->bases[j].name) != 0)
 				abort();
 			r = papi_model_resolve(m, NULL, ev, j);
 			if (r != NULL && r->index >= ev->index)

@@ -483,8 +483,10 @@ test_idents(void **state)
 	    "EVENT,E3,DERIVED_INFIX,N0*N1,my:metric,E1\n", &m), 0);
 	assert_int_equal(m->nerrors, 0);
 	ev = event(m, "E1");
-	/* A_B is a real name, A_B__2 too: A:B gets A_B__3, a:b a_b__4 (case is kept, but
-	 * identifiers must differ in more than case). */
+	/*
+	 * A_B is a real name, A_B__2 too: A:B gets A_B__3, a:b a_b__4 (case
+	 * is kept, but identifiers must differ in more than case).
+	 */
 	assert_string_equal(ev->expr, "A_B__3 A_B + a_b__4 + A_B__3 +");
 	assert_string_equal(ev->bases[0].name, "A:B");
 	assert_string_equal(ev->bases[0].ident, "A_B__3");
@@ -504,6 +506,45 @@ test_idents(void **state)
 	assert_null(papi_model_ident_name(m, "A_B"));
 	assert_null(papi_model_ident_name(m, "nothing"));
 	assert_int_equal(m->nidents, 6);
+	papi_model_free(m);
+}
+
+/* Many names that mangle alike still get distinct identifiers. */
+static void
+test_idents_alike(void **state)
+{
+	static const char	 punct[] = ".:;<=>?@[]^`{}~!$%&*+/|-";
+	struct papi_model	*m;
+	struct strbuf		 sb = { 0 };
+	const struct papi_event	*ev;
+	size_t			 i, j, n = 0;
+
+	(void)state;
+	strbuf_adds(&sb, "CPU,x\nEVENT,x____3,NOT_DERIVED,X____5\n");
+	for (i = 0; punct[i] != '\0'; i++) {
+		for (j = 0; punct[j] != '\0'; j++, n++)
+			strbuf_addf(&sb, "EVENT,E%zu,NOT_DERIVED,\"x%c%c\"\n",
+			    n, punct[i], punct[j]);
+	}
+	assert_int_equal(parse(sb.s, &m), 0);
+	strbuf_free(&sb);
+	assert_int_equal(m->nevents, n + 1);
+	assert_int_equal(m->nidents, n);
+	for (i = 1; i < m->nidents; i++) {
+		/* Sorted by identifier, so equal ones would be neighbours. */
+		assert_true(strcmp(m->idents[i - 1].ident,
+		    m->idents[i].ident) < 0);
+	}
+	for (i = 1; i <= n; i++) {
+		ev = &m->events[i];
+		assert_string_equal(papi_model_ident_name(m,
+		    ev->bases[0].ident), ev->bases[0].name);
+	}
+	/* x____3 and X____5 are names of the file: they are skipped. */
+	assert_string_equal(m->events[1].bases[0].ident, "x__");
+	assert_string_equal(m->events[2].bases[0].ident, "x____2");
+	assert_string_equal(m->events[3].bases[0].ident, "x____4");
+	assert_string_equal(m->events[4].bases[0].ident, "x____6");
 	papi_model_free(m);
 }
 
@@ -791,6 +832,7 @@ main(void)
 		cmocka_unit_test(test_errors),
 		cmocka_unit_test(test_hostile),
 		cmocka_unit_test(test_idents),
+		cmocka_unit_test(test_idents_alike),
 		cmocka_unit_test(test_check),
 		cmocka_unit_test(test_real),
 		cmocka_unit_test(test_man_example),
