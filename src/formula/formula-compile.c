@@ -1,0 +1,698 @@
+/*
+ * Formula compilation: names resolved to input slots through the caller's
+ * resolver, referenced formulas parsed once and inlined, constant
+ * subexpressions computed, and the tree flattened into RPN steps whose
+ * stack depth is known.  Evaluation (formula-eval.c) then allocates
+ * nothing.  Pure: no I/O; the resolver is the only way out.
+ */
+#include "config.h"
+
+#include "formula/formula.h"
+
+#include <stdarg.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "formula/formula-int.h"
+#include "util/hverr.h"
+#include "util/strbuf.h"
+#include "util/xalloc.h"
+
+static const char *const formula_compile_specials[FORMULA_NSPECIAL] = {
+	"delta-timebase",
+	"delta-cycles",
+	"delta-instructions",
+	"delta-seconds",
+};
+
+static const char *const formula_compile_kinds[FORMULA_NKINDS] = {
+	"event",
+	"constant",
+	"special value",
+	"formula",
+};
+
+/* How a NAME node was resolved. */
+enum formula_link {
+	FORMULA_LINK_OPERAND,		/* an input: operands[arg] */
+	FORMULA_LINK_VALUE,		/* known now: value */
+	FORMULA_LINK_UNIT,		/* another formula: units[arg] */
+};
+
+struct formula_cname {
+	char		*name;
+	enum formula_link link;
+	uint32_t	 arg;
+	double		 value;
+};
+
+/* One parsed text: the formula compiled, or one it refers to. */
+struct formula_unit {
+	char		*name;		/* NULL for an anonymous text */
+	struct formula_ast *ast;
+	uint8_t		*isconst;	/* per node: value known now */
+	double		*cval;
+	uint32_t	*steps;		/* per node: steps once emitted */
+	uint32_t	*stack;		/* per node: stack entries needed */
+	uint32_t	*height;	/* per node: nesting once inlined */
+};
+
+struct formula_cc {
+	formula_resolve_fn	 resolve;
+	void			*arg;
+	const char		*self;
+	struct formula_unit	*units;
+	size_t			 nunits;
+	struct formula_cname	*names;
+	size_t			 nnames;
+	const char		*chain[FORMULA_MAX_REFS + 1];
+	size_t			 nchain;
+	unsigned long		 topcol;	/* where the chain starts */
+	struct formula		*f;
+	char			**cause;
+};
+
+const char *
+formula_compile_special_name(int i)
+{
+	if (i < 0 || i >= FORMULA_NSPECIAL)
+		return (NULL);
+	return (formula_compile_specials[i]);
+}
+
+int
+formula_compile_special(const char *name)
+{
+	int	 i;
+
+	for (i = 0; i < FORMULA_NSPECIAL; i++) {
+		if (strcmp(name, formula_compile_specials[i]) == 0)
+			return (i);
+	}
+	return (-1);
+}
+
+const char *
+formula_compile_kind_name(int kind)
+{
+	if (kind < 0 || kind >= FORMULA_NKINDS)
+		return ("name");
+	return (formula_compile_kinds[kind]);
+}
+
+static int
+formula_compile_error(struct formula_cc *cc, int error, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
+
+/*
+ * Set the message.  Inside a referenced formula it starts with the chain
+ * of formulas that led there and the column of the first one's use.
+ */
+static int
+formula_compile_error(struct formula_cc *cc, int error, const char *fmt, ...)
+{
+	struct strbuf	 sb = { 0 };
+	va_list		 ap;
+	size_t		 i;
+
+	if (cc->nchain > (cc->self != NULL ? 1U : 0U)) {
+		strbuf_adds(&sb, "formula ");
+		for (i = 0; i < cc->nchain; i++)
+			strbuf_addf(&sb, "%s%s", i > 0 ? " -> " : "",
+			    cc->chain[i]);
+		strbuf_addf(&sb, " (used at col %lu): ", cc->topcol);
+	}
+	va_start(ap, fmt);
+	strbuf_vaddf(&sb, fmt, ap);
+	va_end(ap);
+	*cc->cause = strbuf_detach(&sb);
+	return (error);
+}
+
+static void
+formula_compile_unit_free(struct formula_unit *u)
+{
+	free(u->name);
+	formula_ast_free(u->ast);
+	free(u->isconst);
+	free(u->cval);
+	free(u->steps);
+	free(u->stack);
+	free(u->height);
+}
+
+static struct formula_cname *
+formula_compile_find(struct formula_cc *cc, const char *name)
+{
+	size_t	 i;
+
+	for (i = 0; i < cc->nnames; i++) {
+		if (strcmp(cc->names[i].name, name) == 0)
+			return (&cc->names[i]);
+	}
+	return (NULL);
+}
+
+static uint32_t
+formula_compile_operand(struct formula_cc *cc, const char *name,
+    enum formula_kind kind, unsigned slot)
+{
+	struct formula	*f = cc->f;
+	size_t		 i;
+
+	for (i = 0; i < f->noperands; i++) {
+		if (strcmp(f->opnames[i], name) == 0)
+			return ((uint32_t)i);
+	}
+	f->operands = xreallocarray(f->operands, f->noperands + 1,
+	    sizeof *f->operands);
+	f->opnames = xreallocarray(f->opnames, f->noperands + 1,
+	    sizeof *f->opnames);
+	f->opnames[i] = xstrdup(name);
+	f->operands[i].name = f->opnames[i];
+	f->operands[i].kind = kind;
+	f->operands[i].slot = slot;
+	f->noperands++;
+	return ((uint32_t)i);
+}
+
+static int	formula_compile_unit(struct formula_cc *, const char *,
+		    const char *, int, uint32_t *);
+
+/* "A -> B -> A": the chain from where name first appears, and name. */
+static int
+formula_compile_cycle(struct formula_cc *cc, const char *name)
+{
+	struct strbuf	 sb = { 0 };
+	size_t		 i, from = 0;
+
+	for (i = 0; i < cc->nchain; i++) {
+		if (strcmp(cc->chain[i], name) == 0) {
+			from = i;
+			break;
+		}
+	}
+	for (i = from; i < cc->nchain; i++)
+		strbuf_addf(&sb, "%s -> ", cc->chain[i]);
+	strbuf_adds(&sb, name);
+	*cc->cause = xasprintf("formula cycle: %s (col %lu)", sb.s, cc->topcol);
+	strbuf_free(&sb);
+	return (-HV_ECYCLE);
+}
+
+/* Resolve one name met at node off of the unit being compiled. */
+static int
+formula_compile_name(struct formula_cc *cc, const char *name, uint32_t off,
+    struct formula_cname **out)
+{
+	struct formula_ref	 ref;
+	struct formula_cname	 cn;
+	const char		*why;
+	size_t			 i;
+	int			 error, special;
+
+	if ((*out = formula_compile_find(cc, name)) != NULL)
+		return (0);
+	for (i = 0; i < cc->nchain; i++) {
+		if (strcmp(cc->chain[i], name) == 0) {
+			if (cc->nchain == (cc->self != NULL ? 1U : 0U))
+				cc->topcol = FORMULA_COL(off);
+			return (formula_compile_cycle(cc, name));
+		}
+	}
+
+	memset(&ref, 0, sizeof ref);
+	ref.kind = FORMULA_EVENT;
+	error = cc->resolve(cc->arg, name, &ref);
+	special = formula_compile_special(name);
+	if (error == -HV_ENOENT && special >= 0) {
+		free(ref.hint);
+		memset(&ref, 0, sizeof ref);
+		ref.kind = FORMULA_SPECIAL;
+		ref.slot = (unsigned)special;
+		error = 0;
+	}
+	if (error == -HV_ENOENT) {
+		error = formula_compile_error(cc, -HV_ENOENT, "unknown %s %s "
+		    "(col %lu)%s%s", formula_compile_kind_name(ref.kind), name,
+		    FORMULA_COL(off), ref.hint != NULL ? ": " : "",
+		    ref.hint != NULL ? ref.hint : "");
+		free(ref.hint);
+		return (error);
+	}
+	if (error != 0) {
+		if ((why = ref.hint) == NULL &&
+		    (why = hv_strerror(error)) == NULL)
+			why = "cannot be resolved";
+		error = formula_compile_error(cc, error < 0 ? error :
+		    -HV_ENOENT, "%s (col %lu): %s", name, FORMULA_COL(off),
+		    why);
+		free(ref.hint);
+		return (error);
+	}
+	free(ref.hint);
+
+	memset(&cn, 0, sizeof cn);
+	if (ref.has_value) {
+		if (!isfinite(ref.value)) {
+			return (formula_compile_error(cc, -HV_ERANGE, "%s (col "
+			    "%lu) is not a finite number", name,
+			    FORMULA_COL(off)));
+		}
+		cn.link = FORMULA_LINK_VALUE;
+		cn.value = ref.value;
+	} else if (ref.kind == FORMULA_FORMULA && ref.text != NULL) {
+		if (cc->nchain == FORMULA_MAX_REFS) {
+			return (formula_compile_error(cc, -HV_ELIMIT,
+			    "formulas refer to formulas more than %d deep at "
+			    "%s (col %lu)", FORMULA_MAX_REFS, name,
+			    FORMULA_COL(off)));
+		}
+		if (cc->nchain == (cc->self != NULL ? 1U : 0U))
+			cc->topcol = FORMULA_COL(off);
+		cn.link = FORMULA_LINK_UNIT;
+		if ((error = formula_compile_unit(cc, name, ref.text,
+		    ref.notation, &cn.arg)) != 0)
+			return (error);
+	} else {
+		if ((unsigned)ref.kind >= FORMULA_NKINDS) {
+			return (formula_compile_error(cc, -HV_ERANGE, "%s (col "
+			    "%lu): bad kind %d from the resolver", name,
+			    FORMULA_COL(off), (int)ref.kind));
+		}
+		if (cc->f->noperands == FORMULA_MAX_CODE) {
+			return (formula_compile_error(cc, -HV_ELIMIT,
+			    "formula too large: more than %d inputs",
+			    FORMULA_MAX_CODE));
+		}
+		cn.link = FORMULA_LINK_OPERAND;
+		cn.arg = formula_compile_operand(cc, name, ref.kind, ref.slot);
+	}
+	cn.name = xstrdup(name);
+	cc->names = xreallocarray(cc->names, cc->nnames + 1, sizeof *cc->names);
+	cc->names[cc->nnames] = cn;
+	*out = &cc->names[cc->nnames++];
+	return (0);
+}
+
+static uint32_t
+formula_compile_sat(uint64_t v)
+{
+	return (v > UINT32_MAX ? UINT32_MAX : (uint32_t)v);
+}
+
+static uint32_t
+formula_compile_max(uint32_t a, uint32_t b)
+{
+	return (a > b ? a : b);
+}
+
+/*
+ * Fill in what is known of every node of unit k, children first (they
+ * have smaller indexes): whether its value is known now, how many steps
+ * and stack entries it takes, and how deep it nests once inlined.
+ */
+static void
+formula_compile_measure(struct formula_cc *cc, size_t k,
+    const uint32_t *link)
+{
+	struct formula_unit	*u = &cc->units[k], *v;
+	struct formula_node	*n;
+	struct formula_cname	*cn;
+	enum formula_reason	 why;
+	uint32_t		 a, b, first, second;
+	size_t			 i;
+	double			 r;
+
+	for (i = 0; i < u->ast->nnodes; i++) {
+		n = &u->ast->nodes[i];
+		a = n->a;
+		b = n->b;
+		u->isconst[i] = 0;
+		u->height[i] = 1;
+		u->steps[i] = 1;
+		u->stack[i] = 1;
+		switch (n->op) {
+		case FORMULA_OP_NUM:
+			u->isconst[i] = 1;
+			u->cval[i] = n->num;
+			continue;
+		case FORMULA_OP_NAME:
+			cn = &cc->names[link[i]];
+			if (cn->link == FORMULA_LINK_VALUE) {
+				u->isconst[i] = 1;
+				u->cval[i] = cn->value;
+			} else if (cn->link == FORMULA_LINK_UNIT) {
+				v = &cc->units[cn->arg];
+				u->isconst[i] = v->isconst[v->ast->root];
+				u->cval[i] = v->cval[v->ast->root];
+				u->steps[i] = v->steps[v->ast->root];
+				u->stack[i] = v->stack[v->ast->root];
+				u->height[i] = v->height[v->ast->root];
+			}
+			continue;
+		case FORMULA_OP_SQRT:
+		case FORMULA_OP_NEG:
+			u->height[i] = formula_compile_sat(
+			    (uint64_t)u->height[a] + 1);
+			if (u->isconst[a]) {
+				why = formula_apply(n->op, 0, u->cval[a], &r);
+				if (why == FORMULA_OK) {
+					u->isconst[i] = 1;
+					u->cval[i] = r;
+					continue;
+				}
+			}
+			/* NEG is emitted as 0 A -. */
+			u->steps[i] = formula_compile_sat(
+			    (uint64_t)u->steps[a] +
+			    (n->op == FORMULA_OP_NEG ? 2 : 1));
+			u->stack[i] = n->op == FORMULA_OP_NEG ?
+			    formula_compile_sat((uint64_t)u->stack[a] + 1) :
+			    u->stack[a];
+			continue;
+		default:
+			break;
+		}
+		u->height[i] = formula_compile_sat((uint64_t)
+		    formula_compile_max(u->height[a], u->height[b]) + 1);
+		if (u->isconst[a] && u->isconst[b]) {
+			/* The tree is a OP b; a ^ b is x^y with x = a. */
+			if (n->op == FORMULA_OP_POW)
+				why = formula_apply(n->op, u->cval[b],
+				    u->cval[a], &r);
+			else
+				why = formula_apply(n->op, u->cval[a],
+				    u->cval[b], &r);
+			if (why == FORMULA_OK) {
+				u->isconst[i] = 1;
+				u->cval[i] = r;
+				continue;
+			}
+		}
+		/* A power pushes its exponent first. */
+		first = n->op == FORMULA_OP_POW ? b : a;
+		second = n->op == FORMULA_OP_POW ? a : b;
+		u->steps[i] = formula_compile_sat((uint64_t)u->steps[a] +
+		    u->steps[b] + 1);
+		u->stack[i] = formula_compile_max(u->stack[first],
+		    formula_compile_sat((uint64_t)u->stack[second] + 1));
+	}
+}
+
+/*
+ * Parse text as formula name (NULL: the text compiled), resolve its names
+ * and measure it.  Returns 0 with *out set to its unit index.
+ */
+static int
+formula_compile_unit(struct formula_cc *cc, const char *name,
+    const char *text, int notation, uint32_t *out)
+{
+	struct formula_ast	*ast;
+	struct formula_unit	*u;
+	struct formula_cname	*cn;
+	struct formula_node	*n;
+	uint32_t		*link = NULL;
+	size_t			 k, i;
+	char			*cause;
+	int			 error;
+
+	if (name != NULL)
+		cc->chain[cc->nchain++] = name;
+	if ((error = formula_parse(text, notation, &ast, &cause)) != 0) {
+		formula_compile_error(cc, error, "%s", cause);
+		free(cause);
+		goto out;
+	}
+	k = cc->nunits;
+	cc->units = xreallocarray(cc->units, k + 1, sizeof *cc->units);
+	cc->nunits++;
+	u = &cc->units[k];
+	memset(u, 0, sizeof *u);
+	u->name = name != NULL ? xstrdup(name) : NULL;
+	u->ast = ast;
+	u->isconst = xcalloc(ast->nnodes, sizeof *u->isconst);
+	u->cval = xcalloc(ast->nnodes, sizeof *u->cval);
+	u->steps = xcalloc(ast->nnodes, sizeof *u->steps);
+	u->stack = xcalloc(ast->nnodes, sizeof *u->stack);
+	u->height = xcalloc(ast->nnodes, sizeof *u->height);
+	link = xcalloc(ast->nnodes, sizeof *link);
+
+	for (i = 0; i < ast->nnodes; i++) {
+		n = &ast->nodes[i];
+		if (n->op != FORMULA_OP_NAME)
+			continue;
+		/* Resolving may add units: no pointer into cc->units here. */
+		error = formula_compile_name(cc, formula_ast_name(ast, n),
+		    n->off, &cn);
+		if (error != 0)
+			goto out;
+		link[i] = (uint32_t)(cn - cc->names);
+	}
+	formula_compile_measure(cc, k, link);
+	*out = (uint32_t)k;
+out:
+	free(link);
+	if (name != NULL)
+		cc->nchain--;
+	return (error);
+}
+
+static void
+formula_compile_push(struct formula *f, uint8_t code, uint8_t kind,
+    uint16_t operand, uint32_t arg)
+{
+	struct formula_insn	*c = &f->steps[f->nsteps++];
+
+	c->code = code;
+	c->kind = kind;
+	c->operand = operand;
+	c->arg = arg;
+}
+
+static void
+formula_compile_num(struct formula *f, double v)
+{
+	struct strbuf	 sb = { 0 };
+
+	formula_print_number(&sb, v);
+	f->nums[f->nnums] = v;
+	f->numtext[f->nnums] = strbuf_detach(&sb);
+	formula_compile_push(f, FORMULA_C_NUM, 0, 0, (uint32_t)f->nnums++);
+}
+
+/* Emit node i of unit k in RPN order; recursion is bounded by height. */
+static void
+formula_compile_emit(struct formula_cc *cc, size_t k, uint32_t i)
+{
+	struct formula_unit	*u = &cc->units[k];
+	struct formula_node	*n = &u->ast->nodes[i];
+	struct formula_cname	*cn;
+	struct formula		*f = cc->f;
+	const struct formula_operand *op;
+	size_t			 j;
+
+	if (u->isconst[i]) {
+		formula_compile_num(f, u->cval[i]);
+		return;
+	}
+	switch (n->op) {
+	case FORMULA_OP_NAME:
+		/* Names of a unit were all resolved: this one is cached. */
+		for (j = 0; j < cc->nnames; j++) {
+			if (strcmp(cc->names[j].name,
+			    formula_ast_name(u->ast, n)) == 0)
+				break;
+		}
+		cn = &cc->names[j];
+		if (cn->link == FORMULA_LINK_UNIT) {
+			formula_compile_emit(cc, cn->arg,
+			    cc->units[cn->arg].ast->root);
+			return;
+		}
+		op = &f->operands[cn->arg];
+		formula_compile_push(f, FORMULA_C_LOAD, (uint8_t)op->kind,
+		    (uint16_t)cn->arg, op->slot);
+		return;
+	case FORMULA_OP_SQRT:
+		formula_compile_emit(cc, k, n->a);
+		formula_compile_push(f, FORMULA_C_SQRT, 0, 0, 0);
+		return;
+	case FORMULA_OP_NEG:
+		formula_compile_num(f, 0);
+		formula_compile_emit(cc, k, n->a);
+		formula_compile_push(f, FORMULA_C_OF(FORMULA_OP_SUB), 0, 0, 0);
+		return;
+	case FORMULA_OP_POW:
+		formula_compile_emit(cc, k, n->b);
+		formula_compile_emit(cc, k, n->a);
+		break;
+	default:
+		formula_compile_emit(cc, k, n->a);
+		formula_compile_emit(cc, k, n->b);
+		break;
+	}
+	formula_compile_push(f, (uint8_t)FORMULA_C_OF(n->op), 0, 0, 0);
+}
+
+/*
+ * The code evaluation runs: an operand followed by a binary operator is
+ * that operator's x, so the two become one step that reads x directly.
+ */
+static void
+formula_compile_fuse(struct formula *f)
+{
+	const struct formula_insn	*s = f->steps;
+	struct formula_insn		*c = f->code;
+	size_t				 i;
+
+	for (i = 0; i < f->nsteps; i++) {
+		*c = s[i];
+		if ((s[i].code == FORMULA_C_NUM ||
+		    s[i].code == FORMULA_C_LOAD) &&
+		    s[i + 1].code >= FORMULA_C_ADD &&
+		    (s[i + 1].code - FORMULA_C_ADD) % 3 == 0) {
+			c->code = (uint8_t)(s[i + 1].code +
+			    (s[i].code == FORMULA_C_NUM ? 1 : 2));
+			i++;
+		}
+		c++;
+	}
+	c->code = FORMULA_C_END;
+}
+
+int
+formula_compile(const char *text, int notation, const char *self,
+    formula_resolve_fn resolve, void *arg, struct formula **out,
+    char **cause)
+{
+	struct formula_cc	 cc;
+	struct formula_unit	*u;
+	struct formula		*f;
+	uint32_t		 k, root, steps;
+	size_t			 i;
+	int			 error;
+
+	*out = NULL;
+	memset(&cc, 0, sizeof cc);
+	cc.resolve = resolve;
+	cc.arg = arg;
+	cc.self = self;
+	cc.cause = cause;
+	cc.f = f = xcalloc(1, sizeof *f);
+
+	if ((error = formula_compile_unit(&cc, self, text, notation, &k)) != 0)
+		goto fail;
+	u = &cc.units[k];
+	root = u->ast->root;
+	if (u->height[root] > FORMULA_MAX_DEPTH) {
+		error = formula_compile_error(&cc, -HV_ELIMIT, "formula nested "
+		    "too deeply once referenced formulas are inlined: %u "
+		    "levels, at most %d", u->height[root], FORMULA_MAX_DEPTH);
+		goto fail;
+	}
+	steps = u->steps[root];
+	if (steps > FORMULA_MAX_CODE) {
+		error = formula_compile_error(&cc, -HV_ELIMIT, "formula too "
+		    "large once referenced formulas are inlined: %u steps, "
+		    "at most %d", steps, FORMULA_MAX_CODE);
+		goto fail;
+	}
+	/* Stack entries never exceed the height, so this fits too. */
+	f->depth = u->stack[root];
+	/* Room for FORMULA_C_END, and for fusing to look one step ahead. */
+	f->steps = xcalloc(steps + 1, sizeof *f->steps);
+	f->code = xcalloc(steps + 1, sizeof *f->code);
+	f->nums = xcalloc(steps, sizeof *f->nums);
+	f->numtext = xcalloc(steps, sizeof *f->numtext);
+	formula_compile_emit(&cc, k, root);
+	f->steps[f->nsteps].code = FORMULA_C_END;
+	formula_compile_fuse(f);
+	*out = f;
+	f = NULL;
+fail:
+	for (i = 0; i < cc.nunits; i++)
+		formula_compile_unit_free(&cc.units[i]);
+	free(cc.units);
+	for (i = 0; i < cc.nnames; i++)
+		free(cc.names[i].name);
+	free(cc.names);
+	formula_free(f);
+	return (error);
+}
+
+void
+formula_free(struct formula *f)
+{
+	size_t	 i;
+
+	if (f == NULL)
+		return;
+	for (i = 0; i < f->nnums; i++)
+		free(f->numtext[i]);
+	for (i = 0; i < f->noperands; i++)
+		free(f->opnames[i]);
+	free(f->code);
+	free(f->steps);
+	free(f->nums);
+	free(f->numtext);
+	free(f->operands);
+	free(f->opnames);
+	free(f);
+}
+
+size_t
+formula_noperands(const struct formula *f)
+{
+	return (f->noperands);
+}
+
+const struct formula_operand *
+formula_operand(const struct formula *f, size_t i)
+{
+	if (i >= f->noperands)
+		return (NULL);
+	return (&f->operands[i]);
+}
+
+size_t
+formula_ncode(const struct formula *f)
+{
+	return (f->nsteps);
+}
+
+size_t
+formula_depth(const struct formula *f)
+{
+	return (f->depth);
+}
+
+const char *
+formula_code_token(const struct formula *f, size_t i)
+{
+	const struct formula_insn	*c;
+
+	if (i >= f->nsteps)
+		return (NULL);
+	c = &f->steps[i];
+	switch (c->code) {
+	case FORMULA_C_NUM:
+		return (f->numtext[c->arg]);
+	case FORMULA_C_LOAD:
+		return (f->operands[c->operand].name);
+	case FORMULA_C_SQRT:
+		return (formula_lex_op_word(FORMULA_OP_SQRT, 1));
+	default:
+		return (formula_lex_op_word(FORMULA_OP_OF(c->code), 1));
+	}
+}
+
+int
+formula_constant(const struct formula *f, double *v)
+{
+	if (f->nsteps != 1 || f->steps[0].code != FORMULA_C_NUM)
+		return (0);
+	*v = f->nums[0];
+	return (1);
+}

@@ -1,0 +1,530 @@
+/*
+ * Formula tokens.  RPN text is a list of words separated by white space
+ * (or PAPI's '|'); infix text is cut at operator characters.  Numbers are
+ * converted here without the C locale's help, so a program that has set a
+ * locale with a decimal comma still reads "1.5" as one and a half.  Pure:
+ * no I/O.
+ */
+#include "config.h"
+
+#include <errno.h>
+#include <stdarg.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "formula/formula-int.h"
+#include "util/hverr.h"
+#include "util/strbuf.h"
+#include "util/xalloc.h"
+
+/* Longest hex literal: 16 digits are 64 bits. */
+#define FORMULA_HEX_DIGITS	16
+
+static const struct formula_lex_word {
+	const char	*word;
+	enum formula_op	 op;
+} formula_lex_rpn_words[] = {
+	{ "+", FORMULA_OP_ADD },
+	{ "-", FORMULA_OP_SUB },
+	{ "*", FORMULA_OP_MUL },
+	{ "/", FORMULA_OP_DIV },
+	{ "mod", FORMULA_OP_MOD },
+	{ "rem", FORMULA_OP_REM },
+	{ "sqr", FORMULA_OP_SQRT },
+	{ "x^y", FORMULA_OP_POW },
+	{ "swp", FORMULA_OP_SWP },
+	{ "rot", FORMULA_OP_ROT },
+	{ "dup", FORMULA_OP_DUP },
+};
+#define FORMULA_LEX_NWORDS \
+	(sizeof formula_lex_rpn_words / sizeof formula_lex_rpn_words[0])
+
+static int
+formula_lex_space(int c)
+{
+	return (c == ' ' || c == '\t' || c == '\n' || c == '\r' ||
+	    c == '\f' || c == '\v' || c == '|');
+}
+
+static int
+formula_lex_digit(int c)
+{
+	return (c >= '0' && c <= '9');
+}
+
+static int
+formula_lex_alpha(int c)
+{
+	return ((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '_');
+}
+
+/* A character that may follow the first one of an infix name. */
+static int
+formula_lex_namechar(int c)
+{
+	return (formula_lex_alpha(c) || formula_lex_digit(c) || c == '.');
+}
+
+/*
+ * A character of an RPN word, or one a backslash puts into an infix name:
+ * printable ASCII but space, the separator '|' and the parentheses (which
+ * tell infix from RPN).
+ */
+static int
+formula_lex_graph(int c)
+{
+	return (c > ' ' && c < 0x7f && c != '|' && c != '(' && c != ')');
+}
+
+static int
+formula_lex_hex(int c)
+{
+	if (c >= '0' && c <= '9')
+		return (c - '0');
+	if (c >= 'a' && c <= 'f')
+		return (c - 'a' + 10);
+	if (c >= 'A' && c <= 'F')
+		return (c - 'A' + 10);
+	return (-1);
+}
+
+/*
+ * The operator word of op: RPN's words, or infix's symbols.  NULL for
+ * leaves and for stack words in infix.
+ */
+const char *
+formula_lex_op_word(enum formula_op op, int rpn)
+{
+	size_t	 i;
+
+	if (!rpn) {
+		switch (op) {
+		case FORMULA_OP_MOD:
+			return ("%");
+		case FORMULA_OP_REM:
+			return ("//");
+		case FORMULA_OP_POW:
+			return ("^");
+		case FORMULA_OP_SQRT:
+			return ("sqrt");
+		case FORMULA_OP_NEG:
+			return ("-");
+		case FORMULA_OP_SWP:
+		case FORMULA_OP_ROT:
+		case FORMULA_OP_DUP:
+			return (NULL);
+		default:
+			break;
+		}
+	}
+	for (i = 0; i < FORMULA_LEX_NWORDS; i++) {
+		if (formula_lex_rpn_words[i].op == op)
+			return (formula_lex_rpn_words[i].word);
+	}
+	return (NULL);
+}
+
+static enum formula_op
+formula_lex_rpn_op(const char *s, size_t n)
+{
+	size_t	 i;
+
+	for (i = 0; i < FORMULA_LEX_NWORDS; i++) {
+		if (strlen(formula_lex_rpn_words[i].word) == n &&
+		    memcmp(formula_lex_rpn_words[i].word, s, n) == 0)
+			return (formula_lex_rpn_words[i].op);
+	}
+	return (FORMULA_OP_NONE);
+}
+
+/* Whether s[0..n) is one of RPN's operator words. */
+int
+formula_lex_is_rpn_word(const char *s, size_t n)
+{
+	return (formula_lex_rpn_op(s, n) != FORMULA_OP_NONE);
+}
+
+/*
+ * Convert a whole number literal: an optional sign, then 0x and up to 16
+ * hex digits, or decimal digits with an optional point and exponent.
+ * The significant digits are handed to strtod() as "DIGITSe<exp>", a form
+ * without a decimal point, so the result is correctly rounded and does not
+ * depend on the locale.  Returns 0 with *out set, or -1 when the text is
+ * not such a number or does not fit a double.
+ */
+int
+formula_lex_number(const char *s, size_t n, double *out)
+{
+	char		*buf, *end;
+	size_t		 i = 0, bl = 0, ndig = 0, nd;
+	long		 scale = 0, e = 0, esign = 1;
+	int		 neg = 0, point = 0, d;
+	uint64_t	 u = 0;
+	double		 v;
+	char		 tmp[32];
+
+	if (i < n && (s[i] == '+' || s[i] == '-'))
+		neg = s[i++] == '-';
+	if (n - i >= 2 && s[i] == '0' && (s[i + 1] == 'x' || s[i + 1] == 'X')) {
+		for (i += 2, nd = 0; i < n; i++, nd++) {
+			if ((d = formula_lex_hex((unsigned char)s[i])) < 0 ||
+			    nd == FORMULA_HEX_DIGITS)
+				return (-1);
+			u = u << 4 | (uint64_t)d;
+		}
+		if (nd == 0)
+			return (-1);
+		v = (double)u;
+		*out = neg ? -v : v;
+		return (0);
+	}
+
+	buf = xmalloc(n + sizeof tmp);
+	for (; i < n; i++) {
+		if (s[i] == '.' && !point) {
+			point = 1;
+			continue;
+		}
+		if (!formula_lex_digit((unsigned char)s[i]))
+			break;
+		ndig++;
+		if (point)
+			scale++;
+		if (s[i] == '0' && bl == 0)
+			continue;	/* leading zeros carry nothing */
+		buf[bl++] = s[i];
+	}
+	if (ndig == 0)
+		goto fail;
+	if (i < n && (s[i] == 'e' || s[i] == 'E')) {
+		i++;
+		if (i < n && (s[i] == '+' || s[i] == '-'))
+			esign = s[i++] == '-' ? -1 : 1;
+		if (i == n || !formula_lex_digit((unsigned char)s[i]))
+			goto fail;
+		for (; i < n && formula_lex_digit((unsigned char)s[i]); i++) {
+			/* Beyond a million the result is 0 or out of range. */
+			if (e < 1000000)
+				e = e * 10 + (s[i] - '0');
+		}
+	}
+	if (i != n)
+		goto fail;
+	if (bl == 0) {
+		free(buf);
+		*out = neg ? -0.0 : 0.0;
+		return (0);
+	}
+	e = esign * e - scale;
+
+	/* "e" and the exponent, written without snprintf's locale. */
+	buf[bl++] = 'e';
+	if (e < 0) {
+		buf[bl++] = '-';
+		e = -e;
+	}
+	nd = 0;
+	do {
+		tmp[nd++] = (char)('0' + e % 10);
+		e /= 10;
+	} while (e > 0);
+	while (nd > 0)
+		buf[bl++] = tmp[--nd];
+	buf[bl] = '\0';
+
+	errno = 0;
+	v = strtod(buf, &end);
+	if (*end != '\0' || !isfinite(v))
+		goto fail;
+	free(buf);
+	*out = neg ? -v : v;
+	return (0);
+fail:
+	free(buf);
+	return (-1);
+}
+
+void
+formula_lex_init(struct formula_lex *lx, const char *text, int rpn)
+{
+	lx->text = text;
+	lx->len = strlen(text);
+	lx->pos = 0;
+	lx->rpn = rpn;
+}
+
+static int
+formula_lex_error(char **cause, const char *fmt, ...)
+    __attribute__((format(printf, 2, 3)));
+
+static int
+formula_lex_error(char **cause, const char *fmt, ...)
+{
+	va_list	 ap;
+
+	va_start(ap, fmt);
+	*cause = xvasprintf(fmt, ap);
+	va_end(ap);
+	return (-HV_EFORMAT);
+}
+
+/* A character for a message: 'c', or 0xNN when it is not printable. */
+static char *
+formula_lex_show(int c)
+{
+	if (c > ' ' && c < 0x7f)
+		return (xasprintf("character '%c'", c));
+	if (c == ' ')
+		return (xstrdup("space"));
+	return (xasprintf("byte 0x%02x", (unsigned)c & 0xff));
+}
+
+static int
+formula_lex_unexpected(struct formula_lex *lx, size_t at, char **cause)
+{
+	char	*what;
+	int	 error;
+
+	what = formula_lex_show((unsigned char)lx->text[at]);
+	error = formula_lex_error(cause, "unexpected %s (col %lu)", what,
+	    FORMULA_COL(at));
+	free(what);
+	return (error);
+}
+
+static int
+formula_lex_rpn(struct formula_lex *lx, struct formula_tok *tok,
+    char **cause)
+{
+	const char	*w = lx->text + lx->pos;
+	size_t		 n = 0, i;
+	int		 c;
+
+	while (lx->pos + n < lx->len &&
+	    !formula_lex_space((unsigned char)w[n]))
+		n++;
+	tok->off = lx->pos;
+	tok->len = n;
+	lx->pos += n;
+	for (i = 0; i < n; i++) {
+		if (w[i] == '(' || w[i] == ')') {
+			return (formula_lex_error(cause, "unexpected '%c' (col "
+			    "%lu): RPN has no parentheses", w[i],
+			    FORMULA_COL(tok->off + i)));
+		}
+		if (!formula_lex_graph((unsigned char)w[i]))
+			return (formula_lex_unexpected(lx, tok->off + i,
+			    cause));
+	}
+
+	if ((tok->op = formula_lex_rpn_op(w, n)) != FORMULA_OP_NONE) {
+		tok->kind = FORMULA_TOK_OP;
+		return (0);
+	}
+	c = (unsigned char)w[0];
+	if (formula_lex_digit(c) || ((c == '+' || c == '-') && n > 1 &&
+	    (formula_lex_digit((unsigned char)w[1]) || w[1] == '.')) ||
+	    c == '.') {
+		if (formula_lex_number(w, n, &tok->num) != 0) {
+			return (formula_lex_error(cause,
+			    "bad number '%.*s' (col %lu)", (int)n, w,
+			    FORMULA_COL(tok->off)));
+		}
+		tok->kind = FORMULA_TOK_NUM;
+		return (0);
+	}
+	if (formula_lex_alpha(c)) {
+		tok->kind = FORMULA_TOK_NAME;
+		tok->name = xstrndup(w, n);
+		return (0);
+	}
+	if (n == 1 && (c == '^' || c == '%')) {
+		return (formula_lex_error(cause,
+		    "unknown operator '%c' (col %lu): RPN writes %s",
+		    c, FORMULA_COL(tok->off), c == '^' ?
+		    "x^y (x, the most recent value, raised to the power y)" :
+		    "mod"));
+	}
+	return (formula_lex_error(cause, "unknown operator '%.*s' (col %lu)",
+	    (int)n, w, FORMULA_COL(tok->off)));
+}
+
+/* The delta-* words are names in infix although '-' is an operator. */
+static size_t
+formula_lex_delta(const char *s, size_t n)
+{
+	static const char *const suffix[] = {
+		"-timebase", "-cycles", "-instructions", "-seconds"
+	};
+	size_t	 i, k;
+
+	for (i = 0; i < sizeof suffix / sizeof suffix[0]; i++) {
+		k = strlen(suffix[i]);
+		if (n >= k && memcmp(s, suffix[i], k) == 0 &&
+		    (n == k || !formula_lex_namechar((unsigned char)s[k])))
+			return (k);
+	}
+	return (0);
+}
+
+static int
+formula_lex_infix_number(struct formula_lex *lx, struct formula_tok *tok,
+    char **cause)
+{
+	const char	*s = lx->text;
+	size_t		 i = lx->pos;
+
+	if (s[i] == '0' && (s[i + 1] == 'x' || s[i + 1] == 'X')) {
+		for (i += 2; formula_lex_hex((unsigned char)s[i]) >= 0; i++)
+			;
+	} else {
+		while (formula_lex_digit((unsigned char)s[i]))
+			i++;
+		if (s[i] == '.')
+			i++;
+		while (formula_lex_digit((unsigned char)s[i]))
+			i++;
+		if ((s[i] == 'e' || s[i] == 'E') &&
+		    (formula_lex_digit((unsigned char)s[i + 1]) ||
+		    ((s[i + 1] == '+' || s[i + 1] == '-') &&
+		    formula_lex_digit((unsigned char)s[i + 2])))) {
+			i += 2;
+			while (formula_lex_digit((unsigned char)s[i]))
+				i++;
+		}
+	}
+	tok->off = lx->pos;
+	if (formula_lex_namechar((unsigned char)s[i]) ||
+	    formula_lex_number(s + lx->pos, i - lx->pos, &tok->num) != 0) {
+		/* Show the whole word: "2PB", "1e", "0x". */
+		while (formula_lex_namechar((unsigned char)s[i]))
+			i++;
+		return (formula_lex_error(cause, "bad number '%.*s' (col %lu)",
+		    (int)(i - lx->pos), s + lx->pos, FORMULA_COL(lx->pos)));
+	}
+	tok->kind = FORMULA_TOK_NUM;
+	tok->len = i - lx->pos;
+	lx->pos = i;
+	return (0);
+}
+
+static int
+formula_lex_infix_name(struct formula_lex *lx, struct formula_tok *tok,
+    char **cause)
+{
+	const char	*s = lx->text;
+	struct strbuf	 sb = { 0 };
+	size_t		 i = lx->pos, k;
+	int		 escaped = 0;
+
+	for (;;) {
+		if (formula_lex_namechar((unsigned char)s[i]))
+			strbuf_addc(&sb, s[i++]);
+		else if (s[i] == '\\' &&
+		    formula_lex_graph((unsigned char)s[i + 1])) {
+			strbuf_addc(&sb, s[i + 1]);
+			i += 2;
+			escaped = 1;
+		} else
+			break;
+	}
+	if (!escaped && sb.len == 5 && memcmp(sb.s, "delta", 5) == 0 &&
+	    (k = formula_lex_delta(s + i, lx->len - i)) != 0) {
+		strbuf_add(&sb, s + i, k);
+		i += k;
+	}
+	tok->off = lx->pos;
+	tok->len = i - lx->pos;
+	if (formula_lex_is_rpn_word(sb.s, sb.len)) {
+		strbuf_free(&sb);
+		return (formula_lex_error(cause, "'%.*s' (col %lu) is an RPN "
+		    "operator, not a name; infix writes %% for mod, // for "
+		    "rem, sqrt(E) for sqr", (int)tok->len, s + tok->off,
+		    FORMULA_COL(tok->off)));
+	}
+	tok->kind = FORMULA_TOK_NAME;
+	tok->name = strbuf_detach(&sb);
+	lx->pos = i;
+	return (0);
+}
+
+static int
+formula_lex_infix(struct formula_lex *lx, struct formula_tok *tok,
+    char **cause)
+{
+	const char	*s = lx->text;
+	size_t		 i = lx->pos;
+	int		 c = (unsigned char)s[i];
+
+	if (formula_lex_digit(c) ||
+	    (c == '.' && formula_lex_digit((unsigned char)s[i + 1])))
+		return (formula_lex_infix_number(lx, tok, cause));
+	if (formula_lex_alpha(c))
+		return (formula_lex_infix_name(lx, tok, cause));
+
+	tok->off = i;
+	tok->len = 1;
+	tok->kind = FORMULA_TOK_OP;
+	switch (c) {
+	case '(':
+		tok->kind = FORMULA_TOK_LPAREN;
+		break;
+	case ')':
+		tok->kind = FORMULA_TOK_RPAREN;
+		break;
+	case '+':
+		tok->op = FORMULA_OP_ADD;
+		break;
+	case '-':
+		tok->op = FORMULA_OP_SUB;
+		break;
+	case '*':
+		tok->op = FORMULA_OP_MUL;
+		if (s[i + 1] == '*') {
+			tok->op = FORMULA_OP_POW;
+			tok->len = 2;
+		}
+		break;
+	case '/':
+		tok->op = FORMULA_OP_DIV;
+		if (s[i + 1] == '/') {
+			tok->op = FORMULA_OP_REM;
+			tok->len = 2;
+		}
+		break;
+	case '%':
+		tok->op = FORMULA_OP_MOD;
+		break;
+	case '^':
+		tok->op = FORMULA_OP_POW;
+		break;
+	default:
+		return (formula_lex_unexpected(lx, i, cause));
+	}
+	lx->pos += tok->len;
+	return (0);
+}
+
+/*
+ * The next token.  At the end of the text tok->kind is FORMULA_TOK_END
+ * with tok->off at the end.  A name token owns tok->name (caller frees).
+ * Returns 0, or -HV_EFORMAT with *cause set (caller frees).
+ */
+int
+formula_lex_next(struct formula_lex *lx, struct formula_tok *tok,
+    char **cause)
+{
+	memset(tok, 0, sizeof *tok);
+	while (lx->pos < lx->len &&
+	    formula_lex_space((unsigned char)lx->text[lx->pos]))
+		lx->pos++;
+	if (lx->pos >= lx->len) {
+		tok->kind = FORMULA_TOK_END;
+		tok->off = lx->len;
+		return (0);
+	}
+	if (lx->rpn)
+		return (formula_lex_rpn(lx, tok, cause));
+	return (formula_lex_infix(lx, tok, cause));
+}
