@@ -17,3 +17,8 @@ tests_unit_test_hcall_plan_SOURCES = tests/unit/test-hcall-plan.c \
 	tests/unit/test-hcall-fixture.c tests/unit/test-hcall-fixture.h
 tests_unit_test_hcall_plan_CFLAGS = $(UNIT_CFLAGS)
 tests_unit_test_hcall_plan_LDADD = $(PURE_LIBS) $(CMOCKA_LIBS)
+
+noinst_PROGRAMS += tests/bench/bench-hcall
+tests_bench_bench_hcall_SOURCES = tests/bench/bench-hcall.c \
+	tests/unit/test-hcall-fixture.c tests/unit/test-hcall-fixture.h
+tests_bench_bench_hcall_LDADD = $(PURE_LIBS)
