@@ -1,53 +1,351 @@
 /*
  * hvtop: a top-like monitor for the IBM PowerVM 24x7 hypervisor counters.
- * This file parses the command line and hands over to the engine and the
- * terminal interface; it holds no logic of its own.
+ * This file parses the command line, opens a source, builds the selection
+ * and the engine, and runs either the batch loop or the terminal
+ * interface.  It holds no counter logic of its own.
  */
 #include "config.h"
 
+#include <errno.h>
 #include <getopt.h>
+#include <math.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
+
+#include "catalog/catalog.h"
+#include "engine/engine.h"
+#include "engine/selection.h"
+#include "export/export.h"
+#include "hvtop.h"
+#include "source/source.h"
+#include "util/clock.h"
+#include "util/file.h"
+#include "util/hverr.h"
+#include "util/strbuf.h"
+#include "util/xalloc.h"
+
+static volatile sig_atomic_t hvtop_stop;
 
 static void
 usage(FILE *fp)
 {
 	fprintf(fp,
-"usage: hvtop [-bhV] [-d secs] [-n count] [--source auto|perf|sim|replay:FILE]\n"
-"             [--catalog FILE] [--sim KEY=VAL,...] [-g GROUP[@chip|@core][:LIST]]\n"
-"             [-e EVENT] [-m FILE] [-o FILE] [--format text|csv|json]\n"
+"usage: hvtop [-bhV] [-d secs] [-n count] [-o FILE] [--format text|csv|json]\n"
+"             [--source auto|perf|sim|replay:FILE] [--sim KEY=VAL,...]\n"
+"             [--catalog FILE] [-g GROUP[@chip|@core|@vcpu][:LIST]]...\n"
+"             [-e EVENT[@...][:LIST]]... [-m FILE]... [--const NAME=VALUE]...\n"
+"             [--pmu NAME] [--sysfs-root DIR]\n"
 "             [--list events|groups|formulas [PATTERN]]\n");
+}
+
+static void
+hvtop_usage_error(const char *fmt, const char *arg)
+{
+	fprintf(stderr, "hvtop: ");
+	fprintf(stderr, fmt, arg);
+	fputc('\n', stderr);
+	usage(stderr);
+	exit(2);
+}
+
+static void
+hvtop_on_signal(int sig)
+{
+	(void)sig;
+	hvtop_stop = 1;
+}
+
+enum {
+	OPT_SOURCE = 256,
+	OPT_SIM,
+	OPT_CATALOG,
+	OPT_FORMAT,
+	OPT_LIST,
+	OPT_CONST,
+	OPT_PMU,
+	OPT_SYSFS_ROOT,
+	OPT_NO_COLOR,
+};
+
+static void
+hvtop_add(char ***v, size_t *n, const char *s)
+{
+	*v = xreallocarray(*v, *n + 1, sizeof **v);
+	(*v)[(*n)++] = xstrdup(s);
+}
+
+static void
+hvtop_parse(struct hvtop_opts *o, int argc, char **argv)
+{
+	static const struct option longopts[] = {
+		{ "batch",	no_argument,		NULL, 'b' },
+		{ "delay",	required_argument,	NULL, 'd' },
+		{ "iterations",	required_argument,	NULL, 'n' },
+		{ "output",	required_argument,	NULL, 'o' },
+		{ "group",	required_argument,	NULL, 'g' },
+		{ "event",	required_argument,	NULL, 'e' },
+		{ "metrics",	required_argument,	NULL, 'm' },
+		{ "help",	no_argument,		NULL, 'h' },
+		{ "version",	no_argument,		NULL, 'V' },
+		{ "source",	required_argument,	NULL, OPT_SOURCE },
+		{ "sim",	required_argument,	NULL, OPT_SIM },
+		{ "catalog",	required_argument,	NULL, OPT_CATALOG },
+		{ "format",	required_argument,	NULL, OPT_FORMAT },
+		{ "list",	required_argument,	NULL, OPT_LIST },
+		{ "const",	required_argument,	NULL, OPT_CONST },
+		{ "pmu",	required_argument,	NULL, OPT_PMU },
+		{ "sysfs-root",	required_argument,	NULL, OPT_SYSFS_ROOT },
+		{ "no-color",	no_argument,		NULL, OPT_NO_COLOR },
+		{ NULL,		0,			NULL, 0 }
+	};
+	char	*end;
+	int	 ch;
+
+	memset(o, 0, sizeof *o);
+	o->delay = 1.0;
+	o->count = -1;
+	o->format = -1;
+	o->source = "auto";
+	o->sysfs_root = "/sys";
+	while ((ch = getopt_long(argc, argv, "bd:e:g:hm:n:o:V", longopts,
+	    NULL)) != -1) {
+		switch (ch) {
+		case 'b':
+			o->batch = 1;
+			break;
+		case 'd':
+			errno = 0;
+			o->delay = strtod(optarg, &end);
+			o->delay_set = 1;
+			if (errno != 0 || *end != '\0' || !(o->delay >= 0.01) ||
+			    o->delay > 86400)
+				hvtop_usage_error("-d %s: the interval must "
+				    "be a number of seconds from 0.01 to "
+				    "86400", optarg);
+			break;
+		case 'n':
+			errno = 0;
+			o->count = strtol(optarg, &end, 10);
+			if (errno != 0 || *end != '\0' || o->count < 1)
+				hvtop_usage_error("-n %s: expected a count of "
+				    "at least 1", optarg);
+			break;
+		case 'o':
+			o->output = optarg;
+			break;
+		case 'g':
+			hvtop_add(&o->groups, &o->ngroups, optarg);
+			break;
+		case 'e':
+			hvtop_add(&o->events, &o->nevents, optarg);
+			break;
+		case 'm':
+			hvtop_add(&o->metric_files, &o->nmetric_files, optarg);
+			break;
+		case 'h':
+			usage(stdout);
+			exit(0);
+		case 'V':
+			printf("hvtop %s\n", PACKAGE_VERSION);
+			exit(0);
+		case OPT_SOURCE:
+			o->source = optarg;
+			break;
+		case OPT_SIM:
+			o->sim_args = optarg;
+			break;
+		case OPT_CATALOG:
+			o->catalog = optarg;
+			break;
+		case OPT_FORMAT:
+			if ((o->format = export_format_parse(optarg)) < 0)
+				hvtop_usage_error("--format %s: use text, csv "
+				    "or json", optarg);
+			break;
+		case OPT_LIST:
+			o->list = optarg;
+			if (strcmp(optarg, "events") != 0 &&
+			    strcmp(optarg, "groups") != 0 &&
+			    strcmp(optarg, "formulas") != 0)
+				hvtop_usage_error("--list %s: use events, "
+				    "groups or formulas", optarg);
+			break;
+		case OPT_CONST:
+			if (strchr(optarg, '=') == NULL)
+				hvtop_usage_error("--const %s: expected "
+				    "NAME=VALUE", optarg);
+			hvtop_add(&o->consts, &o->nconsts, optarg);
+			break;
+		case OPT_PMU:
+			o->pmu = optarg;
+			break;
+		case OPT_SYSFS_ROOT:
+			o->sysfs_root = optarg;
+			break;
+		case OPT_NO_COLOR:
+			o->no_color = 1;
+			break;
+		default:
+			usage(stderr);
+			exit(2);
+		}
+	}
+	if (o->list != NULL && optind < argc)
+		o->pattern = argv[optind++];
+	if (optind != argc)
+		hvtop_usage_error("unexpected argument '%s'", argv[optind]);
+	if (o->format < 0)
+		o->format = o->output != NULL ?
+		    export_format_from_path(o->output) : EXPORT_TEXT;
+	if (o->format < 0)
+		o->format = EXPORT_TEXT;
+	if (o->output != NULL && o->list == NULL)
+		o->batch = 1;
+	if (!o->batch && o->list == NULL && !isatty(STDOUT_FILENO))
+		o->batch = 1;
+}
+
+static void
+hvtop_free_opts(struct hvtop_opts *o)
+{
+	size_t	 i;
+
+	for (i = 0; i < o->ngroups; i++)
+		free(o->groups[i]);
+	for (i = 0; i < o->nevents; i++)
+		free(o->events[i]);
+	for (i = 0; i < o->nmetric_files; i++)
+		free(o->metric_files[i]);
+	for (i = 0; i < o->nconsts; i++)
+		free(o->consts[i]);
+	free(o->groups);
+	free(o->events);
+	free(o->metric_files);
+	free(o->consts);
+}
+
+/* Write all of sb to fp; 0 or -1 (errno set). */
+static int
+hvtop_flush(FILE *fp, struct strbuf *sb)
+{
+	if (sb->len > 0 && fwrite(sb->s, 1, sb->len, fp) != sb->len)
+		return (-1);
+	strbuf_reset(sb);
+	return (fflush(fp) == 0 ? 0 : -1);
+}
+
+/*
+ * Sample every interval and print each one, -n times (forever without
+ * -n).  The first sample only sets the baselines.  Returns the exit status.
+ */
+static int
+hvtop_batch(struct hvtop *h)
+{
+	struct engine_snapshot	*snap;
+	struct raw_sample	 rs;
+	struct strbuf		 sb = { 0 };
+	struct export		*x;
+	struct export_info	 info;
+	FILE			*fp = stdout;
+	uint64_t		 next, step;
+	unsigned		 gen;
+	char			*cause = NULL;
+	long			 printed = 0;
+	int			 status = 0;
+
+	if (h->opts.output != NULL &&
+	    strcmp(h->opts.output, "-") != 0 &&
+	    (fp = fopen(h->opts.output, "w")) == NULL) {
+		fprintf(stderr, "hvtop: %s: %s\n", h->opts.output,
+		    strerror(errno));
+		return (1);
+	}
+	info.source = h->src->label;
+	info.catalog = h->catalog_label;
+	x = export_new(h->opts.format, h->engine, &info);
+	gen = h->generation;
+	memset(&rs, 0, sizeof rs);
+	rs.values = xcalloc(h->sel.ncounters + 1, sizeof *rs.values);
+	rs.nvalues = h->sel.ncounters;
+	step = (uint64_t)llround(h->opts.delay * 1e9);
+	next = clock_now(&h->clock);
+	while (!hvtop_stop) {
+		if (hvtop_sample(h, &rs, &snap, &cause) != 0) {
+			fprintf(stderr, "hvtop: %s\n", cause);
+			free(cause);
+			status = 1;
+			break;
+		}
+		if (gen != h->generation) {
+			/* A new engine: same columns, header already out. */
+			export_free(x);
+			info.catalog = h->catalog_label;
+			x = export_new(h->opts.format, h->engine, &info);
+			export_begin(x, &sb);
+			strbuf_reset(&sb);
+			gen = h->generation;
+		}
+		/* Problems also go to stderr when the output is a file. */
+		if (snap->seq > 0 && snap->error[0] != '\0' && fp != stdout)
+			fprintf(stderr, "hvtop: interval %llu: %s\n",
+			    (unsigned long long)snap->seq, snap->error);
+		if (snap->seq > 0) {
+			export_snapshot(x, snap,
+			    clock_wall(&h->clock, snap->now), &sb);
+			printed++;
+		}
+		hvtop_recycle(h, snap);
+		if (hvtop_flush(fp, &sb) != 0) {
+			fprintf(stderr, "hvtop: writing output: %s\n",
+			    strerror(errno));
+			status = 1;
+			break;
+		}
+		if (h->opts.count > 0 && printed >= h->opts.count)
+			break;
+		next += step;
+		clock_sleep_until(&h->clock, next);
+	}
+	if (fp != stdout && fclose(fp) != 0) {
+		fprintf(stderr, "hvtop: %s: %s\n", h->opts.output,
+		    strerror(errno));
+		status = 1;
+	}
+	free(rs.values);
+	strbuf_free(&sb);
+	export_free(x);
+	return (status);
 }
 
 int
 main(int argc, char **argv)
 {
-	static const struct option longopts[] = {
-		{ "help",	no_argument,	NULL, 'h' },
-		{ "version",	no_argument,	NULL, 'V' },
-		{ NULL,		0,		NULL, 0 }
-	};
-	int	 ch;
+	struct hvtop	 h;
+	struct sigaction sa;
+	int		 status;
 
-	while ((ch = getopt_long(argc, argv, "hV", longopts, NULL)) != -1) {
-		switch (ch) {
-		case 'h':
-			usage(stdout);
-			return (0);
-		case 'V':
-			printf("hvtop %s\n", PACKAGE_VERSION);
-			return (0);
-		default:
-			usage(stderr);
-			return (2);
-		}
-	}
-	if (optind != argc) {
-		fprintf(stderr, "hvtop: unexpected argument '%s'\n", argv[optind]);
-		usage(stderr);
-		return (2);
-	}
-	fprintf(stderr, "hvtop: no counter source is available yet\n");
-	return (1);
+	memset(&h, 0, sizeof h);
+	hvtop_parse(&h.opts, argc, argv);
+
+	memset(&sa, 0, sizeof sa);
+	sa.sa_handler = hvtop_on_signal;
+	sigaction(SIGINT, &sa, NULL);
+	sigaction(SIGTERM, &sa, NULL);
+	sigaction(SIGHUP, &sa, NULL);
+
+	if ((status = hvtop_setup(&h)) != 0)
+		goto out;
+	if (h.opts.list != NULL)
+		status = hvtop_list(&h, stdout);
+	else if (h.opts.batch)
+		status = hvtop_batch(&h);
+	else
+		status = hvtop_interactive(&h);
+out:
+	hvtop_teardown(&h);
+	hvtop_free_opts(&h.opts);
+	return (status);
 }

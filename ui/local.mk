@@ -1,1 +1,4 @@
-# ui: (module not yet built)
+# ui: the terminal interface, the only code that includes curses or
+# readline (libhvui.a).
+libhvui_a_SOURCES += \
+	ui/ui.c

@@ -203,29 +203,27 @@ catalog_skip(const struct catalog_event *ev, int iface)
 	return (skip);
 }
 
-/* Map section positions to model positions; the first claim wins. */
+/*
+ * Map section positions (ixs[i] for model position i) to model positions
+ * + 1; the first claim wins.  Returns the map (caller frees) and its size.
+ */
 static uint32_t *
-catalog_at_build(size_t n, size_t stride, const void *base, size_t *nout)
+catalog_at_build(const uint32_t *ixs, size_t n, size_t *nout)
 {
-	const uint32_t	*ixp;
 	uint32_t	*at;
 	size_t		 i, max = 0;
 
 	for (i = 0; i < n; i++) {
-		ixp = (const uint32_t *)(const void *)
-		    ((const char *)base + i * stride);
-		if (*ixp < CATALOG_AT_MAX && *ixp + 1 > max)
-			max = *ixp + 1;
+		if (ixs[i] < CATALOG_AT_MAX && ixs[i] + 1 > max)
+			max = ixs[i] + 1;
 	}
 	*nout = max;
 	if (max == 0)
 		return (NULL);
 	at = xcalloc(max, sizeof *at);
 	for (i = 0; i < n; i++) {
-		ixp = (const uint32_t *)(const void *)
-		    ((const char *)base + i * stride);
-		if (*ixp < CATALOG_AT_MAX && at[*ixp] == 0)
-			at[*ixp] = (uint32_t)i + 1;
+		if (ixs[i] < CATALOG_AT_MAX && at[ixs[i]] == 0)
+			at[ixs[i]] = (uint32_t)i + 1;
 	}
 	return (at);
 }
@@ -331,7 +329,8 @@ void
 catalog_reindex(struct catalog *cat)
 {
 	struct catalog_index	*ix;
-	size_t			 i;
+	uint32_t		*ixs;
+	size_t			 i, n;
 
 	catalog_index_free(cat->index);
 	cat->index = ix = xcalloc(1, sizeof *ix);
@@ -344,10 +343,15 @@ catalog_reindex(struct catalog *cat)
 		cat->events[i].skip = catalog_skip(&cat->events[i],
 		    cat->interface);
 
-	ix->event_at = catalog_at_build(cat->nevents, sizeof *cat->events,
-	    cat->nevents == 0 ? NULL : &cat->events[0].index, &ix->nevent_at);
-	ix->group_at = catalog_at_build(cat->ngroups, sizeof *cat->groups,
-	    cat->ngroups == 0 ? NULL : &cat->groups[0].index, &ix->ngroup_at);
+	n = cat->nevents > cat->ngroups ? cat->nevents : cat->ngroups;
+	ixs = xcalloc(n > 0 ? n : 1, sizeof *ixs);
+	for (i = 0; i < cat->nevents; i++)
+		ixs[i] = cat->events[i].index;
+	ix->event_at = catalog_at_build(ixs, cat->nevents, &ix->nevent_at);
+	for (i = 0; i < cat->ngroups; i++)
+		ixs[i] = cat->groups[i].index;
+	ix->group_at = catalog_at_build(ixs, cat->ngroups, &ix->ngroup_at);
+	free(ixs);
 
 	if (cat->nevents > 0) {
 		catalog_htab_init(&ix->by_key, cat->nevents);

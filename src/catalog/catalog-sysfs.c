@@ -10,7 +10,6 @@
 #include "catalog/catalog.h"
 
 #include <stdlib.h>
-#include <string.h>
 
 #include "util/xalloc.h"
 

@@ -1,1 +1,17 @@
-# src/engine: (module not yet built)
+# src/engine: the selection, deltas, rates and metric values per interval.
+# No terminal code: the engine publishes snapshots that the interface and
+# the batch writers render.
+libhvcore_a_SOURCES += \
+	src/engine/engine.c src/engine/engine.h \
+	src/engine/selection.c src/engine/selection.h
+
+check_PROGRAMS += tests/unit/test-engine
+tests_unit_test_engine_SOURCES = tests/unit/test-engine.c
+tests_unit_test_engine_CFLAGS = $(UNIT_CFLAGS)
+tests_unit_test_engine_LDADD = $(CORE_LIBS) $(CMOCKA_LIBS)
+
+noinst_PROGRAMS += tests/bench/bench-refresh
+tests_bench_bench_refresh_SOURCES = tests/bench/bench-refresh.c \
+	tests/unit/test-hcall-fixture.c tests/unit/test-hcall-fixture.h
+tests_bench_bench_refresh_CPPFLAGS = $(AM_CPPFLAGS) -I$(top_srcdir)/tests/unit
+tests_bench_bench_refresh_LDADD = $(CORE_LIBS)

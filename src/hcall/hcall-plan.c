@@ -1016,7 +1016,10 @@ hcall_plan(const struct hcall_selection *sel, const struct hcall_caps *caps,
 				    "catalog"));
 			if (domain == 0)
 				domain = g->domain;
-			for (k = 0; k < CATALOG_GROUP_SLOTS; k++) {
+			/* Slots past event_count are not slots (real
+			 * catalogs leave them 0, which is not event 0). */
+			for (k = 0; k < CATALOG_GROUP_SLOTS &&
+			    k < g->event_count; k++) {
 				if (g->events[k] == CATALOG_SLOT_FREE)
 					continue;
 				if (g->events[k] >= cat->nevents)
@@ -1103,12 +1106,12 @@ hcall_plan(const struct hcall_selection *sel, const struct hcall_caps *caps,
 				domain = g->domain;
 			ncnt = 0;
 			for (k = 0; k < CATALOG_GROUP_SLOTS; k++)
-				if (g->events[k] != CATALOG_SLOT_FREE)
+				if (catalog_group_event(cat, g, k) != NULL)
 					ncnt++;
 			for (k = 0, j = 0; k < CATALOG_GROUP_SLOTS; k++) {
-				if (g->events[k] == CATALOG_SLOT_FREE)
+				if ((ev = catalog_group_event(cat, g, k)) ==
+				    NULL)
 					continue;
-				ev = &cat->events[g->events[k]];
 				hcall_plan_add(&c, i, domain,
 				    (uint32_t)ev->record_offset +
 				    ev->counter_offset, ev, plan->values,

@@ -6,4 +6,5 @@ libhvpure_a_SOURCES += \
 	src/util/strbuf.c src/util/strbuf.h \
 	src/util/xalloc.c src/util/xalloc.h
 libhvcore_a_SOURCES += \
+	src/util/clock.c src/util/clock.h \
 	src/util/file.c src/util/file.h

@@ -15,5 +15,7 @@ fail() { tap_n=$((tap_n + 1)); tap_failed=1; echo "not ok $tap_n - $1"; }
 skip() { tap_n=$((tap_n + 1)); echo "ok $tap_n - $1 # SKIP $2"; }
 # check NAME CMD...: pass when CMD succeeds.
 check() { name=$1; shift; if "$@"; then pass "$name"; else fail "$name"; fi; }
+# check_not NAME CMD...: pass when CMD fails.
+check_not() { name=$1; shift; if "$@"; then fail "$name"; else pass "$name"; fi; }
 tmpdir=$(mktemp -d "${TMPDIR:-/tmp}/hvtop-test.XXXXXX")
 trap 'rm -rf "$tmpdir"' EXIT

@@ -1,0 +1,847 @@
+/*
+ * The sampling engine.  Raw 64-bit accumulators become deltas here and
+ * nowhere else; a read that failed, went backwards or was not updated never
+ * becomes a number.  Metric totals sum their operands across the rows
+ * first and evaluate once, so a ratio's total is the ratio of the sums.
+ */
+#include "config.h"
+
+#include "engine/engine.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "catalog/catalog.h"
+#include "engine/selection.h"
+#include "source/source.h"
+#include "util/hverr.h"
+#include "util/strbuf.h"
+#include "util/xalloc.h"
+
+struct engine_const {
+	char		*name;
+	double		 value;
+};
+
+struct engine {
+	const struct catalog	*cat;
+	const struct selection	*sel;
+	uint64_t		 tb_hz;
+
+	struct engine_view	*views;
+	size_t			 nviews;
+
+	struct engine_const	*consts;
+	size_t			 nconsts;
+	double			*const_values;	/* formula env, by slot */
+
+	/* Per selection counter: the baseline. */
+	uint64_t		*prev;
+	uint64_t		*prev_tb;
+	uint64_t		*prev_now;
+	uint8_t			*have_prev;
+	uint64_t		 last_now;
+	uint64_t		 seq;
+
+	/* Scratch for evaluation, sized for the widest view. */
+	double			*scratch;
+	double			*sums;
+};
+
+uint64_t
+engine_delta(uint64_t prev, uint64_t cur, int *backwards)
+{
+	uint64_t	 d;
+
+	d = cur - prev;		/* unsigned: modulo 2^64 */
+	*backwards = d >= (UINT64_C(1) << 63);
+	return (*backwards ? 0 : d);
+}
+
+const char *
+engine_status_name(int status)
+{
+	switch (status) {
+	case ENG_OK:
+		return ("ok");
+	case ENG_ABSENT:
+		return ("not selected for this index");
+	case ENG_NOBASE:
+		return ("first sample: no interval yet");
+	case ENG_FAILED:
+		return ("the read failed");
+	case ENG_DENIED:
+		return ("permission denied");
+	case ENG_BUSY:
+		return ("the hypervisor was busy");
+	case ENG_MISSING:
+		return ("the result did not carry this counter");
+	case ENG_BACKWARDS:
+		return ("the counter went backwards: read discarded");
+	case ENG_STALE:
+		return ("no accumulator update since the last sample");
+	case ENG_NOVALUE:
+		return ("cannot be computed");
+	}
+	return ("?");
+}
+
+static size_t
+engine_const_slot(struct engine *e, const char *name)
+{
+	size_t	 i;
+
+	for (i = 0; i < e->nconsts; i++) {
+		if (strcmp(e->consts[i].name, name) == 0)
+			return (i);
+	}
+	e->consts = xreallocarray(e->consts, e->nconsts + 1,
+	    sizeof *e->consts);
+	e->consts[e->nconsts].name = xstrdup(name);
+	e->consts[e->nconsts].value = FORMULA_NOVALUE;
+	return (e->nconsts++);
+}
+
+void
+engine_set_constant(struct engine *e, const char *name, double value)
+{
+	size_t	 slot;
+
+	slot = engine_const_slot(e, name);
+	e->consts[slot].value = value;
+	e->const_values = xreallocarray(e->const_values, e->nconsts,
+	    sizeof *e->const_values);
+	for (slot = 0; slot < e->nconsts; slot++)
+		e->const_values[slot] = e->consts[slot].value;
+}
+
+/* ---- views --------------------------------------------------------- */
+
+static struct engine_view *
+engine_view_for(struct engine *e, int domain)
+{
+	struct engine_view	*v;
+	size_t			 i;
+
+	for (i = 0; i < e->nviews; i++) {
+		if (e->views[i].domain == domain)
+			return (&e->views[i]);
+	}
+	e->views = xreallocarray(e->views, e->nviews + 1, sizeof *e->views);
+	v = &e->views[e->nviews++];
+	memset(v, 0, sizeof *v);
+	v->domain = domain;
+	v->term = selection_domain_term(domain);
+	return (v);
+}
+
+static int
+engine_cmp_unsigned(const void *a, const void *b)
+{
+	unsigned	 x = *(const unsigned *)a, y = *(const unsigned *)b;
+
+	return (x < y ? -1 : x > y);
+}
+
+static size_t
+engine_row_of(const struct engine_view *v, unsigned index)
+{
+	size_t	 lo = 0, hi = v->nrows, mid;
+
+	while (lo < hi) {
+		mid = lo + (hi - lo) / 2;
+		if (v->indices[mid] < index)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return (lo);
+}
+
+static void
+engine_build_views(struct engine *e)
+{
+	const struct selection	*sel = e->sel;
+	const struct sel_pick	*pk;
+	struct engine_view	*v;
+	size_t			 i, j, k, n, row, col;
+
+	for (i = 0; i < sel->npicks; i++) {
+		pk = &sel->picks[i];
+		v = engine_view_for(e, pk->domain);
+		for (j = 0; j < pk->nevents; j++) {
+			for (k = 0; k < v->nevents; k++) {
+				if (v->events[k] == pk->events[j])
+					break;
+			}
+			if (k < v->nevents)
+				continue;
+			v->events = xreallocarray(v->events, v->nevents + 1,
+			    sizeof *v->events);
+			v->pick_of = xreallocarray(v->pick_of, v->nevents + 1,
+			    sizeof *v->pick_of);
+			v->events[v->nevents] = pk->events[j];
+			v->pick_of[v->nevents++] = i;
+		}
+		v->indices = xreallocarray(v->indices,
+		    v->nrows + pk->nindices, sizeof *v->indices);
+		memcpy(v->indices + v->nrows, pk->indices,
+		    pk->nindices * sizeof *v->indices);
+		v->nrows += pk->nindices;
+	}
+	for (i = 0; i < e->nviews; i++) {
+		v = &e->views[i];
+		qsort(v->indices, v->nrows, sizeof *v->indices,
+		    engine_cmp_unsigned);
+		for (j = n = 0; j < v->nrows; j++) {
+			if (n == 0 || v->indices[n - 1] != v->indices[j])
+				v->indices[n++] = v->indices[j];
+		}
+		v->nrows = n;
+		v->counter = xreallocarray(NULL, n * v->nevents,
+		    sizeof *v->counter);
+		for (j = 0; j < n * v->nevents; j++)
+			v->counter[j] = ENG_NONE;
+	}
+	for (k = 0; k < sel->ncounters; k++) {
+		v = engine_view_for(e, sel->counters[k].domain);
+		row = engine_row_of(v, sel->counters[k].index);
+		for (col = 0; col < v->nevents; col++) {
+			if (v->events[col] == sel->counters[k].event)
+				break;
+		}
+		if (v->counter[row * v->nevents + col] == ENG_NONE)
+			v->counter[row * v->nevents + col] = k;
+	}
+}
+
+/* ---- metrics ------------------------------------------------------- */
+
+struct engine_resolve {
+	struct engine			*e;
+	const struct engine_view	*v;
+	const struct engine_metric_def	*defs;
+	size_t				 ndefs;
+};
+
+static int
+engine_resolve(void *arg, const char *name, struct formula_ref *ref)
+{
+	struct engine_resolve		*r = arg;
+	const struct catalog		*cat = r->e->cat;
+	const struct catalog_formula	*cf;
+	size_t				 i;
+
+	for (i = 0; i < r->v->nevents; i++) {
+		if (strcmp(r->v->events[i]->name, name) == 0 ||
+		    strcmp(r->v->events[i]->sysfs_name, name) == 0) {
+			ref->kind = FORMULA_EVENT;
+			ref->slot = (unsigned)i;
+			return (0);
+		}
+	}
+	if (catalog_find_event(cat, name, 0) != NULL ||
+	    catalog_find_sysfs(cat, name) != NULL) {
+		ref->kind = FORMULA_EVENT;
+		ref->hint = xasprintf("it is not selected per %s",
+		    r->v->term);
+		return (-HV_ENOENT);
+	}
+	if ((cf = catalog_find_formula(cat, name)) != NULL &&
+	    cf->formula != NULL) {
+		ref->kind = FORMULA_FORMULA;
+		ref->text = cf->formula;
+		ref->notation = FORMULA_AUTO;
+		return (0);
+	}
+	for (i = 0; i < r->ndefs; i++) {
+		if (strcmp(r->defs[i].name, name) == 0) {
+			ref->kind = FORMULA_FORMULA;
+			ref->text = r->defs[i].text;
+			ref->notation = FORMULA_AUTO;
+			return (0);
+		}
+	}
+	if (formula_compile_special(name) >= 0)
+		return (-HV_ENOENT);	/* compile maps the delta-* words */
+	ref->kind = FORMULA_CONST;
+	ref->slot = (unsigned)engine_const_slot(r->e, name);
+	return (0);
+}
+
+/*
+ * Try one definition on one view.  Returns 1 when it was added, 0 with
+ * *why set (caller frees) when it cannot be computed there.
+ */
+static int
+engine_add_metric(struct engine *e, struct engine_view *v,
+    const struct engine_metric_def *def, const struct engine_metric_def *defs,
+    size_t ndefs, char **why)
+{
+	struct engine_resolve		 r = { e, v, defs, ndefs };
+	struct engine_metric		*m;
+	const struct formula_operand	*op;
+	struct formula			*f;
+	char				*cause = NULL;
+	size_t				 i, j, nev = 0;
+
+	if (formula_compile(def->text, FORMULA_AUTO, def->name,
+	    engine_resolve, &r, &f, &cause) != 0) {
+		*why = cause;
+		return (0);
+	}
+	for (i = 0; i < formula_noperands(f); i++) {
+		if (formula_operand(f, i)->kind == FORMULA_EVENT)
+			nev++;
+	}
+	if (nev == 0) {
+		*why = xstrdup("it reads no counter");
+		formula_free(f);
+		return (0);
+	}
+	v->metrics = xreallocarray(v->metrics, v->nmetrics + 1,
+	    sizeof *v->metrics);
+	m = &v->metrics[v->nmetrics++];
+	memset(m, 0, sizeof *m);
+	m->name = xstrdup(def->name);
+	m->unit = xstrdup(def->unit != NULL ? def->unit : "");
+	m->desc = xstrdup(def->desc != NULL ? def->desc : "");
+	m->origin = xstrdup(def->origin != NULL ? def->origin : "");
+	m->formula = f;
+	if (formula_print_convert(def->text, FORMULA_AUTO, FORMULA_INFIX,
+	    &m->infix, &cause) != 0) {
+		free(cause);
+		m->infix = xstrdup(def->text);
+	}
+	/* The event columns it reads, each once. */
+	m->evslots = xcalloc(formula_noperands(f), sizeof *m->evslots);
+	for (i = 0; i < formula_noperands(f); i++) {
+		op = formula_operand(f, i);
+		if (op->kind != FORMULA_EVENT)
+			continue;
+		for (j = 0; j < m->nevslots; j++) {
+			if (m->evslots[j] == op->slot)
+				break;
+		}
+		if (j == m->nevslots)
+			m->evslots[m->nevslots++] = op->slot;
+	}
+	return (1);
+}
+
+static void
+engine_build_metrics(struct engine *e, const struct engine_metric_def *udefs,
+    size_t nudefs, char ***skipped, size_t *nskipped)
+{
+	const struct catalog		*cat = e->cat;
+	struct engine_metric_def	*defs;
+	size_t				 ndefs, i, j;
+	char				*why, *first;
+	int				 added;
+
+	ndefs = cat->nformulas + nudefs;
+	if (ndefs == 0)
+		return;
+	defs = xcalloc(ndefs, sizeof *defs);
+	for (i = 0; i < cat->nformulas; i++) {
+		defs[i].name = cat->formulas[i].name;
+		defs[i].text = cat->formulas[i].formula;
+		defs[i].unit = cat->formulas[i].unit;
+		defs[i].desc = cat->formulas[i].desc;
+		defs[i].origin = "catalog";
+	}
+	for (i = 0; i < nudefs; i++)
+		defs[cat->nformulas + i] = udefs[i];
+
+	for (i = 0; i < ndefs; i++) {
+		if (defs[i].name == NULL || defs[i].text == NULL)
+			continue;
+		added = 0;
+		first = NULL;
+		for (j = 0; j < e->nviews; j++) {
+			why = NULL;
+			if (engine_add_metric(e, &e->views[j], &defs[i], defs,
+			    ndefs, &why)) {
+				added = 1;
+				continue;
+			}
+			if (first == NULL)
+				first = why;
+			else
+				free(why);
+		}
+		if (!added && skipped != NULL) {
+			*skipped = xreallocarray(*skipped, *nskipped + 1,
+			    sizeof **skipped);
+			(*skipped)[(*nskipped)++] = xasprintf("%s (%s): %s",
+			    defs[i].name, defs[i].origin, first != NULL ?
+			    first : "nothing is selected");
+		}
+		free(first);
+	}
+	free(defs);
+}
+
+struct engine *
+engine_new(const struct catalog *cat, const struct selection *sel,
+    uint64_t timebase_hz, const struct engine_metric_def *defs, size_t ndefs,
+    char ***skipped, size_t *nskipped)
+{
+	struct engine	*e;
+	size_t		 i, width = 1, cells = 1;
+
+	e = xcalloc(1, sizeof *e);
+	e->cat = cat;
+	e->sel = sel;
+	e->tb_hz = timebase_hz;
+	if (skipped != NULL) {
+		*skipped = NULL;
+		*nskipped = 0;
+	}
+	engine_build_views(e);
+	engine_build_metrics(e, defs, ndefs, skipped, nskipped);
+	if (e->nconsts > 0)
+		engine_set_constant(e, e->consts[0].name, e->consts[0].value);
+	for (i = 0; i < e->nviews; i++) {
+		if (e->views[i].nevents > width)
+			width = e->views[i].nevents;
+		if (e->views[i].nevents * e->views[i].nrows > cells)
+			cells = e->views[i].nevents * e->views[i].nrows;
+	}
+	e->scratch = xcalloc(cells, sizeof *e->scratch);
+	e->sums = xcalloc(width, sizeof *e->sums);
+	i = sel->ncounters > 0 ? sel->ncounters : 1;
+	e->prev = xcalloc(i, sizeof *e->prev);
+	e->prev_tb = xcalloc(i, sizeof *e->prev_tb);
+	e->prev_now = xcalloc(i, sizeof *e->prev_now);
+	e->have_prev = xcalloc(i, sizeof *e->have_prev);
+	return (e);
+}
+
+void
+engine_free(struct engine *e)
+{
+	struct engine_view	*v;
+	struct engine_metric	*m;
+	size_t			 i, j;
+
+	if (e == NULL)
+		return;
+	for (i = 0; i < e->nviews; i++) {
+		v = &e->views[i];
+		for (j = 0; j < v->nmetrics; j++) {
+			m = &v->metrics[j];
+			free(m->name);
+			free(m->unit);
+			free(m->desc);
+			free(m->origin);
+			free(m->infix);
+			free(m->evslots);
+			formula_free(m->formula);
+		}
+		free(v->metrics);
+		free(v->indices);
+		free(v->events);
+		free(v->pick_of);
+		free(v->counter);
+	}
+	free(e->views);
+	for (i = 0; i < e->nconsts; i++)
+		free(e->consts[i].name);
+	free(e->consts);
+	free(e->const_values);
+	free(e->prev);
+	free(e->prev_tb);
+	free(e->prev_now);
+	free(e->have_prev);
+	free(e->scratch);
+	free(e->sums);
+	free(e);
+}
+
+size_t
+engine_nviews(const struct engine *e)
+{
+	return (e->nviews);
+}
+
+const struct engine_view *
+engine_view(const struct engine *e, size_t i)
+{
+	return (i < e->nviews ? &e->views[i] : NULL);
+}
+
+void
+engine_rebase(struct engine *e)
+{
+	if (e->sel->ncounters > 0)
+		memset(e->have_prev, 0, e->sel->ncounters);
+}
+
+/* ---- sampling ------------------------------------------------------ */
+
+static uint8_t
+engine_raw_status(uint8_t raw)
+{
+	switch (raw) {
+	case RAW_OK:
+		return (ENG_OK);
+	case RAW_DENIED:
+		return (ENG_DENIED);
+	case RAW_MISSING:
+		return (ENG_MISSING);
+	case RAW_BUSY:
+		return (ENG_BUSY);
+	}
+	return (ENG_FAILED);
+}
+
+/*
+ * One counter: its delta, the seconds it covers, and its status.  A
+ * failed or backwards read drops the baseline, so the next good read only
+ * starts a new one: a value is never computed across a bad read.  A
+ * counter whose record was not updated keeps its baseline, so the next
+ * update's delta covers both intervals with the matching timebase.
+ */
+static uint8_t
+engine_counter(struct engine *e, size_t k, const struct raw_value *rv,
+    uint64_t now, double *delta, double *secs)
+{
+	uint64_t	 d;
+	int		 back;
+	uint8_t		 st;
+
+	*delta = *secs = 0;
+	if ((st = engine_raw_status(rv->status)) != ENG_OK) {
+		e->have_prev[k] = 0;
+		return (st);
+	}
+	if (!e->have_prev[k]) {
+		e->prev[k] = rv->value;
+		e->prev_tb[k] = rv->timebase;
+		e->prev_now[k] = now;
+		e->have_prev[k] = 1;
+		return (ENG_NOBASE);
+	}
+	if (e->tb_hz != 0 && rv->timebase != 0 && e->prev_tb[k] != 0) {
+		if (rv->timebase == e->prev_tb[k])
+			return (ENG_STALE);
+		if (rv->timebase < e->prev_tb[k]) {
+			e->have_prev[k] = 0;
+			return (ENG_BACKWARDS);
+		}
+		*secs = (double)(rv->timebase - e->prev_tb[k]) /
+		    (double)e->tb_hz;
+	} else
+		*secs = (double)(now - e->prev_now[k]) / 1e9;
+	d = engine_delta(e->prev[k], rv->value, &back);
+	if (back) {
+		e->have_prev[k] = 0;
+		return (ENG_BACKWARDS);
+	}
+	e->prev[k] = rv->value;
+	e->prev_tb[k] = rv->timebase;
+	e->prev_now[k] = now;
+	if (*secs <= 0)
+		return (ENG_STALE);
+	*delta = (double)d;
+	return (ENG_OK);
+}
+
+static void
+engine_eval(struct engine *e, const struct engine_metric *m,
+    const double *events, size_t nevents, double secs, double tb,
+    struct engine_cell *cell)
+{
+	struct formula_env	 env;
+	struct formula_value	 fv;
+	double			 special[FORMULA_NSPECIAL];
+
+	special[FORMULA_DELTA_TIMEBASE] = tb;
+	special[FORMULA_DELTA_CYCLES] = FORMULA_NOVALUE;
+	special[FORMULA_DELTA_INSTRUCTIONS] = FORMULA_NOVALUE;
+	special[FORMULA_DELTA_SECONDS] = secs;
+	memset(&env, 0, sizeof env);
+	env.values[FORMULA_EVENT] = events;
+	env.nvalues[FORMULA_EVENT] = nevents;
+	env.values[FORMULA_CONST] = e->const_values;
+	env.nvalues[FORMULA_CONST] = e->nconsts;
+	env.values[FORMULA_SPECIAL] = special;
+	env.nvalues[FORMULA_SPECIAL] = FORMULA_NSPECIAL;
+	fv = formula_eval(m->formula, &env);
+	cell->delta = 0;
+	cell->reason = (uint8_t)fv.reason;
+	cell->operand = (int16_t)fv.operand;
+	if (fv.ok) {
+		cell->value = fv.value;
+		cell->status = ENG_OK;
+	} else {
+		cell->value = 0;
+		cell->status = ENG_NOVALUE;
+	}
+}
+
+/*
+ * The status a metric takes from its event operands in a row, before
+ * evaluation: ENG_OK when every one has a value.
+ */
+static uint8_t
+engine_metric_inputs(const struct engine_metric *m,
+    const struct engine_cell *row)
+{
+	size_t	 k;
+
+	for (k = 0; k < m->nevslots; k++) {
+		if (row[m->evslots[k]].status != ENG_OK)
+			return (row[m->evslots[k]].status);
+	}
+	return (ENG_OK);
+}
+
+/* Whether old has the shape of e's snapshots. */
+static int
+engine_snapshot_fits(const struct engine *e, const struct engine_snapshot *s)
+{
+	const struct engine_view	*v;
+	size_t				 i;
+
+	if (s->nviews != e->nviews || s->nraw != e->sel->ncounters)
+		return (0);
+	for (i = 0; i < e->nviews; i++) {
+		v = &e->views[i];
+		if (s->ncells[i] != (v->nrows + 1) * (v->nevents + v->nmetrics))
+			return (0);
+	}
+	return (1);
+}
+
+static struct engine_snapshot *
+engine_snapshot_new(const struct engine *e)
+{
+	const struct engine_view	*v;
+	struct engine_snapshot		*s;
+	size_t				 i;
+
+	s = xcalloc(1, sizeof *s);
+	s->nviews = e->nviews;
+	s->nraw = e->sel->ncounters;
+	s->raw = xcalloc(s->nraw + 1, sizeof *s->raw);
+	s->cells = xcalloc(e->nviews + 1, sizeof *s->cells);
+	s->row_interval = xcalloc(e->nviews + 1, sizeof *s->row_interval);
+	s->ncells = xcalloc(e->nviews + 1, sizeof *s->ncells);
+	for (i = 0; i < e->nviews; i++) {
+		v = &e->views[i];
+		s->ncells[i] = (v->nrows + 1) * (v->nevents + v->nmetrics);
+		s->cells[i] = xcalloc(s->ncells[i] + 1, sizeof **s->cells);
+		s->row_interval[i] = xcalloc(v->nrows + 1, sizeof (double));
+	}
+	return (s);
+}
+
+struct engine_snapshot *
+engine_update(struct engine *e, const struct raw_sample *rs)
+{
+	return (engine_update_reuse(e, rs, NULL));
+}
+
+struct engine_snapshot *
+engine_update_reuse(struct engine *e, const struct raw_sample *rs,
+    struct engine_snapshot *old)
+{
+	struct engine_snapshot	*s;
+	struct engine_view	*v;
+	struct engine_cell	*row, *tot, *c;
+	double			 secs, d, tsecs, *vals;
+	size_t			 i, r, col, ncol, k, nrowok, j;
+	uint8_t			 st;
+
+	if (old != NULL && engine_snapshot_fits(e, old))
+		s = old;
+	else {
+		engine_snapshot_free(old);
+		s = engine_snapshot_new(e);
+	}
+	s->seq = e->seq++;
+	s->now = rs->now;
+	s->interval = e->seq > 1 ? (double)(rs->now - e->last_now) / 1e9 : 0;
+	e->last_now = rs->now;
+	s->calls = rs->calls;
+	s->naive_calls = rs->naive_calls;
+	s->catalog_version = rs->catalog_version;
+	memcpy(s->error, rs->error, sizeof s->error);
+	s->error[sizeof s->error - 1] = '\0';
+	for (k = 0; k < s->nraw; k++)
+		s->raw[k] = k < rs->nvalues ? rs->values[k].value : 0;
+
+	for (i = 0; i < e->nviews; i++) {
+		v = &e->views[i];
+		ncol = v->nevents + v->nmetrics;
+		/* Every cell is written below; start them clean. */
+		memset(s->cells[i], 0, s->ncells[i] * sizeof **s->cells);
+		memset(s->row_interval[i], 0,
+		    (v->nrows + 1) * sizeof **s->row_interval);
+		tot = &s->cells[i][v->nrows * ncol];
+
+		/* Event cells, row by row. */
+		for (r = 0; r < v->nrows; r++) {
+			row = &s->cells[i][r * ncol];
+			secs = 0;
+			for (col = 0; col < v->nevents; col++) {
+				c = &row[col];
+				k = v->counter[r * v->nevents + col];
+				if (k == ENG_NONE || k >= rs->nvalues) {
+					c->status = k == ENG_NONE ?
+					    ENG_ABSENT : ENG_MISSING;
+					continue;
+				}
+				c->status = engine_counter(e, k,
+				    &rs->values[k], rs->now, &c->delta, &d);
+				if (c->status == ENG_OK) {
+					c->value = c->delta / d;
+					if (secs == 0)
+						secs = d;
+				}
+			}
+			s->row_interval[i][r] = secs;
+			if (s->row_interval[i][v->nrows] == 0)
+				s->row_interval[i][v->nrows] = secs;
+		}
+
+		/* Event totals: a failed row fails the total. */
+		for (col = 0; col < v->nevents; col++) {
+			c = &tot[col];
+			c->status = ENG_ABSENT;
+			for (r = 0; r < v->nrows; r++) {
+				row = &s->cells[i][r * ncol];
+				st = row[col].status;
+				if (st == ENG_ABSENT)
+					continue;
+				if (st != ENG_OK) {
+					c->status = st;
+					break;
+				}
+				c->status = ENG_OK;
+				c->delta += row[col].delta;
+				c->value += row[col].value;
+			}
+			if (c->status != ENG_OK)
+				c->delta = c->value = 0;
+		}
+
+		/* Each row's deltas once, NaN where there is none. */
+		vals = e->scratch;
+		for (r = 0; r < v->nrows; r++) {
+			row = &s->cells[i][r * ncol];
+			for (col = 0; col < v->nevents; col++)
+				vals[r * v->nevents + col] = row[col].status ==
+				    ENG_OK ? row[col].delta : FORMULA_NOVALUE;
+		}
+
+		/* Metrics per row, then over the rows that have them. */
+		for (j = 0; j < v->nmetrics; j++) {
+			const struct engine_metric *m = &v->metrics[j];
+
+			for (k = 0; k < m->nevslots; k++)
+				e->sums[m->evslots[k]] = 0;
+			nrowok = 0;
+			tsecs = 0;
+			st = ENG_ABSENT;
+			for (r = 0; r < v->nrows; r++) {
+				row = &s->cells[i][r * ncol];
+				c = &row[v->nevents + j];
+				c->status = engine_metric_inputs(m, row);
+				if (c->status == ENG_ABSENT)
+					continue;
+				if (c->status != ENG_OK) {
+					/* A row without a value fails the
+					 * total: a partial sum is wrong. */
+					if (st == ENG_ABSENT || st == ENG_OK)
+						st = c->status;
+					continue;
+				}
+				secs = s->row_interval[i][r];
+				engine_eval(e, m, &vals[r * v->nevents],
+				    v->nevents, secs, secs * (double)e->tb_hz,
+				    c);
+				for (k = 0; k < m->nevslots; k++)
+					e->sums[m->evslots[k]] +=
+					    row[m->evslots[k]].delta;
+				if (tsecs == 0)
+					tsecs = secs;
+				nrowok++;
+				if (st == ENG_ABSENT)
+					st = ENG_OK;
+			}
+			c = &tot[v->nevents + j];
+			if (st != ENG_OK || nrowok == 0) {
+				c->status = st == ENG_OK ? ENG_ABSENT : st;
+				continue;
+			}
+			engine_eval(e, m, e->sums, v->nevents, tsecs,
+			    tsecs * (double)e->tb_hz, c);
+		}
+	}
+	return (s);
+}
+
+void
+engine_snapshot_free(struct engine_snapshot *s)
+{
+	size_t	 i;
+
+	if (s == NULL)
+		return;
+	for (i = 0; i < s->nviews; i++) {
+		free(s->cells[i]);
+		free(s->row_interval[i]);
+	}
+	free(s->cells);
+	free(s->row_interval);
+	free(s->ncells);
+	free(s->raw);
+	free(s);
+}
+
+const struct engine_cell *
+engine_cell(const struct engine *e, const struct engine_snapshot *s,
+    size_t view, size_t row, size_t col)
+{
+	const struct engine_view	*v;
+
+	if (view >= s->nviews || view >= e->nviews)
+		return (NULL);
+	v = &e->views[view];
+	if (row > v->nrows || col >= v->nevents + v->nmetrics)
+		return (NULL);
+	return (&s->cells[view][row * (v->nevents + v->nmetrics) + col]);
+}
+
+char *
+engine_explain(const struct engine *e, const struct engine_snapshot *s,
+    size_t view, size_t row, size_t col)
+{
+	const struct engine_view	*v;
+	const struct engine_cell	*c;
+	const struct engine_metric	*m;
+	struct formula_value		 fv;
+	const struct formula_operand	*op;
+
+	if ((c = engine_cell(e, s, view, row, col)) == NULL)
+		return (xstrdup("no such cell"));
+	v = &e->views[view];
+	if (c->status != ENG_NOVALUE || col < v->nevents)
+		return (xstrdup(engine_status_name(c->status)));
+	m = &v->metrics[col - v->nevents];
+	fv.value = 0;
+	fv.ok = 0;
+	fv.reason = (enum formula_reason)c->reason;
+	fv.operand = c->operand;
+	if (fv.reason == FORMULA_MISSING && fv.operand >= 0) {
+		op = formula_operand(m->formula, (size_t)fv.operand);
+		if (op->kind == FORMULA_CONST)
+			return (xasprintf("unknown constant %s: set it with "
+			    "--const %s=VALUE", op->name, op->name));
+	}
+	return (formula_eval_explain(m->formula, &fv));
+}

@@ -1,0 +1,159 @@
+/*
+ * The sampling engine: successive raw samples in, snapshots out.  It
+ * computes every delta (in one place, modulo 2^64), rates over the
+ * interval, and metric values per index and in total.  It owns no clock
+ * and draws nothing: the caller hands it samples stamped with the time
+ * they were taken and renders the snapshots it returns.
+ *
+ * A snapshot is organised in views, one per domain in the selection
+ * (chips, cores, virtual processors).  A view's rows are the indices any
+ * pick of that domain covers, plus a total; its columns are the events of
+ * those picks, then the metrics that can be computed from them.  A cell
+ * whose index the column's pick does not cover is absent.
+ */
+#ifndef HVTOP_ENGINE_H
+#define HVTOP_ENGINE_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "formula/formula.h"
+
+struct catalog;
+struct catalog_event;
+struct raw_sample;
+struct selection;
+
+/* Why a cell has no number. */
+enum engine_status {
+	ENG_OK = 0,
+	ENG_ABSENT,		/* not selected for this index */
+	ENG_NOBASE,		/* first sample: no delta yet */
+	ENG_FAILED,		/* the read failed */
+	ENG_DENIED,		/* no permission */
+	ENG_BUSY,		/* the hypervisor was busy */
+	ENG_MISSING,		/* the result did not carry it */
+	ENG_BACKWARDS,		/* the counter went backwards */
+	ENG_STALE,		/* no accumulator update since last sample */
+	ENG_NOVALUE,		/* a metric cannot be computed: see reason */
+};
+
+struct engine_cell {
+	double		 value;		/* rate per second, or metric value */
+	double		 delta;		/* events in the interval */
+	uint8_t		 status;	/* enum engine_status */
+	uint8_t		 reason;	/* ENG_NOVALUE: enum formula_reason */
+	int16_t		 operand;	/* ... and the operand without value */
+};
+
+/* A metric definition offered to the engine (from -m files or settings). */
+struct engine_metric_def {
+	const char	*name;
+	const char	*text;		/* RPN or infix */
+	const char	*unit;
+	const char	*desc;
+	const char	*origin;	/* "catalog", a file name ... */
+};
+
+struct engine_metric {
+	char		*name;
+	char		*unit;
+	char		*desc;
+	char		*origin;
+	char		*infix;		/* for display */
+	struct formula	*formula;
+	size_t		*evslots;	/* the view columns it reads, once */
+	size_t		 nevslots;
+};
+
+#define ENG_NONE	((size_t)-1)
+
+struct engine_view {
+	int		 domain;
+	const char	*term;		/* "chip", "core", "vcpu" */
+	unsigned	*indices;	/* the rows, ascending; then total */
+	size_t		 nrows;		/* without the total row */
+	const struct catalog_event **events;	/* event columns */
+	size_t		 nevents;
+	size_t		*pick_of;	/* per event column: its pick */
+	size_t		*counter;	/* [row * nevents + col] or ENG_NONE */
+	struct engine_metric *metrics;
+	size_t		 nmetrics;
+};
+
+struct engine_snapshot {
+	uint64_t	 seq;		/* 0 for the first sample */
+	uint64_t	 now;		/* host time of the sample, ns */
+	double		 interval;	/* seconds since the previous sample */
+	unsigned	 calls;
+	unsigned	 naive_calls;
+	uint64_t	 catalog_version;
+	char		 error[256];
+	size_t		 nviews;
+	/* Per view: (nrows + 1) x (nevents + nmetrics) cells, row-major;
+	 * row nrows is the total.  Per row: its interval in seconds. */
+	struct engine_cell **cells;
+	double		**row_interval;
+	size_t		*ncells;	/* per view, for reuse */
+	uint64_t	*raw;		/* per selection counter */
+	size_t		 nraw;
+};
+
+struct engine;
+
+/*
+ * Create an engine for a selection (kept by pointer, as is the catalog);
+ * timebase_hz converts record timebases to seconds (0: host time only).
+ * Catalog formulas and the defs are compiled for every view whose events
+ * hold their operands; *skipped (may be NULL) receives one allocated line
+ * per formula that could not be used, with the reason (caller frees the
+ * array and the lines).
+ */
+struct engine	*engine_new(const struct catalog *, const struct selection *,
+		    uint64_t timebase_hz, const struct engine_metric_def *,
+		    size_t ndefs, char ***skipped, size_t *nskipped);
+void		 engine_free(struct engine *);
+
+/* Named constants (PB_Freq ...) used by formulas; later calls win. */
+void		 engine_set_constant(struct engine *, const char *, double);
+
+/* The views, valid for the engine's life. */
+size_t		 engine_nviews(const struct engine *);
+const struct engine_view *engine_view(const struct engine *, size_t);
+
+/*
+ * Take one raw sample (sample->values in selection order).  Returns a new
+ * snapshot (caller frees with engine_snapshot_free()).
+ */
+struct engine_snapshot *engine_update(struct engine *,
+		    const struct raw_sample *);
+/*
+ * The same, taking ownership of old (a snapshot the caller no longer
+ * needs, or NULL) and reusing its memory when it has the right shape: a
+ * refresh then allocates nothing.
+ */
+struct engine_snapshot *engine_update_reuse(struct engine *,
+		    const struct raw_sample *, struct engine_snapshot *old);
+void		 engine_snapshot_free(struct engine_snapshot *);
+
+/* Forget the baselines (a catalog reload): the next sample has no delta. */
+void		 engine_rebase(struct engine *);
+
+/* Cell of a view: row nrows is the total; col >= nevents is a metric. */
+const struct engine_cell *engine_cell(const struct engine *,
+		    const struct engine_snapshot *, size_t view, size_t row,
+		    size_t col);
+/* Why a cell has no number, for a user; allocated (caller frees). */
+char		*engine_explain(const struct engine *,
+		    const struct engine_snapshot *, size_t view, size_t row,
+		    size_t col);
+const char	*engine_status_name(int);
+
+/*
+ * The only subtraction of counter values in hvtop: cur - prev modulo
+ * 2^64.  A difference of 2^63 or more means the counter went backwards
+ * (the kernel's failure path does this); *backwards is set and 0 returned.
+ */
+uint64_t	 engine_delta(uint64_t prev, uint64_t cur, int *backwards);
+
+#endif /* HVTOP_ENGINE_H */

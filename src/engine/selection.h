@@ -1,0 +1,79 @@
+/*
+ * What the user asked to watch.  A pick is one -g GROUP or -e EVENT with a
+ * domain and a list of indices; resolving picks against the catalog and the
+ * topology gives the flat list of counters a source reads each interval.
+ * Counters of a pick are stored index-major: for each index, one counter
+ * per event column of the pick.
+ */
+#ifndef HVTOP_SELECTION_H
+#define HVTOP_SELECTION_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+struct catalog;
+struct catalog_event;
+struct catalog_group;
+struct topology;
+
+#define SEL_LPAR_SELF	0xffff	/* this partition */
+
+enum sel_kind {
+	SEL_GROUP,
+	SEL_EVENT,
+};
+
+struct sel_pick {
+	enum sel_kind	 kind;
+	char		*spec;		/* as written, for messages */
+	char		*name;		/* group or event name */
+	const struct catalog_group *group;	/* SEL_GROUP only */
+	int		 domain;	/* hcall domain 1..6 */
+	uint16_t	 lpar;
+	unsigned	*indices;
+	size_t		 nindices;
+	const struct catalog_event **events;	/* the pick's columns */
+	size_t		 nevents;
+	size_t		 first;		/* its first counter */
+};
+
+struct sel_counter {
+	const struct catalog_event *event;
+	int		 domain;
+	unsigned	 index;
+	uint16_t	 lpar;
+	size_t		 pick;
+	size_t		 column;	/* in the pick's events */
+};
+
+struct selection {
+	struct sel_pick	*picks;
+	size_t		 npicks;
+	struct sel_counter *counters;
+	size_t		 ncounters;
+};
+
+/*
+ * Add a pick written as GROUP[@chip|@core|@vcpu][:INDEXLIST] (event is
+ * zero) or EVENT[@...][:INDEXLIST] (event nonzero).  INDEXLIST is like
+ * "0,3,8-11"; without it every index of the domain is taken.  Returns 0 or
+ * -HV_ENOENT / -HV_ERANGE / -HV_EFORMAT with *cause set (caller frees).
+ */
+int	 selection_add(struct selection *, const struct catalog *,
+	    const struct topology *, const char *spec, int event, char **cause);
+void	 selection_clear(struct selection *);
+
+/*
+ * Parse an index list ("0,3,8-11") whose values must be < max.  Returns 0
+ * with *out (caller frees) and *n set, or -HV_EFORMAT / -HV_ERANGE with a
+ * cause naming the column.
+ */
+int	 selection_parse_indices(const char *, unsigned max, unsigned **out,
+	    size_t *n, char **cause);
+
+/* How many indices a domain has in a topology. */
+unsigned selection_domain_size(const struct topology *, int domain);
+/* "chip", "core" or "vcpu" */
+const char *selection_domain_term(int domain);
+
+#endif /* HVTOP_SELECTION_H */

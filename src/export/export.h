@@ -1,0 +1,54 @@
+/*
+ * Batch output: engine snapshots rendered as text (like top -b), CSV with
+ * a header naming every column and its unit, or JSON lines.  The names
+ * and units are those of the terminal screens.  Rendering appends to a
+ * string buffer; writing it out is the caller's business.
+ *
+ * One row per (domain, index) and one total row per domain.  The columns
+ * are the union, over all views, of event rates (unit "/s") and metrics
+ * (their own unit); a cell that does not apply to a row is empty.  A value
+ * that is invalid, stale or not computable is empty in CSV, null in JSON
+ * and "-" (or "?" for a metric) in text, never a made-up number.
+ */
+#ifndef HVTOP_EXPORT_H
+#define HVTOP_EXPORT_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+struct engine;
+struct engine_snapshot;
+struct strbuf;
+
+enum export_format {
+	EXPORT_TEXT,
+	EXPORT_CSV,
+	EXPORT_JSON,
+};
+
+/* What the header line of every interval says about the run. */
+struct export_info {
+	const char	*source;	/* "SIMULATED ...", "perf hv_24x7" */
+	const char	*catalog;	/* "power9 v1 (built ...)" */
+};
+
+struct export;
+
+/* format from a name ("text", "csv", "json") or a file suffix; -1 if none */
+int		 export_format_parse(const char *);
+int		 export_format_from_path(const char *);
+
+struct export	*export_new(int format, const struct engine *,
+		    const struct export_info *);
+void		 export_free(struct export *);
+
+/* Text that starts the output (the CSV header line); may append nothing. */
+void		 export_begin(struct export *, struct strbuf *);
+/* One interval, stamped with wall-clock time wall_ns (ns since 1970). */
+void		 export_snapshot(struct export *, const struct engine_snapshot *,
+		    uint64_t wall_ns, struct strbuf *);
+
+/* "1.23G", "456k", "-": a value in at most width characters. */
+void		 export_human(double, int width, struct strbuf *);
+
+#endif /* HVTOP_EXPORT_H */

@@ -1,0 +1,682 @@
+/*
+ * Wiring for the hvtop program: the source, the catalog, the selection
+ * (given with -g/-e or the overview), metric files and the engine.  Every
+ * problem is printed here with what to do about it; the libraries only
+ * return causes.
+ */
+#include "config.h"
+
+#include <sys/types.h>
+
+#include <dirent.h>
+#include <errno.h>
+#include <fnmatch.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#include "catalog/catalog.h"
+#include "export/export.h"
+#include "formula/formula.h"
+#include "hvtop.h"
+#include "metrics/papi.h"
+#include "util/file.h"
+#include "util/hverr.h"
+#include "util/strbuf.h"
+#include "util/xalloc.h"
+
+#define HVTOP_OVERVIEW_GROUPS	16	/* chip groups the overview takes */
+#define HVTOP_METRIC_FILE_MAX	(16 << 20)
+
+/* ---- metric files -------------------------------------------------- */
+
+static void
+hvtop_add_papi(struct hvtop *h, const char *path, struct papi_model *m)
+{
+	const struct papi_event		*ev;
+	const struct papi_section	*sec;
+	struct engine_metric_def	*d;
+	size_t				 i;
+	int				 rate;
+
+	h->papi = xreallocarray(h->papi, h->npapi + 1, sizeof *h->papi);
+	h->papi[h->npapi++] = m;
+	for (i = 0; i < m->nevents; i++) {
+		ev = &m->events[i];
+		sec = &m->sections[ev->section];
+		/* Sections for other PMUs do not apply here. */
+		if (sec->npmus > 0 && !papi_model_matches(sec, "hv_24x7") &&
+		    !papi_model_matches(sec, h->topo.interface == 1 ?
+		    "POWER8" : "POWER9"))
+			continue;
+		if (ev->expr == NULL)
+			continue;
+		rate = ev->type == PAPI_TYPE_PS || ev->type == PAPI_TYPE_ADD_PS;
+		h->defs = xreallocarray(h->defs, h->ndefs + 1,
+		    sizeof *h->defs);
+		d = &h->defs[h->ndefs++];
+		d->name = ev->ident != NULL ? ev->ident : ev->name;
+		d->text = ev->expr;
+		d->unit = rate ? "/s" : "";
+		d->desc = ev->sdesc != NULL ? ev->sdesc : ev->ldesc;
+		d->origin = path;
+	}
+}
+
+/* Load one PAPI event-definition file; problems are reported, not fatal
+ * unless the file cannot be read at all. */
+static int
+hvtop_load_metrics(struct hvtop *h, const char *path, int quiet_missing)
+{
+	struct papi_model	*m;
+	void			*buf;
+	size_t			 len, i;
+	char			*cause;
+	int			 error;
+
+	error = file_read(path, HVTOP_METRIC_FILE_MAX, &buf, &len, &cause);
+	if (error != 0) {
+		if (!(quiet_missing && error == -ENOENT))
+			fprintf(stderr, "hvtop: %s\n", cause);
+		free(cause);
+		return (-1);
+	}
+	error = papi_parse(buf, len, &m, &cause);
+	free(buf);
+	if (error != 0) {
+		fprintf(stderr, "hvtop: %s: %s\n", path, cause);
+		free(cause);
+		return (-1);
+	}
+	for (i = 0; i < m->ndiags; i++)
+		fprintf(stderr, "hvtop: %s: %s\n", path, m->diags[i].text);
+	if (m->nerrors > m->ndiags)
+		fprintf(stderr, "hvtop: %s: %zu more problems\n", path,
+		    m->nerrors - m->ndiags);
+	hvtop_add_papi(h, path, m);
+	return (0);
+}
+
+static int
+hvtop_cmp_str(const void *a, const void *b)
+{
+	return (strcmp(*(char *const *)a, *(char *const *)b));
+}
+
+/* $XDG_CONFIG_HOME/hvtop/metrics.d/, every file in name order. */
+static void
+hvtop_load_metrics_dir(struct hvtop *h)
+{
+	struct dirent	*de;
+	const char	*base, *home;
+	char		*dir, **names = NULL, *path;
+	size_t		 n = 0, i;
+	DIR		*d;
+
+	if ((base = getenv("XDG_CONFIG_HOME")) != NULL && *base != '\0')
+		dir = xasprintf("%s/hvtop/metrics.d", base);
+	else if ((home = getenv("HOME")) != NULL && *home != '\0')
+		dir = xasprintf("%s/.config/hvtop/metrics.d", home);
+	else
+		return;
+	if ((d = opendir(dir)) == NULL) {
+		free(dir);
+		return;
+	}
+	while ((de = readdir(d)) != NULL) {
+		if (de->d_name[0] == '.')
+			continue;
+		names = xreallocarray(names, n + 1, sizeof *names);
+		names[n++] = xstrdup(de->d_name);
+	}
+	closedir(d);
+	if (n > 0)
+		qsort(names, n, sizeof *names, hvtop_cmp_str);
+	for (i = 0; i < n; i++) {
+		path = xasprintf("%s/%s", dir, names[i]);
+		hvtop_load_metrics(h, path, 1);
+		free(path);
+		free(names[i]);
+	}
+	free(names);
+	free(dir);
+}
+
+/* ---- the overview selection ---------------------------------------- */
+
+struct hvtop_names {
+	const struct catalog	*cat;
+	const char		**names;
+	size_t			 n;
+};
+
+/* A resolver that only collects the catalog events a formula reads. */
+static int
+hvtop_collect(void *arg, const char *name, struct formula_ref *ref)
+{
+	struct hvtop_names		*c = arg;
+	const struct catalog_formula	*f;
+
+	if (catalog_find_event(c->cat, name, 0) != NULL) {
+		c->names = xreallocarray(c->names, c->n + 1,
+		    sizeof *c->names);
+		c->names[c->n] = name;
+		ref->kind = FORMULA_EVENT;
+		ref->slot = (unsigned)c->n++;
+		return (0);
+	}
+	if ((f = catalog_find_formula(c->cat, name)) != NULL) {
+		ref->kind = FORMULA_FORMULA;
+		ref->text = f->formula;
+		ref->notation = FORMULA_AUTO;
+		return (0);
+	}
+	if (formula_compile_special(name) >= 0)
+		return (-HV_ENOENT);
+	ref->kind = FORMULA_CONST;
+	ref->slot = 0;
+	return (0);
+}
+
+static int
+hvtop_group_has(const struct catalog *cat, const struct catalog_group *g,
+    const struct catalog_event *ev)
+{
+	size_t	 i;
+
+	for (i = 0; i < CATALOG_GROUP_SLOTS; i++) {
+		if (catalog_group_event(cat, g, i) == ev)
+			return (1);
+	}
+	return (0);
+}
+
+static void
+hvtop_take_group(const struct catalog_group ***taken, size_t *n,
+    const struct catalog_group *g)
+{
+	size_t	 i;
+
+	for (i = 0; i < *n; i++) {
+		if ((*taken)[i] == g)
+			return;
+	}
+	*taken = xreallocarray(*taken, *n + 1, sizeof **taken);
+	(*taken)[(*n)++] = g;
+}
+
+/* A core group with cycles and instructions, or the first usable one. */
+static const struct catalog_group *
+hvtop_core_group(const struct catalog *cat)
+{
+	const struct catalog_group	*g, *first = NULL;
+	const struct catalog_event	*ev;
+	const char			*name;
+	size_t				 i, j;
+	int				 cyc, inst;
+
+	for (i = 0; i < cat->ngroups; i++) {
+		g = &cat->groups[i];
+		if (g->domain == CATALOG_DOMAIN_CHIP || g->record_length == 0)
+			continue;
+		if (first == NULL)
+			first = g;
+		cyc = inst = 0;
+		for (j = 0; j < CATALOG_GROUP_SLOTS; j++) {
+			if ((ev = catalog_group_event(cat, g, j)) == NULL)
+				continue;
+			name = ev->name;
+			if (strstr(name, "CYC") != NULL)
+				cyc = 1;
+			if (strstr(name, "INST") != NULL)
+				inst = 1;
+		}
+		if (cyc && inst)
+			return (g);
+	}
+	return (first);
+}
+
+/*
+ * The overview: the chip groups that hold the operands of the catalog's
+ * formulas (the formula's own group when it holds them all), on every
+ * chip; and a core group with cycles and instructions on every core.
+ */
+int
+hvtop_overview(struct hvtop *h, char **cause)
+{
+	const struct catalog		*cat = h->catp;
+	const struct catalog_formula	*f;
+	const struct catalog_event	*ev;
+	const struct catalog_group	**taken = NULL, *g;
+	struct hvtop_names		 c;
+	struct formula			*fc;
+	char				*err, *spec;
+	size_t				 i, j, n = 0, nchip;
+	int				 all, error = 0;
+
+	for (i = 0; i < cat->nformulas && n < HVTOP_OVERVIEW_GROUPS; i++) {
+		f = &cat->formulas[i];
+		memset(&c, 0, sizeof c);
+		c.cat = cat;
+		if (f->formula == NULL || formula_compile(f->formula,
+		    FORMULA_AUTO, f->name, hvtop_collect, &c, &fc, &err) != 0) {
+			free(err);
+			free(c.names);
+			continue;
+		}
+		g = f->group < cat->ngroups ? &cat->groups[f->group] : NULL;
+		all = g != NULL && g->domain == CATALOG_DOMAIN_CHIP;
+		for (j = 0; all && j < c.n; j++) {
+			ev = catalog_find_event(cat, c.names[j], 0);
+			all = ev != NULL && hvtop_group_has(cat, g, ev);
+		}
+		if (all && c.n > 0)
+			hvtop_take_group(&taken, &n, g);
+		else {
+			for (j = 0; j < c.n; j++) {
+				ev = catalog_find_event(cat, c.names[j], 0);
+				if (ev == NULL || ev->ngroups == 0 ||
+				    ev->domain != CATALOG_DOMAIN_CHIP)
+					continue;
+				hvtop_take_group(&taken, &n,
+				    &cat->groups[ev->groups[0]]);
+			}
+		}
+		formula_free(fc);
+		free(c.names);
+	}
+	nchip = n;
+	if ((g = hvtop_core_group(cat)) != NULL)
+		hvtop_take_group(&taken, &n, g);
+	if (n == 0) {
+		/* A catalog without formulas: its first chip group. */
+		for (i = 0; i < cat->ngroups; i++) {
+			if (cat->groups[i].domain == CATALOG_DOMAIN_CHIP &&
+			    cat->groups[i].record_length != 0) {
+				hvtop_take_group(&taken, &n, &cat->groups[i]);
+				break;
+			}
+		}
+	}
+	for (i = 0; i < n && error == 0; i++) {
+		spec = xstrdup(taken[i]->name);
+		error = selection_add(&h->sel, cat, &h->topo, spec, 0, cause);
+		free(spec);
+		/* Core domains need permission a partition may lack. */
+		if (error != 0 && i >= nchip) {
+			free(*cause);
+			*cause = NULL;
+			error = 0;
+		}
+	}
+	free(taken);
+	if (error == 0 && h->sel.ncounters == 0) {
+		*cause = xstrdup("the catalog has no group to show: pick "
+		    "events with -e");
+		error = -HV_ENOENT;
+	}
+	return (error);
+}
+
+/* ---- setup --------------------------------------------------------- */
+
+static int
+hvtop_build_engine(struct hvtop *h, char **cause)
+{
+	const char	*eq;
+	double		 v;
+	size_t		 i;
+	char		*name, *end;
+
+	engine_free(h->engine);
+	for (i = 0; i < h->nskipped; i++)
+		free(h->skipped[i]);
+	free(h->skipped);
+	h->engine = engine_new(h->catp, &h->sel, h->topo.timebase_hz,
+	    h->defs, h->ndefs, &h->skipped, &h->nskipped);
+	for (i = 0; i < h->opts.nconsts; i++) {
+		eq = strchr(h->opts.consts[i], '=');
+		name = xstrndup(h->opts.consts[i],
+		    (size_t)(eq - h->opts.consts[i]));
+		v = strtod(eq + 1, &end);
+		if (*end != '\0' || end == eq + 1) {
+			*cause = xasprintf("--const %s: not a number",
+			    h->opts.consts[i]);
+			free(name);
+			return (-HV_EFORMAT);
+		}
+		engine_set_constant(h->engine, name, v);
+		free(name);
+	}
+	return (h->src->ops->select(h->src, &h->sel, cause));
+}
+
+/* Constants the frame knows (PB_Freq ...) unless --const set them. */
+static void
+hvtop_source_constants(struct hvtop *h)
+{
+	static const char *const names[] = { "PB_Freq", "PB_FREQ",
+	    "MEM_Freq", "CPU_Freq", "cpu_hz", NULL };
+	const char	*const *p;
+	double		 v;
+	size_t		 i, len;
+
+	if (h->src->ops->constant == NULL)
+		return;
+	for (p = names; *p != NULL; p++) {
+		if (h->src->ops->constant(h->src, *p, &v) != 0)
+			continue;
+		len = strlen(*p);
+		for (i = 0; i < h->opts.nconsts; i++) {
+			if (strncmp(h->opts.consts[i], *p, len) == 0 &&
+			    h->opts.consts[i][len] == '=')
+				break;
+		}
+		if (i == h->opts.nconsts)
+			engine_set_constant(h->engine, *p, v);
+	}
+}
+
+int
+hvtop_reselect(struct hvtop *h, char **cause)
+{
+	int	 error;
+
+	if ((error = hvtop_build_engine(h, cause)) != 0)
+		return (error);
+	hvtop_source_constants(h);
+	return (0);
+}
+
+int
+hvtop_setup(struct hvtop *h)
+{
+	struct strbuf	 args = { 0 };
+	const void	*img;
+	size_t		 len, i;
+	char		*cause = NULL;
+	int		 error, virt = 0;
+
+	if (h->opts.sim_args != NULL)
+		strbuf_adds(&args, h->opts.sim_args);
+	if (h->opts.catalog != NULL)
+		strbuf_addf(&args, "%scatalog=%s", args.len ? "," : "",
+		    h->opts.catalog);
+	if (h->opts.pmu != NULL)
+		strbuf_addf(&args, "%spmu=%s", args.len ? "," : "",
+		    h->opts.pmu);
+	if (h->opts.sim_args != NULL &&
+	    strstr(h->opts.sim_args, "clock=virtual") != NULL)
+		virt = 1;
+	/* A fixed epoch keeps virtual-clock output byte-for-byte stable. */
+	clock_init(&h->clock, virt, 1767225600ULL * 1000000000ULL);
+
+	error = source_open(h->opts.source, args.s, h->opts.sysfs_root,
+	    &h->src, &cause);
+	strbuf_free(&args);
+	if (error != 0)
+		goto fail;
+	if ((error = h->src->ops->topology(h->src, &h->topo, &cause)) != 0)
+		goto fail;
+	error = h->src->ops->catalog(h->src, &img, &len, &cause);
+	if (error != 0)
+		goto fail;
+	error = catalog_parse(img, len, h->topo.interface, &h->cat, &cause);
+	if (error != 0)
+		goto fail;
+	h->catp = h->cat;
+	h->catalog_label = xasprintf("catalog v%llu (%.8s)",
+	    (unsigned long long)h->cat->version, h->cat->build_time);
+	if (h->cat->nerrors > 0)
+		fprintf(stderr, "hvtop: the catalog has %zu problems (hvcat "
+		    "check shows them); using what can be trusted\n",
+		    h->cat->nerrors);
+	for (i = 0; i < h->opts.nmetric_files; i++) {
+		if (hvtop_load_metrics(h, h->opts.metric_files[i], 0) != 0)
+			return (2);
+	}
+	hvtop_load_metrics_dir(h);
+	if (h->opts.list != NULL)
+		return (0);
+
+	for (i = 0; i < h->opts.ngroups; i++) {
+		error = selection_add(&h->sel, h->catp, &h->topo,
+		    h->opts.groups[i], 0, &cause);
+		if (error != 0) {
+			fprintf(stderr, "hvtop: -g %s: %s\n",
+			    h->opts.groups[i], cause);
+			free(cause);
+			return (2);
+		}
+	}
+	for (i = 0; i < h->opts.nevents; i++) {
+		error = selection_add(&h->sel, h->catp, &h->topo,
+		    h->opts.events[i], 1, &cause);
+		if (error != 0) {
+			fprintf(stderr, "hvtop: -e %s: %s\n",
+			    h->opts.events[i], cause);
+			free(cause);
+			return (2);
+		}
+	}
+	if (h->sel.npicks == 0 && (error = hvtop_overview(h, &cause)) != 0)
+		goto fail;
+	if ((error = hvtop_reselect(h, &cause)) != 0)
+		goto fail;
+	return (0);
+fail:
+	fprintf(stderr, "hvtop: %s\n", cause != NULL ? cause :
+	    "cannot start");
+	free(cause);
+	return (1);
+}
+
+void
+hvtop_teardown(struct hvtop *h)
+{
+	size_t	 i;
+
+	engine_snapshot_free(h->spare);
+	engine_free(h->engine);
+	for (i = 0; i < h->nskipped; i++)
+		free(h->skipped[i]);
+	free(h->skipped);
+	selection_clear(&h->sel);
+	for (i = 0; i < h->npapi; i++)
+		papi_model_free(h->papi[i]);
+	free(h->papi);
+	free(h->defs);
+	catalog_free(h->cat);
+	free(h->catalog_label);
+	if (h->src != NULL)
+		source_close(h->src);
+}
+
+/*
+ * The catalog changed under us (a new version in a result buffer): fetch
+ * and parse it again, resolve the picks anew by name and start a new
+ * engine, so no delta spans the change.
+ */
+static int
+hvtop_reload(struct hvtop *h, uint64_t version, char **cause)
+{
+	struct selection	 sel;
+	struct catalog		*cat;
+	const void		*img;
+	size_t			 len, i;
+	uint64_t		 old = h->cat->version;
+	int			 error;
+
+	if ((error = h->src->ops->catalog(h->src, &img, &len, cause)) != 0)
+		return (error);
+	if ((error = catalog_parse(img, len, h->topo.interface, &cat,
+	    cause)) != 0)
+		return (error);
+	memset(&sel, 0, sizeof sel);
+	for (i = 0; i < h->sel.npicks && error == 0; i++)
+		error = selection_add(&sel, cat, &h->topo,
+		    h->sel.picks[i].spec, h->sel.picks[i].kind == SEL_EVENT,
+		    cause);
+	if (error != 0) {
+		selection_clear(&sel);
+		catalog_free(cat);
+		return (error);
+	}
+	engine_free(h->engine);
+	h->engine = NULL;
+	selection_clear(&h->sel);
+	h->sel = sel;
+	catalog_free(h->cat);
+	h->cat = cat;
+	h->catp = cat;
+	free(h->catalog_label);
+	h->catalog_label = xasprintf("catalog v%llu (%.8s)",
+	    (unsigned long long)cat->version, cat->build_time);
+	if ((error = hvtop_reselect(h, cause)) != 0)
+		return (error);
+	h->generation++;
+	snprintf(h->note, sizeof h->note, "catalog version changed from "
+	    "%llu to %llu: catalog reloaded, baselines restarted",
+	    (unsigned long long)old, (unsigned long long)version);
+	return (0);
+}
+
+void
+hvtop_recycle(struct hvtop *h, struct engine_snapshot *snap)
+{
+	engine_snapshot_free(h->spare);
+	h->spare = snap;
+}
+
+int
+hvtop_sample(struct hvtop *h, struct raw_sample *rs,
+    struct engine_snapshot **snap, char **cause)
+{
+	int	 error;
+
+	rs->error[0] = '\0';
+	rs->calls = rs->naive_calls = 0;
+	error = h->src->ops->sample(h->src, clock_now(&h->clock), rs, cause);
+	if (error != 0)
+		return (error);
+	if (rs->catalog_version != 0 && rs->catalog_version !=
+	    h->cat->version) {
+		if ((error = hvtop_reload(h, rs->catalog_version, cause)) != 0)
+			return (error);
+		free(rs->values);
+		rs->values = xcalloc(h->sel.ncounters + 1,
+		    sizeof *rs->values);
+		rs->nvalues = h->sel.ncounters;
+		/* This sample was planned for the old catalog: read anew. */
+		error = h->src->ops->sample(h->src, clock_now(&h->clock), rs,
+		    cause);
+		if (error != 0)
+			return (error);
+	}
+	*snap = engine_update_reuse(h->engine, rs, h->spare);
+	h->spare = NULL;
+	/* A note waits for the first snapshot that will be shown. */
+	if (h->note[0] != '\0' && (*snap)->seq > 0) {
+		if ((*snap)->error[0] == '\0')
+			snprintf((*snap)->error, sizeof (*snap)->error, "%s",
+			    h->note);
+		h->note[0] = '\0';
+	}
+	return (0);
+}
+
+/* ---- --list -------------------------------------------------------- */
+
+static int
+hvtop_list_match(const char *pattern, const char *name)
+{
+	if (pattern == NULL)
+		return (1);
+	if (strpbrk(pattern, "*?[") != NULL)
+		return (fnmatch(pattern, name, FNM_CASEFOLD) == 0);
+	return (strcasestr(name, pattern) != NULL);
+}
+
+static void
+hvtop_list_formula(FILE *fp, const char *name, const char *text,
+    const char *unit, const char *desc, const char *origin)
+{
+	char	*infix, *cause;
+
+	if (formula_print_convert(text, FORMULA_AUTO, FORMULA_INFIX, &infix,
+	    &cause) != 0) {
+		free(cause);
+		infix = xstrdup(text);
+	}
+	fprintf(fp, "  %-40s [%s] (%s)\n", name, unit != NULL &&
+	    unit[0] != '\0' ? unit : "no unit", origin);
+	fprintf(fp, "       %s\n", infix);
+	if (desc != NULL && desc[0] != '\0')
+		fprintf(fp, "       %s\n", desc);
+	free(infix);
+}
+
+int
+hvtop_list(struct hvtop *h, FILE *fp)
+{
+	const struct catalog		*cat = h->catp;
+	const struct catalog_event	*ev;
+	const struct catalog_group	*g;
+	const struct catalog_formula	*f;
+	char				*s;
+	size_t				 i, j;
+
+	if (strcmp(h->opts.list, "events") == 0) {
+		for (i = 0; i < cat->nevents; i++) {
+			ev = &cat->events[i];
+			if (ev->skip != 0 ||
+			    !hvtop_list_match(h->opts.pattern, ev->sysfs_name))
+				continue;
+			s = catalog_sysfs_string(ev, CATALOG_SYSFS_CURRENT);
+			fprintf(fp, "  hv_24x7/%-40s [%s]\n", ev->sysfs_name,
+			    catalog_domain_name(ev->domain));
+			fprintf(fp, "       %s\n", s);
+			if (ev->desc != NULL && ev->desc[0] != '\0')
+				fprintf(fp, "       %s\n", ev->desc);
+			free(s);
+		}
+	} else if (strcmp(h->opts.list, "groups") == 0) {
+		for (i = 0; i < cat->ngroups; i++) {
+			g = &cat->groups[i];
+			if (!hvtop_list_match(h->opts.pattern, g->name))
+				continue;
+			fprintf(fp, "  %-40s [%s, %u events, record 0x%x+%u]\n",
+			    g->name, catalog_domain_name(g->domain),
+			    g->event_count, g->record_offset,
+			    g->record_length);
+			for (j = 0; j < CATALOG_GROUP_SLOTS; j++) {
+				if ((ev = catalog_group_event(cat, g, j)) !=
+				    NULL)
+					fprintf(fp, "       %s\n",
+					    ev->sysfs_name);
+			}
+		}
+	} else {
+		for (i = 0; i < h->ndefs; i++) {
+			if (!hvtop_list_match(h->opts.pattern,
+			    h->defs[i].name))
+				continue;
+			hvtop_list_formula(fp, h->defs[i].name,
+			    h->defs[i].text, h->defs[i].unit,
+			    h->defs[i].desc, h->defs[i].origin);
+		}
+		for (i = 0; i < cat->nformulas; i++) {
+			f = &cat->formulas[i];
+			if (f->name == NULL || f->formula == NULL ||
+			    !hvtop_list_match(h->opts.pattern, f->name))
+				continue;
+			hvtop_list_formula(fp, f->name, f->formula, f->unit,
+			    f->desc, "catalog");
+		}
+	}
+	if (ferror(fp) || fflush(fp) != 0)
+		return (1);
+	return (0);
+}

@@ -1,0 +1,86 @@
+/*
+ * The hvtop program: options and the pieces main() wires together.  Shared
+ * by the batch loop (hvtop.c), the setup (hvtop-setup.c) and the terminal
+ * interface (ui/), which drives the same source and engine.
+ */
+#ifndef HVTOP_HVTOP_H
+#define HVTOP_HVTOP_H
+
+#include <stdio.h>
+
+#include "engine/engine.h"
+#include "engine/selection.h"
+#include "source/source.h"
+#include "util/clock.h"
+
+struct catalog;
+struct papi_model;
+
+struct hvtop_opts {
+	int		 batch;
+	double		 delay;		/* seconds */
+	int		 delay_set;	/* -d was given */
+	long		 count;		/* -1: forever */
+	const char	*output;
+	int		 format;	/* enum export_format */
+	const char	*source;
+	const char	*sim_args;
+	const char	*catalog;
+	const char	*list;
+	const char	*pattern;
+	const char	*pmu;
+	const char	*sysfs_root;
+	int		 no_color;
+	char		**groups;
+	size_t		 ngroups;
+	char		**events;
+	size_t		 nevents;
+	char		**metric_files;
+	size_t		 nmetric_files;
+	char		**consts;	/* NAME=VALUE */
+	size_t		 nconsts;
+};
+
+struct hvtop {
+	struct hvtop_opts opts;
+	struct hv_clock	 clock;
+	struct source	*src;
+	struct catalog	*cat;
+	const struct catalog *catp;	/* cat, or one the source owns */
+	struct topology	 topo;
+	char		*catalog_label;
+	struct selection sel;
+	struct engine	*engine;
+	struct papi_model **papi;
+	size_t		 npapi;
+	struct engine_metric_def *defs;
+	size_t		 ndefs;
+	char		**skipped;	/* formulas the engine could not use */
+	size_t		 nskipped;
+	unsigned	 generation;	/* bumped when the engine is rebuilt */
+	struct engine_snapshot *spare;	/* memory for the next snapshot */
+	char		 note[256];	/* for the next snapshot shown */
+};
+
+/* Open the source, read the catalog, build selection and engine.  0 or
+ * an exit status, with the message printed. */
+int	 hvtop_setup(struct hvtop *);
+void	 hvtop_teardown(struct hvtop *);
+/* Rebuild the engine after the selection changed. */
+int	 hvtop_reselect(struct hvtop *, char **cause);
+/*
+ * One sample now: 0 with *snap set (caller frees, or hands it back with
+ * hvtop_recycle() so the next sample reuses its memory), or a negative
+ * code with *cause set.
+ */
+int	 hvtop_sample(struct hvtop *, struct raw_sample *,
+	    struct engine_snapshot **snap, char **cause);
+void	 hvtop_recycle(struct hvtop *, struct engine_snapshot *);
+/* Add the overview selection (no -g/-e) to h->sel. */
+int	 hvtop_overview(struct hvtop *, char **cause);
+/* --list events|groups|formulas [PATTERN] */
+int	 hvtop_list(struct hvtop *, FILE *);
+/* The terminal interface (ui/); returns the exit status. */
+int	 hvtop_interactive(struct hvtop *);
+
+#endif /* HVTOP_HVTOP_H */

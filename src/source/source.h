@@ -1,0 +1,98 @@
+/*
+ * Where counters come from.  Every source (the simulated frame, the perf
+ * hv_24x7 PMU, a recording) sits behind one ops table; the engine and the
+ * interface never know which one they talk to beyond its name.
+ *
+ * A source hands out the catalog bytes and the frame topology, accepts a
+ * selection (the counters to read), and fills one raw sample per call.
+ * Raw values are the hypervisor's 64-bit accumulators; the engine turns
+ * them into deltas and rates.
+ */
+#ifndef HVTOP_SOURCE_H
+#define HVTOP_SOURCE_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+struct catalog;
+struct selection;
+
+/* The frame as a source sees it. */
+struct topology {
+	unsigned	 sockets;
+	unsigned	 chips;		/* in the frame */
+	unsigned	 cores;		/* in the frame */
+	unsigned	 smt;		/* threads per core */
+	unsigned	 vcpus;		/* virtual processors of this partition */
+	int		 interface;	/* hcall interface version, 1 or 2 */
+	int		 privileged;	/* physical domains may be read */
+	uint64_t	 timebase_hz;	/* timebase frequency */
+};
+
+/* Why a raw value is missing. */
+enum raw_status {
+	RAW_OK = 0,
+	RAW_FAILED,		/* the read failed (see the sample's error) */
+	RAW_DENIED,		/* no permission for this domain */
+	RAW_MISSING,		/* the result did not carry this counter */
+	RAW_BUSY,		/* the hypervisor was busy; try again */
+};
+
+struct raw_value {
+	uint64_t	 value;		/* 64-bit accumulator */
+	uint64_t	 timebase;	/* record timebase, 0 when none */
+	uint8_t		 status;	/* enum raw_status */
+};
+
+/* One read of every selected counter, in selection order. */
+struct raw_sample {
+	uint64_t	 now;		/* host time of the read, ns */
+	struct raw_value *values;	/* selection->ncounters entries */
+	size_t		 nvalues;
+	unsigned	 calls;		/* hcalls or group reads made */
+	unsigned	 naive_calls;	/* one per counter and index */
+	uint64_t	 catalog_version;	/* as reported, 0 when unknown */
+	char		 error[256];	/* last problem, "" when none */
+};
+
+struct source;
+
+struct source_ops {
+	const char	*name;
+	/* Open with a "key=value,..." argument string (may be NULL). */
+	int		(*open)(struct source *, const char *args, char **cause);
+	/* The catalog image; the source keeps ownership. */
+	int		(*catalog)(struct source *, const void **, size_t *,
+			    char **cause);
+	int		(*topology)(struct source *, struct topology *,
+			    char **cause);
+	/* Use this selection from now on (the source keeps a pointer). */
+	int		(*select)(struct source *, const struct selection *,
+			    char **cause);
+	/* Read every selected counter at time now (ns). */
+	int		(*sample)(struct source *, uint64_t now,
+			    struct raw_sample *, char **cause);
+	/* A named constant of the frame (e.g. PB_Freq), 0 if unknown. */
+	int		(*constant)(struct source *, const char *, double *);
+	void		(*close)(struct source *);
+};
+
+struct source {
+	const struct source_ops *ops;
+	void		*data;		/* the source's own state */
+	char		*label;		/* for the header: "SIMULATED ..." */
+};
+
+/*
+ * Open the source named by spec ("auto", "sim", "perf", "replay:FILE").
+ * auto picks perf when the hv_24x7 PMU exists under sysfs_root, else sim.
+ * Returns 0 with *out set (caller closes with source_close()), or a
+ * negative code with *cause set.
+ */
+int	 source_open(const char *spec, const char *args, const char *sysfs_root,
+	    struct source **out, char **cause);
+void	 source_close(struct source *);
+
+extern const struct source_ops source_sim_ops;
+
+#endif /* HVTOP_SOURCE_H */

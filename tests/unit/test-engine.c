@@ -1,0 +1,350 @@
+/*
+ * Unit tests for src/engine: selections against the real POWER8 catalog,
+ * deltas modulo 2^64, invalid reads, stale records, rates, and metric
+ * values per row and in total.  Raw samples are made by hand, so every
+ * expected number is computed here.
+ */
+#include "config.h"
+
+#include <math.h>
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <cmocka.h>
+
+#include "catalog/catalog.h"
+#include "engine/engine.h"
+#include "engine/selection.h"
+#include "source/source.h"
+#include "util/file.h"
+#include "util/hverr.h"
+
+struct fixture {
+	struct catalog		*cat;
+	struct topology		 topo;
+	struct selection	 sel;
+	struct engine		*e;
+	struct raw_sample	 rs;
+};
+
+#define TB_HZ	512000000ULL
+
+static int
+setup(void **state)
+{
+	struct fixture	*f;
+	void		*buf;
+	size_t		 len;
+	char		*path, *cause = NULL;
+	const char	*top = getenv("top_srcdir");
+
+	f = calloc(1, sizeof *f);
+	if (asprintf(&path, "%s/tests/data/catalog/p8-catalog-v3.bin",
+	    top != NULL ? top : ".") < 0)
+		return (-1);
+	if (file_read(path, 1 << 24, &buf, &len, &cause) != 0) {
+		print_error("%s\n", cause);
+		return (-1);
+	}
+	free(path);
+	if (catalog_parse(buf, len, 1, &f->cat, &cause) != 0)
+		return (-1);
+	free(buf);
+	f->topo.chips = 2;
+	f->topo.cores = 4;
+	f->topo.vcpus = 8;
+	f->topo.interface = 1;
+	f->topo.timebase_hz = TB_HZ;
+	*state = f;
+	return (0);
+}
+
+static int
+teardown(void **state)
+{
+	struct fixture	*f = *state;
+
+	engine_free(f->e);
+	selection_clear(&f->sel);
+	free(f->rs.values);
+	catalog_free(f->cat);
+	free(f);
+	return (0);
+}
+
+/* Select the 3-event core group HPM_0THRD_NON_IDLE_CCYC on cores 0,2. */
+static void
+select_core_group(struct fixture *f, const struct engine_metric_def *defs,
+    size_t ndefs)
+{
+	char	*cause = NULL;
+	int	 error;
+
+	error = selection_add(&f->sel, f->cat, &f->topo,
+	    "HPM_0THRD_NON_IDLE_CCYC@core:0,2", 0, &cause);
+	if (error != 0)
+		fail_msg("%s", cause);
+	assert_int_equal(f->sel.npicks, 1);
+	assert_int_equal(f->sel.picks[0].nevents, 3);
+	assert_int_equal(f->sel.ncounters, 6);
+	f->e = engine_new(f->cat, &f->sel, TB_HZ, defs, ndefs, NULL, NULL);
+	f->rs.values = calloc(f->sel.ncounters, sizeof *f->rs.values);
+	f->rs.nvalues = f->sel.ncounters;
+}
+
+/* Fill every counter with base + k * step, timebase tb. */
+static void
+fill(struct fixture *f, uint64_t now, uint64_t base, uint64_t step,
+    uint64_t tb)
+{
+	size_t	 k;
+
+	f->rs.now = now;
+	for (k = 0; k < f->rs.nvalues; k++) {
+		f->rs.values[k].value = base + k * step;
+		f->rs.values[k].timebase = tb;
+		f->rs.values[k].status = RAW_OK;
+	}
+}
+
+static void
+test_delta_modulo(void **state)
+{
+	int	 back;
+
+	(void)state;
+	assert_true(engine_delta(10, 25, &back) == 15);
+	assert_false(back);
+	/* A wrap of the 64-bit accumulator is a small positive delta. */
+	assert_true(engine_delta(UINT64_MAX - 4, 5, &back) == 10);
+	assert_false(back);
+	/* Going backwards is not a huge number. */
+	assert_true(engine_delta(100, 90, &back) == 0);
+	assert_true(back);
+}
+
+static void
+test_selection_errors(void **state)
+{
+	struct fixture	*f = *state;
+	char		*cause = NULL;
+
+	assert_int_equal(selection_add(&f->sel, f->cat, &f->topo,
+	    "NO_SUCH_GROUP", 0, &cause), -HV_ENOENT);
+	assert_non_null(strstr(cause, "unknown group"));
+	free(cause);
+	assert_int_equal(selection_add(&f->sel, f->cat, &f->topo,
+	    "HPM_0THRD_NON_IDLE_CCYC:0,4", 0, &cause), -HV_ERANGE);
+	assert_non_null(strstr(cause, "index 4 is out of range"));
+	free(cause);
+	assert_int_equal(selection_add(&f->sel, f->cat, &f->topo,
+	    "HPM_0THRD_NON_IDLE_CCYC:0,x", 0, &cause), -HV_EFORMAT);
+	assert_non_null(strstr(cause, "column 3"));
+	free(cause);
+	assert_int_equal(selection_add(&f->sel, f->cat, &f->topo,
+	    "HPM_0THRD_NON_IDLE_CCYC@chip", 0, &cause), -HV_ERANGE);
+	free(cause);
+	/* vcpu domains need interface 2. */
+	assert_int_equal(selection_add(&f->sel, f->cat, &f->topo,
+	    "HPM_0THRD_NON_IDLE_CCYC@vcpu", 0, &cause), -HV_ERANGE);
+	free(cause);
+	assert_int_equal(f->sel.ncounters, 0);
+}
+
+static void
+test_index_list(void **state)
+{
+	unsigned	*v;
+	size_t		 n;
+	char		*cause = NULL;
+
+	(void)state;
+	assert_int_equal(selection_parse_indices("0,3,8-11", 16, &v, &n,
+	    &cause), 0);
+	assert_int_equal(n, 6);
+	assert_int_equal(v[2], 8);
+	assert_int_equal(v[5], 11);
+	free(v);
+	assert_int_equal(selection_parse_indices("5-3", 16, &v, &n, &cause),
+	    -HV_EFORMAT);
+	free(cause);
+	assert_int_equal(selection_parse_indices("1,", 16, &v, &n, &cause),
+	    -HV_EFORMAT);
+	free(cause);
+}
+
+static void
+test_rates(void **state)
+{
+	struct fixture			*f = *state;
+	struct engine_snapshot		*s;
+	const struct engine_view	*v;
+	const struct engine_cell	*c;
+
+	select_core_group(f, NULL, 0);
+	assert_int_equal(engine_nviews(f->e), 1);
+	v = engine_view(f->e, 0);
+	assert_int_equal(v->nrows, 2);
+	assert_int_equal(v->indices[1], 2);
+	assert_int_equal(v->nevents, 3);
+
+	fill(f, 0, 1000, 0, 1000);
+	s = engine_update(f->e, &f->rs);
+	assert_int_equal(engine_cell(f->e, s, 0, 0, 0)->status, ENG_NOBASE);
+	engine_snapshot_free(s);
+
+	/* Half a second of timebase later, each counter grew by 1000 + k. */
+	fill(f, 700000000, 2000, 1, 1000 + TB_HZ / 2);
+	s = engine_update(f->e, &f->rs);
+	c = engine_cell(f->e, s, 0, 1, 2);	/* core 2, third event: k=5 */
+	assert_int_equal(c->status, ENG_OK);
+	assert_true(c->delta == 1005);
+	/* The record's timebase, not the host clock, is the interval. */
+	assert_true(fabs(c->value - 2010) < 1e-9);
+	/* The total of an additive event is the sum of its rows. */
+	c = engine_cell(f->e, s, 0, 2, 0);
+	assert_int_equal(c->status, ENG_OK);
+	assert_true(c->delta == 1000 + 1003);
+	assert_true(fabs(c->value - 2 * 2003) < 1e-9);
+	engine_snapshot_free(s);
+}
+
+static void
+test_invalid_reads(void **state)
+{
+	struct fixture		*f = *state;
+	struct engine_snapshot	*s;
+	char			*why;
+
+	select_core_group(f, NULL, 0);
+	fill(f, 0, 1000, 0, 100);
+	engine_snapshot_free(engine_update(f->e, &f->rs));
+
+	/* Counter 0 goes backwards, counter 1 fails, the rest are stale. */
+	fill(f, 1000000000, 1000, 0, 100);
+	f->rs.values[0].value = 10;
+	f->rs.values[0].timebase = 200;
+	f->rs.values[1].status = RAW_FAILED;
+	s = engine_update(f->e, &f->rs);
+	assert_int_equal(engine_cell(f->e, s, 0, 0, 0)->status,
+	    ENG_BACKWARDS);
+	assert_int_equal(engine_cell(f->e, s, 0, 0, 1)->status, ENG_FAILED);
+	assert_int_equal(engine_cell(f->e, s, 0, 0, 2)->status, ENG_STALE);
+	/* A failed row fails the total rather than under-count it. */
+	assert_int_equal(engine_cell(f->e, s, 0, 2, 0)->status,
+	    ENG_BACKWARDS);
+	why = engine_explain(f->e, s, 0, 0, 0);
+	assert_non_null(strstr(why, "backwards"));
+	free(why);
+	engine_snapshot_free(s);
+
+	/* After a bad read the next one only sets a new baseline. */
+	fill(f, 2000000000, 5000, 0, 300);
+	s = engine_update(f->e, &f->rs);
+	assert_int_equal(engine_cell(f->e, s, 0, 0, 0)->status, ENG_NOBASE);
+	assert_int_equal(engine_cell(f->e, s, 0, 0, 1)->status, ENG_NOBASE);
+	/* The stale counter kept its baseline: 4000 over 200 ticks. */
+	assert_int_equal(engine_cell(f->e, s, 0, 0, 2)->status, ENG_OK);
+	assert_true(engine_cell(f->e, s, 0, 0, 2)->delta == 4000);
+	engine_snapshot_free(s);
+}
+
+static void
+test_metrics(void **state)
+{
+	static const struct engine_metric_def defs[] = {
+		{ "IPC", "HPM_NON_IDLE_INST HPM_NON_IDLE_PCYC /", "", "",
+		    "test" },
+		{ "INST_BW", "(HPM_NON_IDLE_INST * 8) * PB_Freq", "B/s", "",
+		    "test" },
+		{ "CHIP_ONLY", "PM_PB_CYC 2 *", "", "", "test" },
+	};
+	struct fixture			*f = *state;
+	struct engine_snapshot		*s;
+	const struct engine_view	*v;
+	const struct engine_cell	*c;
+	char				**skipped = NULL, *why;
+	size_t				 nskipped = 0, i, col;
+
+	assert_int_equal(selection_add(&f->sel, f->cat, &f->topo,
+	    "HPM_0THRD_NON_IDLE_CCYC@core:0,2", 0, &why), 0);
+	f->e = engine_new(f->cat, &f->sel, TB_HZ, defs, 3, &skipped,
+	    &nskipped);
+	f->rs.values = calloc(f->sel.ncounters, sizeof *f->rs.values);
+	f->rs.nvalues = f->sel.ncounters;
+	v = engine_view(f->e, 0);
+	assert_int_equal(v->nmetrics, 2);
+	assert_string_equal(v->metrics[0].name, "IPC");
+	/* The chip event is not selected: that metric is skipped, with why. */
+	assert_int_equal(nskipped, 1);
+	assert_non_null(strstr(skipped[0], "CHIP_ONLY"));
+	for (i = 0; i < nskipped; i++)
+		free(skipped[i]);
+	free(skipped);
+
+	/* Columns: CCYC, INST, PCYC.  Core 0: +100 inst / +400 cycles;
+	 * core 2: +300 inst / +200 cycles. */
+	fill(f, 0, 0, 0, 10);
+	engine_snapshot_free(engine_update(f->e, &f->rs));
+	fill(f, 1000000000, 0, 0, 10 + TB_HZ);
+	f->rs.values[1].value = 100;
+	f->rs.values[2].value = 400;
+	f->rs.values[4].value = 300;
+	f->rs.values[5].value = 200;
+	f->rs.values[0].value = 1;
+	f->rs.values[3].value = 1;
+	s = engine_update(f->e, &f->rs);
+	col = v->nevents;
+	c = engine_cell(f->e, s, 0, 0, col);
+	assert_int_equal(c->status, ENG_OK);
+	assert_true(fabs(c->value - 0.25) < 1e-12);
+	c = engine_cell(f->e, s, 0, 1, col);
+	assert_true(fabs(c->value - 1.5) < 1e-12);
+	/* The total is the ratio of the sums, not the sum of ratios. */
+	c = engine_cell(f->e, s, 0, 2, col);
+	assert_int_equal(c->status, ENG_OK);
+	assert_true(fabs(c->value - 400.0 / 600.0) < 1e-12);
+	/* An unknown constant: no number, and the reason says how. */
+	c = engine_cell(f->e, s, 0, 0, col + 1);
+	assert_int_equal(c->status, ENG_NOVALUE);
+	why = engine_explain(f->e, s, 0, 0, col + 1);
+	assert_non_null(strstr(why, "--const PB_Freq"));
+	free(why);
+	engine_snapshot_free(s);
+
+	engine_set_constant(f->e, "PB_Freq", 2.0);
+	fill(f, 2000000000, 0, 0, 10 + 2 * TB_HZ);
+	f->rs.values[1].value = 200;
+	f->rs.values[2].value = 800;
+	f->rs.values[4].value = 600;
+	f->rs.values[5].value = 400;
+	f->rs.values[0].value = 2;
+	f->rs.values[3].value = 2;
+	s = engine_update(f->e, &f->rs);
+	c = engine_cell(f->e, s, 0, 0, col + 1);
+	assert_int_equal(c->status, ENG_OK);
+	assert_true(fabs(c->value - 100 * 8 * 2.0) < 1e-9);
+	engine_snapshot_free(s);
+}
+
+int
+main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_delta_modulo),
+		cmocka_unit_test(test_index_list),
+		cmocka_unit_test_setup_teardown(test_selection_errors, setup,
+		    teardown),
+		cmocka_unit_test_setup_teardown(test_rates, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_invalid_reads, setup,
+		    teardown),
+		cmocka_unit_test_setup_teardown(test_metrics, setup, teardown),
+	};
+
+	return (cmocka_run_group_tests_name("engine", tests, NULL, NULL));
+}
