@@ -11,6 +11,12 @@ tests_unit_test_papi_SOURCES = tests/unit/test-papi.c
 tests_unit_test_papi_CFLAGS = $(UNIT_CFLAGS)
 tests_unit_test_papi_LDADD = $(PURE_LIBS) $(CMOCKA_LIBS)
 
+# The expression texts, compiled and evaluated by src/formula.
+check_PROGRAMS += tests/unit/test-papi-formula
+tests_unit_test_papi_formula_SOURCES = tests/unit/test-papi-formula.c
+tests_unit_test_papi_formula_CFLAGS = $(UNIT_CFLAGS)
+tests_unit_test_papi_formula_LDADD = $(PURE_LIBS) $(CMOCKA_LIBS)
+
 noinst_PROGRAMS += tests/bench/bench-papi
 tests_bench_bench_papi_SOURCES = tests/bench/bench-papi.c
 tests_bench_bench_papi_LDADD = $(PURE_LIBS)
