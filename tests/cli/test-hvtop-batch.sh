@@ -9,7 +9,7 @@ P8="$DATA/catalog/p8-catalog-v3.bin"
 METRICS="$DATA/metrics/p8-core.csv"
 SIM="--sim clock=virtual,interface=1,seed=7 --catalog $P8"
 GROUP="-g HPM_0THRD_NON_IDLE_CCYC:0-3"
-plan 22
+plan 21
 
 # Two runs with the same seed print the same bytes.
 "$HVTOP" -b -n 5 $SIM $GROUP -m "$METRICS" >"$tmpdir/a.txt" 2>&1
