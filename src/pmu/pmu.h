@@ -120,7 +120,10 @@ int	 pmu_event_encode(const struct pmu_event *,
 	    const struct pmu_param *, size_t nparams,
 	    uint64_t cfg[PMU_CONFIG_WORDS], char **cause);
 
-/* The hv_24x7 PMU, as the kernel's h_24x7_event_init() sees it. */
+/*
+ * The hv_24x7 PMU, as the kernel's h_24x7_event_init() sees it; privileged
+ * is hv_gpci/interface/collect_privileged.
+ */
 #define PMU_HV24X7_DOMAIN_MAX	7	/* first invalid domain */
 #define PMU_HV24X7_LPAR_SELF	0xffff	/* config1: this partition */
 #define PMU_HV24X7_BUF_SIZE	4096	/* request and result buffers */
@@ -132,7 +135,7 @@ struct pmu_hv24x7_frame {
 	unsigned	 chips;		/* index limits; 0: not checked */
 	unsigned	 cores;
 	unsigned	 vcpus;
-	int		 privileged;	/* collect_privileged: 1, 0, -1 unknown */
+	int		 privileged;	/* 1, 0, or -1: unknown */
 };
 
 /* config from the three fields, as the kernel's format files place them. */

@@ -7,3 +7,21 @@ libhvcore_a_SOURCES += \
 # The simulated frame, spoken to through the hcall buffers.
 libhvcore_a_SOURCES += \
 	src/source/source-sim.c
+
+# The perf source: sysfs discovery and perf_event_open().
+libhvcore_a_SOURCES += \
+	src/source/source-perf.c src/source/source-perf.h \
+	src/source/source-perf-sysfs.c
+
+check_PROGRAMS += tests/unit/test-source-perf
+tests_unit_test_source_perf_SOURCES = tests/unit/test-source-perf.c
+tests_unit_test_source_perf_CFLAGS = $(UNIT_CFLAGS)
+tests_unit_test_source_perf_LDADD = $(CORE_LIBS) $(CMOCKA_LIBS)
+check_PROGRAMS += tests/unit/test-source-perf-real
+tests_unit_test_source_perf_real_SOURCES = tests/unit/test-source-perf-real.c
+tests_unit_test_source_perf_real_CFLAGS = $(UNIT_CFLAGS)
+tests_unit_test_source_perf_real_LDADD = $(CORE_LIBS) $(CMOCKA_LIBS)
+
+noinst_PROGRAMS += tests/bench/bench-perf
+tests_bench_bench_perf_SOURCES = tests/bench/bench-perf.c
+tests_bench_bench_perf_LDADD = $(CORE_LIBS)
