@@ -954,28 +954,246 @@ hcall_plan_setloc(struct hcall_loc *loc, const struct hcall_plan_read *rd,
 }
 
 /*
+ * Check item i; give its hcall domain and how many counters it reads at
+ * each index.
+ */
+static int
+hcall_plan_check_item(const struct hcall_plan_ctx *c, size_t i,
+    unsigned *domainp, size_t *ncnt, char **cause)
+{
+	const struct hcall_item		*it = &c->sel->items[i];
+	const struct catalog		*cat = c->cat;
+	const struct catalog_group	*g;
+	const struct catalog_event	*ev;
+	unsigned			 domain = it->domain;
+	size_t				 k;
+	int				 error;
+
+	*ncnt = 0;
+	switch (it->kind) {
+	case HCALL_ITEM_EVENT:
+		ev = it->event;
+		if (ev == NULL || cat == NULL || !hcall_plan_in(ev,
+		    cat->events, cat->nevents, sizeof *ev))
+			return (hcall_plan_fail(c, i, -HV_ENOENT, cause,
+			    "unknown event: not in the catalog"));
+		if (domain == 0)
+			domain = ev->domain;
+		if ((error = hcall_plan_check_event(c, i, ev, domain,
+		    cause)) != 0)
+			return (error);
+		*ncnt = 1;
+		break;
+	case HCALL_ITEM_GROUP:
+		g = it->group;
+		if (g == NULL || cat == NULL || !hcall_plan_in(g,
+		    cat->groups, cat->ngroups, sizeof *g))
+			return (hcall_plan_fail(c, i, -HV_ENOENT, cause,
+			    "unknown group: not in the catalog"));
+		if (domain == 0)
+			domain = g->domain;
+		/* Slots past event_count are not slots (real catalogs
+		 * leave them 0, which is not event 0). */
+		for (k = 0; k < CATALOG_GROUP_SLOTS && k < g->event_count;
+		    k++) {
+			if (g->events[k] == CATALOG_SLOT_FREE)
+				continue;
+			if (g->events[k] >= cat->nevents)
+				return (hcall_plan_fail(c, i, -HV_ENOENT,
+				    cause, "slot %zu names event %u, the "
+				    "catalog has %zu", k, g->events[k],
+				    cat->nevents));
+			ev = &cat->events[g->events[k]];
+			if ((error = hcall_plan_check_event(c, i, ev, domain,
+			    cause)) != 0)
+				return (error);
+			(*ncnt)++;
+		}
+		if (*ncnt == 0)
+			return (hcall_plan_fail(c, i, -HV_ENOENT, cause,
+			    "the group has no events"));
+		break;
+	case HCALL_ITEM_RAW:
+		if (it->offset % 8 != 0 && domain >= 1 &&
+		    domain < HCALL_DOMAIN_MAX)
+			return (hcall_plan_fail(c, i, -HV_EFORMAT, cause,
+			    "offset 0x%x is not 8-byte aligned", it->offset));
+		*ncnt = 1;
+		break;
+	default:
+		return (hcall_plan_fail(c, i, -HV_EUSAGE, cause,
+		    "unknown item kind %d", (int)it->kind));
+	}
+	if (domain < 1 || domain >= HCALL_DOMAIN_MAX)
+		return (hcall_plan_fail(c, i, -HV_EUSAGE, cause,
+		    "domain %u is not 1-6", domain));
+	if (c->max_span[domain] < 8)
+		return (hcall_plan_fail(c, i, -HV_ELIMIT, cause,
+		    "one counter at one %s needs %zu result bytes, the "
+		    "%zu-byte result buffer has room for %zu",
+		    hcall_domain_term((int)domain),
+		    (size_t)HCALL_RESULT_SIZE +
+		    hcall_plan_nel(c, domain) * (c->ehdr + 8),
+		    c->result_size, c->result_size - HCALL_RES_HDR_SIZE));
+	*domainp = domain;
+	return (0);
+}
+
+/* Expand item i (checked) into its values and wants from value base. */
+static size_t
+hcall_plan_expand_item(struct hcall_plan_ctx *c, size_t i, unsigned domain,
+    struct hcall_plan *plan, size_t base)
+{
+	const struct hcall_item		*it = &c->sel->items[i];
+	const struct catalog_event	*ev;
+	size_t				 k, j, nidx = 0, ncnt = 0;
+
+	for (k = 0; k < it->nranges; k++)
+		nidx += it->ranges[k].count;
+	switch (it->kind) {
+	case HCALL_ITEM_EVENT:
+		ev = it->event;
+		hcall_plan_add(c, i, domain, (uint32_t)ev->record_offset +
+		    ev->counter_offset, ev, plan->values, &plan->nvalues, 0, 1,
+		    base);
+		ncnt = 1;
+		break;
+	case HCALL_ITEM_GROUP:
+		for (k = 0; k < CATALOG_GROUP_SLOTS; k++)
+			if (catalog_group_event(c->cat, it->group, k) != NULL)
+				ncnt++;
+		for (k = 0, j = 0; k < CATALOG_GROUP_SLOTS; k++) {
+			if ((ev = catalog_group_event(c->cat, it->group,
+			    k)) == NULL)
+				continue;
+			hcall_plan_add(c, i, domain,
+			    (uint32_t)ev->record_offset + ev->counter_offset,
+			    ev, plan->values, &plan->nvalues, j++, ncnt, base);
+		}
+		break;
+	case HCALL_ITEM_RAW:
+		hcall_plan_add(c, i, domain, it->offset, NULL, plan->values,
+		    &plan->nvalues, 0, 1, base);
+		ncnt = 1;
+		break;
+	}
+	return (base + ncnt * nidx);
+}
+
+/*
+ * Group the wants by (domain, lpar, record, index) into reads; note each
+ * want's record entry in recof[].
+ */
+static void
+hcall_plan_group(struct hcall_plan_ctx *c, struct hcall_plan *plan,
+    uint32_t *recof)
+{
+	const struct hcall_plan_want	*a, *b;
+	uint32_t			*tmp, rn;
+	size_t				 i, j, k;
+
+	c->order = xcalloc(c->nwants, sizeof *c->order);
+	tmp = xcalloc(c->nwants, sizeof *tmp);
+	for (i = 0; i < c->nwants; i++)
+		c->order[i] = (uint32_t)i;
+	hcall_plan_msort(c->order, tmp, c->nwants, c->wants,
+	    hcall_plan_want_cmp_ctx);
+	free(tmp);
+	for (i = 0; i < c->nwants; i = j) {
+		a = &c->wants[c->order[i]];
+		for (j = i + 1; j < c->nwants; j++) {
+			b = &c->wants[c->order[j]];
+			if (b->domain != a->domain || b->lpar != a->lpar ||
+			    b->rec_offset != a->rec_offset ||
+			    b->index != a->index)
+				break;
+		}
+		hcall_plan_spans(c, c->order + i, j - i, plan, &rn);
+		for (k = i; k < j; k++)
+			recof[c->order[k]] = rn;
+	}
+}
+
+/*
+ * Sort the reads into request order; perm[] maps a read's old number to
+ * its new one, so wants and records can still find theirs.
+ */
+static void
+hcall_plan_sort_reads(struct hcall_plan_ctx *c, uint32_t *perm)
+{
+	struct hcall_plan_read	*sorted;
+	size_t			 i;
+
+	sorted = xcalloc(c->nreads + 1, sizeof *sorted);
+	for (i = 0; i < c->nreads; i++) {
+		sorted[i] = c->reads[i];
+		/* The old number rides in buffer until packing. */
+		sorted[i].buffer = (uint32_t)i;
+	}
+	qsort(sorted, c->nreads, sizeof *sorted, hcall_plan_read_cmp);
+	for (i = 0; i < c->nreads; i++)
+		perm[sorted[i].buffer] = (uint32_t)i;
+	free(c->reads);
+	c->reads = sorted;
+}
+
+/* Where every value and every record's timing field will be found. */
+static void
+hcall_plan_locate(struct hcall_plan_ctx *c, struct hcall_plan *plan,
+    const uint32_t *perm, const uint32_t *recof)
+{
+	static const unsigned		 roles[3] = { HCALL_REC_TIMEBASE,
+					    HCALL_REC_UPDATES,
+					    HCALL_REC_PERIOD };
+	const struct hcall_plan_want	*w;
+	struct hcall_value		*v;
+	struct hcall_record		*rec;
+	struct hcall_loc		*locs[3];
+	size_t				 i, k;
+	uint32_t			 r;
+	long				 fo;
+
+	for (i = 0; i < c->nwants; i++) {
+		w = &c->wants[i];
+		v = &plan->values[w->value];
+		hcall_plan_setloc(&v->loc, &c->reads[perm[w->read]], w->offset,
+		    hcall_plan_nel(c, w->domain));
+		v->record = recof[i];
+	}
+	for (i = 0; i < plan->nrecords; i++) {
+		rec = &plan->records[i];
+		locs[0] = &rec->timebase;
+		locs[1] = &rec->updates;
+		locs[2] = &rec->period;
+		for (k = 0; k < 3; k++) {
+			if ((r = c->recread[i][k]) == HCALL_NONE)
+				continue;
+			fo = hcall_plan_field(c->cat, rec->schema, roles[k],
+			    rec->length);
+			hcall_plan_setloc(locs[k], &c->reads[perm[r]],
+			    rec->offset + (uint32_t)fo, 1);
+			rec->have |= roles[k];
+		}
+	}
+}
+
+/*
  * Plan a selection.  See hcall.h.
  */
 int
 hcall_plan(const struct hcall_selection *sel, const struct hcall_caps *caps,
     const struct hcall_topology *topo, struct hcall_plan **out, char **cause)
 {
-	struct hcall_plan_ctx		 c;
-	struct hcall_plan		*plan = NULL;
-	const struct hcall_item		*it;
-	const struct catalog		*cat = sel->cat;
-	const struct catalog_group	*g;
-	const struct catalog_event	*ev;
-	struct hcall_plan_read		*sorted;
-	uint32_t			*tmp, *perm, *recof;
-	size_t				 i, k, j, nidx, ncnt, total, nvals;
-	size_t				 base;
-	unsigned			 domain, nel;
-	int				 error;
+	struct hcall_plan_ctx	 c;
+	struct hcall_plan	*plan;
+	uint32_t		*perm, *recof;
+	unsigned		*domains;
+	size_t			 i, nidx, ncnt, total, base;
+	int			 error;
 
 	memset(&c, 0, sizeof c);
 	c.sel = sel;
-	c.cat = cat;
+	c.cat = sel->cat;
 	c.topo = topo;
 	*out = NULL;
 	if ((error = hcall_plan_caps(&c, caps, cause)) != 0)
@@ -986,88 +1204,21 @@ hcall_plan(const struct hcall_selection *sel, const struct hcall_caps *caps,
 	}
 
 	/* Check every item and count its values. */
+	domains = xcalloc(sel->nitems, sizeof *domains);
 	total = 0;
-	nidx = 0;
+	nidx = ncnt = 0;
 	for (i = 0; i < sel->nitems; i++) {
-		it = &sel->items[i];
-		domain = it->domain;
-		ncnt = 0;
-		switch (it->kind) {
-		case HCALL_ITEM_EVENT:
-			ev = it->event;
-			if (ev == NULL || cat == NULL || !hcall_plan_in(ev,
-			    cat->events, cat->nevents, sizeof *ev))
-				return (hcall_plan_fail(&c, i, -HV_ENOENT,
-				    cause, "unknown event: not in the "
-				    "catalog"));
-			if (domain == 0)
-				domain = ev->domain;
-			if ((error = hcall_plan_check_event(&c, i, ev, domain,
-			    cause)) != 0)
-				return (error);
-			ncnt = 1;
-			break;
-		case HCALL_ITEM_GROUP:
-			g = it->group;
-			if (g == NULL || cat == NULL || !hcall_plan_in(g,
-			    cat->groups, cat->ngroups, sizeof *g))
-				return (hcall_plan_fail(&c, i, -HV_ENOENT,
-				    cause, "unknown group: not in the "
-				    "catalog"));
-			if (domain == 0)
-				domain = g->domain;
-			/* Slots past event_count are not slots (real
-			 * catalogs leave them 0, which is not event 0). */
-			for (k = 0; k < CATALOG_GROUP_SLOTS &&
-			    k < g->event_count; k++) {
-				if (g->events[k] == CATALOG_SLOT_FREE)
-					continue;
-				if (g->events[k] >= cat->nevents)
-					return (hcall_plan_fail(&c, i,
-					    -HV_ENOENT, cause, "slot %zu names "
-					    "event %u, the catalog has %zu", k,
-					    g->events[k], cat->nevents));
-				ev = &cat->events[g->events[k]];
-				if ((error = hcall_plan_check_event(&c, i, ev,
-				    domain, cause)) != 0)
-					return (error);
-				ncnt++;
-			}
-			if (ncnt == 0)
-				return (hcall_plan_fail(&c, i, -HV_ENOENT,
-				    cause, "the group has no events"));
-			break;
-		case HCALL_ITEM_RAW:
-			if (domain < 1 || domain >= HCALL_DOMAIN_MAX)
-				return (hcall_plan_fail(&c, i, -HV_EUSAGE,
-				    cause, "domain %u is not 1-6", domain));
-			if (it->offset % 8 != 0)
-				return (hcall_plan_fail(&c, i, -HV_EFORMAT,
-				    cause, "offset 0x%x is not 8-byte "
-				    "aligned", it->offset));
-			ncnt = 1;
-			break;
-		default:
-			return (hcall_plan_fail(&c, i, -HV_EUSAGE, cause,
-			    "unknown item kind %d", (int)it->kind));
-		}
-		if (domain < 1 || domain >= HCALL_DOMAIN_MAX)
-			return (hcall_plan_fail(&c, i, -HV_EUSAGE, cause,
-			    "domain %u is not 1-6", domain));
-		if (c.max_span[domain] < 8)
-			return (hcall_plan_fail(&c, i, -HV_ELIMIT, cause,
-			    "one counter at one %s needs %zu result bytes, "
-			    "the %zu-byte result buffer has room for %zu",
-			    hcall_domain_term((int)domain),
-			    (size_t)HCALL_RESULT_SIZE +
-			    hcall_plan_nel(&c, domain) * (c.ehdr + 8),
-			    c.result_size, c.result_size - HCALL_RES_HDR_SIZE));
-		if ((error = hcall_plan_check_ranges(&c, i, domain, &nidx,
-		    cause)) != 0)
+		if ((error = hcall_plan_check_item(&c, i, &domains[i], &ncnt,
+		    cause)) != 0 ||
+		    (error = hcall_plan_check_ranges(&c, i, domains[i], &nidx,
+		    cause)) != 0) {
+			free(domains);
 			return (error);
+		}
 		total += ncnt * nidx;
 	}
 	if (total > UINT32_MAX / 2) {
+		free(domains);
 		*cause = xasprintf("%zu counters selected: too many", total);
 		return (-HV_ELIMIT);
 	}
@@ -1080,125 +1231,17 @@ hcall_plan(const struct hcall_selection *sel, const struct hcall_caps *caps,
 	c.wants = xcalloc(total, sizeof *c.wants);
 	c.recread = xcalloc(total, sizeof *c.recread);
 	hcall_plan_records(&c);
+	for (i = 0, base = 0; i < sel->nitems; i++)
+		base = hcall_plan_expand_item(&c, i, domains[i], plan, base);
+	free(domains);
 
-	/* Expand every item into values and wants. */
-	nvals = 0;
-	base = 0;
-	for (i = 0; i < sel->nitems; i++) {
-		it = &sel->items[i];
-		domain = it->domain;
-		nidx = 0;
-		for (k = 0; k < it->nranges; k++)
-			nidx += it->ranges[k].count;
-		switch (it->kind) {
-		case HCALL_ITEM_EVENT:
-			ev = it->event;
-			if (domain == 0)
-				domain = ev->domain;
-			hcall_plan_add(&c, i, domain,
-			    (uint32_t)ev->record_offset + ev->counter_offset,
-			    ev, plan->values, &nvals, 0, 1, base);
-			base += nidx;
-			break;
-		case HCALL_ITEM_GROUP:
-			g = it->group;
-			if (domain == 0)
-				domain = g->domain;
-			ncnt = 0;
-			for (k = 0; k < CATALOG_GROUP_SLOTS; k++)
-				if (catalog_group_event(cat, g, k) != NULL)
-					ncnt++;
-			for (k = 0, j = 0; k < CATALOG_GROUP_SLOTS; k++) {
-				if ((ev = catalog_group_event(cat, g, k)) ==
-				    NULL)
-					continue;
-				hcall_plan_add(&c, i, domain,
-				    (uint32_t)ev->record_offset +
-				    ev->counter_offset, ev, plan->values,
-				    &nvals, j++, ncnt, base);
-			}
-			base += ncnt * nidx;
-			break;
-		case HCALL_ITEM_RAW:
-			hcall_plan_add(&c, i, domain, it->offset, NULL,
-			    plan->values, &nvals, 0, 1, base);
-			base += nidx;
-			break;
-		}
-	}
-	plan->nvalues = nvals;
-
-	/* Group the wants by (domain, lpar, record, index) into reads. */
-	c.order = xcalloc(c.nwants, sizeof *c.order);
-	tmp = xcalloc(c.nwants, sizeof *tmp);
-	for (i = 0; i < c.nwants; i++)
-		c.order[i] = (uint32_t)i;
-	hcall_plan_msort(c.order, tmp, c.nwants, c.wants,
-	    hcall_plan_want_cmp_ctx);
-	free(tmp);
-	recof = xcalloc(c.nwants, sizeof *recof);
-	for (i = 0; i < c.nwants; i = j) {
-		const struct hcall_plan_want *a = &c.wants[c.order[i]];
-		uint32_t rn;
-
-		for (j = i + 1; j < c.nwants; j++) {
-			const struct hcall_plan_want *b = &c.wants[c.order[j]];
-
-			if (b->domain != a->domain || b->lpar != a->lpar ||
-			    b->rec_offset != a->rec_offset ||
-			    b->index != a->index)
-				break;
-		}
-		hcall_plan_spans(&c, c.order + i, j - i, plan, &rn);
-		for (k = i; k < j; k++)
-			recof[c.order[k]] = rn;
-	}
+	recof = xcalloc(c.nwants + 1, sizeof *recof);
+	hcall_plan_group(&c, plan, recof);
 	hcall_plan_naive(&c, plan);
-
-	/* Sort reads into request order, remembering where each went. */
 	perm = xcalloc(c.nreads + 1, sizeof *perm);
-	sorted = xcalloc(c.nreads + 1, sizeof *sorted);
-	for (i = 0; i < c.nreads; i++) {
-		sorted[i] = c.reads[i];
-		/* Stash the old position in buffer until packed. */
-		sorted[i].buffer = (uint32_t)i;
-	}
-	qsort(sorted, c.nreads, sizeof *sorted, hcall_plan_read_cmp);
-	for (i = 0; i < c.nreads; i++)
-		perm[sorted[i].buffer] = (uint32_t)i;
-	free(c.reads);
-	c.reads = sorted;
+	hcall_plan_sort_reads(&c, perm);
 	hcall_plan_pack(&c, plan);
-
-	/* Locations of the values and of the record fields. */
-	for (i = 0; i < c.nwants; i++) {
-		const struct hcall_plan_want *w = &c.wants[i];
-		const struct hcall_plan_read *rd = &c.reads[perm[w->read]];
-		struct hcall_value *v = &plan->values[w->value];
-
-		nel = hcall_plan_nel(&c, w->domain);
-		hcall_plan_setloc(&v->loc, rd, w->offset, nel);
-		v->record = recof[i];
-	}
-	for (i = 0; i < plan->nrecords; i++) {
-		struct hcall_record *rec = &plan->records[i];
-		struct hcall_loc *locs[3] = { &rec->timebase, &rec->updates,
-		    &rec->period };
-		static const unsigned roles[3] = { HCALL_REC_TIMEBASE,
-		    HCALL_REC_UPDATES, HCALL_REC_PERIOD };
-		uint32_t r;
-		long fo;
-
-		for (k = 0; k < 3; k++) {
-			if ((r = c.recread[i][k]) == HCALL_NONE)
-				continue;
-			fo = hcall_plan_field(cat, rec->schema, roles[k],
-			    rec->length);
-			hcall_plan_setloc(locs[k], &c.reads[perm[r]],
-			    rec->offset + (uint32_t)fo, 1);
-			rec->have |= roles[k];
-		}
-	}
+	hcall_plan_locate(&c, plan, perm, recof);
 	free(recof);
 	free(perm);
 	hcall_plan_index(plan);

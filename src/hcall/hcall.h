@@ -17,6 +17,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "util/be.h"
+
 struct catalog;
 struct catalog_event;
 struct catalog_group;
@@ -118,12 +120,21 @@ enum {
 #define HCALL_OFF(id, name)	HCALL_##id##__##name
 #define HCALL_LEN(id, name)	HCALL_##id##__##name##__LEN
 
+/* Big-endian field of len bytes (1 to 8); sizes 2, 4, 8 go fast. */
 static inline uint64_t
 hcall_load(const uint8_t *p, size_t len)
 {
 	uint64_t	 v = 0;
 	size_t		 i;
 
+	switch (len) {
+	case 2:
+		return (be16_get(p));
+	case 4:
+		return (be32_get(p));
+	case 8:
+		return (be64_get(p));
+	}
 	for (i = 0; i < len; i++)
 		v = v << 8 | p[i];
 	return (v);
