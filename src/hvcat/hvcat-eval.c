@@ -294,8 +294,7 @@ hvcat_eval(int argc, char **argv)
 				goto usage;
 			}
 			notation = a[2] == 'r' ? FORMULA_RPN : FORMULA_INFIX;
-		} else if (strcmp(a, "--catalog") == 0 ||
-		    strcmp(a, "-c") == 0) {
+		} else if (strcmp(a, "--catalog") == 0) {
 			if (n + 1 == argc) {
 				fprintf(stderr, "hvcat eval: %s needs a FILE\n",
 				    a);
