@@ -1178,6 +1178,9 @@ static const char *const cj_root_keys[] = {
 	"magic", "length_pages", "version", "build_time", "sections",
 	"sub_offsets", "events", "groups", "schemas", "formulas", NULL,
 };
+static const char *const cj_sections_keys[] = {
+	"schemas", "events", "groups", "formulas", NULL,
+};
 static const char *const cj_section_member_keys[] = {
 	"page", "pages", "count", NULL,
 };
@@ -1193,7 +1196,7 @@ cj_sections(struct cj *cj, const json_t *root)
 		return (0);
 	cj_where(cj, "sections");
 	if ((r = cj_object(cj, secs)) != 0 ||
-	    (r = cj_keys(cj, secs, cj_section_keys)) != 0)
+	    (r = cj_keys(cj, secs, cj_sections_keys)) != 0)
 		return (r);
 	for (s = 0; s < CATALOG_NSECTIONS; s++) {
 		if ((o = json_object_get(secs, cj_section_keys[s])) == NULL)
