@@ -21,6 +21,7 @@
 #include <sys/syscall.h>
 #include <sys/types.h>
 
+#include <dirent.h>
 #include <errno.h>
 #include <limits.h>
 #include <linux/perf_event.h>
@@ -531,8 +532,9 @@ source_perf_choose_cpus(struct source_perf *st, const char *which,
     char **cause)
 {
 	const struct source_perf_pmu	*pmu = &st->pmus[0];
-	char				*path, *c = NULL;
-	int				 error;
+	char				*path, *c = NULL, *list;
+	int				*online = NULL, error;
+	size_t				 nonline = 0, i, j;
 
 	if (which == NULL || strcmp(which, "first") == 0 ||
 	    strcmp(which, "cpumask") == 0) {
@@ -571,7 +573,57 @@ source_perf_choose_cpus(struct source_perf *st, const char *which,
 		*cause = xasprintf("cpus=%s: no CPU", which);
 		return (-HV_EUSAGE);
 	}
+	/* The kernel says only EINVAL for a CPU that does not exist. */
+	path = xasprintf("%s/devices/system/cpu/online", st->sysfs_root);
+	if (source_perf_sysfs_cpus(path, &online, &nonline, &c) != 0) {
+		free(c);
+		c = NULL;
+		nonline = 0;
+	}
+	free(path);
+	for (i = 0; i < st->ncpus && nonline > 0; i++) {
+		for (j = 0; j < nonline && online[j] != st->cpus[i]; j++)
+			;
+		if (j == nonline) {
+			list = source_perf_cpus_text(online, nonline);
+			*cause = xasprintf("cpus=%s: CPU %d is not online "
+			    "(online: %s)", which, st->cpus[i], list);
+			free(list);
+			free(online);
+			return (-HV_EUSAGE);
+		}
+	}
+	free(online);
 	return (0);
+}
+
+/* Why a PMU is missing, and which ones this machine has. */
+static char *
+source_perf_absent(const struct source_perf *st, const char *name,
+    const char *why)
+{
+	struct strbuf	 sb = { 0 };
+	struct dirent	*de;
+	DIR		*d;
+	char		*dir;
+	size_t		 n = 0;
+
+	strbuf_adds(&sb, why);
+	if (strcmp(name, "hv_24x7") == 0)
+		strbuf_adds(&sb, " (hv_24x7 exists only in PowerVM partitions "
+		    "whose kernel has CONFIG_HV_PERF_CTRS)");
+	dir = xasprintf("%s/bus/event_source/devices", st->sysfs_root);
+	if ((d = opendir(dir)) != NULL) {
+		while ((de = readdir(d)) != NULL) {
+			if (de->d_name[0] == '.')
+				continue;
+			strbuf_addf(&sb, "%s%s", n++ == 0 ? "; PMUs here: " :
+			    " ", de->d_name);
+		}
+		closedir(d);
+	}
+	free(dir);
+	return (strbuf_detach(&sb));
 }
 
 static int
@@ -597,9 +649,17 @@ source_perf_open(struct source *src, const char *args, char **cause)
 		st->pmus = xreallocarray(st->pmus, st->npmus + 1,
 		    sizeof *st->pmus);
 		error = source_perf_sysfs_load(st->sysfs_root, name,
-		    &st->pmus[st->npmus], cause);
-		if (error != 0)
+		    &st->pmus[st->npmus], &c);
+		if (error == -ENOENT) {
+			*cause = source_perf_absent(st, name, c);
+			free(c);
 			goto fail;
+		}
+		if (error != 0) {
+			*cause = c;
+			goto fail;
+		}
+		c = NULL;
 		st->npmus++;
 	}
 	if (st->npmus == 0) {
@@ -657,8 +717,9 @@ source_perf_open(struct source *src, const char *args, char **cause)
 	list = source_perf_cpus_text(st->cpus, st->ncpus);
 	free(src->label);
 	if (st->hv24x7)
-		src->label = xasprintf("perf %s, cpu %s, catalog v%llu",
-		    st->pmus[0].name, list,
+		/* Every hv_24x7 counter is opened on the first CPU. */
+		src->label = xasprintf("perf %s, cpu %d, catalog v%llu",
+		    st->pmus[0].name, st->cpus[0],
 		    (unsigned long long)st->catalog_version);
 	else
 		src->label = xasprintf("perf %s, cpu%s %s", pmus,

@@ -300,6 +300,13 @@ test_open_pcp_multinode(void **state)
 	args = xasprintf("sysfs_root=%s,pmu=nope", root);
 	assert_int_equal(source_perf_ops.open(&src, args, &cause), -ENOENT);
 	must_contain(cause, "no PMU 'nope'");
+	must_contain(cause, "; PMUs here: pmu1");
+	free(cause);
+	free(args);
+	args = xasprintf("sysfs_root=%s", root);
+	assert_int_equal(source_perf_ops.open(&src, args, &cause), -ENOENT);
+	must_contain(cause, "no PMU 'hv_24x7'");
+	must_contain(cause, "exists only in PowerVM partitions");
 	free(cause);
 	free(args);
 	free(root);
@@ -501,6 +508,17 @@ test_open_p8(void **state)
 	selection_clear(&sel);
 	catalog_free(cat);
 	source_perf_ops.close(&src);
+
+	/* A CPU list continues past commas; CPUs must be online. */
+	if (p8_open(&src, root, "cpus=3,5,group_max=8", &cause) != 0)
+		fail_msg("%s", cause);
+	assert_string_equal(src.label, "perf hv_24x7, cpu 3, catalog v5");
+	source_perf_ops.close(&src);
+	assert_int_equal(p8_open(&src, root, "cpus=2-3,16", &cause),
+	    -HV_EUSAGE);
+	assert_string_equal(cause, "cpus=2-3,16: CPU 16 is not online "
+	    "(online: 0-15)");
+	free(cause);
 	free(root);
 }
 
