@@ -204,7 +204,12 @@ struct sim_workload;
 struct sim_workload *sim_workload_new(const struct sim_frame *,
 	    uint64_t seed);
 void	 sim_workload_free(struct sim_workload *);
-/* Integrals from 0 to tb for a core or a chip (sum of its cores). */
+/*
+ * Integrals from 0 to tb for a core or a chip (sum of its cores).  They
+ * are summed second by second from the frame's start, once: later calls
+ * only add the seconds since the last one, so tb should count from the
+ * frame's start (not from an epoch), and going back in time sums again.
+ */
 void	 sim_workload_core(struct sim_workload *, unsigned core, uint64_t tb,
 	    double out[SIM_NCOMPONENTS]);
 void	 sim_workload_chip(struct sim_workload *, unsigned chip, uint64_t tb,
