@@ -11,3 +11,16 @@ TESTS += $(check_PROGRAMS)
 TESTS += scripts/check-pure.sh
 TESTS += tests/cli/test-hvtop-cli.sh
 EXTRA_DIST += tests/cli tests/data tests/fuzz tests/bench
+
+# The folders above are distributed whole; in a build outside the source
+# tree they share names with build folders, so drop what the build made.
+dist-hook:
+	find $(distdir) -depth \( -name .deps -o -name .dirstamp -o \
+	    -name '*.o' -o -name '*.log' -o -name '*.trs' \) -exec rm -rf {} +
+	for p in $(check_PROGRAMS) $(noinst_PROGRAMS); do \
+	    rm -f $(distdir)/$$p; done
+
+# Test logs are written beside their scripts, in folders that a build
+# outside the source tree would not otherwise make.
+all-local:
+	@$(MKDIR_P) scripts tests/cli tests/tui
