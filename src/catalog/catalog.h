@@ -176,21 +176,6 @@ struct catalog {
 };
 
 /*
- * The event in slot i of a group, or NULL for a free slot, a slot past the
- * group's event_count (real catalogs leave those 0, which is not "event
- * 0"), or an index outside the event array.
- */
-static inline const struct catalog_event *
-catalog_group_event(const struct catalog *cat, const struct catalog_group *g,
-    size_t i)
-{
-	if (i >= CATALOG_GROUP_SLOTS || i >= g->event_count ||
-	    g->events[i] == CATALOG_SLOT_FREE || g->events[i] >= cat->nevents)
-		return (NULL);
-	return (&cat->events[g->events[i]]);
-}
-
-/*
  * Parse a catalog image for hcall interface version iface (1 = POWER8,
  * 2 = POWER9 and later; 0 guesses from the catalog's domains).  Does no
  * I/O: buf may be freed after the call.  Bad entries become diagnostics and
@@ -298,5 +283,21 @@ int	 catalog_write(const struct catalog *, void **out, size_t *len,
  */
 uint16_t catalog_write_entry_length(const struct catalog *, int sec,
 	    size_t i);
+
+/*
+ * The event in slot i of a group, or NULL for a free slot, a slot past the
+ * group's event_count (real catalogs leave those 0, which is not "event
+ * 0"), or an index of no event the parser kept.
+ */
+static inline const struct catalog_event *
+catalog_group_event(const struct catalog *cat, const struct catalog_group *g,
+    size_t i)
+{
+	if (i >= CATALOG_GROUP_SLOTS || i >= g->event_count ||
+	    g->events[i] == CATALOG_SLOT_FREE)
+		return (NULL);
+	/* Slots hold section indexes; dropped entries shift positions. */
+	return (catalog_event_at(cat, g->events[i]));
+}
 
 #endif /* HVTOP_CATALOG_H */

@@ -31,6 +31,7 @@ struct export {
 	struct export_column	*cols;		/* union over the views */
 	size_t			 ncols;
 	size_t			**map;		/* [view][col] -> cols index */
+	size_t			 nmap;		/* views when made */
 	int			 begun;
 };
 
@@ -84,6 +85,7 @@ export_new(int format, const struct engine *e, const struct export_info *info)
 	x->e = e;
 	x->info = *info;
 	n = engine_nviews(e);
+	x->nmap = n;
 	x->map = xcalloc(n + 1, sizeof *x->map);
 	for (i = 0; i < n; i++) {
 		v = engine_view(e, i);
@@ -106,7 +108,8 @@ export_free(struct export *x)
 
 	if (x == NULL)
 		return;
-	for (i = 0; i < engine_nviews(x->e); i++)
+	/* The engine may be gone already (a catalog reload). */
+	for (i = 0; i < x->nmap; i++)
 		free(x->map[i]);
 	free(x->map);
 	free(x->cols);

@@ -998,12 +998,12 @@ hcall_plan_check_item(const struct hcall_plan_ctx *c, size_t i,
 		    k++) {
 			if (g->events[k] == CATALOG_SLOT_FREE)
 				continue;
-			if (g->events[k] >= cat->nevents)
+			/* Slots hold section indexes: look them up. */
+			if ((ev = catalog_group_event(cat, g, k)) == NULL)
 				return (hcall_plan_fail(c, i, -HV_ENOENT,
-				    cause, "slot %zu names event %u, the "
-				    "catalog has %zu", k, g->events[k],
-				    cat->nevents));
-			ev = &cat->events[g->events[k]];
+				    cause, "slot %zu names event %u, which "
+				    "the catalog does not have", k,
+				    g->events[k]));
 			if ((error = hcall_plan_check_event(c, i, ev, domain,
 			    cause)) != 0)
 				return (error);
