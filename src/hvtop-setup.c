@@ -21,6 +21,8 @@
 #include "formula/formula.h"
 #include "hvtop.h"
 #include "metrics/papi.h"
+#include "record/record-file.h"
+#include "source/source-replay.h"
 #include "util/file.h"
 #include "util/hverr.h"
 #include "util/strbuf.h"
@@ -387,7 +389,33 @@ hvtop_reselect(struct hvtop *h, char **cause)
 	if ((error = hvtop_build_engine(h, cause)) != 0)
 		return (error);
 	hvtop_source_constants(h);
+	if (h->rec != NULL)
+		return (record_file_select(h->rec, &h->sel, cause));
 	return (0);
+}
+
+/*
+ * A replay drives the clock: the recording's epoch for timestamps and its
+ * stamps for every sample.  A batch replay runs as fast as it can (a
+ * virtual clock); otherwise at the recorded interval over --replay-speed.
+ * What is wrong with the file is said once, here.
+ */
+static void
+hvtop_replay_start(struct hvtop *h)
+{
+	uint64_t	 epoch = source_replay_epoch(h->src);
+	uint64_t	 interval = source_replay_interval(h->src);
+	size_t		 i;
+
+	clock_init(&h->clock, h->opts.batch && h->opts.replay_speed == 0,
+	    epoch);
+	h->clock.epoch_ns = epoch;
+	if (h->opts.replay_speed > 0)
+		source_replay_set_speed(h->src, h->opts.replay_speed);
+	h->opts.delay = (interval > 0 ? (double)interval / 1e9 : 1.0) /
+	    source_replay_speed(h->src);
+	for (i = 0; i < source_replay_ndiags(h->src); i++)
+		fprintf(stderr, "hvtop: %s\n", source_replay_diag(h->src, i));
 }
 
 int
@@ -418,6 +446,8 @@ hvtop_setup(struct hvtop *h)
 	strbuf_free(&args);
 	if (error != 0)
 		goto fail;
+	if (source_replay_is(h->src))
+		hvtop_replay_start(h);
 	if ((error = h->src->ops->topology(h->src, &h->topo, &cause)) != 0)
 		goto fail;
 	error = h->src->ops->catalog(h->src, &img, &len, &cause);
@@ -461,9 +491,19 @@ hvtop_setup(struct hvtop *h)
 			return (2);
 		}
 	}
+	/* A replay shows what was recorded unless told otherwise. */
+	if (h->sel.npicks == 0 && source_replay_is(h->src) &&
+	    (error = source_replay_selection(h->src, h->catp, &h->topo,
+	    &h->sel, &cause)) != 0)
+		goto fail;
 	if (h->sel.npicks == 0 && (error = hvtop_overview(h, &cause)) != 0)
 		goto fail;
 	if ((error = hvtop_reselect(h, &cause)) != 0)
+		goto fail;
+	if (h->opts.record != NULL && (error = record_file_open(
+	    h->opts.record, h->src, &h->topo, &h->sel, clock_wall(&h->clock,
+	    0), (uint64_t)(h->opts.delay * 1e9 + 0.5), clock_now(&h->clock),
+	    NULL, &h->rec, &cause)) != 0)
 		goto fail;
 	return (0);
 fail:
@@ -477,7 +517,14 @@ void
 hvtop_teardown(struct hvtop *h)
 {
 	size_t	 i;
+	char	*cause = NULL;
 
+	/* Closing writes the END record: the recording is whole. */
+	if (record_file_close(h->rec, &cause) != 0) {
+		fprintf(stderr, "hvtop: %s\n", cause);
+		free(cause);
+	}
+	h->rec = NULL;
 	engine_snapshot_free(h->spare);
 	engine_free(h->engine);
 	for (i = 0; i < h->nskipped; i++)
@@ -514,6 +561,11 @@ hvtop_reload(struct hvtop *h, uint64_t version, char **cause)
 	if ((error = catalog_parse(img, len, h->topo.interface, &cat,
 	    cause)) != 0)
 		return (error);
+	if (h->rec != NULL && (error = record_file_catalog(h->rec, img, len,
+	    cause)) != 0) {
+		catalog_free(cat);
+		return (error);
+	}
 	memset(&sel, 0, sizeof sel);
 	for (i = 0; i < h->sel.npicks && error == 0; i++)
 		error = selection_add(&sel, cat, &h->topo,
@@ -550,16 +602,48 @@ hvtop_recycle(struct hvtop *h, struct engine_snapshot *snap)
 	h->spare = snap;
 }
 
+/* The recording changed the selection here: follow it. */
+static int
+hvtop_replay_follow(struct hvtop *h, struct raw_sample *rs, char **cause)
+{
+	struct selection	 sel;
+	int			 error;
+
+	memset(&sel, 0, sizeof sel);
+	if ((error = source_replay_selection(h->src, h->catp, &h->topo, &sel,
+	    cause)) != 0) {
+		selection_clear(&sel);
+		return (error);
+	}
+	engine_free(h->engine);
+	h->engine = NULL;
+	selection_clear(&h->sel);
+	h->sel = sel;
+	if ((error = hvtop_reselect(h, cause)) != 0)
+		return (error);
+	h->generation++;
+	free(rs->values);
+	rs->values = xcalloc(h->sel.ncounters + 1, sizeof *rs->values);
+	rs->nvalues = h->sel.ncounters;
+	return (0);
+}
+
 int
 hvtop_sample(struct hvtop *h, struct raw_sample *rs,
     struct engine_snapshot **snap, char **cause)
 {
 	int	 error;
 
+	if (source_replay_selection_changed(h->src, &h->sel) &&
+	    (error = hvtop_replay_follow(h, rs, cause)) != 0)
+		return (error);
 	rs->error[0] = '\0';
 	rs->calls = rs->naive_calls = 0;
 	error = h->src->ops->sample(h->src, clock_now(&h->clock), rs, cause);
 	if (error != 0)
+		return (error);
+	if (h->rec != NULL && (error = record_file_sample(h->rec, rs,
+	    cause)) != 0)
 		return (error);
 	if (rs->catalog_version != 0 && rs->catalog_version !=
 	    h->cat->version) {
@@ -573,6 +657,9 @@ hvtop_sample(struct hvtop *h, struct raw_sample *rs,
 		error = h->src->ops->sample(h->src, clock_now(&h->clock), rs,
 		    cause);
 		if (error != 0)
+			return (error);
+		if (h->rec != NULL && (error = record_file_sample(h->rec, rs,
+		    cause)) != 0)
 			return (error);
 	}
 	*snap = engine_update_reuse(h->engine, rs, h->spare);

@@ -20,6 +20,7 @@
 #include "engine/selection.h"
 #include "export/export.h"
 #include "hvtop.h"
+#include "source/source-replay.h"
 #include "source/source.h"
 #include "util/clock.h"
 #include "util/file.h"
@@ -38,6 +39,7 @@ usage(FILE *fp)
 "             [--catalog FILE] [-g GROUP[@chip|@core|@vcpu][:LIST]]...\n"
 "             [-e EVENT[@...][:LIST]]... [-m FILE]... [--const NAME=VALUE]...\n"
 "             [--pmu NAME] [--sysfs-root DIR]\n"
+"             [-w FILE] [-r FILE] [--replay-speed X]\n"
 "             [--list events|groups|formulas [PATTERN]]\n");
 }
 
@@ -68,6 +70,7 @@ enum {
 	OPT_PMU,
 	OPT_SYSFS_ROOT,
 	OPT_NO_COLOR,
+	OPT_REPLAY_SPEED,
 };
 
 static void
@@ -99,6 +102,9 @@ hvtop_parse(struct hvtop_opts *o, int argc, char **argv)
 		{ "pmu",	required_argument,	NULL, OPT_PMU },
 		{ "sysfs-root",	required_argument,	NULL, OPT_SYSFS_ROOT },
 		{ "no-color",	no_argument,		NULL, OPT_NO_COLOR },
+		{ "write",	required_argument,	NULL, 'w' },
+		{ "replay",	required_argument,	NULL, 'r' },
+		{ "replay-speed", required_argument,	NULL, OPT_REPLAY_SPEED },
 		{ NULL,		0,			NULL, 0 }
 	};
 	char	*end;
@@ -110,7 +116,7 @@ hvtop_parse(struct hvtop_opts *o, int argc, char **argv)
 	o->format = -1;
 	o->source = "auto";
 	o->sysfs_root = "/sys";
-	while ((ch = getopt_long(argc, argv, "bd:e:g:hm:n:o:V", longopts,
+	while ((ch = getopt_long(argc, argv, "bd:e:g:hm:n:o:r:Vw:", longopts,
 	    NULL)) != -1) {
 		switch (ch) {
 		case 'b':
@@ -188,6 +194,23 @@ hvtop_parse(struct hvtop_opts *o, int argc, char **argv)
 		case OPT_NO_COLOR:
 			o->no_color = 1;
 			break;
+		case 'w':
+			o->record = optarg;
+			break;
+		case 'r':
+			free(o->replay_spec);
+			o->replay_spec = xasprintf("replay:%s", optarg);
+			o->source = o->replay_spec;
+			break;
+		case OPT_REPLAY_SPEED:
+			errno = 0;
+			o->replay_speed = strtod(optarg, &end);
+			if (errno != 0 || *end != '\0' ||
+			    !(o->replay_speed > 0) || o->replay_speed > 1e6)
+				hvtop_usage_error("--replay-speed %s: expected "
+				    "a factor above 0 (2 plays twice as fast)",
+				    optarg);
+			break;
 		default:
 			usage(stderr);
 			exit(2);
@@ -225,6 +248,7 @@ hvtop_free_opts(struct hvtop_opts *o)
 	free(o->events);
 	free(o->metric_files);
 	free(o->consts);
+	free(o->replay_spec);
 }
 
 /* Write all of sb to fp; 0 or -1 (errno set). */
@@ -274,6 +298,11 @@ hvtop_batch(struct hvtop *h)
 	next = clock_now(&h->clock);
 	while (!hvtop_stop) {
 		if (hvtop_sample(h, &rs, &snap, &cause) != 0) {
+			/* A replay that has played every sample is done. */
+			if (source_replay_done(h->src)) {
+				free(cause);
+				break;
+			}
 			fprintf(stderr, "hvtop: %s\n", cause);
 			free(cause);
 			status = 1;

@@ -15,6 +15,7 @@
 
 struct catalog;
 struct papi_model;
+struct record_file;
 
 struct hvtop_opts {
 	int		 batch;
@@ -39,6 +40,9 @@ struct hvtop_opts {
 	size_t		 nmetric_files;
 	char		**consts;	/* NAME=VALUE */
 	size_t		 nconsts;
+	const char	*record;	/* -w FILE */
+	double		 replay_speed;	/* --replay-speed, 0: not given */
+	char		*replay_spec;	/* "replay:FILE" for -r FILE */
 };
 
 struct hvtop {
@@ -60,6 +64,7 @@ struct hvtop {
 	unsigned	 generation;	/* bumped when the engine is rebuilt */
 	struct engine_snapshot *spare;	/* memory for the next snapshot */
 	char		 note[256];	/* for the next snapshot shown */
+	struct record_file *rec;	/* -w: the recording, or NULL */
 };
 
 /* Open the source, read the catalog, build selection and engine.  0 or

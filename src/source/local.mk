@@ -25,3 +25,7 @@ tests_unit_test_source_perf_real_LDADD = $(CORE_LIBS) $(CMOCKA_LIBS)
 noinst_PROGRAMS += tests/bench/bench-perf
 tests_bench_bench_perf_SOURCES = tests/bench/bench-perf.c
 tests_bench_bench_perf_LDADD = $(CORE_LIBS)
+
+# The replay source: a recording played back (src/record).
+libhvcore_a_SOURCES += \
+	src/source/source-replay.c src/source/source-replay.h

@@ -11,6 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "source/source-replay.h"
 #include "util/hverr.h"
 #include "util/strbuf.h"
 #include "util/xalloc.h"
@@ -62,9 +63,15 @@ source_open(const char *spec, const char *args, const char *sysfs_root,
 		autosel = 1;
 		name = source_have_hv24x7(sysfs_root) ? "perf" : "sim";
 	} else if (strncmp(spec, "replay:", 7) == 0) {
-		*cause = xstrdup("--source replay: recordings cannot be read "
-		    "by this version of hvtop");
-		return (-HV_EUSAGE);
+		src = xcalloc(1, sizeof *src);
+		src->ops = &source_replay_ops;
+		if ((error = source_replay_open(src, spec + 7, args,
+		    cause)) != 0) {
+			source_close(src);
+			return (error);
+		}
+		*out = src;
+		return (0);
 	}
 	if ((ops = source_find(name)) == NULL) {
 		*cause = xasprintf("unknown source '%s': use auto, perf, sim "

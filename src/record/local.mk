@@ -1,0 +1,20 @@
+# src/record: the recording format (docs/FORMAT-recording.md).  Encoding
+# and decoding are pure (bytes in, bytes out); the file writer behind
+# hvtop -w (open, append, fsync) is core.  The replay source is in
+# src/source.
+libhvpure_a_SOURCES += \
+	src/record/record.h src/record/record-int.h \
+	src/record/record-buf.c \
+	src/record/record-codec.c \
+	src/record/record-rc.c \
+	src/record/record-read.c \
+	src/record/record-selection.c \
+	src/record/record-write.c
+libhvcore_a_SOURCES += \
+	src/record/record-file.c src/record/record-file.h
+
+check_PROGRAMS += tests/unit/test-record
+tests_unit_test_record_SOURCES = tests/unit/test-record.c
+tests_unit_test_record_CFLAGS = $(UNIT_CFLAGS)
+tests_unit_test_record_LDADD = $(PURE_LIBS) $(CMOCKA_LIBS)
+TESTS += tests/cli/test-hvtop-replay.sh

@@ -1,0 +1,661 @@
+/*
+ * The parts of the recording format both sides must compute identically:
+ * checksums, the layout of a selection as the predictor sees it, and the
+ * predictor itself.  Every prediction is exact integer arithmetic, so a
+ * recording made on one machine decodes bit for bit on any other.
+ *
+ * How a counter is predicted (docs/FORMAT-recording.md, "Values"): the
+ * first sample after a heartbeat is stored whole, the second as a delta,
+ * and from the third on each counter's delta is predicted by one of a
+ * few candidates: the same delta as last time, the delta of the same
+ * counter read by another pick, or the delta of an earlier column of the
+ * same record scaled by last interval's ratio (counters of one group that
+ * count the same activity move together), or that column's change
+ * subtracted (idle and busy cycles add up to all cycles).  Which candidate
+ * is used is chosen from what worked best on the previous sample, by the
+ * writer and the reader alike, so the choice costs no bytes.
+ */
+#include "config.h"
+
+#include "record/record-int.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "util/xalloc.h"
+
+static const uint16_t record_crc16_table[256] = {
+	0x0000, 0x1021, 0x2042, 0x3063, 0x4084, 0x50a5, 0x60c6, 0x70e7,
+	0x8108, 0x9129, 0xa14a, 0xb16b, 0xc18c, 0xd1ad, 0xe1ce, 0xf1ef,
+	0x1231, 0x0210, 0x3273, 0x2252, 0x52b5, 0x4294, 0x72f7, 0x62d6,
+	0x9339, 0x8318, 0xb37b, 0xa35a, 0xd3bd, 0xc39c, 0xf3ff, 0xe3de,
+	0x2462, 0x3443, 0x0420, 0x1401, 0x64e6, 0x74c7, 0x44a4, 0x5485,
+	0xa56a, 0xb54b, 0x8528, 0x9509, 0xe5ee, 0xf5cf, 0xc5ac, 0xd58d,
+	0x3653, 0x2672, 0x1611, 0x0630, 0x76d7, 0x66f6, 0x5695, 0x46b4,
+	0xb75b, 0xa77a, 0x9719, 0x8738, 0xf7df, 0xe7fe, 0xd79d, 0xc7bc,
+	0x48c4, 0x58e5, 0x6886, 0x78a7, 0x0840, 0x1861, 0x2802, 0x3823,
+	0xc9cc, 0xd9ed, 0xe98e, 0xf9af, 0x8948, 0x9969, 0xa90a, 0xb92b,
+	0x5af5, 0x4ad4, 0x7ab7, 0x6a96, 0x1a71, 0x0a50, 0x3a33, 0x2a12,
+	0xdbfd, 0xcbdc, 0xfbbf, 0xeb9e, 0x9b79, 0x8b58, 0xbb3b, 0xab1a,
+	0x6ca6, 0x7c87, 0x4ce4, 0x5cc5, 0x2c22, 0x3c03, 0x0c60, 0x1c41,
+	0xedae, 0xfd8f, 0xcdec, 0xddcd, 0xad2a, 0xbd0b, 0x8d68, 0x9d49,
+	0x7e97, 0x6eb6, 0x5ed5, 0x4ef4, 0x3e13, 0x2e32, 0x1e51, 0x0e70,
+	0xff9f, 0xefbe, 0xdfdd, 0xcffc, 0xbf1b, 0xaf3a, 0x9f59, 0x8f78,
+	0x9188, 0x81a9, 0xb1ca, 0xa1eb, 0xd10c, 0xc12d, 0xf14e, 0xe16f,
+	0x1080, 0x00a1, 0x30c2, 0x20e3, 0x5004, 0x4025, 0x7046, 0x6067,
+	0x83b9, 0x9398, 0xa3fb, 0xb3da, 0xc33d, 0xd31c, 0xe37f, 0xf35e,
+	0x02b1, 0x1290, 0x22f3, 0x32d2, 0x4235, 0x5214, 0x6277, 0x7256,
+	0xb5ea, 0xa5cb, 0x95a8, 0x8589, 0xf56e, 0xe54f, 0xd52c, 0xc50d,
+	0x34e2, 0x24c3, 0x14a0, 0x0481, 0x7466, 0x6447, 0x5424, 0x4405,
+	0xa7db, 0xb7fa, 0x8799, 0x97b8, 0xe75f, 0xf77e, 0xc71d, 0xd73c,
+	0x26d3, 0x36f2, 0x0691, 0x16b0, 0x6657, 0x7676, 0x4615, 0x5634,
+	0xd94c, 0xc96d, 0xf90e, 0xe92f, 0x99c8, 0x89e9, 0xb98a, 0xa9ab,
+	0x5844, 0x4865, 0x7806, 0x6827, 0x18c0, 0x08e1, 0x3882, 0x28a3,
+	0xcb7d, 0xdb5c, 0xeb3f, 0xfb1e, 0x8bf9, 0x9bd8, 0xabbb, 0xbb9a,
+	0x4a75, 0x5a54, 0x6a37, 0x7a16, 0x0af1, 0x1ad0, 0x2ab3, 0x3a92,
+	0xfd2e, 0xed0f, 0xdd6c, 0xcd4d, 0xbdaa, 0xad8b, 0x9de8, 0x8dc9,
+	0x7c26, 0x6c07, 0x5c64, 0x4c45, 0x3ca2, 0x2c83, 0x1ce0, 0x0cc1,
+	0xef1f, 0xff3e, 0xcf5d, 0xdf7c, 0xaf9b, 0xbfba, 0x8fd9, 0x9ff8,
+	0x6e17, 0x7e36, 0x4e55, 0x5e74, 0x2e93, 0x3eb2, 0x0ed1, 0x1ef0,
+};
+
+static const uint32_t record_crc32_table[256] = {
+	0x00000000, 0x77073096, 0xee0e612c, 0x990951ba,
+	0x076dc419, 0x706af48f, 0xe963a535, 0x9e6495a3,
+	0x0edb8832, 0x79dcb8a4, 0xe0d5e91e, 0x97d2d988,
+	0x09b64c2b, 0x7eb17cbd, 0xe7b82d07, 0x90bf1d91,
+	0x1db71064, 0x6ab020f2, 0xf3b97148, 0x84be41de,
+	0x1adad47d, 0x6ddde4eb, 0xf4d4b551, 0x83d385c7,
+	0x136c9856, 0x646ba8c0, 0xfd62f97a, 0x8a65c9ec,
+	0x14015c4f, 0x63066cd9, 0xfa0f3d63, 0x8d080df5,
+	0x3b6e20c8, 0x4c69105e, 0xd56041e4, 0xa2677172,
+	0x3c03e4d1, 0x4b04d447, 0xd20d85fd, 0xa50ab56b,
+	0x35b5a8fa, 0x42b2986c, 0xdbbbc9d6, 0xacbcf940,
+	0x32d86ce3, 0x45df5c75, 0xdcd60dcf, 0xabd13d59,
+	0x26d930ac, 0x51de003a, 0xc8d75180, 0xbfd06116,
+	0x21b4f4b5, 0x56b3c423, 0xcfba9599, 0xb8bda50f,
+	0x2802b89e, 0x5f058808, 0xc60cd9b2, 0xb10be924,
+	0x2f6f7c87, 0x58684c11, 0xc1611dab, 0xb6662d3d,
+	0x76dc4190, 0x01db7106, 0x98d220bc, 0xefd5102a,
+	0x71b18589, 0x06b6b51f, 0x9fbfe4a5, 0xe8b8d433,
+	0x7807c9a2, 0x0f00f934, 0x9609a88e, 0xe10e9818,
+	0x7f6a0dbb, 0x086d3d2d, 0x91646c97, 0xe6635c01,
+	0x6b6b51f4, 0x1c6c6162, 0x856530d8, 0xf262004e,
+	0x6c0695ed, 0x1b01a57b, 0x8208f4c1, 0xf50fc457,
+	0x65b0d9c6, 0x12b7e950, 0x8bbeb8ea, 0xfcb9887c,
+	0x62dd1ddf, 0x15da2d49, 0x8cd37cf3, 0xfbd44c65,
+	0x4db26158, 0x3ab551ce, 0xa3bc0074, 0xd4bb30e2,
+	0x4adfa541, 0x3dd895d7, 0xa4d1c46d, 0xd3d6f4fb,
+	0x4369e96a, 0x346ed9fc, 0xad678846, 0xda60b8d0,
+	0x44042d73, 0x33031de5, 0xaa0a4c5f, 0xdd0d7cc9,
+	0x5005713c, 0x270241aa, 0xbe0b1010, 0xc90c2086,
+	0x5768b525, 0x206f85b3, 0xb966d409, 0xce61e49f,
+	0x5edef90e, 0x29d9c998, 0xb0d09822, 0xc7d7a8b4,
+	0x59b33d17, 0x2eb40d81, 0xb7bd5c3b, 0xc0ba6cad,
+	0xedb88320, 0x9abfb3b6, 0x03b6e20c, 0x74b1d29a,
+	0xead54739, 0x9dd277af, 0x04db2615, 0x73dc1683,
+	0xe3630b12, 0x94643b84, 0x0d6d6a3e, 0x7a6a5aa8,
+	0xe40ecf0b, 0x9309ff9d, 0x0a00ae27, 0x7d079eb1,
+	0xf00f9344, 0x8708a3d2, 0x1e01f268, 0x6906c2fe,
+	0xf762575d, 0x806567cb, 0x196c3671, 0x6e6b06e7,
+	0xfed41b76, 0x89d32be0, 0x10da7a5a, 0x67dd4acc,
+	0xf9b9df6f, 0x8ebeeff9, 0x17b7be43, 0x60b08ed5,
+	0xd6d6a3e8, 0xa1d1937e, 0x38d8c2c4, 0x4fdff252,
+	0xd1bb67f1, 0xa6bc5767, 0x3fb506dd, 0x48b2364b,
+	0xd80d2bda, 0xaf0a1b4c, 0x36034af6, 0x41047a60,
+	0xdf60efc3, 0xa867df55, 0x316e8eef, 0x4669be79,
+	0xcb61b38c, 0xbc66831a, 0x256fd2a0, 0x5268e236,
+	0xcc0c7795, 0xbb0b4703, 0x220216b9, 0x5505262f,
+	0xc5ba3bbe, 0xb2bd0b28, 0x2bb45a92, 0x5cb36a04,
+	0xc2d7ffa7, 0xb5d0cf31, 0x2cd99e8b, 0x5bdeae1d,
+	0x9b64c2b0, 0xec63f226, 0x756aa39c, 0x026d930a,
+	0x9c0906a9, 0xeb0e363f, 0x72076785, 0x05005713,
+	0x95bf4a82, 0xe2b87a14, 0x7bb12bae, 0x0cb61b38,
+	0x92d28e9b, 0xe5d5be0d, 0x7cdcefb7, 0x0bdbdf21,
+	0x86d3d2d4, 0xf1d4e242, 0x68ddb3f8, 0x1fda836e,
+	0x81be16cd, 0xf6b9265b, 0x6fb077e1, 0x18b74777,
+	0x88085ae6, 0xff0f6a70, 0x66063bca, 0x11010b5c,
+	0x8f659eff, 0xf862ae69, 0x616bffd3, 0x166ccf45,
+	0xa00ae278, 0xd70dd2ee, 0x4e048354, 0x3903b3c2,
+	0xa7672661, 0xd06016f7, 0x4969474d, 0x3e6e77db,
+	0xaed16a4a, 0xd9d65adc, 0x40df0b66, 0x37d83bf0,
+	0xa9bcae53, 0xdebb9ec5, 0x47b2cf7f, 0x30b5ffe9,
+	0xbdbdf21c, 0xcabac28a, 0x53b39330, 0x24b4a3a6,
+	0xbad03605, 0xcdd70693, 0x54de5729, 0x23d967bf,
+	0xb3667a2e, 0xc4614ab8, 0x5d681b02, 0x2a6f2b94,
+	0xb40bbe37, 0xc30c8ea1, 0x5a05df1b, 0x2d02ef8d,
+};
+
+uint16_t
+record_codec_crc16(uint16_t crc, const uint8_t *p, size_t n)
+{
+	size_t	 i;
+
+	for (i = 0; i < n; i++)
+		crc = (uint16_t)(crc << 8 ^
+		    record_crc16_table[(crc >> 8 ^ p[i]) & 0xff]);
+	return (crc);
+}
+
+/* crc is the value returned so far (0 to start). */
+uint32_t
+record_codec_crc32(uint32_t crc, const uint8_t *p, size_t n)
+{
+	size_t	 i;
+
+	crc = ~crc;
+	for (i = 0; i < n; i++)
+		crc = record_crc32_table[(crc ^ p[i]) & 0xff] ^ (crc >> 8);
+	return (~crc);
+}
+
+uint64_t
+record_codec_muldiv_portable(uint64_t a, uint64_t b, uint64_t c)
+{
+	uint64_t	 al = a & 0xffffffffU, ah = a >> 32;
+	uint64_t	 bl = b & 0xffffffffU, bh = b >> 32;
+	uint64_t	 ll, lh, hl, hh, mid, lo, hi, q = 0, r = 0;
+	int		 i, top;
+
+	/* The 128-bit product hi:lo from four 32 x 32 products. */
+	ll = al * bl;
+	lh = al * bh;
+	hl = ah * bl;
+	hh = ah * bh;
+	mid = (ll >> 32) + (lh & 0xffffffffU) + (hl & 0xffffffffU);
+	lo = (ll & 0xffffffffU) | (mid << 32);
+	hi = hh + (lh >> 32) + (hl >> 32) + (mid >> 32);
+	/* Long division, one bit at a time; only the low 64 quotient bits
+	 * are kept, as the 128-bit version keeps them. */
+	for (i = 127; i >= 0; i--) {
+		top = (r >> 63) != 0;
+		r = (r << 1) | ((i >= 64 ? hi >> (i - 64) : lo >> i) & 1);
+		q <<= 1;
+		if (top || r >= c) {
+			r -= c;
+			q |= 1;
+		}
+	}
+	return (q);
+}
+
+uint64_t
+record_codec_muldiv(uint64_t a, uint64_t b, uint64_t c)
+{
+#ifdef __SIZEOF_INT128__
+	/* Both factors below 2^32: the product fits 64 bits. */
+	if ((a | b) >> 32 == 0)
+		return (a * b / c);
+	return ((uint64_t)((unsigned __int128)a * b / c));
+#else
+	return (record_codec_muldiv_portable(a, b, c));
+#endif
+}
+
+/* ---- layout -------------------------------------------------------- */
+
+static uint64_t
+record_codec_hash(const char *name, int domain, unsigned index,
+    unsigned lpar)
+{
+	uint64_t	 h = 0xcbf29ce484222325ULL;
+
+	for (; *name != '\0'; name++)
+		h = (h ^ (unsigned char)*name) * 0x100000001b3ULL;
+	h ^= (uint64_t)(unsigned)domain << 48 ^ (uint64_t)lpar << 32 ^ index;
+	h *= 0x9e3779b97f4a7c15ULL;
+	return (h ^ (h >> 29));
+}
+
+struct record_codec_key {
+	const char	*name;
+	int		 domain;
+	unsigned	 index;
+	unsigned	 lpar;
+};
+
+void
+record_codec_layout(struct record_layout *lay,
+    const struct record_selection *sel)
+{
+	const struct record_pick	*pk;
+	const struct record_codec_key	*o;
+	struct record_codec_key		*keys;
+	size_t				*slots, nslots, mask, k, p, i, c, s;
+	size_t				 cls = 0;
+	uint64_t			 h;
+
+	memset(lay, 0, sizeof *lay);
+	lay->n = sel->ncounters;
+	lay->block = xcalloc(lay->n + 1, sizeof *lay->block);
+	lay->ncol = xcalloc(lay->n + 1, sizeof *lay->ncol);
+	lay->col = xcalloc(lay->n + 1, sizeof *lay->col);
+	lay->cls = xcalloc(lay->n + 1, sizeof *lay->cls);
+	lay->dup = xcalloc(lay->n + 1, sizeof *lay->dup);
+	keys = xcalloc(lay->n + 1, sizeof *keys);
+	for (nslots = 16; nslots < 2 * lay->n; nslots *= 2)
+		;
+	mask = nslots - 1;
+	slots = xreallocarray(NULL, nslots, sizeof *slots);
+	for (s = 0; s < nslots; s++)
+		slots[s] = RECORD_NONE;
+	k = 0;
+	for (p = 0; p < sel->npicks; p++) {
+		pk = &sel->picks[p];
+		for (i = 0; i < pk->nindices; i++) {
+			for (c = 0; c < pk->nevents && k < lay->n; c++, k++) {
+				lay->block[k] = k - c;
+				lay->ncol[k] = (uint8_t)pk->nevents;
+				lay->col[k] = (uint8_t)c;
+				lay->cls[k] = (uint16_t)(cls + c <
+				    RECORD_CLASSES_MAX ? cls + c :
+				    RECORD_CLASSES_MAX - 1);
+				lay->dup[k] = RECORD_NONE;
+				keys[k].name = pk->events[c];
+				keys[k].domain = pk->domain;
+				keys[k].index = pk->indices[i];
+				keys[k].lpar = pk->lpar;
+				h = record_codec_hash(keys[k].name,
+				    keys[k].domain, keys[k].index,
+				    keys[k].lpar);
+				/* The first counter with this key wins. */
+				for (s = h & mask; slots[s] != RECORD_NONE;
+				    s = (s + 1) & mask) {
+					o = &keys[slots[s]];
+					if (o->domain == keys[k].domain &&
+					    o->index == keys[k].index &&
+					    o->lpar == keys[k].lpar &&
+					    strcmp(o->name, keys[k].name) == 0)
+						break;
+				}
+				if (slots[s] == RECORD_NONE)
+					slots[s] = k;
+				else if (slots[s] < lay->block[k])
+					lay->dup[k] = slots[s];
+			}
+		}
+		cls += pk->nevents;
+	}
+	/* A selection whose counts disagree: the rest stand alone. */
+	for (; k < lay->n; k++) {
+		lay->block[k] = k;
+		lay->ncol[k] = 1;
+		lay->dup[k] = RECORD_NONE;
+	}
+	lay->nclasses = cls < RECORD_CLASSES_MAX ? cls + 1 :
+	    RECORD_CLASSES_MAX;
+	free(slots);
+	free(keys);
+}
+
+void
+record_codec_layout_free(struct record_layout *lay)
+{
+	free(lay->block);
+	free(lay->ncol);
+	free(lay->col);
+	free(lay->cls);
+	free(lay->dup);
+	memset(lay, 0, sizeof *lay);
+}
+
+/* ---- the predictor ------------------------------------------------- */
+
+void
+record_codec_pred_init(struct record_pred *p,
+    const struct record_selection *sel, uint64_t interval)
+{
+	size_t	 n;
+
+	memset(p, 0, sizeof *p);
+	record_codec_layout(&p->lay, sel);
+	n = p->lay.n + 1;
+	p->v1 = xcalloc(n, sizeof *p->v1);
+	p->d1 = xcalloc(n, sizeof *p->d1);
+	p->d2 = xcalloc(n, sizeof *p->d2);
+	p->tb1 = xcalloc(n, sizeof *p->tb1);
+	p->cur = xcalloc(n, sizeof *p->cur);
+	p->tbcur = xcalloc(n, sizeof *p->tbcur);
+	p->best = xcalloc(n, sizeof *p->best);
+	p->order = xcalloc(n, sizeof *p->order);
+	p->score = xcalloc(n * RECORD_P_NCAND, sizeof *p->score);
+	p->lastn = xcalloc(n, sizeof *p->lastn);
+	p->m.val = xcalloc(p->lay.nclasses * RECORD_VCTX * RECORD_RC_TREE,
+	    sizeof *p->m.val);
+	p->interval = interval;
+	record_codec_pred_key(p, 0);
+}
+
+void
+record_codec_pred_free(struct record_pred *p)
+{
+	record_codec_layout_free(&p->lay);
+	free(p->v1);
+	free(p->d1);
+	free(p->d2);
+	free(p->tb1);
+	free(p->cur);
+	free(p->tbcur);
+	free(p->best);
+	free(p->order);
+	free(p->score);
+	free(p->lastn);
+	free(p->m.val);
+	memset(p, 0, sizeof *p);
+}
+
+void
+record_codec_pred_key(struct record_pred *p, uint64_t t)
+{
+	struct record_models	*m = &p->m;
+	size_t			 k;
+
+	p->hist = 0;
+	p->key_time = t;
+	p->calls = 0;
+	p->naive = 0;
+	p->version = 0;
+	p->error[0] = '\0';
+	for (k = 0; k < p->lay.n; k++) {
+		p->best[k] = p->lay.dup[k] != RECORD_NONE ? RECORD_P_DUP :
+		    RECORD_P_REPEAT;
+		p->order[k] = p->lay.col[k];
+	}
+	memset(p->score, 0, p->lay.n * RECORD_P_NCAND * sizeof *p->score);
+	memset(p->lastn, 0, p->lay.n * sizeof *p->lastn);
+	record_rc_model_init(m->flags, sizeof m->flags / sizeof m->flags[0]);
+	record_rc_model_init(m->now, RECORD_RC_TREE);
+	record_rc_model_init(&m->status[0][0], 8 * 8);
+	record_rc_model_init(m->calls, RECORD_RC_TREE);
+	record_rc_model_init(m->naive, RECORD_RC_TREE);
+	record_rc_model_init(m->version, RECORD_RC_TREE);
+	record_rc_model_init(m->errlen, RECORD_RC_TREE);
+	record_rc_model_init(&m->tb[0][0], RECORD_STAGES * RECORD_RC_TREE);
+	record_rc_model_init(m->val, p->lay.nclasses * RECORD_VCTX *
+	    RECORD_RC_TREE);
+}
+
+/* a * b / c for signed a, b, c (c != 0), truncated toward zero. */
+static uint64_t
+record_codec_smuldiv(uint64_t a, uint64_t b, uint64_t c)
+{
+	uint64_t	 q;
+	int		 neg = 0;
+
+	if (a >> 63) {
+		a = -a;
+		neg ^= 1;
+	}
+	if (b >> 63) {
+		b = -b;
+		neg ^= 1;
+	}
+	if (c >> 63) {
+		c = -c;
+		neg ^= 1;
+	}
+	q = record_codec_muldiv(a, b, c);
+	return (neg ? -q : q);
+}
+
+/* The column candidate c (>= RECORD_P_SELF) refers to, from column i. */
+static int
+record_codec_ref(unsigned c, int i)
+{
+	unsigned	 r = (c - RECORD_P_SELF) / RECORD_P_KINDS;
+	int		 off = (int)(r / 2) + 1;
+
+	return (r % 2 == 0 ? i - off : i + off);
+}
+
+/*
+ * Candidate c's guess at counter k's delta this sample; history >= 2,
+ * and the column c refers to is already decoded.
+ */
+static uint64_t
+record_codec_guess(const struct record_pred *p, size_t k, unsigned c)
+{
+	size_t		 j;
+	uint64_t	 dj;
+
+	switch (c) {
+	case RECORD_P_REPEAT:
+		return (p->d1[k]);
+	case RECORD_P_MEAN:
+		if (p->hist < 3)
+			return (p->d1[k]);
+		return (p->d1[k] + (uint64_t)((int64_t)(p->d2[k] - p->d1[k]) /
+		    2));
+	case RECORD_P_DUP:
+		j = p->lay.dup[k];
+		return (j == RECORD_NONE ? p->d1[k] : p->cur[j] - p->v1[j]);
+	}
+	j = p->lay.block[k] + (size_t)record_codec_ref(c, p->lay.col[k]);
+	dj = p->cur[j] - p->v1[j];
+	switch ((c - RECORD_P_SELF) % RECORD_P_KINDS) {
+	case 0:
+		return (p->d1[j] == 0 ? p->d1[k] :
+		    record_codec_muldiv(dj, p->d1[k], p->d1[j]));
+	case 1:
+		return (p->d1[k] + p->d1[j] - dj);
+	}
+	if (p->hist < 3 || p->d1[j] == p->d2[j])
+		return (p->d1[k]);
+	return (p->d1[k] + record_codec_smuldiv(dj - p->d1[j],
+	    p->d1[k] - p->d2[k], p->d1[j] - p->d2[j]));
+}
+
+uint64_t
+record_codec_pred_value(const struct record_pred *p, size_t k)
+{
+	size_t	 j = p->lay.dup[k];
+
+	switch (p->hist) {
+	case 0:
+		return (j != RECORD_NONE ? p->cur[j] : 0);
+	case 1:
+		if (j != RECORD_NONE)
+			return (p->v1[k] + (p->cur[j] - p->v1[j]));
+		/* Totals since the counters started: their ratio is the
+		 * long-run ratio of the rates.  Columns go in order here. */
+		if (p->lay.col[k] > 0 && p->v1[k - 1] != 0)
+			return (p->v1[k] + record_codec_muldiv(p->cur[k - 1] -
+			    p->v1[k - 1], p->v1[k], p->v1[k - 1]));
+		return (p->v1[k]);
+	}
+	return (p->v1[k] + record_codec_guess(p, k, p->best[k]));
+}
+
+uint64_t
+record_codec_pred_timebase(const struct record_pred *p, size_t k)
+{
+	if (p->hist == 0)
+		return (k > 0 ? p->tbcur[k - 1] : 0);
+	if (k > 0)
+		return (p->tb1[k] + (p->tbcur[k - 1] - p->tb1[k - 1]));
+	return (p->tb1[0] + (p->hist >= 2 ? p->tbd0 : 0));
+}
+
+uint64_t
+record_codec_pred_now(const struct record_pred *p)
+{
+	switch (p->hist) {
+	case 0:
+		return (p->key_time);
+	case 1:
+		return (p->now1 + p->interval);
+	}
+	return (p->now1 + p->gap1);
+}
+
+unsigned
+record_codec_pred_stage(const struct record_pred *p)
+{
+	return (p->hist < RECORD_STAGES ? p->hist : RECORD_STAGES - 1);
+}
+
+uint16_t *
+record_codec_pred_model(struct record_pred *p, size_t k)
+{
+	unsigned	 ctx, band;
+
+	if (p->hist < 2)
+		ctx = p->hist;
+	else {
+		band = p->lastn[k] / 6;
+		if (band >= RECORD_BANDS)
+			band = RECORD_BANDS - 1;
+		ctx = 2 + (p->best[k] >= RECORD_P_SELF ? RECORD_BANDS : 0) +
+		    band;
+	}
+	return (p->m.val + ((size_t)p->lay.cls[k] * RECORD_VCTX + ctx) *
+	    RECORD_RC_TREE);
+}
+
+void
+record_codec_pred_coded(struct record_pred *p, size_t k, uint64_t zz)
+{
+	uint8_t	 n = 0;
+
+	for (; zz != 0; zz >>= 1)
+		n++;
+	p->lastn[k] = n;
+}
+
+/* Bits a residual costs, roughly: the score of a guess. */
+static unsigned
+record_codec_cost(uint64_t d, uint64_t guess)
+{
+	uint64_t	 r = d - guess;
+	unsigned	 n = 0;
+
+	r = r >> 63 ? ~(r << 1) : r << 1;
+	while (r != 0) {
+		n++;
+		r >>= 1;
+	}
+	return (n);
+}
+
+/* The best candidate among those that need no other column. */
+static unsigned
+record_codec_self(const struct record_pred *p, size_t k)
+{
+	const uint16_t	*sc = &p->score[k * RECORD_P_NCAND];
+	unsigned	 c, best = RECORD_P_REPEAT;
+
+	for (c = 1; c < RECORD_P_SELF; c++) {
+		if (c == RECORD_P_DUP && p->lay.dup[k] == RECORD_NONE)
+			continue;
+		if (sc[c] < sc[best])
+			best = c;
+	}
+	return (best);
+}
+
+/*
+ * Learn from this sample for the record starting at b: score every
+ * candidate of every column, let each column take its best, and order the
+ * columns so that each comes after the one it is predicted from; where
+ * columns would wait for each other, the one that does best on its own
+ * goes first.
+ */
+static void
+record_codec_learn(struct record_pred *p, size_t b)
+{
+	unsigned	 ncol = p->lay.ncol[b], i, c, bestc, x, steps, m;
+	int		 parent[256], j, cyc;
+	uint8_t		 done[256], stack[256];
+	uint16_t	*sc;
+	uint64_t	 d;
+	size_t		 k, nout, top;
+
+	for (i = 0; i < ncol; i++) {
+		k = b + i;
+		d = p->cur[k] - p->v1[k];
+		sc = &p->score[k * RECORD_P_NCAND];
+		bestc = RECORD_P_REPEAT;
+		for (c = 0; c < RECORD_P_NCAND; c++) {
+			if (c == RECORD_P_DUP && p->lay.dup[k] == RECORD_NONE)
+				continue;
+			if (c >= RECORD_P_SELF) {
+				j = record_codec_ref(c, (int)i);
+				if (j < 0 || j >= (int)ncol)
+					continue;
+			}
+			sc[c] = (uint16_t)(sc[c] - (sc[c] >> 3) +
+			    record_codec_cost(d, record_codec_guess(p, k, c)));
+			if (sc[c] < sc[bestc])
+				bestc = c;
+		}
+		p->best[k] = (uint8_t)bestc;
+		parent[i] = bestc >= RECORD_P_SELF ?
+		    record_codec_ref(bestc, (int)i) : -1;
+	}
+	/* Break every cycle at its member that does best alone. */
+	do {
+		cyc = 0;
+		for (i = 0; i < ncol && !cyc; i++) {
+			x = i;
+			for (steps = 0; parent[x] >= 0 && steps <= ncol;
+			    steps++)
+				x = (unsigned)parent[x];
+			if (parent[x] < 0)
+				continue;
+			cyc = 1;
+			m = x;
+			for (c = (unsigned)parent[x]; c != x;
+			    c = (unsigned)parent[c]) {
+				if (p->score[(b + c) * RECORD_P_NCAND +
+				    record_codec_self(p, b + c)] <
+				    p->score[(b + m) * RECORD_P_NCAND +
+				    record_codec_self(p, b + m)] ||
+				    (p->score[(b + c) * RECORD_P_NCAND +
+				    record_codec_self(p, b + c)] ==
+				    p->score[(b + m) * RECORD_P_NCAND +
+				    record_codec_self(p, b + m)] && c < m))
+					m = c;
+			}
+			p->best[b + m] = (uint8_t)record_codec_self(p, b + m);
+			parent[m] = -1;
+		}
+	} while (cyc);
+	/* Sources first. */
+	memset(done, 0, ncol);
+	nout = 0;
+	for (i = 0; i < ncol; i++) {
+		top = 0;
+		for (x = i; !done[x]; x = (unsigned)parent[x]) {
+			stack[top++] = (uint8_t)x;
+			done[x] = 1;
+			if (parent[x] < 0)
+				break;
+		}
+		while (top > 0)
+			p->order[b + nout++] = stack[--top];
+	}
+}
+
+void
+record_codec_pred_update(struct record_pred *p, uint64_t now)
+{
+	size_t	 k, n = p->lay.n;
+
+	if (p->hist >= 2) {
+		for (k = 0; k < n; k += p->lay.ncol[k])
+			record_codec_learn(p, k);
+	}
+	if (p->hist >= 1) {
+		memcpy(p->d2, p->d1, n * sizeof *p->d2);
+		for (k = 0; k < n; k++)
+			p->d1[k] = p->cur[k] - p->v1[k];
+		if (n > 0)
+			p->tbd0 = p->tbcur[0] - p->tb1[0];
+		p->gap1 = now - p->now1;
+	}
+	memcpy(p->v1, p->cur, n * sizeof *p->v1);
+	memcpy(p->tb1, p->tbcur, n * sizeof *p->tb1);
+	p->now1 = now;
+	if (p->hist < 3)
+		p->hist++;
+}

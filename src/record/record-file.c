@@ -1,0 +1,300 @@
+/*
+ * The file behind hvtop -w.  Policy: the file is created or truncated;
+ * every record is handed to write(2) as soon as it is encoded (no
+ * buffering in the process, so a killed hvtop loses nothing it had
+ * sampled); the file is made durable with fdatasync(2) after the preamble,
+ * at every heartbeat (every 512 samples by default) and on close, so a
+ * machine that crashes loses at most the samples since the last
+ * heartbeat.  A write that fails stops the recording; the next call
+ * reports the failure again rather than write after a hole.
+ */
+#include "config.h"
+
+#include "record/record-file.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "catalog/catalog.h"
+#include "engine/selection.h"
+#include "record/record.h"
+#include "source/source.h"
+#include "util/hverr.h"
+#include "util/xalloc.h"
+
+/*
+ * Named constants a source may know (the frame's clocks).  The replay
+ * source answers from what is recorded here, so this must name every
+ * constant hvtop asks a source for.
+ */
+static const char *const record_file_constants[] = {
+	"PB_Freq", "PB_FREQ", "MEM_Freq", "CPU_Freq", "cpu_hz", NULL
+};
+
+struct record_file {
+	char		*path;
+	int		 fd;
+	int		 error;		/* a write failed: -errno */
+	struct record_writer *w;
+	struct record_buf buf;
+	struct record_sample rs;	/* conversion space */
+	size_t		 cap;
+	uint64_t	 bytes;
+	uint64_t	 synced_hb;	/* heartbeats made durable */
+};
+
+void
+record_file_selection(const struct selection *sel,
+    struct record_selection *out)
+{
+	const struct sel_pick	*s;
+	struct record_pick	*d;
+	size_t			 i, j;
+
+	memset(out, 0, sizeof *out);
+	out->picks = xcalloc(sel->npicks + 1, sizeof *out->picks);
+	out->npicks = sel->npicks;
+	for (i = 0; i < sel->npicks; i++) {
+		s = &sel->picks[i];
+		d = &out->picks[i];
+		d->kind = s->kind == SEL_EVENT;
+		d->spec = xstrdup(s->spec);
+		d->domain = s->domain;
+		d->lpar = s->lpar;
+		d->nindices = s->nindices;
+		d->indices = xcalloc(s->nindices + 1, sizeof *d->indices);
+		if (s->nindices > 0)
+			memcpy(d->indices, s->indices,
+			    s->nindices * sizeof *d->indices);
+		d->nevents = s->nevents;
+		d->events = xcalloc(s->nevents + 1, sizeof *d->events);
+		for (j = 0; j < s->nevents; j++)
+			d->events[j] = xstrdup(s->events[j]->sysfs_name !=
+			    NULL ? s->events[j]->sysfs_name :
+			    s->events[j]->name);
+		out->ncounters += s->nindices * s->nevents;
+	}
+}
+
+/* Write out what the writer appended; fdatasync after a heartbeat. */
+static int
+record_file_flush(struct record_file *rf, char **cause)
+{
+	const uint8_t	*p = rf->buf.p;
+	size_t		 left = rf->buf.len;
+	ssize_t		 n;
+	uint64_t	 hb;
+
+	if (rf->error != 0) {
+		*cause = xasprintf("%s: the recording stopped after an "
+		    "earlier error: %s", rf->path, strerror(-rf->error));
+		record_buf_reset(&rf->buf);
+		return (rf->error);
+	}
+	while (left > 0) {
+		n = write(rf->fd, p, left);
+		if (n == -1 && errno == EINTR)
+			continue;
+		if (n == -1) {
+			rf->error = -errno;
+			*cause = xasprintf("%s: writing the recording: %s",
+			    rf->path, strerror(errno));
+			record_buf_reset(&rf->buf);
+			return (rf->error);
+		}
+		p += n;
+		left -= (size_t)n;
+		rf->bytes += (uint64_t)n;
+	}
+	record_buf_reset(&rf->buf);
+	hb = record_write_heartbeats(rf->w);
+	if (hb != rf->synced_hb) {
+		rf->synced_hb = hb;
+		if (fdatasync(rf->fd) == -1 && errno != EINVAL &&
+		    errno != EROFS) {
+			rf->error = -errno;
+			*cause = xasprintf("%s: syncing the recording: %s",
+			    rf->path, strerror(errno));
+			return (rf->error);
+		}
+	}
+	return (0);
+}
+
+int
+record_file_open(const char *path, struct source *src,
+    const struct topology *topo, const struct selection *sel,
+    uint64_t epoch_ns, uint64_t interval_ns, uint64_t now,
+    const struct record_writer_opts *opts, struct record_file **out,
+    char **cause)
+{
+	struct record_file	*rf;
+	struct record_selection	 rsel;
+	struct record_meta	 m;
+	const char *const	*name;
+	const void		*img;
+	size_t			 len;
+	double			 v;
+	int			 error;
+
+	*out = NULL;
+	if ((error = src->ops->catalog(src, &img, &len, cause)) != 0)
+		return (error);
+	memset(&m, 0, sizeof m);
+	m.label = xstrdup(src->label != NULL ? src->label : src->ops->name);
+	m.writer = xstrdup(PACKAGE_NAME " " PACKAGE_VERSION);
+	m.epoch_ns = epoch_ns;
+	m.interval_ns = interval_ns;
+	m.topo.sockets = topo->sockets;
+	m.topo.chips = topo->chips;
+	m.topo.cores = topo->cores;
+	m.topo.smt = topo->smt;
+	m.topo.vcpus = topo->vcpus;
+	m.topo.interface = topo->interface;
+	m.topo.privileged = topo->privileged;
+	m.topo.timebase_hz = topo->timebase_hz;
+	m.consts = xcalloc(sizeof record_file_constants /
+	    sizeof record_file_constants[0], sizeof *m.consts);
+	for (name = record_file_constants; *name != NULL; name++) {
+		if (src->ops->constant == NULL ||
+		    src->ops->constant(src, *name, &v) != 0)
+			continue;
+		m.consts[m.nconsts].name = xstrdup(*name);
+		m.consts[m.nconsts++].value = v;
+	}
+	record_file_selection(sel, &rsel);
+
+	rf = xcalloc(1, sizeof *rf);
+	rf->path = xstrdup(path);
+	rf->w = record_write_new(opts);
+	rf->fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_APPEND |
+	    O_CLOEXEC, 0666);
+	if (rf->fd == -1) {
+		error = -errno;
+		*cause = xasprintf("%s: %s", path, strerror(errno));
+		goto fail;
+	}
+	error = record_write_begin(rf->w, &m, img, len, &rsel, now,
+	    &rf->buf, cause);
+	if (error == 0)
+		error = record_file_flush(rf, cause);
+	if (error == 0 && fdatasync(rf->fd) == -1 && errno != EINVAL &&
+	    errno != EROFS) {
+		error = -errno;
+		*cause = xasprintf("%s: %s", path, strerror(errno));
+	}
+	if (error != 0)
+		goto fail;
+	record_meta_free(&m);
+	record_selection_free(&rsel);
+	*out = rf;
+	return (0);
+fail:
+	record_meta_free(&m);
+	record_selection_free(&rsel);
+	if (rf->fd != -1)
+		close(rf->fd);
+	rf->fd = -1;
+	record_write_free(rf->w);
+	record_buf_free(&rf->buf);
+	free(rf->path);
+	free(rf);
+	return (error);
+}
+
+int
+record_file_sample(struct record_file *rf, const struct raw_sample *rs,
+    char **cause)
+{
+	struct record_sample	*s = &rf->rs;
+	size_t			 k;
+	int			 error;
+
+	if (rf->cap < rs->nvalues + 1) {
+		rf->cap = rs->nvalues + 1;
+		free(s->values);
+		s->values = xcalloc(rf->cap, sizeof *s->values);
+	}
+	s->now = rs->now;
+	s->nvalues = rs->nvalues;
+	for (k = 0; k < rs->nvalues; k++) {
+		s->values[k].value = rs->values[k].value;
+		s->values[k].timebase = rs->values[k].timebase;
+		s->values[k].status = rs->values[k].status;
+	}
+	s->calls = rs->calls;
+	s->naive_calls = rs->naive_calls;
+	s->catalog_version = rs->catalog_version;
+	_Static_assert(sizeof s->error == sizeof rs->error,
+	    "error texts of one size");
+	memcpy(s->error, rs->error, sizeof s->error);
+	s->error[sizeof s->error - 1] = '\0';
+	if ((error = record_write_sample(rf->w, s, &rf->buf, cause)) != 0)
+		return (error);
+	return (record_file_flush(rf, cause));
+}
+
+int
+record_file_select(struct record_file *rf, const struct selection *sel,
+    char **cause)
+{
+	struct record_selection	 rsel;
+	int			 error;
+
+	record_file_selection(sel, &rsel);
+	error = record_write_select(rf->w, &rsel, &rf->buf, cause);
+	record_selection_free(&rsel);
+	if (error != 0)
+		return (error);
+	return (record_file_flush(rf, cause));
+}
+
+int
+record_file_catalog(struct record_file *rf, const void *img, size_t len,
+    char **cause)
+{
+	int	 error;
+
+	if ((error = record_write_catalog(rf->w, img, len, &rf->buf,
+	    cause)) != 0)
+		return (error);
+	return (record_file_flush(rf, cause));
+}
+
+uint64_t
+record_file_bytes(const struct record_file *rf)
+{
+	return (rf->bytes);
+}
+
+int
+record_file_close(struct record_file *rf, char **cause)
+{
+	int	 error = 0;
+
+	if (rf == NULL)
+		return (0);
+	if (rf->error == 0) {
+		record_write_end(rf->w, &rf->buf);
+		error = record_file_flush(rf, cause);
+		if (error == 0 && fdatasync(rf->fd) == -1 && errno != EINVAL &&
+		    errno != EROFS) {
+			error = -errno;
+			*cause = xasprintf("%s: %s", rf->path,
+			    strerror(errno));
+		}
+	}
+	if (close(rf->fd) == -1 && error == 0) {
+		error = -errno;
+		*cause = xasprintf("%s: %s", rf->path, strerror(errno));
+	}
+	record_write_free(rf->w);
+	record_buf_free(&rf->buf);
+	free(rf->rs.values);
+	free(rf->path);
+	free(rf);
+	return (error);
+}

@@ -1,0 +1,60 @@
+/*
+ * Recording to a file (hvtop -w FILE): the preamble when the file is
+ * opened, one record per sample, selection changes and catalog reloads
+ * as they happen, an END record when it is closed.  Core: this is where
+ * the bytes of the pure writer meet write(2) and fdatasync(2).
+ */
+#ifndef HVTOP_RECORD_FILE_H
+#define HVTOP_RECORD_FILE_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+struct raw_sample;
+struct record_selection;
+struct record_writer_opts;
+struct selection;
+struct source;
+struct topology;
+
+struct record_file;
+
+/*
+ * Create (or truncate) path and write the preamble: the source's label,
+ * topology, catalog and named constants, the selection, the wall-clock
+ * epoch of time 0 and the sampling interval.  opts may be NULL (the
+ * defaults).  Returns 0 with *out (caller closes with record_file_close()),
+ * or a negative code with *cause set (caller frees).
+ */
+int	 record_file_open(const char *path, struct source *,
+	    const struct topology *, const struct selection *,
+	    uint64_t epoch_ns, uint64_t interval_ns, uint64_t now,
+	    const struct record_writer_opts *, struct record_file **out,
+	    char **cause);
+
+/* Append a sample, a new selection, or a reloaded catalog.  Returns 0 or
+ * -errno / -HV_E* with *cause set; after a failed write nothing more is
+ * written. */
+int	 record_file_sample(struct record_file *, const struct raw_sample *,
+	    char **cause);
+int	 record_file_select(struct record_file *, const struct selection *,
+	    char **cause);
+int	 record_file_catalog(struct record_file *, const void *, size_t,
+	    char **cause);
+
+/* Bytes written so far. */
+uint64_t record_file_bytes(const struct record_file *);
+
+/* Write the END record, make the file durable and close it; frees rf
+ * (NULL is fine).  Returns 0 or -errno with *cause set. */
+int	 record_file_close(struct record_file *, char **cause);
+
+/*
+ * The selection as a recording stores it (picks with their spec strings,
+ * indices and event columns by sysfs name).  Fills *out (caller frees
+ * with record_selection_free()).
+ */
+void	 record_file_selection(const struct selection *,
+	    struct record_selection *out);
+
+#endif /* HVTOP_RECORD_FILE_H */

@@ -1,0 +1,236 @@
+/*
+ * What the recording writer and reader share: checksums, variable-length
+ * integers, record headers and the counter predictor.  Both sides run the
+ * same predictor on the same history, so a prediction costs no bytes; the
+ * stream carries only what the prediction got wrong.  Internal to
+ * src/record.
+ */
+#ifndef HVTOP_RECORD_INT_H
+#define HVTOP_RECORD_INT_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "record/record.h"
+
+#define RECORD_NONE		((size_t)-1)
+
+/* Header kinds, told apart by the top bits of the first byte. */
+#define RECORD_HDR_COMPACT	4	/* 0ttttTTT ...: type < 16 */
+#define RECORD_HDR_NORMAL	8	/* 10 + 14-bit type, size, 32-bit T */
+#define RECORD_HDR_FULL		12	/* 11 + 14-bit type, size, 64-bit T */
+#define RECORD_HDR_FULL_EXT	16	/* size 0xffff: a 32-bit size follows */
+#define RECORD_SIZE_EXT		0xffff
+#define RECORD_COMPACT_TYPES	16
+#define RECORD_TYPE_MAX		0x3fff
+
+/* Payloads the reader refuses to believe (memory is allocated by them). */
+#define RECORD_PAYLOAD_MAX	((uint32_t)1 << 30)
+#define RECORD_STRING_MAX	4096
+#define RECORD_PICKS_MAX	4096
+#define RECORD_COUNTERS_MAX	((size_t)1 << 20)
+#define RECORD_EVENTS_MAX	64	/* columns of one pick */
+#define RECORD_CONSTS_MAX	256
+
+/* Sample flags: the first six decisions of a sample payload. */
+#define RECORD_SF_STATUS	0x01	/* status runs follow */
+#define RECORD_SF_CALLS		0x02	/* calls changed */
+#define RECORD_SF_NAIVE		0x04	/* naive_calls changed */
+#define RECORD_SF_VERSION	0x08	/* catalog_version changed */
+#define RECORD_SF_ERROR		0x10	/* error text changed */
+#define RECORD_SF_TIMEBASE	0x20	/* a timebase stream follows */
+#define RECORD_SF_TBEXACT	0x40	/* ... all as predicted: omitted */
+#define RECORD_SF_MASK		0x7f
+#define RECORD_SF_COUNT		7
+
+/*
+ * Checksums: CRC-16 (CCITT, poly 0x1021, init 0xffff) for records with a
+ * compact or normal header, CRC-32 (IEEE 802.3) for full headers.
+ */
+uint16_t record_codec_crc16(uint16_t, const uint8_t *, size_t);
+uint32_t record_codec_crc32(uint32_t, const uint8_t *, size_t);
+
+/* floor(a * b / c) modulo 2^64, exactly; c != 0. */
+uint64_t record_codec_muldiv(uint64_t a, uint64_t b, uint64_t c);
+/* The same computed without 128-bit arithmetic (for the tests). */
+uint64_t record_codec_muldiv_portable(uint64_t a, uint64_t b, uint64_t c);
+
+static inline uint64_t
+record_zigzag(int64_t v)
+{
+	return (((uint64_t)v << 1) ^ (uint64_t)(v >> 63));
+}
+
+static inline int64_t
+record_unzigzag(uint64_t v)
+{
+	return ((int64_t)(v >> 1) ^ -(int64_t)(v & 1));
+}
+
+/* Appending to a buffer. */
+void	 record_buf_reserve(struct record_buf *, size_t);
+void	 record_buf_add(struct record_buf *, const void *, size_t);
+void	 record_buf_u8(struct record_buf *, uint8_t);
+void	 record_buf_varint(struct record_buf *, uint64_t);
+void	 record_buf_string(struct record_buf *, const char *);
+/* A tagged varint: flag in bit 0 of the first byte, 64-bit value above. */
+void	 record_buf_tagged(struct record_buf *, int flag, uint64_t);
+
+/* Reading from bytes: a cursor that fails once and stays failed. */
+struct record_cur {
+	const uint8_t	*p;
+	size_t		 len;
+	size_t		 off;
+	int		 error;		/* 0, -HV_ETRUNC or -HV_EFORMAT */
+};
+
+uint8_t	 record_cur_u8(struct record_cur *);
+uint64_t record_cur_varint(struct record_cur *);
+uint64_t record_cur_tagged(struct record_cur *, int *flag);
+/* A string of at most max bytes without NULs (caller frees). */
+char	*record_cur_string(struct record_cur *, size_t max);
+const uint8_t *record_cur_bytes(struct record_cur *, size_t);
+
+/* ---- range coder (record-rc.c) ------------------------------------ */
+
+/* A number model: [0] zero flag, [1..63] the tree of bit lengths 1..64,
+ * [RECORD_RC_TOPBIT + n] the bit below the leading one of n bits. */
+#define RECORD_RC_NBITS		6
+#define RECORD_RC_TOPBIT	63
+#define RECORD_RC_TREE		(RECORD_RC_TOPBIT + 65)
+
+struct record_rc_enc {
+	struct record_buf *out;
+	uint64_t	 low;
+	uint32_t	 range;
+	uint8_t		 cache;
+	uint64_t	 cache_size;
+	int		 first;
+};
+
+struct record_rc_dec {
+	const uint8_t	*p;
+	size_t		 len;
+	size_t		 off;		/* bytes consumed */
+	uint32_t	 range;
+	uint32_t	 code;
+	int		 error;
+};
+
+void	 record_rc_model_init(uint16_t *, size_t);
+void	 record_rc_enc_init(struct record_rc_enc *, struct record_buf *);
+void	 record_rc_enc_bit(struct record_rc_enc *, uint16_t *, int);
+void	 record_rc_enc_direct(struct record_rc_enc *, uint64_t, unsigned);
+void	 record_rc_enc_tree(struct record_rc_enc *, uint16_t *, unsigned,
+	    unsigned);
+void	 record_rc_enc_number(struct record_rc_enc *, uint16_t *, uint64_t);
+void	 record_rc_enc_flush(struct record_rc_enc *);
+void	 record_rc_dec_init(struct record_rc_dec *, const uint8_t *, size_t);
+int	 record_rc_dec_bit(struct record_rc_dec *, uint16_t *);
+uint64_t record_rc_dec_direct(struct record_rc_dec *, unsigned);
+unsigned record_rc_dec_tree(struct record_rc_dec *, uint16_t *, unsigned);
+uint64_t record_rc_dec_number(struct record_rc_dec *, uint16_t *);
+
+/* ---- the predictor (record-codec.c) -------------------------------- */
+
+/*
+ * Candidate predictions of a counter's delta.  Three need no other
+ * column: the last delta, the mean of the last two, the same counter read
+ * by an earlier pick.  Then, for each column up to RECORD_P_REFS away in
+ * the same record (nearest first, left before right), three: its delta
+ * scaled by last interval's ratio, its change subtracted (the two add up
+ * to a constant), its change scaled by the ratio of the last changes.
+ */
+#define RECORD_P_REPEAT		0
+#define RECORD_P_MEAN		1
+#define RECORD_P_DUP		2
+#define RECORD_P_SELF		3
+#define RECORD_P_REFS		7
+#define RECORD_P_KINDS		3
+#define RECORD_P_NCAND		(RECORD_P_SELF + RECORD_P_KINDS * 2 * \
+				    RECORD_P_REFS)
+#define RECORD_CLASSES_MAX	256	/* model sets: one per pick column */
+#define RECORD_STAGES		3	/* keyframe, first delta, steady */
+/*
+ * Value models per class: one for the keyframe, one for the first delta,
+ * and for steady samples one per (predicted from another column or not)
+ * x (bit length of the counter's last residual, in six bands): a counter
+ * that just missed tends to miss again, and one predicted from another
+ * column is either right or far off.
+ */
+#define RECORD_BANDS		6
+#define RECORD_VCTX		(2 + 2 * RECORD_BANDS)
+
+/* The shape of a selection the predictor needs. */
+struct record_layout {
+	size_t		 n;
+	size_t		*block;		/* first counter of k's record */
+	uint8_t		*ncol;		/* columns of that record */
+	uint8_t		*col;		/* k's column in it */
+	uint16_t	*cls;		/* k's probability model */
+	size_t		*dup;		/* the same counter in an earlier record */
+	size_t		 nclasses;
+};
+
+void	 record_codec_layout(struct record_layout *,
+	    const struct record_selection *);
+void	 record_codec_layout_free(struct record_layout *);
+
+/* Models of a sample payload; all start afresh at a heartbeat. */
+struct record_models {
+	uint16_t	 flags[8];
+	uint16_t	 now[RECORD_RC_TREE];
+	uint16_t	 status[8][8];	/* by the previous counter's status */
+	uint16_t	 calls[RECORD_RC_TREE];
+	uint16_t	 naive[RECORD_RC_TREE];
+	uint16_t	 version[RECORD_RC_TREE];
+	uint16_t	 errlen[RECORD_RC_TREE];
+	uint16_t	 tb[RECORD_STAGES][RECORD_RC_TREE];
+	uint16_t	*val;		/* [class][RECORD_VCTX][RECORD_RC_TREE] */
+};
+
+/* Predictor state; the writer and the reader each keep one. */
+struct record_pred {
+	struct record_layout lay;
+	uint64_t	*v1;		/* previous value */
+	uint64_t	*d1;		/* previous delta */
+	uint64_t	*d2;		/* the one before */
+	uint64_t	*tb1;		/* previous timebase */
+	uint64_t	*cur;		/* this sample's values so far */
+	uint64_t	*tbcur;
+	uint8_t		*best;		/* candidate for the next sample */
+	uint8_t		*order;		/* [block + i]: the i-th column coded */
+	uint16_t	*score;		/* [k][candidate]: decayed bits */
+	uint8_t		*lastn;		/* bit length of k's last residual */
+	struct record_models m;
+	unsigned	 hist;		/* samples since the keyframe, <= 3 */
+	uint64_t	 tbd0;		/* counter 0's last timebase step */
+	uint64_t	 key_time;	/* the heartbeat's time */
+	uint64_t	 interval;	/* the interval asked for, ns */
+	uint64_t	 now1;
+	uint64_t	 gap1;
+	unsigned	 calls;
+	unsigned	 naive;
+	uint64_t	 version;
+	char		 error[RECORD_ERROR_MAX];
+};
+
+void	 record_codec_pred_init(struct record_pred *,
+	    const struct record_selection *, uint64_t interval);
+void	 record_codec_pred_free(struct record_pred *);
+/* A heartbeat at time t: forget the history, reset every model. */
+void	 record_codec_pred_key(struct record_pred *, uint64_t t);
+/* Predicted value and timebase of counter k; every counter coded before
+ * k (values: in coding order; timebases: in selection order) is set. */
+uint64_t record_codec_pred_value(const struct record_pred *, size_t k);
+uint64_t record_codec_pred_timebase(const struct record_pred *, size_t k);
+uint64_t record_codec_pred_now(const struct record_pred *);
+/* The model stage, the value model of counter k, and what was coded
+ * for k (its zigzag residual). */
+unsigned record_codec_pred_stage(const struct record_pred *);
+uint16_t *record_codec_pred_model(struct record_pred *, size_t k);
+void	 record_codec_pred_coded(struct record_pred *, size_t k, uint64_t);
+/* After the sample (cur, tbcur complete): learn and shift history. */
+void	 record_codec_pred_update(struct record_pred *, uint64_t now);
+
+#endif /* HVTOP_RECORD_INT_H */

@@ -1,0 +1,539 @@
+/*
+ * The "replay" source: a recording (src/record) played back as if it were
+ * the frame it was made on.  The file is read whole when it is opened
+ * (a recording still being written is read as far as it goes) and decoded
+ * once to count its samples and find any damage; playback then decodes
+ * it again, one sample ahead, so that the catalog and selection the next
+ * sample was recorded with are known before it is asked for.
+ *
+ * The source neither sleeps nor reads a clock: the samples carry their
+ * recorded times, and the program's clock is set from the recording's
+ * epoch, so batch output of a replay is the output of the recorded run.
+ */
+#include "config.h"
+
+#include "source/source-replay.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "catalog/catalog.h"
+#include "engine/selection.h"
+#include "record/record-file.h"
+#include "record/record.h"
+#include "source/source.h"
+#include "util/file.h"
+#include "util/hverr.h"
+#include "util/strbuf.h"
+#include "util/xalloc.h"
+
+#define SOURCE_REPLAY_MAX	((size_t)-1 / 2)	/* file size */
+
+struct source_replay {
+	char		*path;
+	void		*buf;
+	size_t		 len;
+	struct record_reader *rd;
+	const struct record_meta *meta;
+	uint64_t	 total;		/* samples found when opened */
+	struct record_stats scan;
+	char		**diags;
+	size_t		 ndiags;
+
+	struct record_sample next;	/* the next sample, a copy */
+	size_t		 cap;
+	int		 have_next;
+	uint64_t	 index;		/* its number */
+	uint64_t	 last_now;
+	int		 have_last;
+	unsigned	 sel_checked;	/* reader's changes when last found
+					   equal, + 1; 0: not checked */
+
+	double		 speed;
+	int		 paused;
+	unsigned	 steps;
+};
+
+static struct source_replay *
+source_replay_data(const struct source *src)
+{
+	return (source_replay_is(src) ? src->data : NULL);
+}
+
+int
+source_replay_is(const struct source *src)
+{
+	return (src != NULL && src->ops == &source_replay_ops &&
+	    src->data != NULL);
+}
+
+/* Read ahead to the next sample, passing selection and catalog records. */
+static void
+source_replay_fetch(struct source_replay *r)
+{
+	struct record_event	 ev;
+	const struct record_sample *s;
+
+	r->have_next = 0;
+	while (record_read_next(r->rd, &ev) != RECORD_EV_EOF) {
+		if (ev.kind != RECORD_EV_SAMPLE)
+			continue;
+		s = ev.sample;
+		if (r->cap < s->nvalues + 1) {
+			r->cap = s->nvalues + 1;
+			free(r->next.values);
+			r->next.values = xcalloc(r->cap,
+			    sizeof *r->next.values);
+		}
+		memcpy(r->next.values, s->values,
+		    s->nvalues * sizeof *s->values);
+		r->next.nvalues = s->nvalues;
+		r->next.now = s->now;
+		r->next.calls = s->calls;
+		r->next.naive_calls = s->naive_calls;
+		r->next.catalog_version = s->catalog_version;
+		memcpy(r->next.error, s->error, sizeof r->next.error);
+		r->have_next = 1;
+		return;
+	}
+}
+
+int
+source_replay_open(struct source *src, const char *path, const char *args,
+    char **cause)
+{
+	struct source_replay		*r;
+	struct record_event		 ev;
+	const struct record_diag	*d;
+	char				*err = NULL;
+	size_t				 i;
+	int				 error;
+
+	if (args != NULL && *args != '\0') {
+		*cause = xasprintf("replay:%s: --sim, --catalog and --pmu do "
+		    "not apply to a replay (the recording holds the frame and "
+		    "its catalog)", path);
+		return (-HV_EUSAGE);
+	}
+	if (*path == '\0') {
+		*cause = xstrdup("--source replay:FILE needs a file name");
+		return (-HV_EUSAGE);
+	}
+	r = xcalloc(1, sizeof *r);
+	src->data = r;
+	r->path = xstrdup(path);
+	r->speed = 1;
+	if ((error = file_read(path, SOURCE_REPLAY_MAX, &r->buf, &r->len,
+	    cause)) != 0)
+		return (error);
+	if ((error = record_read_open(r->buf, r->len, &r->rd, &err)) != 0) {
+		*cause = xasprintf("%s: %s", path, err);
+		free(err);
+		return (error);
+	}
+	r->meta = record_read_meta(r->rd);
+
+	/* Read it all once: how many samples, and what is damaged. */
+	while (record_read_next(r->rd, &ev) != RECORD_EV_EOF)
+		r->total += ev.kind == RECORD_EV_SAMPLE;
+	record_read_stats(r->rd, &r->scan);
+	r->diags = xcalloc(r->scan.ndiags + 2, sizeof *r->diags);
+	for (i = 0; (d = record_read_diag(r->rd, i)) != NULL; i++)
+		r->diags[r->ndiags++] = xasprintf("%s: %s", path, d->text);
+	if (r->scan.ndiags > i) {
+		r->diags[r->ndiags] = xasprintf("%s: %zu more problems",
+		    path, r->scan.ndiags - i);
+		r->ndiags++;
+	}
+	record_read_rewind(r->rd);
+
+	src->label = xstrdup(r->meta->label);
+	source_replay_fetch(r);
+	return (0);
+}
+
+static int
+source_replay_catalog(struct source *src, const void **buf, size_t *len,
+    char **cause)
+{
+	struct source_replay	*r = src->data;
+
+	*buf = record_read_catalog(r->rd, len);
+	if (*len == 0) {
+		*cause = xasprintf("%s: the recording holds an empty catalog",
+		    r->path);
+		return (-HV_EFORMAT);
+	}
+	return (0);
+}
+
+static int
+source_replay_topology(struct source *src, struct topology *t,
+    char **cause)
+{
+	struct source_replay		*r = src->data;
+	const struct record_topology	*rt = &r->meta->topo;
+
+	(void)cause;
+	memset(t, 0, sizeof *t);
+	t->sockets = rt->sockets;
+	t->chips = rt->chips;
+	t->cores = rt->cores;
+	t->smt = rt->smt;
+	t->vcpus = rt->vcpus;
+	t->interface = rt->interface;
+	t->privileged = rt->privileged;
+	t->timebase_hz = rt->timebase_hz;
+	return (0);
+}
+
+/* "-g A, -e B" for messages (caller frees). */
+static char *
+source_replay_picks_text(const struct record_selection *sel)
+{
+	struct strbuf	 sb = { 0 };
+	size_t		 i;
+
+	for (i = 0; i < sel->npicks; i++)
+		strbuf_addf(&sb, "%s-%c %s", i > 0 ? ", " : "",
+		    sel->picks[i].kind ? 'e' : 'g', sel->picks[i].spec);
+	if (sb.s == NULL)
+		strbuf_adds(&sb, "no counters");
+	return (strbuf_detach(&sb));
+}
+
+static int
+source_replay_select(struct source *src, const struct selection *sel,
+    char **cause)
+{
+	struct source_replay		*r = src->data;
+	const struct record_selection	*rec = record_read_selection(r->rd);
+	struct record_selection		 want;
+	char				*a, *b;
+	size_t				 at;
+
+	record_file_selection(sel, &want);
+	at = record_selection_compare(&want, rec);
+	if (at != 0) {
+		a = source_replay_picks_text(rec);
+		b = source_replay_picks_text(&want);
+		*cause = xasprintf("%s: the recording was made with %s; a "
+		    "replay can only show that selection, not %s (leave out "
+		    "-g and -e to use the recorded one)", r->path, a, b);
+		free(a);
+		free(b);
+	} else
+		r->sel_checked = record_read_changes(r->rd) + 1;
+	record_selection_free(&want);
+	return (at != 0 ? -HV_EUSAGE : 0);
+}
+
+static int
+source_replay_sample(struct source *src, uint64_t now, struct raw_sample *rs,
+    char **cause)
+{
+	struct source_replay	*r = src->data;
+	const struct record_sample *s = &r->next;
+	size_t			 k;
+
+	(void)now;
+	if (!r->have_next) {
+		*cause = xasprintf("%s: the recording ends after %llu samples",
+		    r->path, (unsigned long long)r->index);
+		return (-HV_ERANGE);
+	}
+	if (rs->nvalues != s->nvalues) {
+		*cause = xasprintf("%s: sample %llu holds %zu counters, not "
+		    "%zu: the recording changes the selection here", r->path,
+		    (unsigned long long)r->index, s->nvalues, rs->nvalues);
+		return (-HV_EUSAGE);
+	}
+	rs->now = s->now;
+	for (k = 0; k < s->nvalues; k++) {
+		rs->values[k].value = s->values[k].value;
+		rs->values[k].timebase = s->values[k].timebase;
+		rs->values[k].status = s->values[k].status;
+	}
+	rs->calls = s->calls;
+	rs->naive_calls = s->naive_calls;
+	rs->catalog_version = s->catalog_version;
+	_Static_assert(sizeof rs->error == sizeof s->error,
+	    "error texts of one size");
+	memcpy(rs->error, s->error, sizeof rs->error);
+	r->last_now = s->now;
+	r->have_last = 1;
+	r->index++;
+	if (r->steps > 0)
+		r->steps--;
+	source_replay_fetch(r);
+	return (0);
+}
+
+static int
+source_replay_constant(struct source *src, const char *name, double *v)
+{
+	struct source_replay	*r = src->data;
+	size_t			 i;
+
+	for (i = 0; i < r->meta->nconsts; i++) {
+		if (strcmp(r->meta->consts[i].name, name) == 0) {
+			*v = r->meta->consts[i].value;
+			return (0);
+		}
+	}
+	return (-HV_ENOENT);
+}
+
+static void
+source_replay_close(struct source *src)
+{
+	struct source_replay	*r = src->data;
+	size_t			 i;
+
+	if (r == NULL)
+		return;
+	record_read_free(r->rd);
+	for (i = 0; i < r->ndiags; i++)
+		free(r->diags[i]);
+	free(r->diags);
+	free(r->next.values);
+	free(r->buf);
+	free(r->path);
+	free(r);
+	src->data = NULL;
+}
+
+const struct source_ops source_replay_ops = {
+	.name = "replay",
+	.catalog = source_replay_catalog,
+	.topology = source_replay_topology,
+	.select = source_replay_select,
+	.sample = source_replay_sample,
+	.constant = source_replay_constant,
+	.close = source_replay_close,
+};
+
+/* ---- for the program and the interface ----------------------------- */
+
+uint64_t
+source_replay_epoch(const struct source *src)
+{
+	struct source_replay	*r = source_replay_data(src);
+
+	return (r != NULL ? r->meta->epoch_ns : 0);
+}
+
+uint64_t
+source_replay_interval(const struct source *src)
+{
+	struct source_replay	*r = source_replay_data(src);
+
+	return (r != NULL ? r->meta->interval_ns : 0);
+}
+
+int
+source_replay_selection(struct source *src, const struct catalog *cat,
+    const struct topology *topo, struct selection *out, char **cause)
+{
+	struct source_replay		*r = source_replay_data(src);
+	const struct record_selection	*rec;
+	const struct record_pick	*pk;
+	struct record_selection		 got;
+	char				*err = NULL;
+	size_t				 i;
+	int				 error;
+
+	if (r == NULL) {
+		*cause = xstrdup("not a replay");
+		return (-HV_EUSAGE);
+	}
+	rec = record_read_selection(r->rd);
+	for (i = 0; i < rec->npicks; i++) {
+		pk = &rec->picks[i];
+		error = selection_add(out, cat, topo, pk->spec, pk->kind,
+		    &err);
+		if (error != 0) {
+			*cause = xasprintf("%s: the recorded -%c %s: %s",
+			    r->path, pk->kind ? 'e' : 'g', pk->spec, err);
+			free(err);
+			return (error);
+		}
+	}
+	/* The picks must come out as the counters that were recorded. */
+	record_file_selection(out, &got);
+	i = record_selection_compare(&got, rec);
+	record_selection_free(&got);
+	if (i != 0 && i <= rec->npicks) {
+		pk = &rec->picks[i - 1];
+		*cause = xasprintf("%s: the recorded -%c %s does not give the "
+		    "recorded counters with the recorded catalog", r->path,
+		    pk->kind ? 'e' : 'g', pk->spec);
+		return (-HV_EFORMAT);
+	}
+	r->sel_checked = record_read_changes(r->rd) + 1;
+	return (0);
+}
+
+int
+source_replay_selection_changed(struct source *src,
+    const struct selection *sel)
+{
+	struct source_replay	*r = source_replay_data(src);
+	struct record_selection	 cur;
+	size_t			 at;
+
+	if (r == NULL || r->sel_checked == record_read_changes(r->rd) + 1)
+		return (0);
+	record_file_selection(sel, &cur);
+	at = record_selection_compare(&cur, record_read_selection(r->rd));
+	record_selection_free(&cur);
+	if (at == 0)
+		r->sel_checked = record_read_changes(r->rd) + 1;
+	return (at != 0);
+}
+
+int
+source_replay_done(const struct source *src)
+{
+	struct source_replay	*r = source_replay_data(src);
+
+	return (r != NULL && !r->have_next);
+}
+
+void
+source_replay_set_speed(struct source *src, double speed)
+{
+	struct source_replay	*r = source_replay_data(src);
+
+	if (r != NULL && speed > 0)
+		r->speed = speed;
+}
+
+double
+source_replay_speed(const struct source *src)
+{
+	struct source_replay	*r = source_replay_data(src);
+
+	return (r != NULL ? r->speed : 1);
+}
+
+uint64_t
+source_replay_wait(const struct source *src)
+{
+	struct source_replay	*r = source_replay_data(src);
+	double			 w;
+
+	if (r == NULL || !r->have_next)
+		return (UINT64_MAX);
+	if (r->steps > 0)
+		return (0);
+	if (r->paused)
+		return (UINT64_MAX);
+	if (!r->have_last || r->next.now <= r->last_now)
+		return (0);
+	w = (double)(r->next.now - r->last_now) / r->speed;
+	return (w >= 1.8e19 ? UINT64_MAX - 1 : (uint64_t)w);
+}
+
+void
+source_replay_pause(struct source *src, int paused)
+{
+	struct source_replay	*r = source_replay_data(src);
+
+	if (r != NULL) {
+		r->paused = paused != 0;
+		if (!r->paused)
+			r->steps = 0;
+	}
+}
+
+int
+source_replay_paused(const struct source *src)
+{
+	struct source_replay	*r = source_replay_data(src);
+
+	return (r != NULL && r->paused);
+}
+
+void
+source_replay_step(struct source *src, unsigned n)
+{
+	struct source_replay	*r = source_replay_data(src);
+
+	if (r != NULL)
+		r->steps += n;
+}
+
+uint64_t
+source_replay_position(const struct source *src, uint64_t *total)
+{
+	struct source_replay	*r = source_replay_data(src);
+
+	if (total != NULL)
+		*total = r != NULL ? r->total : 0;
+	return (r != NULL ? r->index : 0);
+}
+
+int
+source_replay_seek(struct source *src, uint64_t index, char **cause)
+{
+	struct source_replay	*r = source_replay_data(src);
+
+	if (r == NULL) {
+		*cause = xstrdup("not a replay");
+		return (-HV_EUSAGE);
+	}
+	/* Predictions chain from the last heartbeat, so decode from the
+	 * start: a replay decodes millions of counters a second. */
+	record_read_rewind(r->rd);
+	r->sel_checked = 0;
+	r->index = 0;
+	r->have_last = 0;
+	source_replay_fetch(r);
+	while (r->index < index && r->have_next) {
+		r->last_now = r->next.now;
+		r->index++;
+		source_replay_fetch(r);
+	}
+	r->have_last = 0;
+	return (0);
+}
+
+size_t
+source_replay_ndiags(const struct source *src)
+{
+	struct source_replay	*r = source_replay_data(src);
+
+	return (r != NULL ? r->ndiags : 0);
+}
+
+const char *
+source_replay_diag(const struct source *src, size_t i)
+{
+	struct source_replay	*r = source_replay_data(src);
+
+	return (r != NULL && i < r->ndiags ? r->diags[i] : "");
+}
+
+char *
+source_replay_summary(const struct source *src)
+{
+	struct source_replay	*r = source_replay_data(src);
+	struct strbuf		 sb = { 0 };
+
+	if (r == NULL)
+		return (xstrdup(""));
+	strbuf_addf(&sb, "%s: %llu samples", r->path,
+	    (unsigned long long)r->total);
+	if (r->scan.dropped_records > 0 || r->scan.dropped_samples > 0 ||
+	    r->scan.skipped_bytes > 0)
+		strbuf_addf(&sb, "; %llu records (%llu samples) dropped, "
+		    "%llu bytes skipped",
+		    (unsigned long long)r->scan.dropped_records,
+		    (unsigned long long)r->scan.dropped_samples,
+		    (unsigned long long)r->scan.skipped_bytes);
+	if (!r->scan.clean_end)
+		strbuf_adds(&sb, "; not closed by its writer");
+	return (strbuf_detach(&sb));
+}
