@@ -171,6 +171,14 @@ sim_hv_classify(const struct sim_hv *hv, unsigned class, uint32_t word,
 			/* About a quarter each: 4 memory controllers. */
 			w->scale = core * sim_hv_jitter(hv, class, word, 0.2,
 			    0.3) / sim_hv_block(name, 128);
+			/*
+			 * The 24x7 copies of the MCS dispatch counters step
+			 * once per 128 dispatches: perf scales them by
+			 * 1.6e-2 MB a count, against 6.1e-5 MB (64 bytes)
+			 * for the same events on the IMC PMU.
+			 */
+			if (sim_hv_has(name, "_DISP"))
+				w->scale /= 128;
 		} else if (sim_hv_has(name, "PB") || sim_hv_has(name, "LINK") ||
 		    sim_hv_has(name, "PCI") || sim_hv_has(name, "NX") ||
 		    sim_hv_has(name, "CAPP") || sim_hv_has(name, "FABRIC") ||
