@@ -1,4 +1,39 @@
 # ui: the terminal interface, the only code that includes curses or
-# readline (libhvui.a).
+# readline (libhvui.a).  The renderers (view*.c), the live table model and
+# the catalog lists make no curses call, so their unit tests and the
+# benchmark dump frames as text.
 libhvui_a_SOURCES += \
-	ui/ui.c
+	ui/crt.c ui/crt.h \
+	ui/items.c \
+	ui/live.c \
+	ui/prompt.c ui/prompt.h \
+	ui/ui.c ui/ui.h \
+	ui/view.c ui/view.h \
+	ui/view-catalog.c \
+	ui/view-help.c \
+	ui/view-live.c
+
+# The filter language and the settings text are pure (src/util).
+check_PROGRAMS += tests/unit/test-filter tests/unit/test-settings
+tests_unit_test_filter_SOURCES = tests/unit/test-filter.c
+tests_unit_test_filter_CFLAGS = $(UNIT_CFLAGS)
+tests_unit_test_filter_LDADD = $(PURE_LIBS) $(CMOCKA_LIBS)
+tests_unit_test_settings_SOURCES = tests/unit/test-settings.c
+tests_unit_test_settings_CFLAGS = $(UNIT_CFLAGS)
+tests_unit_test_settings_LDADD = $(CORE_LIBS) $(CMOCKA_LIBS)
+
+# Frames rendered from a hand-made engine and from the simulated frame.
+check_PROGRAMS += tests/unit/test-ui
+tests_unit_test_ui_SOURCES = tests/unit/test-ui.c src/hvtop-setup.c
+tests_unit_test_ui_CFLAGS = $(UNIT_CFLAGS)
+tests_unit_test_ui_LDADD = $(UI_LIBS) $(CMOCKA_LIBS)
+
+# The interactive screens driven through tmux.
+TESTS += tests/tui/test-tui.sh
+EXTRA_DIST += tests/tui
+
+noinst_PROGRAMS += tests/bench/bench-ui
+tests_bench_bench_ui_SOURCES = tests/bench/bench-ui.c src/hvtop-setup.c
+tests_bench_bench_ui_CPPFLAGS = $(AM_CPPFLAGS) \
+	-DUI_BENCH_CATALOG='"$(abs_top_builddir)/catalogs/power9.bin"'
+tests_bench_bench_ui_LDADD = $(UI_LIBS)

@@ -1,136 +1,1234 @@
 /*
- * The terminal interface.  This first screen shows the batch text view of
- * each snapshot inside curses and refreshes it every interval; 'q' quits.
- * The terminal is restored on every way out.
+ * The terminal interface: the main loop and what each key does.  One loop
+ * waits in poll() for a key or the next sample, whichever comes first, so
+ * the frame keeps being sampled while the user types at a prompt.  Keys
+ * change the model (struct ui); the model is rendered to a frame of text
+ * (view*.c) and painted (crt.c).  Picks change the selection and rebuild
+ * the engine between two samples; the sampler and the source stay open.
+ *
+ * With --sim clock=virtual the frame's clock advances by exactly one
+ * interval per refresh, so the numbers are those a batch run prints; the
+ * screen itself still refreshes in real time.
  */
 #include "config.h"
 
-#include <curses.h>
+#include <errno.h>
+#include <langinfo.h>
+#include <locale.h>
+#include <math.h>
 #include <poll.h>
 #include <signal.h>
+#include <stdarg.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
-#include "export/export.h"
+#include "catalog/catalog.h"
+#include "engine/engine.h"
+#include "engine/selection.h"
 #include "hvtop.h"
+#include "source/source.h"
+#include "ui/crt.h"
+#include "ui/prompt.h"
+#include "ui/ui.h"
+#include "ui/view.h"
+#include "util/clock.h"
+#include "util/filter.h"
+#include "util/settings.h"
 #include "util/strbuf.h"
 #include "util/xalloc.h"
 
-static volatile sig_atomic_t ui_quit;
+#define UI_MSG_SECONDS	6
+#define UI_FIRST_NS	200000000ULL	/* first interval after a baseline */
+
+/* What the loop needs besides the model. */
+struct ui_run {
+	struct ui	 ui;
+	struct hv_clock	 rt;		/* real time, for pacing */
+	struct raw_sample rs;
+	uint64_t	 next;		/* real time of the next sample */
+	uint64_t	 vnext;		/* virtual clock: next sample */
+	uint64_t	 snap_rt;	/* real time of the last snapshot */
+	uint64_t	 cpu_prev;
+	uint64_t	 cpu_rt_prev;
+	uint64_t	 msg_until;
+	int		 quit;
+	int		 status;
+	int		 sample_now;
+	char		*filter_before;	/* restored when a filter is cancelled */
+	char		*pending;	/* entry waiting for its indices */
+	int		 pending_event;
+	struct settings	*settings;	/* as loaded; W keeps unknown keys */
+	const char	**words;	/* Tab completion */
+	size_t		 nwords;
+	size_t		 npickwords;	/* names only, for picks */
+	struct view_frame frame;
+};
+
+static void	ui_msg(struct ui_run *, int, const char *, ...)
+		    __attribute__((format(printf, 3, 4)));
 
 static void
-ui_on_signal(int sig)
+ui_msg(struct ui_run *r, int role, const char *fmt, ...)
 {
-	(void)sig;
-	ui_quit = 1;
+	va_list	 ap;
+
+	va_start(ap, fmt);
+	vsnprintf(r->ui.msg, sizeof r->ui.msg, fmt, ap);
+	va_end(ap);
+	r->ui.msg_role = role;
+	r->msg_until = clock_now(&r->rt) + UI_MSG_SECONDS * 1000000000ULL;
+}
+
+/* ---- picks --------------------------------------------------------- */
+
+static void
+ui_picks_free(struct ui_pick **v, size_t *n)
+{
+	size_t	 i;
+
+	for (i = 0; i < *n; i++)
+		free((*v)[i].spec);
+	free(*v);
+	*v = NULL;
+	*n = 0;
 }
 
 static void
-ui_draw(const char *text, int top)
+ui_picks_add(struct ui_pick **v, size_t *n, const char *spec, int event)
 {
-	const char	*p = text, *nl;
-	int		 y = 0, line = 0, rows, cols;
+	*v = xreallocarray(*v, *n + 1, sizeof **v);
+	(*v)[*n].spec = xstrdup(spec);
+	(*v)[*n].event = event;
+	(*n)++;
+}
 
-	getmaxyx(stdscr, rows, cols);
-	erase();
-	while (*p != '\0' && y < rows - 1) {
-		nl = strchr(p, '\n');
-		if (nl == NULL)
-			nl = p + strlen(p);
-		if (line++ >= top) {
-			mvaddnstr(y, 0, p, (int)(nl - p) < cols ?
-			    (int)(nl - p) : cols);
-			y++;
-		}
-		p = *nl == '\n' ? nl + 1 : nl;
+/* A pick's identity: its name and domain suffix, not its indices. */
+static void
+ui_pick_key(const char *spec, char *buf, size_t len)
+{
+	size_t	 n;
+
+	n = strcspn(spec, ":");
+	if (n >= len)
+		n = len - 1;
+	memcpy(buf, spec, n);
+	buf[n] = '\0';
+}
+
+static void
+ui_picks_copy_sel(struct ui *ui, struct ui_pick **v, size_t *n)
+{
+	size_t	 i;
+
+	for (i = 0; i < ui->h->sel.npicks; i++)
+		ui_picks_add(v, n, ui->h->sel.picks[i].spec,
+		    ui->h->sel.picks[i].kind == SEL_EVENT);
+}
+
+static void
+ui_resize_rs(struct ui_run *r)
+{
+	free(r->rs.values);
+	r->rs.values = xcalloc(r->ui.h->sel.ncounters + 1,
+	    sizeof *r->rs.values);
+	r->rs.nvalues = r->ui.h->sel.ncounters;
+}
+
+/* The engine changed (picks or a catalog reload): start over. */
+static void
+ui_engine_changed(struct ui_run *r, int catalog)
+{
+	struct ui	*ui = &r->ui;
+
+	engine_snapshot_free(ui->snap);
+	ui->snap = NULL;
+	ui->engine_gen = ui->h->generation;
+	live_reset(ui);
+	if (catalog)
+		items_build(ui);
+	else {
+		items_mark_picked(ui);
+		items_layout(ui, UI_EVENTS);
+		items_layout(ui, UI_GROUPS);
+		items_layout(ui, UI_FORMULAS);
 	}
-	attron(A_REVERSE);
-	mvaddnstr(rows - 1, 0, " q quit  up/down scroll  space refresh ",
-	    cols);
-	attroff(A_REVERSE);
-	refresh();
+}
+
+/*
+ * Select what the picks (or, without picks, the overview) say.  On
+ * failure the previous selection stays and *cause says why.
+ */
+static int
+ui_apply(struct ui_run *r, char **cause)
+{
+	struct ui		*ui = &r->ui;
+	struct hvtop		*h = ui->h;
+	const struct ui_pick	*v;
+	struct selection	 sel, old;
+	size_t			 i, n;
+	char			*c2 = NULL;
+	int			 error = 0;
+
+	v = ui->npicks > 0 ? ui->picks : ui->overview;
+	n = ui->npicks > 0 ? ui->npicks : ui->noverview;
+	memset(&sel, 0, sizeof sel);
+	for (i = 0; i < n && error == 0; i++) {
+		error = selection_add(&sel, h->catp, &h->topo, v[i].spec,
+		    v[i].event, &c2);
+		if (error != 0) {
+			*cause = xasprintf("%s: %s", v[i].spec, c2);
+			free(c2);
+		}
+	}
+	if (error != 0) {
+		selection_clear(&sel);
+		return (error);
+	}
+	old = h->sel;
+	h->sel = sel;
+	if ((error = hvtop_reselect(h, cause)) != 0) {
+		selection_clear(&h->sel);
+		h->sel = old;
+		if (hvtop_reselect(h, &c2) != 0)
+			free(c2);
+	} else
+		selection_clear(&old);
+	h->generation++;
+	ui_resize_rs(r);
+	ui_engine_changed(r, 0);
+	r->sample_now = 1;
+	return (error);
+}
+
+/* Replace (or add) a pick and apply; on failure the pick is dropped. */
+static void
+ui_pick(struct ui_run *r, const char *spec, int event)
+{
+	struct ui	*ui = &r->ui;
+	struct ui_pick	*save = NULL;
+	size_t		 nsave = 0, i, n;
+	char		 key[256], k2[256], *cause = NULL;
+
+	for (i = 0; i < ui->npicks; i++)
+		ui_picks_add(&save, &nsave, ui->picks[i].spec,
+		    ui->picks[i].event);
+	ui_pick_key(spec, key, sizeof key);
+	for (i = n = 0; i < ui->npicks; i++) {
+		ui_pick_key(ui->picks[i].spec, k2, sizeof k2);
+		if (strcmp(key, k2) == 0 && ui->picks[i].event == event) {
+			free(ui->picks[i].spec);
+			continue;
+		}
+		ui->picks[n++] = ui->picks[i];
+	}
+	ui->npicks = n;
+	ui_picks_add(&ui->picks, &ui->npicks, spec, event);
+	if (ui_apply(r, &cause) != 0) {
+		ui_msg(r, UI_R_ERROR, "cannot pick %s", cause);
+		free(cause);
+		ui_picks_free(&ui->picks, &ui->npicks);
+		ui->picks = save;
+		ui->npicks = nsave;
+		return;
+	}
+	ui_picks_free(&save, &nsave);
+	ui_msg(r, UI_R_GOOD, "picked %s%s: values after one interval",
+	    event ? "event " : "", spec);
+}
+
+/* Remove the picks named name (group or event); apply. */
+static void
+ui_unpick(struct ui_run *r, const char *name, int event)
+{
+	struct ui	*ui = &r->ui;
+	size_t		 i, n, removed = 0, len = strlen(name);
+	char		*cause = NULL;
+
+	if (ui->npicks == 0)
+		ui_picks_copy_sel(ui, &ui->picks, &ui->npicks);
+	for (i = n = 0; i < ui->npicks; i++) {
+		if (ui->picks[i].event == event &&
+		    strncmp(ui->picks[i].spec, name, len) == 0 &&
+		    strchr("@:", ui->picks[i].spec[len]) != NULL) {
+			free(ui->picks[i].spec);
+			removed++;
+			continue;
+		}
+		ui->picks[n++] = ui->picks[i];
+	}
+	ui->npicks = n;
+	if (removed == 0) {
+		ui_msg(r, UI_R_WARN, "%s is not picked", name);
+		return;
+	}
+	if (ui_apply(r, &cause) != 0) {
+		ui_msg(r, UI_R_ERROR, "%s", cause);
+		free(cause);
+		return;
+	}
+	ui_msg(r, UI_R_NORMAL, "unpicked %s%s", name, ui->npicks == 0 ?
+	    " (nothing picked: the overview is back)" : "");
+}
+
+/* ---- settings ------------------------------------------------------ */
+
+static int
+ui_domain_of(const char *term)
+{
+	int	 d;
+
+	for (d = 1; d < LIVE_NDOMAINS; d++) {
+		if (strcmp(selection_domain_term(d), term) == 0)
+			return (d);
+	}
+	return (0);
+}
+
+static void
+ui_settings_apply(struct ui_run *r)
+{
+	static const char *const scr[] = { NULL, "events", "groups",
+	    "formulas" };
+	struct ui		*ui = &r->ui;
+	const struct settings	*s = r->settings;
+	const struct settings_entry *e;
+	const char		*v;
+	char			*end, *cause = NULL, key[64];
+	double			 d;
+	size_t			 i;
+	int			 k, dom;
+
+	if (s == NULL)
+		return;
+	if ((v = settings_get(s, "interval")) != NULL &&
+	    !ui->h->opts.delay_set) {
+		d = strtod(v, &end);
+		if (*end == '\0' && d >= 0.01 && d <= 86400)
+			ui->delay = d;
+	}
+	for (i = 0; i < s->nentries; i++) {
+		e = &s->entries[i];
+		if (strcmp(e->key, "hidden") == 0) {
+			ui->hidden = xreallocarray(ui->hidden, ui->nhidden + 1,
+			    sizeof *ui->hidden);
+			ui->hidden[ui->nhidden++] = xstrdup(e->value);
+		} else if (strncmp(e->key, "sort.", 5) == 0 &&
+		    (dom = ui_domain_of(e->key + 5)) > 0) {
+			free(ui->live.sortname[dom]);
+			ui->live.sortname[dom] = strcmp(e->value, "index") ==
+			    0 ? NULL : xstrdup(e->value);
+		} else if (strncmp(e->key, "reverse.", 8) == 0 &&
+		    (dom = ui_domain_of(e->key + 8)) > 0)
+			ui->live.sortrev[dom] = strcmp(e->value, "1") == 0;
+	}
+	for (k = 1; k < 4; k++) {
+		snprintf(key, sizeof key, "sort.%s", scr[k]);
+		if ((v = settings_get(s, key)) != NULL) {
+			for (i = 0; i < 6; i++) {
+				if (strcmp(items_col_name(k, (int)i), v) == 0)
+					ui->list[k].sort = (int)i;
+			}
+		}
+		snprintf(key, sizeof key, "reverse.%s", scr[k]);
+		if ((v = settings_get(s, key)) != NULL)
+			ui->list[k].reverse = strcmp(v, "1") == 0;
+	}
+	/* Picks from the file, unless -g or -e said what to watch. */
+	if (ui->h->opts.ngroups > 0 || ui->h->opts.nevents > 0)
+		return;
+	for (i = 0; i < s->nentries; i++) {
+		e = &s->entries[i];
+		if (strcmp(e->key, "pick") != 0)
+			continue;
+		if (strncmp(e->value, "group:", 6) == 0)
+			ui_picks_add(&ui->picks, &ui->npicks, e->value + 6, 0);
+		else if (strncmp(e->value, "event:", 6) == 0)
+			ui_picks_add(&ui->picks, &ui->npicks, e->value + 6, 1);
+	}
+	if (ui->npicks > 0 && ui_apply(r, &cause) != 0) {
+		ui_msg(r, UI_R_ERROR, "settings: cannot pick %s; showing the "
+		    "overview", cause);
+		free(cause);
+		ui_picks_free(&ui->picks, &ui->npicks);
+		if (ui_apply(r, &cause) != 0)
+			free(cause);
+	}
+}
+
+static void
+ui_settings_save(struct ui_run *r)
+{
+	static const char *const scr[] = { NULL, "events", "groups",
+	    "formulas" };
+	struct ui	*ui = &r->ui;
+	struct settings	*s = r->settings;
+	char		 buf[512], key[64], *path, *cause = NULL;
+	size_t		 i;
+	int		 d, k;
+
+	if (s == NULL)
+		s = r->settings = settings_new();
+	if ((path = settings_file_path()) == NULL) {
+		ui_msg(r, UI_R_ERROR, "nowhere to write settings: set HOME, "
+		    "XDG_CONFIG_HOME or HVTOP_CONFIG");
+		return;
+	}
+	snprintf(buf, sizeof buf, "%g", ui->delay);
+	settings_set(s, "interval", buf);
+	settings_remove(s, "pick");
+	for (i = 0; i < ui->npicks; i++) {
+		snprintf(buf, sizeof buf, "%s:%s", ui->picks[i].event ?
+		    "event" : "group", ui->picks[i].spec);
+		settings_add(s, "pick", buf);
+	}
+	settings_remove(s, "hidden");
+	for (i = 0; i < ui->nhidden; i++)
+		settings_add(s, "hidden", ui->hidden[i]);
+	for (d = 1; d < LIVE_NDOMAINS; d++) {
+		if (strcmp(selection_domain_term(d), "?") == 0)
+			continue;
+		snprintf(key, sizeof key, "sort.%s", selection_domain_term(d));
+		settings_remove(s, key);
+		if (ui->live.sortname[d] != NULL)
+			settings_add(s, key, ui->live.sortname[d]);
+		snprintf(key, sizeof key, "reverse.%s",
+		    selection_domain_term(d));
+		settings_remove(s, key);
+		if (ui->live.sortrev[d])
+			settings_add(s, key, "1");
+	}
+	for (k = 1; k < 4; k++) {
+		snprintf(key, sizeof key, "sort.%s", scr[k]);
+		settings_remove(s, key);
+		if (ui->list[k].sort >= 0)
+			settings_add(s, key, items_col_name(k, ui->list[k].sort));
+		snprintf(key, sizeof key, "reverse.%s", scr[k]);
+		settings_remove(s, key);
+		if (ui->list[k].reverse)
+			settings_add(s, key, "1");
+	}
+	if (settings_file_save(path, s, &cause) != 0) {
+		ui_msg(r, UI_R_ERROR, "cannot write settings: %s", cause);
+		free(cause);
+	} else
+		ui_msg(r, UI_R_GOOD, "settings written to %s", path);
+	free(path);
+}
+
+/* ---- filter -------------------------------------------------------- */
+
+static void
+ui_relayout(struct ui *ui)
+{
+	live_layout(ui);
+	items_layout(ui, UI_EVENTS);
+	items_layout(ui, UI_GROUPS);
+	items_layout(ui, UI_FORMULAS);
+}
+
+/* Use text as the filter; a text that does not parse keeps the old one. */
+static void
+ui_set_filter(struct ui *ui, const char *text)
+{
+	struct filter	*f;
+	char		*cause = NULL;
+
+	free(ui->filter_error);
+	ui->filter_error = NULL;
+	if (filter_parse(text, &f, &cause) != 0) {
+		ui->filter_error = cause;
+		return;
+	}
+	filter_free(ui->filter);
+	ui->filter = filter_empty(f) ? NULL : f;
+	if (ui->filter == NULL)
+		filter_free(f);
+	free(ui->filter_text);
+	ui->filter_text = xstrdup(text);
+	ui_relayout(ui);
+}
+
+/* ---- prompts ------------------------------------------------------- */
+
+static void
+ui_prompt_done(void *arg, int kind, const char *line)
+{
+	struct ui_run			*r = arg;
+	struct ui			*ui = &r->ui;
+	const struct catalog		*cat = ui->h->catp;
+	char				*end, *spec, name[256];
+	double				 d;
+	int				 event;
+
+	crt_keypad(1);
+	ui->prompt = 0;
+	switch (kind) {
+	case PROMPT_FILTER:
+		if (line == NULL)
+			ui_set_filter(ui, r->filter_before != NULL ?
+			    r->filter_before : "");
+		else
+			ui_set_filter(ui, line);
+		free(r->filter_before);
+		r->filter_before = NULL;
+		return;
+	case PROMPT_INTERVAL:
+		if (line == NULL || *line == '\0')
+			return;
+		errno = 0;
+		d = strtod(line, &end);
+		while (*end == ' ' || *end == 's')
+			end++;
+		if (errno != 0 || *end != '\0' || !(d >= 0.01) || d > 86400) {
+			ui_msg(r, UI_R_ERROR, "interval %s: give seconds from "
+			    "0.01 to 86400", line);
+			return;
+		}
+		ui->delay = d;
+		ui->h->opts.delay = d;
+		r->next = clock_now(&r->rt) + (uint64_t)llround(d * 1e9);
+		ui_msg(r, UI_R_NORMAL, "interval %.2fs", d);
+		return;
+	case PROMPT_PICK:
+		if (line == NULL)
+			return;
+		while (*line == ' ')
+			line++;
+		spec = xstrndup(line, strcspn(line, " "));
+		if (*spec == '\0') {
+			free(spec);
+			return;
+		}
+		ui_pick_key(spec, name, sizeof name);
+		name[strcspn(name, "@")] = '\0';
+		if (catalog_find_group(cat, name) != NULL)
+			event = 0;
+		else if (catalog_find_event(cat, name, 0) != NULL ||
+		    catalog_find_sysfs(cat, name) != NULL)
+			event = 1;
+		else {
+			ui_msg(r, UI_R_ERROR, "%s: no such group or event in "
+			    "the catalog", name);
+			free(spec);
+			return;
+		}
+		ui_pick(r, spec, event);
+		free(spec);
+		return;
+	case PROMPT_INDICES:
+		if (line == NULL || r->pending == NULL)
+			break;
+		while (*line == ' ')
+			line++;
+		if (*line == '\0')
+			spec = xstrdup(r->pending);
+		else if (*line == '@' || *line == ':')
+			spec = xasprintf("%s%s", r->pending, line);
+		else
+			spec = xasprintf("%s:%s", r->pending, line);
+		ui_pick(r, spec, r->pending_event);
+		free(spec);
+		break;
+	}
+	free(r->pending);
+	r->pending = NULL;
+}
+
+static void
+ui_prompt(struct ui_run *r, int kind, const char *label, const char *init,
+    int names_only)
+{
+	struct ui	*ui = &r->ui;
+
+	crt_keypad(0);
+	ui->prompt = 1;
+	prompt_open(kind, label, init, kind == PROMPT_INTERVAL ||
+	    kind == PROMPT_INDICES ? NULL : r->words,
+	    names_only ? r->npickwords : r->nwords, ui_prompt_done, r);
+}
+
+static int
+ui_cmp_word(const void *a, const void *b)
+{
+	return (strcmp(*(const char *const *)a, *(const char *const *)b));
+}
+
+/* Names for Tab: groups, events, formulas, then the filter's keys. */
+static void
+ui_words(struct ui_run *r)
+{
+	static const char *const keys[] = { "re:", "name:", "domain:chip",
+	    "domain:core", "domain:vcpu", "flag:verified", "flag:unverified",
+	    "flag:caveat", "flag:broken", "flag:hidden", "flag:picked",
+	    "group:" };
+	const struct catalog	*cat = r->ui.h->catp;
+	size_t			 i, n = 0, cap;
+
+	free(r->words);
+	cap = cat->ngroups + cat->nevents + cat->nformulas + r->ui.h->ndefs +
+	    sizeof keys / sizeof keys[0] + 1;
+	r->words = xcalloc(cap, sizeof *r->words);
+	for (i = 0; i < cat->ngroups; i++)
+		if (cat->groups[i].name != NULL)
+			r->words[n++] = cat->groups[i].name;
+	for (i = 0; i < cat->nevents; i++)
+		if (cat->events[i].skip == 0)
+			r->words[n++] = cat->events[i].sysfs_name;
+	qsort(r->words, n, sizeof *r->words, ui_cmp_word);
+	r->npickwords = n;
+	for (i = 0; i < cat->nformulas; i++)
+		if (cat->formulas[i].name != NULL)
+			r->words[n++] = cat->formulas[i].name;
+	for (i = 0; i < r->ui.h->ndefs; i++)
+		r->words[n++] = r->ui.h->defs[i].name;
+	for (i = 0; i < sizeof keys / sizeof keys[0]; i++)
+		r->words[n++] = keys[i];
+	r->nwords = n;
+}
+
+/* ---- sampling ------------------------------------------------------ */
+
+/* Take one sample; returns 1 when it only set the baselines. */
+static int
+ui_sample(struct ui_run *r)
+{
+	struct ui		*ui = &r->ui;
+	struct hvtop		*h = ui->h;
+	struct engine_snapshot	*snap;
+	uint64_t		 now, cpu;
+	char			*cause = NULL;
+
+	if (h->clock.virtual_) {
+		clock_sleep_until(&h->clock, r->vnext);
+		r->vnext += (uint64_t)llround(ui->delay * 1e9);
+	}
+	if (hvtop_sample(h, &r->rs, &snap, &cause) != 0) {
+		ui_msg(r, UI_R_ERROR, "sampling failed: %s", cause);
+		free(cause);
+		return (0);
+	}
+	if (h->generation != ui->engine_gen) {
+		/* The catalog was reloaded under us. */
+		ui_engine_changed(r, 1);
+		ui_words(r);
+	}
+	now = clock_now(&r->rt);
+	cpu = clock_cpu_ns();
+	if (now > r->cpu_rt_prev && r->cpu_rt_prev != 0)
+		ui->cpu_pct = 100.0 * (double)(cpu - r->cpu_prev) /
+		    (double)(now - r->cpu_rt_prev);
+	r->cpu_prev = cpu;
+	r->cpu_rt_prev = now;
+	if (snap->seq == 0) {
+		engine_snapshot_free(snap);
+		return (1);
+	}
+	engine_snapshot_free(ui->snap);
+	ui->snap = snap;
+	r->snap_rt = now;
+	live_push(ui, snap);
+	live_layout(ui);
+	return (0);
+}
+
+/* ---- keys ---------------------------------------------------------- */
+
+static void
+ui_move(struct ui_run *r, long n)
+{
+	struct ui	*ui = &r->ui;
+	struct ui_list	*l = &ui->list[ui->screen];
+	size_t		 max;
+
+	if (ui->screen == UI_LIVE) {
+		live_move(ui, n);
+		return;
+	}
+	if (ui->screen == UI_HELP) {
+		if (n < 0 && (size_t)-n > l->top)
+			l->top = 0;
+		else
+			l->top = (size_t)((long)l->top + n);
+		return;
+	}
+	max = ui->items[ui->screen].nshown;
+	if (max == 0)
+		return;
+	if (n < 0 && (size_t)-n > l->cursor)
+		l->cursor = 0;
+	else if (n > 0 && l->cursor + (size_t)n >= max)
+		l->cursor = max - 1;
+	else
+		l->cursor = (size_t)((long)l->cursor + n);
+}
+
+static int
+ui_page(struct ui_run *r)
+{
+	int	 w, h;
+
+	(void)r;
+	crt_size(&w, &h);
+	return (h > 12 ? h - 10 : 2);
+}
+
+static void
+ui_sort(struct ui_run *r, int dir)
+{
+	struct ui	*ui = &r->ui;
+	struct ui_list	*l = &ui->list[ui->screen];
+	int		 n;
+
+	if (ui->screen == UI_LIVE) {
+		live_sort_step(ui, dir);
+		return;
+	}
+	if ((n = items_ncols(ui->screen)) == 0)
+		return;
+	l->sort += dir;
+	if (l->sort < -1)
+		l->sort = n - 1;
+	if (l->sort >= n)
+		l->sort = -1;
+	items_layout(ui, ui->screen);
+	ui_msg(r, UI_R_NORMAL, "sorted by %s", l->sort < 0 ? "catalog order" :
+	    items_col_name(ui->screen, l->sort));
+}
+
+static void
+ui_reverse(struct ui_run *r)
+{
+	struct ui			*ui = &r->ui;
+	const struct engine_view	*v;
+	size_t				 view, row;
+
+	if (ui->screen == UI_LIVE) {
+		if (live_cursor(ui, &view, &row) != 0)
+			return;
+		v = engine_view(ui->h->engine, view);
+		if (v->domain > 0 && v->domain < LIVE_NDOMAINS)
+			ui->live.sortrev[v->domain] =
+			    !ui->live.sortrev[v->domain];
+		live_layout(ui);
+		return;
+	}
+	if (items_ncols(ui->screen) == 0)
+		return;
+	ui->list[ui->screen].reverse = !ui->list[ui->screen].reverse;
+	items_layout(ui, ui->screen);
+}
+
+static void
+ui_enter(struct ui_run *r)
+{
+	struct ui			*ui = &r->ui;
+	const struct catalog		*cat = ui->h->catp;
+	const struct ui_item		*it;
+	const struct catalog_formula	*f;
+	char				 label[256];
+	const char			*term;
+
+	if (ui->screen == UI_LIVE) {
+		ui->detail = !ui->detail;
+		return;
+	}
+	if ((it = items_cursor(ui, ui->screen)) == NULL)
+		return;
+	free(r->pending);
+	r->pending = NULL;
+	switch (ui->screen) {
+	case UI_EVENTS:
+		r->pending = xstrdup(it->name);
+		r->pending_event = 1;
+		term = cat->events[it->index].domain == CATALOG_DOMAIN_CHIP ?
+		    "chips" : "cores";
+		break;
+	case UI_GROUPS:
+		r->pending = xstrdup(it->name);
+		r->pending_event = 0;
+		term = cat->groups[it->index].domain == CATALOG_DOMAIN_CHIP ?
+		    "chips" : "cores";
+		break;
+	case UI_FORMULAS:
+		if (it->index < ui->h->ndefs) {
+			ui_msg(r, UI_R_WARN, "%s comes from a metric file: "
+			    "pick the groups of its events", it->name);
+			return;
+		}
+		f = &cat->formulas[it->index - ui->h->ndefs];
+		if (f->group >= cat->ngroups) {
+			ui_msg(r, UI_R_WARN, "%s names no group: pick the "
+			    "groups of its events", it->name);
+			return;
+		}
+		r->pending = xstrdup(cat->groups[f->group].name);
+		r->pending_event = 0;
+		term = cat->groups[f->group].domain == CATALOG_DOMAIN_CHIP ?
+		    "chips" : "cores";
+		break;
+	default:
+		return;
+	}
+	snprintf(label, sizeof label, "pick %s on %s (Enter: all; or "
+	    "0,3,8-11): ", r->pending, term);
+	ui_prompt(r, PROMPT_INDICES, label, NULL, 0);
+}
+
+static void
+ui_unpick_cursor(struct ui_run *r)
+{
+	struct ui			*ui = &r->ui;
+	const struct engine_view	*v;
+	const struct live_view		*lv;
+	const struct sel_pick		*pk;
+	const struct ui_item		*it;
+	size_t				 view, row, col;
+	char				*name;
+
+	if (ui->screen == UI_LIVE) {
+		if (live_cursor(ui, &view, &row) != 0)
+			return;
+		v = engine_view(ui->h->engine, view);
+		lv = &ui->live.v[view];
+		if (lv->ncols == 0)
+			return;
+		col = lv->cols[lv->col];
+		if (col >= v->nevents) {
+			ui_msg(r, UI_R_WARN, "a metric column: x on one of "
+			    "its event columns unpicks their group");
+			return;
+		}
+		pk = &ui->h->sel.picks[v->pick_of[col]];
+		name = xstrdup(pk->name);
+		ui_unpick(r, name, pk->kind == SEL_EVENT);
+		free(name);
+		return;
+	}
+	if (ui->screen != UI_EVENTS && ui->screen != UI_GROUPS)
+		return;
+	if ((it = items_cursor(ui, ui->screen)) == NULL)
+		return;
+	name = xstrdup(it->name);
+	ui_unpick(r, name, ui->screen == UI_EVENTS);
+	free(name);
+}
+
+static void
+ui_hide_column(struct ui_run *r)
+{
+	struct ui		*ui = &r->ui;
+	const struct live_view	*lv;
+	size_t			 view, row;
+	const char		*name;
+
+	if (live_cursor(ui, &view, &row) != 0)
+		return;
+	lv = &ui->live.v[view];
+	if (lv->ncols == 0)
+		return;
+	name = live_col_name(ui, view, lv->cols[lv->col]);
+	ui->hidden = xreallocarray(ui->hidden, ui->nhidden + 1,
+	    sizeof *ui->hidden);
+	ui->hidden[ui->nhidden++] = xstrdup(name);
+	ui_msg(r, UI_R_NORMAL, "%s hidden (+ shows all columns)", name);
+	live_layout(ui);
+}
+
+static void
+ui_key(struct ui_run *r, int k)
+{
+	struct ui		*ui = &r->ui;
+	struct live_view	*lv;
+	size_t			 view, row, i;
+	char			*cause = NULL;
+
+	if (r->msg_until != 0 && k != CRT_KEY_RESIZE) {
+		ui->msg[0] = '\0';
+		r->msg_until = 0;
+	}
+	switch (k) {
+	case 'q':
+	case CRT_KEY_F10:
+		r->quit = 1;
+		break;
+	case '\t':
+		ui->screen = ui->screen >= UI_FORMULAS ? UI_LIVE :
+		    ui->screen + 1;
+		break;
+	case CRT_KEY_BTAB:
+		ui->screen = ui->screen == UI_LIVE ||
+		    ui->screen == UI_HELP ? UI_FORMULAS : ui->screen - 1;
+		break;
+	case 'h':
+	case '?':
+	case CRT_KEY_F1:
+		if (ui->screen == UI_HELP)
+			ui->screen = ui->back;
+		else {
+			ui->back = ui->screen;
+			ui->screen = UI_HELP;
+			ui->list[UI_HELP].top = 0;
+		}
+		break;
+	case 27:
+		if (ui->screen == UI_HELP)
+			ui->screen = ui->back;
+		else if (ui->filter_text != NULL && ui->filter_text[0] != '\0')
+			ui_set_filter(ui, "");
+		else
+			ui->detail = 0;
+		break;
+	case '/':
+	case '\\':
+	case CRT_KEY_F3:
+	case CRT_KEY_F4:
+		free(r->filter_before);
+		r->filter_before = xstrdup(ui->filter_text != NULL ?
+		    ui->filter_text : "");
+		if (ui->screen == UI_HELP)
+			ui->screen = ui->back;
+		ui_prompt(r, PROMPT_FILTER, "filter: ", ui->filter_text, 0);
+		break;
+	case '=':
+		ui_set_filter(ui, "");
+		break;
+	case CRT_KEY_UP:
+	case 'k':
+		ui_move(r, -1);
+		break;
+	case CRT_KEY_DOWN:
+	case 'j':
+		ui_move(r, 1);
+		break;
+	case CRT_KEY_PPAGE:
+		ui_move(r, -ui_page(r));
+		break;
+	case CRT_KEY_NPAGE:
+		ui_move(r, ui_page(r));
+		break;
+	case CRT_KEY_HOME:
+		ui_move(r, -1000000);
+		break;
+	case CRT_KEY_END:
+		ui_move(r, 1000000);
+		break;
+	case CRT_KEY_LEFT:
+	case CRT_KEY_RIGHT:
+		if (ui->screen != UI_LIVE || live_cursor(ui, &view, &row) != 0)
+			break;
+		lv = &ui->live.v[view];
+		if (k == CRT_KEY_LEFT && lv->col > 0)
+			lv->col--;
+		else if (k == CRT_KEY_RIGHT && lv->col + 1 < lv->ncols)
+			lv->col++;
+		break;
+	case '<':
+	case ',':
+		ui_sort(r, -1);
+		break;
+	case '>':
+	case '.':
+		ui_sort(r, 1);
+		break;
+	case 'R':
+	case 'I':
+		ui_reverse(r);
+		break;
+	case 'd':
+	case 's':
+		ui_prompt(r, PROMPT_INTERVAL, "interval in seconds: ", NULL, 0);
+		break;
+	case 'p':
+	case 'Z':
+		ui->paused = !ui->paused;
+		if (!ui->paused)
+			r->sample_now = 1;
+		ui_msg(r, UI_R_NORMAL, ui->paused ? "paused (p resumes)" :
+		    "sampling");
+		break;
+	case ' ':
+		r->sample_now = 1;
+		break;
+	case 'W':
+		ui_settings_save(r);
+		break;
+	case 'g':
+		ui_prompt(r, PROMPT_PICK, "pick GROUP or EVENT[@chip|@core|"
+		    "@vcpu][:LIST]: ", NULL, 1);
+		break;
+	case 'C':
+		ui_picks_free(&ui->picks, &ui->npicks);
+		if (ui_apply(r, &cause) != 0) {
+			ui_msg(r, UI_R_ERROR, "%s", cause);
+			free(cause);
+		} else
+			ui_msg(r, UI_R_NORMAL, "picks cleared: the overview");
+		break;
+	case 'v':
+		ui->detail = !ui->detail;
+		break;
+	case '\r':
+	case '\n':
+	case CRT_KEY_ENTER:
+		ui_enter(r);
+		break;
+	case 'x':
+	case CRT_KEY_DC:
+		ui_unpick_cursor(r);
+		break;
+	case '-':
+		if (ui->screen == UI_LIVE)
+			ui_hide_column(r);
+		break;
+	case '+':
+		if (ui->screen != UI_LIVE)
+			break;
+		for (i = 0; i < ui->nhidden; i++)
+			free(ui->hidden[i]);
+		free(ui->hidden);
+		ui->hidden = NULL;
+		ui->nhidden = 0;
+		live_layout(ui);
+		break;
+	case 12:	/* Ctrl-L */
+		crt_redraw();
+		break;
+	default:
+		break;
+	}
+}
+
+/* A key while a prompt is open: bytes go to readline. */
+static void
+ui_prompt_key(struct ui_run *r, int k)
+{
+	int	 k2;
+
+	if (k == CRT_KEY_RESIZE || k < 0 || k > 255)
+		return;
+	if (k == 27) {
+		/* A lone Esc cancels; Esc and more is a key sequence. */
+		if ((k2 = crt_key_wait(25)) < 0 || k2 > 255) {
+			prompt_cancel();
+			return;
+		}
+		prompt_feed(27);
+		if (prompt_is_open())
+			prompt_feed(k2);
+	} else
+		prompt_feed(k);
+	/* The filter applies as it is typed. */
+	if (prompt_is_open() && prompt_kind() == PROMPT_FILTER)
+		ui_set_filter(&r->ui, prompt_text());
+}
+
+/* ---- the loop ------------------------------------------------------ */
+
+static void
+ui_draw(struct ui_run *r)
+{
+	struct ui	*ui = &r->ui;
+	uint64_t	 now = clock_now(&r->rt);
+	int		 w, h;
+
+	if (r->msg_until != 0 && now > r->msg_until) {
+		ui->msg[0] = '\0';
+		r->msg_until = 0;
+	}
+	ui->age = ui->snap != NULL ? (double)(now - r->snap_rt) / 1e9 : 0;
+	ui->prompt = prompt_is_open();
+	ui->prompt_label = prompt_label();
+	ui->prompt_text = prompt_text();
+	ui->prompt_point = prompt_point();
+	if (ui->prompt && prompt_hint()[0] != '\0') {
+		snprintf(ui->msg, sizeof ui->msg, "%s", prompt_hint());
+		ui->msg_role = UI_R_DIM;
+	}
+	crt_size(&w, &h);
+	r->frame.width = w;
+	r->frame.height = h;
+	view_render(ui, &r->frame);
+	crt_draw(&r->frame, ui->utf8);
+}
+
+static void
+ui_loop(struct ui_run *r)
+{
+	struct ui	*ui = &r->ui;
+	struct pollfd	 pfd;
+	uint64_t	 now, step, last_draw = 0;
+	int		 k, sig, timeout, dirty = 1, n;
+
+	r->next = clock_now(&r->rt);
+	while (!r->quit) {
+		if ((sig = crt_signal()) != 0) {
+			if (sig == SIGINT && prompt_is_open())
+				prompt_cancel();
+			else {
+				r->quit = 1;
+				break;
+			}
+		}
+		now = clock_now(&r->rt);
+		step = (uint64_t)llround(ui->delay * 1e9);
+		if ((!ui->paused && now >= r->next) || r->sample_now) {
+			r->sample_now = 0;
+			if (ui_sample(r)) {
+				/* Show numbers soon after a (re)start. */
+				r->next = now + (step < UI_FIRST_NS ? step :
+				    UI_FIRST_NS);
+			} else {
+				r->next += step;
+				if (r->next <= now)
+					r->next = now + step;
+			}
+			dirty = 1;
+		}
+		if (dirty || now - last_draw >= 1000000000ULL) {
+			ui_draw(r);
+			last_draw = clock_now(&r->rt);
+			dirty = 0;
+		}
+		now = clock_now(&r->rt);
+		timeout = 1000;
+		if (!ui->paused && r->next > now &&
+		    (r->next - now) / 1000000 < 1000)
+			timeout = (int)((r->next - now) / 1000000) + 1;
+		else if (!ui->paused && r->next <= now)
+			timeout = 0;
+		pfd.fd = crt_fd();
+		pfd.events = POLLIN;
+		pfd.revents = 0;
+		n = poll(&pfd, 1, timeout);
+		if (n > 0 && (pfd.revents & (POLLHUP | POLLERR | POLLNVAL))) {
+			r->quit = 1;
+			break;
+		}
+		/* Keys curses already buffered count even without POLLIN. */
+		while ((k = crt_key()) != CRT_KEY_NONE) {
+			dirty = 1;
+			if (prompt_is_open())
+				ui_prompt_key(r, k);
+			else
+				ui_key(r, k);
+			if (r->quit)
+				break;
+		}
+	}
+}
+
+static void
+ui_setup(struct ui_run *r, struct hvtop *h)
+{
+	struct ui	*ui = &r->ui;
+	struct selection keep;
+	char		*cause = NULL, *path;
+	const char	*cs;
+	size_t		 i;
+
+	ui->h = h;
+	ui->delay = h->opts.delay;
+	for (i = 0; i < UI_NSCREENS; i++)
+		ui->list[i].sort = -1;
+	if (gethostname(ui->host, sizeof ui->host) != 0)
+		snprintf(ui->host, sizeof ui->host, "localhost");
+	ui->host[sizeof ui->host - 1] = '\0';
+	ui->simulated = strcmp(h->src->ops->name, "sim") == 0;
+	cs = nl_langinfo(CODESET);
+	ui->utf8 = cs != NULL && strcmp(cs, "UTF-8") == 0;
+	clock_init(&r->rt, 0, 0);
+
+	/* What the screen shows without picks: setup's overview. */
+	if (h->opts.ngroups == 0 && h->opts.nevents == 0)
+		ui_picks_copy_sel(ui, &ui->overview, &ui->noverview);
+	else {
+		ui_picks_copy_sel(ui, &ui->picks, &ui->npicks);
+		keep = h->sel;
+		memset(&h->sel, 0, sizeof h->sel);
+		if (hvtop_overview(h, &cause) == 0)
+			ui_picks_copy_sel(ui, &ui->overview, &ui->noverview);
+		free(cause);
+		cause = NULL;
+		selection_clear(&h->sel);
+		h->sel = keep;
+	}
+	ui->engine_gen = h->generation;
+	memset(&r->rs, 0, sizeof r->rs);
+	ui_resize_rs(r);
+	live_reset(ui);
+	items_build(ui);
+	ui_words(r);
+
+	if ((path = settings_file_path()) != NULL &&
+	    settings_file_load(path, &r->settings, &cause) != 0) {
+		ui_msg(r, UI_R_ERROR, "settings not used: %s", cause);
+		free(cause);
+	}
+	free(path);
+	ui_settings_apply(r);
+	h->opts.delay = ui->delay;
+	ui_relayout(ui);
+}
+
+static void
+ui_teardown(struct ui_run *r)
+{
+	struct ui	*ui = &r->ui;
+	size_t		 i;
+
+	engine_snapshot_free(ui->snap);
+	live_free(&ui->live);
+	items_free(ui);
+	filter_free(ui->filter);
+	free(ui->filter_text);
+	free(ui->filter_error);
+	ui_picks_free(&ui->picks, &ui->npicks);
+	ui_picks_free(&ui->overview, &ui->noverview);
+	for (i = 0; i < ui->nhidden; i++)
+		free(ui->hidden[i]);
+	free(ui->hidden);
+	free(r->rs.values);
+	free(r->filter_before);
+	free(r->pending);
+	free(r->words);
+	settings_free(r->settings);
+	view_frame_free(&r->frame);
 }
 
 int
 hvtop_interactive(struct hvtop *h)
 {
-	struct engine_snapshot	*snap;
-	struct raw_sample	 rs;
-	struct export_info	 info;
-	struct export		*x;
-	struct strbuf		 sb = { 0 };
-	struct sigaction	 sa;
-	struct pollfd		 pfd;
-	uint64_t		 next, now, step;
-	char			*cause = NULL;
-	int			 ch, top = 0, status = 0, timeout;
+	struct ui_run	 r;
+	const char	*nc;
+	char		*cause = NULL, *hist;
+	int		 color;
 
-	memset(&sa, 0, sizeof sa);
-	sa.sa_handler = ui_on_signal;
-	sigaction(SIGINT, &sa, NULL);
-	sigaction(SIGTERM, &sa, NULL);
-	sigaction(SIGHUP, &sa, NULL);
-
-	info.source = h->src->label;
-	info.catalog = h->catalog_label;
-	x = export_new(0, h->engine, &info);
-	memset(&rs, 0, sizeof rs);
-	rs.values = xcalloc(h->sel.ncounters + 1, sizeof *rs.values);
-	rs.nvalues = h->sel.ncounters;
-
-	initscr();
-	cbreak();
-	noecho();
-	keypad(stdscr, TRUE);
-	nodelay(stdscr, TRUE);
-	curs_set(0);
-	step = (uint64_t)(h->opts.delay * 1e9);
-	next = clock_now(&h->clock);
-	while (!ui_quit) {
-		now = clock_now(&h->clock);
-		if (now >= next) {
-			if (hvtop_sample(h, &rs, &snap, &cause) != 0) {
-				status = 1;
-				break;
-			}
-			strbuf_reset(&sb);
-			if (snap->seq == 0)
-				strbuf_adds(&sb, "hvtop: sampling...\n");
-			else
-				export_snapshot(x, snap,
-				    clock_wall(&h->clock, snap->now), &sb);
-			hvtop_recycle(h, snap);
-			ui_draw(sb.s, top);
-			next += step;
-			if (next < now)
-				next = now + step;
-		}
-		pfd.fd = STDIN_FILENO;
-		pfd.events = POLLIN;
-		timeout = (int)((next - clock_now(&h->clock)) / 1000000) + 1;
-		if (poll(&pfd, 1, timeout) <= 0)
-			continue;
-		while ((ch = getch()) != ERR) {
-			if (ch == 'q' || ch == KEY_F(10))
-				ui_quit = 1;
-			else if (ch == KEY_DOWN)
-				top++;
-			else if (ch == KEY_UP && top > 0)
-				top--;
-			else if (ch == ' ')
-				next = clock_now(&h->clock);
-			else if (ch == KEY_RESIZE && sb.s != NULL)
-				ui_draw(sb.s, top);
-		}
-	}
-	endwin();
-	if (cause != NULL) {
+	memset(&r, 0, sizeof r);
+	setlocale(LC_CTYPE, "");
+	ui_setup(&r, h);
+	hist = settings_file_history_path();
+	prompt_init(hist);
+	free(hist);
+	nc = getenv("NO_COLOR");
+	color = !h->opts.no_color && (nc == NULL || *nc == '\0');
+	crt_signals();
+	if (crt_init(color, &cause) != 0) {
 		fprintf(stderr, "hvtop: %s\n", cause);
 		free(cause);
+		prompt_exit();
+		ui_teardown(&r);
+		return (1);
 	}
-	free(rs.values);
-	strbuf_free(&sb);
-	export_free(x);
-	return (status);
+	ui_loop(&r);
+	crt_done();
+	if (prompt_save_history(&cause) != 0) {
+		fprintf(stderr, "hvtop: filter history not saved: %s\n",
+		    cause);
+		free(cause);
+	}
+	prompt_exit();
+	ui_teardown(&r);
+	return (r.status);
 }

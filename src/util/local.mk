@@ -2,9 +2,12 @@
 # error names) and the core helpers that touch the outside world.
 libhvpure_a_SOURCES += \
 	src/util/be.h \
+	src/util/filter.c src/util/filter.h \
 	src/util/hverr.c src/util/hverr.h \
+	src/util/settings.c src/util/settings.h \
 	src/util/strbuf.c src/util/strbuf.h \
 	src/util/xalloc.c src/util/xalloc.h
 libhvcore_a_SOURCES += \
 	src/util/clock.c src/util/clock.h \
-	src/util/file.c src/util/file.h
+	src/util/file.c src/util/file.h \
+	src/util/settings-file.c

@@ -1,0 +1,260 @@
+/*
+ * hvtoprc as text: parse it into an ordered list of key=value entries and
+ * print it back.  Pure: the caller reads and writes the file.  A line that
+ * cannot be understood stops the parse with its line and column, because
+ * half-applied settings would surprise the user more than a clear message.
+ */
+#include "config.h"
+
+#include "util/settings.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "util/hverr.h"
+#include "util/strbuf.h"
+#include "util/xalloc.h"
+
+struct settings *
+settings_new(void)
+{
+	struct settings	*s;
+
+	s = xcalloc(1, sizeof *s);
+	s->version = SETTINGS_VERSION;
+	return (s);
+}
+
+void
+settings_free(struct settings *s)
+{
+	size_t	 i;
+
+	if (s == NULL)
+		return;
+	for (i = 0; i < s->nentries; i++) {
+		free(s->entries[i].key);
+		free(s->entries[i].value);
+	}
+	free(s->entries);
+	free(s);
+}
+
+static int
+settings_keychar(char c)
+{
+	return ((c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') ||
+	    c == '_' || c == '.' || c == '-');
+}
+
+static int
+settings_blank(char c)
+{
+	return (c == ' ' || c == '\t' || c == '\r');
+}
+
+static void
+settings_push(struct settings *s, char *key, char *value, unsigned line)
+{
+	char	*p;
+
+	for (p = value; *p != '\0'; p++) {
+		if (*p == '\n' || *p == '\r')
+			*p = ' ';
+	}
+	s->entries = xreallocarray(s->entries, s->nentries + 1,
+	    sizeof *s->entries);
+	s->entries[s->nentries].key = key;
+	s->entries[s->nentries].value = value;
+	s->entries[s->nentries].line = line;
+	s->nentries++;
+}
+
+/*
+ * One line (without its newline): blank, a comment, or key=value.
+ * Returns 1 with *key and *value set (caller frees), 0 for nothing, or
+ * -HV_EFORMAT with *cause set.
+ */
+static int
+settings_line(const char *p, size_t len, unsigned line, char **key,
+    char **value, char **cause)
+{
+	size_t	 i = 0, k0, k1, v0, v1;
+
+	while (i < len && settings_blank(p[i]))
+		i++;
+	if (i == len || p[i] == '#')
+		return (0);
+	k0 = i;
+	while (i < len && settings_keychar(p[i]))
+		i++;
+	k1 = i;
+	while (i < len && settings_blank(p[i]))
+		i++;
+	if (k1 == k0 || i == len || p[i] != '=') {
+		*cause = xasprintf("line %u, column %zu: expected key=value "
+		    "with a key of a-z, 0-9, '_', '.', '-'", line,
+		    (k1 == k0 ? k0 : i) + 1);
+		return (-HV_EFORMAT);
+	}
+	i++;
+	while (i < len && settings_blank(p[i]))
+		i++;
+	v0 = i;
+	v1 = len;
+	while (v1 > v0 && settings_blank(p[v1 - 1]))
+		v1--;
+	for (i = v0; i < v1; i++) {
+		if (p[i] == '\0') {
+			*cause = xasprintf("line %u, column %zu: a NUL byte",
+			    line, i + 1);
+			return (-HV_EFORMAT);
+		}
+	}
+	*key = xstrndup(p + k0, k1 - k0);
+	*value = xstrndup(p + v0, v1 - v0);
+	return (1);
+}
+
+/* config_version's value: a decimal number from 1 up. */
+static int
+settings_version(const char *v, unsigned *out)
+{
+	unsigned long	 n = 0;
+
+	if (*v == '\0')
+		return (-1);
+	for (; *v != '\0'; v++) {
+		if (*v < '0' || *v > '9' || n > 100000)
+			return (-1);
+		n = n * 10 + (unsigned long)(*v - '0');
+	}
+	if (n == 0 || n > 100000)
+		return (-1);
+	*out = (unsigned)n;
+	return (0);
+}
+
+int
+settings_parse(const char *text, size_t len, struct settings **out,
+    char **cause)
+{
+	struct settings	*s;
+	const char	*p = text, *nl;
+	size_t		 rest = len, n;
+	unsigned	 line = 0;
+	char		*key, *value;
+	int		 r, seen = 0;
+
+	s = settings_new();
+	while (rest > 0) {
+		line++;
+		nl = memchr(p, '\n', rest);
+		n = nl != NULL ? (size_t)(nl - p) : rest;
+		r = settings_line(p, n, line, &key, &value, cause);
+		p += n;
+		rest -= n;
+		if (nl != NULL) {
+			p++;
+			rest--;
+		}
+		if (r < 0)
+			goto fail;
+		if (r == 0)
+			continue;
+		if (!seen) {
+			seen = 1;
+			if (strcmp(key, "config_version") != 0 ||
+			    settings_version(value, &s->version) != 0) {
+				*cause = xasprintf("line %u: the first setting "
+				    "must be config_version=N (N from 1)",
+				    line);
+				free(key);
+				free(value);
+				r = -HV_EFORMAT;
+				goto fail;
+			}
+			free(key);
+			free(value);
+			if (s->version > SETTINGS_VERSION) {
+				*cause = xasprintf("line %u: config_version=%u "
+				    "was written by a newer hvtop (this one "
+				    "reads %d)", line, s->version,
+				    SETTINGS_VERSION);
+				r = -HV_EVERSION;
+				goto fail;
+			}
+			continue;
+		}
+		if (s->nentries == SETTINGS_MAX_ENTRIES) {
+			*cause = xasprintf("line %u: more than %d settings",
+			    line, SETTINGS_MAX_ENTRIES);
+			free(key);
+			free(value);
+			r = -HV_ELIMIT;
+			goto fail;
+		}
+		settings_push(s, key, value, line);
+	}
+	if (!seen)
+		s->version = SETTINGS_VERSION;
+	*out = s;
+	return (0);
+fail:
+	settings_free(s);
+	return (r);
+}
+
+const char *
+settings_get(const struct settings *s, const char *key)
+{
+	size_t	 i;
+
+	if (s == NULL)
+		return (NULL);
+	for (i = s->nentries; i > 0; i--) {
+		if (strcmp(s->entries[i - 1].key, key) == 0)
+			return (s->entries[i - 1].value);
+	}
+	return (NULL);
+}
+
+void
+settings_add(struct settings *s, const char *key, const char *value)
+{
+	settings_push(s, xstrdup(key), xstrdup(value), 0);
+}
+
+void
+settings_remove(struct settings *s, const char *key)
+{
+	size_t	 i, n = 0;
+
+	for (i = 0; i < s->nentries; i++) {
+		if (strcmp(s->entries[i].key, key) == 0) {
+			free(s->entries[i].key);
+			free(s->entries[i].value);
+			continue;
+		}
+		s->entries[n++] = s->entries[i];
+	}
+	s->nentries = n;
+}
+
+void
+settings_set(struct settings *s, const char *key, const char *value)
+{
+	settings_remove(s, key);
+	settings_add(s, key, value);
+}
+
+void
+settings_format(const struct settings *s, struct strbuf *sb)
+{
+	size_t	 i;
+
+	strbuf_addf(sb, "config_version=%d\n", SETTINGS_VERSION);
+	for (i = 0; i < s->nentries; i++)
+		strbuf_addf(sb, "%s=%s\n", s->entries[i].key,
+		    s->entries[i].value);
+}

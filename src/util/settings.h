@@ -1,0 +1,93 @@
+/*
+ * The settings file, hvtoprc: "key=value" lines, the first of which is
+ * config_version=N.  Blank lines and lines starting with '#' are comments.
+ * Keys are lower-case words ([a-z0-9_.-]); a key may repeat (pick=...).
+ * Values are stored by name (groups, columns), never by number, so a file
+ * stays valid when a catalog is reordered.
+ *
+ * settings.c is pure (text in, model out, model to text); settings-file.c
+ * finds, reads and atomically writes the file.  The file is written only
+ * when the user asks (the interface's W key), never on exit.
+ */
+#ifndef HVTOP_SETTINGS_H
+#define HVTOP_SETTINGS_H
+
+#include <stddef.h>
+
+#define SETTINGS_VERSION	1	/* the newest config_version read */
+#define SETTINGS_MAX_ENTRIES	4096
+#define SETTINGS_MAX_SIZE	(1 << 20)	/* bytes of a file */
+
+struct strbuf;
+
+struct settings_entry {
+	char		*key;
+	char		*value;
+	unsigned	 line;		/* 1-based; 0 when added in memory */
+};
+
+struct settings {
+	unsigned	 version;
+	struct settings_entry *entries;
+	size_t		 nentries;
+};
+
+/* An empty model at SETTINGS_VERSION (caller frees). */
+struct settings	*settings_new(void);
+void		 settings_free(struct settings *);
+
+/*
+ * Parse len bytes of text (need not be NUL-terminated).  Returns 0 with
+ * *out set (caller frees), or -HV_EFORMAT (a bad line; the message names
+ * it and its column), -HV_EVERSION (written by a newer hvtop) or
+ * -HV_ELIMIT, with *cause set (caller frees).
+ */
+int		 settings_parse(const char *text, size_t len,
+		    struct settings **out, char **cause);
+
+/* The last value of key, or NULL. */
+const char	*settings_get(const struct settings *, const char *key);
+/* Append key=value; a newline in value becomes a space. */
+void		 settings_add(struct settings *, const char *key,
+		    const char *value);
+/* Remove every entry of key, then add one. */
+void		 settings_set(struct settings *, const char *key,
+		    const char *value);
+/* Remove every entry of key. */
+void		 settings_remove(struct settings *, const char *key);
+
+/* The file text: config_version first, then the entries in order. */
+void		 settings_format(const struct settings *, struct strbuf *);
+
+/* ---- settings-file.c (core: environment and files) ----------------- */
+
+/*
+ * Where hvtoprc is: $HVTOP_CONFIG, else $XDG_CONFIG_HOME/hvtop/hvtoprc,
+ * else ~/.config/hvtop/hvtoprc.  Returns an allocated path (caller frees)
+ * or NULL when no location is known.
+ */
+char		*settings_file_path(void);
+/*
+ * Where the filter history is: beside $HVTOP_CONFIG when that is set (a
+ * file named history in the same directory), else
+ * $XDG_STATE_HOME/hvtop/history, else ~/.local/state/hvtop/history.
+ * Allocated (caller frees) or NULL.
+ */
+char		*settings_file_history_path(void);
+/*
+ * Read and parse path.  A missing file is not an error: 0 with *out NULL.
+ * Otherwise 0 with *out set (caller frees), or a negative code with *cause
+ * naming the file (caller frees).
+ */
+int		 settings_file_load(const char *path, struct settings **out,
+		    char **cause);
+/*
+ * Write the model to path atomically (mode 0600), creating the missing
+ * directories of its parent (mode 0700).  0 or -errno with *cause set.
+ */
+int		 settings_file_save(const char *path, const struct settings *,
+		    char **cause);
+/* Create the directories leading to path's last component; 0 or -errno. */
+int		 settings_file_mkdirs(const char *path, char **cause);
+
+#endif /* HVTOP_SETTINGS_H */

@@ -1,0 +1,237 @@
+/*
+ * Benchmark: the terminal interface's per-refresh and per-keystroke work,
+ * without a terminal.  Prints "NAME VALUE UNIT" lines, each the median of
+ * many runs:
+ *
+ *	ui.render.live.200x60	render a full 200x60 Live screen (the
+ *				power9 overview on a 16-chip, 192-core
+ *				simulated frame, after 40 refreshes, sorted,
+ *				with the detail pane) into a frame of text
+ *	ui.render.events.200x60	the same for the Events screen
+ *	ui.filter.100k		filter 100,000 catalog entries with a
+ *				three-term filter (substring, negated domain,
+ *				regex), as on every keystroke in the filter bar
+ *	ui.filter.100k.words	... with two words ("memory bandwidth")
+ *	ui.filter.100k.regex	... with a simple regex (the fast path)
+ *	ui.filter.100k.group	... with a regex that needs regexec()
+ *	ui.filter.parse		compile the three-term filter text
+ */
+#include "config.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "engine/engine.h"
+#include "hvtop.h"
+#include "ui/ui.h"
+#include "ui/view.h"
+#include "util/filter.h"
+#include "util/xalloc.h"
+
+#define RUNS		200
+#define NITEMS		100000
+
+static double
+now_ms(void)
+{
+	struct timespec	 ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (ts.tv_sec * 1e3 + ts.tv_nsec / 1e6);
+}
+
+static int
+cmp_double(const void *a, const void *b)
+{
+	double	 x = *(const double *)a, y = *(const double *)b;
+
+	return (x < y ? -1 : x > y);
+}
+
+static double
+median(double *v, int n)
+{
+	qsort(v, (size_t)n, sizeof *v, cmp_double);
+	return (v[n / 2]);
+}
+
+static double
+bench_render(struct ui *ui, enum ui_screen screen)
+{
+	static double		 t[RUNS];
+	struct view_frame	 f;
+	double			 t0;
+	int			 i;
+
+	memset(&f, 0, sizeof f);
+	ui->screen = screen;
+	for (i = 0; i < RUNS; i++) {
+		f.width = 200;
+		f.height = 60;
+		t0 = now_ms();
+		view_render(ui, &f);
+		t[i] = now_ms() - t0;
+	}
+	view_frame_free(&f);
+	ui->screen = UI_LIVE;
+	return (median(t, RUNS));
+}
+
+/* One filter text over the entries: the median time of a layout. */
+static double
+bench_filter(struct ui *ui, const char *text)
+{
+	static double	 t[RUNS];
+	struct filter	*flt;
+	char		*cause = NULL;
+	double		 t0;
+	int		 i;
+
+	for (i = 0; i < RUNS; i++) {
+		if (filter_parse(text, &flt, &cause) != 0)
+			exit(1);
+		ui->filter = flt;
+		t0 = now_ms();
+		items_layout(ui, UI_EVENTS);
+		t[i] = now_ms() - t0;
+		ui->filter = NULL;
+		filter_free(flt);
+	}
+	return (median(t, RUNS));
+}
+
+/* 100,000 synthetic entries shaped like catalog events. */
+static void
+bench_items(struct ui *ui, struct ui_items *save)
+{
+	static const char *const words[] = { "cyc", "inst", "l2_miss",
+	    "mem_rd", "mem_wr", "pb_int", "disp", "cmpl", "l3_hit", "xlink" };
+	static const char *const doms[] = { "chip", "core", "vcpu_home_core" };
+	struct ui_items	*it = &ui->items[UI_EVENTS];
+	size_t		 i;
+
+	*save = *it;
+	it->n = NITEMS;
+	it->v = xcalloc(NITEMS, sizeof *it->v);
+	it->shown = xcalloc(NITEMS, sizeof *it->shown);
+	for (i = 0; i < NITEMS; i++) {
+		it->v[i].index = i;
+		it->v[i].lname = xasprintf("pm_%s_%s_%05zu", words[i % 10],
+		    words[(i / 10) % 10], i);
+		it->v[i].name = it->v[i].lname;
+		it->v[i].ldesc = xasprintf("count of %s events on the %s "
+		    "while %s is set, for bandwidth and latency studies",
+		    words[(i / 7) % 10], doms[i % 3], words[(i / 3) % 10]);
+		it->v[i].domain = doms[i % 3];
+	}
+}
+
+static void
+bench_items_free(struct ui *ui, struct ui_items *save)
+{
+	struct ui_items	*it = &ui->items[UI_EVENTS];
+	size_t		 i;
+
+	for (i = 0; i < it->n; i++) {
+		free(it->v[i].lname);
+		free(it->v[i].ldesc);
+	}
+	free(it->v);
+	free(it->shown);
+	*it = *save;
+}
+
+int
+main(void)
+{
+	static const char	 text[] = "mem !domain:core re:_0[0-4]";
+	static double		 t[RUNS], p[RUNS];
+	struct hvtop		 h;
+	struct ui		 ui;
+	struct ui_items		 save;
+	struct raw_sample	 rs;
+	struct engine_snapshot	*s;
+	struct filter		*flt;
+	char			*cause = NULL;
+	double			 t0;
+	size_t			 i;
+
+	memset(&h, 0, sizeof h);
+	h.opts.delay = 1;
+	h.opts.count = -1;
+	h.opts.source = "sim";
+	h.opts.sim_args = "clock=virtual,sockets=4,chips_per_socket=4,"
+	    "cores=12,seed=9";
+	h.opts.catalog = UI_BENCH_CATALOG;
+	h.opts.sysfs_root = "/nonexistent";
+	if (hvtop_setup(&h) != 0)
+		return (1);
+	memset(&ui, 0, sizeof ui);
+	ui.h = &h;
+	ui.delay = 1;
+	ui.simulated = 1;
+	snprintf(ui.host, sizeof ui.host, "bench");
+	for (i = 0; i < UI_NSCREENS; i++)
+		ui.list[i].sort = -1;
+	live_reset(&ui);
+	items_build(&ui);
+	memset(&rs, 0, sizeof rs);
+	rs.nvalues = h.sel.ncounters;
+	rs.values = xcalloc(rs.nvalues + 1, sizeof *rs.values);
+	for (i = 0; i < 40; i++) {
+		clock_sleep_until(&h.clock, i * 1000000000ULL);
+		if (hvtop_sample(&h, &rs, &s, &cause) != 0) {
+			fprintf(stderr, "bench-ui: %s\n", cause);
+			return (1);
+		}
+		if (s->seq == 0) {
+			engine_snapshot_free(s);
+			continue;
+		}
+		engine_snapshot_free(ui.snap);
+		ui.snap = s;
+		live_push(&ui, s);
+		live_layout(&ui);
+	}
+	/* Sorted by a value column, with the detail pane, as in use. */
+	live_sort_step(&ui, 1);
+	ui.detail = 1;
+	printf("ui.render.live.200x60 %.3f ms\n", bench_render(&ui, UI_LIVE));
+	ui.detail = 0;
+	printf("ui.render.events.200x60 %.3f ms\n",
+	    bench_render(&ui, UI_EVENTS));
+
+	bench_items(&ui, &save);
+	for (i = 0; i < RUNS; i++) {
+		t0 = now_ms();
+		if (filter_parse(text, &flt, &cause) != 0)
+			return (1);
+		p[i] = now_ms() - t0;
+		ui.filter = flt;
+		t0 = now_ms();
+		items_layout(&ui, UI_EVENTS);
+		t[i] = now_ms() - t0;
+		ui.filter = NULL;
+		filter_free(flt);
+	}
+	printf("ui.filter.100k %.3f ms\n", median(t, RUNS));
+	printf("ui.filter.100k.words %.3f ms\n", bench_filter(&ui,
+	    "memory bandwidth"));
+	printf("ui.filter.100k.regex %.3f ms\n", bench_filter(&ui,
+	    "re:^pm_mem_.*_0[0-4]"));
+	printf("ui.filter.100k.group %.3f ms\n", bench_filter(&ui,
+	    "re:^pm_mem_(rd|wr)_cyc"));
+	printf("ui.filter.parse %.4f ms\n", median(p, RUNS));
+	fprintf(stderr, "bench-ui: %zu of %d entries match \"%s\"\n",
+	    ui.items[UI_EVENTS].nshown, NITEMS, text);
+	bench_items_free(&ui, &save);
+
+	engine_snapshot_free(ui.snap);
+	live_free(&ui.live);
+	items_free(&ui);
+	free(rs.values);
+	hvtop_teardown(&h);
+	return (0);
+}

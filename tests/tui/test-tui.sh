@@ -1,0 +1,214 @@
+#!/bin/sh
+# hvtop's terminal interface driven through tmux, as a user would: the
+# header of the simulated frame, every screen, the filter bar (substring,
+# regex, negation, history), picking groups on different chips, resizing,
+# saving the settings and getting them back, and a terminal left sane
+# after SIGTERM.  Runs headless on a private tmux server; every wait polls
+# the screen with a deadline instead of sleeping.
+. "$(dirname "$0")/../cli/tap.sh"
+N=41
+plan $N
+
+if ! command -v tmux >/dev/null 2>&1; then
+	i=0
+	while [ $i -lt $N ]; do
+		skip "terminal test $i" "tmux is not installed"
+		i=$((i + 1))
+	done
+	exit 0
+fi
+
+sock=hvtop-test-$$
+T() { tmux -L "$sock" "$@"; }
+trap 'T kill-server >/dev/null 2>&1; rm -rf "$tmpdir"' EXIT
+
+cfg=$tmpdir/cfg
+export HVTOP_CONFIG="$cfg/hvtoprc"
+export INPUTRC=/dev/null
+export LC_ALL=C
+unset NO_COLOR
+SIM="--sim sockets=2,chips_per_socket=2,cores=4,seed=5 -d 0.2"
+
+# The program runs through a script that records its pid, so SIGTERM goes
+# to exactly this process; the pane's shell prints the exit status.
+cat >"$tmpdir/run.sh" <<EOF
+echo \$\$ >"$tmpdir/pid"
+exec "$HVTOP" $SIM "\$@"
+EOF
+
+screen() { T capture-pane -p -t main; }
+
+# wait_for PATTERN [SECONDS]: poll the screen until grep -E finds it.
+wait_for() {
+	deadline=$(($(date +%s) + ${2:-10}))
+	while [ "$(date +%s)" -le "$deadline" ]; do
+		screen | grep -Eq -- "$1" && return 0
+		sleep 0.1
+	done
+	diag "timed out waiting for: $1"
+	screen | sed 's/^/| /' | while IFS= read -r l; do diag "$l"; done
+	return 1
+}
+
+# wait_gone PATTERN [SECONDS]: poll until the pattern is not on screen.
+wait_gone() {
+	deadline=$(($(date +%s) + ${2:-10}))
+	while [ "$(date +%s)" -le "$deadline" ]; do
+		screen | grep -Eq -- "$1" || return 0
+		sleep 0.1
+	done
+	diag "still on screen: $1"
+	return 1
+}
+
+keys() { T send-keys -t main "$@"; }
+text() { T send-keys -t main -l "$1"; }
+
+start() {
+	rm -f "$tmpdir/pid"
+	keys "clear; sh $tmpdir/run.sh $*; echo EXIT=\$?" Enter
+}
+
+T -f /dev/null new-session -d -s main -x 200 -y 60 \
+    "env PS1='$ ' HVTOP_CONFIG=$HVTOP_CONFIG INPUTRC=/dev/null LC_ALL=C sh"
+wait_for '\$' 5 || true
+
+# ---- header and values ------------------------------------------------
+start
+check "header shows the SIMULATED tag" wait_for '^ SIMULATED  hvtop'
+check "header shows the catalog version and date" \
+    wait_for 'catalog v1 \(20260101\)'
+check "header shows interval, hcalls and own CPU" \
+    wait_for 'interval 0\.20s .*hcalls [0-9]+/refresh .*hvtop CPU'
+check "Live shows the chip table with a total" wait_for '^total '
+first=$(screen | grep '^total' | head -n 1)
+changed() { [ "$(screen | grep '^total' | head -n 1)" != "$first" ]; }
+ok=1
+n=0
+while ! changed; do
+	n=$((n + 1))
+	[ $n -gt 50 ] && { ok=0; break; }
+	sleep 0.1
+done
+check "values change from one refresh to the next" test $ok = 1
+
+# ---- every screen ------------------------------------------------------
+keys Tab
+check "Tab: Events screen" wait_for 'NAME +DOMAIN +FLAGS +OFFSET +GROUPS'
+keys Tab
+check "Tab: Groups screen" wait_for 'NAME +DOMAIN +EVENTS +RECORD +PICKED'
+keys Tab
+check "Tab: Formulas screen" wait_for 'NAME +UNIT +GROUP +ORIGIN +LIVE'
+keys Tab
+check "Tab: back to Live" wait_for '^chips: '
+keys h
+check "h: help lists the keys and the Live columns" \
+    wait_for 'Live columns'
+keys Escape
+check "Esc leaves help" wait_for '^chips: '
+
+# ---- the filter bar ----------------------------------------------------
+keys BTab
+wait_for 'NAME +UNIT +GROUP' 5 || true
+keys /
+check "/ opens the filter prompt" wait_for '^filter:'
+text "memory bandwidth"
+check "substring filter applies while typing" \
+    wait_for '^. Memory_BW_Chip '
+check "substring filter hides what does not match" \
+    wait_gone 'PowerBUS_Frequency'
+keys Enter
+keys /
+keys C-u
+text "re:^memory_(rd|wr)"
+keys Enter
+check "regex filter keeps the read and write metrics" \
+    wait_for '^. Memory_WR_BW_Chip '
+check "regex filter drops the sum" wait_gone '^. Memory_BW_Chip '
+keys /
+keys C-u
+text "!memory"
+keys Enter
+check "negation shows what the word does not match" \
+    wait_for 'PowerBUS_Frequency'
+check "negation hides the matches" wait_gone 'Memory_BW_Chip'
+keys /
+keys C-u
+text "nosuch"
+keys Escape
+check "Esc cancels the edit and keeps the filter" \
+    wait_for 'filter: !memory'
+keys =
+check "= clears the filter" wait_for 'Memory_BW_Chip'
+keys /
+keys Up
+check "Up recalls the last filter from the history" \
+    wait_for '^filter: !memory'
+keys C-c
+check "Ctrl-C closes the prompt and hvtop goes on" wait_gone '^filter:'
+check "... with the filter it had" wait_for 'Memory_BW_Chip'
+
+# ---- picking groups on different chips ---------------------------------
+keys BTab
+wait_for 'NAME +DOMAIN +EVENTS' 5 || true
+keys /
+text "re:^memory_bw$"
+keys Enter
+wait_for '^. Memory_BW ' 5 || true
+keys Enter
+check "Enter on a group asks for the indices" wait_for '^pick Memory_BW on'
+text "0-1"
+keys Enter
+keys =
+keys g
+text "PowerB"
+keys Tab
+check "Tab completes a group name" wait_for 'PowerBus$'
+text ":2"
+keys Enter
+keys Tab Tab
+check "two groups run on different chips at the same time" \
+    wait_for '^chips: Memory_BW on 0-1; PowerBus on 2'
+check "each row names its group" wait_for '^ +2 PowerBus +[^ ]'
+keys Enter
+check "Enter shows the cursor row in detail" \
+    wait_for '^chip 0  groups: Memory_BW'
+keys Enter
+keys d
+text "0.3"
+keys Enter
+check "d sets the interval" wait_for 'interval 0\.30s'
+keys p
+check "p pauses" wait_for 'PAUSED'
+keys p
+check "p resumes" wait_gone 'PAUSED'
+
+# ---- resizing ----------------------------------------------------------
+T resize-window -t main -x 80 -y 24
+check "80x24 still shows the header and the table" \
+    wait_for '^chips: Memory_BW'
+check "80x24 keeps the key bar" wait_for '^F1Help /Filter'
+T resize-window -t main -x 200 -y 60
+check "200x60 again, with room between the keys" \
+    wait_for '^F1Help  /Filter'
+
+# ---- settings ----------------------------------------------------------
+keys W
+check "W writes the settings" wait_for 'settings written to'
+check "the file holds the picks by name" \
+    grep -q '^pick=group:Memory_BW:0-1$' "$cfg/hvtoprc"
+keys q
+check "q quits with status 0" wait_for '^EXIT=0'
+check "the filter history was saved" grep -q 'memory bandwidth' \
+    "$cfg/history"
+start
+check "a restart brings the same selection back" \
+    wait_for '^chips: Memory_BW on 0-1; PowerBus on 2'
+
+# ---- SIGTERM -----------------------------------------------------------
+kill -TERM "$(cat "$tmpdir/pid")"
+check "SIGTERM ends hvtop" wait_for '^EXIT=' 10
+keys "stty -a | tr ' ' '\n' | grep -Ex -- '-?(icanon|echo)' | tr '\n' ' '; echo" Enter
+check "the terminal is sane after SIGTERM (icanon echo)" \
+    wait_for '^icanon echo *$'
+exit $tap_failed

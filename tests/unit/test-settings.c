@@ -1,0 +1,186 @@
+/*
+ * Unit tests for hvtoprc: parsing (versions, comments, errors with line
+ * and column), printing back, and the file side (paths from the
+ * environment, atomic save into missing directories, load).
+ */
+#include "config.h"
+
+#include <sys/stat.h>
+
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include <cmocka.h>
+
+#include "util/hverr.h"
+#include "util/settings.h"
+#include "util/strbuf.h"
+
+static void
+test_parse(void **state)
+{
+	static const char text[] =
+	    "# hvtop settings\n"
+	    "config_version=1\n"
+	    "\n"
+	    "interval = 0.5 \n"
+	    "pick=group:Memory_BW@chip:0-1\r\n"
+	    "pick=group:PB_CYC:2\n"
+	    "  # indented comment\n"
+	    "sort.chip=Memory_BW_Chip";
+	struct settings	*s;
+	char		*cause = NULL;
+
+	(void)state;
+	assert_int_equal(settings_parse(text, strlen(text), &s, &cause), 0);
+	assert_int_equal(s->version, 1);
+	assert_int_equal(s->nentries, 4);
+	assert_string_equal(settings_get(s, "interval"), "0.5");
+	assert_string_equal(settings_get(s, "pick"), "group:PB_CYC:2");
+	assert_string_equal(s->entries[1].value,
+	    "group:Memory_BW@chip:0-1");
+	assert_int_equal(s->entries[1].line, 5);
+	assert_string_equal(settings_get(s, "sort.chip"), "Memory_BW_Chip");
+	assert_null(settings_get(s, "nosuch"));
+	settings_free(s);
+
+	/* Empty text: an empty model at the current version. */
+	assert_int_equal(settings_parse("", 0, &s, &cause), 0);
+	assert_int_equal(s->version, SETTINGS_VERSION);
+	assert_int_equal(s->nentries, 0);
+	settings_free(s);
+}
+
+static void
+test_errors(void **state)
+{
+	struct settings	*s;
+	char		*cause = NULL;
+
+	(void)state;
+	assert_int_equal(settings_parse("interval=1\n", 11, &s, &cause),
+	    -HV_EFORMAT);
+	assert_non_null(strstr(cause, "line 1"));
+	free(cause);
+	assert_int_equal(settings_parse("config_version=2\n", 17, &s, &cause),
+	    -HV_EVERSION);
+	assert_non_null(strstr(cause, "newer"));
+	free(cause);
+	assert_int_equal(settings_parse("config_version=x\n", 17, &s, &cause),
+	    -HV_EFORMAT);
+	free(cause);
+	assert_int_equal(settings_parse("config_version=1\n\nBad=1\n", 24, &s,
+	    &cause), -HV_EFORMAT);
+	assert_non_null(strstr(cause, "line 3, column 1"));
+	free(cause);
+	assert_int_equal(settings_parse("config_version=1\nkey value\n", 27,
+	    &s, &cause), -HV_EFORMAT);
+	assert_non_null(strstr(cause, "line 2, column 5"));
+	free(cause);
+	assert_int_equal(settings_parse("config_version=1\nk=a\0b\n", 23, &s,
+	    &cause), -HV_EFORMAT);
+	assert_non_null(strstr(cause, "NUL"));
+	free(cause);
+}
+
+static void
+test_format(void **state)
+{
+	struct settings	*s, *t;
+	struct strbuf	 sb = { 0 };
+	char		*cause = NULL;
+
+	(void)state;
+	s = settings_new();
+	settings_add(s, "pick", "group:A:0-1");
+	settings_add(s, "pick", "group:B:2");
+	settings_set(s, "interval", "2");
+	settings_set(s, "interval", "0.25");
+	settings_add(s, "note", "two\nlines");
+	settings_format(s, &sb);
+	assert_string_equal(sb.s, "config_version=1\npick=group:A:0-1\n"
+	    "pick=group:B:2\ninterval=0.25\nnote=two lines\n");
+	/* Round trip. */
+	assert_int_equal(settings_parse(sb.s, sb.len, &t, &cause), 0);
+	assert_int_equal(t->nentries, 4);
+	assert_string_equal(settings_get(t, "interval"), "0.25");
+	settings_remove(t, "pick");
+	assert_int_equal(t->nentries, 2);
+	assert_null(settings_get(t, "pick"));
+	settings_free(t);
+	settings_free(s);
+	strbuf_free(&sb);
+}
+
+static void
+test_file(void **state)
+{
+	struct settings	*s, *t;
+	struct stat	 st;
+	char		 dir[] = "/tmp/hvtop-settings.XXXXXX", *path, *p;
+	char		*cause = NULL;
+
+	(void)state;
+	assert_non_null(mkdtemp(dir));
+	path = NULL;
+	assert_true(asprintf(&path, "%s/a/b/hvtoprc", dir) > 0);
+	setenv("HVTOP_CONFIG", path, 1);
+	p = settings_file_path();
+	assert_string_equal(p, path);
+	free(p);
+	p = settings_file_history_path();
+	assert_non_null(strstr(p, "/a/b/history"));
+	free(p);
+
+	/* Missing file: nothing, no error. */
+	assert_int_equal(settings_file_load(path, &s, &cause), 0);
+	assert_null(s);
+	s = settings_new();
+	settings_add(s, "pick", "group:X");
+	assert_int_equal(settings_file_save(path, s, &cause), 0);
+	assert_int_equal(stat(path, &st), 0);
+	assert_int_equal(st.st_mode & 0777, 0600);
+	assert_int_equal(settings_file_load(path, &t, &cause), 0);
+	assert_string_equal(settings_get(t, "pick"), "group:X");
+	settings_free(t);
+	settings_free(s);
+
+	unsetenv("HVTOP_CONFIG");
+	setenv("XDG_CONFIG_HOME", "/cfg", 1);
+	setenv("XDG_STATE_HOME", "/state", 1);
+	p = settings_file_path();
+	assert_string_equal(p, "/cfg/hvtop/hvtoprc");
+	free(p);
+	p = settings_file_history_path();
+	assert_string_equal(p, "/state/hvtop/history");
+	free(p);
+
+	unlink(path);
+	p = strrchr(path, '/');
+	*p = '\0';
+	rmdir(path);
+	p = strrchr(path, '/');
+	*p = '\0';
+	rmdir(path);
+	rmdir(dir);
+	free(path);
+}
+
+int
+main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_parse),
+		cmocka_unit_test(test_errors),
+		cmocka_unit_test(test_format),
+		cmocka_unit_test(test_file),
+	};
+
+	return (cmocka_run_group_tests_name("settings", tests, NULL, NULL));
+}

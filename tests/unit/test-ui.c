@@ -1,0 +1,466 @@
+/*
+ * Unit tests for the curses-free part of the terminal interface: frames
+ * rendered as text from a hand-made engine (a golden frame), the live
+ * table's columns, sorting, history and explanations, the catalog lists
+ * and their filter, and every screen of the simulated frame at 80x24 and
+ * 200x60.  No terminal is needed.
+ *
+ * HVTOP_UPDATE_GOLDEN=1 rewrites the golden frame instead of comparing.
+ */
+#include "config.h"
+
+#include <math.h>
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <cmocka.h>
+
+#include "catalog/catalog.h"
+#include "engine/engine.h"
+#include "engine/selection.h"
+#include "hvtop.h"
+#include "source/source.h"
+#include "ui/ui.h"
+#include "ui/view.h"
+#include "util/file.h"
+#include "util/filter.h"
+#include "util/xalloc.h"
+
+#define P8	"/tests/data/catalog/p8-catalog-v3.bin"
+#define GOLDEN	"/tests/data/ui/live-100x30.txt"
+
+static char *
+srcpath(const char *rel)
+{
+	const char	*top = getenv("top_srcdir");
+
+	return (xasprintf("%s%s", top != NULL ? top : "..", rel));
+}
+
+/* ---- a hand-made frame --------------------------------------------- */
+
+static const struct source_ops fake_ops = { .name = "test" };
+
+struct fixture {
+	struct hvtop		 h;
+	struct source		 src;
+	struct catalog		*cat;
+	struct ui		 ui;
+	struct raw_sample	 rs;
+};
+
+static void
+fixture_sample(struct fixture *fx, uint64_t now, unsigned step, int fail)
+{
+	struct engine_snapshot	*s;
+	size_t			 k;
+
+	fx->rs.now = now;
+	for (k = 0; k < fx->rs.nvalues; k++) {
+		fx->rs.values[k].value = 1000 * (k + 1) + (uint64_t)step *
+		    (k + 1) * 1000000 * (1 + k % 3);
+		fx->rs.values[k].status = fail && k == 1 ? RAW_FAILED :
+		    RAW_OK;
+	}
+	fx->rs.calls = 1;
+	fx->rs.naive_calls = 9;
+	s = engine_update(fx->h.engine, &fx->rs);
+	if (s->seq == 0) {
+		engine_snapshot_free(s);
+		return;
+	}
+	engine_snapshot_free(fx->ui.snap);
+	fx->ui.snap = s;
+	live_push(&fx->ui, s);
+	live_layout(&fx->ui);
+}
+
+static int
+fixture_setup(void **state)
+{
+	struct fixture	*fx;
+	void		*buf;
+	size_t		 len, i;
+	char		*cause = NULL, *path;
+	unsigned	 step;
+
+	fx = xcalloc(1, sizeof *fx);
+	path = srcpath(P8);
+	assert_int_equal(file_read(path, 1 << 24, &buf, &len, &cause), 0);
+	free(path);
+	assert_int_equal(catalog_parse(buf, len, 1, &fx->cat, &cause), 0);
+	free(buf);
+	fx->src.ops = &fake_ops;
+	fx->src.label = xstrdup("test frame: 1 chip x 4 cores");
+	fx->h.src = &fx->src;
+	fx->h.cat = fx->cat;
+	fx->h.catp = fx->cat;
+	fx->h.catalog_label = xstrdup("catalog v3 (20140120)");
+	fx->h.opts.delay = 1;
+	fx->h.topo.sockets = 1;
+	fx->h.topo.chips = 1;
+	fx->h.topo.cores = 4;
+	fx->h.topo.smt = 8;
+	fx->h.topo.interface = 1;
+	fx->h.topo.privileged = 1;
+	assert_int_equal(selection_add(&fx->h.sel, fx->cat, &fx->h.topo,
+	    "HPM_0THRD_NON_IDLE_CCYC:0-1", 0, &cause), 0);
+	assert_int_equal(selection_add(&fx->h.sel, fx->cat, &fx->h.topo,
+	    "HPM_32MHZ_CYC:2", 0, &cause), 0);
+	fx->h.engine = engine_new(fx->cat, &fx->h.sel, 0, NULL, 0, NULL,
+	    NULL);
+	fx->rs.nvalues = fx->h.sel.ncounters;
+	fx->rs.values = xcalloc(fx->rs.nvalues + 1, sizeof *fx->rs.values);
+
+	fx->ui.h = &fx->h;
+	fx->ui.delay = 1;
+	fx->ui.cpu_pct = 0.5;
+	fx->ui.age = 0.2;
+	fx->ui.simulated = 1;
+	snprintf(fx->ui.host, sizeof fx->ui.host, "testhost");
+	for (i = 0; i < UI_NSCREENS; i++)
+		fx->ui.list[i].sort = -1;
+	live_reset(&fx->ui);
+	items_build(&fx->ui);
+	for (step = 0; step < 6; step++)
+		fixture_sample(fx, (uint64_t)step * 1000000000ULL, step * step,
+		    step == 5);
+	*state = fx;
+	return (0);
+}
+
+static int
+fixture_teardown(void **state)
+{
+	struct fixture	*fx = *state;
+	size_t		 i;
+
+	engine_snapshot_free(fx->ui.snap);
+	live_free(&fx->ui.live);
+	items_free(&fx->ui);
+	filter_free(fx->ui.filter);
+	for (i = 0; i < fx->ui.nhidden; i++)
+		free(fx->ui.hidden[i]);
+	free(fx->ui.hidden);
+	engine_free(fx->h.engine);
+	selection_clear(&fx->h.sel);
+	catalog_free(fx->cat);
+	free(fx->h.catalog_label);
+	free(fx->src.label);
+	free(fx->rs.values);
+	free(fx);
+	return (0);
+}
+
+static char *
+render(struct ui *ui, int w, int h)
+{
+	struct view_frame	 f;
+	char			*text;
+
+	memset(&f, 0, sizeof f);
+	f.width = w;
+	f.height = h;
+	view_render(ui, &f);
+	text = view_frame_text(&f);
+	view_frame_free(&f);
+	return (text);
+}
+
+static void
+set_filter(struct ui *ui, const char *text)
+{
+	char	*cause = NULL;
+
+	filter_free(ui->filter);
+	ui->filter = NULL;
+	assert_int_equal(filter_parse(text, &ui->filter, &cause), 0);
+	live_layout(ui);
+	items_layout(ui, UI_EVENTS);
+	items_layout(ui, UI_GROUPS);
+	items_layout(ui, UI_FORMULAS);
+}
+
+static void
+test_golden(void **state)
+{
+	struct fixture	*fx = *state;
+	char		*text, *path, *cause = NULL;
+	void		*want;
+	size_t		 len;
+
+	fx->ui.detail = 1;
+	text = render(&fx->ui, 100, 30);
+	fx->ui.detail = 0;
+	path = srcpath(GOLDEN);
+	if (getenv("HVTOP_UPDATE_GOLDEN") != NULL)
+		assert_int_equal(file_write_atomic(path, text, strlen(text),
+		    &cause), 0);
+	assert_int_equal(file_read(path, 1 << 20, &want, &len, &cause), 0);
+	if (strcmp(text, want) != 0)
+		print_message("got:\n%s\nwant:\n%s\n", text, (char *)want);
+	assert_string_equal(text, want);
+	free(want);
+	free(path);
+	free(text);
+}
+
+static void
+test_live_table(void **state)
+{
+	struct fixture		*fx = *state;
+	const struct engine_view *v = engine_view(fx->h.engine, 0);
+	struct ui		*ui = &fx->ui;
+	double			 hist[LIVE_HIST];
+	size_t			 view, row, n;
+	char			*text, *s;
+
+	assert_int_equal(ui->live.nv, 1);
+	assert_int_equal(ui->live.v[0].nrows, 3);
+	/* Two picks share the core table: each row names its group. */
+	assert_int_equal(ui->live.v[0].npicks, 2);
+	assert_string_equal(ui->live.v[0].rowpicks[0],
+	    "HPM_0THRD_NON_IDLE_CCYC");
+	assert_string_equal(ui->live.v[0].rowpicks[2], "HPM_32MHZ_CYC");
+	text = render(ui, 80, 24);
+	assert_non_null(strstr(text, " SIMULATED "));
+	assert_non_null(strstr(text, "cores: HPM_0THRD_NON_IDLE_CCYC on 0-1; "
+	    "HPM_32MHZ_CYC on 2"));
+	assert_non_null(strstr(text, "total"));
+	free(text);
+
+	/* History: five intervals, the last failed for counter 1. */
+	assert_int_equal(live_cursor(ui, &view, &row), 0);
+	assert_int_equal(row, 0);
+	n = live_history(ui, 0, 0, 1, hist, LIVE_HIST);
+	assert_int_equal(n, 5);
+	assert_true(isnan(hist[4]));
+	assert_false(isnan(hist[3]));
+
+	/* The status line explains the cursor cell. */
+	ui->live.v[0].col = 1;
+	s = view_live_status(ui);
+	assert_non_null(strstr(s, "core 0 (HPM_0THRD_NON_IDLE_CCYC)"));
+	assert_non_null(strstr(s, "failed"));
+	free(s);
+	/* A cell no pick covers says so. */
+	live_move(ui, 2);
+	assert_int_equal(live_cursor(ui, &view, &row), 0);
+	assert_int_equal(v->indices[row], 2);
+	ui->live.v[0].col = 0;
+	s = view_live_status(ui);
+	assert_non_null(strstr(s, "not read here"));
+	free(s);
+	live_move(ui, -5);
+	ui->live.v[0].col = 0;
+}
+
+static void
+test_live_sort_hide_filter(void **state)
+{
+	struct fixture		*fx = *state;
+	struct ui		*ui = &fx->ui;
+	struct live_view	*lv = &ui->live.v[0];
+	const struct engine_view *v = engine_view(fx->h.engine, 0);
+	size_t			 ncols = lv->ncols;
+
+	/* Sort by the first event column: rows with a value first. */
+	live_sort_step(ui, 1);
+	assert_int_equal(lv->sort, (int)lv->cols[0]);
+	assert_int_equal(v->indices[lv->order[2]], 2);
+	live_sort_step(ui, -1);
+	assert_int_equal(lv->sort, -1);
+	assert_int_equal(lv->order[0], 0);
+	ui->live.sortrev[v->domain] = 1;
+	live_layout(ui);
+	assert_int_equal(v->indices[lv->order[0]], 2);
+	ui->live.sortrev[v->domain] = 0;
+	live_layout(ui);
+
+	/* Hidden columns and the filter take columns away. */
+	ui->hidden = xcalloc(1, sizeof *ui->hidden);
+	ui->hidden[0] = xstrdup(live_col_name(ui, 0, 0));
+	ui->nhidden = 1;
+	live_layout(ui);
+	assert_int_equal(lv->ncols, ncols - 1);
+	set_filter(ui, "32mhz");
+	assert_int_equal(lv->ncols, 1);
+	set_filter(ui, "group:hpm_32mhz !32mhz");
+	assert_int_equal(lv->ncols, 1);
+	set_filter(ui, "nosuchthing");
+	assert_int_equal(ui->live.nlines, 0);
+	set_filter(ui, "");
+	free(ui->hidden[0]);
+	ui->nhidden = 0;
+	live_layout(ui);
+	assert_int_equal(lv->ncols, ncols);
+}
+
+static void
+test_items(void **state)
+{
+	struct fixture	*fx = *state;
+	struct ui	*ui = &fx->ui;
+	size_t		 all = ui->items[UI_EVENTS].nshown, hidden = 0, i;
+	char		*text;
+
+	for (i = 0; i < ui->items[UI_EVENTS].n; i++)
+		if (ui->items[UI_EVENTS].v[i].flags & FILTER_FLAG_HIDDEN)
+			hidden++;
+	/* Entries the kernel would not list stay out until asked for. */
+	assert_int_equal(all + hidden, ui->items[UI_EVENTS].n);
+	set_filter(ui, "flag:picked");
+	assert_int_equal(ui->items[UI_GROUPS].nshown, 2);
+	assert_true(ui->items[UI_EVENTS].nshown >= 4);
+	set_filter(ui, "re:^hpm_[0-3]thrd_non_idle_ccyc$");
+	assert_int_equal(ui->items[UI_EVENTS].nshown, 4);
+	set_filter(ui, "re:^hpm_[0-3]thrd_non_idle_ccyc$ !name:0thrd");
+	assert_int_equal(ui->items[UI_EVENTS].nshown, 3);
+	set_filter(ui, "");
+
+	/* Sort by name, reversed. */
+	ui->list[UI_GROUPS].sort = 0;
+	ui->list[UI_GROUPS].reverse = 1;
+	items_layout(ui, UI_GROUPS);
+	assert_true(strcmp(ui->items[UI_GROUPS].v[ui->items[UI_GROUPS]
+	    .shown[0]].name, ui->items[UI_GROUPS].v[ui->items[UI_GROUPS]
+	    .shown[1]].name) > 0);
+	ui->screen = UI_GROUPS;
+	ui->detail = 1;
+	text = render(ui, 80, 24);
+	assert_non_null(strstr(text, "NAME"));
+	assert_non_null(strstr(text, "details"));
+	free(text);
+	ui->list[UI_GROUPS].sort = -1;
+	ui->list[UI_GROUPS].reverse = 0;
+	items_layout(ui, UI_GROUPS);
+	ui->detail = 0;
+	ui->screen = UI_LIVE;
+}
+
+static void
+test_elide_spark(void **state)
+{
+	struct view_frame	 f;
+	const double		 v[] = { 1, 2, NAN, 4, 8 };
+	char			 buf[32], *text;
+
+	(void)state;
+	view_elide("PM_MCS01_128B_RD_DISP_PORT23", 12, buf, sizeof buf);
+	assert_string_equal(buf, "PM_MC~PORT23");
+	view_elide("SHORT", 12, buf, sizeof buf);
+	assert_string_equal(buf, "SHORT");
+	view_elide("ABCDEFG", 3, buf, sizeof buf);
+	assert_string_equal(buf, "ABC");
+	memset(&f, 0, sizeof f);
+	view_frame_resize(&f, 10, 1);
+	view_spark(&f, 0, 0, 8, v, 5);
+	text = view_frame_text(&f);
+	assert_string_equal(text, "_. -#\n");
+	free(text);
+	/* Non-printable bytes never reach the terminal. */
+	view_put(&f, 0, 0, "a\tb\x80", -1, UI_R_NORMAL);
+	text = view_frame_text(&f);
+	assert_string_equal(text, "a?b?#\n");
+	free(text);
+	view_frame_free(&f);
+}
+
+/* ---- the simulated frame ------------------------------------------- */
+
+static void
+test_sim_screens(void **state)
+{
+	static const int sizes[][2] = { { 80, 24 }, { 200, 60 }, { 30, 8 } };
+	struct hvtop		 h;
+	struct ui		 ui;
+	struct raw_sample	 rs;
+	struct engine_snapshot	*s;
+	char			*cat, *text, *cause = NULL, *line, *nl;
+	size_t			 i, j, k;
+	int			 sc;
+
+	(void)state;
+	memset(&h, 0, sizeof h);
+	cat = srcpath(P8);
+	h.opts.delay = 1;
+	h.opts.count = -1;
+	h.opts.source = "sim";
+	h.opts.sim_args = "clock=virtual,interface=1,seed=3";
+	h.opts.catalog = cat;
+	h.opts.sysfs_root = "/nonexistent";
+	assert_int_equal(hvtop_setup(&h), 0);
+	memset(&ui, 0, sizeof ui);
+	ui.h = &h;
+	ui.delay = 1;
+	ui.simulated = 1;
+	for (i = 0; i < UI_NSCREENS; i++)
+		ui.list[i].sort = -1;
+	live_reset(&ui);
+	items_build(&ui);
+	memset(&rs, 0, sizeof rs);
+	rs.nvalues = h.sel.ncounters;
+	rs.values = xcalloc(rs.nvalues + 1, sizeof *rs.values);
+	for (i = 0; i < 3; i++) {
+		clock_sleep_until(&h.clock, i * 1000000000ULL);
+		assert_int_equal(hvtop_sample(&h, &rs, &s, &cause), 0);
+		if (s->seq == 0) {
+			engine_snapshot_free(s);
+			continue;
+		}
+		engine_snapshot_free(ui.snap);
+		ui.snap = s;
+		live_push(&ui, s);
+		live_layout(&ui);
+	}
+	for (sc = 0; sc < UI_NSCREENS; sc++) {
+		ui.screen = sc;
+		ui.back = UI_LIVE;
+		for (j = 0; j < sizeof sizes / sizeof sizes[0]; j++) {
+			text = render(&ui, sizes[j][0], sizes[j][1]);
+			/* The simulated frame is named on every screen. */
+			assert_non_null(strstr(text, "SIMULATED"));
+			k = 0;
+			for (line = text; *line != '\0'; line = nl + 1) {
+				nl = strchr(line, '\n');
+				assert_true(nl - line <= sizes[j][0]);
+				k++;
+			}
+			assert_int_equal(k, sizes[j][1]);
+			if (sizes[j][0] >= 200 && sc == UI_LIVE)
+				assert_non_null(strstr(text, "total"));
+			if (sizes[j][0] >= 80 && sc == UI_HELP)
+				assert_non_null(strstr(text, "Live columns"));
+			if (sizes[j][0] >= 80)
+				assert_non_null(strstr(text, "catalog v3"));
+			free(text);
+		}
+	}
+	engine_snapshot_free(ui.snap);
+	live_free(&ui.live);
+	items_free(&ui);
+	free(rs.values);
+	hvtop_teardown(&h);
+	free(cat);
+}
+
+int
+main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_golden),
+		cmocka_unit_test(test_live_table),
+		cmocka_unit_test(test_live_sort_hide_filter),
+		cmocka_unit_test(test_items),
+		cmocka_unit_test(test_elide_spark),
+		cmocka_unit_test(test_sim_screens),
+	};
+
+	return (cmocka_run_group_tests_name("ui", tests, fixture_setup,
+	    fixture_teardown));
+}

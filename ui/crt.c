@@ -1,0 +1,367 @@
+/*
+ * The terminal under curses.  Every way out restores it: crt_done() on a
+ * normal exit; SIGINT, SIGTERM and SIGHUP only set a flag that the main
+ * loop turns into a normal exit; SIGABRT, SIGSEGV, SIGBUS and SIGFPE
+ * restore what they can (endwin, stderr) in the handler and re-raise.
+ * While curses is up stderr goes to an unlinked temporary file, so stray
+ * messages cannot corrupt the screen; they are replayed after endwin.
+ */
+#include "config.h"
+
+#include "ui/crt.h"
+
+#include <curses.h>
+#include <errno.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+#include <wchar.h>
+
+#include "ui/ui.h"
+#include "ui/view.h"
+#include "util/xalloc.h"
+
+static SCREEN			*crt_screen;
+static int			 crt_up;
+static int			 crt_err_fd = -1;	/* the file */
+static int			 crt_err_saved = -1;	/* the real stderr */
+static volatile sig_atomic_t	 crt_sig;
+static attr_t			 crt_attr[UI_NROLES];
+static short			 crt_pair[UI_NROLES];
+
+static void
+crt_stderr_begin(void)
+{
+	const char	*dir;
+	char		*path;
+	int		 fd;
+
+	fflush(stderr);
+	if ((dir = getenv("TMPDIR")) == NULL || *dir == '\0')
+		dir = "/tmp";
+	path = xasprintf("%s/hvtop-stderr.XXXXXX", dir);
+	fd = mkstemp(path);
+	if (fd != -1)
+		unlink(path);
+	free(path);
+	if (fd == -1)
+		return;
+	if ((crt_err_saved = dup(STDERR_FILENO)) == -1 ||
+	    dup2(fd, STDERR_FILENO) == -1) {
+		close(fd);
+		if (crt_err_saved != -1)
+			close(crt_err_saved);
+		crt_err_saved = -1;
+		return;
+	}
+	crt_err_fd = fd;
+}
+
+static void
+crt_stderr_end(void)
+{
+	char	 buf[4096];
+	ssize_t	 n;
+
+	if (crt_err_saved == -1)
+		return;
+	fflush(stderr);
+	dup2(crt_err_saved, STDERR_FILENO);
+	close(crt_err_saved);
+	crt_err_saved = -1;
+	if (lseek(crt_err_fd, 0, SEEK_SET) == 0) {
+		while ((n = read(crt_err_fd, buf, sizeof buf)) > 0) {
+			if (write(STDERR_FILENO, buf, (size_t)n) != n)
+				break;
+		}
+	}
+	close(crt_err_fd);
+	crt_err_fd = -1;
+}
+
+/* Monochrome attributes, and colour pairs where colours exist. */
+static void
+crt_roles(int color)
+{
+	static const struct {
+		int	 role;
+		attr_t	 mono;
+		short	 fg, bg;
+		attr_t	 extra;
+	} t[] = {
+		{ UI_R_NORMAL,	 A_NORMAL, -1, -1, 0 },
+		{ UI_R_HEADER,	 A_BOLD, -1, -1, A_BOLD },
+		{ UI_R_SIM,	 A_REVERSE | A_BOLD, COLOR_WHITE, COLOR_RED,
+		    A_BOLD },
+		{ UI_R_TAB,	 A_NORMAL, COLOR_BLACK, COLOR_CYAN, 0 },
+		{ UI_R_TAB_ON,	 A_REVERSE | A_BOLD, COLOR_BLACK, COLOR_GREEN,
+		    A_BOLD },
+		{ UI_R_TITLE,	 A_BOLD, COLOR_CYAN, -1, A_BOLD },
+		{ UI_R_COLHEAD,	 A_UNDERLINE, COLOR_BLACK, COLOR_GREEN, 0 },
+		{ UI_R_SORTHEAD, A_BOLD | A_UNDERLINE, COLOR_BLACK, COLOR_CYAN,
+		    A_BOLD },
+		{ UI_R_CURSOR,	 A_REVERSE, COLOR_BLACK, COLOR_CYAN, 0 },
+		{ UI_R_CELL,	 A_REVERSE | A_BOLD | A_UNDERLINE, COLOR_BLACK,
+		    COLOR_YELLOW, A_BOLD },
+		{ UI_R_TOTAL,	 A_BOLD, -1, -1, A_BOLD },
+		{ UI_R_INVALID,	 A_DIM, COLOR_RED, -1, 0 },
+		{ UI_R_ERROR,	 A_BOLD, COLOR_RED, -1, A_BOLD },
+		{ UI_R_WARN,	 A_BOLD, COLOR_YELLOW, -1, 0 },
+		{ UI_R_DIM,	 A_DIM, COLOR_BLUE, -1, A_BOLD },
+		{ UI_R_SPARK,	 A_NORMAL, COLOR_GREEN, -1, 0 },
+		{ UI_R_KEY,	 A_BOLD, -1, -1, A_BOLD },
+		{ UI_R_BAR,	 A_REVERSE, COLOR_BLACK, COLOR_CYAN, 0 },
+		{ UI_R_PROMPT,	 A_NORMAL, -1, -1, 0 },
+		{ UI_R_PICKED,	 A_BOLD, COLOR_GREEN, -1, A_BOLD },
+		{ UI_R_GOOD,	 A_NORMAL, COLOR_GREEN, -1, 0 },
+	};
+	size_t	 i;
+	short	 n = 1;
+
+	for (i = 0; i < sizeof t / sizeof t[0]; i++) {
+		crt_attr[t[i].role] = t[i].mono;
+		crt_pair[t[i].role] = 0;
+		if (!color || (t[i].fg == -1 && t[i].bg == -1)) {
+			if (color)
+				crt_attr[t[i].role] = t[i].extra;
+			continue;
+		}
+		init_pair(n, t[i].fg, t[i].bg);
+		crt_pair[t[i].role] = n++;
+		crt_attr[t[i].role] = t[i].extra;
+	}
+}
+
+int
+crt_init(int color, char **cause)
+{
+	const char	*term;
+
+	if (crt_up)
+		return (0);
+	term = getenv("TERM");
+	crt_stderr_begin();
+	/* newterm(), not initscr(): initscr exits on a bad terminal. */
+	crt_screen = newterm(NULL, stdout, stdin);
+	if (crt_screen == NULL) {
+		crt_stderr_end();
+		*cause = xasprintf("cannot use the terminal '%s' (use -b for "
+		    "batch output)", term != NULL ? term : "");
+		return (-1);
+	}
+	crt_up = 1;
+	cbreak();
+	noecho();
+	nonl();
+	intrflush(stdscr, FALSE);
+	keypad(stdscr, TRUE);
+	nodelay(stdscr, TRUE);
+	set_escdelay(25);
+	curs_set(0);
+	if (term != NULL && strcmp(term, "dumb") == 0)
+		color = 0;
+	if (color && has_colors()) {
+		start_color();
+		use_default_colors();
+	} else
+		color = 0;
+	crt_roles(color);
+	return (0);
+}
+
+void
+crt_done(void)
+{
+	if (!crt_up)
+		return;
+	crt_up = 0;
+	curs_set(1);
+	endwin();
+	delscreen(crt_screen);
+	crt_screen = NULL;
+	crt_stderr_end();
+}
+
+int
+crt_active(void)
+{
+	return (crt_up);
+}
+
+void
+crt_size(int *width, int *height)
+{
+	getmaxyx(stdscr, *height, *width);
+}
+
+static void
+crt_attrs(int role)
+{
+	attrset(crt_attr[role] | COLOR_PAIR(crt_pair[role]));
+}
+
+void
+crt_draw(const struct view_frame *f, int utf8)
+{
+	const char	*row;
+	const uint8_t	*roles;
+	wchar_t		 w[512];
+	int		 y, x, e, i, maxy, maxx;
+
+	getmaxyx(stdscr, maxy, maxx);
+	for (y = 0; y < f->height && y < maxy; y++) {
+		row = f->chars + (size_t)y * (size_t)f->width;
+		roles = f->roles + (size_t)y * (size_t)f->width;
+		for (x = 0; x < f->width && x < maxx; x = e) {
+			for (e = x + 1; e < f->width && e < maxx &&
+			    roles[e] == roles[x]; e++)
+				;
+			crt_attrs(roles[x]);
+			/* The last cell of the screen cannot be written
+			 * without scrolling on some terminals. */
+			if (y == maxy - 1 && e == maxx)
+				e--;
+			if (e <= x)
+				break;
+			if (roles[x] == UI_R_SPARK && utf8) {
+				for (i = 0; i < e - x && i < 511; i++)
+					w[i] = row[x + i] >= '1' &&
+					    row[x + i] <= '8' ?
+					    (wchar_t)(0x2580 + row[x + i] -
+					    '0') : L' ';
+				w[i] = L'\0';
+				mvaddnwstr(y, x, w, i);
+			} else if (roles[x] == UI_R_SPARK) {
+				for (i = x; i < e; i++)
+					mvaddch(y, i, (chtype)(unsigned char)
+					    view_spark_ascii(row[i]));
+			} else
+				mvaddnstr(y, x, row + x, e - x);
+		}
+	}
+	attrset(A_NORMAL);
+	if (f->cursor_y >= 0) {
+		move(f->cursor_y, f->cursor_x);
+		curs_set(1);
+	} else
+		curs_set(0);
+	refresh();
+}
+
+void
+crt_redraw(void)
+{
+	clearok(curscr, TRUE);
+}
+
+static int
+crt_map(int ch)
+{
+	if (ch == ERR)
+		return (CRT_KEY_NONE);
+	if (ch >= 0 && ch < 256)
+		return (ch);
+	switch (ch) {
+	case KEY_UP:		return (CRT_KEY_UP);
+	case KEY_DOWN:		return (CRT_KEY_DOWN);
+	case KEY_LEFT:		return (CRT_KEY_LEFT);
+	case KEY_RIGHT:		return (CRT_KEY_RIGHT);
+	case KEY_PPAGE:		return (CRT_KEY_PPAGE);
+	case KEY_NPAGE:		return (CRT_KEY_NPAGE);
+	case KEY_HOME:		return (CRT_KEY_HOME);
+	case KEY_END:		return (CRT_KEY_END);
+	case KEY_BTAB:		return (CRT_KEY_BTAB);
+	case KEY_DC:		return (CRT_KEY_DC);
+	case KEY_ENTER:		return (CRT_KEY_ENTER);
+	case KEY_RESIZE:	return (CRT_KEY_RESIZE);
+	case KEY_F(1):		return (CRT_KEY_F1);
+	case KEY_F(3):		return (CRT_KEY_F3);
+	case KEY_F(4):		return (CRT_KEY_F4);
+	case KEY_F(10):		return (CRT_KEY_F10);
+	default:		return (CRT_KEY_OTHER);
+	}
+}
+
+int
+crt_key(void)
+{
+	return (crt_map(wgetch(stdscr)));
+}
+
+int
+crt_key_wait(int ms)
+{
+	int	 ch;
+
+	wtimeout(stdscr, ms);
+	ch = wgetch(stdscr);
+	nodelay(stdscr, TRUE);
+	return (crt_map(ch));
+}
+
+void
+crt_keypad(int on)
+{
+	keypad(stdscr, on ? TRUE : FALSE);
+}
+
+int
+crt_fd(void)
+{
+	return (STDIN_FILENO);
+}
+
+static void
+crt_on_quit(int sig)
+{
+	crt_sig = sig;
+}
+
+/* Best effort: the program is dying; give the user a usable terminal. */
+static void
+crt_on_fatal(int sig)
+{
+	static const char msg[] = "hvtop: fatal signal, terminal restored\n";
+
+	if (crt_up) {
+		crt_up = 0;
+		endwin();
+	}
+	if (crt_err_saved != -1) {
+		dup2(crt_err_saved, STDERR_FILENO);
+		if (write(STDERR_FILENO, msg, sizeof msg - 1) < 0)
+			crt_sig = sig;
+	}
+	signal(sig, SIG_DFL);
+	raise(sig);
+}
+
+void
+crt_signals(void)
+{
+	struct sigaction	 sa;
+
+	memset(&sa, 0, sizeof sa);
+	sigemptyset(&sa.sa_mask);
+	sa.sa_handler = crt_on_quit;
+	sigaction(SIGINT, &sa, NULL);
+	sigaction(SIGTERM, &sa, NULL);
+	sigaction(SIGHUP, &sa, NULL);
+	sa.sa_handler = crt_on_fatal;
+	sa.sa_flags = SA_RESETHAND;
+	sigaction(SIGABRT, &sa, NULL);
+	sigaction(SIGSEGV, &sa, NULL);
+	sigaction(SIGBUS, &sa, NULL);
+	sigaction(SIGFPE, &sa, NULL);
+}
+
+int
+crt_signal(void)
+{
+	int	 s = crt_sig;
+
+	crt_sig = 0;
+	return (s);
+}

@@ -1,0 +1,537 @@
+/*
+ * The live table's model: which columns of each engine view are shown
+ * (filter, hidden columns), in which order the rows come (sort), which
+ * groups feed each row, the lines the table is drawn from, and a short
+ * history of every cell for the sparklines.  No curses: view-live.c draws
+ * from this and the tests read it directly.
+ */
+#include "config.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "catalog/catalog.h"
+#include "engine/engine.h"
+#include "engine/selection.h"
+#include "export/export.h"
+#include "hvtop.h"
+#include "ui/ui.h"
+#include "util/filter.h"
+#include "util/strbuf.h"
+#include "util/xalloc.h"
+
+static void
+live_view_free(struct live_view *lv)
+{
+	size_t	 i;
+
+	free(lv->cols);
+	free(lv->order);
+	for (i = 0; i < lv->nrows; i++)
+		free(lv->rowpicks[i]);
+	free(lv->rowpicks);
+	free(lv->title);
+	free(lv->hist);
+}
+
+void
+live_free(struct live *l)
+{
+	size_t	 i;
+
+	for (i = 0; i < l->nv; i++)
+		live_view_free(&l->v[i]);
+	free(l->v);
+	free(l->lines);
+	l->v = NULL;
+	l->lines = NULL;
+	l->nv = l->nlines = 0;
+	for (i = 0; i < LIVE_NDOMAINS; i++) {
+		free(l->sortname[i]);
+		l->sortname[i] = NULL;
+	}
+	if (l->scratch != NULL) {
+		strbuf_free(l->scratch);
+		free(l->scratch);
+		l->scratch = NULL;
+	}
+}
+
+static int
+live_pick_has(const struct sel_pick *pk, unsigned index)
+{
+	size_t	 i;
+
+	for (i = 0; i < pk->nindices; i++) {
+		if (pk->indices[i] == index)
+			return (1);
+	}
+	return (0);
+}
+
+/* Per row: the names of the picks that cover it, joined with '+'. */
+static void
+live_rowpicks(struct ui *ui, const struct engine_view *v, struct live_view *lv)
+{
+	const struct selection	*sel = &ui->h->sel;
+	const struct sel_pick	*pk;
+	struct strbuf		 sb = { 0 }, title = { 0 };
+	size_t			 r, i;
+	char			*idx;
+
+	lv->rowpicks = xcalloc(v->nrows + 1, sizeof *lv->rowpicks);
+	for (r = 0; r < v->nrows; r++) {
+		strbuf_reset(&sb);
+		for (i = 0; i < sel->npicks; i++) {
+			pk = &sel->picks[i];
+			if (pk->domain != v->domain ||
+			    !live_pick_has(pk, v->indices[r]))
+				continue;
+			if (sb.len > 0)
+				strbuf_addc(&sb, '+');
+			strbuf_adds(&sb, pk->name);
+		}
+		lv->rowpicks[r] = xstrdup(sb.s != NULL ? sb.s : "");
+	}
+	strbuf_addf(&title, "%ss:", v->term);
+	for (i = 0; i < sel->npicks; i++) {
+		pk = &sel->picks[i];
+		if (pk->domain != v->domain)
+			continue;
+		lv->npicks++;
+		idx = items_indices(pk->indices, pk->nindices);
+		strbuf_addf(&title, "%s %s%s on %s", lv->npicks > 1 ? ";" : "",
+		    pk->kind == SEL_EVENT ? "event " : "", pk->name, idx);
+		free(idx);
+	}
+	lv->title = strbuf_detach(&title);
+	strbuf_free(&sb);
+}
+
+void
+live_reset(struct ui *ui)
+{
+	const struct engine	*e = ui->h->engine;
+	const struct engine_view *v;
+	struct live		*l = &ui->live;
+	struct live_view	*lv;
+	size_t			 i, n, k;
+
+	for (i = 0; i < l->nv; i++)
+		live_view_free(&l->v[i]);
+	free(l->v);
+	l->v = NULL;
+	l->nlines = 0;
+	l->nv = engine_nviews(e);
+	if (l->nv > 0)
+		l->v = xcalloc(l->nv, sizeof *l->v);
+	for (i = 0; i < l->nv; i++) {
+		v = engine_view(e, i);
+		lv = &l->v[i];
+		lv->sort = -1;
+		lv->hcols = v->nevents + v->nmetrics;
+		n = (v->nrows + 1) * (lv->hcols > 0 ? lv->hcols : 1) *
+		    LIVE_HIST;
+		lv->hist = xcalloc(n, sizeof *lv->hist);
+		for (k = 0; k < n; k++)
+			lv->hist[k] = NAN;
+		live_rowpicks(ui, v, lv);
+	}
+	l->hhead = l->hcount = 0;
+	if (l->scratch == NULL)
+		l->scratch = xcalloc(1, sizeof *l->scratch);
+	live_layout(ui);
+}
+
+void
+live_push(struct ui *ui, const struct engine_snapshot *s)
+{
+	const struct engine	*e = ui->h->engine;
+	const struct engine_view *v;
+	const struct engine_cell *c;
+	struct live		*l = &ui->live;
+	struct live_view	*lv;
+	size_t			 i, r, col;
+
+	for (i = 0; i < l->nv && i < s->nviews; i++) {
+		v = engine_view(e, i);
+		lv = &l->v[i];
+		for (r = 0; r <= v->nrows; r++) {
+			for (col = 0; col < lv->hcols; col++) {
+				c = engine_cell(e, s, i, r, col);
+				lv->hist[(r * lv->hcols + col) * LIVE_HIST +
+				    l->hhead] = c != NULL &&
+				    c->status == ENG_OK ? c->value : NAN;
+			}
+		}
+	}
+	l->hhead = (l->hhead + 1) % LIVE_HIST;
+	if (l->hcount < LIVE_HIST)
+		l->hcount++;
+}
+
+size_t
+live_history(const struct ui *ui, size_t view, size_t row, size_t col,
+    double *out, size_t max)
+{
+	const struct live	*l = &ui->live;
+	const struct live_view	*lv;
+	const double		*h;
+	size_t			 n, i, start;
+
+	if (view >= l->nv || col >= l->v[view].hcols)
+		return (0);
+	lv = &l->v[view];
+	h = &lv->hist[(row * lv->hcols + col) * LIVE_HIST];
+	n = l->hcount < max ? l->hcount : max;
+	start = (l->hhead + LIVE_HIST - n) % LIVE_HIST;
+	for (i = 0; i < n; i++)
+		out[i] = h[(start + i) % LIVE_HIST];
+	return (n);
+}
+
+const char *
+live_col_name(const struct ui *ui, size_t view, size_t col)
+{
+	const struct engine_view *v = engine_view(ui->h->engine, view);
+
+	if (v == NULL)
+		return ("");
+	if (col < v->nevents)
+		return (v->events[col]->name);
+	if (col - v->nevents < v->nmetrics)
+		return (v->metrics[col - v->nevents].name);
+	return ("");
+}
+
+const char *
+live_col_unit(const struct ui *ui, size_t view, size_t col)
+{
+	const struct engine_view *v = engine_view(ui->h->engine, view);
+
+	if (v == NULL)
+		return ("");
+	if (col < v->nevents)
+		return ("/s");
+	if (col - v->nevents < v->nmetrics)
+		return (v->metrics[col - v->nevents].unit);
+	return ("");
+}
+
+static char *
+live_lower(const char *s, char *buf, size_t len)
+{
+	size_t	 i;
+
+	if (s == NULL)
+		return (NULL);
+	for (i = 0; s[i] != '\0' && i + 1 < len; i++)
+		buf[i] = s[i] >= 'A' && s[i] <= 'Z' ? (char)(s[i] + 32) : s[i];
+	buf[i] = '\0';
+	return (buf);
+}
+
+/* Does the filter keep column col of a view? */
+static int
+live_col_match(const struct ui *ui, const struct engine_view *v, size_t col)
+{
+	const struct catalog_event	*ev;
+	const struct sel_pick		*pk;
+	struct filter_item		 it;
+	const char			*groups[1];
+	char				 name[256], desc[1024], grp[256];
+
+	if (filter_empty(ui->filter))
+		return (1);
+	memset(&it, 0, sizeof it);
+	it.domain = v->term;
+	if (col < v->nevents) {
+		ev = v->events[col];
+		it.name = live_lower(ev->name, name, sizeof name);
+		it.desc = live_lower(ev->desc, desc, sizeof desc);
+		it.flags = FILTER_FLAG_PICKED;
+		if (ev->flags & CATALOG_FLAG_VERIFIED)
+			it.flags |= FILTER_FLAG_VERIFIED;
+		if (ev->flags & CATALOG_FLAG_UNVERIFIED)
+			it.flags |= FILTER_FLAG_UNVERIFIED;
+		if (ev->flags & CATALOG_FLAG_CAVEAT)
+			it.flags |= FILTER_FLAG_CAVEAT;
+		if (ev->flags & CATALOG_FLAG_BROKEN)
+			it.flags |= FILTER_FLAG_BROKEN;
+		if (v->pick_of[col] < ui->h->sel.npicks) {
+			pk = &ui->h->sel.picks[v->pick_of[col]];
+			groups[0] = live_lower(pk->name, grp, sizeof grp);
+			it.groups = groups;
+			it.ngroups = 1;
+		}
+	} else {
+		it.name = live_lower(v->metrics[col - v->nevents].name, name,
+		    sizeof name);
+		it.desc = live_lower(v->metrics[col - v->nevents].desc, desc,
+		    sizeof desc);
+		it.flags = FILTER_FLAG_PICKED;
+	}
+	return (filter_match(ui->filter, &it));
+}
+
+static int
+live_hidden(const struct ui *ui, const char *name)
+{
+	size_t	 i;
+
+	for (i = 0; i < ui->nhidden; i++) {
+		if (strcmp(ui->hidden[i], name) == 0)
+			return (1);
+	}
+	return (0);
+}
+
+struct live_sort {
+	const struct ui		*ui;
+	size_t			 view;
+	int			 col;
+	int			 reverse;
+};
+
+static int
+live_cmp(const void *a, const void *b, void *arg)
+{
+	const struct live_sort		*ls = arg;
+	const struct engine		*e = ls->ui->h->engine;
+	const struct engine_view	*v = engine_view(e, ls->view);
+	const struct engine_cell	*ca, *cb;
+	size_t				 ra = *(const size_t *)a;
+	size_t				 rb = *(const size_t *)b;
+	int				 oka, okb, r;
+
+	if (ls->col >= 0 && ls->ui->snap != NULL) {
+		ca = engine_cell(e, ls->ui->snap, ls->view, ra,
+		    (size_t)ls->col);
+		cb = engine_cell(e, ls->ui->snap, ls->view, rb,
+		    (size_t)ls->col);
+		oka = ca != NULL && ca->status == ENG_OK;
+		okb = cb != NULL && cb->status == ENG_OK;
+		/* Rows without a value go last whichever the direction. */
+		if (oka != okb)
+			return (oka ? -1 : 1);
+		if (oka && ca->value != cb->value) {
+			r = ca->value > cb->value ? -1 : 1;
+			return (ls->reverse ? -r : r);
+		}
+	}
+	r = v->indices[ra] < v->indices[rb] ? -1 :
+	    v->indices[ra] > v->indices[rb];
+	return (ls->col < 0 && ls->reverse ? -r : r);
+}
+
+static void
+live_add_line(struct live *l, size_t *cap, int kind, size_t view, size_t row)
+{
+	if (l->nlines == *cap) {
+		*cap = *cap == 0 ? 64 : *cap * 2;
+		l->lines = xreallocarray(l->lines, *cap, sizeof *l->lines);
+	}
+	l->lines[l->nlines].kind = (uint8_t)kind;
+	l->lines[l->nlines].view = (uint32_t)view;
+	l->lines[l->nlines].row = (uint32_t)row;
+	l->nlines++;
+}
+
+void
+live_layout(struct ui *ui)
+{
+	const struct engine	*e = ui->h->engine;
+	const struct engine_view *v;
+	struct live		*l = &ui->live;
+	struct live_view	*lv;
+	struct live_sort	 ls;
+	size_t			 i, j, k, r, cap = 0, cview = 0, crow = 0;
+	int			 have, d;
+
+	have = live_cursor(ui, &cview, &crow) == 0;
+	l->nlines = 0;
+	for (i = 0; i < l->nv; i++) {
+		v = engine_view(e, i);
+		lv = &l->v[i];
+		free(lv->cols);
+		lv->cols = NULL;
+		lv->ncols = 0;
+		if (lv->hcols > 0)
+			lv->cols = xcalloc(lv->hcols, sizeof *lv->cols);
+		/* Metrics first: they are what the tables are read for. */
+		for (k = 0; k < lv->hcols; k++) {
+			j = (k + v->nevents) % lv->hcols;
+			if (live_hidden(ui, live_col_name(ui, i, j)) ||
+			    !live_col_match(ui, v, j))
+				continue;
+			lv->cols[lv->ncols++] = j;
+		}
+		if (lv->col >= lv->ncols)
+			lv->col = lv->ncols > 0 ? lv->ncols - 1 : 0;
+		/* The sort column by name, kept per domain. */
+		d = v->domain > 0 && v->domain < LIVE_NDOMAINS ? v->domain : 0;
+		lv->sort = -1;
+		lv->reverse = l->sortrev[d];
+		for (j = 0; l->sortname[d] != NULL && j < lv->hcols; j++) {
+			if (strcmp(live_col_name(ui, i, j),
+			    l->sortname[d]) == 0) {
+				lv->sort = (int)j;
+				break;
+			}
+		}
+		free(lv->order);
+		lv->nrows = v->nrows;
+		lv->order = xcalloc(v->nrows + 1, sizeof *lv->order);
+		for (r = 0; r < v->nrows; r++)
+			lv->order[r] = r;
+		ls.ui = ui;
+		ls.view = i;
+		ls.col = lv->sort;
+		ls.reverse = lv->reverse;
+		if (v->nrows > 1)
+			qsort_r(lv->order, v->nrows, sizeof *lv->order,
+			    live_cmp, &ls);
+		if (lv->ncols == 0 && !filter_empty(ui->filter))
+			continue;
+		live_add_line(l, &cap, LIVE_TITLE, i, 0);
+		live_add_line(l, &cap, LIVE_HEAD, i, 0);
+		live_add_line(l, &cap, LIVE_HEAD2, i, 0);
+		live_add_line(l, &cap, LIVE_UNIT, i, 0);
+		for (r = 0; r < v->nrows; r++)
+			live_add_line(l, &cap, LIVE_ROW, i, r);
+		live_add_line(l, &cap, LIVE_TOTAL, i, v->nrows);
+		live_add_line(l, &cap, LIVE_BLANK, i, 0);
+	}
+	/* Keep the cursor on the same row of the same view. */
+	ui->list[UI_LIVE].cursor = 0;
+	for (i = 0; i < l->nlines; i++) {
+		if (l->lines[i].kind != LIVE_ROW &&
+		    l->lines[i].kind != LIVE_TOTAL)
+			continue;
+		if (ui->list[UI_LIVE].cursor == 0)
+			ui->list[UI_LIVE].cursor = i;
+		if (!have || l->lines[i].view != cview)
+			continue;
+		lv = &l->v[cview];
+		r = l->lines[i].kind == LIVE_TOTAL ? lv->nrows :
+		    lv->order[l->lines[i].row];
+		if (r == crow) {
+			ui->list[UI_LIVE].cursor = i;
+			break;
+		}
+	}
+	if (ui->list[UI_LIVE].top >= l->nlines)
+		ui->list[UI_LIVE].top = 0;
+}
+
+int
+live_cursor(const struct ui *ui, size_t *view, size_t *row)
+{
+	const struct live	*l = &ui->live;
+	const struct live_line	*ln;
+	size_t			 c = ui->list[UI_LIVE].cursor;
+
+	if (c >= l->nlines)
+		return (-1);
+	ln = &l->lines[c];
+	if (ln->kind != LIVE_ROW && ln->kind != LIVE_TOTAL)
+		return (-1);
+	if (ln->view >= l->nv || l->v[ln->view].order == NULL)
+		return (-1);
+	*view = ln->view;
+	*row = ln->kind == LIVE_TOTAL ? l->v[ln->view].nrows :
+	    l->v[ln->view].order[ln->row];
+	return (0);
+}
+
+void
+live_move(struct ui *ui, long n)
+{
+	const struct live	*l = &ui->live;
+	size_t			 c = ui->list[UI_LIVE].cursor, last = c;
+	int			 kind;
+
+	while (n != 0) {
+		if (n > 0 && c + 1 >= l->nlines)
+			break;
+		if (n < 0 && c == 0)
+			break;
+		c = n > 0 ? c + 1 : c - 1;
+		kind = l->lines[c].kind;
+		if (kind == LIVE_ROW || kind == LIVE_TOTAL) {
+			last = c;
+			n += n > 0 ? -1 : 1;
+		}
+	}
+	ui->list[UI_LIVE].cursor = last;
+}
+
+void
+live_sort_step(struct ui *ui, int dir)
+{
+	struct live		*l = &ui->live;
+	struct live_view	*lv;
+	const struct engine_view *v;
+	size_t			 view, row, k;
+	long			 pos;
+	int			 d;
+
+	if (live_cursor(ui, &view, &row) != 0)
+		return;
+	lv = &l->v[view];
+	v = engine_view(ui->h->engine, view);
+	/* Positions: -1 is the index column, then the shown columns. */
+	pos = -1;
+	for (k = 0; k < lv->ncols; k++) {
+		if ((int)lv->cols[k] == lv->sort)
+			pos = (long)k;
+	}
+	pos += dir;
+	if (pos < -1)
+		pos = (long)lv->ncols - 1;
+	if (pos >= (long)lv->ncols)
+		pos = -1;
+	d = v->domain > 0 && v->domain < LIVE_NDOMAINS ? v->domain : 0;
+	free(l->sortname[d]);
+	l->sortname[d] = pos < 0 ? NULL :
+	    xstrdup(live_col_name(ui, view, lv->cols[pos]));
+	if (pos >= 0)
+		lv->col = (size_t)pos;
+	live_layout(ui);
+}
+
+void
+live_format(const struct ui *ui, size_t view, size_t row, size_t col,
+    int width, char *buf, size_t len, int *role)
+{
+	const struct engine		*e = ui->h->engine;
+	const struct engine_view	*v = engine_view(e, view);
+	const struct engine_cell	*c;
+	struct strbuf			*sb = ui->live.scratch;
+
+	*role = row == v->nrows ? UI_R_TOTAL : UI_R_NORMAL;
+	buf[0] = '\0';
+	if (ui->snap == NULL ||
+	    (c = engine_cell(e, ui->snap, view, row, col)) == NULL)
+		return;
+	switch (c->status) {
+	case ENG_OK:
+		strbuf_reset(sb);
+		export_human(c->value, width, sb);
+		snprintf(buf, len, "%s", sb->s);
+		return;
+	case ENG_ABSENT:
+		return;
+	default:
+		break;
+	}
+	*role = UI_R_INVALID;
+	if (col >= v->nevents && c->status == ENG_NOVALUE) {
+		snprintf(buf, len, "%*s", width,
+		    c->reason == FORMULA_DIVZERO ? "-" : "?");
+		return;
+	}
+	snprintf(buf, len, "%*s", width, "-");
+}

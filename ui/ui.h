@@ -1,0 +1,219 @@
+/*
+ * The terminal interface's model: which screen is shown, the lists and
+ * their cursors, the filter, the picks, the latest snapshot and the value
+ * history.  Shared by the curses-free parts (the live table, the catalog
+ * lists, the renderers in view*.c) and the thin curses and readline layers
+ * (crt.c, prompt.c, ui.c).  Nothing declared here needs curses.
+ */
+#ifndef HVTOP_UI_H
+#define HVTOP_UI_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "util/filter.h"
+
+struct engine_snapshot;
+struct hvtop;
+struct settings;
+struct strbuf;
+
+enum ui_screen {
+	UI_LIVE,
+	UI_EVENTS,
+	UI_GROUPS,
+	UI_FORMULAS,
+	UI_HELP,
+	UI_NSCREENS
+};
+
+/* Colour roles; crt.c maps them to attributes (colour or monochrome). */
+enum ui_role {
+	UI_R_NORMAL,
+	UI_R_HEADER,		/* header lines */
+	UI_R_SIM,		/* the SIMULATED tag */
+	UI_R_TAB,
+	UI_R_TAB_ON,
+	UI_R_TITLE,		/* a table's title line */
+	UI_R_COLHEAD,		/* column names and units */
+	UI_R_SORTHEAD,		/* the sort column's name */
+	UI_R_CURSOR,		/* the cursor row */
+	UI_R_CELL,		/* the cursor cell */
+	UI_R_TOTAL,
+	UI_R_INVALID,		/* "-" and "?" */
+	UI_R_ERROR,
+	UI_R_WARN,
+	UI_R_DIM,
+	UI_R_SPARK,		/* sparkline levels '1'..'8' */
+	UI_R_KEY,		/* a key in the function bar */
+	UI_R_BAR,		/* the function bar */
+	UI_R_PROMPT,
+	UI_R_PICKED,
+	UI_R_GOOD,
+	UI_NROLES
+};
+
+/* A scrollable list's position. */
+struct ui_list {
+	size_t		 cursor;	/* selectable row */
+	size_t		 top;		/* first line shown */
+	int		 sort;		/* column; -1 none */
+	int		 reverse;
+};
+
+/* One entry of the Events, Groups or Formulas screen. */
+struct ui_item {
+	size_t		 index;		/* in the catalog, or h->defs + n */
+	const char	*name;
+	const char	*desc;
+	char		*lname;		/* lower-case copies for the filter */
+	char		*ldesc;
+	const char	*domain;	/* filter term: "chip", "core" ... */
+	unsigned	 flags;		/* FILTER_FLAG_* */
+	const char	**lgroups;	/* lower-case group names */
+	size_t		 ngroups;
+};
+
+struct ui_items {
+	struct ui_item	*v;
+	size_t		 n;
+	size_t		*shown;		/* filtered and sorted positions */
+	size_t		 nshown;
+};
+
+/* Per engine view: what the live table shows. */
+struct live_view {
+	size_t		*cols;		/* engine columns shown */
+	size_t		 ncols;
+	size_t		*order;		/* engine rows, display order */
+	size_t		 nrows;		/* without the total */
+	char		**rowpicks;	/* per engine row: its groups */
+	size_t		 npicks;	/* picks of this view's domain */
+	char		*title;
+	int		 sort;		/* engine column; -1 = by index */
+	int		 reverse;
+	size_t		 col;		/* cursor column: position in cols */
+	size_t		 left;		/* first shown position in cols */
+	int		 colmax;	/* widest value column drawn */
+	/* Value history per (row, column), the total row last. */
+	double		*hist;
+	size_t		 hcols;
+};
+
+#define LIVE_HIST	32		/* values kept per cell */
+#define LIVE_NDOMAINS	8		/* hcall domains are 1..6 */
+
+/* A line of the live table. */
+enum live_kind { LIVE_TITLE, LIVE_HEAD, LIVE_HEAD2, LIVE_UNIT, LIVE_ROW,
+    LIVE_TOTAL, LIVE_BLANK };
+struct live_line {
+	uint8_t		 kind;
+	uint32_t	 view;
+	uint32_t	 row;		/* position in order; nrows: total */
+};
+
+struct live {
+	struct live_view *v;
+	size_t		 nv;
+	struct live_line *lines;
+	size_t		 nlines;
+	size_t		 hhead;		/* history: next slot */
+	size_t		 hcount;	/* history: values stored */
+	/* Sort column by name per domain, kept across rebuilds. */
+	char		*sortname[LIVE_NDOMAINS];
+	int		 sortrev[LIVE_NDOMAINS];
+	size_t		 cursor_view;	/* where the cursor was */
+	size_t		 cursor_row;
+	struct strbuf	*scratch;
+};
+
+/* A pick the user made (or the command line, or the settings). */
+struct ui_pick {
+	int		 event;		/* -e rather than -g */
+	char		*spec;
+};
+
+struct ui {
+	struct hvtop	*h;
+	enum ui_screen	 screen;
+	enum ui_screen	 back;		/* where help returns */
+	struct ui_list	 list[UI_NSCREENS];
+	struct ui_items	 items[UI_NSCREENS];	/* catalog screens only */
+	int		 detail;	/* the detail pane is shown */
+
+	char		*filter_text;
+	struct filter	*filter;
+	char		*filter_error;
+
+	struct engine_snapshot *snap;	/* latest with seq > 0, owned */
+	unsigned	 engine_gen;	/* which engine snap belongs to */
+	struct live	 live;
+
+	struct ui_pick	*picks;		/* what the user chose */
+	size_t		 npicks;
+	struct ui_pick	*overview;	/* what setup chose without picks */
+	size_t		 noverview;
+	char		**hidden;	/* live columns hidden, by name */
+	size_t		 nhidden;
+
+	int		 paused;
+	double		 delay;		/* seconds */
+	double		 cpu_pct;	/* hvtop's own CPU use */
+	double		 age;		/* seconds since the snapshot */
+	char		 host[64];
+	int		 simulated;
+	char		 msg[256];	/* status message */
+	int		 msg_role;
+
+	/* The prompt line, while one is open. */
+	int		 prompt;
+	const char	*prompt_label;
+	const char	*prompt_text;
+	int		 prompt_point;	/* cursor byte offset in text */
+	char		 prompt_hint[160];
+
+	int		 utf8;
+};
+
+/* ---- live.c: the live table (no curses) ---------------------------- */
+
+/* Rebuild for the current engine (after a reselect or reload). */
+void	 live_reset(struct ui *);
+/* Record a new snapshot in the history. */
+void	 live_push(struct ui *, const struct engine_snapshot *);
+/* Recompute columns (filter, hidden), row order (sort) and lines. */
+void	 live_layout(struct ui *);
+void	 live_free(struct live *);
+/* The cursor's line, view and engine row (nrows: total); -1 if none. */
+int	 live_cursor(const struct ui *, size_t *view, size_t *row);
+/* Move the cursor by n selectable rows (negative: up). */
+void	 live_move(struct ui *, long n);
+/* History of a cell, oldest first, NaN where missing; returns count. */
+size_t	 live_history(const struct ui *, size_t view, size_t row,
+	    size_t col, double *out, size_t max);
+/* Text of a cell value in width characters. */
+void	 live_format(const struct ui *, size_t view, size_t row, size_t col,
+	    int width, char *buf, size_t len, int *role);
+/* Move the sort column of the cursor's view by dir (-1/+1). */
+void	 live_sort_step(struct ui *, int dir);
+const char *live_col_name(const struct ui *, size_t view, size_t col);
+const char *live_col_unit(const struct ui *, size_t view, size_t col);
+
+/* ---- items.c: catalog lists (no curses) ---------------------------- */
+
+void	 items_build(struct ui *);
+void	 items_free(struct ui *);
+/* Filter and sort one screen's list again. */
+void	 items_layout(struct ui *, enum ui_screen);
+/* Update the picked flags from the selection. */
+void	 items_mark_picked(struct ui *);
+int	 items_ncols(enum ui_screen);
+const char *items_col_name(enum ui_screen, int);
+/* The item under the cursor, or NULL. */
+const struct ui_item *items_cursor(const struct ui *, enum ui_screen);
+/* Where a group or event is picked ("chip 0-1, 4"); allocated or NULL. */
+char	*items_picked_where(const struct ui *, const char *name, int event);
+/* Compact index list: "0-3,8". Allocated. */
+char	*items_indices(const unsigned *, size_t);
+
+#endif /* HVTOP_UI_H */

@@ -1,0 +1,547 @@
+/*
+ * The Events, Groups and Formulas screens as text: a sortable list of the
+ * catalog (filtered) and a detail pane for the entry under the cursor
+ * with everything the catalog says about it: long description, sysfs
+ * string, record layout, group membership, a formula in infix and RPN and
+ * where each of its operands comes from.  No curses.
+ */
+#include "config.h"
+
+#include "ui/view.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "catalog/catalog.h"
+#include "engine/engine.h"
+#include "engine/selection.h"
+#include "formula/formula.h"
+#include "hvtop.h"
+#include "source/source.h"
+#include "util/hverr.h"
+#include "util/strbuf.h"
+#include "util/xalloc.h"
+
+static const char *
+view_cat_domain(int d)
+{
+	static const char *const t[] = { "?", "chip", "core", "vhcore",
+	    "vhchip", "vhnode", "vrnode" };
+
+	return (d > 0 && d < 7 ? t[d] : "?");
+}
+
+static void
+view_cat_flags(unsigned f, char *buf)
+{
+	char	*p = buf;
+
+	if (f & FILTER_FLAG_VERIFIED)
+		*p++ = 'V';
+	if (f & FILTER_FLAG_UNVERIFIED)
+		*p++ = 'U';
+	if (f & FILTER_FLAG_CAVEAT)
+		*p++ = 'C';
+	if (f & FILTER_FLAG_BROKEN)
+		*p++ = 'B';
+	if (f & FILTER_FLAG_HIDDEN)
+		*p++ = 'H';
+	if (p == buf)
+		*p++ = '-';
+	*p = '\0';
+}
+
+/* Column widths of a screen for a frame width; the last takes the rest. */
+static void
+view_cat_widths(enum ui_screen s, int width, int *w)
+{
+	static const int ev[6] = { 34, 6, 5, 8, 6, 0 };
+	static const int gr[6] = { 34, 6, 6, 12, 14, 0 };
+	static const int fm[6] = { 28, 8, 22, 9, 4, 0 };
+	const int	*src = s == UI_EVENTS ? ev : s == UI_GROUPS ? gr : fm;
+	int		 i, used = 2;
+
+	for (i = 0; i < 5; i++) {
+		w[i] = src[i];
+		used += w[i] + 1;
+	}
+	/* Narrow screens give up name width before anything else. */
+	while (width - used < 12 && w[0] > 16) {
+		w[0]--;
+		used--;
+	}
+	w[5] = width - used > 0 ? width - used : 0;
+}
+
+static void
+view_cat_cells(struct ui *ui, enum ui_screen s, const struct ui_item *it,
+    char cells[6][256])
+{
+	const struct catalog		*cat = ui->h->catp;
+	const struct catalog_event	*ev;
+	const struct catalog_group	*g;
+	const struct catalog_formula	*f;
+	const struct engine_metric_def	*d;
+	char				*where, *infix, *cause;
+	const char			*text;
+
+	switch (s) {
+	case UI_EVENTS:
+		ev = &cat->events[it->index];
+		snprintf(cells[0], 256, "%s", it->name);
+		snprintf(cells[1], 256, "%s", view_cat_domain(ev->domain));
+		view_cat_flags(it->flags, cells[2]);
+		snprintf(cells[3], 256, "0x%x", ev->offset);
+		snprintf(cells[4], 256, "%zu", ev->ngroups);
+		snprintf(cells[5], 256, "%s", ev->desc != NULL ? ev->desc : "");
+		break;
+	case UI_GROUPS:
+		g = &cat->groups[it->index];
+		snprintf(cells[0], 256, "%s", it->name);
+		snprintf(cells[1], 256, "%s", view_cat_domain(g->domain));
+		snprintf(cells[2], 256, "%u", g->event_count);
+		snprintf(cells[3], 256, "0x%x+%u", g->record_offset,
+		    g->record_length);
+		where = items_picked_where(ui, g->name, 0);
+		snprintf(cells[4], 256, "%s", where != NULL ? where : "");
+		free(where);
+		snprintf(cells[5], 256, "%s", g->desc != NULL ? g->desc : "");
+		break;
+	case UI_FORMULAS:
+		if (it->index < ui->h->ndefs) {
+			d = &ui->h->defs[it->index];
+			text = d->text;
+			snprintf(cells[1], 256, "%s", d->unit != NULL ?
+			    d->unit : "");
+			cells[2][0] = '\0';
+			snprintf(cells[3], 256, "%s", d->origin != NULL &&
+			    strrchr(d->origin, '/') != NULL ?
+			    strrchr(d->origin, '/') + 1 : d->origin);
+		} else {
+			f = &cat->formulas[it->index - ui->h->ndefs];
+			text = f->formula;
+			snprintf(cells[1], 256, "%s", f->unit != NULL ?
+			    f->unit : "");
+			snprintf(cells[2], 256, "%s", f->group < cat->ngroups ?
+			    cat->groups[f->group].name : "");
+			snprintf(cells[3], 256, "catalog");
+		}
+		snprintf(cells[0], 256, "%s", it->name);
+		snprintf(cells[4], 256, "%s", it->flags & FILTER_FLAG_PICKED ?
+		    "yes" : "-");
+		if (text != NULL && formula_print_convert(text, FORMULA_AUTO,
+		    FORMULA_INFIX, &infix, &cause) == 0) {
+			snprintf(cells[5], 256, "%s", infix);
+			free(infix);
+		} else {
+			if (text != NULL)
+				free(cause);
+			snprintf(cells[5], 256, "%s", text != NULL ? text : "");
+		}
+		break;
+	default:
+		break;
+	}
+}
+
+void
+view_catalog(struct ui *ui, struct view_frame *f, int y0, int y1)
+{
+	enum ui_screen		 s = ui->screen;
+	struct ui_items		*items = &ui->items[s];
+	struct ui_list		*l = &ui->list[s];
+	const struct ui_item	*it;
+	char			 cells[6][256];
+	int			 w[6], i, x, y, h, dh, role;
+	size_t			 k;
+
+	dh = view_detail_height(ui, y1 - y0);
+	h = y1 - y0 - dh - 1;
+	view_cat_widths(s, f->width, w);
+	view_role(f, y0, 0, -1, UI_R_COLHEAD);
+	x = 2;
+	for (i = 0; i < 6; i++) {
+		role = l->sort == i ? UI_R_SORTHEAD : UI_R_COLHEAD;
+		view_putf(f, y0, x, role, "%-*.*s", w[i], w[i],
+		    items_col_name(s, i));
+		if (l->sort == i && l->reverse)
+			view_put(f, y0, x + (int)strlen(items_col_name(s, i)),
+			    "^", 1, role);
+		x += w[i] + 1;
+	}
+	if (items->nshown == 0) {
+		view_put(f, y0 + 1, 2, items->n == 0 ? "the catalog has none" :
+		    "nothing matches the filter (Esc or = clears it)", -1,
+		    UI_R_DIM);
+	}
+	if (l->cursor >= items->nshown)
+		l->cursor = items->nshown > 0 ? items->nshown - 1 : 0;
+	if (h < 1)
+		h = 1;
+	if (l->cursor < l->top)
+		l->top = l->cursor;
+	if (l->cursor >= l->top + (size_t)h)
+		l->top = l->cursor - (size_t)h + 1;
+	if (l->top >= items->nshown)
+		l->top = 0;
+	for (k = l->top, y = y0 + 1; k < items->nshown && y < y0 + 1 + h;
+	    k++, y++) {
+		it = &items->v[items->shown[k]];
+		view_cat_cells(ui, s, it, cells);
+		role = k == l->cursor ? UI_R_CURSOR : UI_R_NORMAL;
+		view_role(f, y, 0, -1, role);
+		if (it->flags & FILTER_FLAG_PICKED)
+			view_put(f, y, 0, "*", 1, k == l->cursor ? role :
+			    UI_R_PICKED);
+		x = 2;
+		for (i = 0; i < 6; i++) {
+			view_put(f, y, x, cells[i], w[i], i == 0 &&
+			    k != l->cursor && (it->flags &
+			    FILTER_FLAG_PICKED) ? UI_R_PICKED : role);
+			x += w[i] + 1;
+		}
+	}
+	if (dh > 0)
+		view_catalog_detail(ui, f, y1 - dh, y1);
+}
+
+/* ---- the detail pane ----------------------------------------------- */
+
+struct view_lines {
+	struct view_frame	*f;
+	int			 y, y1;
+};
+
+static void
+view_line(struct view_lines *vl, int role, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
+
+static void
+view_line(struct view_lines *vl, int role, const char *fmt, ...)
+{
+	va_list	 ap;
+	char	 buf[2048];
+
+	if (vl->y >= vl->y1)
+		return;
+	va_start(ap, fmt);
+	vsnprintf(buf, sizeof buf, fmt, ap);
+	va_end(ap);
+	view_put(vl->f, vl->y++, 1, buf, -1, role);
+}
+
+/* Word-wrap text over lines of the pane, indented by two. */
+static void
+view_wrap(struct view_lines *vl, const char *text, int role)
+{
+	const char	*p = text, *brk;
+	int		 w = vl->f->width - 4, n;
+
+	if (w < 10)
+		w = 10;
+	while (*p != '\0' && vl->y < vl->y1) {
+		n = (int)strlen(p);
+		if (n > w) {
+			n = w;
+			for (brk = p + w; brk > p && *brk != ' '; brk--)
+				;
+			if (brk > p)
+				n = (int)(brk - p);
+		}
+		view_put(vl->f, vl->y++, 3, p, n, role);
+		p += n;
+		while (*p == ' ')
+			p++;
+	}
+}
+
+static void
+view_flag_words(unsigned f, struct strbuf *sb)
+{
+	unsigned	 bit;
+
+	for (bit = 1; bit <= FILTER_FLAG_PICKED; bit <<= 1) {
+		if ((f & bit) && filter_flag_name(bit) != NULL)
+			strbuf_addf(sb, "%s%s", sb->len > 0 ? ", " : "",
+			    filter_flag_name(bit));
+	}
+	if (sb->len == 0)
+		strbuf_adds(sb, "no flags");
+}
+
+static void
+view_event_detail(struct ui *ui, struct view_lines *vl,
+    const struct ui_item *it)
+{
+	const struct catalog		*cat = ui->h->catp;
+	const struct catalog_event	*ev = &cat->events[it->index];
+	struct strbuf			 sb = { 0 };
+	char				*s, *where;
+	size_t				 i;
+
+	view_flag_words(it->flags, &sb);
+	view_line(vl, UI_R_TITLE, "%s  [%s]  %s", it->name,
+	    catalog_domain_name(ev->domain), sb.s);
+	strbuf_reset(&sb);
+	if (ev->desc != NULL && ev->desc[0] != '\0')
+		view_wrap(vl, ev->desc, UI_R_NORMAL);
+	if (ev->long_desc != NULL && ev->long_desc[0] != '\0' &&
+	    (ev->desc == NULL || strcmp(ev->long_desc, ev->desc) != 0))
+		view_wrap(vl, ev->long_desc, UI_R_NORMAL);
+	s = catalog_sysfs_string(ev, CATALOG_SYSFS_CURRENT);
+	view_line(vl, UI_R_NORMAL, "sysfs: hv_24x7/%s/ = %s", it->name, s);
+	free(s);
+	view_line(vl, UI_R_NORMAL, "record: group record at 0x%x, %u bytes; "
+	    "counter at +0x%x (offset 0x%x); catalog entry at byte %zu",
+	    ev->record_offset, ev->record_length, ev->counter_offset,
+	    ev->offset, ev->file_offset);
+	for (i = 0; i < ev->ngroups; i++)
+		strbuf_addf(&sb, "%s%s", i > 0 ? ", " : "",
+		    ev->groups[i] < cat->ngroups ?
+		    cat->groups[ev->groups[i]].name : "?");
+	view_line(vl, UI_R_NORMAL, "groups: %s", sb.len > 0 ? sb.s :
+	    "none (read it singly with Enter)");
+	if (ev->formula != CATALOG_NONE && ev->formula < cat->nformulas)
+		view_line(vl, UI_R_NORMAL, "formula: %s",
+		    cat->formulas[ev->formula].name);
+	where = items_picked_where(ui, ev->name, 1);
+	view_line(vl, where != NULL ? UI_R_PICKED : UI_R_DIM, "%s%s",
+	    where != NULL ? "picked singly on " : "Enter reads it singly on "
+	    "chosen indices", where != NULL ? where : "");
+	free(where);
+	strbuf_free(&sb);
+}
+
+static void
+view_group_detail(struct ui *ui, struct view_lines *vl,
+    const struct ui_item *it)
+{
+	const struct catalog		*cat = ui->h->catp;
+	const struct catalog_group	*g = &cat->groups[it->index];
+	const struct catalog_event	*ev;
+	struct strbuf			 sb = { 0 };
+	char				*where;
+	size_t				 i;
+
+	view_line(vl, UI_R_TITLE, "%s  [%s]  record 0x%x, %u bytes, schema "
+	    "%u, %u events%s", it->name, catalog_domain_name(g->domain),
+	    g->record_offset, g->record_length, g->schema, g->event_count,
+	    g->record_length == 0 ? "  (record length 0: not readable)" :
+	    "");
+	if (g->desc != NULL && g->desc[0] != '\0')
+		view_wrap(vl, g->desc, UI_R_NORMAL);
+	where = items_picked_where(ui, g->name, 0);
+	view_line(vl, where != NULL ? UI_R_PICKED : UI_R_DIM, "%s%s",
+	    where != NULL ? "picked on " : "Enter picks it for all or "
+	    "chosen indices", where != NULL ? where : "");
+	free(where);
+	for (i = 0; i < cat->nformulas; i++) {
+		if (cat->formulas[i].group == g->index &&
+		    cat->formulas[i].name != NULL)
+			strbuf_addf(&sb, "%s%s", sb.len > 0 ? ", " : "",
+			    cat->formulas[i].name);
+	}
+	if (sb.len > 0)
+		view_line(vl, UI_R_NORMAL, "formulas: %s", sb.s);
+	for (i = 0; i < CATALOG_GROUP_SLOTS; i++) {
+		if ((ev = catalog_group_event(cat, g, i)) == NULL)
+			continue;
+		view_line(vl, UI_R_NORMAL, "  +0x%-4x %-34s %s",
+		    ev->counter_offset, ev->sysfs_name,
+		    ev->desc != NULL ? ev->desc : "");
+	}
+	strbuf_free(&sb);
+}
+
+/* The names a formula reads, recorded as the compiler resolves them. */
+struct view_opnd {
+	const struct ui	*ui;
+	char		**names;
+	int		*kinds;
+	size_t		 n;
+};
+
+static int
+view_opnd_resolve(void *arg, const char *name, struct formula_ref *ref)
+{
+	struct view_opnd		*o = arg;
+	const struct catalog		*cat = o->ui->h->catp;
+	const struct catalog_formula	*f;
+	size_t				 i;
+	int				 kind;
+
+	if (catalog_find_event(cat, name, 0) != NULL)
+		kind = FORMULA_EVENT;
+	else if ((f = catalog_find_formula(cat, name)) != NULL &&
+	    f->formula != NULL) {
+		kind = FORMULA_FORMULA;
+		ref->text = f->formula;
+		ref->notation = FORMULA_AUTO;
+	} else if (formula_compile_special(name) >= 0)
+		kind = FORMULA_SPECIAL;
+	else
+		kind = FORMULA_CONST;
+	for (i = 0; i < o->n; i++) {
+		if (strcmp(o->names[i], name) == 0)
+			break;
+	}
+	if (i == o->n) {
+		o->names = xreallocarray(o->names, o->n + 1,
+		    sizeof *o->names);
+		o->kinds = xreallocarray(o->kinds, o->n + 1,
+		    sizeof *o->kinds);
+		o->names[o->n] = xstrdup(name);
+		o->kinds[o->n++] = kind;
+	}
+	if (kind == FORMULA_SPECIAL)
+		return (-HV_ENOENT);
+	ref->kind = kind;
+	ref->slot = 0;
+	return (0);
+}
+
+static void
+view_operand(struct ui *ui, struct view_lines *vl, const char *name, int kind)
+{
+	const struct catalog		*cat = ui->h->catp;
+	const struct catalog_event	*ev;
+	const struct catalog_formula	*f;
+	size_t				 i, len = strlen(name);
+	double				 v;
+
+	switch (kind) {
+	case FORMULA_EVENT:
+		ev = catalog_find_event(cat, name, 0);
+		view_line(vl, UI_R_NORMAL, "  %-30s event, %s, group %s, "
+		    "offset 0x%x", name, catalog_domain_name(ev->domain),
+		    ev->ngroups > 0 && ev->groups[0] < cat->ngroups ?
+		    cat->groups[ev->groups[0]].name : "(none)", ev->offset);
+		return;
+	case FORMULA_FORMULA:
+		f = catalog_find_formula(cat, name);
+		view_line(vl, UI_R_NORMAL, "  %-30s formula: %s", name,
+		    f->formula);
+		return;
+	case FORMULA_SPECIAL:
+		view_line(vl, UI_R_NORMAL, "  %-30s the interval (%s)", name,
+		    strstr(name, "seconds") != NULL ? "seconds" :
+		    strstr(name, "timebase") != NULL ? "timebase ticks" :
+		    "from the record");
+		return;
+	default:
+		break;
+	}
+	for (i = 0; i < ui->h->opts.nconsts; i++) {
+		if (strncmp(ui->h->opts.consts[i], name, len) == 0 &&
+		    ui->h->opts.consts[i][len] == '=') {
+			view_line(vl, UI_R_NORMAL, "  %-30s constant %s "
+			    "(--const)", name, ui->h->opts.consts[i] + len + 1);
+			return;
+		}
+	}
+	if (ui->h->src->ops->constant != NULL &&
+	    ui->h->src->ops->constant(ui->h->src, name, &v) == 0) {
+		view_line(vl, UI_R_NORMAL, "  %-30s constant %g (from the "
+		    "frame)", name, v);
+		return;
+	}
+	view_line(vl, UI_R_WARN, "  %-30s unknown constant: set it with "
+	    "--const %s=VALUE", name, name);
+}
+
+static void
+view_formula_detail(struct ui *ui, struct view_lines *vl,
+    const struct ui_item *it)
+{
+	const struct catalog		*cat = ui->h->catp;
+	const struct catalog_formula	*cf = NULL;
+	const struct engine_metric_def	*d = NULL;
+	struct view_opnd		 o;
+	struct formula			*fc;
+	const char			*text, *unit, *origin;
+	char				*s, *cause;
+	size_t				 i;
+
+	if (it->index < ui->h->ndefs) {
+		d = &ui->h->defs[it->index];
+		text = d->text;
+		unit = d->unit;
+		origin = d->origin;
+	} else {
+		cf = &cat->formulas[it->index - ui->h->ndefs];
+		text = cf->formula;
+		unit = cf->unit;
+		origin = "catalog";
+	}
+	view_line(vl, UI_R_TITLE, "%s  [%s]  from %s%s%s", it->name,
+	    unit != NULL && unit[0] != '\0' ? unit : "no unit", origin,
+	    cf != NULL && cf->group < cat->ngroups ? ", group " : "",
+	    cf != NULL && cf->group < cat->ngroups ?
+	    cat->groups[cf->group].name : "");
+	if (it->desc != NULL && it->desc[0] != '\0')
+		view_wrap(vl, it->desc, UI_R_NORMAL);
+	if (text == NULL)
+		return;
+	if (formula_print_convert(text, FORMULA_AUTO, FORMULA_INFIX, &s,
+	    &cause) != 0) {
+		view_line(vl, UI_R_ERROR, "cannot parse %s: %s", text, cause);
+		free(cause);
+		return;
+	}
+	view_line(vl, UI_R_NORMAL, "infix: %s", s);
+	free(s);
+	if (formula_print_convert(text, FORMULA_AUTO, FORMULA_RPN, &s,
+	    &cause) == 0) {
+		view_line(vl, UI_R_NORMAL, "RPN:   %s", s);
+		free(s);
+	} else
+		free(cause);
+	view_line(vl, it->flags & FILTER_FLAG_PICKED ? UI_R_PICKED :
+	    UI_R_DIM, "%s", it->flags & FILTER_FLAG_PICKED ? "computed on "
+	    "the Live screen" : "not on the Live screen: Enter picks the "
+	    "groups that hold its operands");
+	memset(&o, 0, sizeof o);
+	o.ui = ui;
+	if (formula_compile(text, FORMULA_AUTO, it->name, view_opnd_resolve,
+	    &o, &fc, &cause) == 0)
+		formula_free(fc);
+	else {
+		view_line(vl, UI_R_ERROR, "%s", cause);
+		free(cause);
+	}
+	view_line(vl, UI_R_NORMAL, "operands:");
+	for (i = 0; i < o.n; i++) {
+		view_operand(ui, vl, o.names[i], o.kinds[i]);
+		free(o.names[i]);
+	}
+	free(o.names);
+	free(o.kinds);
+}
+
+int
+view_catalog_detail(struct ui *ui, struct view_frame *f, int y0, int y1)
+{
+	const struct ui_item	*it;
+	struct view_lines	 vl = { f, y0 + 1, y1 };
+
+	view_role(f, y0, 0, -1, UI_R_COLHEAD);
+	view_put(f, y0, 0, "details (v hides)", -1, UI_R_COLHEAD);
+	if ((it = items_cursor(ui, ui->screen)) == NULL)
+		return (1);
+	switch (ui->screen) {
+	case UI_EVENTS:
+		view_event_detail(ui, &vl, it);
+		break;
+	case UI_GROUPS:
+		view_group_detail(ui, &vl, it);
+		break;
+	case UI_FORMULAS:
+		view_formula_detail(ui, &vl, it);
+		break;
+	default:
+		break;
+	}
+	return (vl.y - y0);
+}

@@ -1,0 +1,149 @@
+/*
+ * The Help screen: every key, the filter syntax, and what the columns of
+ * the screen the user came from mean.  The text is a table here so that
+ * the manual page and the screen say the same things.  No curses.
+ */
+#include "config.h"
+
+#include "ui/view.h"
+
+#include <stdio.h>
+#include <string.h>
+
+#include "hvtop.h"
+
+static const char *const view_help_keys[] = {
+	"Keys on every screen",
+	"  Tab, Shift-Tab    next, previous screen: Live, Events, Groups, "
+	    "Formulas",
+	"  h, ?, F1          this help (Esc or h goes back)",
+	"  /, \\, F3, F4      filter bar (readline: Ctrl-A/E, Alt-B/F, Ctrl-R "
+	    "history, Tab completes names; Enter applies, Esc cancels)",
+	"  =                 clear the filter",
+	"  Up Down PgUp PgDn Home End, j k   move the cursor",
+	"  < >               move the sort column;  R or I  reverse the sort",
+	"  d, s              set the interval (seconds, fractions allowed)",
+	"  p, Z              pause or resume sampling;  Space  sample now",
+	"  g                 pick by name: GROUP or EVENT[@chip|@core|@vcpu]"
+	    "[:0,3,8-11]",
+	"  C                 clear every pick (back to the overview)",
+	"  v, Enter on Live  show or hide the detail pane",
+	"  W                 write the settings (picks, interval, sort, hidden "
+	    "columns)",
+	"  Ctrl-L            redraw;  q, F10, Ctrl-C  quit",
+	"",
+	"Live",
+	"  Left Right        move the cursor column (the table scrolls)",
+	"  Enter             details of the cursor row: every column, its "
+	    "history, why a value is missing",
+	"  -  +              hide the cursor column, show all columns again",
+	"  x                 unpick the group that feeds the cursor column",
+	"",
+	"Events, Groups, Formulas",
+	"  Enter             pick the entry: a prompt asks for the indices "
+	    "(empty: all of its domain)",
+	"  x, Delete         unpick it",
+	"",
+	"Filter: words are case-insensitive substrings of the name or the "
+	    "description, all must match;",
+	"  \"two words\"  name:WORD  re:REGEX (POSIX, case-insensitive)  "
+	    "!TERM negates",
+	"  domain:chip|core|vcpu  flag:verified|unverified|caveat|broken|"
+	    "hidden|picked  group:NAME",
+	"",
+	NULL
+};
+
+static const char *const view_help_live[] = {
+	"Live columns",
+	"  chip, core, vcpu  the index the row shows; total: all rows of the "
+	    "table",
+	"  group             the groups read on that index (when several run "
+	    "on one table)",
+	"  event columns     rate per second over the interval (k, M, G: "
+	    "thousands, millions, billions)",
+	"  metric columns    catalog formulas and -m metrics in their own "
+	    "units; totals are computed",
+	"                    from the summed operands, so a ratio's total is "
+	    "the ratio of the sums",
+	"  -                 no value: the read failed, was denied, was busy, "
+	    "went backwards or was stale,",
+	"                    or a division by zero",
+	"  ?                 a metric that cannot be computed (the status line "
+	    "and Enter say why)",
+	"  blank             this index is not read for that column",
+	NULL
+};
+
+static const char *const view_help_events[] = {
+	"Events columns",
+	"  NAME              the sysfs name (__N marks a duplicate name in "
+	    "one domain)",
+	"  DOMAIN            chip, core, vhcore/vhchip/vhnode/vrnode (virtual "
+	    "processor home core, chip, node, remote node)",
+	"  FLAGS             V verified, U unverified, C caveat, B broken, "
+	    "H hidden (the kernel would not list it)",
+	"  OFFSET            byte offset of the counter in the domain's "
+	    "records",
+	"  GROUPS            how many groups hold the event",
+	"  *                 picked: read on the Live screen",
+	NULL
+};
+
+static const char *const view_help_groups[] = {
+	"Groups columns",
+	"  NAME, DOMAIN      the group and where it is counted",
+	"  EVENTS            how many events share its counter record",
+	"  RECORD            record offset+length in bytes",
+	"  PICKED            where it is read now (chip 0-1 ...)",
+	NULL
+};
+
+static const char *const view_help_formulas[] = {
+	"Formulas columns",
+	"  NAME, UNIT        the metric and its unit",
+	"  GROUP             the catalog group the formula belongs to",
+	"  ORIGIN            catalog, or the metric file it came from",
+	"  LIVE              yes when the Live screen computes it",
+	"  FORMULA           the expression in infix (the detail pane adds RPN "
+	    "and each operand's source)",
+	NULL
+};
+
+void
+view_help(struct ui *ui, struct view_frame *f, int y0, int y1)
+{
+	const char *const	*cols;
+	const char		*lines[128];
+	struct ui_list		*l = &ui->list[UI_HELP];
+	size_t			 n = 0, i, max;
+	int			 y;
+
+	switch (ui->back) {
+	case UI_EVENTS:
+		cols = view_help_events;
+		break;
+	case UI_GROUPS:
+		cols = view_help_groups;
+		break;
+	case UI_FORMULAS:
+		cols = view_help_formulas;
+		break;
+	default:
+		cols = view_help_live;
+		break;
+	}
+	/* The current screen's columns first: that is why help was asked. */
+	for (i = 0; cols[i] != NULL && n < 127; i++)
+		lines[n++] = cols[i];
+	lines[n++] = "";
+	for (i = 0; view_help_keys[i] != NULL && n < 127; i++)
+		lines[n++] = view_help_keys[i];
+	max = n > (size_t)(y1 - y0) ? n - (size_t)(y1 - y0) : 0;
+	if (l->top > max)
+		l->top = max;
+	for (i = l->top, y = y0; i < n && y < y1; i++, y++) {
+		view_put(f, y, 0, lines[i], -1, lines[i][0] != ' ' &&
+		    lines[i][0] != '\0' ? UI_R_TITLE : UI_R_NORMAL);
+	}
+}

@@ -1,0 +1,479 @@
+/*
+ * The Live screen as text: per engine view a title (which groups run on
+ * which indices), column names and units, one row per chip or core, the
+ * total; the cursor row and cell; horizontal scrolling over columns and a
+ * sticky column header when the rows scroll; and the detail pane that
+ * lists every column of the cursor row with its history and, where there
+ * is no value, the reason.  No curses.
+ */
+#include "config.h"
+
+#include "ui/view.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "catalog/catalog.h"
+#include "engine/engine.h"
+#include "engine/selection.h"
+#include "export/export.h"
+#include "hvtop.h"
+#include "util/strbuf.h"
+#include "util/xalloc.h"
+
+#define LIVE_COL_MIN	7
+#define LIVE_COL_MAX	14	/* names wrap over two lines down to this */
+#define LIVE_COL_WIDE	28	/* ... and are kept whole up to this */
+#define LIVE_GROUP_MAX	18
+
+struct view_live_geom {
+	int		 iw;		/* index column */
+	int		 gw;		/* group column, 0 when not shown */
+	int		 x0;		/* first value column */
+};
+
+/*
+ * Split a column name over two header lines of width w: at the '_' that
+ * balances the halves best, else hard at w; a name longer than two lines
+ * loses its middle.
+ */
+static void
+view_live_split(const char *name, int w, char *l1, char *l2, size_t len)
+{
+	char	 buf[2 * LIVE_COL_WIDE + 2];
+	size_t	 n, i, best = 0, bw = (size_t)-1, a, b;
+
+	l2[0] = '\0';
+	n = strlen(name);
+	if ((int)n <= w) {
+		snprintf(l1, len, "%s", name);
+		return;
+	}
+	if ((int)n > 2 * w) {
+		view_elide(name, 2 * w, buf, sizeof buf);
+		name = buf;
+		n = strlen(name);
+	}
+	for (i = 1; i + 1 < n; i++) {
+		if (name[i - 1] != '_')
+			continue;
+		a = i;
+		b = n - i;
+		if ((int)a <= w && (int)b <= w && (a > b ? a : b) < bw) {
+			bw = a > b ? a : b;
+			best = i;
+		}
+	}
+	if (best == 0)
+		best = (size_t)w;
+	snprintf(l1, len, "%.*s", (int)best, name);
+	snprintf(l2, len, "%s", name + best);
+}
+
+/* Width of a column whose name may take up to cap per line. */
+static int
+view_live_namew(const char *name, int cap)
+{
+	size_t	 n = strlen(name), i, a, b, m = (size_t)-1;
+
+	if ((int)n <= cap)
+		return ((int)n < LIVE_COL_MIN ? LIVE_COL_MIN : (int)n);
+	for (i = 1; i + 1 < n; i++) {
+		if (name[i - 1] != '_')
+			continue;
+		a = i;
+		b = n - i;
+		if ((a > b ? a : b) < m)
+			m = a > b ? a : b;
+	}
+	if (m > (size_t)cap)
+		return (cap);
+	return ((int)m < LIVE_COL_MIN ? LIVE_COL_MIN : (int)m);
+}
+
+static int
+view_live_colw(const struct ui *ui, size_t view, size_t col)
+{
+	int	 cap = ui->live.v[view].colmax;
+
+	if (cap < LIVE_COL_MAX)
+		cap = LIVE_COL_MAX;
+	return (view_live_namew(live_col_name(ui, view, col), cap));
+}
+
+/* The widest names that still let every column fit. */
+static void
+view_live_colmax(struct ui *ui, size_t view, int avail)
+{
+	struct live_view	*lv = &ui->live.v[view];
+	size_t			 k;
+	int			 w;
+
+	for (lv->colmax = LIVE_COL_WIDE; lv->colmax > LIVE_COL_MAX;
+	    lv->colmax--) {
+		w = 0;
+		for (k = 0; k < lv->ncols; k++)
+			w += 1 + view_live_colw(ui, view, lv->cols[k]);
+		if (w <= avail)
+			break;
+	}
+}
+
+static void
+view_live_geom(const struct ui *ui, size_t view, struct view_live_geom *g)
+{
+	const struct engine_view	*v = engine_view(ui->h->engine, view);
+	const struct live_view		*lv = &ui->live.v[view];
+	size_t				 r;
+	int				 n;
+	char				 buf[16];
+
+	g->iw = (int)strlen(v->term);
+	if (g->iw < 5)
+		g->iw = 5;
+	if (v->nrows > 0) {
+		n = snprintf(buf, sizeof buf, "%u", v->indices[v->nrows - 1]);
+		if (n > g->iw)
+			g->iw = n;
+	}
+	g->gw = 0;
+	if (lv->npicks > 1) {
+		g->gw = 5;
+		for (r = 0; r < lv->nrows; r++) {
+			n = (int)strlen(lv->rowpicks[r]);
+			if (n > g->gw)
+				g->gw = n;
+		}
+		if (g->gw > LIVE_GROUP_MAX)
+			g->gw = LIVE_GROUP_MAX;
+	}
+	g->x0 = g->iw + (g->gw > 0 ? g->gw + 1 : 0);
+}
+
+/* Scroll columns so the cursor column is in [left, ...) within width. */
+static void
+view_live_hscroll(struct ui *ui, size_t view, int avail)
+{
+	struct live_view	*lv = &ui->live.v[view];
+	size_t			 k;
+	int			 w;
+
+	if (lv->ncols == 0)
+		return;
+	if (lv->col >= lv->ncols)
+		lv->col = lv->ncols - 1;
+	if (lv->left > lv->col)
+		lv->left = lv->col;
+	for (;;) {
+		w = 0;
+		for (k = lv->left; k <= lv->col; k++)
+			w += 1 + view_live_colw(ui, view, lv->cols[k]);
+		if (w <= avail || lv->left == lv->col)
+			break;
+		lv->left++;
+	}
+}
+
+static void
+view_live_line(struct ui *ui, struct view_frame *f, int y,
+    const struct live_line *ln, int cursor_view, int is_cursor)
+{
+	const struct engine_view	*v;
+	struct live_view		*lv = &ui->live.v[ln->view];
+	struct view_live_geom		 g;
+	size_t				 k, col, row;
+	char				 buf[64], name[LIVE_COL_WIDE + 1];
+	char				 name2[LIVE_COL_WIDE + 1];
+	const char			*s;
+	int				 x, w, role, base, d;
+
+	v = engine_view(ui->h->engine, ln->view);
+	view_live_geom(ui, ln->view, &g);
+	view_live_colmax(ui, ln->view, f->width - g.x0);
+	view_live_hscroll(ui, ln->view, f->width - g.x0);
+	row = ln->kind == LIVE_TOTAL ? lv->nrows :
+	    ln->kind == LIVE_ROW ? lv->order[ln->row] : 0;
+	base = ln->kind == LIVE_TOTAL ? UI_R_TOTAL : UI_R_NORMAL;
+	if (is_cursor)
+		base = UI_R_CURSOR;
+	if (ln->kind == LIVE_HEAD || ln->kind == LIVE_HEAD2 ||
+	    ln->kind == LIVE_UNIT)
+		base = UI_R_COLHEAD;
+	view_role(f, y, 0, -1, base);
+
+	switch (ln->kind) {
+	case LIVE_TITLE:
+		x = view_put(f, y, 0, lv->title, -1, UI_R_TITLE);
+		d = v->domain > 0 && v->domain < LIVE_NDOMAINS ? v->domain : 0;
+		if (lv->sort >= 0)
+			view_putf(f, y, x + 2, UI_R_DIM, "sorted by %s%s",
+			    live_col_name(ui, ln->view, (size_t)lv->sort),
+			    lv->reverse ? " (ascending)" : "");
+		else if (ui->live.sortrev[d])
+			view_put(f, y, x + 2, "sorted by index, descending",
+			    -1, UI_R_DIM);
+		return;
+	case LIVE_BLANK:
+		return;
+	case LIVE_HEAD:
+		view_putf(f, y, 0, lv->sort < 0 ? UI_R_SORTHEAD : base,
+		    "%-*s", g.iw, v->term);
+		if (g.gw > 0)
+			view_putf(f, y, g.iw + 1, base, "%-*s", g.gw, "group");
+		break;
+	case LIVE_HEAD2:
+	case LIVE_UNIT:
+		break;
+	case LIVE_ROW:
+		view_putf(f, y, 0, base, "%*u", g.iw, v->indices[row]);
+		if (g.gw > 0) {
+			view_elide(lv->rowpicks[row], g.gw, buf, sizeof buf);
+			view_putf(f, y, g.iw + 1, is_cursor ? base : UI_R_DIM,
+			    "%-*s", g.gw, buf);
+		}
+		break;
+	case LIVE_TOTAL:
+		view_putf(f, y, 0, base, "%-*s", g.iw, "total");
+		break;
+	}
+	if (lv->left > 0)
+		view_put(f, y, g.x0 - 1, "<", 1, UI_R_DIM);
+	x = g.x0;
+	for (k = lv->left; k < lv->ncols; k++) {
+		col = lv->cols[k];
+		w = view_live_colw(ui, ln->view, col);
+		if (x + 1 + w > f->width) {
+			view_put(f, y, f->width - 1, ">", 1, UI_R_DIM);
+			break;
+		}
+		x++;
+		role = base;
+		switch (ln->kind) {
+		case LIVE_HEAD:
+		case LIVE_HEAD2:
+			view_live_split(live_col_name(ui, ln->view, col), w,
+			    name, name2, sizeof name);
+			if (ln->kind == LIVE_HEAD2)
+				memcpy(name, name2, sizeof name);
+			if ((int)col == lv->sort)
+				role = UI_R_SORTHEAD;
+			else if (cursor_view && k == lv->col)
+				role = UI_R_CELL;
+			view_putf(f, y, x, role, "%*s", w, name);
+			break;
+		case LIVE_UNIT:
+			s = live_col_unit(ui, ln->view, col);
+			view_elide(s, w, name, sizeof name);
+			view_putf(f, y, x, base, "%*s", w, name);
+			break;
+		default:
+			live_format(ui, ln->view, row, col, w, buf, sizeof buf,
+			    &role);
+			if (is_cursor && k == lv->col)
+				role = UI_R_CELL;
+			else if (is_cursor && role != UI_R_INVALID)
+				role = UI_R_CURSOR;
+			view_role(f, y, x, w, role);
+			view_put(f, y, x, buf, w, role);
+			break;
+		}
+		x += w;
+	}
+}
+
+void
+view_live(struct ui *ui, struct view_frame *f, int y0, int y1)
+{
+	struct live		*l = &ui->live;
+	struct ui_list		*lst = &ui->list[UI_LIVE];
+	const struct live_line	*ln;
+	struct live_line	 sticky;
+	size_t			 cview = 0, crow = 0, top, i, first;
+	int			 h, dh, y, have, nst;
+
+	dh = view_detail_height(ui, y1 - y0);
+	h = y1 - y0 - dh;
+	if (l->nlines == 0) {
+		if (ui->h->sel.npicks == 0)
+			view_put(f, y0, 0, "nothing selected: pick a group "
+			    "on the Groups screen (Tab)", -1, UI_R_DIM);
+		else
+			view_put(f, y0, 0, "no column matches the filter "
+			    "(Esc or = clears it)", -1, UI_R_DIM);
+		return;
+	}
+	have = live_cursor(ui, &cview, &crow) == 0;
+	top = lst->top;
+	if (top >= l->nlines)
+		top = 0;
+	if (lst->cursor < top) {
+		top = lst->cursor;
+		/* The first row of a table brings its title along. */
+		if (top >= 4 && l->lines[top - 4].kind == LIVE_TITLE)
+			top -= 4;
+	}
+	for (i = 0; i < 3; i++) {
+		ln = &l->lines[top];
+		nst = (ln->kind == LIVE_ROW || ln->kind == LIVE_TOTAL) ? 3 : 0;
+		if (lst->cursor < top + (size_t)(h - nst))
+			break;
+		top = lst->cursor - (size_t)(h - nst) + 1;
+	}
+	lst->top = top;
+	y = y0;
+	ln = &l->lines[top];
+	if ((ln->kind == LIVE_ROW || ln->kind == LIVE_TOTAL) && h > 5) {
+		/* Sticky column names for a table scrolled into. */
+		sticky = *ln;
+		sticky.kind = LIVE_HEAD;
+		view_live_line(ui, f, y++, &sticky, have && cview == ln->view,
+		    0);
+		sticky.kind = LIVE_HEAD2;
+		view_live_line(ui, f, y++, &sticky, have && cview == ln->view,
+		    0);
+		sticky.kind = LIVE_UNIT;
+		view_live_line(ui, f, y++, &sticky, 0, 0);
+	}
+	first = top;
+	for (i = first; i < l->nlines && y < y0 + h; i++, y++)
+		view_live_line(ui, f, y, &l->lines[i],
+		    have && cview == l->lines[i].view, i == lst->cursor);
+	if (dh > 0)
+		view_live_detail(ui, f, y1 - dh, y1);
+}
+
+/* A cell's value with its unit, or the reason it has none. */
+static char *
+view_live_cell_text(const struct ui *ui, size_t view, size_t row,
+    size_t col)
+{
+	const struct engine_cell	*c;
+	struct strbuf			 sb = { 0 };
+
+	if (ui->snap == NULL)
+		return (xstrdup("no interval yet"));
+	c = engine_cell(ui->h->engine, ui->snap, view, row, col);
+	if (c == NULL)
+		return (xstrdup("no such cell"));
+	if (c->status == ENG_ABSENT)
+		return (xstrdup("not read here (no pick covers this index)"));
+	if (c->status != ENG_OK)
+		return (engine_explain(ui->h->engine, ui->snap, view, row,
+		    col));
+	export_human(c->value, 0, &sb);
+	strbuf_addf(&sb, " %s", live_col_unit(ui, view, col));
+	return (strbuf_detach(&sb));
+}
+
+char *
+view_live_status(struct ui *ui)
+{
+	const struct engine_view	*v;
+	const struct live_view		*lv;
+	size_t				 view, row, col;
+	char				*val, *pre, *s;
+
+	if (live_cursor(ui, &view, &row) != 0)
+		return (NULL);
+	v = engine_view(ui->h->engine, view);
+	lv = &ui->live.v[view];
+	if (lv->ncols == 0)
+		return (NULL);
+	col = lv->cols[lv->col];
+	val = view_live_cell_text(ui, view, row, col);
+	if (row == v->nrows)
+		pre = xasprintf("total of %ss", v->term);
+	else if (lv->npicks > 1)
+		pre = xasprintf("%s %u (%s)", v->term, v->indices[row],
+		    lv->rowpicks[row]);
+	else
+		pre = xasprintf("%s %u", v->term, v->indices[row]);
+	if (col >= v->nevents)
+		s = xasprintf("%s: %s = %s  [%s]", pre,
+		    live_col_name(ui, view, col), val,
+		    v->metrics[col - v->nevents].infix);
+	else
+		s = xasprintf("%s: %s = %s", pre,
+		    live_col_name(ui, view, col), val);
+	free(pre);
+	free(val);
+	return (s);
+}
+
+int
+view_live_detail(struct ui *ui, struct view_frame *f, int y0, int y1)
+{
+	const struct engine_view	*v;
+	const struct engine_cell	*c;
+	struct live_view		*lv;
+	struct strbuf			 sb = { 0 };
+	double				 hist[LIVE_HIST];
+	size_t				 view, row, k, first, n, col;
+	char				 name[32], *why;
+	int				 y = y0, x, rows, role, sw;
+
+	/* Narrow screens keep room for the reasons. */
+	sw = f->width >= 110 ? LIVE_HIST : LIVE_HIST / 2;
+	view_role(f, y, 0, -1, UI_R_TITLE);
+	if (live_cursor(ui, &view, &row) != 0) {
+		view_put(f, y, 0, "no row under the cursor", -1, UI_R_TITLE);
+		return (1);
+	}
+	v = engine_view(ui->h->engine, view);
+	lv = &ui->live.v[view];
+	if (row == v->nrows)
+		x = view_putf(f, y, 0, UI_R_TITLE, "total of %zu %ss", v->nrows,
+		    v->term);
+	else
+		x = view_putf(f, y, 0, UI_R_TITLE, "%s %u  groups: %s",
+		    v->term, v->indices[row], lv->rowpicks[row]);
+	if (ui->snap != NULL && row < v->nrows)
+		view_putf(f, y, x, UI_R_TITLE, "  interval %.3fs",
+		    ui->snap->row_interval[view][row]);
+	y++;
+	rows = y1 - y;
+	if (rows <= 0 || lv->ncols == 0)
+		return (y - y0);
+	first = lv->col >= (size_t)rows ? lv->col - (size_t)rows + 1 : 0;
+	for (k = first; k < lv->ncols && y < y1; k++, y++) {
+		col = lv->cols[k];
+		role = k == lv->col ? UI_R_CURSOR : UI_R_NORMAL;
+		view_role(f, y, 0, -1, role);
+		view_elide(live_col_name(ui, view, col), 28, name,
+		    sizeof name);
+		view_putf(f, y, 1, role, "%-28s", name);
+		c = ui->snap != NULL ? engine_cell(ui->h->engine, ui->snap,
+		    view, row, col) : NULL;
+		strbuf_reset(&sb);
+		if (c != NULL && c->status == ENG_OK)
+			export_human(c->value, 8, &sb);
+		else
+			strbuf_addf(&sb, "%8s", c == NULL ||
+			    c->status == ENG_ABSENT ? "" :
+			    col >= v->nevents ? "?" : "-");
+		x = view_put(f, y, 30, sb.s, -1, c != NULL &&
+		    c->status != ENG_OK ? UI_R_INVALID : role);
+		view_elide(live_col_unit(ui, view, col), 6, name,
+		    sizeof name);
+		x = view_putf(f, y, x + 1, role, "%-6s", name);
+		n = live_history(ui, view, row, col, hist, LIVE_HIST);
+		view_spark(f, y, x + 1, sw, hist, n);
+		x += 2 + sw;
+		if (c != NULL && c->status != ENG_OK && c->status !=
+		    ENG_ABSENT) {
+			why = engine_explain(ui->h->engine, ui->snap, view,
+			    row, col);
+			view_put(f, y, x, why, -1, UI_R_WARN);
+			free(why);
+		} else if (col >= v->nevents)
+			view_put(f, y, x, v->metrics[col - v->nevents].infix,
+			    -1, UI_R_DIM);
+		else if (c != NULL && c->status == ENG_ABSENT)
+			view_put(f, y, x, "not read for this index", -1,
+			    UI_R_DIM);
+	}
+	strbuf_free(&sb);
+	return (y - y0);
+}

@@ -1,0 +1,385 @@
+/*
+ * Frames and the parts every screen shares: the header (host, source, the
+ * SIMULATED tag, catalog, topology, interval, sample age, hcalls, own CPU,
+ * permission, last error), the screen tabs, the status line and the key
+ * bar or the open prompt.  Writes characters and roles into a frame; never
+ * calls curses, so a frame can be compared as text.
+ */
+#include "config.h"
+
+#include "ui/view.h"
+
+#include <math.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "catalog/catalog.h"
+#include "engine/engine.h"
+#include "hvtop.h"
+#include "source/source.h"
+#include "util/xalloc.h"
+
+#define VIEW_MIN_WIDTH	40
+#define VIEW_MIN_HEIGHT	10
+
+void
+view_frame_resize(struct view_frame *f, int width, int height)
+{
+	size_t	 n;
+
+	if (width < 1)
+		width = 1;
+	if (height < 1)
+		height = 1;
+	n = (size_t)width * (size_t)height;
+	if (f->chars == NULL || (size_t)f->width * (size_t)f->height < n) {
+		free(f->chars);
+		free(f->roles);
+		f->chars = xmalloc(n);
+		f->roles = xmalloc(n);
+	}
+	f->width = width;
+	f->height = height;
+	memset(f->chars, ' ', n);
+	memset(f->roles, UI_R_NORMAL, n);
+	f->cursor_y = f->cursor_x = -1;
+}
+
+void
+view_frame_free(struct view_frame *f)
+{
+	free(f->chars);
+	free(f->roles);
+	memset(f, 0, sizeof *f);
+}
+
+int
+view_put(struct view_frame *f, int y, int x, const char *s, int max, int role)
+{
+	size_t	 off;
+	int	 n = 0;
+
+	if (y < 0 || y >= f->height || s == NULL)
+		return (x);
+	while (*s != '\0' && (max < 0 || n < max)) {
+		if (x >= f->width)
+			break;
+		if (x >= 0) {
+			off = (size_t)y * (size_t)f->width + (size_t)x;
+			f->chars[off] = *s >= 0x20 && *s < 0x7f ? *s : '?';
+			f->roles[off] = (uint8_t)role;
+		}
+		s++;
+		x++;
+		n++;
+	}
+	return (x);
+}
+
+int
+view_putf(struct view_frame *f, int y, int x, int role, const char *fmt, ...)
+{
+	va_list	 ap;
+	char	 buf[1024];
+
+	va_start(ap, fmt);
+	vsnprintf(buf, sizeof buf, fmt, ap);
+	va_end(ap);
+	return (view_put(f, y, x, buf, -1, role));
+}
+
+void
+view_role(struct view_frame *f, int y, int x, int n, int role)
+{
+	if (y < 0 || y >= f->height)
+		return;
+	if (x < 0)
+		x = 0;
+	if (n < 0 || x + n > f->width)
+		n = f->width - x;
+	if (n > 0)
+		memset(f->roles + (size_t)y * (size_t)f->width + (size_t)x,
+		    role, (size_t)n);
+}
+
+char
+view_spark_ascii(char c)
+{
+	static const char ramp[] = "?_.:-=+*#";
+
+	if (c < '1' || c > '8')
+		return (' ');
+	return (ramp[c - '0']);
+}
+
+char *
+view_frame_text(const struct view_frame *f)
+{
+	char	*out, *p;
+	size_t	 off;
+	int	 y, x, end;
+
+	out = xmalloc((size_t)(f->width + 1) * (size_t)f->height + 1);
+	p = out;
+	for (y = 0; y < f->height; y++) {
+		off = (size_t)y * (size_t)f->width;
+		for (end = f->width; end > 0 && f->chars[off + end - 1] == ' ';
+		    end--)
+			;
+		for (x = 0; x < end; x++) {
+			*p++ = f->roles[off + x] == UI_R_SPARK ?
+			    view_spark_ascii(f->chars[off + x]) :
+			    f->chars[off + x];
+		}
+		*p++ = '\n';
+	}
+	*p = '\0';
+	return (out);
+}
+
+void
+view_elide(const char *name, int width, char *buf, size_t len)
+{
+	size_t	 n = strlen(name), head, tail;
+
+	if (width < 1 || len < 2) {
+		if (len > 0)
+			buf[0] = '\0';
+		return;
+	}
+	if ((size_t)width > len - 1)
+		width = (int)(len - 1);
+	if (n <= (size_t)width) {
+		memcpy(buf, name, n + 1);
+		return;
+	}
+	if (width < 4) {
+		memcpy(buf, name, (size_t)width);
+		buf[width] = '\0';
+		return;
+	}
+	/* Keep more of the end: catalog names differ there. */
+	tail = (size_t)(width - 1) / 2 + (size_t)(width - 1) % 2;
+	head = (size_t)width - 1 - tail;
+	memcpy(buf, name, head);
+	buf[head] = '~';
+	memcpy(buf + head + 1, name + n - tail, tail);
+	buf[width] = '\0';
+}
+
+void
+view_spark(struct view_frame *f, int y, int x, int width, const double *v,
+    size_t n)
+{
+	double	 lo = INFINITY, hi = -INFINITY;
+	size_t	 i, start;
+	char	 buf[2] = { 0, 0 };
+	int	 lvl;
+
+	start = n > (size_t)width ? n - (size_t)width : 0;
+	for (i = start; i < n; i++) {
+		if (isnan(v[i]))
+			continue;
+		if (v[i] < lo)
+			lo = v[i];
+		if (v[i] > hi)
+			hi = v[i];
+	}
+	for (i = start; i < n; i++) {
+		if (isnan(v[i])) {
+			x = view_put(f, y, x, " ", 1, UI_R_SPARK);
+			continue;
+		}
+		lvl = hi > lo ? 1 + (int)((v[i] - lo) / (hi - lo) * 7.0 +
+		    0.5) : 4;
+		if (lvl < 1)
+			lvl = 1;
+		if (lvl > 8)
+			lvl = 8;
+		buf[0] = (char)('0' + lvl);
+		x = view_put(f, y, x, buf, 1, UI_R_SPARK);
+	}
+}
+
+/* ---- header -------------------------------------------------------- */
+
+static const char *const view_tabs[UI_NSCREENS] = {
+	"Live", "Events", "Groups", "Formulas", "Help"
+};
+
+int
+view_header(struct ui *ui, struct view_frame *f)
+{
+	const struct hvtop	*h = ui->h;
+	const struct topology	*t = &h->topo;
+	int			 x, y = 0, i;
+	size_t			 shown = 0, total = 0;
+
+	view_role(f, 0, 0, -1, UI_R_HEADER);
+	x = 0;
+	if (ui->simulated)
+		x = view_put(f, 0, 0, " SIMULATED ", -1, UI_R_SIM) + 1;
+	x = view_putf(f, 0, x, UI_R_HEADER, "hvtop %s on %s  ",
+	    PACKAGE_VERSION, ui->host);
+	view_put(f, 0, x, h->src->label, -1, UI_R_HEADER);
+
+	view_putf(f, 1, 0, UI_R_NORMAL, "%s  frame %u socket%s, %u chip%s, "
+	    "%u core%s, SMT%u  hcall interface %d", h->catalog_label,
+	    t->sockets, t->sockets == 1 ? "" : "s", t->chips,
+	    t->chips == 1 ? "" : "s", t->cores, t->cores == 1 ? "" : "s",
+	    t->smt, t->interface);
+
+	x = view_putf(f, 2, 0, UI_R_NORMAL, "interval %.2fs", ui->delay);
+	if (ui->snap != NULL)
+		x = view_putf(f, 2, x, UI_R_NORMAL, "  age %.1fs  hcalls "
+		    "%u/refresh (naive %u)", ui->age, ui->snap->calls,
+		    ui->snap->naive_calls);
+	else
+		x = view_put(f, 2, x, "  waiting for the first interval",
+		    -1, UI_R_DIM);
+	x = view_putf(f, 2, x, UI_R_NORMAL, "  hvtop CPU %.1f%%",
+	    ui->cpu_pct);
+	x = view_put(f, 2, x, "  physical domains: ", -1, UI_R_NORMAL);
+	x = view_put(f, 2, x, t->privileged ? "allowed" : "DENIED", -1,
+	    t->privileged ? UI_R_GOOD : UI_R_ERROR);
+	if (ui->paused)
+		view_put(f, 2, x + 2, " PAUSED ", -1, UI_R_SIM);
+
+	if (ui->snap != NULL && ui->snap->error[0] != '\0') {
+		x = view_put(f, 3, 0, "last error: ", -1, UI_R_ERROR);
+		view_put(f, 3, x, ui->snap->error, -1, UI_R_ERROR);
+	}
+	y = 4;
+
+	/* Tabs, then where the filter stands. */
+	view_role(f, y, 0, -1, UI_R_TAB);
+	x = 0;
+	for (i = 0; i < UI_NSCREENS; i++) {
+		x = view_putf(f, y, x, ui->screen == (enum ui_screen)i ?
+		    UI_R_TAB_ON : UI_R_TAB, " %s ", view_tabs[i]);
+		x = view_put(f, y, x, " ", 1, UI_R_TAB);
+	}
+	if (ui->filter_error != NULL) {
+		x = view_put(f, y, x + 1, "filter: ", -1, UI_R_TAB);
+		view_put(f, y, x, ui->filter_error, -1, UI_R_ERROR);
+	} else if (ui->filter_text != NULL && ui->filter_text[0] != '\0') {
+		if (ui->screen >= UI_EVENTS && ui->screen <= UI_FORMULAS) {
+			shown = ui->items[ui->screen].nshown;
+			total = ui->items[ui->screen].n;
+			x = view_putf(f, y, x + 1, UI_R_TAB, "(%zu/%zu) ",
+			    shown, total);
+		}
+		x = view_put(f, y, x + 1, "filter: ", -1, UI_R_TAB);
+		view_put(f, y, x, ui->filter_text, -1, UI_R_TAB_ON);
+	}
+	return (y + 1);
+}
+
+/* ---- bottom lines -------------------------------------------------- */
+
+static void
+view_keys(struct ui *ui, struct view_frame *f, int y)
+{
+	static const char *const live[] = { "F1", "Help", "/", "Filter",
+	    "Tab", "Screen", "<>", "Sort", "Enter", "Detail", "d", "Interval",
+	    "p", "Pause", "W", "Save", "q", "Quit", NULL };
+	static const char *const cat[] = { "F1", "Help", "/", "Filter",
+	    "Tab", "Screen", "<>", "Sort", "Enter", "Pick", "v", "Detail",
+	    "x", "Unpick", "W", "Save", "q", "Quit", NULL };
+	static const char *const help[] = { "Esc", "Back", "Tab", "Screen",
+	    "q", "Quit", NULL };
+	const char *const	*k;
+	int			 x = 0;
+
+	view_role(f, y, 0, -1, UI_R_BAR);
+	k = ui->screen == UI_LIVE ? live : ui->screen == UI_HELP ? help : cat;
+	for (; *k != NULL; k += 2) {
+		x = view_put(f, y, x, k[0], -1, UI_R_KEY);
+		x = view_put(f, y, x, k[1], -1, UI_R_BAR);
+		/* Room for every item at 80 columns, air when wider. */
+		x += f->width >= 100 ? 2 : 1;
+	}
+}
+
+static void
+view_prompt(struct ui *ui, struct view_frame *f, int y)
+{
+	const char	*text = ui->prompt_text != NULL ? ui->prompt_text : "";
+	int		 x, avail, skip = 0;
+
+	view_role(f, y, 0, -1, UI_R_PROMPT);
+	x = view_put(f, y, 0, ui->prompt_label, -1, UI_R_PROMPT);
+	avail = f->width - x - 1;
+	if (avail < 1)
+		avail = 1;
+	/* Scroll the line so the cursor stays visible. */
+	if (ui->prompt_point > avail)
+		skip = ui->prompt_point - avail;
+	if ((size_t)skip > strlen(text))
+		skip = (int)strlen(text);
+	view_put(f, y, x, text + skip, avail, UI_R_PROMPT);
+	f->cursor_y = y;
+	f->cursor_x = x + ui->prompt_point - skip;
+	if (f->cursor_x >= f->width)
+		f->cursor_x = f->width - 1;
+}
+
+int
+view_detail_height(const struct ui *ui, int rows)
+{
+	int	 n;
+
+	if (!ui->detail)
+		return (0);
+	n = rows * 2 / 5;
+	if (n < 5)
+		n = rows > 8 ? 5 : 0;
+	return (n);
+}
+
+void
+view_render(struct ui *ui, struct view_frame *f)
+{
+	char	*status = NULL;
+	int	 y0, y1;
+
+	view_frame_resize(f, f->width, f->height);
+	if (f->width < VIEW_MIN_WIDTH || f->height < VIEW_MIN_HEIGHT) {
+		view_putf(f, 0, 0, UI_R_ERROR, "terminal too small: %dx%d",
+		    f->width, f->height);
+		view_putf(f, 1, 0, UI_R_NORMAL, "hvtop needs %dx%d; q quits",
+		    VIEW_MIN_WIDTH, VIEW_MIN_HEIGHT);
+		if (ui->simulated)
+			view_put(f, 2, 0, " SIMULATED ", -1, UI_R_SIM);
+		return;
+	}
+	y0 = view_header(ui, f);
+	y1 = f->height - 2;
+	switch (ui->screen) {
+	case UI_LIVE:
+		view_live(ui, f, y0, y1);
+		status = view_live_status(ui);
+		break;
+	case UI_EVENTS:
+	case UI_GROUPS:
+	case UI_FORMULAS:
+		view_catalog(ui, f, y0, y1);
+		break;
+	case UI_HELP:
+		view_help(ui, f, y0, y1);
+		break;
+	default:
+		break;
+	}
+	if (ui->msg[0] != '\0')
+		view_put(f, y1, 0, ui->msg, -1, ui->msg_role);
+	else if (status != NULL)
+		view_put(f, y1, 0, status, -1, UI_R_DIM);
+	free(status);
+	if (ui->prompt)
+		view_prompt(ui, f, f->height - 1);
+	else
+		view_keys(ui, f, f->height - 1);
+}

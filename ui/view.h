@@ -1,0 +1,75 @@
+/*
+ * Screens as text: every screen of the terminal interface is rendered into
+ * a frame, a grid of ASCII characters with a colour role per cell, without
+ * a single curses call.  crt.c paints a frame; tests and benchmarks dump it
+ * as plain text.  Sparkline levels are stored as '1'..'8' with the role
+ * UI_R_SPARK so that the painter can draw block characters.
+ */
+#ifndef HVTOP_VIEW_H
+#define HVTOP_VIEW_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "ui/ui.h"
+
+struct view_frame {
+	int		 width;
+	int		 height;
+	char		*chars;		/* height x width */
+	uint8_t		*roles;		/* enum ui_role per cell */
+	int		 cursor_y;	/* the terminal cursor, -1: hidden */
+	int		 cursor_x;
+};
+
+/* Size a frame (reusing its memory) and blank it. */
+void	 view_frame_resize(struct view_frame *, int width, int height);
+void	 view_frame_free(struct view_frame *);
+/*
+ * Write s at (y, x), at most max characters (max < 0: to the edge), in a
+ * role; bytes that are not printable ASCII become '?'.  Returns the
+ * column after the text.
+ */
+int	 view_put(struct view_frame *, int y, int x, const char *s, int max,
+	    int role);
+int	 view_putf(struct view_frame *, int y, int x, int role,
+	    const char *fmt, ...) __attribute__((format(printf, 5, 6)));
+/* Set the role of n cells from (y, x) (n < 0: to the edge). */
+void	 view_role(struct view_frame *, int y, int x, int n, int role);
+/*
+ * The frame as text: one line per row, trailing blanks removed, sparkline
+ * levels as ASCII.  Allocated (caller frees).
+ */
+char	*view_frame_text(const struct view_frame *);
+/* The ASCII character standing for sparkline level c ('1'..'8'). */
+char	 view_spark_ascii(char c);
+
+/*
+ * Copy name into buf (size len) shortened to at most width characters by
+ * eliding its middle with '~', which keeps the distinguishing ends of
+ * catalog names such as PM_MCS01_128B_RD_DISP_PORT23.
+ */
+void	 view_elide(const char *name, int width, char *buf, size_t len);
+
+/* Sparkline of n values (NaN: gap) into width cells at (y, x). */
+void	 view_spark(struct view_frame *, int y, int x, int width,
+	    const double *v, size_t n);
+
+/* Render the whole screen of the model. */
+void	 view_render(struct ui *, struct view_frame *);
+
+/* Parts, for the renderers of each screen. */
+int	 view_header(struct ui *, struct view_frame *);
+void	 view_live(struct ui *, struct view_frame *, int y0, int y1);
+void	 view_catalog(struct ui *, struct view_frame *, int y0, int y1);
+void	 view_help(struct ui *, struct view_frame *, int y0, int y1);
+/* The live table's detail pane for the cursor row; lines used. */
+int	 view_live_detail(struct ui *, struct view_frame *, int y0, int y1);
+/* One-line explanation of the cursor cell; allocated or NULL. */
+char	*view_live_status(struct ui *);
+int	 view_catalog_detail(struct ui *, struct view_frame *, int y0,
+	    int y1);
+/* Rows the content area leaves for the list when details are shown. */
+int	 view_detail_height(const struct ui *, int rows);
+
+#endif /* HVTOP_VIEW_H */
