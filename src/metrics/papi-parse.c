@@ -975,6 +975,8 @@ papi_parse_plain(const char *s)
 		if (!papi_parse_isident((unsigned char)s[i]))
 			return (0);
 	}
+	if (i > 8)		/* longer than any reserved word */
+		return (1);
 	for (i = 0; i < sizeof papi_parse_reserved /
 	    sizeof papi_parse_reserved[0]; i++) {
 		if (papi_parse_casecmp(s, papi_parse_reserved[i]) == 0)
@@ -1112,6 +1114,7 @@ papi_parse_expr(const struct papi_event *ev)
 	return (strbuf_detach(&sb));
 }
 
+/* A distinct event name (no case) and its name_id. */
 struct papi_byname {
 	const char	*name;
 	size_t		 index;
@@ -1165,7 +1168,7 @@ papi_parse_finish(struct papi_ctx *c)
 	struct papi_event	*ev, *prev;
 	const char		*v;
 	char			 q[64];
-	size_t			 i, j;
+	size_t			*start, i, j, n;
 	int			 found;
 
 	memset(&id, 0, sizeof id);
@@ -1216,21 +1219,35 @@ papi_parse_finish(struct papi_ctx *c)
 		qsort(m->idents, m->nidents, sizeof *m->idents,
 		    papi_parse_cmpident);
 
-	/* By name, then by position: redefinitions sit side by side. */
+	/*
+	 * By name, then by position: redefinitions sit side by side.  Only
+	 * the distinct names are sorted; events are then counted into place
+	 * in file order, which keeps them by position within a name.
+	 */
 	if (m->nevents != 0) {
-		bn = xcalloc(m->nevents, sizeof *bn);
-		for (i = 0; i < m->nevents; i++) {
-			bn[i].name = m->events[i].name;
-			bn[i].index = i;
+		bn = xcalloc(m->nnames, sizeof *bn);
+		for (i = m->nevents; i-- > 0;) {
+			bn[m->events[i].name_id].name = m->events[i].name;
+			bn[m->events[i].name_id].index = m->events[i].name_id;
 		}
-		qsort(bn, m->nevents, sizeof *bn, papi_parse_cmpname);
+		qsort(bn, m->nnames, sizeof *bn, papi_parse_cmpname);
+		/* start[id]: where the events of name id begin in byname. */
+		start = xcalloc(m->nnames, sizeof *start);
+		for (i = 0; i < m->nevents; i++)
+			start[m->events[i].name_id]++;
+		for (i = j = 0; i < m->nnames; i++) {
+			n = start[bn[i].index];
+			start[bn[i].index] = j;
+			j += n;
+		}
 		m->byname = xcalloc(m->nevents, sizeof *m->byname);
-		for (i = 0; i < m->nevents; i++) {
-			m->byname[i] = bn[i].index;
-			if (i == 0)
-				continue;
-			ev = &m->events[bn[i].index];
-			prev = &m->events[bn[i - 1].index];
+		for (i = 0; i < m->nevents; i++)
+			m->byname[start[m->events[i].name_id]++] = i;
+		free(start);
+		free(bn);
+		for (i = 1; i < m->nevents; i++) {
+			ev = &m->events[m->byname[i]];
+			prev = &m->events[m->byname[i - 1]];
 			if (prev->name_id != ev->name_id ||
 			    prev->section != ev->section)
 				continue;
@@ -1241,7 +1258,6 @@ papi_parse_finish(struct papi_ctx *c)
 			    papi_parse_quote(q, sizeof q, ev->name,
 			    strlen(ev->name)), prev->line);
 		}
-		free(bn);
 	}
 
 	if (m->ndiags > 1) {
