@@ -291,15 +291,15 @@ struct cj_name {
 struct cj {
 	struct catalog	*cat;
 	char		**cause;
-	char		 where[64];	/* path of the object being read */
+	char		 where[64];	/* path of the object read */
 
 	struct cj_name	*evnames;
 	struct cj_name	*grnames;
 	struct cj_name	*fonames;
 	unsigned	*evgiven;	/* CJ_EV_* per event */
 	uint32_t	*evoffset;	/* "offset" when given */
-	const json_t	**evpgroup;	/* primary_group given as a name */
-	const json_t	**evformula;	/* formula_index given as a name */
+	const json_t	**evpgroup;	/* primary_group, by name */
+	const json_t	**evformula;	/* formula_index, by name */
 };
 
 static int
@@ -852,8 +852,8 @@ cj_slot(struct cj *cj, const json_t *v, size_t k, uint8_t domain,
 		}
 		if (p >= n || strcmp(cj->evnames[p].name,
 		    json_string_value(v)) != 0)
-			return (cj_fail(cj, HV_ENOENT, key, "no event \"%s\" in "
-			    "domain %u", json_string_value(v), domain));
+			return (cj_fail(cj, HV_ENOENT, key, "no event \"%s\" "
+			    "in domain %u", json_string_value(v), domain));
 		*out = (uint16_t)cj->evnames[p].index;
 		return (0);
 	}
@@ -1021,8 +1021,8 @@ cj_group_ref(struct cj *cj, const json_t *o, const char *key, uint16_t *out)
 		return (0);
 	}
 	if (n >= cat->ngroups && n != CATALOG_SLOT_FREE)
-		return (cj_fail(cj, HV_ERANGE, key, "%" PRIu64 " is not a group "
-		    "(there are %zu)", n, cat->ngroups));
+		return (cj_fail(cj, HV_ERANGE, key, "%" PRIu64 " is not a "
+		    "group (there are %zu)", n, cat->ngroups));
 	*out = (uint16_t)n;
 	return (0);
 }
@@ -1155,7 +1155,8 @@ cj_event_derive(struct cj *cj, size_t i)
 		if ((p = cj_names_find(cj->grnames, cat->ngroups,
 		    json_string_value(cj->evpgroup[i]))) >= cat->ngroups)
 			return (cj_fail(cj, HV_ENOENT, "primary_group", "no "
-			    "group \"%s\"", json_string_value(cj->evpgroup[i])));
+			    "group \"%s\"",
+			    json_string_value(cj->evpgroup[i])));
 		ev->primary_group = (uint16_t)cj->grnames[p].index;
 	} else if (!(given & CJ_EV_PRIMARY_GROUP))
 		ev->primary_group = first == NULL ? CATALOG_SLOT_FREE :

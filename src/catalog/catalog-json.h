@@ -28,6 +28,7 @@ json_t	*catalog_to_json(const struct catalog *);
  * -HV_ERANGE / -HV_ENOENT with *cause (caller frees) naming the JSON path,
  * e.g. "events[12].name: expected a string".
  */
-int	 catalog_from_json(const json_t *, struct catalog **out, char **cause);
+int	 catalog_from_json(const json_t *, struct catalog **out,
+	    char **cause);
 
 #endif /* HVTOP_CATALOG_JSON_H */

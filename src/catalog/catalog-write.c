@@ -35,7 +35,8 @@
 #define CW_FIELD_SIZE		8
 #define CW_FORMULA_FIXED	0x10
 #define CW_ENTRY_ALIGN		16
-#define CW_ENTRY_MAX		0xfff0	/* largest multiple of 16 in a be16 */
+/* The largest multiple of 16 a be16 length can hold. */
+#define CW_ENTRY_MAX		0xfff0
 #define CW_STRING_MAX		0xffff
 /* Page offsets and lengths are be16, so nothing lies beyond this. */
 #define CW_PAGES_MAX		0xffff

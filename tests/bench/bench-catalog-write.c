@@ -123,7 +123,8 @@ main(void)
 	json_decref(j);
 	for (i = 0; i < ITERS; i++) {
 		t0 = now_ms();
-		if ((j = json_loads(text, JSON_REJECT_DUPLICATES, NULL)) == NULL)
+		j = json_loads(text, JSON_REJECT_DUPLICATES, NULL);
+		if (j == NULL)
 			die("json_loads", "failed");
 		if (catalog_from_json(j, &back, &cause) != 0)
 			die("from_json", cause);
@@ -135,7 +136,8 @@ main(void)
 
 	for (i = 0; i < ITERS; i++) {
 		t0 = now_ms();
-		if ((j = json_loads(text, JSON_REJECT_DUPLICATES, NULL)) == NULL)
+		j = json_loads(text, JSON_REJECT_DUPLICATES, NULL);
+		if (j == NULL)
 			die("json_loads", "failed");
 		if (catalog_from_json(j, &back, &cause) != 0)
 			die("from_json", cause);

@@ -126,7 +126,8 @@ test_json_computed(void **state)
 	/* The model is indexed like a parsed one. */
 	assert_non_null(catalog_find_event(cat, "CPM_INST", 2));
 	assert_non_null(catalog_find_group(cat, "G1"));
-	assert_int_equal(cat->interface, 1);	/* guessed: domains 1-2 only */
+	/* Guessed: with domains 1 and 2 only, it looks like POWER8. */
+	assert_int_equal(cat->interface, 1);
 
 	if (catalog_write(cat, &buf, &len, &cause) != 0)
 		fail_msg("catalog_write: %s", cause);
@@ -387,7 +388,8 @@ static const struct bad_case bad_cases[] = {
 	    " 'G'}]}", "events[0].primary_group: no group \"G\"" },
 	{ HV_ERANGE, "{'build_time': '20260101000000000'}",
 	    "build_time: at most 16 bytes" },
-	{ HV_EFORMAT, "{'version': 'abc'}", "version: \"abc\" is not a number" },
+	{ HV_EFORMAT, "{'version': 'abc'}",
+	    "version: \"abc\" is not a number" },
 	{ HV_EFORMAT, "{'version': '-1'}", "version: \"-1\" is not a number" },
 	{ HV_ERANGE, "{'version': -1}", "version: -1 is out of range" },
 	{ HV_ERANGE, "{'magic': 4294967296}", "magic: 4294967296 is out of "
@@ -420,8 +422,8 @@ test_json_bad(void **state)
 		assert_null(cat);
 		if (strncmp(cause, bad_cases[i].cause,
 		    strlen(bad_cases[i].cause)) != 0)
-			fail_msg("case %zu: cause \"%s\", want \"%s\"", i, cause,
-			    bad_cases[i].cause);
+			fail_msg("case %zu: cause \"%s\", want \"%s\"", i,
+			    cause, bad_cases[i].cause);
 		assert_int_equal(r, -bad_cases[i].code);
 		free(cause);
 		json_decref(v);
