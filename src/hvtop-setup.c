@@ -39,8 +39,11 @@ hvtop_add_papi(struct hvtop *h, const char *path, struct papi_model *m)
 	const struct papi_event		*ev;
 	const struct papi_section	*sec;
 	struct engine_metric_def	*d;
+	const char			*pmu, *cpu;
 	size_t				 i;
 	int				 rate;
+
+	cpu = h->topo.interface == 1 ? "POWER8" : "POWER9";
 
 	h->papi = xreallocarray(h->papi, h->npapi + 1, sizeof *h->papi);
 	h->papi[h->npapi++] = m;
@@ -48,9 +51,14 @@ hvtop_add_papi(struct hvtop *h, const char *path, struct papi_model *m)
 		ev = &m->events[i];
 		sec = &m->sections[ev->section];
 		/* Sections for other PMUs do not apply here. */
-		if (sec->npmus > 0 && !papi_model_matches(sec, "hv_24x7") &&
-		    !papi_model_matches(sec, h->topo.interface == 1 ?
-		    "POWER8" : "POWER9"))
+		if (papi_model_matches(sec, "hv_24x7"))
+			pmu = "hv_24x7";
+		else if (papi_model_matches(sec, cpu))
+			pmu = cpu;
+		else
+			continue;
+		/* A later definition of the same name wins, as in PAPI. */
+		if (papi_model_find(m, pmu, ev->name) != ev)
 			continue;
 		if (ev->expr == NULL)
 			continue;
@@ -84,18 +92,19 @@ hvtop_load_metrics(struct hvtop *h, const char *path, int quiet_missing)
 		free(cause);
 		return (-1);
 	}
-	error = papi_parse(buf, len, &m, &cause);
+	/* A model comes back even with errors: its good lines are used. */
+	cause = NULL;
+	m = NULL;
+	(void)papi_parse(buf, len, &m, &cause);
 	free(buf);
-	if (error != 0) {
-		fprintf(stderr, "hvtop: %s: %s\n", path, cause);
-		free(cause);
+	free(cause);
+	if (m == NULL)
 		return (-1);
-	}
 	for (i = 0; i < m->ndiags; i++)
 		fprintf(stderr, "hvtop: %s: %s\n", path, m->diags[i].text);
-	if (m->nerrors > m->ndiags)
+	if (m->nerrors + m->nwarnings > m->ndiags)
 		fprintf(stderr, "hvtop: %s: %zu more problems\n", path,
-		    m->nerrors - m->ndiags);
+		    m->nerrors + m->nwarnings - m->ndiags);
 	hvtop_add_papi(h, path, m);
 	return (0);
 }

@@ -9,7 +9,7 @@ P8="$DATA/catalog/p8-catalog-v3.bin"
 METRICS="$DATA/metrics/p8-core.csv"
 SIM="--sim clock=virtual,interface=1,seed=7 --catalog $P8"
 GROUP="-g HPM_0THRD_NON_IDLE_CCYC:0-3"
-plan 21
+plan 23
 
 # Two runs with the same seed print the same bytes.
 "$HVTOP" -b -n 5 $SIM $GROUP -m "$METRICS" >"$tmpdir/a.txt" 2>&1
@@ -120,3 +120,13 @@ check "-d abc says why" grep -q 'interval must be' "$tmpdir/e1"
 "$HVTOP" -b $SIM -g NO_SUCH_GROUP >/dev/null 2>"$tmpdir/e2"; rc=$?
 check "an unknown group exits 2 naming it" \
     test "$rc" = 2 -a -n "$(grep 'NO_SUCH_GROUP' "$tmpdir/e2")"
+
+# A metric file with a bad line: the line is named, the rest is used.
+printf 'CPU,hv_24x7\nEVENT,BAD,DERIVED_BOGUS,N0,X\nEVENT,IPC2,DERIVED_POSTFIX,N0|N1|/|,HPM_NON_IDLE_INST,HPM_NON_IDLE_PCYC\n' \
+    >"$tmpdir/m.csv"
+"$HVTOP" -b -n 1 $SIM $GROUP -m "$tmpdir/m.csv" --format csv \
+    >"$tmpdir/m.out" 2>"$tmpdir/m.err"
+check "a bad metric line is reported with line and column" \
+    grep -q 'm.csv: line 2, column 11: unknown derived type' "$tmpdir/m.err"
+check "the good metric of that file is computed" \
+    grep -q '^time,.*,IPC2,error$' "$tmpdir/m.out"
