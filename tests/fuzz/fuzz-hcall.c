@@ -116,6 +116,8 @@ fuzz_init(void)
 	cat.nevents = 24;
 	cat.groups = groups;
 	cat.ngroups = 4;
+	/* Lookups (group slots to events) need the indexes. */
+	catalog_reindex(&cat);
 
 	sim_config_defaults(&cfg);
 	cfg.sockets = 2;
