@@ -137,7 +137,7 @@ record_read_header(const struct record_reader *rd, size_t off,
 {
 	const uint8_t	*p = rd->buf + off;
 	size_t		 left = rd->len - off, trailer;
-	uint64_t	 t, mask;
+	uint64_t	 t = 0, mask = 0;	/* set for every truncated kind */
 	uint32_t	 w;
 
 	memset(h, 0, sizeof *h);
