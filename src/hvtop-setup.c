@@ -168,11 +168,13 @@ hvtop_collect(void *arg, const char *name, struct formula_ref *ref)
 {
 	struct hvtop_names		*c = arg;
 	const struct catalog_formula	*f;
+	const struct catalog_event	*ev;
 
-	if (catalog_find_event(c->cat, name, 0) != NULL) {
+	if ((ev = catalog_find_event(c->cat, name, 0)) != NULL) {
 		c->names = xreallocarray(c->names, c->n + 1,
 		    sizeof *c->names);
-		c->names[c->n] = name;
+		/* The catalog's copy: name dies with the formula's tree. */
+		c->names[c->n] = ev->name;
 		ref->kind = FORMULA_EVENT;
 		ref->slot = (unsigned)c->n++;
 		return (0);

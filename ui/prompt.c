@@ -331,14 +331,24 @@ prompt_save_history(char **cause)
 void
 prompt_exit(void)
 {
-	int	 i;
+	HISTORY_STATE	 empty;
+	int		 i;
 
 	if (prompt_open_) {
 		rl_callback_sigcleanup();
 		rl_callback_handler_remove();
+		prompt_keep_history(prompt_kind_);
 		prompt_open_ = 0;
 	}
+	/* Free every kind's history, entries and array. */
 	for (i = 0; i < PROMPT_NKINDS; i++) {
+		if (prompt_hist[i] == NULL)
+			continue;
+		history_set_history_state(prompt_hist[i]);
+		clear_history();
+		free(history_list());
+		memset(&empty, 0, sizeof empty);
+		history_set_history_state(&empty);
 		free(prompt_hist[i]);
 		prompt_hist[i] = NULL;
 	}
