@@ -94,6 +94,8 @@ live_rowpicks(struct ui *ui, const struct engine_view *v, struct live_view *lv)
 			strbuf_adds(&sb, pk->name);
 		}
 		lv->rowpicks[r] = xstrdup(sb.s != NULL ? sb.s : "");
+		if (r > 0 && strcmp(lv->rowpicks[r], lv->rowpicks[0]) != 0)
+			lv->groupcol = 1;
 	}
 	strbuf_addf(&title, "%ss:", v->term);
 	for (i = 0; i < sel->npicks; i++) {
@@ -397,7 +399,8 @@ live_layout(struct ui *ui)
 			continue;
 		live_add_line(l, &cap, LIVE_TITLE, i, 0);
 		live_add_line(l, &cap, LIVE_HEAD, i, 0);
-		live_add_line(l, &cap, LIVE_HEAD2, i, 0);
+		if (lv->twoline)
+			live_add_line(l, &cap, LIVE_HEAD2, i, 0);
 		live_add_line(l, &cap, LIVE_UNIT, i, 0);
 		for (r = 0; r < v->nrows; r++)
 			live_add_line(l, &cap, LIVE_ROW, i, r);

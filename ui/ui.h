@@ -95,6 +95,8 @@ struct live_view {
 	size_t		 col;		/* cursor column: position in cols */
 	size_t		 left;		/* first shown position in cols */
 	int		 colmax;	/* widest value column drawn */
+	int		 twoline;	/* names take two header lines */
+	int		 groupcol;	/* rows read different groups */
 	/* Value history per (row, column), the total row last. */
 	double		*hist;
 	size_t		 hcols;

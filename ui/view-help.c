@@ -50,6 +50,8 @@ static const char *const view_help_keys[] = {
 	    "!TERM negates",
 	"  domain:chip|core|vcpu  flag:verified|unverified|caveat|broken|"
 	    "hidden|picked  group:NAME",
+	"  e.g. on Live, / memory bandwidth Enter keeps the memory bandwidth "
+	    "columns of every chip",
 	"",
 	NULL
 };
@@ -110,14 +112,57 @@ static const char *const view_help_formulas[] = {
 	NULL
 };
 
+/*
+ * Lay the help out for the width: long lines wrap at spaces, key lines
+ * with their text aligned after the key column.  Returns the number of
+ * lines; with f NULL nothing is drawn (counting only).
+ */
+static size_t
+view_help_lay(struct view_frame *f, const char *const *lines, size_t n,
+    int width, size_t top, int y0, int y1)
+{
+	const char	*p, *brk;
+	size_t		 i, out = 0;
+	int		 indent, avail, len, role, first;
+
+	for (i = 0; i < n; i++) {
+		p = lines[i];
+		role = p[0] != ' ' && p[0] != '\0' ? UI_R_TITLE : UI_R_NORMAL;
+		indent = p[0] == ' ' && strlen(p) > 21 && p[19] == ' ' &&
+		    p[20] != ' ' ? 20 : 4;
+		first = 1;
+		do {
+			avail = width - (first ? 0 : indent);
+			if (avail < 10)
+				avail = 10;
+			len = (int)strlen(p);
+			if (len > avail) {
+				for (brk = p + avail; brk > p && *brk != ' ';
+				    brk--)
+					;
+				len = brk > p ? (int)(brk - p) : avail;
+			}
+			if (f != NULL && out >= top &&
+			    y0 + (int)(out - top) < y1)
+				view_put(f, y0 + (int)(out - top), first ? 0 :
+				    indent, p, len, role);
+			out++;
+			p += len;
+			while (*p == ' ')
+				p++;
+			first = 0;
+		} while (*p != '\0');
+	}
+	return (out);
+}
+
 void
 view_help(struct ui *ui, struct view_frame *f, int y0, int y1)
 {
 	const char *const	*cols;
 	const char		*lines[128];
 	struct ui_list		*l = &ui->list[UI_HELP];
-	size_t			 n = 0, i, max;
-	int			 y;
+	size_t			 n = 0, i, total, max;
 
 	switch (ui->back) {
 	case UI_EVENTS:
@@ -139,11 +184,9 @@ view_help(struct ui *ui, struct view_frame *f, int y0, int y1)
 	lines[n++] = "";
 	for (i = 0; view_help_keys[i] != NULL && n < 127; i++)
 		lines[n++] = view_help_keys[i];
-	max = n > (size_t)(y1 - y0) ? n - (size_t)(y1 - y0) : 0;
+	total = view_help_lay(NULL, lines, n, f->width, 0, 0, 0);
+	max = total > (size_t)(y1 - y0) ? total - (size_t)(y1 - y0) : 0;
 	if (l->top > max)
 		l->top = max;
-	for (i = l->top, y = y0; i < n && y < y1; i++, y++) {
-		view_put(f, y, 0, lines[i], -1, lines[i][0] != ' ' &&
-		    lines[i][0] != '\0' ? UI_R_TITLE : UI_R_NORMAL);
-	}
+	view_help_lay(f, lines, n, f->width, l->top, y0, y1);
 }

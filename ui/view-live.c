@@ -139,7 +139,7 @@ view_live_geom(const struct ui *ui, size_t view, struct view_live_geom *g)
 			g->iw = n;
 	}
 	g->gw = 0;
-	if (lv->npicks > 1) {
+	if (lv->groupcol) {
 		g->gw = 5;
 		for (r = 0; r < lv->nrows; r++) {
 			n = (int)strlen(lv->rowpicks[r]);
@@ -290,8 +290,9 @@ view_live(struct ui *ui, struct view_frame *f, int y0, int y1)
 	struct ui_list		*lst = &ui->list[UI_LIVE];
 	const struct live_line	*ln;
 	struct live_line	 sticky;
-	size_t			 cview = 0, crow = 0, top, i, first;
-	int			 h, dh, y, have, nst;
+	struct view_live_geom	 g;
+	size_t			 cview = 0, crow = 0, top, i, k, first, back;
+	int			 h, dh, y, have, nst, relayout, two;
 
 	dh = view_detail_height(ui, y1 - y0);
 	h = y1 - y0 - dh;
@@ -304,6 +305,24 @@ view_live(struct ui *ui, struct view_frame *f, int y0, int y1)
 			    "(Esc or = clears it)", -1, UI_R_DIM);
 		return;
 	}
+	/* Whether each table needs two lines for its names at this width. */
+	relayout = 0;
+	for (i = 0; i < l->nv; i++) {
+		view_live_geom(ui, i, &g);
+		view_live_colmax(ui, i, f->width - g.x0);
+		two = 0;
+		for (k = 0; k < l->v[i].ncols; k++) {
+			if ((size_t)view_live_colw(ui, i, l->v[i].cols[k]) <
+			    strlen(live_col_name(ui, i, l->v[i].cols[k])))
+				two = 1;
+		}
+		if (two != l->v[i].twoline) {
+			l->v[i].twoline = two;
+			relayout = 1;
+		}
+	}
+	if (relayout)
+		live_layout(ui);
 	have = live_cursor(ui, &cview, &crow) == 0;
 	top = lst->top;
 	if (top >= l->nlines)
@@ -311,12 +330,14 @@ view_live(struct ui *ui, struct view_frame *f, int y0, int y1)
 	if (lst->cursor < top) {
 		top = lst->cursor;
 		/* The first row of a table brings its title along. */
-		if (top >= 4 && l->lines[top - 4].kind == LIVE_TITLE)
-			top -= 4;
+		back = 3 + (size_t)l->v[l->lines[top].view].twoline;
+		if (top >= back && l->lines[top - back].kind == LIVE_TITLE)
+			top -= back;
 	}
 	for (i = 0; i < 3; i++) {
 		ln = &l->lines[top];
-		nst = (ln->kind == LIVE_ROW || ln->kind == LIVE_TOTAL) ? 3 : 0;
+		nst = (ln->kind == LIVE_ROW || ln->kind == LIVE_TOTAL) ?
+		    2 + l->v[ln->view].twoline : 0;
 		if (lst->cursor < top + (size_t)(h - nst))
 			break;
 		top = lst->cursor - (size_t)(h - nst) + 1;
@@ -330,9 +351,11 @@ view_live(struct ui *ui, struct view_frame *f, int y0, int y1)
 		sticky.kind = LIVE_HEAD;
 		view_live_line(ui, f, y++, &sticky, have && cview == ln->view,
 		    0);
-		sticky.kind = LIVE_HEAD2;
-		view_live_line(ui, f, y++, &sticky, have && cview == ln->view,
-		    0);
+		if (l->v[ln->view].twoline) {
+			sticky.kind = LIVE_HEAD2;
+			view_live_line(ui, f, y++, &sticky,
+			    have && cview == ln->view, 0);
+		}
 		sticky.kind = LIVE_UNIT;
 		view_live_line(ui, f, y++, &sticky, 0, 0);
 	}
@@ -385,7 +408,7 @@ view_live_status(struct ui *ui)
 	val = view_live_cell_text(ui, view, row, col);
 	if (row == v->nrows)
 		pre = xasprintf("total of %ss", v->term);
-	else if (lv->npicks > 1)
+	else if (lv->groupcol)
 		pre = xasprintf("%s %u (%s)", v->term, v->indices[row],
 		    lv->rowpicks[row]);
 	else

@@ -214,7 +214,7 @@ view_header(struct ui *ui, struct view_frame *f)
 {
 	const struct hvtop	*h = ui->h;
 	const struct topology	*t = &h->topo;
-	int			 x, y = 0, i;
+	int			 x, y = 0, i, wide;
 	size_t			 shown = 0, total = 0;
 
 	view_role(f, 0, 0, -1, UI_R_HEADER);
@@ -231,17 +231,20 @@ view_header(struct ui *ui, struct view_frame *f)
 	    t->chips == 1 ? "" : "s", t->cores, t->cores == 1 ? "" : "s",
 	    t->smt, t->interface);
 
+	/* 80 columns take the short labels; wider screens spell out. */
+	wide = f->width >= 100;
 	x = view_putf(f, 2, 0, UI_R_NORMAL, "interval %.2fs", ui->delay);
 	if (ui->snap != NULL)
 		x = view_putf(f, 2, x, UI_R_NORMAL, "  age %.1fs  hcalls "
-		    "%u/refresh (naive %u)", ui->age, ui->snap->calls,
-		    ui->snap->naive_calls);
+		    "%u%s (naive %u)", ui->age, ui->snap->calls,
+		    wide ? "/refresh" : "", ui->snap->naive_calls);
 	else
-		x = view_put(f, 2, x, "  waiting for the first interval",
-		    -1, UI_R_DIM);
-	x = view_putf(f, 2, x, UI_R_NORMAL, "  hvtop CPU %.1f%%",
-	    ui->cpu_pct);
-	x = view_put(f, 2, x, "  physical domains: ", -1, UI_R_NORMAL);
+		x = view_put(f, 2, x, wide ? "  waiting for the first "
+		    "interval" : "  waiting", -1, UI_R_DIM);
+	x = view_putf(f, 2, x, UI_R_NORMAL, "  %s %.1f%%", wide ?
+	    "hvtop CPU" : "CPU", ui->cpu_pct);
+	x = view_put(f, 2, x, wide ? "  physical domains: " : "  phys: ", -1,
+	    UI_R_NORMAL);
 	x = view_put(f, 2, x, t->privileged ? "allowed" : "DENIED", -1,
 	    t->privileged ? UI_R_GOOD : UI_R_ERROR);
 	if (ui->paused)
@@ -288,8 +291,8 @@ view_keys(struct ui *ui, struct view_frame *f, int y)
 	static const char *const cat[] = { "F1", "Help", "/", "Filter",
 	    "Tab", "Screen", "<>", "Sort", "Enter", "Pick", "v", "Detail",
 	    "x", "Unpick", "W", "Save", "q", "Quit", NULL };
-	static const char *const help[] = { "Esc", "Back", "Tab", "Screen",
-	    "q", "Quit", NULL };
+	static const char *const help[] = { "Esc", "Back", "Up/Dn", "Scroll",
+	    "Tab", "Screen", "q", "Quit", NULL };
 	const char *const	*k;
 	int			 x = 0;
 

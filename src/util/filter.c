@@ -23,6 +23,8 @@
 #define FILTER_MAX_REPEAT	256	/* sum of {m,n} bounds in a pattern */
 #define FILTER_MAX_QUANTS	32	/* quantifiers in a pattern */
 #define FILTER_MAX_QGROUPS	6	/* quantified groups in a pattern */
+/* Characters that an escape makes plain in an extended regex. */
+#define FILTER_RE_SPECIAL	".[]()*+?{}|^$\\"
 
 enum filter_key {
 	FILTER_WORD,
@@ -201,6 +203,49 @@ filter_regex_bounded(const char *p)
 	return (1);
 }
 
+/* The ')' that closes the group opening at p, or NULL. */
+static const char *
+filter_regex_group_end(const char *p)
+{
+	int	 depth = 0;
+	char	 c;
+
+	for (; *p != '\0'; p++) {
+		if (*p == '\\' && p[1] != '\0') {
+			p++;
+			continue;
+		}
+		if (*p == '[') {
+			p++;
+			if (*p == '^')
+				p++;
+			if (*p == ']')
+				p++;
+			while (*p != '\0' && *p != ']') {
+				if (*p == '[' && (p[1] == ':' || p[1] == '.' ||
+				    p[1] == '=')) {
+					c = p[1];
+					for (p += 2; *p != '\0' && !(*p == c &&
+					    p[1] == ']'); p++)
+						;
+					if (*p == '\0')
+						return (NULL);
+					p++;
+				}
+				p++;
+			}
+			if (*p == '\0')
+				return (NULL);
+			continue;
+		}
+		if (*p == '(')
+			depth++;
+		else if (*p == ')' && --depth == 0)
+			return (p);
+	}
+	return (NULL);
+}
+
 /*
  * The longest run of plain characters that every match of an extended
  * regex must contain, lower-cased, or NULL when none is certain.  Only a
@@ -245,20 +290,21 @@ filter_regex_literal(const char *p)
 				return (NULL);
 		} else if (*q == '(')
 			depth++;
-		else if (*q == ')')
-			depth--;
-		else if (*q == '|' && depth == 0)
+		else if (*q == ')') {
+			/* An unmatched ')' is a plain character to glibc:
+			 * then nesting says nothing; give up. */
+			if (--depth < 0)
+				return (NULL);
+		} else if (*q == '|' && depth == 0)
 			return (NULL);
 	}
 	for (q = p; *q != '\0'; q++) {
 		c = *q;
 		if (c == '\\' && q[1] != '\0' &&
-		    !((q[1] >= 'a' && q[1] <= 'z') ||
-		    (q[1] >= 'A' && q[1] <= 'Z') ||
-		    (q[1] >= '0' && q[1] <= '9'))) {
+		    strchr(FILTER_RE_SPECIAL, q[1]) != NULL) {
 			c = *++q;
 		} else if (c == '\\' && q[1] != '\0') {
-			/* \w, \b ...: not a plain character. */
+			/* \w, \<, \' ...: not a plain character. */
 			q++;
 			if (n > nb) {
 				memcpy(best, run, n);
@@ -299,6 +345,11 @@ filter_regex_literal(const char *p)
 				while (*q != '\0' && *q != '}')
 					q++;
 				if (*q == '\0')
+					break;
+			} else if (c == '(') {
+				/* A group may hold alternatives or be made
+				 * optional: nothing in it is certain. */
+				if ((q = filter_regex_group_end(q)) == NULL)
 					break;
 			}
 			continue;
@@ -427,8 +478,9 @@ filter_simple_compile(const char *p)
 			if (i + 1 >= len)
 				goto unsupported;
 			c = (unsigned char)p[i + 1];
-			if ((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') ||
-			    (c >= '0' && c <= '9'))
+			/* Only escaped specials are plain: glibc gives
+			 * \< \> \` \' \w \b ... meanings of their own. */
+			if (strchr(FILTER_RE_SPECIAL, (int)c) == NULL)
 				goto unsupported;
 			filter_set_add(t->set, c);
 			i += 2;
@@ -843,6 +895,7 @@ filter_regex_agrees(const char *pattern, const char *text)
 {
 	struct filter_simple	*fs;
 	regex_t			 re;
+	char			*lit;
 	int			 a, b;
 
 	if (!filter_regex_bounded(pattern) || strlen(pattern) >
@@ -852,6 +905,13 @@ filter_regex_agrees(const char *pattern, const char *text)
 		return (-1);
 	a = regexec(&re, text, 0, NULL, 0) == 0;
 	regfree(&re);
+	/* A match contains the literal the prefilter looks for. */
+	if (a && (lit = filter_regex_literal(pattern)) != NULL) {
+		b = filter_has(text, lit);
+		free(lit);
+		if (!b)
+			return (0);
+	}
 	if ((fs = filter_simple_compile(pattern)) == NULL)
 		return (1);
 	b = filter_simple_match(fs, text);

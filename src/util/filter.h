@@ -73,10 +73,12 @@ int	 filter_empty(const struct filter *);
 unsigned filter_flags_wanted(const struct filter *);
 
 /*
- * For tests and fuzzing: whether the fast path for simple regexes gives
- * the same answer as regexec() for pattern (REG_EXTENDED | REG_ICASE) on
- * text (lower case).  1: it does, or the fast path does not take the
- * pattern; 0: it does not; -1: not a pattern filter_parse() would take.
+ * For tests and fuzzing: whether the shortcuts taken for a regex agree
+ * with regexec() for pattern (REG_EXTENDED | REG_ICASE) on text (lower
+ * case): the literal every match must contain is in text when it matches,
+ * and the fast path for simple patterns gives the same answer.  1: they
+ * agree (or do not apply); 0: they do not; -1: not a pattern
+ * filter_parse() would take.
  */
 int	 filter_regex_agrees(const char *pattern, const char *text);
 

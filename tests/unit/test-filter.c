@@ -167,8 +167,9 @@ test_regex_fast(void **state)
 	static const char *const pats[] = { "_0[0-4]", "^pm_", "cyc$",
 	    "^pm_.*_cyc$", "m+e?m", "[^a-z]", "[]x]", "[a-]", "a.c", "\\.",
 	    "x*", "^$", "pm_(rd|wr)", "[[:digit:]]", "\\w+", "a{2}",
-	    "^[A-Z]+_[0-9]", "b+a*", NULL };
-	static const char *const texts[] = { "", "pm_run_cyc", "pm_01_02",
+	    "^[A-Z]+_[0-9]", "b+a*", "\\'", "a\\>", "\\<p", "\\`p", "ab)|x", "(a|b)c", NULL };
+	static const char *const texts[] = { "", "pm_run_cyc", "pm_01_02", "x",
+	    "bc", "ab)",
 	    "memory_bw_chip", "a.c", "abc", "x]", "-", "mm", "pm_rd_x",
 	    "pm_mem_l3_cyc", NULL };
 	size_t	 i, j;
