@@ -18,3 +18,11 @@ tests_unit_test_record_SOURCES = tests/unit/test-record.c
 tests_unit_test_record_CFLAGS = $(UNIT_CFLAGS)
 tests_unit_test_record_LDADD = $(PURE_LIBS) $(CMOCKA_LIBS)
 TESTS += tests/cli/test-hvtop-replay.sh
+
+# Bytes per counter and CPU per sample on the default simulated workload.
+noinst_PROGRAMS += tests/bench/bench-record
+tests_bench_bench_record_SOURCES = tests/bench/bench-record.c \
+	src/hvtop-setup.c
+tests_bench_bench_record_CPPFLAGS = $(AM_CPPFLAGS) \
+	-DBENCH_CATALOG_DIR='"$(abs_top_builddir)/catalogs"'
+tests_bench_bench_record_LDADD = $(CORE_LIBS)

@@ -1,12 +1,16 @@
 /*
- * The file behind hvtop -w.  Policy: the file is created or truncated;
- * every record is handed to write(2) as soon as it is encoded (no
- * buffering in the process, so a killed hvtop loses nothing it had
- * sampled); the file is made durable with fdatasync(2) after the preamble,
- * at every heartbeat (every 512 samples by default) and on close, so a
- * machine that crashes loses at most the samples since the last
- * heartbeat.  A write that fails stops the recording; the next call
- * reports the failure again rather than write after a hole.
+ * The file behind hvtop -w.  Policy: the file is created or truncated.
+ * Samples are encoded as they come and handed to write(2) in batches of
+ * at most RECORD_FILE_BATCH samples or RECORD_FILE_SPAN of recorded time,
+ * whichever comes first, so a system call is not paid every interval; a
+ * hvtop that is killed outright loses at most that much, one that is
+ * stopped by a signal or quits closes the file whole.  Selection changes,
+ * catalog reloads and heartbeats are written at once.  The file is made
+ * durable with fdatasync(2) after the preamble, at every heartbeat (every
+ * 512 samples by default) and on close, so a machine that crashes loses
+ * at most the samples since the last heartbeat.  A write that fails stops
+ * the recording; the next call reports the failure again rather than
+ * write after a hole.
  */
 #include "config.h"
 
@@ -24,6 +28,9 @@
 #include "source/source.h"
 #include "util/hverr.h"
 #include "util/xalloc.h"
+
+#define RECORD_FILE_BATCH	8		/* samples held at most */
+#define RECORD_FILE_SPAN	5000000000ULL	/* ns of samples held at most */
 
 /*
  * Named constants a source may know (the frame's clocks).  The replay
@@ -44,6 +51,8 @@ struct record_file {
 	size_t		 cap;
 	uint64_t	 bytes;
 	uint64_t	 synced_hb;	/* heartbeats made durable */
+	unsigned	 pending;	/* samples encoded, not written */
+	uint64_t	 pending_since;	/* time of the first of them */
 };
 
 void
@@ -94,6 +103,7 @@ record_file_flush(struct record_file *rf, char **cause)
 		record_buf_reset(&rf->buf);
 		return (rf->error);
 	}
+	rf->pending = 0;
 	while (left > 0) {
 		n = write(rf->fd, p, left);
 		if (n == -1 && errno == EINTR)
@@ -234,6 +244,12 @@ record_file_sample(struct record_file *rf, const struct raw_sample *rs,
 	s->error[sizeof s->error - 1] = '\0';
 	if ((error = record_write_sample(rf->w, s, &rf->buf, cause)) != 0)
 		return (error);
+	if (rf->pending++ == 0)
+		rf->pending_since = s->now;
+	if (rf->pending < RECORD_FILE_BATCH &&
+	    s->now - rf->pending_since < RECORD_FILE_SPAN &&
+	    record_write_heartbeats(rf->w) == rf->synced_hb && rf->error == 0)
+		return (0);
 	return (record_file_flush(rf, cause));
 }
 
@@ -267,7 +283,7 @@ record_file_catalog(struct record_file *rf, const void *img, size_t len,
 uint64_t
 record_file_bytes(const struct record_file *rf)
 {
-	return (rf->bytes);
+	return (rf->bytes + rf->buf.len);
 }
 
 int

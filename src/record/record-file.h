@@ -32,9 +32,12 @@ int	 record_file_open(const char *path, struct source *,
 	    const struct record_writer_opts *, struct record_file **out,
 	    char **cause);
 
-/* Append a sample, a new selection, or a reloaded catalog.  Returns 0 or
- * -errno / -HV_E* with *cause set; after a failed write nothing more is
- * written. */
+/*
+ * Append a sample, a new selection, or a reloaded catalog.  Samples are
+ * written in small batches (see record-file.c); the others at once.
+ * Returns 0 or -errno / -HV_E* with *cause set; after a failed write
+ * nothing more is written.
+ */
 int	 record_file_sample(struct record_file *, const struct raw_sample *,
 	    char **cause);
 int	 record_file_select(struct record_file *, const struct selection *,
@@ -42,7 +45,7 @@ int	 record_file_select(struct record_file *, const struct selection *,
 int	 record_file_catalog(struct record_file *, const void *, size_t,
 	    char **cause);
 
-/* Bytes written so far. */
+/* Bytes recorded so far (written or about to be). */
 uint64_t record_file_bytes(const struct record_file *);
 
 /* Write the END record, make the file durable and close it; frees rf

@@ -55,6 +55,13 @@ uint64_t record_codec_muldiv(uint64_t a, uint64_t b, uint64_t c);
 /* The same computed without 128-bit arithmetic (for the tests). */
 uint64_t record_codec_muldiv_portable(uint64_t a, uint64_t b, uint64_t c);
 
+/* Bits in v: 0 for 0, 64 for 2^63 and above. */
+static inline unsigned
+record_bitlen(uint64_t v)
+{
+	return (v == 0 ? 0 : 64 - (unsigned)__builtin_clzll(v));
+}
+
 static inline uint64_t
 record_zigzag(int64_t v)
 {
@@ -149,6 +156,8 @@ uint64_t record_rc_dec_number(struct record_rc_dec *, uint16_t *);
 #define RECORD_P_KINDS		3
 #define RECORD_P_NCAND		(RECORD_P_SELF + RECORD_P_KINDS * 2 * \
 				    RECORD_P_REFS)
+#define RECORD_P_EVERY		32	/* samples between full reviews */
+#define RECORD_P_MISS		12	/* bits worse than usual: review */
 #define RECORD_CLASSES_MAX	256	/* model sets: one per pick column */
 #define RECORD_STAGES		3	/* keyframe, first delta, steady */
 /*
@@ -199,11 +208,13 @@ struct record_pred {
 	uint64_t	*cur;		/* this sample's values so far */
 	uint64_t	*tbcur;
 	uint8_t		*best;		/* candidate for the next sample */
+	uint64_t	*guess;		/* its guess at the delta, this sample */
 	uint8_t		*order;		/* [block + i]: the i-th column coded */
 	uint16_t	*score;		/* [k][candidate]: decayed bits */
 	uint8_t		*lastn;		/* bit length of k's last residual */
 	struct record_models m;
 	unsigned	 hist;		/* samples since the keyframe, <= 3 */
+	uint64_t	 nsamp;		/* samples since the keyframe */
 	uint64_t	 tbd0;		/* counter 0's last timebase step */
 	uint64_t	 key_time;	/* the heartbeat's time */
 	uint64_t	 interval;	/* the interval asked for, ns */
@@ -222,15 +233,52 @@ void	 record_codec_pred_free(struct record_pred *);
 void	 record_codec_pred_key(struct record_pred *, uint64_t t);
 /* Predicted value and timebase of counter k; every counter coded before
  * k (values: in coding order; timebases: in selection order) is set. */
-uint64_t record_codec_pred_value(const struct record_pred *, size_t k);
-uint64_t record_codec_pred_timebase(const struct record_pred *, size_t k);
+uint64_t record_codec_pred_value(struct record_pred *, size_t k);
 uint64_t record_codec_pred_now(const struct record_pred *);
-/* The model stage, the value model of counter k, and what was coded
- * for k (its zigzag residual). */
-unsigned record_codec_pred_stage(const struct record_pred *);
-uint16_t *record_codec_pred_model(struct record_pred *, size_t k);
-void	 record_codec_pred_coded(struct record_pred *, size_t k, uint64_t);
 /* After the sample (cur, tbcur complete): learn and shift history. */
 void	 record_codec_pred_update(struct record_pred *, uint64_t now);
+
+/* Called for every counter of every sample, hence inline. */
+static inline uint64_t
+record_codec_pred_timebase(const struct record_pred *p, size_t k)
+{
+	if (p->hist == 0)
+		return (k > 0 ? p->tbcur[k - 1] : 0);
+	if (k > 0)
+		return (p->tb1[k] + (p->tbcur[k - 1] - p->tb1[k - 1]));
+	return (p->tb1[0] + (p->hist >= 2 ? p->tbd0 : 0));
+}
+
+/* The model stage, the value model of counter k, and what was coded
+ * for k (its zigzag residual). */
+static inline unsigned
+record_codec_pred_stage(const struct record_pred *p)
+{
+	return (p->hist < RECORD_STAGES ? p->hist : RECORD_STAGES - 1);
+}
+
+static inline uint16_t *
+record_codec_pred_model(struct record_pred *p, size_t k)
+{
+	unsigned	 ctx, band;
+
+	if (p->hist < 2)
+		ctx = p->hist;
+	else {
+		band = p->lastn[k] / 6;
+		if (band >= RECORD_BANDS)
+			band = RECORD_BANDS - 1;
+		ctx = 2 + (p->best[k] >= RECORD_P_SELF ? RECORD_BANDS : 0) +
+		    band;
+	}
+	return (p->m.val + ((size_t)p->lay.cls[k] * RECORD_VCTX + ctx) *
+	    RECORD_RC_TREE);
+}
+
+static inline void
+record_codec_pred_coded(struct record_pred *p, size_t k, uint64_t zz)
+{
+	p->lastn[k] = (uint8_t)record_bitlen(zz);
+}
 
 #endif /* HVTOP_RECORD_INT_H */

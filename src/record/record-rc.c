@@ -56,8 +56,11 @@ record_rc_shift(struct record_rc_enc *e)
 		b = e->cache;
 		do {
 			/* The very first byte is always 0: not stored. */
-			if (!e->first)
-				record_buf_u8(e->out, (uint8_t)(b + carry));
+			if (!e->first) {
+				if (e->out->len == e->out->cap)
+					record_buf_reserve(e->out, 1);
+				e->out->p[e->out->len++] = (uint8_t)(b + carry);
+			}
 			e->first = 0;
 			b = 0xff;
 		} while (--e->cache_size != 0);
@@ -67,33 +70,44 @@ record_rc_shift(struct record_rc_enc *e)
 	e->low = (e->low & 0x00ffffffU) << 8;
 }
 
-void
-record_rc_enc_bit(struct record_rc_enc *e, uint16_t *p, int bit)
+static inline void
+record_rc_bit(struct record_rc_enc *e, uint16_t *p, int bit)
 {
 	uint32_t	 bound = (e->range >> RECORD_RC_BITS) * *p;
+	uint32_t	 mask = 0U - (uint32_t)(bit != 0);
 
-	if (bit == 0) {
-		e->range = bound;
-		*p = (uint16_t)(*p + ((RECORD_RC_ONE - *p) >> RECORD_RC_MOVE));
-	} else {
-		e->low += bound;
-		e->range -= bound;
-		*p = (uint16_t)(*p - (*p >> RECORD_RC_MOVE));
-	}
+	/* Without branches: the bits coded are what cannot be predicted. */
+	e->low += bound & mask;
+	e->range = (bound & ~mask) | ((e->range - bound) & mask);
+	*p = (uint16_t)(((*p + ((RECORD_RC_ONE - *p) >> RECORD_RC_MOVE)) &
+	    ~mask) | ((*p - (*p >> RECORD_RC_MOVE)) & mask));
 	while (e->range < RECORD_RC_TOP) {
 		e->range <<= 8;
 		record_rc_shift(e);
 	}
 }
 
-/* n plain bits of v, high bit first (n <= 64). */
+void
+record_rc_enc_bit(struct record_rc_enc *e, uint16_t *p, int bit)
+{
+	record_rc_bit(e, p, bit);
+}
+
+/*
+ * n plain bits of v, high bit first (n <= 64), up to 16 at a time: the
+ * range is split into 2^k equal parts (the remainder of the division is
+ * wasted, at most 1/256 of a bit).
+ */
 void
 record_rc_enc_direct(struct record_rc_enc *e, uint64_t v, unsigned n)
 {
-	while (n-- > 0) {
-		e->range >>= 1;
-		if ((v >> n) & 1)
-			e->low += e->range;
+	unsigned	 k;
+
+	while (n > 0) {
+		k = n > 16 ? 16 : n;
+		n -= k;
+		e->range >>= k;
+		e->low += ((v >> n) & ((1U << k) - 1)) * (uint64_t)e->range;
 		while (e->range < RECORD_RC_TOP) {
 			e->range <<= 8;
 			record_rc_shift(e);
@@ -110,21 +124,9 @@ record_rc_enc_tree(struct record_rc_enc *e, uint16_t *tree, unsigned nbits,
 
 	while (nbits-- > 0) {
 		bit = (v >> nbits) & 1;
-		record_rc_enc_bit(e, &tree[m], (int)bit);
+		record_rc_bit(e, &tree[m], (int)bit);
 		m = m << 1 | bit;
 	}
-}
-
-static unsigned
-record_rc_bitlen(uint64_t v)
-{
-	unsigned	 n = 0;
-
-	while (v != 0) {
-		n++;
-		v >>= 1;
-	}
-	return (n);
 }
 
 /*
@@ -136,15 +138,15 @@ record_rc_bitlen(uint64_t v)
 void
 record_rc_enc_number(struct record_rc_enc *e, uint16_t *model, uint64_t v)
 {
-	unsigned	 n = record_rc_bitlen(v);
+	unsigned	 n = record_bitlen(v);
 
-	record_rc_enc_bit(e, &model[0], v != 0);
+	record_rc_bit(e, &model[0], v != 0);
 	if (v == 0)
 		return;
 	record_rc_enc_tree(e, model, RECORD_RC_NBITS, n - 1);
 	if (n < 2)
 		return;
-	record_rc_enc_bit(e, &model[RECORD_RC_TOPBIT + n],
+	record_rc_bit(e, &model[RECORD_RC_TOPBIT + n],
 	    (int)((v >> (n - 2)) & 1));
 	if (n >= 3)
 		record_rc_enc_direct(e, v, n - 2);
@@ -223,14 +225,20 @@ uint64_t
 record_rc_dec_direct(struct record_rc_dec *d, unsigned n)
 {
 	uint64_t	 v = 0;
+	uint32_t	 q;
+	unsigned	 k;
 
-	while (n-- > 0 && d->error == 0) {
-		d->range >>= 1;
-		if (d->code >= d->range) {
-			d->code -= d->range;
-			v = v << 1 | 1;
-		} else
-			v <<= 1;
+	while (n > 0 && d->error == 0) {
+		k = n > 16 ? 16 : n;
+		n -= k;
+		d->range >>= k;
+		q = d->code / d->range;
+		if (q >> k) {
+			d->error = -HV_EFORMAT;
+			return (0);
+		}
+		d->code -= q * d->range;
+		v = v << k | q;
 		record_rc_norm(d);
 	}
 	return (v);

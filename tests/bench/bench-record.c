@@ -1,0 +1,183 @@
+/*
+ * What recording costs on the default simulated workload (the sim
+ * source's defaults: power9 catalog, 2 chips x 12 SMT8 cores, and the
+ * overview selection hvtop takes without -g/-e), one sample a second for
+ * an hour of virtual time:
+ *   bytes per counter per sample (records after the preamble, and with
+ *   the preamble's catalog counted in), bytes per sample, the preamble;
+ *   CPU per refresh as hvtop -b -o FILE.csv spends it (sample, engine,
+ *   CSV rendering, writing the lines out) against CPU per recorded
+ *   sample (encoding, and write(2) in batches), and the ratio of the
+ *   totals: what -w adds to the CPU of a refresh;
+ *   CPU per sample to decode the recording again.
+ * Times are thread CPU time: medians over the hour's samples, and the
+ * overhead from the sums (so batched writes count in full).
+ */
+#include "config.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "export/export.h"
+#include "hvtop.h"
+#include "record/record-file.h"
+#include "record/record.h"
+#include "util/file.h"
+#include "util/strbuf.h"
+#include "util/xalloc.h"
+
+#define SAMPLES		3600
+
+static uint64_t
+cpu_ns(void)
+{
+	struct timespec	 ts;
+
+	clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
+	return ((uint64_t)ts.tv_sec * 1000000000ULL + (uint64_t)ts.tv_nsec);
+}
+
+static int
+cmp_u64(const void *a, const void *b)
+{
+	uint64_t	 x = *(const uint64_t *)a, y = *(const uint64_t *)b;
+
+	return (x < y ? -1 : x > y);
+}
+
+static double
+median_us(uint64_t *v, size_t n)
+{
+	qsort(v, n, sizeof *v, cmp_u64);
+	return ((double)v[n / 2] / 1e3);
+}
+
+int
+main(void)
+{
+	static uint64_t		 refresh[SAMPLES], append[SAMPLES];
+	static uint64_t		 decode[SAMPLES];
+	struct hvtop		 h;
+	struct engine_snapshot	*snap;
+	struct raw_sample	 rs;
+	struct record_file	*rec;
+	struct record_reader	*rd;
+	struct record_event	 ev;
+	struct export		*x;
+	struct export_info	 info;
+	struct strbuf		 sb = { 0 };
+	char			 path[] = "/tmp/hvtop-bench-record-XXXXXX";
+	char			 out[] = "/tmp/hvtop-bench-csv-XXXXXX";
+	FILE			*fp;
+	char			*cause = NULL;
+	void			*buf;
+	size_t			 len, i, n;
+	uint64_t		 pre, t0, t1, t2, step = 1000000000ULL;
+	uint64_t		 sum_refresh = 0, sum_append = 0;
+	int			 fd;
+
+	memset(&h, 0, sizeof h);
+	h.opts.batch = 1;
+	h.opts.delay = 1.0;
+	h.opts.count = SAMPLES;
+	h.opts.source = "sim";
+	h.opts.sim_args = "clock=virtual";
+	h.opts.sysfs_root = "/sys";
+	setenv("XDG_CONFIG_HOME", "/nonexistent", 1);
+	/* The shipped catalogs are built beside hvtop, not beside us. */
+	setenv("HVTOP_CATALOG_DIR", BENCH_CATALOG_DIR, 0);
+	if (hvtop_setup(&h) != 0)
+		return (1);
+	if ((fd = mkstemp(path)) == -1) {
+		perror("bench-record");
+		return (1);
+	}
+	close(fd);
+	if ((fd = mkstemp(out)) == -1 || (fp = fdopen(fd, "w")) == NULL) {
+		perror("bench-record");
+		return (1);
+	}
+	if (record_file_open(path, h.src, &h.topo, &h.sel,
+	    clock_wall(&h.clock, 0), step, 0, NULL, &rec, &cause) != 0) {
+		fprintf(stderr, "bench-record: %s\n", cause);
+		return (1);
+	}
+	pre = record_file_bytes(rec);
+	info.source = h.src->label;
+	info.catalog = h.catalog_label;
+	info.calls = "hcalls";
+	x = export_new(EXPORT_CSV, h.engine, &info);
+	memset(&rs, 0, sizeof rs);
+	rs.values = xcalloc(h.sel.ncounters + 1, sizeof *rs.values);
+	rs.nvalues = h.sel.ncounters;
+	for (i = 0; i < SAMPLES; i++) {
+		t0 = cpu_ns();
+		if (hvtop_sample(&h, &rs, &snap, &cause) != 0) {
+			fprintf(stderr, "bench-record: %s\n", cause);
+			return (1);
+		}
+		strbuf_reset(&sb);
+		export_snapshot(x, snap, clock_wall(&h.clock, snap->now), &sb);
+		hvtop_recycle(&h, snap);
+		if (fwrite(sb.s, 1, sb.len, fp) != sb.len || fflush(fp) != 0) {
+			perror("bench-record: output");
+			return (1);
+		}
+		t1 = cpu_ns();
+		if (record_file_sample(rec, &rs, &cause) != 0) {
+			fprintf(stderr, "bench-record: %s\n", cause);
+			return (1);
+		}
+		t2 = cpu_ns();
+		refresh[i] = t1 - t0;
+		append[i] = t2 - t1;
+		sum_refresh += refresh[i];
+		sum_append += append[i];
+		clock_sleep_until(&h.clock, clock_now(&h.clock) + step);
+	}
+	len = (size_t)record_file_bytes(rec);
+	if (record_file_close(rec, &cause) != 0) {
+		fprintf(stderr, "bench-record: %s\n", cause);
+		return (1);
+	}
+	n = h.sel.ncounters;
+	printf("record.default.counters %zu count\n", n);
+	printf("record.default.bytes_per_counter %.3f B\n",
+	    (double)(len - pre) / SAMPLES / (double)n);
+	printf("record.default.bytes_per_counter_with_preamble %.3f B\n",
+	    (double)len / SAMPLES / (double)n);
+	printf("record.default.bytes_per_sample %.1f B\n",
+	    (double)(len - pre) / SAMPLES);
+	printf("record.default.preamble %.1f KB\n", (double)pre / 1024);
+	printf("record.default.refresh %.1f us\n", median_us(refresh, SAMPLES));
+	printf("record.default.append %.1f us\n", median_us(append, SAMPLES));
+	printf("record.default.overhead %.2f %%\n",
+	    100 * (double)sum_append / (double)sum_refresh);
+
+	if (file_read(path, (size_t)1 << 30, &buf, &len, &cause) != 0 ||
+	    record_read_open(buf, len, &rd, &cause) != 0) {
+		fprintf(stderr, "bench-record: %s\n", cause);
+		return (1);
+	}
+	for (i = 0; i < SAMPLES; ) {
+		t0 = cpu_ns();
+		if (record_read_next(rd, &ev) == RECORD_EV_EOF)
+			break;
+		if (ev.kind == RECORD_EV_SAMPLE)
+			decode[i++] = cpu_ns() - t0;
+	}
+	printf("record.default.decode %.1f us\n", median_us(decode, i));
+	record_read_free(rd);
+	free(buf);
+	unlink(path);
+	fclose(fp);
+	unlink(out);
+	free(rs.values);
+	strbuf_free(&sb);
+	export_free(x);
+	hvtop_teardown(&h);
+	return (0);
+}
