@@ -462,18 +462,32 @@ hvtop_setup(struct hvtop *h)
 	if ((error = h->src->ops->topology(h->src, &h->topo, &cause)) != 0)
 		goto fail;
 	error = h->src->ops->catalog(h->src, &img, &len, &cause);
-	if (error != 0)
+	if (error == 0)
+		error = catalog_parse(img, len, h->topo.interface, &h->cat,
+		    &cause);
+	if (error != 0 && h->src->ops->model != NULL &&
+	    h->src->ops->model(h->src, &h->catp) == 0) {
+		/* No catalog image (a PMU other than hv_24x7, or one that
+		 * cannot be read): the events sysfs lists serve instead. */
+		if (error != -HV_ENOENT)
+			fprintf(stderr, "hvtop: %s; using the events sysfs "
+			    "lists\n", cause);
+		free(cause);
+		cause = NULL;
+	} else if (error != 0)
 		goto fail;
-	error = catalog_parse(img, len, h->topo.interface, &h->cat, &cause);
-	if (error != 0)
-		goto fail;
-	h->catp = h->cat;
-	h->catalog_label = xasprintf("catalog v%llu (%.8s)",
-	    (unsigned long long)h->cat->version, h->cat->build_time);
-	if (h->cat->nerrors > 0)
+	else
+		h->catp = h->cat;
+	if (h->cat != NULL)
+		h->catalog_label = xasprintf("catalog v%llu (%.8s)",
+		    (unsigned long long)h->catp->version,
+		    h->catp->build_time);
+	else
+		h->catalog_label = xstrdup("events from sysfs");
+	if (h->catp->nerrors > 0)
 		fprintf(stderr, "hvtop: the catalog has %zu problems (hvcat "
 		    "check shows them); using what can be trusted\n",
-		    h->cat->nerrors);
+		    h->catp->nerrors);
 	for (i = 0; i < h->opts.nmetric_files; i++) {
 		if (hvtop_load_metrics(h, h->opts.metric_files[i], 0) != 0)
 			return (2);
@@ -564,7 +578,7 @@ hvtop_reload(struct hvtop *h, uint64_t version, char **cause)
 	struct catalog		*cat;
 	const void		*img;
 	size_t			 len, i;
-	uint64_t		 old = h->cat->version;
+	uint64_t		 old = h->catp->version;
 	int			 error;
 
 	if ((error = h->src->ops->catalog(h->src, &img, &len, cause)) != 0)
@@ -657,7 +671,7 @@ hvtop_sample(struct hvtop *h, struct raw_sample *rs,
 	    cause)) != 0)
 		return (error);
 	if (rs->catalog_version != 0 && rs->catalog_version !=
-	    h->cat->version) {
+	    h->catp->version) {
 		if ((error = hvtop_reload(h, rs->catalog_version, cause)) != 0)
 			return (error);
 		free(rs->values);

@@ -39,7 +39,7 @@ usage(FILE *fp)
 "             [--catalog FILE] [-g GROUP[@chip|@core|@vcpu][:LIST]]...\n"
 "             [-e EVENT[@...][:LIST]]... [-m FILE]... [--const NAME=VALUE]...\n"
 "             [--pmu NAME] [--sysfs-root DIR]\n"
-"             [-w FILE] [-r FILE] [--replay-speed X]\n"
+"             [-w FILE] [-r FILE] [--replay-speed X] [--serve ADDR:PORT]\n"
 "             [--list events|groups|formulas [PATTERN]]\n");
 }
 
@@ -289,6 +289,8 @@ hvtop_batch(struct hvtop *h)
 	}
 	info.source = h->src->label;
 	info.catalog = h->catalog_label;
+	info.calls = strcmp(h->src->ops->name, "perf") == 0 ?
+	    "group reads" : "hcalls";
 	x = export_new(h->opts.format, h->engine, &info);
 	gen = h->generation;
 	memset(&rs, 0, sizeof rs);

@@ -4,3 +4,4 @@ bin_PROGRAMS += hvtop
 hvtop_SOURCES = src/hvtop.c src/hvtop.h src/hvtop-setup.c
 hvtop_LDADD = $(UI_LIBS)
 TESTS += tests/cli/test-hvtop-batch.sh
+TESTS += tests/cli/test-hvtop-perf.sh

@@ -187,6 +187,13 @@ items_build(struct ui *ui)
 		it->ldesc = items_lower(sb.s);
 	}
 	strbuf_free(&sb);
+	for (i = 0; i < UI_NSCREENS; i++) {
+		for (j = 0; j < ui->items[i].n; j++) {
+			it = &ui->items[i].v[j];
+			filter_sig_add(it->name_sig, it->lname);
+			filter_sig_add(it->desc_sig, it->ldesc);
+		}
+	}
 	items_mark_picked(ui);
 	items_layout(ui, UI_EVENTS);
 	items_layout(ui, UI_GROUPS);
@@ -377,6 +384,8 @@ items_layout(struct ui *ui, enum ui_screen screen)
 		fi.flags = it->v[i].flags;
 		fi.groups = (const char *const *)it->v[i].lgroups;
 		fi.ngroups = it->v[i].ngroups;
+		fi.name_sig = it->v[i].name_sig;
+		fi.desc_sig = it->v[i].desc_sig;
 		/* Entries the kernel would not list stay out unless asked. */
 		if ((fi.flags & FILTER_FLAG_HIDDEN) &&
 		    !(want & FILTER_FLAG_HIDDEN))

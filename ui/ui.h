@@ -72,6 +72,8 @@ struct ui_item {
 	unsigned	 flags;		/* FILTER_FLAG_* */
 	const char	**lgroups;	/* lower-case group names */
 	size_t		 ngroups;
+	uint64_t	 name_sig[FILTER_SIG_WORDS];	/* of lname */
+	uint64_t	 desc_sig[FILTER_SIG_WORDS];	/* of ldesc */
 };
 
 struct ui_items {

@@ -329,8 +329,9 @@ export_text(struct export *x, const struct engine_snapshot *s,
 
 	strbuf_adds(sb, "hvtop ");
 	export_time(wall_ns, sb);
-	strbuf_addf(sb, "  %s  %s  interval %.3f s  hcalls %u (naive %u)\n",
-	    x->info.source, x->info.catalog, s->interval, s->calls,
+	strbuf_addf(sb, "  %s  %s  interval %.3f s  %s %u (naive %u)\n",
+	    x->info.source, x->info.catalog, s->interval,
+	    x->info.calls != NULL ? x->info.calls : "hcalls", s->calls,
 	    s->naive_calls);
 	if (s->error[0] != '\0')
 		strbuf_addf(sb, "error: %s\n", s->error);

@@ -30,6 +30,7 @@ enum export_format {
 struct export_info {
 	const char	*source;	/* "SIMULATED ...", "perf hv_24x7" */
 	const char	*catalog;	/* "power9 v1 (built ...)" */
+	const char	*calls;		/* "hcalls", "group reads" */
 };
 
 struct export;

@@ -1335,6 +1335,7 @@ const struct source_ops source_perf_ops = {
 	.topology = source_perf_topology,
 	.select = source_perf_select,
 	.sample = source_perf_sample,
+	.model = source_perf_catalog_model,
 	.constant = source_perf_constant,
 	.close = source_perf_close,
 };

@@ -11,6 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "source/source-perf.h"
 #include "source/source-replay.h"
 #include "util/hverr.h"
 #include "util/strbuf.h"
@@ -18,6 +19,7 @@
 
 static const struct source_ops *const source_registry[] = {
 	&source_sim_ops,
+	&source_perf_ops,
 	NULL
 };
 

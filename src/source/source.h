@@ -72,6 +72,12 @@ struct source_ops {
 	/* Read every selected counter at time now (ns). */
 	int		(*sample)(struct source *, uint64_t now,
 			    struct raw_sample *, char **cause);
+	/*
+	 * Optional: a catalog model the source built itself, for when it
+	 * has no catalog image (the catalog op fails).  The source keeps
+	 * ownership.
+	 */
+	int		(*model)(struct source *, const struct catalog **);
 	/* A named constant of the frame (e.g. PB_Freq), 0 if unknown. */
 	int		(*constant)(struct source *, const char *, double *);
 	void		(*close)(struct source *);

@@ -43,6 +43,7 @@ struct filter_term {
 	regex_t		*re;		/* allocated: terms move */
 	struct filter_simple *simple;	/* a faster matcher, when possible */
 	char		*lit;		/* a text every regex match contains */
+	uint64_t	 sig[FILTER_SIG_WORDS];	/* of text, or of lit */
 };
 
 struct filter {
@@ -710,6 +711,8 @@ filter_term_make(struct filter_term *t, char *word, size_t col,
 		}
 		t->simple = filter_simple_compile(val);
 		t->lit = filter_regex_literal(val);
+		if (t->lit != NULL)
+			filter_sig_add(t->sig, t->lit);
 		break;
 	case FILTER_FLAG:
 		t->text = xstrdup(val);
@@ -726,6 +729,8 @@ filter_term_make(struct filter_term *t, char *word, size_t col,
 	}
 	t->text = xstrdup(val);
 	filter_lower_str(t->text);
+	if (t->key == FILTER_WORD || t->key == FILTER_NAME)
+		filter_sig_add(t->sig, t->text);
 	return (0);
 }
 
@@ -806,6 +811,42 @@ fail:
 	return (error);
 }
 
+static unsigned
+filter_sig_bit(unsigned char a, unsigned char b)
+{
+	return (((a * 0x9e37U) ^ (b * 0x7f4bU) ^ (a >> 3)) %
+	    (FILTER_SIG_WORDS * 64));
+}
+
+void
+filter_sig_add(uint64_t *sig, const char *text)
+{
+	const unsigned char	*p = (const unsigned char *)text;
+	unsigned		 bit;
+
+	if (p == NULL)
+		return;
+	for (; p[0] != '\0' && p[1] != '\0'; p++) {
+		bit = filter_sig_bit(p[0], p[1]);
+		sig[bit / 64] |= UINT64_C(1) << (bit % 64);
+	}
+}
+
+/* Can a text with signature have contain what t looks for? */
+static int
+filter_sig_may(const struct filter_term *t, const uint64_t *have)
+{
+	size_t	 i;
+
+	if (have == NULL)
+		return (1);
+	for (i = 0; i < FILTER_SIG_WORDS; i++) {
+		if ((t->sig[i] & ~have[i]) != 0)
+			return (0);
+	}
+	return (1);
+}
+
 /*
  * strstr() for short needles in short texts: find the first character
  * with strchr() (vectorised in the C library) and compare the rest.  On
@@ -832,13 +873,14 @@ filter_has(const char *hay, const char *needle)
 }
 
 static int
-filter_re(const struct filter_term *t, const char *hay)
+filter_re(const struct filter_term *t, const char *hay, const uint64_t *sig)
 {
 	int	 r;
 
 	if (hay == NULL)
 		return (0);
-	if (t->lit != NULL && !filter_has(hay, t->lit))
+	if (t->lit != NULL && (!filter_sig_may(t, sig) ||
+	    !filter_has(hay, t->lit)))
 		return (0);
 	if (t->simple != NULL) {
 		r = filter_simple_match(t->simple, hay);
@@ -855,12 +897,16 @@ filter_term_match(const struct filter_term *t, const struct filter_item *it)
 
 	switch (t->key) {
 	case FILTER_WORD:
-		return (filter_has(it->name, t->text) ||
-		    filter_has(it->desc, t->text));
+		return ((filter_sig_may(t, it->name_sig) &&
+		    filter_has(it->name, t->text)) ||
+		    (filter_sig_may(t, it->desc_sig) &&
+		    filter_has(it->desc, t->text)));
 	case FILTER_NAME:
-		return (filter_has(it->name, t->text));
+		return (filter_sig_may(t, it->name_sig) &&
+		    filter_has(it->name, t->text));
 	case FILTER_RE:
-		return (filter_re(t, it->name) || filter_re(t, it->desc));
+		return (filter_re(t, it->name, it->name_sig) ||
+		    filter_re(t, it->desc, it->desc_sig));
 	case FILTER_DOMAIN:
 		return (it->domain != NULL &&
 		    strncmp(it->domain, t->text, strlen(t->text)) == 0);

@@ -27,6 +27,7 @@
 #define HVTOP_FILTER_H
 
 #include <stddef.h>
+#include <stdint.h>
 
 #define FILTER_FLAG_VERIFIED	0x01
 #define FILTER_FLAG_UNVERIFIED	0x02
@@ -36,9 +37,20 @@
 #define FILTER_FLAG_PICKED	0x20	/* in the current selection */
 
 /*
+ * A signature of a text: one bit per hashed pair of adjacent characters.
+ * A text whose signature lacks a bit of a word's signature cannot contain
+ * the word, which lets a filter skip most entries of a large catalog
+ * without looking at their texts.
+ */
+#define FILTER_SIG_WORDS	4
+/* OR the pairs of text (lower case) into sig. */
+void	 filter_sig_add(uint64_t *sig, const char *text);
+
+/*
  * What a term is tested against.  Texts must be lower case (ASCII): the
- * caller keeps lowered copies so that matching is a plain strstr().  Any
- * pointer may be NULL (an empty text).
+ * caller keeps lowered copies so that matching is a plain substring
+ * search.  Any pointer may be NULL (an empty text).  sig, when not NULL,
+ * is filter_sig_add() of name and desc (FILTER_SIG_WORDS words).
  */
 struct filter_item {
 	const char		*name;
@@ -47,6 +59,8 @@ struct filter_item {
 	unsigned		 flags;		/* FILTER_FLAG_* */
 	const char *const	*groups;
 	size_t			 ngroups;
+	const uint64_t		*name_sig;
+	const uint64_t		*desc_sig;
 };
 
 struct filter;

@@ -125,6 +125,8 @@ bench_items(struct ui *ui, struct ui_items *save)
 		    "while %s is set, for bandwidth and latency studies",
 		    words[(i / 7) % 10], doms[i % 3], words[(i / 3) % 10]);
 		it->v[i].domain = doms[i % 3];
+		filter_sig_add(it->v[i].name_sig, it->v[i].lname);
+		filter_sig_add(it->v[i].desc_sig, it->v[i].ldesc);
 	}
 }
 
