@@ -243,12 +243,19 @@ static void
 ui_unpick(struct ui_run *r, const char *name, int event)
 {
 	struct ui	*ui = &r->ui;
-	size_t		 i, n, removed = 0, len = strlen(name);
+	struct ui_pick	*save = NULL;
+	size_t		 nsave = 0, i, n, removed = 0, len = strlen(name);
 	char		*cause = NULL;
 
+	for (i = 0; i < ui->npicks; i++)
+		ui_picks_add(&save, &nsave, ui->picks[i].spec,
+		    ui->picks[i].event);
+	/* Unpicking from the overview makes the rest of it explicit. */
 	if (ui->npicks == 0)
 		ui_picks_copy_sel(ui, &ui->picks, &ui->npicks);
 	for (i = n = 0; i < ui->npicks; i++) {
+		/* The name alone, or followed by its domain or indices
+		 * (strchr() also finds the terminating NUL). */
 		if (ui->picks[i].event == event &&
 		    strncmp(ui->picks[i].spec, name, len) == 0 &&
 		    strchr("@:", ui->picks[i].spec[len]) != NULL) {
@@ -259,15 +266,19 @@ ui_unpick(struct ui_run *r, const char *name, int event)
 		ui->picks[n++] = ui->picks[i];
 	}
 	ui->npicks = n;
-	if (removed == 0) {
-		ui_msg(r, UI_R_WARN, "%s is not picked", name);
+	if (removed == 0 || ui_apply(r, &cause) != 0) {
+		if (removed == 0)
+			ui_msg(r, UI_R_WARN, "%s is not picked", name);
+		else {
+			ui_msg(r, UI_R_ERROR, "%s", cause);
+			free(cause);
+		}
+		ui_picks_free(&ui->picks, &ui->npicks);
+		ui->picks = save;
+		ui->npicks = nsave;
 		return;
 	}
-	if (ui_apply(r, &cause) != 0) {
-		ui_msg(r, UI_R_ERROR, "%s", cause);
-		free(cause);
-		return;
-	}
+	ui_picks_free(&save, &nsave);
 	ui_msg(r, UI_R_NORMAL, "unpicked %s%s", name, ui->npicks == 0 ?
 	    " (nothing picked: the overview is back)" : "");
 }

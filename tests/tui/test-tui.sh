@@ -6,7 +6,7 @@
 # after SIGTERM.  Runs headless on a private tmux server; every wait polls
 # the screen with a deadline instead of sleeping.
 . "$(dirname "$0")/../cli/tap.sh"
-N=41
+N=43
 plan $N
 
 if ! command -v tmux >/dev/null 2>&1; then
@@ -182,6 +182,20 @@ keys p
 check "p pauses" wait_for 'PAUSED'
 keys p
 check "p resumes" wait_gone 'PAUSED'
+keys BTab BTab
+wait_for 'NAME +DOMAIN +EVENTS' 5 || true
+keys /
+text "re:^powerbus$"
+keys Enter
+wait_for '^. PowerBus ' 5 || true
+keys x
+keys = Tab Tab
+check "x on a group unpicks it" wait_for '^chips: Memory_BW on 0-1$'
+keys g
+text "PowerBus:2"
+keys Enter
+check "g picks it again by name" \
+    wait_for '^chips: Memory_BW on 0-1; PowerBus on 2'
 
 # ---- resizing ----------------------------------------------------------
 T resize-window -t main -x 80 -y 24
