@@ -12,19 +12,52 @@ hv_top=$(cd "$(dirname "$0")/.." && pwd)
 #   libcmocka-dev                                 unit tests
 #   tmux                                          terminal tests
 #   clang libclang-rt-14-dev                      fuzzers (libFuzzer)
+#   libmicrohttpd-dev                             the --serve endpoint: an
+#                                                 HTTP/1.1 server with
+#                                                 connection limits and
+#                                                 timeouts that hvtop
+#                                                 need not write itself
 hv_packages="build-essential autoconf automake pkg-config libncurses-dev
-libreadline-dev libjansson-dev libcmocka-dev tmux clang libclang-rt-14-dev"
+libreadline-dev libjansson-dev libcmocka-dev tmux clang libclang-rt-14-dev
+libmicrohttpd-dev"
+
+# For tests only, installed when they can be; a test whose tool is
+# missing says SKIP with the reason:
+#   prometheus   promtool checks what --serve answers, and a real
+#                Prometheus server scrapes it
+#   curl         scrapes the endpoint from the shell tests
+#   wrk          the load run against the endpoint
+hv_test_packages="prometheus curl wrk"
 
 hv_say() { printf 'hvtop: %s\n' "$*" >&2; }
 
-# Install every missing package; installs nothing when all are present.
-hv_deps() {
+hv_missing() {
 	missing=""
-	for p in $hv_packages; do
+	for p in "$@"; do
 		dpkg-query -W -f='${Status}\n' "$p" 2>/dev/null |
 		    grep -q '^install ok installed$' || missing="$missing $p"
 	done
-	[ -z "$missing" ] && return 0
+}
+
+# Install every missing package; installs nothing when all are present.
+# The test-only packages are tried last, and failing them is not fatal.
+hv_deps() {
+	# shellcheck disable=SC2086
+	hv_missing $hv_packages
+	if [ -n "$missing" ]; then
+		hv_install || return 1
+	fi
+	# shellcheck disable=SC2086
+	hv_missing $hv_test_packages
+	if [ -n "$missing" ]; then
+		hv_install || hv_say "could not install$missing: the tests" \
+		    "that need them will say SKIP"
+	fi
+	return 0
+}
+
+# Install the packages in $missing.
+hv_install() {
 	hv_say "installing missing packages:$missing"
 	if [ "$(id -u)" -eq 0 ]; then
 		sudo=""

@@ -22,6 +22,7 @@
 #include "hvtop.h"
 #include "metrics/papi.h"
 #include "record/record-file.h"
+#include "serve/serve.h"
 #include "source/source-replay.h"
 #include "util/file.h"
 #include "util/hverr.h"
@@ -429,6 +430,25 @@ hvtop_replay_start(struct hvtop *h)
 		fprintf(stderr, "hvtop: %s\n", source_replay_diag(h->src, i));
 }
 
+/* --serve: the endpoint starts before the first sample. */
+static int
+hvtop_serve(struct hvtop *h, char **cause)
+{
+	struct serve_addr	 sa;
+	struct serve_info	 si;
+	int			 error;
+
+	if ((error = serve_addr_parse(h->opts.serve, &sa, cause)) != 0)
+		return (error);
+	si.source = h->src->ops->name;
+	si.source_label = h->src->label;
+	si.timebase_hz = h->topo.timebase_hz;
+	if ((error = serve_start(&sa, &si, &h->serve, cause)) != 0)
+		return (error);
+	fprintf(stderr, "hvtop: serving metrics at %s\n", serve_url(h->serve));
+	return (0);
+}
+
 int
 hvtop_setup(struct hvtop *h)
 {
@@ -530,6 +550,8 @@ hvtop_setup(struct hvtop *h)
 	    0), (uint64_t)(h->opts.delay * 1e9 + 0.5), clock_now(&h->clock),
 	    NULL, &h->rec, &cause)) != 0)
 		goto fail;
+	if (h->opts.serve != NULL && (error = hvtop_serve(h, &cause)) != 0)
+		goto fail;
 	return (0);
 fail:
 	fprintf(stderr, "hvtop: %s\n", cause != NULL ? cause :
@@ -550,6 +572,8 @@ hvtop_teardown(struct hvtop *h)
 		free(cause);
 	}
 	h->rec = NULL;
+	serve_stop(h->serve);
+	h->serve = NULL;
 	engine_snapshot_free(h->spare);
 	engine_free(h->engine);
 	for (i = 0; i < h->nskipped; i++)
@@ -659,6 +683,8 @@ hvtop_sample(struct hvtop *h, struct raw_sample *rs,
 {
 	int	 error;
 
+	if (h->serve != NULL)
+		serve_sample_begin(h->serve);
 	if (source_replay_selection_changed(h->src, &h->sel) &&
 	    (error = hvtop_replay_follow(h, rs, cause)) != 0)
 		return (error);
@@ -689,6 +715,9 @@ hvtop_sample(struct hvtop *h, struct raw_sample *rs,
 	}
 	*snap = engine_update_reuse(h->engine, rs, h->spare);
 	h->spare = NULL;
+	if (h->serve != NULL)
+		serve_publish(h->serve, h->engine, &h->sel, h->generation,
+		    h->catp->version, rs, *snap, clock_wall(&h->clock, rs->now));
 	/* A note waits for the first snapshot that will be shown. */
 	if (h->note[0] != '\0' && (*snap)->seq > 0) {
 		if ((*snap)->error[0] == '\0')

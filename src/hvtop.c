@@ -20,6 +20,7 @@
 #include "engine/selection.h"
 #include "export/export.h"
 #include "hvtop.h"
+#include "serve/serve.h"
 #include "source/source-replay.h"
 #include "source/source.h"
 #include "util/clock.h"
@@ -71,6 +72,7 @@ enum {
 	OPT_SYSFS_ROOT,
 	OPT_NO_COLOR,
 	OPT_REPLAY_SPEED,
+	OPT_SERVE,
 };
 
 static void
@@ -104,10 +106,12 @@ hvtop_parse(struct hvtop_opts *o, int argc, char **argv)
 		{ "no-color",	no_argument,		NULL, OPT_NO_COLOR },
 		{ "write",	required_argument,	NULL, 'w' },
 		{ "replay",	required_argument,	NULL, 'r' },
-		{ "replay-speed", required_argument,	NULL, OPT_REPLAY_SPEED },
+		{ "replay-speed", required_argument, NULL, OPT_REPLAY_SPEED },
+		{ "serve",	required_argument,	NULL, OPT_SERVE },
 		{ NULL,		0,			NULL, 0 }
 	};
-	char	*end;
+	struct serve_addr sa;
+	char	*end, *cause;
 	int	 ch;
 
 	memset(o, 0, sizeof *o);
@@ -211,6 +215,11 @@ hvtop_parse(struct hvtop_opts *o, int argc, char **argv)
 				    "a factor above 0 (2 plays twice as fast)",
 				    optarg);
 			break;
+		case OPT_SERVE:
+			if (serve_addr_parse(optarg, &sa, &cause) != 0)
+				hvtop_usage_error("--serve %s", cause);
+			o->serve = optarg;
+			break;
 		default:
 			usage(stderr);
 			exit(2);
@@ -278,7 +287,7 @@ hvtop_batch(struct hvtop *h)
 	unsigned		 gen;
 	char			*cause = NULL;
 	long			 printed = 0;
-	int			 status = 0;
+	int			 status = 0, quiet;
 
 	if (h->opts.output != NULL &&
 	    strcmp(h->opts.output, "-") != 0 &&
@@ -287,6 +296,8 @@ hvtop_batch(struct hvtop *h)
 		    strerror(errno));
 		return (1);
 	}
+	/* -b --serve without -o: the endpoint is the output. */
+	quiet = h->serve != NULL && h->opts.output == NULL;
 	info.source = h->src->label;
 	info.catalog = h->catalog_label;
 	info.calls = strcmp(h->src->ops->name, "perf") == 0 ?
@@ -320,12 +331,14 @@ hvtop_batch(struct hvtop *h)
 			gen = h->generation;
 		}
 		/* Problems also go to stderr when the output is a file. */
-		if (snap->seq > 0 && snap->error[0] != '\0' && fp != stdout)
+		if (snap->seq > 0 && snap->error[0] != '\0' &&
+		    (fp != stdout || quiet))
 			fprintf(stderr, "hvtop: interval %llu: %s\n",
 			    (unsigned long long)snap->seq, snap->error);
 		if (snap->seq > 0) {
-			export_snapshot(x, snap,
-			    clock_wall(&h->clock, snap->now), &sb);
+			if (!quiet)
+				export_snapshot(x, snap,
+				    clock_wall(&h->clock, snap->now), &sb);
 			printed++;
 		}
 		hvtop_recycle(h, snap);

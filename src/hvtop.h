@@ -16,6 +16,7 @@
 struct catalog;
 struct papi_model;
 struct record_file;
+struct serve;
 
 struct hvtop_opts {
 	int		 batch;
@@ -43,6 +44,7 @@ struct hvtop_opts {
 	const char	*record;	/* -w FILE */
 	double		 replay_speed;	/* --replay-speed, 0: not given */
 	char		*replay_spec;	/* "replay:FILE" for -r FILE */
+	const char	*serve;		/* --serve ADDR:PORT */
 };
 
 struct hvtop {
@@ -65,6 +67,7 @@ struct hvtop {
 	struct engine_snapshot *spare;	/* memory for the next snapshot */
 	char		 note[256];	/* for the next snapshot shown */
 	struct record_file *rec;	/* -w: the recording, or NULL */
+	struct serve	*serve;		/* --serve: the endpoint, or NULL */
 };
 
 /* Open the source, read the catalog, build selection and engine.  0 or

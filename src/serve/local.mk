@@ -1,0 +1,20 @@
+# src/serve: the OpenMetrics endpoint (hvtop --serve).  The renderer does
+# no I/O; the server is the only code that includes libmicrohttpd.
+libhvcore_a_SOURCES += \
+	src/serve/serve.h src/serve/serve-addr.c src/serve/serve-om.c \
+	src/serve/serve-http.c
+
+check_PROGRAMS += tests/unit/test-serve
+tests_unit_test_serve_SOURCES = tests/unit/test-serve.c \
+	tests/unit/test-hcall-fixture.c tests/unit/test-hcall-fixture.h
+tests_unit_test_serve_CPPFLAGS = $(AM_CPPFLAGS) -I$(top_srcdir)/tests/unit
+tests_unit_test_serve_CFLAGS = $(UNIT_CFLAGS)
+tests_unit_test_serve_LDADD = $(CORE_LIBS) $(CMOCKA_LIBS)
+
+TESTS += tests/cli/test-hvtop-serve.sh
+
+noinst_PROGRAMS += tests/bench/bench-serve
+tests_bench_bench_serve_SOURCES = tests/bench/bench-serve.c \
+	tests/unit/test-hcall-fixture.c tests/unit/test-hcall-fixture.h
+tests_bench_bench_serve_CPPFLAGS = $(AM_CPPFLAGS) -I$(top_srcdir)/tests/unit
+tests_bench_bench_serve_LDADD = $(CORE_LIBS)

@@ -1,0 +1,714 @@
+/*
+ * Unit tests for src/serve: the --serve address, unit and name rules, the
+ * rendering of frames in both formats (values, omissions, escaping), the
+ * guard that keeps counters from going backwards, catalog changes, and
+ * the HTTP answers of a server on a loopback port.  Raw samples are made
+ * by hand on the fixture catalog, so every expected number is known.
+ */
+#include "config.h"
+
+#include <sys/types.h>
+#include <sys/socket.h>
+
+#include <netinet/in.h>
+
+#include <arpa/inet.h>
+#include <math.h>
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include <cmocka.h>
+
+#include "catalog/catalog.h"
+#include "engine/engine.h"
+#include "engine/selection.h"
+#include "serve/serve.h"
+#include "source/source.h"
+#include "test-hcall-fixture.h"
+#include "util/hverr.h"
+#include "util/strbuf.h"
+#include "util/xalloc.h"
+
+#define TB_HZ	512000000ULL
+
+struct fixture {
+	struct tfix		 fx;
+	struct topology		 topo;
+	struct selection	 sel;
+	struct engine		*e;
+	struct engine_snapshot	*snap;
+	struct raw_sample	 rs;
+	struct serve_om		*om;
+	unsigned		 gen;
+	uint64_t		 now;
+};
+
+/* ---- addresses ----------------------------------------------------- */
+
+static void
+addr_ok(const char *arg, const char *host, unsigned port)
+{
+	struct serve_addr	 a;
+	char			*cause = NULL;
+
+	if (serve_addr_parse(arg, &a, &cause) != 0)
+		fail_msg("%s: %s", arg, cause);
+	assert_string_equal(a.host, host);
+	assert_int_equal(a.port, port);
+}
+
+static void
+addr_bad(const char *arg, const char *in_cause)
+{
+	struct serve_addr	 a;
+	char			*cause = NULL;
+
+	assert_true(serve_addr_parse(arg, &a, &cause) < 0);
+	assert_non_null(cause);
+	if (strstr(cause, in_cause) == NULL)
+		fail_msg("%s: '%s' lacks '%s'", arg, cause, in_cause);
+	free(cause);
+}
+
+static void
+test_addr(void **state)
+{
+	(void)state;
+	addr_ok("9724", "127.0.0.1", 9724);
+	addr_ok(":9000", "127.0.0.1", 9000);
+	addr_ok("127.0.0.1:9724", "127.0.0.1", 9724);
+	addr_ok("0.0.0.0:80", "0.0.0.0", 80);
+	addr_ok("*:80", "*", 80);
+	addr_ok("[::1]:9724", "::1", 9724);
+	addr_ok("localhost:0", "localhost", 0);
+	addr_bad("", "port number is missing");
+	addr_bad("abc", "column 1: the port must be a number");
+	addr_bad("1.2.3.4:", "column 9: a port number is missing");
+	addr_bad("1.2.3.4:99999", "above 65535");
+	addr_bad("::1:80", "brackets");
+	addr_bad("[::1]9724", "column 6: expected ':PORT'");
+	addr_bad("[::1:80", "'[' without ']'");
+	addr_bad("a b:1", "column 2: ' ' cannot be part");
+}
+
+/* ---- units and names ----------------------------------------------- */
+
+static void
+unit_is(const char *text, const char *base, double scale)
+{
+	double	 s;
+	char	*u;
+
+	u = serve_om_unit(text, &s);
+	assert_string_equal(u, base);
+	assert_true(s == scale);
+	free(u);
+}
+
+static void
+test_units(void **state)
+{
+	(void)state;
+	unit_is("%", "ratio", 0.01);
+	unit_is("MB/s", "bytes_per_second", 1e6);
+	unit_is("bytes/sec", "bytes_per_second", 1);
+	unit_is("GHz", "hertz", 1e9);
+	unit_is(" ns ", "seconds", 1e-9);
+	unit_is("/s", "per_second", 1);
+	unit_is("", "", 1);
+	unit_is(NULL, "", 1);
+	unit_is("cycles", "cycles", 1);
+	unit_is("instr/cycle", "instr_per_cycle", 1);
+	unit_is("B/cyc", "bper_cyc", 1);
+	unit_is("cyc/B", "cyc_perb", 1);
+	unit_is("m", "", 1);
+	unit_is("%%", "percent_percent", 1);
+}
+
+static void
+name_is(const char *name, const char *unit, const char *want)
+{
+	char	*n;
+
+	n = serve_om_name(name, unit);
+	assert_string_equal(n, want);
+	assert_true(serve_om_valid_name(n));
+	free(n);
+}
+
+static void
+test_names(void **state)
+{
+	(void)state;
+	name_is("TOTAL_INT_PB_BW", "bytes_per_second",
+	    "hvtop_metric_total_int_pbbw_bytes_per_second");
+	name_is("TOTAL_XLINK0_UTILISATION%", "ratio",
+	    "hvtop_metric_total_xlink0_utilisation_ratio");
+	name_is("CS_32MHZ_Frequency", "hertz",
+	    "hvtop_metric_cs_32mhz_frequency_hertz");
+	name_is("Memory_RD_BW_Chip", "bytes_per_second",
+	    "hvtop_metric_memory_rd_bw_chip_bytes_per_second");
+	name_is("PUMPS_COUNT", "", "hvtop_metric_pumpscount");
+	name_is("X_TOTAL", "per_second", "hvtop_metric_x_total_per_second");
+	name_is("MB", "", "hvtop_metricmb");
+	name_is("%", "", "hvtop_metric_unnamed");
+	name_is("a.b-c d", "", "hvtop_metric_a_bcd");
+	name_is("PB_CYC", "", "hvtop_metric_pbcyc");
+	name_is("X_S", "per_second", "hvtop_metric_xs_per_second");
+	name_is("rate_per_second", "per_second",
+	    "hvtop_metric_rate_per_second");
+	name_is("GAUGE_OF_S", "", "hvtop_metric_gaugeofs");
+	assert_false(serve_om_valid_name("9x"));
+	assert_false(serve_om_valid_name("a-b"));
+	assert_false(serve_om_valid_name(""));
+	assert_true(serve_om_valid_name("a:b_9"));
+}
+
+static void
+test_accept(void **state)
+{
+	(void)state;
+	assert_int_equal(serve_om_accept(NULL), SERVE_PROMETHEUS);
+	assert_int_equal(serve_om_accept("*/*"), SERVE_PROMETHEUS);
+	assert_int_equal(serve_om_accept("application/openmetrics-text;"
+	    "version=1.0.0,text/plain;version=0.0.4;q=0.5,*/*;q=0.1"),
+	    SERVE_OPENMETRICS);
+	assert_string_equal(serve_om_content_type(SERVE_OPENMETRICS),
+	    "application/openmetrics-text; version=1.0.0; charset=utf-8");
+	assert_string_equal(serve_om_content_type(SERVE_PROMETHEUS),
+	    "text/plain; version=0.0.4; charset=utf-8");
+}
+
+/* ---- frames -------------------------------------------------------- */
+
+static const struct engine_metric_def defs[] = {
+	/* Per second: the fixture's first chip event. */
+	{ "PB_CYC_RATE", "PM_PB_CYC / delta-seconds", "/s",
+	  "PowerBus cycles per second", "test" },
+	/* A quote, a backslash and a newline in the help. */
+	{ "XFER_SHARE%", "PM_PB_INT_DATA_XFER * 100 / PM_PB_CYC", "%",
+	  "Share \"of\" \\ cycles\nsecond line", "test" },
+	/* Division by zero when PM_PB_RTY is 0. */
+	{ "RTY_INV", "1 / PM_PB_RTY", "", "", "test" },
+};
+
+static int
+setup(void **state)
+{
+	struct fixture		*f;
+	struct serve_info	 info;
+	char			*cause = NULL;
+
+	f = xcalloc(1, sizeof *f);
+	tfix_build(&f->fx, 1, 1, 0);
+	f->topo.chips = 2;
+	f->topo.cores = 4;
+	f->topo.vcpus = 8;
+	f->topo.interface = 2;
+	f->topo.privileged = 1;
+	f->topo.timebase_hz = TB_HZ;
+	if (selection_add(&f->sel, f->fx.cat, &f->topo, "CHIP_GROUP_0", 0,
+	    &cause) != 0 || selection_add(&f->sel, f->fx.cat, &f->topo,
+	    "CORE_GROUP_0:1", 0, &cause) != 0)
+		fail_msg("%s", cause);
+	f->e = engine_new(f->fx.cat, &f->sel, TB_HZ, defs,
+	    sizeof defs / sizeof defs[0], NULL, NULL);
+	f->rs.values = xcalloc(f->sel.ncounters, sizeof *f->rs.values);
+	f->rs.nvalues = f->sel.ncounters;
+	info.source = "sim";
+	info.source_label = "SIMULATED \"frame\" \\ 2 chips\n\xff";
+	info.timebase_hz = TB_HZ;
+	f->om = serve_om_new(&info);
+	*state = f;
+	return (0);
+}
+
+static int
+teardown(void **state)
+{
+	struct fixture	*f = *state;
+
+	serve_om_free(f->om);
+	engine_snapshot_free(f->snap);
+	engine_free(f->e);
+	selection_clear(&f->sel);
+	free(f->rs.values);
+	tfix_free(&f->fx);
+	free(f);
+	return (0);
+}
+
+/* Fill every counter: base + 1000 * k, one second later each time. */
+static void
+fill(struct fixture *f, uint64_t base)
+{
+	size_t	 k;
+
+	f->now += 1000000000ULL;
+	f->rs.now = f->now;
+	f->rs.calls = 2;
+	f->rs.naive_calls = 24;
+	f->rs.catalog_version = f->fx.cat->version;
+	for (k = 0; k < f->rs.nvalues; k++) {
+		f->rs.values[k].value = base + 1000 * k;
+		f->rs.values[k].timebase = f->now / 1000 * 512;
+		f->rs.values[k].status = RAW_OK;
+	}
+}
+
+/* Counter k of the selection for an event name on an index. */
+static size_t
+counter_of(const struct fixture *f, const char *event, unsigned index)
+{
+	size_t	 k;
+
+	for (k = 0; k < f->sel.ncounters; k++) {
+		if (strcmp(f->sel.counters[k].event->name, event) == 0 &&
+		    f->sel.counters[k].index == index)
+			return (k);
+	}
+	fail_msg("no counter %s on %u", event, index);
+	return (0);
+}
+
+/* Sample, publish into a frame, render; the text is allocated. */
+static char *
+frame(struct fixture *f, int format)
+{
+	struct serve_sample	 s;
+	struct serve_frame	*fr;
+	struct strbuf		 sb = { 0 };
+
+	f->snap = engine_update_reuse(f->e, &f->rs, f->snap);
+	s.engine = f->e;
+	s.sel = &f->sel;
+	s.snap = f->snap;
+	s.rs = &f->rs;
+	s.generation = f->gen;
+	s.catalog_version = f->fx.cat->version;
+	s.wall_ns = 1767225600ULL * 1000000000ULL + f->now;
+	s.duration_ns = 1500000;
+	fr = serve_om_frame(f->om, &s);
+	serve_om_render(fr, format, &sb);
+	serve_om_frame_free(fr);
+	return (strbuf_detach(&sb));
+}
+
+static void
+has(const char *text, const char *line)
+{
+	if (strstr(text, line) == NULL) {
+		fprintf(stderr, "# missing: %s\n--- in ---\n%s", line, text);
+		fail();
+	}
+}
+
+static void
+lacks(const char *text, const char *line)
+{
+	if (strstr(text, line) != NULL) {
+		fprintf(stderr, "# unexpected: %s\n--- in ---\n%s", line,
+		    text);
+		fail();
+	}
+}
+
+#define CYC0	"hvtop_events_total{event=\"PM_PB_CYC\",domain=\"phys_chip\"," \
+		"chip=\"0\",lpar=\"self\",catalog_version=\"7\"} "
+
+static void
+test_render_openmetrics(void **state)
+{
+	struct fixture	*f = *state;
+	char		*t, line[256];
+	size_t		 k;
+
+	fill(f, 100);
+	t = frame(f, SERVE_OPENMETRICS);
+	k = counter_of(f, "PM_PB_CYC", 0);
+	snprintf(line, sizeof line, "\n" CYC0 "%llu\n",
+	    (unsigned long long)(100 + 1000 * k));
+	has(t, "# TYPE hvtop_events counter\n# HELP hvtop_events ");
+	has(t, line);
+	has(t, "hvtop_events_total{event=\"HPM_CCYC\",domain=\"phys_core\","
+	    "core=\"1\",lpar=\"self\",catalog_version=\"7\"} ");
+	has(t, "# TYPE hvtop_timebase_ticks counter\n");
+	has(t, "\nhvtop_timebase_ticks_total{domain=\"phys_chip\",chip=\"1\"} "
+	    "512000000\n");
+	/* The first sample only sets baselines: no metric yet. */
+	lacks(t, "hvtop_metric_");
+	has(t, "\nhvtop_samples_total 1\n");
+	has(t, "\nhvtop_read_failures_total{reason=\"busy\"} 0\n");
+	has(t, "\nhvtop_refresh_calls 2\n");
+	has(t, "\nhvtop_calls_total 2\n");
+	has(t, "# TYPE hvtop_refresh_duration_seconds gauge\n"
+	    "# UNIT hvtop_refresh_duration_seconds seconds\n");
+	has(t, "\nhvtop_refresh_duration_seconds 0.0015");
+	has(t, "\nhvtop_catalog_version 7\n");
+	has(t, "\nhvtop_selected_counters 20\n");
+	has(t, "\nhvtop_timebase_frequency_hertz 512000000\n");
+	/* Quote and backslash escaped, newline and a bad byte replaced. */
+	has(t, "# TYPE hvtop_source info\n");
+	has(t, "\nhvtop_source_info{source=\"sim\",description=\"SIMULATED "
+	    "\\\"frame\\\" \\\\ 2 chips ?\"} 1\n");
+	lacks(t, "_created");
+	assert_true(strlen(t) > 6 &&
+	    strcmp(t + strlen(t) - 6, "# EOF\n") == 0);
+	free(t);
+
+	/* A second sample: metrics, in base units, with UNIT and HELP. */
+	fill(f, 200);
+	t = frame(f, SERVE_OPENMETRICS);
+	k = counter_of(f, "PM_PB_CYC", 0);
+	snprintf(line, sizeof line, "\n" CYC0 "%llu\n",
+	    (unsigned long long)(200 + 1000 * k));
+	has(t, line);
+	has(t, "# TYPE hvtop_metric_pbcyc_rate_per_second gauge\n"
+	    "# UNIT hvtop_metric_pbcyc_rate_per_second per_second\n"
+	    "# HELP hvtop_metric_pbcyc_rate_per_second PowerBus cycles "
+	    "per second\n");
+	has(t, "\nhvtop_metric_pbcyc_rate_per_second{metric=\"PB_CYC_RATE\","
+	    "domain=\"phys_chip\",chip=\"0\"} 100\n");
+	has(t, "\nhvtop_metric_pbcyc_rate_per_second{metric=\"PB_CYC_RATE\","
+	    "domain=\"phys_chip\",chip=\"total\"} 200\n");
+	/* 100 events of each over 100 cycles: 100 % is 1 as a ratio. */
+	has(t, "# HELP hvtop_metric_xfer_share_ratio Share \\\"of\\\" \\\\ "
+	    "cycles second line\n");
+	has(t, "\nhvtop_metric_xfer_share_ratio{metric=\"XFER_SHARE%\","
+	    "domain=\"phys_chip\",chip=\"1\"} 1\n");
+	/* 1 / 100 is a value; no family for what has none. */
+	has(t, "\nhvtop_metric_rty_inv{metric=\"RTY_INV\",domain=\"phys_chip\","
+	    "chip=\"0\"} 0.01\n");
+	has(t, "\nhvtop_metric_rty_inv{metric=\"RTY_INV\",domain=\"phys_chip\","
+	    "chip=\"total\"} 0.005\n");
+	has(t, "\nhvtop_interval_seconds 1\n");
+	has(t, "\nhvtop_samples_total 2\n");
+	free(t);
+}
+
+static void
+test_render_prometheus(void **state)
+{
+	struct fixture	*f = *state;
+	char		*t;
+
+	fill(f, 100);
+	free(frame(f, SERVE_PROMETHEUS));
+	fill(f, 200);
+	t = frame(f, SERVE_PROMETHEUS);
+	has(t, "# HELP hvtop_events_total ");
+	has(t, "\n# TYPE hvtop_events_total counter\n");
+	has(t, "# TYPE hvtop_metric_pbcyc_rate_per_second gauge\n");
+	/* Only backslash and newline are escaped in this format's HELP. */
+	has(t, "# HELP hvtop_metric_xfer_share_ratio Share \"of\" \\\\ "
+	    "cycles second line\n");
+	has(t, "# HELP hvtop_source_info ");
+	has(t, "\n# TYPE hvtop_source_info gauge\n");
+	has(t, "# TYPE hvtop_samples_total counter\n");
+	lacks(t, "# UNIT");
+	lacks(t, "# EOF");
+	lacks(t, " info\n");
+	free(t);
+}
+
+static void
+test_omitted(void **state)
+{
+	struct fixture	*f = *state;
+	char		*t, line[256];
+	size_t		 k, rty;
+
+	fill(f, 100);
+	free(frame(f, SERVE_OPENMETRICS));
+	fill(f, 200);
+	k = counter_of(f, "PM_PB_CYC", 0);
+	f->rs.values[k].status = RAW_BUSY;
+	/* No retries on chip 1: 1 / 0 has no value. */
+	rty = counter_of(f, "PM_PB_RTY", 1);
+	f->rs.values[rty].value -= 100;
+	t = frame(f, SERVE_OPENMETRICS);
+	lacks(t, CYC0);
+	has(t, "\nhvtop_read_failures_total{reason=\"busy\"} 1\n");
+	lacks(t, "chip=\"0\"} 100\n");
+	lacks(t, "metric=\"PB_CYC_RATE\",domain=\"phys_chip\",chip=\"total\"");
+	has(t, "metric=\"PB_CYC_RATE\",domain=\"phys_chip\",chip=\"1\"} 100\n");
+	lacks(t, "metric=\"RTY_INV\",domain=\"phys_chip\",chip=\"1\"");
+	has(t, "metric=\"RTY_INV\",domain=\"phys_chip\",chip=\"0\"} 0.01\n");
+	lacks(t, "NaN");
+	lacks(t, "Inf");
+	free(t);
+	/* Back: the value shows again. */
+	fill(f, 300);
+	t = frame(f, SERVE_OPENMETRICS);
+	snprintf(line, sizeof line, "\n" CYC0 "%llu\n",
+	    (unsigned long long)(300 + 1000 * k));
+	has(t, line);
+	free(t);
+}
+
+static void
+test_guard(void **state)
+{
+	struct fixture	*f = *state;
+	char		*t, line[256];
+	size_t		 k;
+
+	k = counter_of(f, "PM_PB_CYC", 0);
+	fill(f, 5000);
+	free(frame(f, SERVE_OPENMETRICS));
+	/* A reading below the last shown is not shown ... */
+	fill(f, 5000);
+	f->rs.values[k].value = 0;
+	t = frame(f, SERVE_OPENMETRICS);
+	lacks(t, CYC0);
+	has(t, "hvtop_read_failures_total{reason=\"backwards\"} 1\n");
+	free(t);
+	/* ... and one that is back above it is. */
+	fill(f, 5100);
+	t = frame(f, SERVE_OPENMETRICS);
+	snprintf(line, sizeof line, "\n" CYC0 "%llu\n",
+	    (unsigned long long)(5100 + 1000 * k));
+	has(t, line);
+	free(t);
+	/* A counter that restarted: the second low reading confirms it. */
+	fill(f, 5200);
+	f->rs.values[k].value = 10;
+	t = frame(f, SERVE_OPENMETRICS);
+	lacks(t, CYC0);
+	free(t);
+	fill(f, 5300);
+	f->rs.values[k].value = 20;
+	t = frame(f, SERVE_OPENMETRICS);
+	has(t, "\n" CYC0 "20\n");
+	has(t, "hvtop_read_failures_total{reason=\"backwards\"} 2\n");
+	free(t);
+}
+
+static void
+test_catalog_change(void **state)
+{
+	struct fixture	*f = *state;
+	struct catalog	*cat = f->fx.cat;
+	char		*t;
+	size_t		 k;
+
+	k = counter_of(f, "PM_PB_CYC", 0);
+	fill(f, 9000);
+	free(frame(f, SERVE_OPENMETRICS));
+	/* A new catalog: new series, shown from any value. */
+	cat->version = 8;
+	f->gen++;
+	fill(f, 10);
+	f->rs.values[k].value = 10;
+	t = frame(f, SERVE_OPENMETRICS);
+	lacks(t, "catalog_version=\"7\"");
+	has(t, "\nhvtop_events_total{event=\"PM_PB_CYC\",domain=\"phys_chip\","
+	    "chip=\"0\",lpar=\"self\",catalog_version=\"8\"} 10\n");
+	has(t, "\nhvtop_catalog_version 8\n");
+	has(t, "hvtop_read_failures_total{reason=\"backwards\"} 0\n");
+	free(t);
+	cat->version = 7;
+}
+
+static void
+test_frame_outlives_engine(void **state)
+{
+	struct fixture		*f = *state;
+	struct serve_sample	 s;
+	struct serve_frame	*fr, *empty;
+	struct strbuf		 sb = { 0 };
+
+	fill(f, 100);
+	f->snap = engine_update_reuse(f->e, &f->rs, f->snap);
+	memset(&s, 0, sizeof s);
+	s.engine = f->e;
+	s.sel = &f->sel;
+	s.snap = f->snap;
+	s.rs = &f->rs;
+	s.catalog_version = 7;
+	empty = serve_om_frame(f->om, NULL);
+	fr = serve_om_frame(f->om, &s);
+	/* The engine and its snapshot go; the frame still renders. */
+	engine_snapshot_free(f->snap);
+	f->snap = NULL;
+	engine_free(f->e);
+	f->e = NULL;
+	serve_om_failed(f->om);
+	serve_om_render(fr, SERVE_OPENMETRICS, &sb);
+	has(sb.s, CYC0);
+	has(sb.s, "\nhvtop_sample_failures_total 0\n");
+	strbuf_reset(&sb);
+	serve_om_render(empty, SERVE_PROMETHEUS, &sb);
+	has(sb.s, "\nhvtop_samples_total 0\n");
+	lacks(sb.s, "hvtop_events");
+	lacks(sb.s, "hvtop_refresh_calls");
+	serve_om_frame_free(fr);
+	serve_om_frame_free(empty);
+	strbuf_free(&sb);
+}
+
+/* ---- the server ---------------------------------------------------- */
+
+/* Send req to the port; the whole answer (allocated). */
+static char *
+http(unsigned port, const char *req)
+{
+	struct sockaddr_in	 sin;
+	struct strbuf		 sb = { 0 };
+	char			 buf[4096];
+	ssize_t			 n;
+	int			 fd;
+
+	fd = socket(AF_INET, SOCK_STREAM, 0);
+	assert_true(fd >= 0);
+	memset(&sin, 0, sizeof sin);
+	sin.sin_family = AF_INET;
+	sin.sin_port = htons((uint16_t)port);
+	sin.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+	assert_int_equal(connect(fd, (struct sockaddr *)&sin, sizeof sin), 0);
+	assert_int_equal(write(fd, req, strlen(req)), (ssize_t)strlen(req));
+	while ((n = read(fd, buf, sizeof buf)) > 0)
+		strbuf_add(&sb, buf, (size_t)n);
+	close(fd);
+	strbuf_adds(&sb, "");
+	return (strbuf_detach(&sb));
+}
+
+static void
+test_http(void **state)
+{
+	struct fixture		*f = *state;
+	struct serve_addr	 a;
+	struct serve_info	 info;
+	struct serve		*s;
+	const char		*url;
+	unsigned		 port;
+	char			*cause = NULL, *r;
+
+	assert_int_equal(serve_addr_parse("127.0.0.1:0", &a, &cause), 0);
+	info.source = "sim";
+	info.source_label = "test";
+	info.timebase_hz = TB_HZ;
+	if (serve_start(&a, &info, &s, &cause) != 0)
+		fail_msg("%s", cause);
+	url = serve_url(s);
+	assert_int_equal(sscanf(url, "http://127.0.0.1:%u/metrics", &port), 1);
+	assert_true(port > 0);
+
+	/* Before a sample: health only. */
+	r = http(port, "GET /metrics HTTP/1.0\r\n\r\n");
+	has(r, " 200 ");
+	has(r, "Content-Type: text/plain; version=0.0.4; charset=utf-8\r\n");
+	has(r, "\nhvtop_samples_total 0\n");
+	free(r);
+
+	fill(f, 100);
+	serve_sample_begin(s);
+	f->snap = engine_update_reuse(f->e, &f->rs, f->snap);
+	serve_publish(s, f->e, &f->sel, 0, 7, &f->rs, f->snap, 0);
+	r = http(port, "GET /metrics HTTP/1.1\r\nHost: x\r\nAccept: "
+	    "application/openmetrics-text;version=1.0.0,*/*;q=0.1\r\n"
+	    "Connection: close\r\n\r\n");
+	has(r, " 200 ");
+	has(r, "Content-Type: application/openmetrics-text; version=1.0.0; "
+	    "charset=utf-8\r\n");
+	has(r, CYC0);
+	has(r, "\nhvtop_samples_total 1\n");
+	assert_true(strcmp(r + strlen(r) - 6, "# EOF\n") == 0);
+	free(r);
+
+	/* A failed sample (a begin without a publish) is counted. */
+	serve_sample_begin(s);
+	serve_sample_begin(s);
+	fill(f, 200);
+	f->snap = engine_update_reuse(f->e, &f->rs, f->snap);
+	serve_publish(s, f->e, &f->sel, 0, 7, &f->rs, f->snap, 0);
+	r = http(port, "GET /metrics?x=1 HTTP/1.0\r\n\r\n");
+	has(r, "\nhvtop_sample_failures_total 1\n");
+	has(r, "hvtop_metric_pbcyc_rate_per_second");
+	free(r);
+
+	r = http(port, "HEAD /metrics HTTP/1.0\r\n\r\n");
+	has(r, " 200 ");
+	lacks(r, "hvtop_samples_total");
+	free(r);
+	r = http(port, "GET / HTTP/1.0\r\n\r\n");
+	has(r, " 200 ");
+	has(r, "<a href=\"metrics\">");
+	free(r);
+	r = http(port, "GET /metrics/x HTTP/1.0\r\n\r\n");
+	has(r, " 404 ");
+	free(r);
+	r = http(port, "GET /favicon.ico HTTP/1.0\r\n\r\n");
+	has(r, " 404 ");
+	free(r);
+	r = http(port, "POST /metrics HTTP/1.0\r\nContent-Length: 3\r\n\r\n"
+	    "a=b");
+	has(r, " 405 ");
+	has(r, "Allow: GET, HEAD\r\n");
+	free(r);
+	r = http(port, "DELETE /metrics HTTP/1.0\r\n\r\n");
+	has(r, " 405 ");
+	free(r);
+	r = http(port, "GET /metrics HTTP/1.0\r\nContent-Length: 5\r\n\r\n"
+	    "hello");
+	has(r, " 413 ");
+	free(r);
+	serve_stop(s);
+}
+
+static void
+test_listen_fails(void **state)
+{
+	struct serve_addr	 a;
+	struct serve_info	 info;
+	struct serve		*s, *t;
+	unsigned		 port;
+	char			*cause = NULL;
+
+	(void)state;
+	memset(&info, 0, sizeof info);
+	assert_int_equal(serve_addr_parse("127.0.0.1:0", &a, &cause), 0);
+	assert_int_equal(serve_start(&a, &info, &s, &cause), 0);
+	assert_int_equal(sscanf(serve_url(s), "http://127.0.0.1:%u", &port),
+	    1);
+	/* The same port again is taken: the cause says so and where. */
+	a.port = port;
+	assert_true(serve_start(&a, &info, &t, &cause) < 0);
+	assert_null(t);
+	has(cause, "cannot listen");
+	has(cause, "127.0.0.1:");
+	free(cause);
+	serve_stop(s);
+}
+
+int
+main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_addr),
+		cmocka_unit_test(test_units),
+		cmocka_unit_test(test_names),
+		cmocka_unit_test(test_accept),
+		cmocka_unit_test_setup_teardown(test_render_openmetrics, setup,
+		    teardown),
+		cmocka_unit_test_setup_teardown(test_render_prometheus, setup,
+		    teardown),
+		cmocka_unit_test_setup_teardown(test_omitted, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_guard, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_catalog_change, setup,
+		    teardown),
+		cmocka_unit_test_setup_teardown(test_frame_outlives_engine,
+		    setup, teardown),
+		cmocka_unit_test_setup_teardown(test_http, setup, teardown),
+		cmocka_unit_test(test_listen_fails),
+	};
+
+	return (cmocka_run_group_tests_name("serve", tests, NULL, NULL));
+}
