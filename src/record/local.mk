@@ -17,6 +17,12 @@ check_PROGRAMS += tests/unit/test-record
 tests_unit_test_record_SOURCES = tests/unit/test-record.c
 tests_unit_test_record_CFLAGS = $(UNIT_CFLAGS)
 tests_unit_test_record_LDADD = $(PURE_LIBS) $(CMOCKA_LIBS)
+check_PROGRAMS += tests/unit/test-record-replay
+tests_unit_test_record_replay_SOURCES = tests/unit/test-record-replay.c
+tests_unit_test_record_replay_CPPFLAGS = $(AM_CPPFLAGS) \
+	-DTOP_SRCDIR='"$(abs_top_srcdir)"'
+tests_unit_test_record_replay_CFLAGS = $(UNIT_CFLAGS)
+tests_unit_test_record_replay_LDADD = $(CORE_LIBS) $(CMOCKA_LIBS)
 TESTS += tests/cli/test-hvtop-replay.sh
 
 # Bytes per counter and CPU per sample on the default simulated workload.

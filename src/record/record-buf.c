@@ -1,10 +1,10 @@
 /*
  * Bytes in and out for the recording format: a growable output buffer
- * and a bounds-checked input cursor.  LEB128 varints (7 bits a byte, low
- * bits first) and "tagged" varints, whose first byte gives up one bit to
- * a flag.  A cursor that runs out or meets a malformed number records the
- * failure once and then returns zeros, so a decoder checks once at the
- * end of a record instead of after every field.
+ * and a bounds-checked input cursor, with LEB128 varints (7 bits a byte,
+ * low bits first) and strings.  A cursor that runs out or meets a
+ * malformed number records the failure once and then returns zeros, so
+ * a decoder checks once at the end of a record instead of after every
+ * field.
  */
 #include "config.h"
 
@@ -56,19 +56,6 @@ record_buf_varint(struct record_buf *b, uint64_t v)
 		v >>= 7;
 	}
 	b->p[b->len++] = (uint8_t)v;
-}
-
-void
-record_buf_tagged(struct record_buf *b, int flag, uint64_t v)
-{
-	record_buf_reserve(b, 10);
-	/* First byte: 6 value bits above the flag bit. */
-	if (v < 0x40) {
-		b->p[b->len++] = (uint8_t)(v << 1 | (flag != 0));
-		return;
-	}
-	b->p[b->len++] = (uint8_t)(0x80 | (v & 0x3f) << 1 | (flag != 0));
-	record_buf_varint(b, v >> 6);
 }
 
 void
@@ -151,23 +138,6 @@ record_cur_varint(struct record_cur *c)
 	if ((b & 0x80) == 0)
 		return (b);
 	return (record_cur_more(c, b & 0x7f, 7));
-}
-
-uint64_t
-record_cur_tagged(struct record_cur *c, int *flag)
-{
-	uint8_t	 b;
-
-	*flag = 0;
-	if (c->error != 0 || c->off >= c->len) {
-		record_cur_fail(c, -HV_ETRUNC);
-		return (0);
-	}
-	b = c->p[c->off++];
-	*flag = b & 1;
-	if ((b & 0x80) == 0)
-		return (b >> 1);
-	return (record_cur_more(c, (b >> 1) & 0x3f, 6));
 }
 
 const uint8_t *

@@ -613,8 +613,8 @@ record_codec_self(const struct record_pred *p, size_t k)
 }
 
 /*
- * Learn from this sample for the record starting at b: score every
- * candidate of every column, let each column take its best, and order the
+ * Learn from this sample for the record starting at b: score the
+ * candidates of its columns, let each column take its best, and order the
  * columns so that each comes after the one it is predicted from; where
  * columns would wait for each other, the one that does best on its own
  * goes first.

@@ -80,8 +80,6 @@ void	 record_buf_add(struct record_buf *, const void *, size_t);
 void	 record_buf_u8(struct record_buf *, uint8_t);
 void	 record_buf_varint(struct record_buf *, uint64_t);
 void	 record_buf_string(struct record_buf *, const char *);
-/* A tagged varint: flag in bit 0 of the first byte, 64-bit value above. */
-void	 record_buf_tagged(struct record_buf *, int flag, uint64_t);
 
 /* Reading from bytes: a cursor that fails once and stays failed. */
 struct record_cur {
@@ -93,7 +91,6 @@ struct record_cur {
 
 uint8_t	 record_cur_u8(struct record_cur *);
 uint64_t record_cur_varint(struct record_cur *);
-uint64_t record_cur_tagged(struct record_cur *, int *flag);
 /* A string of at most max bytes without NULs (caller frees). */
 char	*record_cur_string(struct record_cur *, size_t max);
 const uint8_t *record_cur_bytes(struct record_cur *, size_t);
@@ -177,7 +174,7 @@ struct record_layout {
 	uint8_t		*ncol;		/* columns of that record */
 	uint8_t		*col;		/* k's column in it */
 	uint16_t	*cls;		/* k's probability model */
-	size_t		*dup;		/* the same counter in an earlier record */
+	size_t		*dup;		/* k read by an earlier record */
 	size_t		 nclasses;
 };
 
@@ -195,7 +192,7 @@ struct record_models {
 	uint16_t	 version[RECORD_RC_TREE];
 	uint16_t	 errlen[RECORD_RC_TREE];
 	uint16_t	 tb[RECORD_STAGES][RECORD_RC_TREE];
-	uint16_t	*val;		/* [class][RECORD_VCTX][RECORD_RC_TREE] */
+	uint16_t	*val;		/* [class][context][model] */
 };
 
 /* Predictor state; the writer and the reader each keep one. */
@@ -208,7 +205,7 @@ struct record_pred {
 	uint64_t	*cur;		/* this sample's values so far */
 	uint64_t	*tbcur;
 	uint8_t		*best;		/* candidate for the next sample */
-	uint64_t	*guess;		/* its guess at the delta, this sample */
+	uint64_t	*guess;		/* its guess at this delta */
 	uint8_t		*order;		/* [block + i]: the i-th column coded */
 	uint16_t	*score;		/* [k][candidate]: decayed bits */
 	uint8_t		*lastn;		/* bit length of k's last residual */

@@ -32,7 +32,7 @@ struct record_hdr {
 	uint64_t	 time;		/* ns: exact for full headers */
 	size_t		 pay;		/* payload offset */
 	size_t		 paylen;	/* sized: payload bytes */
-	int		 sized;		/* 0: a compact record, self-delimited */
+	int		 sized;		/* 0: compact, self-delimited */
 };
 
 struct record_reader {
@@ -137,7 +137,7 @@ record_read_header(const struct record_reader *rd, size_t off,
 {
 	const uint8_t	*p = rd->buf + off;
 	size_t		 left = rd->len - off, trailer;
-	uint64_t	 t = 0, mask = 0;	/* set for every truncated kind */
+	uint64_t	 t = 0, mask = 0;	/* for truncated kinds */
 	uint32_t	 w;
 
 	memset(h, 0, sizeof *h);
@@ -542,10 +542,11 @@ record_read_resync(struct record_reader *rd, size_t off, unsigned type,
 			d->records = lr;
 			d->samples = ls;
 			snprintf(d->text, sizeof d->text, "offset %zu: %s "
-			    "(%s record); skipped %zu bytes to the heartbeat at "
-			    "offset %zu: %llu records, %llu samples lost", off,
-			    why, record_read_type_name(type), hbat - off, hbat,
-			    (unsigned long long)lr, (unsigned long long)ls);
+			    "(%s record); skipped %zu bytes to the heartbeat "
+			    "at offset %zu: %llu records, %llu samples lost",
+			    off, why, record_read_type_name(type), hbat - off,
+			    hbat, (unsigned long long)lr,
+			    (unsigned long long)ls);
 		}
 		if (record_read_fresh(rd, off)) {
 			rd->st.skipped_bytes += hbat - off;

@@ -31,7 +31,7 @@ struct record_writer {
 	uint64_t	 samples;
 	uint32_t	 sel_gen;
 	uint32_t	 cat_gen;
-	uint64_t	 prev_hb;	/* offset of the last heartbeat, 0 none */
+	uint64_t	 prev_hb;	/* offset of the last heartbeat or 0 */
 	uint64_t	 sel_off;	/* of the selection record in force */
 	uint64_t	 cat_off;	/* of the catalog record in force */
 	unsigned	 since_hb;	/* samples since it */

@@ -9,7 +9,7 @@
  * reader picks up again after damage, and where the counter predictors
  * start afresh.  Counter values are stored as the residuals of a
  * prediction from earlier samples and from the other counters of the same
- * record, zigzag-coded in variable-length integers.
+ * record, range-coded with adaptive models.
  *
  * Pure: the writer appends bytes to a caller's buffer and the reader takes
  * bytes; neither does I/O, reads a clock or prints.  Files, fsync and the

@@ -49,11 +49,41 @@ struct source_replay {
 	int		 have_last;
 	unsigned	 sel_checked;	/* reader's changes when last found
 					   equal, + 1; 0: not checked */
+	uint64_t	 sel_hash;	/* ... of the selection found equal */
 
 	double		 speed;
 	int		 paused;
 	unsigned	 steps;
 };
+
+/* A fingerprint of a selection: what the cache of comparisons keys on. */
+static uint64_t
+source_replay_hash(const struct selection *sel)
+{
+	const struct sel_pick	*pk;
+	const char		*c;
+	uint64_t		 h = 0xcbf29ce484222325ULL;
+	size_t			 i, j;
+
+	for (i = 0; i < sel->npicks; i++) {
+		pk = &sel->picks[i];
+		for (c = pk->spec; *c != '\0'; c++)
+			h = (h ^ (unsigned char)*c) * 0x100000001b3ULL;
+		h = (h ^ pk->nindices ^ (uint64_t)pk->nevents << 32 ^
+		    (uint64_t)(unsigned)pk->kind << 60) * 0x100000001b3ULL;
+		for (j = 0; j < pk->nindices; j++)
+			h = (h ^ pk->indices[j]) * 0x100000001b3ULL;
+	}
+	return (h ^ sel->ncounters);
+}
+
+/* Remember that sel is what the recording holds from here on. */
+static void
+source_replay_checked(struct source_replay *r, const struct selection *sel)
+{
+	r->sel_checked = record_read_changes(r->rd) + 1;
+	r->sel_hash = source_replay_hash(sel);
+}
 
 static struct source_replay *
 source_replay_data(const struct source *src)
@@ -224,7 +254,7 @@ source_replay_select(struct source *src, const struct selection *sel,
 		free(a);
 		free(b);
 	} else
-		r->sel_checked = record_read_changes(r->rd) + 1;
+		source_replay_checked(r, sel);
 	record_selection_free(&want);
 	return (at != 0 ? -HV_EUSAGE : 0);
 }
@@ -371,7 +401,7 @@ source_replay_selection(struct source *src, const struct catalog *cat,
 		    pk->kind ? 'e' : 'g', pk->spec);
 		return (-HV_EFORMAT);
 	}
-	r->sel_checked = record_read_changes(r->rd) + 1;
+	source_replay_checked(r, out);
 	return (0);
 }
 
@@ -383,13 +413,16 @@ source_replay_selection_changed(struct source *src,
 	struct record_selection	 cur;
 	size_t			 at;
 
-	if (r == NULL || r->sel_checked == record_read_changes(r->rd) + 1)
+	if (r == NULL)
+		return (0);
+	if (r->sel_checked == record_read_changes(r->rd) + 1 &&
+	    r->sel_hash == source_replay_hash(sel))
 		return (0);
 	record_file_selection(sel, &cur);
 	at = record_selection_compare(&cur, record_read_selection(r->rd));
 	record_selection_free(&cur);
 	if (at == 0)
-		r->sel_checked = record_read_changes(r->rd) + 1;
+		source_replay_checked(r, sel);
 	return (at != 0);
 }
 

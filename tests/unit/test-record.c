@@ -44,20 +44,16 @@ test_varints(void **state)
 	struct record_buf	 b = { 0 };
 	struct record_cur	 c;
 	size_t			 i;
-	int			 flag;
 
 	(void)state;
 	for (i = 0; i < sizeof vals / sizeof vals[0]; i++) {
 		record_buf_varint(&b, vals[i]);
-		record_buf_tagged(&b, (int)(i & 1), vals[i]);
 	}
 	memset(&c, 0, sizeof c);
 	c.p = b.p;
 	c.len = b.len;
 	for (i = 0; i < sizeof vals / sizeof vals[0]; i++) {
 		assert_true(record_cur_varint(&c) == vals[i]);
-		assert_true(record_cur_tagged(&c, &flag) == vals[i]);
-		assert_int_equal(flag, (int)(i & 1));
 	}
 	assert_int_equal(c.error, 0);
 	assert_int_equal(c.off, b.len);

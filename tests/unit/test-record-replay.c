@@ -1,0 +1,340 @@
+/*
+ * Unit tests for recording to a file and the replay source: a session of
+ * the simulated frame recorded with record_file and played back through
+ * source_open("replay:FILE") gives the same samples, the recorded
+ * selection and only that one, pacing that follows the recorded times and
+ * the speed, pause and step, seek, the end, and a damaged file reported.
+ */
+#include "config.h"
+
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include <cmocka.h>
+
+#include "catalog/catalog.h"
+#include "engine/selection.h"
+#include "record/record-file.h"
+#include "record/record.h"
+#include "source/source-replay.h"
+#include "source/source.h"
+#include "util/file.h"
+#include "util/hverr.h"
+#include "util/xalloc.h"
+
+#define P8		TOP_SRCDIR "/tests/data/catalog/p8-catalog-v3.bin"
+#define NSAMPLES	40
+#define STEP		500000000ULL	/* 0.5 s */
+
+struct fixture {
+	char		 path[64];
+	struct raw_sample rs[NSAMPLES];
+	size_t		 ncounters;
+};
+
+static int
+setup(void **state)
+{
+	struct fixture		*f;
+	struct source		*src;
+	struct topology		 topo;
+	struct selection	 sel;
+	struct catalog		*cat;
+	struct record_file	*rec;
+	const void		*img;
+	size_t			 len, i;
+	char			*cause = NULL;
+	int			 fd;
+
+	f = xcalloc(1, sizeof *f);
+	snprintf(f->path, sizeof f->path, "/tmp/hvtop-test-replay-XXXXXX");
+	if ((fd = mkstemp(f->path)) == -1)
+		return (-1);
+	close(fd);
+	if (source_open("sim", "catalog=" P8 ",interface=1,seed=5", "/sys",
+	    &src, &cause) != 0 || src->ops->topology(src, &topo, &cause) != 0 ||
+	    src->ops->catalog(src, &img, &len, &cause) != 0 ||
+	    catalog_parse(img, len, topo.interface, &cat, &cause) != 0) {
+		print_error("%s\n", cause);
+		return (-1);
+	}
+	memset(&sel, 0, sizeof sel);
+	if (selection_add(&sel, cat, &topo, "HPM_0THRD_NON_IDLE_CCYC:0-5", 0,
+	    &cause) != 0 || selection_add(&sel, cat, &topo,
+	    "HPM_NON_IDLE_INST:2", 1, &cause) != 0 ||
+	    src->ops->select(src, &sel, &cause) != 0 ||
+	    record_file_open(f->path, src, &topo, &sel, 1000, STEP, 0, NULL,
+	    &rec, &cause) != 0) {
+		print_error("%s\n", cause);
+		return (-1);
+	}
+	f->ncounters = sel.ncounters;
+	for (i = 0; i < NSAMPLES; i++) {
+		f->rs[i].values = xcalloc(sel.ncounters,
+		    sizeof *f->rs[i].values);
+		f->rs[i].nvalues = sel.ncounters;
+		if (src->ops->sample(src, i * STEP + (i % 3) * 1000, &f->rs[i],
+		    &cause) != 0 || record_file_sample(rec, &f->rs[i],
+		    &cause) != 0) {
+			print_error("%s\n", cause);
+			return (-1);
+		}
+	}
+	if (record_file_close(rec, &cause) != 0) {
+		print_error("%s\n", cause);
+		return (-1);
+	}
+	selection_clear(&sel);
+	catalog_free(cat);
+	source_close(src);
+	*state = f;
+	return (0);
+}
+
+static int
+teardown(void **state)
+{
+	struct fixture	*f = *state;
+	size_t		 i;
+
+	unlink(f->path);
+	for (i = 0; i < NSAMPLES; i++)
+		free(f->rs[i].values);
+	free(f);
+	return (0);
+}
+
+/* Open the replay and resolve its selection, as hvtop_setup does. */
+static struct source *
+open_replay(const char *path, struct catalog **cat, struct selection *sel)
+{
+	struct source	*src;
+	struct topology	 topo;
+	const void	*img;
+	size_t		 len;
+	char		*spec, *cause = NULL;
+
+	spec = xasprintf("replay:%s", path);
+	if (source_open(spec, NULL, "/sys", &src, &cause) != 0)
+		fail_msg("%s", cause);
+	free(spec);
+	assert_int_equal(src->ops->topology(src, &topo, &cause), 0);
+	assert_int_equal(src->ops->catalog(src, &img, &len, &cause), 0);
+	assert_int_equal(catalog_parse(img, len, topo.interface, cat, &cause),
+	    0);
+	memset(sel, 0, sizeof *sel);
+	if (source_replay_selection(src, *cat, &topo, sel, &cause) != 0)
+		fail_msg("%s", cause);
+	assert_int_equal(src->ops->select(src, sel, &cause), 0);
+	return (src);
+}
+
+static void
+assert_same(const struct raw_sample *a, const struct raw_sample *b)
+{
+	size_t	 k;
+
+	assert_true(a->now == b->now);
+	assert_int_equal(a->nvalues, b->nvalues);
+	assert_int_equal(a->calls, b->calls);
+	assert_true(a->catalog_version == b->catalog_version);
+	for (k = 0; k < a->nvalues; k++) {
+		assert_true(a->values[k].value == b->values[k].value);
+		assert_true(a->values[k].timebase == b->values[k].timebase);
+		assert_int_equal(a->values[k].status, b->values[k].status);
+	}
+}
+
+static void
+test_replay_samples(void **state)
+{
+	struct fixture		*f = *state;
+	struct source		*src;
+	struct catalog		*cat;
+	struct selection	 sel;
+	struct raw_sample	 rs;
+	double			 v;
+	uint64_t		 total;
+	size_t			 i;
+	char			*cause = NULL;
+
+	src = open_replay(f->path, &cat, &sel);
+	assert_true(source_replay_is(src));
+	assert_string_equal(src->ops->name, "replay");
+	assert_non_null(strstr(src->label, "SIMULATED"));
+	assert_true(source_replay_epoch(src) == 1000);
+	assert_true(source_replay_interval(src) == STEP);
+	assert_int_equal(source_replay_ndiags(src), 0);
+	assert_int_equal(sel.npicks, 2);
+	assert_string_equal(sel.picks[1].spec, "HPM_NON_IDLE_INST:2");
+	assert_int_equal(sel.ncounters, f->ncounters);
+	assert_int_equal(src->ops->constant(src, "CPU_Freq", &v), 0);
+	assert_true(v > 0);
+	assert_int_equal(src->ops->constant(src, "NO_SUCH", &v), -HV_ENOENT);
+	assert_int_equal(source_replay_position(src, &total), 0);
+	assert_int_equal(total, NSAMPLES);
+	memset(&rs, 0, sizeof rs);
+	rs.values = xcalloc(sel.ncounters, sizeof *rs.values);
+	rs.nvalues = sel.ncounters;
+	for (i = 0; i < NSAMPLES; i++) {
+		assert_false(source_replay_done(src));
+		assert_int_equal(src->ops->sample(src, 0, &rs, &cause), 0);
+		assert_same(&rs, &f->rs[i]);
+	}
+	assert_true(source_replay_done(src));
+	assert_int_not_equal(src->ops->sample(src, 0, &rs, &cause), 0);
+	assert_non_null(strstr(cause, "ends after 40 samples"));
+	free(cause);
+	free(rs.values);
+	selection_clear(&sel);
+	catalog_free(cat);
+	source_close(src);
+}
+
+/* Only the recorded selection is served. */
+static void
+test_replay_selection(void **state)
+{
+	struct fixture		*f = *state;
+	struct source		*src;
+	struct catalog		*cat;
+	struct selection	 sel, other;
+	struct topology		 topo;
+	char			*cause = NULL;
+
+	src = open_replay(f->path, &cat, &sel);
+	assert_false(source_replay_selection_changed(src, &sel));
+	assert_int_equal(src->ops->topology(src, &topo, &cause), 0);
+	memset(&other, 0, sizeof other);
+	assert_int_equal(selection_add(&other, cat, &topo,
+	    "HPM_0THRD_NON_IDLE_CCYC:0-4", 0, &cause), 0);
+	assert_int_equal(src->ops->select(src, &other, &cause), -HV_EUSAGE);
+	assert_non_null(strstr(cause, "recording was made with -g "
+	    "HPM_0THRD_NON_IDLE_CCYC:0-5, -e HPM_NON_IDLE_INST:2"));
+	free(cause);
+	assert_true(source_replay_selection_changed(src, &other));
+	selection_clear(&other);
+	selection_clear(&sel);
+	catalog_free(cat);
+	source_close(src);
+}
+
+/* Waits follow the recorded gaps over the speed; pause, step, seek. */
+static void
+test_replay_pacing(void **state)
+{
+	struct fixture		*f = *state;
+	struct source		*src;
+	struct catalog		*cat;
+	struct selection	 sel;
+	struct raw_sample	 rs;
+	char			*cause = NULL;
+
+	src = open_replay(f->path, &cat, &sel);
+	memset(&rs, 0, sizeof rs);
+	rs.values = xcalloc(sel.ncounters, sizeof *rs.values);
+	rs.nvalues = sel.ncounters;
+	assert_true(source_replay_wait(src) == 0);
+	assert_int_equal(src->ops->sample(src, 0, &rs, &cause), 0);
+	/* Sample 1 was taken 0.5 s + 1 us after sample 0. */
+	assert_true(source_replay_wait(src) == STEP + 1000);
+	source_replay_set_speed(src, 2);
+	assert_true(source_replay_speed(src) == 2);
+	assert_true(source_replay_wait(src) == (STEP + 1000) / 2);
+	source_replay_pause(src, 1);
+	assert_true(source_replay_paused(src));
+	assert_true(source_replay_wait(src) == UINT64_MAX);
+	source_replay_step(src, 1);
+	assert_true(source_replay_wait(src) == 0);
+	assert_int_equal(src->ops->sample(src, 0, &rs, &cause), 0);
+	assert_same(&rs, &f->rs[1]);
+	assert_true(source_replay_wait(src) == UINT64_MAX);
+	source_replay_pause(src, 0);
+	assert_false(source_replay_paused(src));
+
+	assert_int_equal(source_replay_seek(src, 30, &cause), 0);
+	assert_int_equal(source_replay_position(src, NULL), 30);
+	assert_true(source_replay_wait(src) == 0);
+	assert_int_equal(src->ops->sample(src, 0, &rs, &cause), 0);
+	assert_same(&rs, &f->rs[30]);
+	assert_int_equal(source_replay_seek(src, 5, &cause), 0);
+	assert_int_equal(src->ops->sample(src, 0, &rs, &cause), 0);
+	assert_same(&rs, &f->rs[5]);
+	assert_int_equal(source_replay_seek(src, 1000, &cause), 0);
+	assert_true(source_replay_done(src));
+	assert_true(source_replay_wait(src) == UINT64_MAX);
+	free(rs.values);
+	selection_clear(&sel);
+	catalog_free(cat);
+	source_close(src);
+}
+
+/* A file cut in its last sample: the rest replays, the cut is said. */
+static void
+test_replay_torn(void **state)
+{
+	struct fixture		*f = *state;
+	struct source		*src;
+	struct catalog		*cat;
+	struct selection	 sel;
+	uint64_t		 total;
+	char			 path[64], *summary, *cause = NULL;
+	void			*buf;
+	size_t			 len;
+	int			 fd;
+
+	assert_int_equal(file_read(f->path, 1 << 26, &buf, &len, &cause), 0);
+	snprintf(path, sizeof path, "/tmp/hvtop-test-torn-XXXXXX");
+	assert_int_not_equal(fd = mkstemp(path), -1);
+	/* Past the END record (a few bytes) and into the last sample. */
+	assert_true(write(fd, buf, len - 30) == (ssize_t)(len - 30));
+	close(fd);
+	free(buf);
+	src = open_replay(path, &cat, &sel);
+	(void)source_replay_position(src, &total);
+	assert_int_equal(total, NSAMPLES - 1);
+	assert_int_equal(source_replay_ndiags(src), 2);
+	assert_non_null(strstr(source_replay_diag(src, 0),
+	    "dropped 1 incomplete record"));
+	assert_non_null(strstr(source_replay_diag(src, 1), "no end record"));
+	assert_string_equal(source_replay_diag(src, 2), "");
+	summary = source_replay_summary(src);
+	assert_non_null(strstr(summary, "39 samples"));
+	assert_non_null(strstr(summary, "not closed"));
+	free(summary);
+	selection_clear(&sel);
+	catalog_free(cat);
+	source_close(src);
+	unlink(path);
+
+	/* Arguments make no sense for a replay; nor does a missing file. */
+	assert_int_equal(source_open("replay:/nonexistent/x.hvr", NULL, "/sys",
+	    &src, &cause) < 0, 1);
+	free(cause);
+	cause = NULL;
+	summary = xasprintf("replay:%s", f->path);
+	assert_int_equal(source_open(summary, "seed=1", "/sys", &src, &cause),
+	    -HV_EUSAGE);
+	free(summary);
+	free(cause);
+}
+
+int
+main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_replay_samples),
+		cmocka_unit_test(test_replay_selection),
+		cmocka_unit_test(test_replay_pacing),
+		cmocka_unit_test(test_replay_torn),
+	};
+
+	return (cmocka_run_group_tests_name("record-replay", tests, setup,
+	    teardown));
+}
