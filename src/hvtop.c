@@ -225,6 +225,9 @@ hvtop_parse(struct hvtop_opts *o, int argc, char **argv)
 			exit(2);
 		}
 	}
+	if (o->replay_speed > 0 && strncmp(o->source, "replay:", 7) != 0)
+		hvtop_usage_error("%s", "--replay-speed: only a replay "
+		    "(-r FILE) has a speed");
 	if (o->list != NULL && optind < argc)
 		o->pattern = argv[optind++];
 	if (optind != argc)

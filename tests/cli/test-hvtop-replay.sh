@@ -8,7 +8,7 @@
 # without a single wrong value.
 . "$(dirname "$0")/tap.sh"
 SIM="--sim clock=virtual,seed=7"
-plan 31
+plan 32
 
 # THE round trip: the default simulated frame, 100 intervals.
 "$HVTOP" -b -n 100 $SIM -w "$tmpdir/t.hvr" -o "$tmpdir/a.csv"
@@ -71,6 +71,8 @@ check "--list reads the recorded catalog" grep -q 'PowerBus' \
 # Usage errors.
 "$HVTOP" -b -r "$tmpdir/g.hvr" --replay-speed 0 >/dev/null 2>&1
 check "--replay-speed 0 is a usage error" test $? = 2
+"$HVTOP" -b -n 1 $SIM --replay-speed 2 >/dev/null 2>&1
+check "--replay-speed without a replay is a usage error" test $? = 2
 "$HVTOP" -b -r "$tmpdir/g.hvr" --sim seed=1 >/dev/null 2>"$tmpdir/err"
 check "--sim with a replay is refused" grep -q 'do not apply to a replay' \
     "$tmpdir/err"
