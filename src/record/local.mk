@@ -18,7 +18,8 @@ tests_unit_test_record_SOURCES = tests/unit/test-record.c
 tests_unit_test_record_CFLAGS = $(UNIT_CFLAGS)
 tests_unit_test_record_LDADD = $(PURE_LIBS) $(CMOCKA_LIBS)
 check_PROGRAMS += tests/unit/test-record-replay
-tests_unit_test_record_replay_SOURCES = tests/unit/test-record-replay.c
+tests_unit_test_record_replay_SOURCES = tests/unit/test-record-replay.c \
+	src/hvtop-setup.c
 tests_unit_test_record_replay_CPPFLAGS = $(AM_CPPFLAGS) \
 	-DTOP_SRCDIR='"$(abs_top_srcdir)"'
 tests_unit_test_record_replay_CFLAGS = $(UNIT_CFLAGS)

@@ -4,6 +4,8 @@
  * source_open("replay:FILE") gives the same samples, the recorded
  * selection and only that one, pacing that follows the recorded times and
  * the speed, pause and step, seek, the end, and a damaged file reported.
+ * Through hvtop's own setup and sampling, a replay follows a selection
+ * that changed during the recording.
  */
 #include "config.h"
 
@@ -20,6 +22,7 @@
 
 #include "catalog/catalog.h"
 #include "engine/selection.h"
+#include "hvtop.h"
 #include "record/record-file.h"
 #include "record/record.h"
 #include "source/source-replay.h"
@@ -325,6 +328,102 @@ test_replay_torn(void **state)
 	free(cause);
 }
 
+/*
+ * A recording whose selection changes after 10 samples (as when a pick is
+ * added in the interface), replayed by hvtop_setup()/hvtop_sample(): the
+ * replay starts with the first selection and follows the change.
+ */
+static void
+test_replay_follows(void **state)
+{
+	struct source		*src;
+	struct topology		 topo;
+	struct selection	 sel;
+	struct catalog		*cat;
+	struct record_file	*rec;
+	struct raw_sample	 rs, want[20];
+	struct engine_snapshot	*snap;
+	struct hvtop		 h;
+	const void		*img;
+	size_t			 len, i, k;
+	char			 path[64], *spec, *cause = NULL;
+	unsigned		 gen;
+	int			 fd;
+
+	(void)state;
+	snprintf(path, sizeof path, "/tmp/hvtop-test-follow-XXXXXX");
+	assert_int_not_equal(fd = mkstemp(path), -1);
+	close(fd);
+	assert_int_equal(source_open("sim", "catalog=" P8 ",interface=1",
+	    "/sys", &src, &cause), 0);
+	assert_int_equal(src->ops->topology(src, &topo, &cause), 0);
+	assert_int_equal(src->ops->catalog(src, &img, &len, &cause), 0);
+	assert_int_equal(catalog_parse(img, len, topo.interface, &cat,
+	    &cause), 0);
+	memset(&sel, 0, sizeof sel);
+	assert_int_equal(selection_add(&sel, cat, &topo,
+	    "HPM_0THRD_NON_IDLE_CCYC:0-1", 0, &cause), 0);
+	assert_int_equal(src->ops->select(src, &sel, &cause), 0);
+	assert_int_equal(record_file_open(path, src, &topo, &sel, 0, STEP, 0,
+	    NULL, &rec, &cause), 0);
+	for (i = 0; i < 20; i++) {
+		if (i == 10) {
+			assert_int_equal(selection_add(&sel, cat, &topo,
+			    "HPM_NON_IDLE_INST:3", 1, &cause), 0);
+			assert_int_equal(src->ops->select(src, &sel, &cause),
+			    0);
+			assert_int_equal(record_file_select(rec, &sel,
+			    &cause), 0);
+		}
+		want[i].values = xcalloc(sel.ncounters, sizeof
+		    *want[i].values);
+		want[i].nvalues = sel.ncounters;
+		assert_int_equal(src->ops->sample(src, (i + 1) * STEP,
+		    &want[i], &cause), 0);
+		assert_int_equal(record_file_sample(rec, &want[i], &cause),
+		    0);
+	}
+	assert_int_equal(record_file_close(rec, &cause), 0);
+	selection_clear(&sel);
+	catalog_free(cat);
+	source_close(src);
+
+	memset(&h, 0, sizeof h);
+	spec = xasprintf("replay:%s", path);
+	h.opts.batch = 1;
+	h.opts.delay = 1;
+	h.opts.count = -1;
+	h.opts.source = spec;
+	h.opts.sysfs_root = "/sys";
+	setenv("XDG_CONFIG_HOME", "/nonexistent", 1);
+	assert_int_equal(hvtop_setup(&h), 0);
+	assert_int_equal(h.sel.npicks, 1);
+	assert_true(h.clock.virtual_);
+	memset(&rs, 0, sizeof rs);
+	rs.values = xcalloc(h.sel.ncounters, sizeof *rs.values);
+	rs.nvalues = h.sel.ncounters;
+	gen = h.generation;
+	for (i = 0; i < 20; i++) {
+		assert_int_equal(hvtop_sample(&h, &rs, &snap, &cause), 0);
+		assert_int_equal(h.sel.npicks, i < 10 ? 1 : 2);
+		assert_int_equal(rs.nvalues, want[i].nvalues);
+		for (k = 0; k < rs.nvalues; k++)
+			assert_true(rs.values[k].value ==
+			    want[i].values[k].value);
+		assert_true(snap->now == want[i].now);
+		hvtop_recycle(&h, snap);
+		free(want[i].values);
+	}
+	assert_int_equal(h.generation, gen + 1);
+	assert_true(source_replay_done(h.src));
+	assert_int_not_equal(hvtop_sample(&h, &rs, &snap, &cause), 0);
+	free(cause);
+	free(rs.values);
+	hvtop_teardown(&h);
+	free(spec);
+	unlink(path);
+}
+
 int
 main(void)
 {
@@ -333,6 +432,7 @@ main(void)
 		cmocka_unit_test(test_replay_selection),
 		cmocka_unit_test(test_replay_pacing),
 		cmocka_unit_test(test_replay_torn),
+		cmocka_unit_test(test_replay_follows),
 	};
 
 	return (cmocka_run_group_tests_name("record-replay", tests, setup,
