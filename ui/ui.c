@@ -1216,6 +1216,12 @@ hvtop_interactive(struct hvtop *h)
 	char		*cause = NULL, *hist;
 	int		 color;
 
+	/* Keys come from the terminal; without one poll() would spin. */
+	if (!isatty(STDIN_FILENO)) {
+		fprintf(stderr, "hvtop: standard input is not a terminal (use "
+		    "-b for batch output)\n");
+		return (1);
+	}
 	memset(&r, 0, sizeof r);
 	setlocale(LC_CTYPE, "");
 	ui_setup(&r, h);

@@ -214,6 +214,38 @@ struct view_lines {
 	int			 y, y1;
 };
 
+/*
+ * Word-wrap text over lines of the pane: the first line at column first,
+ * the others at column next.  Long texts (formulas, sysfs strings) break
+ * at spaces or, failing that, at the edge.
+ */
+static void
+view_wrap_at(struct view_lines *vl, const char *text, int role, int first,
+    int next)
+{
+	const char	*p = text, *brk;
+	int		 x = first, w, n;
+
+	while (*p != '\0' && vl->y < vl->y1) {
+		w = vl->f->width - x - 1;
+		if (w < 10)
+			w = 10;
+		n = (int)strlen(p);
+		if (n > w) {
+			n = w;
+			for (brk = p + w; brk > p && *brk != ' '; brk--)
+				;
+			if (brk > p + w / 3)
+				n = (int)(brk - p);
+		}
+		view_put(vl->f, vl->y++, x, p, n, role);
+		p += n;
+		while (*p == ' ')
+			p++;
+		x = next;
+	}
+}
+
 static void
 view_line(struct view_lines *vl, int role, const char *fmt, ...)
     __attribute__((format(printf, 3, 4)));
@@ -222,39 +254,20 @@ static void
 view_line(struct view_lines *vl, int role, const char *fmt, ...)
 {
 	va_list	 ap;
-	char	 buf[2048];
+	char	 buf[4096];
 
 	if (vl->y >= vl->y1)
 		return;
 	va_start(ap, fmt);
 	vsnprintf(buf, sizeof buf, fmt, ap);
 	va_end(ap);
-	view_put(vl->f, vl->y++, 1, buf, -1, role);
+	view_wrap_at(vl, buf, role, 1, 3);
 }
 
-/* Word-wrap text over lines of the pane, indented by two. */
 static void
 view_wrap(struct view_lines *vl, const char *text, int role)
 {
-	const char	*p = text, *brk;
-	int		 w = vl->f->width - 4, n;
-
-	if (w < 10)
-		w = 10;
-	while (*p != '\0' && vl->y < vl->y1) {
-		n = (int)strlen(p);
-		if (n > w) {
-			n = w;
-			for (brk = p + w; brk > p && *brk != ' '; brk--)
-				;
-			if (brk > p)
-				n = (int)(brk - p);
-		}
-		view_put(vl->f, vl->y++, 3, p, n, role);
-		p += n;
-		while (*p == ' ')
-			p++;
-	}
+	view_wrap_at(vl, text, role, 3, 3);
 }
 
 static void

@@ -336,7 +336,12 @@ view_detail_height(const struct ui *ui, int rows)
 
 	if (!ui->detail)
 		return (0);
-	n = rows * 2 / 5;
+	/* The catalog's details are the point of those screens: on a
+	 * small terminal the list keeps only a few rows around the cursor. */
+	if (ui->screen == UI_LIVE)
+		n = rows * 2 / 5;
+	else
+		n = rows < 30 ? rows - 5 : rows / 2;
 	if (n < 5)
 		n = rows > 8 ? 5 : 0;
 	return (n);
