@@ -452,7 +452,9 @@ struct serve_guard {
 };
 
 struct serve_om {
-	struct serve_info	 info;		/* strings owned */
+	struct serve_info	 info;		/* its strings are these: */
+	char			*source;
+	char			*source_label;
 	struct serve_layout	*layout;
 	struct serve_guard	*cguard;	/* per layout counter */
 	struct serve_guard	*tguard;	/* per layout tick */
@@ -844,8 +846,11 @@ serve_om_new(const struct serve_info *info)
 
 	om = xcalloc(1, sizeof *om);
 	om->layout = serve_layout_empty(info);
-	om->info.source = om->layout->source;
-	om->info.source_label = om->layout->source_label;
+	/* Copies of its own: layouts come and go. */
+	om->source = xstrdup(om->layout->source);
+	om->source_label = xstrdup(om->layout->source_label);
+	om->info.source = om->source;
+	om->info.source_label = om->source_label;
 	om->info.timebase_hz = info->timebase_hz;
 	return (om);
 }
@@ -856,6 +861,8 @@ serve_om_free(struct serve_om *om)
 	if (om == NULL)
 		return;
 	serve_layout_unref(om->layout);
+	free(om->source);
+	free(om->source_label);
 	free(om->cguard);
 	free(om->tguard);
 	free(om);

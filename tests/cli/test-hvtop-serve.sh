@@ -96,6 +96,22 @@ NOSERVER="prometheus is not installed (apt-get install prometheus)"
 # rss PID: resident memory in KiB.
 rss() { awk '/^VmRSS:/ { print $2 }' "/proc/$1/status"; }
 
+# An AddressSanitizer build keeps freed memory in quarantine: its RSS
+# says nothing about hvtop's.
+asan=""
+if ldd "$HVTOP" 2>/dev/null | grep -q libasan; then
+	asan="an AddressSanitizer build: freed memory stays in quarantine"
+fi
+
+# check_rss NAME KIB-BEFORE KIB-AFTER LIMIT
+check_rss() {
+	if [ -n "$asan" ]; then
+		skip "$1" "$asan"
+	else
+		check "$1" test $(($3 - $2)) -lt "$4"
+	fi
+}
+
 if ! have curl; then
 	while [ "$tap_n" -lt 36 ]; do
 		skip "serve" "curl is not installed (apt-get install curl)"
@@ -189,8 +205,7 @@ r1=$(rss "$pid")
 check "1000 scrapes in a row: all answered" \
     test "$(grep -c '^200$' "$tmpdir/codes")" = 1000
 diag "RSS before and after 1000 scrapes: $r0 KiB, $r1 KiB"
-check "1000 scrapes: RSS grows by less than 1 MiB" \
-    test $((r1 - r0)) -lt 1024
+check_rss "1000 scrapes: RSS grows by less than 1 MiB" "$r0" "$r1" 1024
 
 # A load run beyond the connection limit: the sampler goes on and the
 # endpoint answers afterwards.
@@ -219,8 +234,8 @@ check "under load: sampling went on, scrapes answered after" \
     test "${s1:-0}" -gt "${s0:-0}"
 r2=$(rss "$pid")
 diag "RSS after the load run: $r2 KiB"
-check "under load: RSS stays within 16 MiB of the start" \
-    test $((r2 - r0)) -lt 16384
+check_rss "under load: RSS stays within 16 MiB of the start" "$r0" "$r2" \
+    16384
 check "under load: the sampler never failed" \
     test "$(value hvtop_sample_failures_total "$tmpdir/p7")" = 0
 
