@@ -270,6 +270,17 @@ engine_resolve(void *arg, const char *name, struct formula_ref *ref)
 	return (0);
 }
 
+/* "Hz", "kHz", "MHz", "GHz" (any case): a unit whose total is a mean. */
+static int
+engine_unit_is_frequency(const char *unit)
+{
+	size_t	 n = strlen(unit);
+
+	return (n >= 2 && (unit[n - 2] == 'H' || unit[n - 2] == 'h') &&
+	    (unit[n - 1] == 'z' || unit[n - 1] == 'Z') &&
+	    (n == 2 || (n == 3 && strchr("kKmMgG", unit[0]) != NULL)));
+}
+
 /*
  * Try one definition on one view.  Returns 1 when it was added, 0 with
  * *why set (caller frees) when it cannot be computed there.
@@ -309,6 +320,7 @@ engine_add_metric(struct engine *e, struct engine_view *v,
 	m->desc = xstrdup(def->desc != NULL ? def->desc : "");
 	m->origin = xstrdup(def->origin != NULL ? def->origin : "");
 	m->formula = f;
+	m->mean_total = engine_unit_is_frequency(m->unit);
 	if (formula_print_convert(def->text, FORMULA_AUTO, FORMULA_INFIX,
 	    &m->infix, &cause) != 0) {
 		free(cause);
@@ -780,6 +792,10 @@ engine_update_reuse(struct engine *e, const struct raw_sample *rs,
 			}
 			engine_eval(e, m, e->sums, v->nevents, tsecs,
 			    tsecs * (double)e->tb_hz, c);
+			/* Frequencies do not add up: their total is the
+			 * mean of the rows (sum of operands over rows). */
+			if (m->mean_total && c->status == ENG_OK)
+				c->value /= (double)nrowok;
 		}
 	}
 	return (s);

@@ -10,6 +10,11 @@
  * pick of that domain covers, plus a total; its columns are the events of
  * those picks, then the metrics that can be computed from them.  A cell
  * whose index the column's pick does not cover is absent.
+ *
+ * A metric's total sums its operands over the rows first and evaluates
+ * once, so a ratio's total is the ratio of the sums; a metric whose unit
+ * is a frequency (Hz ... GHz) shows the mean of its rows instead, since
+ * frequencies do not add up.
  */
 #ifndef HVTOP_ENGINE_H
 #define HVTOP_ENGINE_H
@@ -64,6 +69,7 @@ struct engine_metric {
 	struct formula	*formula;
 	size_t		*evslots;	/* the view columns it reads, once */
 	size_t		 nevslots;
+	int		 mean_total;	/* a frequency: total is the mean */
 };
 
 #define ENG_NONE	((size_t)-1)

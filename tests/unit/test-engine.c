@@ -263,6 +263,8 @@ test_metrics(void **state)
 		{ "INST_BW", "(HPM_NON_IDLE_INST * 8) * PB_Freq", "B/s", "",
 		    "test" },
 		{ "CHIP_ONLY", "PM_PB_CYC 2 *", "", "", "test" },
+		{ "CLOCK", "HPM_NON_IDLE_PCYC delta-seconds /", "Hz", "",
+		    "test" },
 	};
 	struct fixture			*f = *state;
 	struct engine_snapshot		*s;
@@ -273,12 +275,12 @@ test_metrics(void **state)
 
 	assert_int_equal(selection_add(&f->sel, f->cat, &f->topo,
 	    "HPM_0THRD_NON_IDLE_CCYC@core:0,2", 0, &why), 0);
-	f->e = engine_new(f->cat, &f->sel, TB_HZ, defs, 3, &skipped,
+	f->e = engine_new(f->cat, &f->sel, TB_HZ, defs, 4, &skipped,
 	    &nskipped);
 	f->rs.values = calloc(f->sel.ncounters, sizeof *f->rs.values);
 	f->rs.nvalues = f->sel.ncounters;
 	v = engine_view(f->e, 0);
-	assert_int_equal(v->nmetrics, 2);
+	assert_int_equal(v->nmetrics, 3);
 	assert_string_equal(v->metrics[0].name, "IPC");
 	/* The chip event is not selected: that metric is skipped, with why. */
 	assert_int_equal(nskipped, 1);
@@ -315,6 +317,11 @@ test_metrics(void **state)
 	why = engine_explain(f->e, s, 0, 0, col + 1);
 	assert_non_null(strstr(why, "--const PB_Freq"));
 	free(why);
+	/* A frequency's total is the mean of its rows, not their sum. */
+	assert_true(fabs(engine_cell(f->e, s, 0, 0, col + 2)->value - 400) <
+	    1e-9);
+	assert_true(fabs(engine_cell(f->e, s, 0, 2, col + 2)->value - 300) <
+	    1e-9);
 	engine_snapshot_free(s);
 
 	engine_set_constant(f->e, "PB_Freq", 2.0);
