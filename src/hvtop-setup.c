@@ -371,25 +371,23 @@ hvtop_build_engine(struct hvtop *h, char **cause)
 static void
 hvtop_source_constants(struct hvtop *h)
 {
-	static const char *const names[] = { "PB_Freq", "PB_FREQ",
-	    "MEM_Freq", "CPU_Freq", "cpu_hz", NULL };
-	const char	*const *p;
+	const char	*name;
 	double		 v;
-	size_t		 i, len;
+	size_t		 i, j, len;
 
 	if (h->src->ops->constant == NULL)
 		return;
-	for (p = names; *p != NULL; p++) {
-		if (h->src->ops->constant(h->src, *p, &v) != 0)
-			continue;
-		len = strlen(*p);
-		for (i = 0; i < h->opts.nconsts; i++) {
-			if (strncmp(h->opts.consts[i], *p, len) == 0 &&
-			    h->opts.consts[i][len] == '=')
+	for (i = 0; (name = engine_constant_name(h->engine, i)) != NULL;
+	    i++) {
+		len = strlen(name);
+		for (j = 0; j < h->opts.nconsts; j++) {
+			if (strncmp(h->opts.consts[j], name, len) == 0 &&
+			    h->opts.consts[j][len] == '=')
 				break;
 		}
-		if (i == h->opts.nconsts)
-			engine_set_constant(h->engine, *p, v);
+		if (j == h->opts.nconsts &&
+		    h->src->ops->constant(h->src, name, &v) == 0)
+			engine_set_constant(h->engine, name, v);
 	}
 }
 

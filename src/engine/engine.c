@@ -116,6 +116,12 @@ engine_set_constant(struct engine *e, const char *name, double value)
 		e->const_values[slot] = e->consts[slot].value;
 }
 
+const char *
+engine_constant_name(const struct engine *e, size_t i)
+{
+	return (i < e->nconsts ? e->consts[i].name : NULL);
+}
+
 /* ---- views --------------------------------------------------------- */
 
 static struct engine_view *

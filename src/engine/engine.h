@@ -122,6 +122,8 @@ void		 engine_free(struct engine *);
 
 /* Named constants (PB_Freq ...) used by formulas; later calls win. */
 void		 engine_set_constant(struct engine *, const char *, double);
+/* The name of the i-th constant the formulas use, or NULL past the end. */
+const char	*engine_constant_name(const struct engine *, size_t);
 
 /* The views, valid for the engine's life. */
 size_t		 engine_nviews(const struct engine *);

@@ -27,6 +27,9 @@
 #include "util/xalloc.h"
 
 #define SOURCE_SIM_DEFAULT_CATALOG	"power9"
+#define SOURCE_SIM_XBUS_HZ	4.8e9	/* link clocks of the frame */
+#define SOURCE_SIM_ABUS_HZ	6.4e9
+#define SOURCE_SIM_PHB_HZ	250e6
 #define SOURCE_SIM_TRIES	20	/* for a busy catalog page */
 #define ENG_NONE_COUNTER	((size_t)-1)	/* plan value not selected */
 
@@ -479,6 +482,19 @@ source_sim_constant(struct source *src, const char *name, double *v)
 	}
 	if (strcmp(name, "CPU_Freq") == 0 || strcmp(name, "cpu_hz") == 0) {
 		*v = (double)fr->core_hz;
+		return (0);
+	}
+	/* The frame's link clocks: X-bus, A-bus and PCIe host bridges. */
+	if (strcmp(name, "XBUS_Freq") == 0) {
+		*v = SOURCE_SIM_XBUS_HZ;
+		return (0);
+	}
+	if (strcmp(name, "ABUS_Freq") == 0) {
+		*v = SOURCE_SIM_ABUS_HZ;
+		return (0);
+	}
+	if (strcmp(name, "PHB_Freq") == 0) {
+		*v = SOURCE_SIM_PHB_HZ;
 		return (0);
 	}
 	return (-HV_ENOENT);
