@@ -162,6 +162,13 @@ sim_hv_classify(const struct sim_hv *hv, unsigned class, uint32_t word,
 		if (sim_hv_has(name, "CYC")) {
 			w->comp = SIM_C_TIME;
 			w->scale = nest;
+			/*
+			 * POWER9 and later step their 24x7 nest cycle
+			 * counters once per 256 cycles: perf scales
+			 * PM_PB_CYC by 2.5e-7 GHz a count per second.
+			 */
+			if (hv->cfg.interface >= 2)
+				w->scale /= 256;
 		} else if (sim_hv_has(name, "MCS") || sim_hv_has(name, "MEM") ||
 		    sim_hv_has(name, "MBA") || sim_hv_has(name, "DRAM") ||
 		    sim_hv_has(name, "_RD") || sim_hv_has(name, "_WR") ||
