@@ -162,6 +162,13 @@ sim_hv_classify(const struct sim_hv *hv, unsigned class, uint32_t word,
 		if (sim_hv_has(name, "CYC")) {
 			w->comp = SIM_C_TIME;
 			w->scale = nest;
+			/* Idle link or unit cycles follow the chip's idle
+			 * time (summed over its cores). */
+			if (sim_hv_has(name, "IDL")) {
+				w->comp = SIM_C_IDLE;
+				w->scale = nest /
+				    (double)hv->frame.cores_per_chip;
+			}
 			/*
 			 * POWER9 and later step their 24x7 nest cycle
 			 * counters once per 256 cycles: perf scales
@@ -186,6 +193,23 @@ sim_hv_classify(const struct sim_hv *hv, unsigned class, uint32_t word,
 			 */
 			if (sim_hv_has(name, "_DISP"))
 				w->scale /= 128;
+		} else if (sim_hv_has(name, "UTIL")) {
+			/*
+			 * Link utilisation counts busy link cycles: follow
+			 * the chip's load, below the link's available
+			 * cycles (a nest cycle counter, above).
+			 */
+			w->comp = SIM_C_BUSY;
+			w->scale = nest / (double)hv->frame.cores_per_chip *
+			    sim_hv_jitter(hv, class, word, 0.2, 0.45);
+			if (hv->cfg.interface >= 2)
+				w->scale /= 256;
+		} else if (sim_hv_has(name, "RTY")) {
+			/* Retries are a small share of the pumps they
+			 * retry: at most a tenth of the fewest. */
+			w->comp = SIM_C_FABRIC;
+			w->scale = core * 0.1 / 32 * sim_hv_jitter(hv, class,
+			    word, 0.005, 0.1);
 		} else if (sim_hv_has(name, "PB") || sim_hv_has(name, "LINK") ||
 		    sim_hv_has(name, "PCI") || sim_hv_has(name, "NX") ||
 		    sim_hv_has(name, "CAPP") || sim_hv_has(name, "FABRIC") ||
