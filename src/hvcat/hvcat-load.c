@@ -149,4 +149,3 @@ hvcat_load(const char *arg, int iface, struct catalog **out)
 	*out = cat;
 	return (0);
 }
-
