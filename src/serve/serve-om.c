@@ -108,84 +108,161 @@ static const char *const serve_reserved_suffixes[] = {
 	"gsum",
 };
 
+#define SERVE_NLINT	(sizeof serve_lint_words / sizeof serve_lint_words[0])
+#define SERVE_NRESERVED	(sizeof serve_reserved_suffixes / \
+			    sizeof serve_reserved_suffixes[0])
+
 static int
-serve_in(const char *w, size_t len, const char *const *list, size_t n)
+serve_in(const char *w, const char *const *list, size_t n)
 {
 	size_t	 i;
 
 	for (i = 0; i < n; i++) {
-		if (strlen(list[i]) == len && strncmp(list[i], w, len) == 0)
+		if (strcmp(list[i], w) == 0)
 			return (1);
 	}
 	return (0);
 }
 
-/*
- * Lower-case alphanumeric words of s into sb, '_' between them.  In a
- * unit, "/" reads "per" and "%" "percent"; in a name they only separate
- * words (the unit says what "%" meant).  Returns the number of words.
- */
-static size_t
-serve_words(const char *s, int unit, struct strbuf *sb)
-{
-	const unsigned char	*p;
-	size_t			 n = 0;
-	int			 inword = 0;
+/* Words of a name or a unit, each allocated. */
+struct serve_words {
+	char	**w;
+	size_t	  n;
+};
 
-	for (p = (const unsigned char *)s; *p != '\0'; p++) {
-		if ((*p >= 'a' && *p <= 'z') || (*p >= '0' && *p <= '9') ||
-		    (*p >= 'A' && *p <= 'Z')) {
-			if (!inword && n++ > 0)
-				strbuf_addc(sb, '_');
-			strbuf_addc(sb, (char)(*p | (*p >= 'A' && *p <= 'Z' ?
-			    0x20 : 0)));
-			inword = 1;
-			continue;
-		}
-		inword = 0;
-		if (unit && (*p == '/' || *p == '%')) {
-			if (n++ > 0)
-				strbuf_addc(sb, '_');
-			strbuf_adds(sb, *p == '/' ? "per" : "percent");
-		}
-	}
-	return (n);
+static void
+serve_words_add(struct serve_words *ws, struct strbuf *sb)
+{
+	ws->w = xreallocarray(ws->w, ws->n + 1, sizeof *ws->w);
+	ws->w[ws->n++] = strbuf_detach(sb);
+}
+
+static void
+serve_words_free(struct serve_words *ws)
+{
+	size_t	 i;
+
+	for (i = 0; i < ws->n; i++)
+		free(ws->w[i]);
+	free(ws->w);
+	ws->w = NULL;
+	ws->n = 0;
 }
 
 /*
- * Join every word of s from offset from on that is in the lint list to
- * the word after it, or, for the last word, to the word before it (which
- * may lie before from).  In place.
+ * Append the lower-case alphanumeric words of s.  In a unit, "/" is the
+ * word "per" and "%" "percent"; in a name they only separate words (the
+ * unit says what "%" meant).  Returns the number of words added.
  */
-static void
-serve_join(char *s, size_t from)
+static size_t
+serve_words_of(const char *s, int unit, struct serve_words *ws)
 {
-	char	*w = s + from, *end;
-	size_t	 len;
+	const unsigned char	*p;
+	struct strbuf		 sb = { 0 };
+	size_t			 n = ws->n;
+
+	for (p = (const unsigned char *)s; *p != '\0'; p++) {
+		if ((*p >= 'a' && *p <= 'z') || (*p >= '0' && *p <= '9')) {
+			strbuf_addc(&sb, (char)*p);
+			continue;
+		}
+		if (*p >= 'A' && *p <= 'Z') {
+			strbuf_addc(&sb, (char)(*p | 0x20));
+			continue;
+		}
+		if (sb.len > 0)
+			serve_words_add(ws, &sb);
+		if (unit && (*p == '/' || *p == '%')) {
+			strbuf_adds(&sb, *p == '/' ? "per" : "percent");
+			serve_words_add(ws, &sb);
+		}
+	}
+	if (sb.len > 0)
+		serve_words_add(ws, &sb);
+	return (ws->n - n);
+}
+
+/* Join word i and the word after it into word i. */
+static void
+serve_words_merge(struct serve_words *ws, size_t i)
+{
+	char	*m;
+
+	m = xasprintf("%s%s", ws->w[i], ws->w[i + 1]);
+	free(ws->w[i]);
+	free(ws->w[i + 1]);
+	ws->w[i] = m;
+	memmove(&ws->w[i + 1], &ws->w[i + 2], (ws->n - i - 2) *
+	    sizeof *ws->w);
+	ws->n--;
+}
+
+/*
+ * Join every word from index from on that Prometheus' lint takes for a
+ * unit or a type to the word after it, or, when it is the last, to the
+ * word before it (which may be before from, and is then left alone).  A
+ * joined word is looked at again: "m" and "b" make "mb".  Returns 0, or
+ * -1 when a lone lint word is left that has nothing to join.
+ */
+static int
+serve_words_join(struct serve_words *ws, size_t from)
+{
+	size_t	 i;
 
 	for (;;) {
-		end = strchr(w, '_');
-		len = end != NULL ? (size_t)(end - w) : strlen(w);
-		if (serve_in(w, len, serve_lint_words,
-		    sizeof serve_lint_words / sizeof serve_lint_words[0])) {
-			if (end != NULL) {
-				memmove(end, end + 1, strlen(end + 1) + 1);
-				end = strchr(w, '_');
-			} else if (w > s)
-				memmove(w - 1, w, strlen(w) + 1);
+		for (i = from; i < ws->n; i++) {
+			if (serve_in(ws->w[i], serve_lint_words, SERVE_NLINT))
+				break;
 		}
-		if (end == NULL)
-			break;
-		w = end + 1;
+		if (i == ws->n)
+			return (0);
+		if (i + 1 < ws->n)
+			serve_words_merge(ws, i);
+		else if (i > 0)
+			serve_words_merge(ws, i - 1);
+		else
+			return (-1);
 	}
+}
+
+/*
+ * A last word the formats keep for the samples of other types ("_total"
+ * of a counter) is joined to the word before.  Returns 0, or -1 when it
+ * is the only word.
+ */
+static int
+serve_words_unreserve(struct serve_words *ws)
+{
+	if (ws->n == 0 || !serve_in(ws->w[ws->n - 1],
+	    serve_reserved_suffixes, SERVE_NRESERVED))
+		return (0);
+	if (ws->n == 1)
+		return (-1);
+	serve_words_merge(ws, ws->n - 2);
+	return (0);
+}
+
+static char *
+serve_words_join_all(const struct serve_words *ws)
+{
+	struct strbuf	 sb = { 0 };
+	size_t		 i;
+
+	for (i = 0; i < ws->n; i++) {
+		if (i > 0)
+			strbuf_addc(&sb, '_');
+		strbuf_adds(&sb, ws->w[i]);
+	}
+	strbuf_adds(&sb, "");
+	return (strbuf_detach(&sb));
 }
 
 char *
 serve_om_unit(const char *unit, double *scale)
 {
-	struct strbuf	 sb = { 0 };
-	char		*t;
-	size_t		 i, len;
+	struct serve_words	 ws = { NULL, 0 };
+	char			*t, *u;
+	size_t			 i, len;
 
 	*scale = 1;
 	if (unit == NULL)
@@ -195,8 +272,6 @@ serve_om_unit(const char *unit, double *scale)
 	len = strlen(unit);
 	while (len > 0 && unit[len - 1] == ' ')
 		len--;
-	if (len == 0)
-		return (xstrdup(""));
 	for (i = 0; i < sizeof serve_units / sizeof serve_units[0]; i++) {
 		if (strlen(serve_units[i].text) == len &&
 		    strncasecmp(serve_units[i].text, unit, len) == 0) {
@@ -204,54 +279,53 @@ serve_om_unit(const char *unit, double *scale)
 			return (xstrdup(serve_units[i].base));
 		}
 	}
-	/* Not a unit hvtop knows: its words, kept clear of the lint. */
+	/* Not a unit hvtop knows: its words, kept clear of the lint; none
+	 * rather than a name promtool refuses. */
 	t = xstrndup(unit, len);
-	if (serve_words(t, 1, &sb) == 0) {
-		free(t);
-		strbuf_free(&sb);
-		return (xstrdup(""));
-	}
+	serve_words_of(t, 1, &ws);
 	free(t);
-	serve_join(sb.s, 0);
-	if (serve_in(sb.s, strlen(sb.s), serve_lint_words,
-	    sizeof serve_lint_words / sizeof serve_lint_words[0])) {
-		/* One word, and a lint word: no unit rather than a bad name. */
-		strbuf_free(&sb);
+	if (ws.n == 0 || serve_words_join(&ws, 0) != 0 ||
+	    serve_words_unreserve(&ws) != 0) {
+		serve_words_free(&ws);
 		return (xstrdup(""));
 	}
-	return (strbuf_detach(&sb));
+	u = serve_words_join_all(&ws);
+	serve_words_free(&ws);
+	return (u);
 }
 
-#define SERVE_METRIC_PREFIX	"hvtop_metric_"
+#define SERVE_METRIC_PREFIX	"hvtop_metric"
 
 char *
 serve_om_name(const char *name, const char *unit)
 {
-	struct strbuf	 sb = { 0 };
-	char		*last;
-	size_t		 ulen;
+	struct serve_words	 ws = { NULL, 0 };
+	struct strbuf		 sb = { 0 };
+	char			*n;
+	size_t			 ulen;
 
 	strbuf_adds(&sb, SERVE_METRIC_PREFIX);
-	if (serve_words(name, 0, &sb) == 0)
+	serve_words_add(&ws, &sb);
+	if (serve_words_of(name, 0, &ws) == 0) {
 		strbuf_adds(&sb, "unnamed");
-	serve_join(sb.s, strlen(SERVE_METRIC_PREFIX));
-	sb.len = strlen(sb.s);
-	if (unit != NULL && unit[0] != '\0') {
-		/* Not twice: a name that already ends in its unit keeps it. */
-		ulen = strlen(unit);
-		if (sb.len < ulen + 1 || strcmp(sb.s + sb.len - ulen,
-		    unit) != 0 || sb.s[sb.len - ulen - 1] != '_') {
-			strbuf_addc(&sb, '_');
-			strbuf_adds(&sb, unit);
-		}
-		return (strbuf_detach(&sb));
+		serve_words_add(&ws, &sb);
 	}
-	/* "..._total" is a counter's sample: join it to the word before. */
-	last = strrchr(sb.s, '_');
-	if (serve_in(last + 1, strlen(last + 1), serve_reserved_suffixes,
-	    sizeof serve_reserved_suffixes / sizeof serve_reserved_suffixes[0]))
-		memmove(last, last + 1, strlen(last + 1) + 1);
-	sb.len = strlen(sb.s);
+	serve_words_join(&ws, 1);
+	if (unit == NULL || unit[0] == '\0')
+		serve_words_unreserve(&ws);
+	n = serve_words_join_all(&ws);
+	serve_words_free(&ws);
+	if (unit == NULL || unit[0] == '\0')
+		return (n);
+	/* Not twice: a name that already ends in its unit keeps it. */
+	strbuf_adds(&sb, n);
+	free(n);
+	ulen = strlen(unit);
+	if (sb.len < ulen + 1 || strcmp(sb.s + sb.len - ulen, unit) != 0 ||
+	    sb.s[sb.len - ulen - 1] != '_') {
+		strbuf_addc(&sb, '_');
+		strbuf_adds(&sb, unit);
+	}
 	return (strbuf_detach(&sb));
 }
 

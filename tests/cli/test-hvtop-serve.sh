@@ -298,8 +298,8 @@ check "... saying so" grep -q "cannot listen: Address already in use" \
 stop "$pid"
 
 # ---- a catalog version change -----------------------------------------
-# The change comes some 30 refreshes (2 hcalls each) after the start.
-start v -b --sim clock=real,faults=version-change@60 -d 0.1
+# The change comes some 50 refreshes (2 hcalls each) after the start.
+start v -b --sim clock=real,faults=version-change@100 -d 0.1
 scrape_new "$url" "$tmpdir/v1"
 old=$(value hvtop_catalog_version "$tmpdir/v1")
 ok=no

@@ -129,6 +129,9 @@ test_units(void **state)
 	unit_is("cyc/B", "cyc_perb", 1);
 	unit_is("m", "", 1);
 	unit_is("%%", "percent_percent", 1);
+	unit_is("count", "", 1);
+	unit_is("instr/total", "instr_pertotal", 1);
+	unit_is("k/b", "k_perb", 1);
 }
 
 static void
@@ -164,6 +167,10 @@ test_names(void **state)
 	name_is("rate_per_second", "per_second",
 	    "hvtop_metric_rate_per_second");
 	name_is("GAUGE_OF_S", "", "hvtop_metric_gaugeofs");
+	/* A joined word is looked at again. */
+	name_is("us_untyped_m_b", "", "hvtop_metric_usuntypedmb");
+	name_is("k_b", "", "hvtop_metrickb");
+	name_is("x_total_count", "", "hvtop_metric_x_totalcount");
 	assert_false(serve_om_valid_name("9x"));
 	assert_false(serve_om_valid_name("a-b"));
 	assert_false(serve_om_valid_name(""));
