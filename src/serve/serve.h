@@ -26,6 +26,7 @@ struct selection;
 struct strbuf;
 
 /* ---- the address (serve-addr.c) ------------------------------------ */
+/* This part and the next are pure (libhvpure.a); the rest is core. */
 
 #define SERVE_DEFAULT_HOST	"127.0.0.1"
 #define SERVE_DEFAULT_PORT	9724
@@ -42,6 +43,29 @@ struct serve_addr {
  * (caller frees) naming the column at fault.
  */
 int	 serve_addr_parse(const char *, struct serve_addr *, char **cause);
+
+/* ---- names and text (serve-name.c) ---------------------------------- */
+
+/*
+ * How hvtop names a unit: the Prometheus base unit for the text of a
+ * catalog or metric file ("MB/s" -> "bytes_per_second" with scale 1e6,
+ * "%" -> "ratio" with scale 0.01), "" for none.  Allocated (caller frees).
+ */
+char	*serve_name_unit(const char *unit, double *scale);
+/*
+ * A metric family name: "hvtop_metric_", the name in snake case, then the
+ * unit; words that Prometheus' lint reads as a unit or a type are joined
+ * to their neighbour.  Allocated (caller frees).
+ */
+char	*serve_name_metric(const char *name, const char *unit);
+/* Whether a family name is in Prometheus' form [a-zA-Z_:][a-zA-Z0-9_:]*. */
+int	 serve_name_valid(const char *);
+/*
+ * Append text from a catalog or a file, made safe for a label value or a
+ * HELP line: valid UTF-8 only (other bytes as '?'), control characters as
+ * spaces, backslash escaped, and the double quote too when quote is set.
+ */
+void	 serve_name_escape(const char *, int quote, struct strbuf *);
 
 /* ---- the renderer (serve-om.c) ------------------------------------- */
 
@@ -108,21 +132,6 @@ void			 serve_om_render(const struct serve_frame *, int format,
 /* The format an Accept header asks for; SERVE_PROMETHEUS without one. */
 int			 serve_om_accept(const char *accept);
 const char		*serve_om_content_type(int format);
-
-/*
- * How hvtop names a unit: the Prometheus base unit for the text of a
- * catalog or metric file ("MB/s" -> "bytes_per_second" with scale 1e6,
- * "%" -> "ratio" with scale 0.01), "" for none.  Allocated (caller frees).
- */
-char			*serve_om_unit(const char *unit, double *scale);
-/*
- * A metric family name: "hvtop_metric_", the name in snake case, then the
- * unit; words that Prometheus' lint reads as a unit or a type are joined
- * to their neighbour.  Allocated (caller frees).
- */
-char			*serve_om_name(const char *name, const char *unit);
-/* Whether a family name is in Prometheus' form [a-zA-Z_:][a-zA-Z0-9_:]*. */
-int			 serve_om_valid_name(const char *);
 
 /* ---- the server (serve-http.c) ------------------------------------- */
 

@@ -105,7 +105,7 @@ unit_is(const char *text, const char *base, double scale)
 	double	 s;
 	char	*u;
 
-	u = serve_om_unit(text, &s);
+	u = serve_name_unit(text, &s);
 	assert_string_equal(u, base);
 	assert_true(s == scale);
 	free(u);
@@ -139,9 +139,9 @@ name_is(const char *name, const char *unit, const char *want)
 {
 	char	*n;
 
-	n = serve_om_name(name, unit);
+	n = serve_name_metric(name, unit);
 	assert_string_equal(n, want);
-	assert_true(serve_om_valid_name(n));
+	assert_true(serve_name_valid(n));
 	free(n);
 }
 
@@ -171,10 +171,10 @@ test_names(void **state)
 	name_is("us_untyped_m_b", "", "hvtop_metric_usuntypedmb");
 	name_is("k_b", "", "hvtop_metrickb");
 	name_is("x_total_count", "", "hvtop_metric_x_totalcount");
-	assert_false(serve_om_valid_name("9x"));
-	assert_false(serve_om_valid_name("a-b"));
-	assert_false(serve_om_valid_name(""));
-	assert_true(serve_om_valid_name("a:b_9"));
+	assert_false(serve_name_valid("9x"));
+	assert_false(serve_name_valid("a-b"));
+	assert_false(serve_name_valid(""));
+	assert_true(serve_name_valid("a:b_9"));
 }
 
 static void
