@@ -33,6 +33,7 @@ start() {
 	"$HVTOP" "$@" --serve 127.0.0.1:0 >"$tmpdir/$name.out" \
 	    2>"$tmpdir/$name.err" &
 	pid=$!
+	seen=0
 	pids="$pids $pid"
 	url=""
 	i=0
@@ -55,17 +56,16 @@ stop() {
 # value NAME FILE: the value of an unlabelled sample.
 value() { awk -v n="$1" '$1 == n { print $2 }' "$2"; }
 
-# scrape_new URL FILE [ACCEPT]: a scrape showing a sample the previous
-# scrape into FILE did not (at most 30 s of waiting).
+# scrape_new URL FILE [ACCEPT]: a scrape into FILE showing a sample that
+# the last scrape_new did not (at most 30 s of waiting); start() resets.
+seen=0
 scrape_new() {
-	before=0
-	[ -f "$2" ] && before=$(value hvtop_samples_total "$2")
 	i=0
 	while [ $i -lt 300 ]; do
 		curl -s -m 5 -H "Accept: ${3:-text/plain}" -o "$2.tmp" "$1" &&
 		    now=$(value hvtop_samples_total "$2.tmp") &&
-		    [ -n "$now" ] && [ "$now" -gt "${before:-0}" ] &&
-		    mv "$2.tmp" "$2" && return 0
+		    [ -n "$now" ] && [ "$now" -gt "$seen" ] &&
+		    mv "$2.tmp" "$2" && seen=$now && return 0
 		sleep 0.1
 		i=$((i + 1))
 	done
