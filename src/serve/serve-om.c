@@ -42,6 +42,8 @@
 #include "util/strbuf.h"
 #include "util/xalloc.h"
 
+/* ---- formats ------------------------------------------------------- */
+
 int
 serve_om_accept(const char *accept)
 {
