@@ -21,7 +21,7 @@ cleanup() {
 	rm -rf "$tmpdir"
 }
 trap cleanup EXIT
-trap 'exit 1' HUP INT TERM
+trap 'exit 1' HUP INT PIPE TERM
 
 have() { command -v "$1" >/dev/null 2>&1; }
 
@@ -121,6 +121,7 @@ fi
 
 # ---- a headless run -------------------------------------------------
 start a -b --sim clock=real -d 0.2
+apid=$pid
 check "-b --serve starts and says where" test -n "$url"
 scrape_new "$url" "$tmpdir/p1"
 check "GET /metrics answers" grep -q '^hvtop_events_total{' "$tmpdir/p1"
@@ -279,7 +280,7 @@ else
 	skip "slow clients" "bash is not installed"
 	skip "slow clients gone" "bash is not installed"
 fi
-stop "$pid"
+stop "$apid"
 
 # ---- usage ------------------------------------------------------------
 "$HVTOP" -b -n 1 --sim clock=virtual --serve 127.0.0.1:http \
