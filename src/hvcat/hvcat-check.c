@@ -77,14 +77,8 @@ hvcat_check(int argc, char **argv)
 	while ((ch = getopt_long(argc, argv, "hi:", longopts, NULL)) != -1) {
 		switch (ch) {
 		case 'i':
-			if (strcmp(optarg, "0") != 0 &&
-			    strcmp(optarg, "1") != 0 &&
-			    strcmp(optarg, "2") != 0) {
-				fprintf(stderr, "hvcat: interface must be 0 "
-				    "(guess), 1 or 2, not '%s'\n", optarg);
+			if ((iface = hvcat_interface(optarg)) < 0)
 				return (2);
-			}
-			iface = optarg[0] - '0';
 			break;
 		case 'h':
 			hvcat_check_usage(stdout);

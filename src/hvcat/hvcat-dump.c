@@ -239,14 +239,8 @@ hvcat_dump(int argc, char **argv)
 			json = 1;
 			break;
 		case 'i':
-			if (strcmp(optarg, "0") != 0 &&
-			    strcmp(optarg, "1") != 0 &&
-			    strcmp(optarg, "2") != 0) {
-				fprintf(stderr, "hvcat: interface must be 0 "
-				    "(guess), 1 or 2, not '%s'\n", optarg);
+			if ((iface = hvcat_interface(optarg)) < 0)
 				return (2);
-			}
-			iface = optarg[0] - '0';
 			break;
 		case 'h':
 			hvcat_dump_usage(stdout);

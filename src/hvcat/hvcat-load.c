@@ -12,11 +12,24 @@
 
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "catalog/catalog.h"
 #include "source/source-catalog.h"
 #include "util/file.h"
 #include "util/xalloc.h"
+
+int
+hvcat_interface(const char *arg)
+{
+	if (strcmp(arg, "0") != 0 && strcmp(arg, "1") != 0 &&
+	    strcmp(arg, "2") != 0) {
+		fprintf(stderr, "hvcat: interface must be 0 (guess), 1 or 2, "
+		    "not '%s'\n", arg);
+		return (-1);
+	}
+	return (arg[0] - '0');
+}
 
 /*
  * A shipped catalog name (power8, power9, power10) that is not a file in
@@ -54,8 +67,8 @@ hvcat_load(const char *arg, int iface, struct catalog **out)
 	*out = NULL;
 	if ((path = hvcat_resolve(arg)) == NULL) {
 		fprintf(stderr, "hvcat: %s: no such shipped catalog (looked in "
-		    "$HVTOP_CATALOG_DIR, the build's catalogs/ and %s/catalogs)\n", arg,
-		    HV_DATADIR);
+		    "$HVTOP_CATALOG_DIR, the build's catalogs/ and "
+		    "%s/catalogs)\n", arg, HV_DATADIR);
 		return (1);
 	}
 	if ((error = file_read(path, SOURCE_CATALOG_MAX, &buf, &len,

@@ -22,4 +22,7 @@ int	hvcat_eval(int, char **);
  */
 int	hvcat_load(const char *, int iface, struct catalog **out);
 
+/* The argument of -i: 0 (guess), 1 or 2; -1 after a message. */
+int	hvcat_interface(const char *);
+
 #endif /* HVTOP_HVCAT_H */
