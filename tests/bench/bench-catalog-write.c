@@ -23,6 +23,7 @@
 
 #include "catalog/catalog-json.h"
 #include "catalog/catalog.h"
+#include "tests/bench/bench.h"
 #include "util/xalloc.h"
 
 #ifndef TOP_SRCDIR
@@ -38,21 +39,6 @@ now_ms(void)
 
 	clock_gettime(CLOCK_MONOTONIC, &ts);
 	return ((double)ts.tv_sec * 1e3 + (double)ts.tv_nsec / 1e6);
-}
-
-static int
-cmp_double(const void *a, const void *b)
-{
-	double	 x = *(const double *)a, y = *(const double *)b;
-
-	return (x < y ? -1 : x > y);
-}
-
-static double
-median(double *v, size_t n)
-{
-	qsort(v, n, sizeof *v, cmp_double);
-	return (n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2);
 }
 
 static void
@@ -106,7 +92,7 @@ main(void)
 			die("write", "not the catalog parsed");
 		free(img);
 	}
-	printf("catalog.write.p8 %.3f ms\n", median(t, ITERS));
+	printf("catalog.write.p8 %.3f ms\n", bench_median(t, ITERS));
 
 	for (i = 0; i < ITERS; i++) {
 		t0 = now_ms();
@@ -116,7 +102,7 @@ main(void)
 		json_decref(j);
 		free(text);
 	}
-	printf("catalog.json.to.p8 %.3f ms\n", median(t, ITERS));
+	printf("catalog.json.to.p8 %.3f ms\n", bench_median(t, ITERS));
 
 	j = catalog_to_json(cat);
 	text = json_dumps(j, JSON_INDENT(1));
@@ -132,7 +118,7 @@ main(void)
 		json_decref(j);
 		catalog_free(back);
 	}
-	printf("catalog.json.from.p8 %.3f ms\n", median(t, ITERS));
+	printf("catalog.json.from.p8 %.3f ms\n", bench_median(t, ITERS));
 
 	for (i = 0; i < ITERS; i++) {
 		t0 = now_ms();
@@ -153,7 +139,7 @@ main(void)
 		json_decref(j);
 		catalog_free(back);
 	}
-	printf("catalog.build.p8 %.3f ms\n", median(t, ITERS));
+	printf("catalog.build.p8 %.3f ms\n", bench_median(t, ITERS));
 
 	free(text);
 	catalog_free(cat);

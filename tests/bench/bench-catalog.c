@@ -26,6 +26,7 @@
 #include <time.h>
 
 #include "catalog/catalog.h"
+#include "tests/bench/bench.h"
 #include "tests/unit/catalog-gen.h"
 #include "util/xalloc.h"
 
@@ -43,21 +44,6 @@ now_ns(void)
 
 	clock_gettime(CLOCK_MONOTONIC, &ts);
 	return ((double)ts.tv_sec * 1e9 + (double)ts.tv_nsec);
-}
-
-static int
-cmp_double(const void *a, const void *b)
-{
-	double	 x = *(const double *)a, y = *(const double *)b;
-
-	return (x < y ? -1 : x > y);
-}
-
-static double
-median(double *v, size_t n)
-{
-	qsort(v, n, sizeof *v, cmp_double);
-	return (n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2);
 }
 
 static uint8_t *
@@ -114,7 +100,7 @@ bench_parse(const uint8_t *buf, size_t len, size_t iters)
 		}
 		catalog_free(cat);
 	}
-	m = median(t, iters);
+	m = bench_median(t, iters);
 	free(t);
 	return (m);
 }
@@ -221,7 +207,7 @@ bench_checksum(uint64_t (*fn)(const uint8_t *, size_t), const uint8_t *buf,
 		bench_sink = fn(buf, len);
 		t[i] = (now_ns() - t0) / 1e6;
 	}
-	m = median(t, iters);
+	m = bench_median(t, iters);
 	free(t);
 	return (m);
 }
@@ -280,7 +266,7 @@ bench_lookup(const struct catalog *cat, int sysfs, size_t rounds)
 		fprintf(stderr, "bench-catalog: %zu lookups failed\n", miss);
 		exit(1);
 	}
-	m = median(t, rounds);
+	m = bench_median(t, rounds);
 	free(t);
 	free(names);
 	return (m);

@@ -12,6 +12,7 @@
 #include <time.h>
 
 #include "formula/formula.h"
+#include "tests/bench/bench.h"
 #include "util/hverr.h"
 
 #define RUNS		51
@@ -29,21 +30,6 @@ now_ns(void)
 
 	clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
 	return (ts.tv_sec * 1e9 + ts.tv_nsec);
-}
-
-static int
-cmp_double(const void *a, const void *b)
-{
-	double	 x = *(const double *)a, y = *(const double *)b;
-
-	return (x < y ? -1 : x > y);
-}
-
-static double
-median(double *v, size_t n)
-{
-	qsort(v, n, sizeof *v, cmp_double);
-	return (v[n / 2]);
 }
 
 /* Names A..E are events 0..4; PB_Freq is constant 0. */
@@ -98,7 +84,7 @@ bench_eval(const struct formula *f, double *ev, const double *cv)
 		sink += sum;
 	}
 	(void)sink;
-	return (median(t, RUNS));
+	return (bench_median(t, RUNS));
 }
 
 int
@@ -126,7 +112,7 @@ main(void)
 		}
 		tc[r] = (now_ns() - t0) / COMPILES / 1e3;
 	}
-	printf("formula.compile.10steps %.3f us\n", median(tc, RUNS));
+	printf("formula.compile.10steps %.3f us\n", bench_median(tc, RUNS));
 
 	if (formula_compile(ten, FORMULA_AUTO, NULL, resolve, NULL, &f,
 	    &cause) != 0 || formula_ncode(f) != 10) {

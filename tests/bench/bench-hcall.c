@@ -18,6 +18,7 @@
 #include "hcall/hcall.h"
 #include "sim/sim.h"
 #include "../unit/test-hcall-fixture.h"
+#include "tests/bench/bench.h"
 
 #define REFRESHES	2000
 #define PLANS		50
@@ -29,21 +30,6 @@ now_us(void)
 
 	clock_gettime(CLOCK_MONOTONIC, &ts);
 	return (ts.tv_sec * 1e6 + ts.tv_nsec / 1e3);
-}
-
-static int
-cmp_double(const void *a, const void *b)
-{
-	double	 x = *(const double *)a, y = *(const double *)b;
-
-	return (x < y ? -1 : x > y);
-}
-
-static double
-median(double *v, size_t n)
-{
-	qsort(v, n, sizeof v[0], cmp_double);
-	return (v[n / 2]);
 }
 
 static struct hcall_plan *
@@ -154,15 +140,15 @@ main(void)
 		return (1);
 	}
 
-	printf("hcall.plan.4096 %.3f ms\n", median(plan_t, PLANS) / 1e3);
-	t0 = median(total, REFRESHES);
-	t1 = median(sim_t, REFRESHES);
+	printf("hcall.plan.4096 %.3f ms\n", bench_median(plan_t, PLANS) / 1e3);
+	t0 = bench_median(total, REFRESHES);
+	t1 = bench_median(sim_t, REFRESHES);
 	printf("hcall.refresh.4096 %.1f us\n", t0);
 	printf("hcall.refresh.4096.encode %.1f us\n",
-	    median(enc_t, REFRESHES));
+	    bench_median(enc_t, REFRESHES));
 	printf("hcall.refresh.4096.sim %.1f us\n", t1);
 	printf("hcall.refresh.4096.decode %.1f us\n",
-	    median(dec_t, REFRESHES));
+	    bench_median(dec_t, REFRESHES));
 	printf("hcall.refresh.4096.sim_share %.0f %%\n", 100 * t1 / t0);
 	printf("hcall.calls.4096.planned %zu calls\n", plan->nbufs);
 	printf("hcall.calls.4096.naive %zu calls\n", plan->naive_hcalls);

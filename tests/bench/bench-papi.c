@@ -13,6 +13,7 @@
 #include <time.h>
 
 #include "metrics/papi.h"
+#include "tests/bench/bench.h"
 
 #define RUNS	200
 
@@ -27,14 +28,6 @@ now_ms(void)
 
 	clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
 	return (ts.tv_sec * 1e3 + ts.tv_nsec / 1e6);
-}
-
-static int
-cmp_double(const void *a, const void *b)
-{
-	double	 x = *(const double *)a, y = *(const double *)b;
-
-	return (x < y ? -1 : x > y);
 }
 
 /* Every name is known, so every base of every event is looked at. */
@@ -85,8 +78,8 @@ main(int argc, char **argv)
 		free(av);
 		papi_model_free(m);
 	}
-	qsort(parse, RUNS, sizeof parse[0], cmp_double);
-	qsort(check, RUNS, sizeof check[0], cmp_double);
+	qsort(parse, RUNS, sizeof parse[0], bench_cmp_double);
+	qsort(check, RUNS, sizeof check[0], bench_cmp_double);
 	printf("papi.parse.papi_events %.3f ms\n", parse[RUNS / 2]);
 	printf("papi.check.papi_events %.3f ms\n", check[RUNS / 2]);
 	free(buf);

@@ -39,6 +39,7 @@
 #include "catalog/catalog.h"
 #include "engine/selection.h"
 #include "source/source-perf.h"
+#include "tests/bench/bench.h"
 
 #define INTERVAL_MS	200
 #define LONG_MS		4000
@@ -93,14 +94,6 @@ rusage_us(const struct rusage *ru)
 {
 	return (ru->ru_utime.tv_sec * 1e6 + ru->ru_utime.tv_usec +
 	    ru->ru_stime.tv_sec * 1e6 + ru->ru_stime.tv_usec);
-}
-
-static int
-cmp_double(const void *a, const void *b)
-{
-	double	 x = *(const double *)a, y = *(const double *)b;
-
-	return (x < y ? -1 : x > y);
 }
 
 /* perf stat -a -I INTERVAL for ms milliseconds, started in a child. */
@@ -246,7 +239,7 @@ main(void)
 		source_perf_ops.sample(&src, t0, &rs, &cause);
 		cost[i] = (mono_ns() - t0) / 1e3;
 	}
-	qsort(cost, SAMPLES, sizeof cost[0], cmp_double);
+	qsort(cost, SAMPLES, sizeof cost[0], bench_cmp_double);
 
 	printf("perf.hvtop_cpu_per_interval %.1f us\n", mine_iv);
 	printf("perf.reads_per_interval %.1f calls\n",

@@ -20,35 +20,12 @@
 #include "engine/selection.h"
 #include "source/source.h"
 #include "test-hcall-fixture.h"
+#include "tests/bench/bench.h"
 #include "util/file.h"
 #include "util/xalloc.h"
 
 #define REFRESHES	300
 #define FORMULAS	100
-
-static uint64_t
-cpu_ns(void)
-{
-	struct timespec	 ts;
-
-	clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts);
-	return ((uint64_t)ts.tv_sec * 1000000000ULL + (uint64_t)ts.tv_nsec);
-}
-
-static int
-cmp_u64(const void *a, const void *b)
-{
-	uint64_t	 x = *(const uint64_t *)a, y = *(const uint64_t *)b;
-
-	return (x < y ? -1 : x > y);
-}
-
-static double
-median_us(uint64_t *v, size_t n)
-{
-	qsort(v, n, sizeof *v, cmp_u64);
-	return ((double)v[n / 2] / 1e3);
-}
 
 /* FORMULAS definitions over the events of one domain of the catalog. */
 static void
@@ -91,8 +68,9 @@ main(void)
 	char				*texts[2 * FORMULAS], *names[2 * FORMULAS];
 	char				 path[] = "/tmp/hvtop-bench-XXXXXX";
 	char				*args, *cause = NULL, spec[64];
-	uint64_t			 tot[REFRESHES], srcns[REFRESHES];
-	uint64_t			 eng[REFRESHES], t0, t1, t2, now = 0;
+	double				 tot[REFRESHES], srcns[REFRESHES];
+	double				 eng[REFRESHES];
+	uint64_t			 t0, t1, t2, now = 0;
 	size_t				 i;
 	int				 fd;
 
@@ -132,23 +110,23 @@ main(void)
 	rs.nvalues = sel.ncounters;
 	for (i = 0; i < REFRESHES + 2; i++) {
 		now += 1000000000ULL;
-		t0 = cpu_ns();
+		t0 = bench_ns(CLOCK_PROCESS_CPUTIME_ID);
 		src->ops->sample(src, now, &rs, &cause);
-		t1 = cpu_ns();
+		t1 = bench_ns(CLOCK_PROCESS_CPUTIME_ID);
 		snap = engine_update_reuse(e, &rs, snap);
-		t2 = cpu_ns();
+		t2 = bench_ns(CLOCK_PROCESS_CPUTIME_ID);
 		if (i < 2)
 			continue;	/* baselines and warm caches */
-		srcns[i - 2] = t1 - t0;
-		eng[i - 2] = t2 - t1;
-		tot[i - 2] = t2 - t0;
+		srcns[i - 2] = (double)(t1 - t0) / 1e3;
+		eng[i - 2] = (double)(t2 - t1) / 1e3;
+		tot[i - 2] = (double)(t2 - t0) / 1e3;
 	}
 	printf("refresh.4096.counters %zu count\n", sel.ncounters);
 	printf("refresh.4096.metrics %zu count\n",
 	    (size_t)FORMULAS * (16 + 1 + 192 + 1));
-	printf("refresh.4096.total %.1f us\n", median_us(tot, REFRESHES));
-	printf("refresh.4096.source %.1f us\n", median_us(srcns, REFRESHES));
-	printf("refresh.4096.engine %.1f us\n", median_us(eng, REFRESHES));
+	printf("refresh.4096.total %.1f us\n", bench_median(tot, REFRESHES));
+	printf("refresh.4096.source %.1f us\n", bench_median(srcns, REFRESHES));
+	printf("refresh.4096.engine %.1f us\n", bench_median(eng, REFRESHES));
 	printf("refresh.4096.hcalls %u count\n", rs.calls);
 	printf("refresh.4096.naive_hcalls %u count\n", rs.naive_calls);
 	printf("refresh.4096.hcall_saving %.1f ratio\n",

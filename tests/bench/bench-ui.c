@@ -25,6 +25,7 @@
 
 #include "engine/engine.h"
 #include "hvtop.h"
+#include "tests/bench/bench.h"
 #include "ui/ui.h"
 #include "ui/view.h"
 #include "util/filter.h"
@@ -40,21 +41,6 @@ now_ms(void)
 
 	clock_gettime(CLOCK_MONOTONIC, &ts);
 	return (ts.tv_sec * 1e3 + ts.tv_nsec / 1e6);
-}
-
-static int
-cmp_double(const void *a, const void *b)
-{
-	double	 x = *(const double *)a, y = *(const double *)b;
-
-	return (x < y ? -1 : x > y);
-}
-
-static double
-median(double *v, int n)
-{
-	qsort(v, (size_t)n, sizeof *v, cmp_double);
-	return (v[n / 2]);
 }
 
 static double
@@ -76,7 +62,7 @@ bench_render(struct ui *ui, enum ui_screen screen)
 	}
 	view_frame_free(&f);
 	ui->screen = UI_LIVE;
-	return (median(t, RUNS));
+	return (bench_median(t, RUNS));
 }
 
 /* One filter text over the entries: the median time of a layout. */
@@ -99,7 +85,7 @@ bench_filter(struct ui *ui, const char *text)
 		ui->filter = NULL;
 		filter_free(flt);
 	}
-	return (median(t, RUNS));
+	return (bench_median(t, RUNS));
 }
 
 /* 100,000 synthetic entries shaped like catalog events. */
@@ -218,14 +204,14 @@ main(void)
 		ui.filter = NULL;
 		filter_free(flt);
 	}
-	printf("ui.filter.100k %.3f ms\n", median(t, RUNS));
+	printf("ui.filter.100k %.3f ms\n", bench_median(t, RUNS));
 	printf("ui.filter.100k.words %.3f ms\n", bench_filter(&ui,
 	    "memory bandwidth"));
 	printf("ui.filter.100k.regex %.3f ms\n", bench_filter(&ui,
 	    "re:^pm_mem_.*_0[0-4]"));
 	printf("ui.filter.100k.group %.3f ms\n", bench_filter(&ui,
 	    "re:^pm_mem_(rd|wr)_cyc"));
-	printf("ui.filter.parse %.4f ms\n", median(p, RUNS));
+	printf("ui.filter.parse %.4f ms\n", bench_median(p, RUNS));
 	fprintf(stderr, "bench-ui: %zu of %d entries match \"%s\"\n",
 	    ui.items[UI_EVENTS].nshown, NITEMS, text);
 	bench_items_free(&ui, &save);

@@ -1,0 +1,39 @@
+/*
+ * Shared by the benchmark programs: a clock reading and the median of
+ * many runs.  Header-only, so each benchmark stays one file and this.
+ */
+#ifndef HVTOP_BENCH_H
+#define HVTOP_BENCH_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <time.h>
+
+/* Nanoseconds on clock clk (CLOCK_MONOTONIC, a CPU-time clock ...). */
+static inline uint64_t
+bench_ns(clockid_t clk)
+{
+	struct timespec	 ts;
+
+	clock_gettime(clk, &ts);
+	return ((uint64_t)ts.tv_sec * 1000000000ULL + (uint64_t)ts.tv_nsec);
+}
+
+static inline int
+bench_cmp_double(const void *a, const void *b)
+{
+	double	 x = *(const double *)a, y = *(const double *)b;
+
+	return (x < y ? -1 : x > y);
+}
+
+/* The median of n values (sorts v in place). */
+static inline double
+bench_median(double *v, size_t n)
+{
+	qsort(v, n, sizeof *v, bench_cmp_double);
+	return (n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2);
+}
+
+#endif /* HVTOP_BENCH_H */
