@@ -447,6 +447,18 @@ hvtop_serve(struct hvtop *h, char **cause)
 	return (0);
 }
 
+/* The header's words for the catalog in use. */
+static void
+hvtop_label_catalog(struct hvtop *h)
+{
+	free(h->catalog_label);
+	if (h->cat != NULL)
+		h->catalog_label = xasprintf("catalog v%llu (%.8s)",
+		    (unsigned long long)h->cat->version, h->cat->build_time);
+	else
+		h->catalog_label = xstrdup("events from sysfs");
+}
+
 int
 hvtop_setup(struct hvtop *h)
 {
@@ -496,12 +508,7 @@ hvtop_setup(struct hvtop *h)
 		goto fail;
 	else
 		h->catp = h->cat;
-	if (h->cat != NULL)
-		h->catalog_label = xasprintf("catalog v%llu (%.8s)",
-		    (unsigned long long)h->catp->version,
-		    h->catp->build_time);
-	else
-		h->catalog_label = xstrdup("events from sysfs");
+	hvtop_label_catalog(h);
 	if (h->catp->nerrors > 0)
 		fprintf(stderr, "hvtop: the catalog has %zu problems (hvcat "
 		    "check shows them); using what can be trusted\n",
@@ -630,9 +637,7 @@ hvtop_reload(struct hvtop *h, uint64_t version, char **cause)
 	catalog_free(h->cat);
 	h->cat = cat;
 	h->catp = cat;
-	free(h->catalog_label);
-	h->catalog_label = xasprintf("catalog v%llu (%.8s)",
-	    (unsigned long long)cat->version, cat->build_time);
+	hvtop_label_catalog(h);
 	if ((error = hvtop_reselect(h, cause)) != 0)
 		return (error);
 	h->generation++;

@@ -246,6 +246,19 @@ source_sim_unselect(struct source_sim *s)
 }
 
 /*
+ * Whether a planned value is a selected counter.  The selection points
+ * into the caller's parse of the catalog, the plan into this source's:
+ * events match by name and offset.
+ */
+static int
+source_sim_same(const struct hcall_value *v, const struct sel_counter *c)
+{
+	return (v->event != NULL && v->index == c->index &&
+	    v->domain == c->domain && v->offset == c->event->offset &&
+	    strcmp(v->event->name, c->event->name) == 0);
+}
+
+/*
  * Plan the selection: one item per pick, its indices as ranges.  The
  * planner lists values item by item, index by index, event by event, as
  * the selection lists counters; the map is checked, not assumed.
@@ -261,7 +274,6 @@ source_sim_select(struct source *src, const struct selection *sel,
 	struct hcall_caps	 caps;
 	struct hcall_topology	 topo;
 	const struct sel_pick	*pk;
-	const struct sel_counter *c;
 	const struct hcall_value *v;
 	size_t			 i, j, k, nr, total = 0;
 	int			 error;
@@ -329,27 +341,17 @@ source_sim_select(struct source *src, const struct selection *sel,
 	s->vals = xcalloc(s->plan->nvalues + 1, sizeof *s->vals);
 	s->valid = xcalloc(s->plan->nvalues + 1, 1);
 	s->recs = xcalloc(s->plan->nrecords + 1, sizeof *s->recs);
+	/* Values come in selection order; search only where they do not. */
 	for (k = 0; k < s->plan->nvalues; k++) {
 		v = &s->plan->values[k];
 		s->map[k] = ENG_NONE_COUNTER;
-		/* The selection's catalog is a second parse of the same
-		 * bytes: events match by name and offset. */
-		if (k < sel->ncounters) {
-			c = &sel->counters[k];
-			if (v->event != NULL && v->index == c->index &&
-			    v->domain == c->domain &&
-			    v->offset == c->event->offset &&
-			    strcmp(v->event->name, c->event->name) == 0) {
-				s->map[k] = k;
-				continue;
-			}
+		if (k < sel->ncounters &&
+		    source_sim_same(v, &sel->counters[k])) {
+			s->map[k] = k;
+			continue;
 		}
 		for (j = 0; j < sel->ncounters; j++) {
-			c = &sel->counters[j];
-			if (v->event != NULL && v->index == c->index &&
-			    v->domain == c->domain &&
-			    v->offset == c->event->offset &&
-			    strcmp(v->event->name, c->event->name) == 0) {
+			if (source_sim_same(v, &sel->counters[j])) {
 				s->map[k] = j;
 				break;
 			}
