@@ -22,7 +22,10 @@
 struct export_column {
 	const char	*name;
 	const char	*unit;
+	int		 width;		/* in text output */
 };
+
+#define EXPORT_TEXT_WIDTH	10	/* narrowest text column */
 
 struct export {
 	int			 format;
@@ -70,6 +73,8 @@ export_column(struct export *x, const char *name, const char *unit)
 	x->cols = xreallocarray(x->cols, x->ncols + 1, sizeof *x->cols);
 	x->cols[x->ncols].name = name;
 	x->cols[x->ncols].unit = unit;
+	x->cols[x->ncols].width = strlen(name) < EXPORT_TEXT_WIDTH ?
+	    EXPORT_TEXT_WIDTH : (int)strlen(name);
 	return (x->ncols++);
 }
 
@@ -323,7 +328,7 @@ export_text(struct export *x, const struct engine_snapshot *s,
 {
 	const struct engine_view	*v;
 	const struct engine_cell	*c;
-	const char			*name, *unit;
+	const struct export_column	*col;
 	size_t				 i, r, j, ncol;
 	int				 w;
 
@@ -340,16 +345,13 @@ export_text(struct export *x, const struct engine_snapshot *s,
 		ncol = v->nevents + v->nmetrics;
 		strbuf_addf(sb, "\n%-6s", v->term);
 		for (j = 0; j < ncol; j++) {
-			name = x->cols[x->map[i][j]].name;
-			w = (int)strlen(name) < 10 ? 10 : (int)strlen(name);
-			strbuf_addf(sb, " %*s", w, name);
+			col = &x->cols[x->map[i][j]];
+			strbuf_addf(sb, " %*s", col->width, col->name);
 		}
 		strbuf_addf(sb, "\n%-6s", "");
 		for (j = 0; j < ncol; j++) {
-			name = x->cols[x->map[i][j]].name;
-			unit = x->cols[x->map[i][j]].unit;
-			w = (int)strlen(name) < 10 ? 10 : (int)strlen(name);
-			strbuf_addf(sb, " %*s", w, unit);
+			col = &x->cols[x->map[i][j]];
+			strbuf_addf(sb, " %*s", col->width, col->unit);
 		}
 		strbuf_addc(sb, '\n');
 		for (r = 0; r <= v->nrows; r++) {
@@ -358,9 +360,7 @@ export_text(struct export *x, const struct engine_snapshot *s,
 			else
 				strbuf_addf(sb, "%-6u", v->indices[r]);
 			for (j = 0; j < ncol; j++) {
-				name = x->cols[x->map[i][j]].name;
-				w = (int)strlen(name) < 10 ? 10 :
-				    (int)strlen(name);
+				w = x->cols[x->map[i][j]].width;
 				c = engine_cell(x->e, s, i, r, j);
 				strbuf_addc(sb, ' ');
 				if (c->status == ENG_OK && isfinite(c->value))
