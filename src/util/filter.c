@@ -248,6 +248,21 @@ filter_regex_group_end(const char *p)
 }
 
 /*
+ * Whether a pattern is plain ASCII.  What bytes above 0x7f mean (and
+ * how they fold case) depends on the locale, which only regexec() knows,
+ * so the fast paths leave such patterns to it.
+ */
+static int
+filter_ascii(const char *p)
+{
+	for (; *p != '\0'; p++) {
+		if ((unsigned char)*p > 0x7f)
+			return (0);
+	}
+	return (1);
+}
+
+/*
  * The longest run of plain characters that every match of an extended
  * regex must contain, lower-cased, or NULL when none is certain.  Only a
  * pattern without a top-level '|' is looked at; anything unusual ends a
@@ -264,6 +279,8 @@ filter_regex_literal(const char *p)
 	int		 depth = 0;
 	char		 c;
 
+	if (!filter_ascii(p))
+		return (NULL);
 	for (q = p; *q != '\0'; q++) {
 		if (*q == '\\' && q[1] != '\0')
 			q++;
@@ -410,6 +427,8 @@ filter_simple_compile(const char *p)
 	unsigned		 c, lo, hi;
 	int			 loops = 0, neg, j;
 
+	if (!filter_ascii(p))
+		return (NULL);
 	fs = xcalloc(1, sizeof *fs);
 	if (i < len && p[i] == '^') {
 		fs->bol = 1;
