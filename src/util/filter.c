@@ -477,11 +477,13 @@ filter_simple_compile(const char *p)
 					hi = (unsigned char)p[i + 1];
 					i += 2;
 				}
-				/* Ranges of letters only: others depend on
+				/* Ranges within one class of letters or
+				 * digits, in order, only: others depend on
 				 * the collation order. */
-				if (hi != lo && !((lo >= 'a' && hi <= 'z') ||
-				    (lo >= 'A' && hi <= 'Z') ||
-				    (lo >= '0' && hi <= '9')))
+				if (hi != lo && !(lo < hi &&
+				    ((lo >= 'a' && hi <= 'z') ||
+				    (lo >= 'A' && lo <= 'Z' && hi <= 'Z') ||
+				    (lo >= '0' && lo <= '9' && hi <= '9'))))
 					goto unsupported;
 				for (; lo <= hi; lo++)
 					filter_set_add(t->set, lo);
