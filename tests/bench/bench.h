@@ -36,4 +36,25 @@ bench_median(double *v, size_t n)
 	return (n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2);
 }
 
+/*
+ * What reading clk costs, as seen between two readings: the median of
+ * many back-to-back pairs.  Reading a CPU-time clock is a system call on
+ * some machines (over a microsecond under some hypervisors), which a
+ * benchmark timing microsecond steps subtracts from each step.
+ */
+static inline double
+bench_clock_cost(clockid_t clk)
+{
+	double		 v[1001];
+	uint64_t	 t0, t1;
+	size_t		 i;
+
+	for (i = 0; i < sizeof v / sizeof v[0]; i++) {
+		t0 = bench_ns(clk);
+		t1 = bench_ns(clk);
+		v[i] = (double)(t1 - t0);
+	}
+	return (bench_median(v, sizeof v / sizeof v[0]));
+}
+
 #endif /* HVTOP_BENCH_H */
