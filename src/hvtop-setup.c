@@ -422,6 +422,10 @@ hvtop_replay_start(struct hvtop *h)
 	h->clock.epoch_ns = epoch;
 	if (h->opts.replay_speed > 0)
 		source_replay_set_speed(h->src, h->opts.replay_speed);
+	else if (h->opts.delay_set && !h->opts.batch && interval > 0)
+		/* -d on screen: the recorded gaps scaled to that interval. */
+		source_replay_set_speed(h->src, (double)interval / 1e9 /
+		    h->opts.delay);
 	h->opts.delay = (interval > 0 ? (double)interval / 1e9 : 1.0) /
 	    source_replay_speed(h->src);
 	for (i = 0; i < source_replay_ndiags(h->src); i++)

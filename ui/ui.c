@@ -28,6 +28,7 @@
 #include "engine/engine.h"
 #include "engine/selection.h"
 #include "hvtop.h"
+#include "source/source-replay.h"
 #include "source/source.h"
 #include "ui/crt.h"
 #include "ui/prompt.h"
@@ -314,7 +315,7 @@ ui_settings_apply(struct ui_run *r)
 	if (s == NULL)
 		return;
 	if ((v = settings_get(s, "interval")) != NULL &&
-	    !ui->h->opts.delay_set) {
+	    !ui->h->opts.delay_set && !ui->replay) {
 		d = strtod(v, &end);
 		if (*end == '\0' && d >= 0.01 && d <= 86400)
 			ui->delay = d;
@@ -346,8 +347,9 @@ ui_settings_apply(struct ui_run *r)
 		if ((v = settings_get(s, key)) != NULL)
 			ui->list[k].reverse = strcmp(v, "1") == 0;
 	}
-	/* Picks from the file, unless -g or -e said what to watch. */
-	if (ui->h->opts.ngroups > 0 || ui->h->opts.nevents > 0)
+	/* Picks from the file, unless -g or -e said what to watch or a
+	 * replay shows what was recorded. */
+	if (ui->h->opts.ngroups > 0 || ui->h->opts.nevents > 0 || ui->replay)
 		return;
 	for (i = 0; i < s->nentries; i++) {
 		e = &s->entries[i];
@@ -461,6 +463,23 @@ ui_set_filter(struct ui *ui, const char *text)
 	ui_relayout(ui);
 }
 
+/*
+ * A replay shown every d seconds: the recorded gaps scaled by the ratio
+ * of d to the recorded interval.
+ */
+static void
+ui_replay_speed(struct ui_run *r, double d)
+{
+	struct source	*src = r->ui.h->src;
+	uint64_t	 iv = source_replay_interval(src);
+	double		 speed = (iv > 0 ? (double)iv / 1e9 : 1.0) / d;
+
+	source_replay_set_speed(src, speed);
+	r->ui.replay_speed = source_replay_speed(src);
+	ui_msg(r, UI_R_NORMAL, "replaying at %.3gx the recorded speed "
+	    "(interval %.2fs)", r->ui.replay_speed, d);
+}
+
 /* ---- prompts ------------------------------------------------------- */
 
 static void
@@ -500,6 +519,11 @@ ui_prompt_done(void *arg, int kind, const char *line)
 		ui->delay = d;
 		ui->h->opts.delay = d;
 		r->next = clock_now(&r->rt) + (uint64_t)llround(d * 1e9);
+		if (ui->replay) {
+			/* The recorded gaps, scaled to the asked interval. */
+			ui_replay_speed(r, d);
+			return;
+		}
 		ui_msg(r, UI_R_NORMAL, "interval %.2fs", d);
 		return;
 	case PROMPT_PICK:
@@ -601,6 +625,116 @@ ui_words(struct ui_run *r)
 
 /* ---- sampling ------------------------------------------------------ */
 
+/* ---- replay -------------------------------------------------------- */
+
+/* Where the replay stands; at its end it pauses and says so once. */
+static void
+ui_replay_status(struct ui_run *r)
+{
+	struct ui	*ui = &r->ui;
+	struct source	*src = ui->h->src;
+	char		*sum;
+
+	ui->replay_pos = source_replay_position(src, &ui->replay_total);
+	ui->replay_speed = source_replay_speed(src);
+	if (!source_replay_done(src) || ui->replay_end)
+		return;
+	ui->replay_end = 1;
+	ui->paused = 1;
+	sum = source_replay_summary(src);
+	ui_msg(r, UI_R_NORMAL, "end of the recording (%s); [ and { go back, "
+	    "q quits", sum);
+	free(sum);
+}
+
+/*
+ * Show the interval that ends with sample index + 1: jump to index, take
+ * it as the new baseline, and show the next.
+ */
+static void
+ui_replay_seek(struct ui_run *r, uint64_t index)
+{
+	struct ui		*ui = &r->ui;
+	struct hvtop		*h = ui->h;
+	struct engine_snapshot	*snap;
+	char			*cause = NULL;
+
+	if (source_replay_seek(h->src, index, &cause) != 0) {
+		ui_msg(r, UI_R_ERROR, "replay: %s", cause);
+		free(cause);
+		return;
+	}
+	/* The interval across the jump means nothing. */
+	engine_rebase(h->engine);
+	if (hvtop_sample(h, &r->rs, &snap, &cause) != 0) {
+		ui_msg(r, UI_R_ERROR, "replay: %s", cause);
+		free(cause);
+		return;
+	}
+	hvtop_recycle(h, snap);
+	if (hvtop_sample(h, &r->rs, &snap, &cause) != 0) {
+		ui_msg(r, UI_R_ERROR, "replay: %s", cause);
+		free(cause);
+		return;
+	}
+	engine_snapshot_free(ui->snap);
+	ui->snap = snap;
+	r->snap_rt = clock_now(&r->rt);
+	if (h->generation != ui->engine_gen) {
+		ui_engine_changed(r, 1);
+		ui_words(r);
+	}
+	live_push(ui, snap);
+	live_layout(ui);
+	ui->replay_end = 0;
+	ui_replay_status(r);
+	ui_msg(r, UI_R_NORMAL, "sample %llu of %llu",
+	    (unsigned long long)ui->replay_pos,
+	    (unsigned long long)ui->replay_total);
+}
+
+/*
+ * Replay keys: step one sample forward or back, jump a tenth of the
+ * recording.  The interval shown ends with the last sample played, so
+ * going back n intervals restarts n + 2 samples before the next one.
+ * Returns 1 when k was one of them.
+ */
+static int
+ui_replay_key(struct ui_run *r, int k)
+{
+	struct ui	*ui = &r->ui;
+	uint64_t	 pos = ui->replay_pos, total = ui->replay_total;
+	uint64_t	 jump = total / 10 > 0 ? total / 10 : 1, back;
+
+	switch (k) {
+	case ' ':
+	case ']':
+		if (ui->replay_end)
+			ui_msg(r, UI_R_NORMAL, "end of the recording");
+		else
+			r->sample_now = 1;
+		return (1);
+	case '[':
+	case '{':
+		back = (k == '[' ? 1 : jump) + 2;
+		if (pos < 3) {
+			ui_msg(r, UI_R_NORMAL, "at the start of the recording");
+			return (1);
+		}
+		ui_replay_seek(r, pos > back ? pos - back : 0);
+		return (1);
+	case '}':
+		if (total < 2 || pos + jump >= total) {
+			ui_msg(r, UI_R_NORMAL, "less than a tenth is left: "
+			    "Space steps");
+			return (1);
+		}
+		ui_replay_seek(r, pos + jump - 2);
+		return (1);
+	}
+	return (0);
+}
+
 /* Take one sample; returns 1 when it only set the baselines. */
 static int
 ui_sample(struct ui_run *r)
@@ -615,11 +749,17 @@ ui_sample(struct ui_run *r)
 		clock_sleep_until(&h->clock, r->vnext);
 		r->vnext += (uint64_t)llround(ui->delay * 1e9);
 	}
+	if (ui->replay && source_replay_done(h->src)) {
+		ui_replay_status(r);
+		return (0);
+	}
 	if (hvtop_sample(h, &r->rs, &snap, &cause) != 0) {
 		ui_msg(r, UI_R_ERROR, "sampling failed: %s", cause);
 		free(cause);
 		return (0);
 	}
+	if (ui->replay)
+		ui_replay_status(r);
 	if (h->generation != ui->engine_gen) {
 		/* The catalog was reloaded under us. */
 		ui_engine_changed(r, 1);
@@ -859,6 +999,8 @@ ui_key(struct ui_run *r, int k)
 		ui->msg[0] = '\0';
 		r->msg_until = 0;
 	}
+	if (ui->replay && ui_replay_key(r, k))
+		return;
 	switch (k) {
 	case 'q':
 	case CRT_KEY_F10:
@@ -953,6 +1095,11 @@ ui_key(struct ui_run *r, int k)
 		break;
 	case 'p':
 	case 'Z':
+		if (ui->replay_end) {
+			ui_msg(r, UI_R_NORMAL, "end of the recording; [ and { "
+			    "go back");
+			break;
+		}
 		ui->paused = !ui->paused;
 		if (!ui->paused)
 			r->sample_now = 1;
@@ -1069,7 +1216,7 @@ ui_loop(struct ui_run *r)
 {
 	struct ui	*ui = &r->ui;
 	struct pollfd	 pfd;
-	uint64_t	 now, step, last_draw = 0;
+	uint64_t	 now, step, wait, last_draw = 0;
 	int		 k, sig, timeout, dirty = 1, n;
 
 	r->next = clock_now(&r->rt);
@@ -1090,6 +1237,13 @@ ui_loop(struct ui_run *r)
 				/* Show numbers soon after a (re)start. */
 				r->next = now + (step < UI_FIRST_NS ? step :
 				    UI_FIRST_NS);
+				if (ui->replay)
+					r->next = now;
+			} else if (ui->replay) {
+				/* The recorded gap to the next sample. */
+				wait = source_replay_wait(ui->h->src);
+				r->next = wait == UINT64_MAX ? UINT64_MAX :
+				    now + wait;
 			} else {
 				r->next += step;
 				if (r->next <= now)
@@ -1147,6 +1301,12 @@ ui_setup(struct ui_run *r, struct hvtop *h)
 		snprintf(ui->host, sizeof ui->host, "localhost");
 	ui->host[sizeof ui->host - 1] = '\0';
 	ui->simulated = strcmp(h->src->ops->name, "sim") == 0;
+	ui->replay = source_replay_is(h->src);
+	if (ui->replay) {
+		ui->replay_pos = source_replay_position(h->src,
+		    &ui->replay_total);
+		ui->replay_speed = source_replay_speed(h->src);
+	}
 	cs = nl_langinfo(CODESET);
 	ui->utf8 = cs != NULL && strcmp(cs, "UTF-8") == 0;
 	clock_init(&r->rt, 0, 0);

@@ -166,6 +166,12 @@ struct ui {
 	double		 age;		/* seconds since the snapshot */
 	char		 host[64];
 	int		 simulated;
+	/* Replaying a recording: where, how fast, and whether it is over. */
+	int		 replay;
+	uint64_t	 replay_pos;	/* samples played */
+	uint64_t	 replay_total;
+	double		 replay_speed;
+	int		 replay_end;
 	char		 msg[256];	/* status message */
 	int		 msg_role;
 

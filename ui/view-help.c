@@ -39,6 +39,13 @@ static const char *const view_help_keys[] = {
 	"  -  +              hide the cursor column, show all columns again",
 	"  x                 unpick the group that feeds the cursor column",
 	"",
+	"Replay (hvtop -r FILE)",
+	"  p, Z              pause or resume; the replay pauses at its end",
+	"  Space, ]          step one sample forward;  [  one back",
+	"  {  }              jump a tenth of the recording back, forward",
+	"  d, s              the interval between samples shown: the "
+	    "recorded gaps are scaled to it",
+	"",
 	"Events, Groups, Formulas",
 	"  Enter             pick the entry: a prompt asks for the indices "
 	    "(empty: all of its domain)",

@@ -219,7 +219,9 @@ view_header(struct ui *ui, struct view_frame *f)
 
 	view_role(f, 0, 0, -1, UI_R_HEADER);
 	x = 0;
-	if (ui->simulated)
+	if (ui->replay)
+		x = view_put(f, 0, 0, " REPLAY ", -1, UI_R_SIM) + 1;
+	else if (ui->simulated)
 		x = view_put(f, 0, 0, " SIMULATED ", -1, UI_R_SIM) + 1;
 	x = view_putf(f, 0, x, UI_R_HEADER, "hvtop %s on %s  ",
 	    PACKAGE_VERSION, ui->host);
@@ -234,6 +236,10 @@ view_header(struct ui *ui, struct view_frame *f)
 	/* 80 columns take the short labels; wider screens spell out. */
 	wide = f->width >= 100;
 	x = view_putf(f, 2, 0, UI_R_NORMAL, "interval %.2fs", ui->delay);
+	if (ui->replay)
+		x = view_putf(f, 2, x, UI_R_NORMAL, "  sample %llu/%llu "
+		    "at %.3gx", (unsigned long long)ui->replay_pos,
+		    (unsigned long long)ui->replay_total, ui->replay_speed);
 	if (ui->snap != NULL)
 		x = view_putf(f, 2, x, UI_R_NORMAL, "  age %.1fs  hcalls "
 		    "%u%s (naive %u)", ui->age, ui->snap->calls,
@@ -247,7 +253,9 @@ view_header(struct ui *ui, struct view_frame *f)
 	    UI_R_NORMAL);
 	x = view_put(f, 2, x, t->privileged ? "allowed" : "DENIED", -1,
 	    t->privileged ? UI_R_GOOD : UI_R_ERROR);
-	if (ui->paused)
+	if (ui->replay_end)
+		view_put(f, 2, x + 2, " END ", -1, UI_R_SIM);
+	else if (ui->paused)
 		view_put(f, 2, x + 2, " PAUSED ", -1, UI_R_SIM);
 
 	if (ui->snap != NULL && ui->snap->error[0] != '\0') {
@@ -291,13 +299,17 @@ view_keys(struct ui *ui, struct view_frame *f, int y)
 	static const char *const cat[] = { "F1", "Help", "/", "Filter",
 	    "Tab", "Screen", "<>", "Sort", "Enter", "Pick", "v", "Detail",
 	    "x", "Unpick", "W", "Save", "q", "Quit", NULL };
+	static const char *const replay[] = { "F1", "Help", "/", "Filter",
+	    "Tab", "Screen", "<>", "Sort", "Enter", "Detail", "p", "Pause",
+	    "[ ]", "Step", "{ }", "Jump", "q", "Quit", NULL };
 	static const char *const help[] = { "Esc", "Back", "Up/Dn", "Scroll",
 	    "Tab", "Screen", "q", "Quit", NULL };
 	const char *const	*k;
 	int			 x = 0;
 
 	view_role(f, y, 0, -1, UI_R_BAR);
-	k = ui->screen == UI_LIVE ? live : ui->screen == UI_HELP ? help : cat;
+	k = ui->screen == UI_LIVE ? (ui->replay ? replay : live) :
+	    ui->screen == UI_HELP ? help : cat;
 	for (; *k != NULL; k += 2) {
 		x = view_put(f, y, x, k[0], -1, UI_R_KEY);
 		x = view_put(f, y, x, k[1], -1, UI_R_BAR);

@@ -2,11 +2,11 @@
 # hvtop's terminal interface driven through tmux, as a user would: the
 # header of the simulated frame, every screen, the filter bar (substring,
 # regex, negation, history), picking groups on different chips, resizing,
-# saving the settings and getting them back, and a terminal left sane
-# after SIGTERM.  Runs headless on a private tmux server; every wait polls
+# saving the settings and getting them back, a terminal left sane after
+# SIGTERM, and a recording replayed with pause, steps and jumps.  Runs headless on a private tmux server; every wait polls
 # the screen with a deadline instead of sleeping.
 . "$(dirname "$0")/../cli/tap.sh"
-N=43
+N=52
 plan $N
 
 if ! command -v tmux >/dev/null 2>&1; then
@@ -225,4 +225,27 @@ check "SIGTERM ends hvtop" wait_for '^EXIT=' 10
 keys "stty -a | tr ' ' '\n' | grep -Ex -- '-?(icanon|echo)' | tr '\n' ' '; echo" Enter
 check "the terminal is sane after SIGTERM (icanon echo)" \
     wait_for '^icanon echo *$'
+
+# ---- replay ------------------------------------------------------------
+"$HVTOP" -b -n 20 --sim clock=virtual,seed=7 -w "$tmpdir/t.hvr" \
+    -o /dev/null 2>/dev/null
+cat >"$tmpdir/replay.sh" <<EOF
+exec "$HVTOP" -r "$tmpdir/t.hvr" "\$@"
+EOF
+keys "clear; sh $tmpdir/replay.sh -d 0.05; echo EXIT=\$?" Enter
+check "a replay shows the REPLAY tag" wait_for '^ REPLAY  hvtop'
+check "a replay shows what was recorded, not the saved picks" \
+    wait_for '^chips: Memory_BW on 0-1; PowerBus on 0-1$'
+check "the replay pauses at its end" wait_for 'sample 21/21 at 20x.* END'
+check "and says so" wait_for 'end of the recording \(.*21 samples'
+keys '['
+check "[ steps back one sample" wait_for 'sample 20/21 .*PAUSED'
+keys '{'
+check "{ jumps back a tenth" wait_for 'sample 18/21 .*PAUSED'
+keys ']'
+check "] steps forward one sample" wait_for 'sample 19/21 .*PAUSED'
+keys p
+check "p plays on to the end" wait_for 'sample 21/21 .* END'
+keys q
+check "q ends the replay with status 0" wait_for '^EXIT=0'
 exit $tap_failed
