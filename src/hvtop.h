@@ -84,6 +84,13 @@ int	 hvtop_reselect(struct hvtop *, char **cause);
 int	 hvtop_sample(struct hvtop *, struct raw_sample *,
 	    struct engine_snapshot **snap, char **cause);
 void	 hvtop_recycle(struct hvtop *, struct engine_snapshot *);
+/*
+ * Replay: jump so that the next sample is number index, with the catalog
+ * the recording holds there (a jump back across a reload reloads the
+ * older one) and the engine's baselines restarted.  0 or a negative code
+ * with *cause set.
+ */
+int	 hvtop_replay_seek(struct hvtop *, uint64_t index, char **cause);
 /* Add the overview selection (no -g/-e) to h->sel. */
 int	 hvtop_overview(struct hvtop *, char **cause);
 /* --list events|groups|formulas [PATTERN] */

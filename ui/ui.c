@@ -649,48 +649,65 @@ ui_replay_status(struct ui_run *r)
 
 /*
  * Show the interval that ends with sample index + 1: jump to index, take
- * it as the new baseline, and show the next.
+ * it as the new baseline, and show the next.  A sample that brings a new
+ * engine (the recording changed its selection or catalog there) is a
+ * baseline too, so near a change the interval shown moves forward; going
+ * back, the jump starts a sample earlier instead, up to three times.
  */
 static void
-ui_replay_seek(struct ui_run *r, uint64_t index)
+ui_replay_seek(struct ui_run *r, uint64_t index, int back)
 {
 	struct ui		*ui = &r->ui;
 	struct hvtop		*h = ui->h;
 	struct engine_snapshot	*snap;
 	char			*cause = NULL;
+	unsigned		 gen;
+	int			 i, tries, base;
 
-	if (source_replay_seek(h->src, index, &cause) != 0) {
-		ui_msg(r, UI_R_ERROR, "replay: %s", cause);
-		free(cause);
-		return;
-	}
-	/* The interval across the jump means nothing. */
-	engine_rebase(h->engine);
-	if (hvtop_sample(h, &r->rs, &snap, &cause) != 0) {
-		ui_msg(r, UI_R_ERROR, "replay: %s", cause);
-		free(cause);
-		return;
-	}
-	hvtop_recycle(h, snap);
-	if (hvtop_sample(h, &r->rs, &snap, &cause) != 0) {
-		ui_msg(r, UI_R_ERROR, "replay: %s", cause);
-		free(cause);
-		return;
-	}
-	engine_snapshot_free(ui->snap);
-	ui->snap = snap;
-	r->snap_rt = clock_now(&r->rt);
-	if (h->generation != ui->engine_gen) {
-		ui_engine_changed(r, 1);
-		ui_words(r);
-	}
-	live_push(ui, snap);
-	live_layout(ui);
 	ui->replay_end = 0;
+	for (tries = 0; tries < 3; tries++) {
+		/* The interval across the jump means nothing. */
+		if (hvtop_replay_seek(h, index, &cause) != 0)
+			break;
+		gen = h->generation;
+		for (i = 0, base = 1; i < 4; i++) {
+			if (hvtop_sample(h, &r->rs, &snap, &cause) != 0)
+				goto fail;
+			if (h->generation != ui->engine_gen) {
+				ui_engine_changed(r, 1);
+				ui_words(r);
+			}
+			if (base || snap->seq == 0) {
+				base = 0;
+				hvtop_recycle(h, snap);
+				continue;
+			}
+			break;
+		}
+		if (i == 4)
+			continue;
+		if (back && gen != h->generation && index > 0 && tries < 2) {
+			hvtop_recycle(h, snap);
+			index--;
+			continue;
+		}
+		engine_snapshot_free(ui->snap);
+		ui->snap = snap;
+		r->snap_rt = clock_now(&r->rt);
+		live_push(ui, snap);
+		live_layout(ui);
+		ui_replay_status(r);
+		ui_msg(r, UI_R_NORMAL, "sample %llu of %llu",
+		    (unsigned long long)ui->replay_pos,
+		    (unsigned long long)ui->replay_total);
+		return;
+	}
+fail:
+	if (cause != NULL) {
+		ui_msg(r, UI_R_ERROR, "replay: %s", cause);
+		free(cause);
+	}
 	ui_replay_status(r);
-	ui_msg(r, UI_R_NORMAL, "sample %llu of %llu",
-	    (unsigned long long)ui->replay_pos,
-	    (unsigned long long)ui->replay_total);
 }
 
 /*
@@ -721,7 +738,7 @@ ui_replay_key(struct ui_run *r, int k)
 			ui_msg(r, UI_R_NORMAL, "at the start of the recording");
 			return (1);
 		}
-		ui_replay_seek(r, pos > back ? pos - back : 0);
+		ui_replay_seek(r, pos > back ? pos - back : 0, 1);
 		return (1);
 	case '}':
 		if (total < 2 || pos + jump >= total) {
@@ -729,7 +746,7 @@ ui_replay_key(struct ui_run *r, int k)
 			    "Space steps");
 			return (1);
 		}
-		ui_replay_seek(r, pos + jump - 2);
+		ui_replay_seek(r, pos + jump - 2, 0);
 		return (1);
 	}
 	return (0);

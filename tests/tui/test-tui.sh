@@ -6,7 +6,7 @@
 # SIGTERM, and a recording replayed with pause, steps and jumps.  Runs headless on a private tmux server; every wait polls
 # the screen with a deadline instead of sleeping.
 . "$(dirname "$0")/../cli/tap.sh"
-N=52
+N=55
 plan $N
 
 if ! command -v tmux >/dev/null 2>&1; then
@@ -248,4 +248,18 @@ keys p
 check "p plays on to the end" wait_for 'sample 21/21 .* END'
 keys q
 check "q ends the replay with status 0" wait_for '^EXIT=0'
+
+# Jumping back across a catalog reload the recording holds.
+"$HVTOP" -b -n 20 --sim clock=virtual,seed=7,faults=version-change@10 \
+    -w "$tmpdir/t.hvr" -o /dev/null 2>/dev/null
+keys "clear; sh $tmpdir/replay.sh -d 0.05; echo EXIT=\$?" Enter
+check "a replay follows the recorded catalog reload" \
+    wait_for '^catalog v2 .*'
+wait_for 'sample 21/21 .* END' >/dev/null
+# (the reload comes with the fifth sample: two hcalls a sample)
+keys '{' '{' '{' '{' '{' '{' '{' '{' '{' '{' '{' '{'
+check "jumping back before it shows the older catalog" \
+    wait_for '^catalog v1 .*'
+keys q
+check "and quits cleanly" wait_for '^EXIT=0'
 exit $tap_failed
