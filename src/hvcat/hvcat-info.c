@@ -8,15 +8,20 @@
 
 #include <getopt.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "catalog/catalog.h"
 #include "hvcat/hvcat.h"
+#include "util/file.h"
+
+#define HVCAT_RECORD_MAX	((size_t)1 << 34)	/* bytes read at most */
 
 static void
 hvcat_info_usage(FILE *fp)
 {
-	fprintf(fp, "usage: hvcat info [-i 0|1|2] FILE\n");
+	fprintf(fp, "usage: hvcat info [-i 0|1|2] FILE\n"
+	    "FILE: a catalog, or a recording made with hvtop -w\n");
 }
 
 /* "20140120160033" -> "2014-01-20 16:00:33"; other stamps as they are. */
@@ -136,6 +141,9 @@ hvcat_info(int argc, char **argv)
 		{ NULL, 0, NULL, 0 }
 	};
 	struct catalog	*cat;
+	void		*buf;
+	size_t		 len;
+	char		*cause = NULL;
 	int		 ch, iface = 0;
 
 	optind = 1;
@@ -157,6 +165,17 @@ hvcat_info(int argc, char **argv)
 		hvcat_info_usage(stderr);
 		return (2);
 	}
+	/* A recording made with hvtop -w is summed up instead. */
+	if (file_read(argv[optind], HVCAT_RECORD_MAX, &buf, &len,
+	    &cause) == 0) {
+		if (hvcat_record_is(buf, len)) {
+			ch = hvcat_record_info(argv[optind], buf, len);
+			free(buf);
+			return (ch);
+		}
+		free(buf);
+	}
+	free(cause);
 	if (hvcat_load(argv[optind], iface, &cat) != 0)
 		return (1);
 	hvcat_info_print(argv[optind], cat);

@@ -1,0 +1,198 @@
+/*
+ * hvcat info on a recording (hvtop -w): what it holds without replaying
+ * it.  The run (writer, source, frame, constants, interval), the time
+ * span and sample count, the selections and catalogs in the order they
+ * apply, the size per counter and sample, and every problem the reader
+ * meets, with its byte offset.  The reader decides what is valid; this
+ * file only walks the events and prints.
+ */
+#include "config.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "catalog/catalog.h"
+#include "hvcat/hvcat.h"
+#include "record/record.h"
+
+int
+hvcat_record_is(const void *buf, size_t len)
+{
+	return (len >= RECORD_MAGIC_LEN &&
+	    memcmp(buf, RECORD_MAGIC, RECORD_MAGIC_LEN) == 0);
+}
+
+/* Wall-clock time of recording time t, as ISO 8601 UTC with ms. */
+static void
+hvcat_record_time(char *out, size_t size, uint64_t epoch_ns, uint64_t t)
+{
+	uint64_t	 ns = epoch_ns + t;
+	time_t		 s = (time_t)(ns / 1000000000ULL);
+	struct tm	 tm;
+
+	size_t		 n;
+
+	if (gmtime_r(&s, &tm) == NULL ||
+	    (n = strftime(out, size, "%Y-%m-%dT%H:%M:%S", &tm)) == 0) {
+		snprintf(out, size, "?");
+		return;
+	}
+	snprintf(out + n, size - n, ".%03uZ",
+	    (unsigned)(ns % 1000000000ULL / 1000000ULL));
+}
+
+static void
+hvcat_record_selection(const struct record_selection *sel, uint64_t at)
+{
+	size_t	 i;
+
+	printf("selection    from sample %llu: %zu counter%s\n",
+	    (unsigned long long)at, sel->ncounters,
+	    sel->ncounters == 1 ? "" : "s");
+	for (i = 0; i < sel->npicks; i++)
+		printf("               %s %s (%zu index%s x %zu event%s)\n",
+		    sel->picks[i].kind == 0 ? "-g" : "-e", sel->picks[i].spec,
+		    sel->picks[i].nindices,
+		    sel->picks[i].nindices == 1 ? "" : "es",
+		    sel->picks[i].nevents,
+		    sel->picks[i].nevents == 1 ? "" : "s");
+}
+
+static void
+hvcat_record_catalog(const struct record_reader *rd, int iface, uint64_t at)
+{
+	struct catalog	*cat;
+	const void	*img;
+	size_t		 len;
+	char		*cause = NULL;
+
+	img = record_read_catalog(rd, &len);
+	printf("catalog      from sample %llu: ", (unsigned long long)at);
+	if (catalog_parse(img, len, iface, &cat, &cause) != 0) {
+		printf("%zu bytes that do not parse: %s\n", len, cause);
+		free(cause);
+		return;
+	}
+	printf("version %llu, built %s, %zu bytes, %zu events, %zu groups\n",
+	    (unsigned long long)cat->version, cat->build_time, len,
+	    cat->nevents, cat->ngroups);
+	catalog_free(cat);
+}
+
+int
+hvcat_record_info(const char *path, const void *buf, size_t len)
+{
+	const struct record_meta	*m;
+	const struct record_topology	*t;
+	struct record_reader		*rd;
+	struct record_event		 ev;
+	struct record_stats		 st;
+	char				*cause = NULL, a[64], b[64];
+	uint64_t			 first = 0, last = 0, samples = 0;
+	uint64_t			 body = 0, counters = 0, reloads = 0;
+	struct record_selection		 prev;
+	size_t				 catlen;
+	const struct record_diag	*d;
+	unsigned			 sels = 0, cats = 0;
+	size_t				 i;
+	int				 status = 0;
+
+	if (record_read_open(buf, len, &rd, &cause) != 0) {
+		fprintf(stderr, "hvcat: %s: %s\n", path, cause);
+		free(cause);
+		return (1);
+	}
+	m = record_read_meta(rd);
+	t = &m->topo;
+	printf("recording    %s (%zu bytes)\n", path, len);
+	printf("written by   %s\n", m->writer);
+	printf("source       %s\n", m->label);
+	printf("frame        %u socket%s, %u chip%s, %u core%s, SMT%u, %u "
+	    "vCPU%s; hcall interface %d; timebase %llu Hz; physical "
+	    "domains %s\n", t->sockets, t->sockets == 1 ? "" : "s",
+	    t->chips, t->chips == 1 ? "" : "s", t->cores,
+	    t->cores == 1 ? "" : "s", t->smt, t->vcpus,
+	    t->vcpus == 1 ? "" : "s", t->interface,
+	    (unsigned long long)t->timebase_hz,
+	    t->privileged ? "allowed" : "denied");
+	for (i = 0; i < m->nconsts; i++)
+		printf("%s %s = %g\n", i == 0 ? "constants   " : "            ",
+		    m->consts[i].name, m->consts[i].value);
+	printf("interval     %.3f s asked\n", (double)m->interval_ns / 1e9);
+
+	hvcat_record_catalog(rd, t->interface, 0);
+	record_selection_copy(&prev, record_read_selection(rd));
+	hvcat_record_selection(&prev, 0);
+	while (record_read_next(rd, &ev) != RECORD_EV_EOF) {
+		switch (ev.kind) {
+		case RECORD_EV_SAMPLE:
+			if (samples == 0) {
+				first = ev.time;
+				body = ev.offset;
+			}
+			last = ev.time;
+			counters += ev.sample->nvalues;
+			samples++;
+			break;
+		case RECORD_EV_SELECT:
+			/* A reload writes the same selection again. */
+			if (record_selection_compare(&prev,
+			    record_read_selection(rd)) == 0)
+				break;
+			record_selection_free(&prev);
+			record_selection_copy(&prev, record_read_selection(rd));
+			sels++;
+			hvcat_record_selection(&prev, samples);
+			break;
+		case RECORD_EV_CATALOG:
+			cats++;
+			if (samples > 0)
+				(void)record_read_catalog(rd, &catlen);
+			else
+				catlen = 0;
+			reloads += catlen;
+			hvcat_record_catalog(rd, t->interface, samples);
+			break;
+		}
+	}
+	record_selection_free(&prev);
+	record_read_stats(rd, &st);
+	hvcat_record_time(a, sizeof a, m->epoch_ns, first);
+	hvcat_record_time(b, sizeof b, m->epoch_ns, last);
+	printf("samples      %llu", (unsigned long long)samples);
+	if (samples > 0)
+		printf(", %s to %s (%.3f s)", a, b,
+		    (double)(last - first) / 1e9);
+	printf("\nchanges      %u selection%s, %u catalog reload%s\n", sels,
+	    sels == 1 ? "" : "s", cats, cats == 1 ? "" : "s");
+	printf("size         %llu bytes before the first sample",
+	    (unsigned long long)(samples > 0 ? body : len));
+	if (reloads > 0)
+		printf("; %llu in reloaded catalogs",
+		    (unsigned long long)reloads);
+	if (counters > 0 && len - body > reloads)
+		printf("; %.2f bytes per counter per sample for the rest",
+		    (double)(len - body - reloads) / (double)counters);
+	printf("\nheartbeats   %llu\n", (unsigned long long)st.heartbeats);
+	printf("closed       %s\n", st.clean_end ? "yes" : "no: the writer "
+	    "did not finish the file (killed, or still writing)");
+	printf("problems     %zu", st.ndiags);
+	if (st.dropped_records > 0 || st.skipped_bytes > 0)
+		printf(" (%llu records, %llu samples and %llu bytes lost)",
+		    (unsigned long long)st.dropped_records,
+		    (unsigned long long)st.dropped_samples,
+		    (unsigned long long)st.skipped_bytes);
+	printf("\n");
+	for (i = 0; i < st.ndiags && i < RECORD_DIAG_MAX; i++) {
+		d = record_read_diag(rd, i);
+		printf("  %s\n", d->text);
+		/* A recording cut short is still whole up to the cut. */
+		if (d->kind != RECORD_DIAG_UNCLOSED &&
+		    d->kind != RECORD_DIAG_TORN)
+			status = 1;
+	}
+	record_read_free(rd);
+	return (status);
+}
