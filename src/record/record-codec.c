@@ -427,6 +427,7 @@ record_codec_pred_init(struct record_pred *p,
 	p->guess = xcalloc(n, sizeof *p->guess);
 	p->order = xcalloc(n, sizeof *p->order);
 	p->score = xcalloc(n * RECORD_P_NCAND, sizeof *p->score);
+	p->bscore = xcalloc(n, sizeof *p->bscore);
 	p->lastn = xcalloc(n, sizeof *p->lastn);
 	p->m.val = xcalloc(p->lay.nclasses * RECORD_VCTX * RECORD_RC_TREE,
 	    sizeof *p->m.val);
@@ -448,6 +449,7 @@ record_codec_pred_free(struct record_pred *p)
 	free(p->guess);
 	free(p->order);
 	free(p->score);
+	free(p->bscore);
 	free(p->lastn);
 	free(p->m.val);
 	memset(p, 0, sizeof *p);
@@ -472,6 +474,7 @@ record_codec_pred_key(struct record_pred *p, uint64_t t)
 		p->order[k] = p->lay.col[k];
 	}
 	memset(p->score, 0, p->lay.n * RECORD_P_NCAND * sizeof *p->score);
+	memset(p->bscore, 0, p->lay.n * sizeof *p->bscore);
 	memset(p->lastn, 0, p->lay.n * sizeof *p->lastn);
 	record_rc_model_init(m->flags, sizeof m->flags / sizeof m->flags[0]);
 	record_rc_model_init(m->now, RECORD_RC_TREE);
@@ -638,14 +641,18 @@ record_codec_learn(struct record_pred *p, size_t b)
 	all = ((p->nsamp + b) % RECORD_P_EVERY) == 0;
 	for (i = 0; i < ncol; i++) {
 		k = b + i;
-		d = p->cur[k] - p->v1[k];
-		sc = &p->score[k * RECORD_P_NCAND];
-		c = p->best[k];
-		e = record_codec_cost(d, p->guess[k]);
-		if (!all && e <= (unsigned)(sc[c] >> 3) + RECORD_P_MISS) {
-			sc[c] = (uint16_t)(sc[c] - (sc[c] >> 3) + e);
+		/* What the chosen guess cost is the length just coded; its
+		 * score lives apart, so this path stays in a few lines. */
+		e = p->lastn[k];
+		if (!all && e <= (unsigned)(p->bscore[k] >> 3) +
+		    RECORD_P_MISS) {
+			p->bscore[k] = (uint16_t)(p->bscore[k] -
+			    (p->bscore[k] >> 3) + e);
 			continue;
 		}
+		d = p->cur[k] - p->v1[k];
+		sc = &p->score[k * RECORD_P_NCAND];
+		sc[p->best[k]] = p->bscore[k];
 		bestc = RECORD_P_REPEAT;
 		for (c = 0; c < RECORD_P_NCAND; c++) {
 			if (c == RECORD_P_DUP && p->lay.dup[k] == RECORD_NONE)
@@ -667,6 +674,7 @@ record_codec_learn(struct record_pred *p, size_t b)
 		if (bestc != p->best[k])
 			changed = 1;
 		p->best[k] = (uint8_t)bestc;
+		p->bscore[k] = sc[bestc];
 	}
 	if (!changed)
 		return;
@@ -699,7 +707,11 @@ record_codec_learn(struct record_pred *p, size_t b)
 				    record_codec_self(p, b + m)] && c < m))
 					m = c;
 			}
+			p->score[(b + m) * RECORD_P_NCAND + p->best[b + m]] =
+			    p->bscore[b + m];
 			p->best[b + m] = (uint8_t)record_codec_self(p, b + m);
+			p->bscore[b + m] = p->score[(b + m) * RECORD_P_NCAND +
+			    p->best[b + m]];
 			parent[m] = -1;
 		}
 	} while (cyc);
@@ -719,6 +731,15 @@ record_codec_learn(struct record_pred *p, size_t b)
 	}
 }
 
+static void
+record_codec_swap(uint64_t **a, uint64_t **b)
+{
+	uint64_t	*t = *a;
+
+	*a = *b;
+	*b = t;
+}
+
 void
 record_codec_pred_update(struct record_pred *p, uint64_t now)
 {
@@ -729,16 +750,18 @@ record_codec_pred_update(struct record_pred *p, uint64_t now)
 			record_codec_learn(p, k);
 	}
 	p->nsamp++;
+	/* History moves by swapping arrays: every sample sets all of cur
+	 * and tbcur before reading them. */
 	if (p->hist >= 1) {
-		memcpy(p->d2, p->d1, n * sizeof *p->d2);
+		record_codec_swap(&p->d1, &p->d2);
 		for (k = 0; k < n; k++)
 			p->d1[k] = p->cur[k] - p->v1[k];
 		if (n > 0)
 			p->tbd0 = p->tbcur[0] - p->tb1[0];
 		p->gap1 = now - p->now1;
 	}
-	memcpy(p->v1, p->cur, n * sizeof *p->v1);
-	memcpy(p->tb1, p->tbcur, n * sizeof *p->tb1);
+	record_codec_swap(&p->v1, &p->cur);
+	record_codec_swap(&p->tb1, &p->tbcur);
 	p->now1 = now;
 	if (p->hist < 3)
 		p->hist++;

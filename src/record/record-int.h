@@ -208,6 +208,8 @@ struct record_pred {
 	uint64_t	*guess;		/* its guess at this delta */
 	uint8_t		*order;		/* [block + i]: the i-th column coded */
 	uint16_t	*score;		/* [k][candidate]: decayed bits */
+	uint16_t	*bscore;	/* [k]: the chosen candidate's score,
+					   which score[k][best] lags */
 	uint8_t		*lastn;		/* bit length of k's last residual */
 	struct record_models m;
 	unsigned	 hist;		/* samples since the keyframe, <= 3 */

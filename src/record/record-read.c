@@ -824,15 +824,16 @@ record_read_one(struct record_reader *rd, struct record_event *ev,
 			rd->st.records++;
 			rd->st.samples++;
 		}
+		/* Before the update, which moves cur into the history. */
+		for (k = 0; k < rd->sample.nvalues; k++) {
+			rd->sample.values[k].value = p->cur[k];
+			rd->sample.values[k].timebase = p->tbcur[k];
+		}
 		record_codec_pred_update(p, now);
 		p->calls = rd->sample.calls;
 		p->naive = rd->sample.naive_calls;
 		p->version = rd->sample.catalog_version;
 		memcpy(p->error, rd->sample.error, sizeof p->error);
-		for (k = 0; k < rd->sample.nvalues; k++) {
-			rd->sample.values[k].value = p->cur[k];
-			rd->sample.values[k].timebase = p->tbcur[k];
-		}
 		ev->kind = RECORD_EV_SAMPLE;
 		ev->time = now;
 		ev->sample = &rd->sample;
