@@ -4,6 +4,7 @@ libhvpure_a_SOURCES += \
 	src/util/be.h \
 	src/util/filter.c src/util/filter.h \
 	src/util/hverr.c src/util/hverr.h \
+	src/util/seekspec.c src/util/seekspec.h \
 	src/util/settings.c src/util/settings.h \
 	src/util/strbuf.c src/util/strbuf.h \
 	src/util/xalloc.c src/util/xalloc.h
@@ -11,3 +12,9 @@ libhvcore_a_SOURCES += \
 	src/util/clock.c src/util/clock.h \
 	src/util/file.c src/util/file.h \
 	src/util/settings-file.c
+
+# The replay's "go to" text.
+check_PROGRAMS += tests/unit/test-seekspec
+tests_unit_test_seekspec_SOURCES = tests/unit/test-seekspec.c
+tests_unit_test_seekspec_CFLAGS = $(UNIT_CFLAGS)
+tests_unit_test_seekspec_LDADD = $(PURE_LIBS) $(CMOCKA_LIBS)
