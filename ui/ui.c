@@ -36,6 +36,7 @@
 #include "ui/view.h"
 #include "util/clock.h"
 #include "util/filter.h"
+#include "util/seekspec.h"
 #include "util/settings.h"
 #include "util/strbuf.h"
 #include "util/xalloc.h"
@@ -480,6 +481,57 @@ ui_replay_speed(struct ui_run *r, double d)
 	    "(interval %.2fs)", r->ui.replay_speed, d);
 }
 
+static void	ui_replay_seek(struct ui_run *, uint64_t, int);
+
+/*
+ * Go where the user said: a sample number as the header counts them, or
+ * a time, which shows the interval ending with the first sample recorded
+ * at or after it.
+ */
+static void
+ui_replay_goto(struct ui_run *r, const char *line)
+{
+	struct ui	*ui = &r->ui;
+	struct hvtop	*h = ui->h;
+	struct seekspec	 w;
+	uint64_t	 first, pos = ui->replay_pos, n, i;
+	char		*cause = NULL;
+
+	first = clock_wall(&h->clock, source_replay_start(h->src));
+	if (seekspec_parse(line, first, &w, &cause) != 0) {
+		ui_msg(r, UI_R_ERROR, "go to %s: %s", line, cause);
+		free(cause);
+		return;
+	}
+	if (w.kind == SEEKSPEC_SAMPLE) {
+		n = w.value;
+		if (n < 2 || n > ui->replay_total) {
+			ui_msg(r, UI_R_ERROR, "go to %s: samples 2 to %llu "
+			    "have an interval to show", line,
+			    (unsigned long long)ui->replay_total);
+			return;
+		}
+	} else {
+		if (w.value < first) {
+			ui_msg(r, UI_R_ERROR, "go to %s: before the first "
+			    "sample", line);
+			return;
+		}
+		/* Recorded time: wall time less the recording's epoch. */
+		i = source_replay_find(h->src, source_replay_start(h->src) +
+		    (w.value - first));
+		if (i >= ui->replay_total) {
+			/* Finding moved the replay: back to where it was. */
+			ui_replay_seek(r, pos >= 2 ? pos - 2 : 0, 0);
+			ui_msg(r, UI_R_ERROR, "go to %s: after the last "
+			    "sample", line);
+			return;
+		}
+		n = i + 1 > 2 ? i + 1 : 2;
+	}
+	ui_replay_seek(r, n - 2, n < pos);
+}
+
 /* ---- prompts ------------------------------------------------------- */
 
 static void
@@ -552,6 +604,10 @@ ui_prompt_done(void *arg, int kind, const char *line)
 		ui_pick(r, spec, event);
 		free(spec);
 		return;
+	case PROMPT_GOTO:
+		if (line != NULL && *line != '\0')
+			ui_replay_goto(r, line);
+		return;
 	case PROMPT_INDICES:
 		if (line == NULL || r->pending == NULL)
 			break;
@@ -580,7 +636,7 @@ ui_prompt(struct ui_run *r, int kind, const char *label, const char *init,
 	crt_keypad(0);
 	ui->prompt = 1;
 	prompt_open(kind, label, init, kind == PROMPT_INTERVAL ||
-	    kind == PROMPT_INDICES ? NULL : r->words,
+	    kind == PROMPT_INDICES || kind == PROMPT_GOTO ? NULL : r->words,
 	    names_only ? r->npickwords : r->nwords, ui_prompt_done, r);
 }
 
@@ -637,6 +693,8 @@ ui_replay_status(struct ui_run *r)
 
 	ui->replay_pos = source_replay_position(src, &ui->replay_total);
 	ui->replay_speed = source_replay_speed(src);
+	if (ui->snap != NULL)
+		ui->replay_wall = clock_wall(&ui->h->clock, ui->snap->now);
 	if (!source_replay_done(src) || ui->replay_end)
 		return;
 	ui->replay_end = 1;
@@ -740,6 +798,10 @@ ui_replay_key(struct ui_run *r, int k)
 		}
 		ui_replay_seek(r, pos > back ? pos - back : 0, 1);
 		return (1);
+	case 'G':
+		ui_prompt(r, PROMPT_GOTO, "go to sample N, +SECONDS, HH:MM[:SS] "
+		    "or YYYY-MM-DDTHH:MM[:SS] (UTC): ", NULL, 0);
+		return (1);
 	case '}':
 		if (total < 2 || pos + jump >= total) {
 			ui_msg(r, UI_R_NORMAL, "less than a tenth is left: "
@@ -775,8 +837,6 @@ ui_sample(struct ui_run *r)
 		free(cause);
 		return (0);
 	}
-	if (ui->replay)
-		ui_replay_status(r);
 	if (h->generation != ui->engine_gen) {
 		/* The catalog was reloaded under us. */
 		ui_engine_changed(r, 1);
@@ -791,6 +851,8 @@ ui_sample(struct ui_run *r)
 	r->cpu_rt_prev = now;
 	if (snap->seq == 0) {
 		engine_snapshot_free(snap);
+		if (ui->replay)
+			ui_replay_status(r);
 		return (1);
 	}
 	engine_snapshot_free(ui->snap);
@@ -798,6 +860,8 @@ ui_sample(struct ui_run *r)
 	r->snap_rt = now;
 	live_push(ui, snap);
 	live_layout(ui);
+	if (ui->replay)
+		ui_replay_status(r);
 	return (0);
 }
 

@@ -170,6 +170,7 @@ struct ui {
 	int		 replay;
 	uint64_t	 replay_pos;	/* samples played */
 	uint64_t	 replay_total;
+	uint64_t	 replay_wall;	/* ns since 1970 of the sample shown */
 	double		 replay_speed;
 	int		 replay_end;
 	char		 msg[256];	/* status message */

@@ -43,6 +43,8 @@ static const char *const view_help_keys[] = {
 	"  p, Z              pause or resume; the replay pauses at its end",
 	"  Space, ]          step one sample forward;  [  one back",
 	"  {  }              jump a tenth of the recording back, forward",
+	"  G                 go to a sample number, +SECONDS from the start, "
+	    "HH:MM[:SS] or a date and time (UTC)",
 	"  d, s              the interval between samples shown: the "
 	    "recorded gaps are scaled to it",
 	"",

@@ -14,6 +14,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include "catalog/catalog.h"
 #include "engine/engine.h"
@@ -209,6 +210,20 @@ static const char *const view_tabs[UI_NSCREENS] = {
 	"Live", "Events", "Groups", "Formulas", "Help"
 };
 
+/* "  2026-01-01T10:32:05Z": when the sample shown was recorded. */
+static int
+view_wall(struct view_frame *f, int y, int x, uint64_t ns)
+{
+	time_t		 t = (time_t)(ns / 1000000000ULL);
+	struct tm	 tm;
+	char		 buf[40];
+
+	if (gmtime_r(&t, &tm) == NULL ||
+	    strftime(buf, sizeof buf, "  %Y-%m-%dT%H:%M:%SZ", &tm) == 0)
+		return (x);
+	return (view_put(f, y, x, buf, -1, UI_R_NORMAL));
+}
+
 int
 view_header(struct ui *ui, struct view_frame *f)
 {
@@ -236,10 +251,13 @@ view_header(struct ui *ui, struct view_frame *f)
 	/* 80 columns take the short labels; wider screens spell out. */
 	wide = f->width >= 100;
 	x = view_putf(f, 2, 0, UI_R_NORMAL, "interval %.2fs", ui->delay);
-	if (ui->replay)
+	if (ui->replay) {
 		x = view_putf(f, 2, x, UI_R_NORMAL, "  sample %llu/%llu "
 		    "at %.3gx", (unsigned long long)ui->replay_pos,
 		    (unsigned long long)ui->replay_total, ui->replay_speed);
+		if (ui->snap != NULL)
+			x = view_wall(f, 2, x, ui->replay_wall);
+	}
 	if (ui->snap != NULL)
 		x = view_putf(f, 2, x, UI_R_NORMAL, "  age %.1fs  hcalls "
 		    "%u%s (naive %u)", ui->age, ui->snap->calls,

@@ -37,6 +37,7 @@ struct source_replay {
 	struct record_reader *rd;
 	const struct record_meta *meta;
 	uint64_t	 total;		/* samples found when opened */
+	uint64_t	 start;		/* recorded time of the first */
 	struct record_stats scan;
 	char		**diags;
 	size_t		 ndiags;
@@ -180,6 +181,7 @@ source_replay_open(struct source *src, const char *path, const char *args,
 
 	src->label = xstrdup(r->meta->label);
 	source_replay_fetch(r);
+	r->start = r->have_next ? r->next.now : 0;
 	return (0);
 }
 
@@ -531,6 +533,32 @@ source_replay_seek(struct source *src, uint64_t index, char **cause)
 	}
 	r->have_last = 0;
 	return (0);
+}
+
+uint64_t
+source_replay_find(struct source *src, uint64_t t)
+{
+	struct source_replay	*r = source_replay_data(src);
+	char			*cause = NULL;
+
+	if (r == NULL || source_replay_seek(src, 0, &cause) != 0) {
+		free(cause);
+		return (0);
+	}
+	while (r->have_next && r->next.now < t) {
+		r->last_now = r->next.now;
+		r->index++;
+		source_replay_fetch(r);
+	}
+	return (r->index);
+}
+
+uint64_t
+source_replay_start(const struct source *src)
+{
+	struct source_replay	*r = source_replay_data(src);
+
+	return (r != NULL ? r->start : 0);
 }
 
 size_t

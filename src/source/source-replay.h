@@ -87,6 +87,16 @@ uint64_t source_replay_position(const struct source *, uint64_t *total);
  */
 int	 source_replay_seek(struct source *, uint64_t index, char **cause);
 
+/*
+ * The number of the first sample recorded at or after t (ns of recorded
+ * time, as in the samples' now), or the total when none is.  Reads the
+ * recording from the start: the position is left there, so a caller
+ * seeks afterwards.
+ */
+uint64_t source_replay_find(struct source *, uint64_t t);
+/* The recorded time (ns) of the first sample. */
+uint64_t source_replay_start(const struct source *);
+
 /* What is wrong with the file, one line each ("" past the last). */
 size_t	 source_replay_ndiags(const struct source *);
 const char *source_replay_diag(const struct source *, size_t);

@@ -6,7 +6,7 @@
 # SIGTERM, and a recording replayed with pause, steps and jumps.  Runs headless on a private tmux server; every wait polls
 # the screen with a deadline instead of sleeping.
 . "$(dirname "$0")/../cli/tap.sh"
-N=55
+N=58
 plan $N
 
 if ! command -v tmux >/dev/null 2>&1; then
@@ -246,6 +246,20 @@ keys ']'
 check "] steps forward one sample" wait_for 'sample 19/21 .*PAUSED'
 keys p
 check "p plays on to the end" wait_for 'sample 21/21 .* END'
+keys G
+text "+5"
+keys Enter
+check "G +5 goes to the sample 5 s in, and shows when it was recorded" \
+    wait_for 'sample 6/21 at 20x  2026-01-01T00:00:05Z'
+keys G
+text "00:00:11"
+keys Enter
+check "G with a time of day" wait_for 'sample 12/21 at 20x  2026-01-01T00:00:11Z'
+keys G
+text "25:00"
+keys Enter
+check "G with a bad time says which column is wrong" \
+    wait_for 'go to 25:00: column 1: expected an hour'
 keys q
 check "q ends the replay with status 0" wait_for '^EXIT=0'
 
