@@ -14,12 +14,12 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 
 #include "catalog/catalog.h"
 #include "engine/engine.h"
 #include "hvtop.h"
 #include "source/source.h"
+#include "util/strbuf.h"
 #include "util/xalloc.h"
 
 #define VIEW_MIN_WIDTH	40
@@ -214,14 +214,13 @@ static const char *const view_tabs[UI_NSCREENS] = {
 static int
 view_wall(struct view_frame *f, int y, int x, uint64_t ns)
 {
-	time_t		 t = (time_t)(ns / 1000000000ULL);
-	struct tm	 tm;
-	char		 buf[40];
+	struct strbuf	 sb = { 0 };
 
-	if (gmtime_r(&t, &tm) == NULL ||
-	    strftime(buf, sizeof buf, "  %Y-%m-%dT%H:%M:%SZ", &tm) == 0)
-		return (x);
-	return (view_put(f, y, x, buf, -1, UI_R_NORMAL));
+	strbuf_adds(&sb, "  ");
+	strbuf_addtime(&sb, ns, 0);
+	x = view_put(f, y, x, sb.s, -1, UI_R_NORMAL);
+	strbuf_free(&sb);
+	return (x);
 }
 
 int

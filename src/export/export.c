@@ -10,7 +10,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 
 #include <jansson.h>
 
@@ -149,20 +148,6 @@ export_human(double v, int width, struct strbuf *sb)
 	strbuf_addf(sb, "%*s", width, buf);
 }
 
-static void
-export_time(uint64_t wall_ns, struct strbuf *sb)
-{
-	struct tm	 tm;
-	time_t		 t;
-
-	t = (time_t)(wall_ns / 1000000000ULL);
-	gmtime_r(&t, &tm);
-	strbuf_addf(sb, "%04d-%02d-%02dT%02d:%02d:%02d.%03uZ",
-	    tm.tm_year + 1900, tm.tm_mon + 1, tm.tm_mday, tm.tm_hour,
-	    tm.tm_min, tm.tm_sec,
-	    (unsigned)(wall_ns % 1000000000ULL / 1000000ULL));
-}
-
 /* A CSV field, quoted when it must be. */
 static void
 export_csv_field(const char *s, struct strbuf *sb)
@@ -240,7 +225,7 @@ export_csv(struct export *x, const struct engine_snapshot *s,
 					has[x->map[i][j]] = 1;
 				}
 			}
-			export_time(wall_ns, sb);
+			strbuf_addtime(sb, wall_ns, 1);
 			strbuf_addf(sb, ",%llu,%.9g,%s,",
 			    (unsigned long long)s->seq,
 			    s->row_interval[i][r], v->term);
@@ -274,7 +259,7 @@ export_json(struct export *x, const struct engine_snapshot *s,
 	double				 val;
 	char				*out;
 
-	export_time(wall_ns, &t);
+	strbuf_addtime(&t, wall_ns, 1);
 	o = json_object();
 	json_object_set_new(o, "time", json_string(t.s));
 	strbuf_free(&t);
@@ -333,7 +318,7 @@ export_text(struct export *x, const struct engine_snapshot *s,
 	int				 w;
 
 	strbuf_adds(sb, "hvtop ");
-	export_time(wall_ns, sb);
+	strbuf_addtime(sb, wall_ns, 1);
 	strbuf_addf(sb, "  %s  %s  interval %.3f s  %s %u (naive %u)\n",
 	    x->info.source, x->info.catalog, s->interval,
 	    x->info.calls != NULL ? x->info.calls : "hcalls", s->calls,

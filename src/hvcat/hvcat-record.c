@@ -11,36 +11,17 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 
 #include "catalog/catalog.h"
 #include "hvcat/hvcat.h"
 #include "record/record.h"
+#include "util/strbuf.h"
 
 int
 hvcat_record_is(const void *buf, size_t len)
 {
 	return (len >= RECORD_MAGIC_LEN &&
 	    memcmp(buf, RECORD_MAGIC, RECORD_MAGIC_LEN) == 0);
-}
-
-/* Wall-clock time of recording time t, as ISO 8601 UTC with ms. */
-static void
-hvcat_record_time(char *out, size_t size, uint64_t epoch_ns, uint64_t t)
-{
-	uint64_t	 ns = epoch_ns + t;
-	time_t		 s = (time_t)(ns / 1000000000ULL);
-	struct tm	 tm;
-
-	size_t		 n;
-
-	if (gmtime_r(&s, &tm) == NULL ||
-	    (n = strftime(out, size, "%Y-%m-%dT%H:%M:%S", &tm)) == 0) {
-		snprintf(out, size, "?");
-		return;
-	}
-	snprintf(out + n, size - n, ".%03uZ",
-	    (unsigned)(ns % 1000000000ULL / 1000000ULL));
 }
 
 static void
@@ -89,7 +70,8 @@ hvcat_record_info(const char *path, const void *buf, size_t len)
 	struct record_reader		*rd;
 	struct record_event		 ev;
 	struct record_stats		 st;
-	char				*cause = NULL, a[64], b[64];
+	struct strbuf			 sb = { 0 };
+	char				*cause = NULL;
 	uint64_t			 first = 0, last = 0, samples = 0;
 	uint64_t			 body = 0, counters = 0, reloads = 0;
 	struct record_selection		 prev;
@@ -159,12 +141,14 @@ hvcat_record_info(const char *path, const void *buf, size_t len)
 	}
 	record_selection_free(&prev);
 	record_read_stats(rd, &st);
-	hvcat_record_time(a, sizeof a, m->epoch_ns, first);
-	hvcat_record_time(b, sizeof b, m->epoch_ns, last);
 	printf("samples      %llu", (unsigned long long)samples);
-	if (samples > 0)
-		printf(", %s to %s (%.3f s)", a, b,
-		    (double)(last - first) / 1e9);
+	if (samples > 0) {
+		strbuf_addtime(&sb, m->epoch_ns + first, 1);
+		strbuf_adds(&sb, " to ");
+		strbuf_addtime(&sb, m->epoch_ns + last, 1);
+		printf(", %s (%.3f s)", sb.s, (double)(last - first) / 1e9);
+		strbuf_free(&sb);
+	}
 	printf("\nchanges      %u selection%s, %u catalog reload%s\n", sels,
 	    sels == 1 ? "" : "s", cats, cats == 1 ? "" : "s");
 	printf("size         %llu bytes before the first sample",

@@ -8,6 +8,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include "util/xalloc.h"
 
@@ -72,6 +73,24 @@ strbuf_addf(struct strbuf *sb, const char *fmt, ...)
 	va_start(ap, fmt);
 	strbuf_vaddf(sb, fmt, ap);
 	va_end(ap);
+}
+
+void
+strbuf_addtime(struct strbuf *sb, uint64_t ns, int ms)
+{
+	time_t		 t = (time_t)(ns / 1000000000ULL);
+	struct tm	 tm;
+
+	if (gmtime_r(&t, &tm) == NULL) {
+		strbuf_adds(sb, "?");
+		return;
+	}
+	strbuf_addf(sb, "%04d-%02d-%02dT%02d:%02d:%02d", tm.tm_year + 1900,
+	    tm.tm_mon + 1, tm.tm_mday, tm.tm_hour, tm.tm_min, tm.tm_sec);
+	if (ms)
+		strbuf_addf(sb, ".%03u",
+		    (unsigned)(ns % 1000000000ULL / 1000000ULL));
+	strbuf_addc(sb, 'Z');
 }
 
 void

@@ -7,6 +7,7 @@
 
 #include <stdarg.h>
 #include <stddef.h>
+#include <stdint.h>
 
 struct strbuf {
 	char	*s;
@@ -21,6 +22,9 @@ void	 strbuf_addf(struct strbuf *, const char *, ...)
 	    __attribute__((format(printf, 2, 3)));
 void	 strbuf_vaddf(struct strbuf *, const char *, va_list)
 	    __attribute__((format(printf, 2, 0)));
+/* A wall-clock time (ns since 1970) as ISO 8601 UTC, "2026-01-01T10:32:05Z",
+ * with milliseconds before the Z when ms is nonzero. */
+void	 strbuf_addtime(struct strbuf *, uint64_t ns, int ms);
 void	 strbuf_reset(struct strbuf *);
 char	*strbuf_detach(struct strbuf *);
 void	 strbuf_free(struct strbuf *);

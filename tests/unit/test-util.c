@@ -71,6 +71,13 @@ test_strbuf(void **state)
 	s = strbuf_detach(&sb);
 	assert_string_equal(s, "");
 	free(s);
+	/* 2024-02-29T23:59:59.999Z, with and without milliseconds. */
+	strbuf_addtime(&sb, 1709251199999000000ULL, 1);
+	strbuf_adds(&sb, " ");
+	strbuf_addtime(&sb, 1709251199999000000ULL, 0);
+	assert_string_equal(sb.s, "2024-02-29T23:59:59.999Z "
+	    "2024-02-29T23:59:59Z");
+	strbuf_free(&sb);
 }
 
 static void
