@@ -742,8 +742,11 @@ ui_replay_seek(struct ui_run *r, uint64_t index, int back)
 			}
 			break;
 		}
-		if (i == 4)
-			continue;
+		if (i == 4) {
+			/* Every sample brought a new engine: nothing whole. */
+			cause = xstrdup("no interval to show here");
+			break;
+		}
 		if (back && gen != h->generation && index > 0 && tries < 2) {
 			hvtop_recycle(h, snap);
 			index--;
