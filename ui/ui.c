@@ -706,6 +706,35 @@ ui_replay_status(struct ui_run *r)
 }
 
 /*
+ * After a sample: a new engine (the catalog or the selection changed
+ * under it) rebuilds what the screens derive from it.  This frees the
+ * snapshot shown, so it comes before a new one is put up.
+ */
+static void
+ui_follow_engine(struct ui_run *r)
+{
+	if (r->ui.h->generation != r->ui.engine_gen) {
+		ui_engine_changed(r, 1);
+		ui_words(r);
+	}
+}
+
+/* Put snap on screen (it replaces the one shown) and into the history. */
+static void
+ui_show(struct ui_run *r, struct engine_snapshot *snap, uint64_t now)
+{
+	struct ui	*ui = &r->ui;
+
+	engine_snapshot_free(ui->snap);
+	ui->snap = snap;
+	r->snap_rt = now;
+	live_push(ui, snap);
+	live_layout(ui);
+	if (ui->replay)
+		ui_replay_status(r);
+}
+
+/*
  * Show the interval that ends with sample index + 1: jump to index, take
  * it as the new baseline, and show the next.  A sample that brings a new
  * engine (the recording changed its selection or catalog there) is a
@@ -731,10 +760,7 @@ ui_replay_seek(struct ui_run *r, uint64_t index, int back)
 		for (i = 0, base = 1; i < 4; i++) {
 			if (hvtop_sample(h, &r->rs, &snap, &cause) != 0)
 				goto fail;
-			if (h->generation != ui->engine_gen) {
-				ui_engine_changed(r, 1);
-				ui_words(r);
-			}
+			ui_follow_engine(r);
 			if (base || snap->seq == 0) {
 				base = 0;
 				hvtop_recycle(h, snap);
@@ -752,12 +778,7 @@ ui_replay_seek(struct ui_run *r, uint64_t index, int back)
 			index--;
 			continue;
 		}
-		engine_snapshot_free(ui->snap);
-		ui->snap = snap;
-		r->snap_rt = clock_now(&r->rt);
-		live_push(ui, snap);
-		live_layout(ui);
-		ui_replay_status(r);
+		ui_show(r, snap, clock_now(&r->rt));
 		ui_msg(r, UI_R_NORMAL, "sample %llu of %llu",
 		    (unsigned long long)ui->replay_pos,
 		    (unsigned long long)ui->replay_total);
@@ -840,11 +861,7 @@ ui_sample(struct ui_run *r)
 		free(cause);
 		return (0);
 	}
-	if (h->generation != ui->engine_gen) {
-		/* The catalog was reloaded under us. */
-		ui_engine_changed(r, 1);
-		ui_words(r);
-	}
+	ui_follow_engine(r);
 	now = clock_now(&r->rt);
 	cpu = clock_cpu_ns();
 	if (now > r->cpu_rt_prev && r->cpu_rt_prev != 0)
@@ -858,13 +875,7 @@ ui_sample(struct ui_run *r)
 			ui_replay_status(r);
 		return (1);
 	}
-	engine_snapshot_free(ui->snap);
-	ui->snap = snap;
-	r->snap_rt = now;
-	live_push(ui, snap);
-	live_layout(ui);
-	if (ui->replay)
-		ui_replay_status(r);
+	ui_show(r, snap, now);
 	return (0);
 }
 
