@@ -510,6 +510,28 @@ source_replay_position(const struct source *src, uint64_t *total)
 	return (r != NULL ? r->index : 0);
 }
 
+/*
+ * Back to the start, then forward until the next sample is number index
+ * or the first recorded at or after t, whichever comes first.
+ */
+static void
+source_replay_walk(struct source_replay *r, uint64_t index, uint64_t t)
+{
+	/* Predictions chain from the last heartbeat, so decode from the
+	 * start: a replay decodes millions of counters a second. */
+	record_read_rewind(r->rd);
+	r->sel_checked = 0;
+	r->index = 0;
+	r->have_last = 0;
+	source_replay_fetch(r);
+	while (r->have_next && r->index < index && r->next.now < t) {
+		r->last_now = r->next.now;
+		r->index++;
+		source_replay_fetch(r);
+	}
+	r->have_last = 0;
+}
+
 int
 source_replay_seek(struct source *src, uint64_t index, char **cause)
 {
@@ -519,19 +541,7 @@ source_replay_seek(struct source *src, uint64_t index, char **cause)
 		*cause = xstrdup("not a replay");
 		return (-HV_EUSAGE);
 	}
-	/* Predictions chain from the last heartbeat, so decode from the
-	 * start: a replay decodes millions of counters a second. */
-	record_read_rewind(r->rd);
-	r->sel_checked = 0;
-	r->index = 0;
-	r->have_last = 0;
-	source_replay_fetch(r);
-	while (r->index < index && r->have_next) {
-		r->last_now = r->next.now;
-		r->index++;
-		source_replay_fetch(r);
-	}
-	r->have_last = 0;
+	source_replay_walk(r, index, UINT64_MAX);
 	return (0);
 }
 
@@ -539,17 +549,10 @@ uint64_t
 source_replay_find(struct source *src, uint64_t t)
 {
 	struct source_replay	*r = source_replay_data(src);
-	char			*cause = NULL;
 
-	if (r == NULL || source_replay_seek(src, 0, &cause) != 0) {
-		free(cause);
+	if (r == NULL)
 		return (0);
-	}
-	while (r->have_next && r->next.now < t) {
-		r->last_now = r->next.now;
-		r->index++;
-		source_replay_fetch(r);
-	}
+	source_replay_walk(r, UINT64_MAX, t);
 	return (r->index);
 }
 
