@@ -69,17 +69,8 @@ record_file_selection(const struct selection *sel,
 	for (i = 0; i < sel->npicks; i++) {
 		s = &sel->picks[i];
 		d = &out->picks[i];
-		d->kind = s->kind == SEL_EVENT;
-		d->spec = xstrdup(s->spec);
-		d->domain = s->domain;
-		d->lpar = s->lpar;
-		d->nindices = s->nindices;
-		d->indices = xcalloc(s->nindices + 1, sizeof *d->indices);
-		if (s->nindices > 0)
-			memcpy(d->indices, s->indices,
-			    s->nindices * sizeof *d->indices);
-		d->nevents = s->nevents;
-		d->events = xcalloc(s->nevents + 1, sizeof *d->events);
+		record_pick_init(d, s->kind == SEL_EVENT, s->spec, s->domain,
+		    s->lpar, s->indices, s->nindices, s->nevents);
 		for (j = 0; j < s->nevents; j++)
 			d->events[j] = xstrdup(s->events[j]->sysfs_name !=
 			    NULL ? s->events[j]->sysfs_name :

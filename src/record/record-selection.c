@@ -14,6 +14,23 @@
 #include "util/xalloc.h"
 
 void
+record_pick_init(struct record_pick *d, int kind, const char *spec,
+    int domain, uint16_t lpar, const unsigned *indices, size_t nindices,
+    size_t nevents)
+{
+	d->kind = kind;
+	d->spec = xstrdup(spec);
+	d->domain = domain;
+	d->lpar = lpar;
+	d->nindices = nindices;
+	d->indices = xcalloc(nindices + 1, sizeof *d->indices);
+	if (nindices > 0)
+		memcpy(d->indices, indices, nindices * sizeof *d->indices);
+	d->nevents = nevents;
+	d->events = xcalloc(nevents + 1, sizeof *d->events);
+}
+
+void
 record_selection_copy(struct record_selection *dst,
     const struct record_selection *src)
 {
@@ -28,17 +45,8 @@ record_selection_copy(struct record_selection *dst,
 	for (i = 0; i < src->npicks; i++) {
 		s = &src->picks[i];
 		d = &dst->picks[i];
-		d->kind = s->kind;
-		d->spec = xstrdup(s->spec);
-		d->domain = s->domain;
-		d->lpar = s->lpar;
-		d->nindices = s->nindices;
-		d->indices = xcalloc(s->nindices + 1, sizeof *d->indices);
-		if (s->nindices > 0)
-			memcpy(d->indices, s->indices,
-			    s->nindices * sizeof *d->indices);
-		d->nevents = s->nevents;
-		d->events = xcalloc(s->nevents + 1, sizeof *d->events);
+		record_pick_init(d, s->kind, s->spec, s->domain, s->lpar,
+		    s->indices, s->nindices, s->nevents);
 		for (j = 0; j < s->nevents; j++)
 			d->events[j] = xstrdup(s->events[j]);
 	}

@@ -120,6 +120,13 @@ struct record_meta {
 	size_t		 nconsts;
 };
 
+/*
+ * Fill d with copies of spec and the indices and room for nevents event
+ * names (NULL until the caller sets them, with strings d then owns).
+ */
+void	 record_pick_init(struct record_pick *d, int kind, const char *spec,
+	    int domain, uint16_t lpar, const unsigned *indices, size_t nindices,
+	    size_t nevents);
 /* Deep copies and comparison of selections; free releases the contents. */
 void	 record_selection_copy(struct record_selection *,
 	    const struct record_selection *);
