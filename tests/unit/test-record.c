@@ -582,6 +582,66 @@ test_corrupt_message(void **state)
 	rec_free(&r);
 }
 
+/*
+ * A damaged selection or catalog record: the heartbeat after it cannot
+ * fetch what is in force, says so once naming the record's offset, and
+ * samples are skipped until a new one is written.
+ */
+static void
+test_lost(void **state)
+{
+	static const struct {
+		int		 kind;
+		const char	*what;
+	} cases[] = {
+		{ RECORD_EV_SELECT, "selection" },
+		{ RECORD_EV_CATALOG, "catalog" },
+	};
+	struct record_writer_opts	 o;
+	struct record_reader		*rd;
+	struct record_event		 ev;
+	struct record_stats		 st;
+	const struct record_diag	*d;
+	struct rec			 r;
+	char				*cause = NULL, want[128];
+	uint64_t			 at = 0;
+	size_t				 c, i, lost;
+
+	(void)state;
+	record_write_defaults(&o);
+	o.keyframe_samples = 8;
+	for (c = 0; c < 2; c++) {
+		make_recording(&r, &o, 60, 0, 1000000000ULL, 0, 1);
+		assert_int_equal(record_read_open(r.buf.p, r.buf.len, &rd,
+		    &cause), 0);
+		while (record_read_next(rd, &ev) != RECORD_EV_EOF)
+			if (ev.kind == cases[c].kind)
+				at = ev.offset;
+		record_read_free(rd);
+		assert_true(at > r.cut);
+		r.buf.p[at + 6] ^= 0x10;
+		assert_int_equal(record_read_open(r.buf.p, r.buf.len, &rd,
+		    &cause), 0);
+		while (record_read_next(rd, &ev) != RECORD_EV_EOF)
+			;
+		record_read_stats(rd, &st);
+		snprintf(want, sizeof want, "the %s in force here (record at "
+		    "offset %llu) is damaged", cases[c].what,
+		    (unsigned long long)at);
+		for (i = 0, lost = 0; i < st.ndiags; i++) {
+			d = record_read_diag(rd, i);
+			if (d->kind != RECORD_DIAG_LOST)
+				continue;
+			lost++;
+			assert_non_null(strstr(d->text, want));
+		}
+		assert_int_equal(lost, 1);
+		assert_true(st.dropped_samples >= 1);
+		record_read_free(rd);
+		rec_free(&r);
+	}
+}
+
 /* Bytes per counter on the synthetic workload stay small. */
 static void
 test_compact(void **state)
@@ -645,6 +705,7 @@ main(void)
 		cmocka_unit_test(test_torn),
 		cmocka_unit_test(test_corrupt),
 		cmocka_unit_test(test_corrupt_message),
+		cmocka_unit_test(test_lost),
 		cmocka_unit_test(test_compact),
 		cmocka_unit_test(test_bad_files),
 	};
