@@ -677,39 +677,42 @@ record_read_refetch(struct record_reader *rd, uint64_t off, size_t limit,
  * records it points to are read again.  Returns 1 when the state could
  * not be recovered (the samples that follow cannot be decoded).
  */
+/*
+ * The catalog or selection (what) a heartbeat at off says is in force,
+ * generation gen in the record at at: fetched again when the reader has
+ * another.  Returns 1 when it cannot be had (said once until found).
+ */
+static int
+record_read_in_force(struct record_reader *rd, size_t off, uint64_t at,
+    unsigned type, uint32_t gen, uint32_t have, int *lost,
+    const char *what)
+{
+	struct record_diag	*d;
+
+	if (gen == have || record_read_refetch(rd, at, off, type, gen))
+		return (0);
+	if (!*lost && (d = record_read_diag_add(rd, RECORD_DIAG_LOST,
+	    off)) != NULL)
+		snprintf(d->text, sizeof d->text, "offset %zu: the %s in "
+		    "force here (record at offset %llu) is damaged; samples "
+		    "are skipped until another %s record", off, what,
+		    (unsigned long long)at, what);
+	*lost = 1;
+	return (1);
+}
+
 static int
 record_read_heartbeat(struct record_reader *rd, size_t off,
     const struct record_hdr *h, const struct record_hb *hb)
 {
-	struct record_diag	*d;
-	int			 lost = 0;
+	int	 lost;
 
 	if (record_read_fresh(rd, off))
 		rd->st.heartbeats++;
-	if (hb->cat_gen != rd->cat_gen && !record_read_refetch(rd,
-	    hb->cat_off, off, RECORD_T_CATALOG, hb->cat_gen)) {
-		if (!rd->cat_lost && (d = record_read_diag_add(rd,
-		    RECORD_DIAG_LOST, off)) != NULL)
-			snprintf(d->text, sizeof d->text, "offset %zu: the "
-			    "catalog in force here (record at offset %llu) is "
-			    "damaged; samples are skipped until another "
-			    "catalog record", off,
-			    (unsigned long long)hb->cat_off);
-		rd->cat_lost = 1;
-		lost = 1;
-	}
-	if (hb->sel_gen != rd->sel_gen && !record_read_refetch(rd,
-	    hb->sel_off, off, RECORD_T_SELECT, hb->sel_gen)) {
-		if (!rd->sel_lost && (d = record_read_diag_add(rd,
-		    RECORD_DIAG_LOST, off)) != NULL)
-			snprintf(d->text, sizeof d->text, "offset %zu: the "
-			    "selection in force here (record at offset %llu) "
-			    "is damaged; samples are skipped until another "
-			    "selection record", off,
-			    (unsigned long long)hb->sel_off);
-		rd->sel_lost = 1;
-		lost = 1;
-	}
+	lost = record_read_in_force(rd, off, hb->cat_off, RECORD_T_CATALOG,
+	    hb->cat_gen, rd->cat_gen, &rd->cat_lost, "catalog");
+	lost |= record_read_in_force(rd, off, hb->sel_off, RECORD_T_SELECT,
+	    hb->sel_gen, rd->sel_gen, &rd->sel_lost, "selection");
 	record_codec_pred_key(&rd->pred, h->time);
 	rd->keyed = 1;
 	return (lost || rd->sel_lost || rd->cat_lost);
