@@ -13,6 +13,7 @@
 
 #include "catalog/catalog.h"
 #include "hvcat/hvcat.h"
+#include "record/record.h"
 #include "util/file.h"
 
 #define HVCAT_RECORD_MAX	((size_t)1 << 34)	/* bytes read at most */
@@ -168,7 +169,7 @@ hvcat_info(int argc, char **argv)
 	/* A recording made with hvtop -w is summed up instead. */
 	if (file_read(argv[optind], HVCAT_RECORD_MAX, &buf, &len,
 	    &cause) == 0) {
-		if (hvcat_record_is(buf, len)) {
+		if (record_read_is(buf, len)) {
 			ch = hvcat_record_info(argv[optind], buf, len);
 			free(buf);
 			return (ch);

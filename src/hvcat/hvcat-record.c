@@ -17,13 +17,6 @@
 #include "record/record.h"
 #include "util/strbuf.h"
 
-int
-hvcat_record_is(const void *buf, size_t len)
-{
-	return (len >= RECORD_MAGIC_LEN &&
-	    memcmp(buf, RECORD_MAGIC, RECORD_MAGIC_LEN) == 0);
-}
-
 static void
 hvcat_record_selection(const struct record_selection *sel, uint64_t at)
 {

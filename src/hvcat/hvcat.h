@@ -27,8 +27,7 @@ int	hvcat_load(const char *, int iface, struct catalog **out);
 /* The argument of -i: 0 (guess), 1 or 2; -1 after a message. */
 int	hvcat_interface(const char *);
 
-/* Whether buf holds a recording (hvtop -w), and info on one. */
-int	hvcat_record_is(const void *, size_t);
+/* Info on a recording (hvtop -w). */
 int	hvcat_record_info(const char *path, const void *, size_t);
 
 #endif /* HVTOP_HVCAT_H */

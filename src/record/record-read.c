@@ -969,6 +969,13 @@ record_read_preamble(struct record_reader *rd, unsigned type,
 }
 
 int
+record_read_is(const void *buf, size_t len)
+{
+	return (len >= RECORD_MAGIC_LEN &&
+	    memcmp(buf, RECORD_MAGIC, RECORD_MAGIC_LEN) == 0);
+}
+
+int
 record_read_open(const void *buf, size_t len, struct record_reader **out,
     char **cause)
 {
@@ -986,7 +993,7 @@ record_read_open(const void *buf, size_t len, struct record_reader **out,
 		    "recording", len);
 		return (-HV_ETRUNC);
 	}
-	if (memcmp(p, RECORD_MAGIC, RECORD_MAGIC_LEN) != 0) {
+	if (!record_read_is(p, len)) {
 		*cause = xstrdup("offset 0: not an hvtop recording (bad "
 		    "magic)");
 		return (-HV_EFORMAT);

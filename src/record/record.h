@@ -261,6 +261,8 @@ struct record_reader;
  * record_read_free()), or -HV_EFORMAT / -HV_ETRUNC / -HV_EVERSION with
  * *cause naming the byte offset (caller frees).
  */
+/* Whether buf starts like a recording (the magic; nothing more checked). */
+int	 record_read_is(const void *buf, size_t len);
 int	 record_read_open(const void *buf, size_t len,
 	    struct record_reader **out, char **cause);
 void	 record_read_free(struct record_reader *);
