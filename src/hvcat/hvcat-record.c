@@ -10,7 +10,6 @@
 
 #include <stdio.h>
 #include <stdlib.h>
-#include <string.h>
 
 #include "catalog/catalog.h"
 #include "hvcat/hvcat.h"
