@@ -687,19 +687,18 @@ hvtop_replay_follow(struct hvtop *h, struct raw_sample *rs, char **cause)
 int
 hvtop_replay_seek(struct hvtop *h, uint64_t index, char **cause)
 {
-	struct catalog	*cat;
 	const void	*img;
 	size_t		 len;
 	uint64_t	 version;
 	int		 error;
 
 	if ((error = source_replay_seek(h->src, index, cause)) != 0 ||
-	    (error = h->src->ops->catalog(h->src, &img, &len, cause)) != 0 ||
-	    (error = catalog_parse(img, len, h->topo.interface, &cat,
-	    cause)) != 0)
+	    (error = h->src->ops->catalog(h->src, &img, &len, cause)) != 0)
 		return (error);
-	version = cat->version;
-	catalog_free(cat);
+	if (catalog_peek_version(img, len, &version) != 0) {
+		*cause = xasprintf("the recorded catalog is %zu bytes", len);
+		return (-HV_ETRUNC);
+	}
 	/* Samples before a reload were planned with the older catalog. */
 	if (version != h->catp->version)
 		return (hvtop_reload(h, version, cause));

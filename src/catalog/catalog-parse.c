@@ -644,6 +644,15 @@ catalog_overlaps(struct catalog_pctx *p, const int *walk)
 	}
 }
 
+int
+catalog_peek_version(const void *buf, size_t len, uint64_t *version)
+{
+	if (len < P0_VERSION + 8)
+		return (-HV_ETRUNC);
+	*version = be64_get((const uint8_t *)buf + P0_VERSION);
+	return (0);
+}
+
 static void
 catalog_page0(struct catalog_pctx *p, size_t len)
 {

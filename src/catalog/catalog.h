@@ -187,6 +187,9 @@ struct catalog {
 int	 catalog_parse(const void *buf, size_t len, int iface,
 	    struct catalog **out, char **cause);
 void	 catalog_free(struct catalog *);
+/* The version page 0 of an image states, without parsing the rest:
+ * 0, or -HV_ETRUNC when len cannot hold it. */
+int	 catalog_peek_version(const void *buf, size_t len, uint64_t *version);
 
 /*
  * Recompute what the parser derives from the entries: the interface

@@ -128,6 +128,15 @@ test_p8_catalog(void **state)
 	assert_int_equal(cat->magic, CATALOG_MAGIC);
 	assert_int_equal(cat->length_pages, 64);
 	assert_true(cat->version == 3);
+	/* Page 0's version without a parse; too short to hold it. */
+	{
+		uint64_t	 v = 0;
+
+		assert_int_equal(catalog_peek_version(buf, len, &v), 0);
+		assert_true(v == 3);
+		assert_int_equal(catalog_peek_version(buf, 15, &v),
+		    -HV_ETRUNC);
+	}
 	assert_string_equal(cat->build_time, "20140120160033");
 	assert_int_equal(cat->interface, 1);
 	assert_int_equal(cat->interface_guessed, 1);
