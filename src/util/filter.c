@@ -204,12 +204,41 @@ filter_regex_bounded(const char *p)
 	return (1);
 }
 
+/*
+ * The ']' that closes the bracket expression opening at p, or NULL: a
+ * leading ']' (after an optional '^') is a member, and "[:", "[." and
+ * "[=" open classes that end with ":]", ".]" and "=]".
+ */
+static const char *
+filter_bracket_end(const char *p)
+{
+	char	 c;
+
+	p++;
+	if (*p == '^')
+		p++;
+	if (*p == ']')
+		p++;
+	while (*p != '\0' && *p != ']') {
+		if (*p == '[' && (p[1] == ':' || p[1] == '.' || p[1] == '=')) {
+			c = p[1];
+			for (p += 2; *p != '\0' && !(*p == c && p[1] == ']');
+			    p++)
+				;
+			if (*p == '\0')
+				return (NULL);
+			p++;
+		}
+		p++;
+	}
+	return (*p == '\0' ? NULL : p);
+}
+
 /* The ')' that closes the group opening at p, or NULL. */
 static const char *
 filter_regex_group_end(const char *p)
 {
 	int	 depth = 0;
-	char	 c;
 
 	for (; *p != '\0'; p++) {
 		if (*p == '\\' && p[1] != '\0') {
@@ -217,25 +246,7 @@ filter_regex_group_end(const char *p)
 			continue;
 		}
 		if (*p == '[') {
-			p++;
-			if (*p == '^')
-				p++;
-			if (*p == ']')
-				p++;
-			while (*p != '\0' && *p != ']') {
-				if (*p == '[' && (p[1] == ':' || p[1] == '.' ||
-				    p[1] == '=')) {
-					c = p[1];
-					for (p += 2; *p != '\0' && !(*p == c &&
-					    p[1] == ']'); p++)
-						;
-					if (*p == '\0')
-						return (NULL);
-					p++;
-				}
-				p++;
-			}
-			if (*p == '\0')
+			if ((p = filter_bracket_end(p)) == NULL)
 				return (NULL);
 			continue;
 		}
@@ -285,26 +296,7 @@ filter_regex_literal(const char *p)
 		if (*q == '\\' && q[1] != '\0')
 			q++;
 		else if (*q == '[') {
-			/* Skip a bracket expression: "[]x]" and "[^]x]". */
-			q++;
-			if (*q == '^')
-				q++;
-			if (*q == ']')
-				q++;
-			while (*q != '\0' && *q != ']') {
-				if (*q == '[' && (q[1] == ':' || q[1] == '.' ||
-				    q[1] == '=')) {
-					c = q[1];
-					for (q += 2; *q != '\0' && !(*q == c &&
-					    q[1] == ']'); q++)
-						;
-					if (*q == '\0')
-						return (NULL);
-					q++;
-				}
-				q++;
-			}
-			if (*q == '\0')
+			if ((q = filter_bracket_end(q)) == NULL)
 				return (NULL);
 		} else if (*q == '(')
 			depth++;
