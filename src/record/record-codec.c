@@ -424,13 +424,12 @@ record_codec_pred_init(struct record_pred *p,
 	p->cur = xcalloc(n, sizeof *p->cur);
 	p->tbcur = xcalloc(n, sizeof *p->tbcur);
 	p->best = xcalloc(n, sizeof *p->best);
-	p->guess = xcalloc(n, sizeof *p->guess);
 	p->order = xcalloc(n, sizeof *p->order);
 	p->score = xcalloc(n * RECORD_P_NCAND, sizeof *p->score);
 	p->bscore = xcalloc(n, sizeof *p->bscore);
 	p->lastn = xcalloc(n, sizeof *p->lastn);
-	p->m.val = xcalloc(p->lay.nclasses * RECORD_VCTX * RECORD_RC_TREE,
-	    sizeof *p->m.val);
+	p->review = xcalloc(2 * n, sizeof *p->review);
+	p->m.val = xcalloc(p->lay.nclasses * RECORD_VCTX, sizeof *p->m.val);
 	p->interval = interval;
 	record_codec_pred_key(p, 0);
 }
@@ -446,11 +445,11 @@ record_codec_pred_free(struct record_pred *p)
 	free(p->cur);
 	free(p->tbcur);
 	free(p->best);
-	free(p->guess);
 	free(p->order);
 	free(p->score);
 	free(p->bscore);
 	free(p->lastn);
+	free(p->review);
 	free(p->m.val);
 	memset(p, 0, sizeof *p);
 }
@@ -476,6 +475,7 @@ record_codec_pred_key(struct record_pred *p, uint64_t t)
 	memset(p->score, 0, p->lay.n * RECORD_P_NCAND * sizeof *p->score);
 	memset(p->bscore, 0, p->lay.n * sizeof *p->bscore);
 	memset(p->lastn, 0, p->lay.n * sizeof *p->lastn);
+	memset(p->review, 0, 2 * p->lay.n * sizeof *p->review);
 	record_rc_model_init(m->flags, sizeof m->flags / sizeof m->flags[0]);
 	record_rc_model_init(m->now, RECORD_RC_TREE);
 	record_rc_model_init(&m->status[0][0], 8 * 8);
@@ -484,31 +484,7 @@ record_codec_pred_key(struct record_pred *p, uint64_t t)
 	record_rc_model_init(m->version, RECORD_RC_TREE);
 	record_rc_model_init(m->errlen, RECORD_RC_TREE);
 	record_rc_model_init(&m->tb[0][0], RECORD_STAGES * RECORD_RC_TREE);
-	record_rc_model_init(m->val, p->lay.nclasses * RECORD_VCTX *
-	    RECORD_RC_TREE);
-}
-
-/* a * b / c for signed a, b, c (c != 0), truncated toward zero. */
-static uint64_t
-record_codec_smuldiv(uint64_t a, uint64_t b, uint64_t c)
-{
-	uint64_t	 q;
-	int		 neg = 0;
-
-	if (a >> 63) {
-		a = -a;
-		neg ^= 1;
-	}
-	if (b >> 63) {
-		b = -b;
-		neg ^= 1;
-	}
-	if (c >> 63) {
-		c = -c;
-		neg ^= 1;
-	}
-	q = record_codec_muldiv(a, b, c);
-	return (neg ? -q : q);
+	record_rc_sym_init(m->val, p->lay.nclasses * RECORD_VCTX);
 }
 
 /* The column candidate c (>= RECORD_P_SELF) refers to, from column i. */
@@ -521,6 +497,13 @@ record_codec_ref(unsigned c, int i)
 	return (r % 2 == 0 ? i - off : i + off);
 }
 
+/* The ratio guess: k's last delta scaled as j's changed (dj). */
+static inline uint64_t
+record_codec_ratio(uint64_t dj, uint64_t d1k, uint64_t d1j)
+{
+	return (d1j == 0 ? d1k : record_codec_muldiv(dj, d1k, d1j));
+}
+
 /*
  * Candidate c's guess at counter k's delta this sample; history >= 2,
  * and the column c refers to is already decoded.
@@ -529,7 +512,6 @@ static uint64_t
 record_codec_guess(const struct record_pred *p, size_t k, unsigned c)
 {
 	size_t		 j;
-	uint64_t	 dj;
 
 	switch (c) {
 	case RECORD_P_REPEAT:
@@ -544,21 +526,13 @@ record_codec_guess(const struct record_pred *p, size_t k, unsigned c)
 		return (j == RECORD_NONE ? p->d1[k] : p->cur[j] - p->v1[j]);
 	}
 	j = p->lay.block[k] + (size_t)record_codec_ref(c, p->lay.col[k]);
-	dj = p->cur[j] - p->v1[j];
-	switch ((c - RECORD_P_SELF) % RECORD_P_KINDS) {
-	case 0:
-		return (p->d1[j] == 0 ? p->d1[k] :
-		    record_codec_muldiv(dj, p->d1[k], p->d1[j]));
-	case 1:
-		return (p->d1[k] + p->d1[j] - dj);
-	}
-	if (p->hist < 3 || p->d1[j] == p->d2[j])
-		return (p->d1[k]);
-	return (p->d1[k] + record_codec_smuldiv(dj - p->d1[j],
-	    p->d1[k] - p->d2[k], p->d1[j] - p->d2[j]));
+	if ((c - RECORD_P_SELF) % RECORD_P_KINDS == 0)
+		return (record_codec_ratio(p->cur[j] - p->v1[j], p->d1[k],
+		    p->d1[j]));
+	return (p->d1[k] + p->d1[j] - (p->cur[j] - p->v1[j]));
 }
 
-uint64_t
+static inline uint64_t
 record_codec_pred_value(struct record_pred *p, size_t k)
 {
 	size_t	 j = p->lay.dup[k];
@@ -576,8 +550,101 @@ record_codec_pred_value(struct record_pred *p, size_t k)
 			    p->v1[k - 1], p->v1[k], p->v1[k - 1]));
 		return (p->v1[k]);
 	}
-	p->guess[k] = record_codec_guess(p, k, p->best[k]);
-	return (p->v1[k] + p->guess[k]);
+	return (p->v1[k] + record_codec_guess(p, k, p->best[k]));
+}
+
+/*
+ * Counter k of the record at b was coded with a residual of e bits.
+ * Reviewing every candidate is most of the cost of learning, so a
+ * column's candidates are all scored only every RECORD_P_EVERY samples
+ * (records take turns: all) or when its guess was notably worse than
+ * usual; otherwise only the chosen candidate's score moves, here, while
+ * the numbers are at hand.
+ */
+static inline void
+record_codec_coded(struct record_pred *p, size_t b, size_t k, unsigned e,
+    int all)
+{
+	p->lastn[k] = (uint8_t)e;
+	if (p->hist < 2)
+		return;
+	if (!all && e <= (unsigned)(p->bscore[k] >> 3) + RECORD_P_MISS) {
+		p->bscore[k] = (uint16_t)(p->bscore[k] - (p->bscore[k] >> 3) +
+		    e);
+		return;
+	}
+	p->review[k] = 1;
+	p->review[p->lay.n + b] = 1;
+}
+
+/* Whether the record at b reviews all its columns this sample. */
+static inline int
+record_codec_all(const struct record_pred *p, size_t b)
+{
+	return (((p->nsamp + b) % RECORD_P_EVERY) == 0);
+}
+
+/* This sample's values, record by record in coding order. */
+void
+record_codec_encode_values(struct record_pred *p, struct record_rc_enc *e,
+    struct record_bits *bw, const struct record_value *v)
+{
+	size_t		 n = p->lay.n, b, i, k;
+	uint64_t	 zz;
+	unsigned	 nb;
+	int		 all;
+
+	for (b = 0; b < n; b += p->lay.ncol[b]) {
+		all = record_codec_all(p, b);
+		for (i = 0; i < p->lay.ncol[b]; i++) {
+			k = b + p->order[b + i];
+			zz = record_zigzag((int64_t)(v[k].value -
+			    record_codec_pred_value(p, k)));
+			nb = record_rc_enc_sym(e, record_codec_pred_model(p, k),
+			    zz);
+			if (nb >= 3)
+				record_bits_put(bw, zz, nb - 2);
+			record_codec_coded(p, b, k, nb, all);
+			p->cur[k] = v[k].value;
+		}
+	}
+}
+
+/* Each value's leading bits into cur for now. */
+void
+record_codec_decode_symbols(struct record_pred *p, struct record_rc_dec *d)
+{
+	size_t		 n = p->lay.n, b, i, k;
+	int		 all;
+
+	for (b = 0; b < n && d->error == 0; b += p->lay.ncol[b]) {
+		all = record_codec_all(p, b);
+		for (i = 0; i < p->lay.ncol[b]; i++) {
+			k = b + p->order[b + i];
+			p->cur[k] = record_rc_dec_sym(d,
+			    record_codec_pred_model(p, k));
+			record_codec_coded(p, b, k, record_bitlen(p->cur[k]),
+			    all);
+		}
+	}
+}
+
+void
+record_codec_decode_values(struct record_pred *p, struct record_bits_rd *br)
+{
+	size_t		 n = p->lay.n, b, i, k;
+	uint64_t	 zz;
+
+	for (b = 0; b < n && br->error == 0; b += p->lay.ncol[b]) {
+		for (i = 0; i < p->lay.ncol[b]; i++) {
+			k = b + p->order[b + i];
+			zz = p->cur[k];
+			if (p->lastn[k] >= 3)
+				zz |= record_bits_get(br, p->lastn[k] - 2);
+			p->cur[k] = record_codec_pred_value(p, k) +
+			    (uint64_t)record_unzigzag(zz);
+		}
+	}
 }
 
 uint64_t
@@ -615,66 +682,77 @@ record_codec_self(const struct record_pred *p, size_t k)
 	return (best);
 }
 
+/* A candidate's guess cost bits: decay its score, keep the lowest. */
+static inline void
+record_codec_score(uint16_t *sc, unsigned c, unsigned bits, unsigned *best)
+{
+	sc[c] = (uint16_t)(sc[c] - (sc[c] >> 3) + bits);
+	if (sc[c] < sc[*best])
+		*best = c;
+}
+
+/* Score every candidate of column i of the record at b; the best. */
+static unsigned
+record_codec_review(struct record_pred *p, size_t b, unsigned i)
+{
+	size_t		 k = b + i, j;
+	uint64_t	 d = p->cur[k] - p->v1[k], d1 = p->d1[k], dj;
+	uint16_t	*sc = &p->score[k * RECORD_P_NCAND];
+	unsigned	 c, r, off, bestc = RECORD_P_REPEAT;
+	unsigned	 ncol = p->lay.ncol[b];
+
+	sc[p->best[k]] = p->bscore[k];
+	for (c = 0; c < RECORD_P_SELF; c++) {
+		if (c == RECORD_P_DUP && p->lay.dup[k] == RECORD_NONE)
+			continue;
+		record_codec_score(sc, c, record_codec_cost(d,
+		    record_codec_guess(p, k, c)), &bestc);
+	}
+	/* Only the columns the record has (most records are narrow), in
+	 * candidate order: left then right at each distance. */
+	for (r = 0; r < 2 * RECORD_P_REFS; r++) {
+		off = r / 2 + 1;
+		if (r % 2 == 0 ? off > i : i + off >= ncol) {
+			if (off > i && i + off >= ncol)
+				break;
+			continue;
+		}
+		c = RECORD_P_SELF + r * RECORD_P_KINDS;
+		j = b + (r % 2 == 0 ? i - off : i + off);
+		dj = p->cur[j] - p->v1[j];
+		record_codec_score(sc, c, record_codec_cost(d,
+		    record_codec_ratio(dj, d1, p->d1[j])), &bestc);
+		record_codec_score(sc, c + 1, record_codec_cost(d,
+		    d1 + p->d1[j] - dj), &bestc);
+	}
+	return (bestc);
+}
+
 /*
  * Learn from this sample for the record starting at b: score the
- * candidates of its columns, let each column take its best, and order the
- * columns so that each comes after the one it is predicted from; where
- * columns would wait for each other, the one that does best on its own
- * goes first.
+ * candidates of the columns marked for review, let each take its best,
+ * and order the columns so that each comes after the one it is predicted
+ * from; where columns would wait for each other, the one that does best
+ * on its own goes first.
  */
 static void
 record_codec_learn(struct record_pred *p, size_t b)
 {
-	unsigned	 ncol = p->lay.ncol[b], i, c, bestc, x, steps, m, e;
-	int		 parent[256], j, cyc, all, changed = 0;
+	unsigned	 ncol = p->lay.ncol[b], i, c, bestc, x, steps, m;
+	int		 parent[256], cyc, changed = 0;
 	uint8_t		 done[256], stack[256];
-	uint16_t	*sc;
-	uint64_t	 d;
 	size_t		 k, nout, top;
 
-	/*
-	 * Reviewing every candidate is most of the cost of recording, so a
-	 * column's candidates are all scored only every RECORD_P_EVERY
-	 * samples (records take turns) or when its guess was notably worse
-	 * than usual; otherwise only the chosen candidate's score moves.
-	 */
-	all = ((p->nsamp + b) % RECORD_P_EVERY) == 0;
 	for (i = 0; i < ncol; i++) {
 		k = b + i;
-		/* What the chosen guess cost is the length just coded; its
-		 * score lives apart, so this path stays in a few lines. */
-		e = p->lastn[k];
-		if (!all && e <= (unsigned)(p->bscore[k] >> 3) +
-		    RECORD_P_MISS) {
-			p->bscore[k] = (uint16_t)(p->bscore[k] -
-			    (p->bscore[k] >> 3) + e);
+		if (!p->review[k])
 			continue;
-		}
-		d = p->cur[k] - p->v1[k];
-		sc = &p->score[k * RECORD_P_NCAND];
-		sc[p->best[k]] = p->bscore[k];
-		bestc = RECORD_P_REPEAT;
-		for (c = 0; c < RECORD_P_NCAND; c++) {
-			if (c == RECORD_P_DUP && p->lay.dup[k] == RECORD_NONE)
-				continue;
-			if (c >= RECORD_P_SELF) {
-				j = record_codec_ref(c, (int)i);
-				if (j < 0 || j >= (int)ncol) {
-					/* The rest of this column's kinds. */
-					c += RECORD_P_KINDS - 1 - (c -
-					    RECORD_P_SELF) % RECORD_P_KINDS;
-					continue;
-				}
-			}
-			sc[c] = (uint16_t)(sc[c] - (sc[c] >> 3) +
-			    record_codec_cost(d, record_codec_guess(p, k, c)));
-			if (sc[c] < sc[bestc])
-				bestc = c;
-		}
+		p->review[k] = 0;
+		bestc = record_codec_review(p, b, i);
 		if (bestc != p->best[k])
 			changed = 1;
 		p->best[k] = (uint8_t)bestc;
-		p->bscore[k] = sc[bestc];
+		p->bscore[k] = p->score[k * RECORD_P_NCAND + bestc];
 	}
 	if (!changed)
 		return;
@@ -745,9 +823,12 @@ record_codec_pred_update(struct record_pred *p, uint64_t now)
 {
 	size_t	 k, n = p->lay.n;
 
-	if (p->hist >= 2) {
-		for (k = 0; k < n; k += p->lay.ncol[k])
+	/* Only records with a column to review: record_codec_coded(). */
+	for (k = 0; k < n; k += p->lay.ncol[k]) {
+		if (p->review[n + k]) {
+			p->review[n + k] = 0;
 			record_codec_learn(p, k);
+		}
 	}
 	p->nsamp++;
 	/* History moves by swapping arrays: every sample sets all of cur

@@ -12,6 +12,7 @@
 #include <stdint.h>
 
 #include "record/record.h"
+#include "util/be.h"
 
 #define RECORD_NONE		((size_t)-1)
 
@@ -99,17 +100,16 @@ const uint8_t *record_cur_bytes(struct record_cur *, size_t);
 
 /* A number model: [0] zero flag, [1..63] the tree of bit lengths 1..64,
  * [RECORD_RC_TOPBIT + n] the bit below the leading one of n bits. */
+#define RECORD_RC_TOP		(1U << 24)	/* range never below, between steps */
 #define RECORD_RC_NBITS		6
 #define RECORD_RC_TOPBIT	63
 #define RECORD_RC_TREE		(RECORD_RC_TOPBIT + 65)
 
 struct record_rc_enc {
 	struct record_buf *out;
-	uint64_t	 low;
+	size_t		 start;		/* where this block's bytes begin */
+	uint64_t	 low;		/* bit 32: a carry not yet added */
 	uint32_t	 range;
-	uint8_t		 cache;
-	uint64_t	 cache_size;
-	int		 first;
 };
 
 struct record_rc_dec {
@@ -121,7 +121,37 @@ struct record_rc_dec {
 	int		 error;
 };
 
+/*
+ * A value model: an adaptive frequency table over the 128 symbols of a
+ * 64-bit number (0, 1, then 2n - 2 + b for a number of n >= 2 bits whose
+ * bit below the leading one is b), coded in one step of the range coder
+ * with the table's frequencies out of 2^15.  Symbols are counted as they
+ * are coded and the table is rebuilt from the counts when RECORD_SYM_FIRST
+ * symbols have been coded, then after twice as many each time, at most
+ * RECORD_SYM_LIMIT: a rebuild costs a pass over the table, so it cannot
+ * follow every symbol as a binary model's update does.
+ */
+#define RECORD_SYM_N		128
+#define RECORD_SYM_SHIFT	15
+#define RECORD_SYM_FIRST	4
+#define RECORD_SYM_LIMIT	512
+#define RECORD_SYM_STEP		16	/* a count's step per symbol */
+#define RECORD_SYM_HALVE	4096	/* counts halve above this total */
+
+struct record_sym {
+	struct {
+		uint16_t cum;		/* frequencies of the symbols below */
+		uint16_t freq;
+	}		 tab[RECORD_SYM_N];
+	uint16_t	 count[RECORD_SYM_N];
+	uint16_t	 total;		/* of count[] */
+	uint16_t	 left;		/* symbols to code before a rebuild */
+	uint16_t	 due;		/* ... as it was set at the last one */
+};
+
 void	 record_rc_model_init(uint16_t *, size_t);
+void	 record_rc_sym_init(struct record_sym *, size_t);
+void	 record_rc_sym_rebuild(struct record_sym *);
 void	 record_rc_enc_init(struct record_rc_enc *, struct record_buf *);
 void	 record_rc_enc_bit(struct record_rc_enc *, uint16_t *, int);
 void	 record_rc_enc_direct(struct record_rc_enc *, uint64_t, unsigned);
@@ -134,6 +164,156 @@ int	 record_rc_dec_bit(struct record_rc_dec *, uint16_t *);
 uint64_t record_rc_dec_direct(struct record_rc_dec *, unsigned);
 unsigned record_rc_dec_tree(struct record_rc_dec *, uint16_t *, unsigned);
 uint64_t record_rc_dec_number(struct record_rc_dec *, uint16_t *);
+uint64_t record_rc_dec_sym(struct record_rc_dec *, struct record_sym *);
+
+/*
+ * Plain bits: the bits of each value below its symbol go in a stream of
+ * their own after the range-coded bytes, high bit first, the last byte
+ * padded with zeros.  A bit there costs a shift and an or instead of a
+ * step of the range coder.
+ */
+struct record_bits {
+	struct record_buf *out;
+	uint64_t	 acc;
+	unsigned	 nacc;		/* bits of acc not yet out, < 32 */
+};
+
+struct record_bits_rd {
+	const uint8_t	*p;
+	size_t		 len;
+	size_t		 off;
+	uint64_t	 acc;
+	unsigned	 nacc;
+	int		 error;
+};
+
+void	 record_bits_init(struct record_bits *, struct record_buf *);
+void	 record_bits_flush(struct record_bits *);
+void	 record_bits_rd_init(struct record_bits_rd *, const uint8_t *,
+	    size_t);
+/* n <= 64 bits, high bit first; 0 and an error past the end. */
+uint64_t record_bits_get(struct record_bits_rd *, unsigned n);
+int	 record_bits_end(struct record_bits_rd *);
+
+/*
+ * The encoder's steps for each value, inline: the value loop runs them
+ * a hundred times a sample.
+ */
+/*
+ * A carry out of low is added to the bytes already out (0xff bytes become
+ * 0 and pass it on): the same bytes as LZMA's one-byte cache, without
+ * holding one back.  The interval never leaves [0, 1), so a carry always
+ * stops within this block, and the byte LZMA writes first, always 0, is
+ * simply never written.
+ */
+static inline void
+record_rc_carry(struct record_rc_enc *e)
+{
+	struct record_buf	*b = e->out;
+	size_t			 i;
+
+	if ((e->low >> 32) == 0)
+		return;
+	for (i = b->len; i > e->start && b->p[i - 1] == 0xff; i--)
+		b->p[i - 1] = 0;
+	if (i > e->start)
+		b->p[i - 1]++;
+	e->low &= 0xffffffffU;
+}
+
+/* Top bytes of low out until range is 2^24 or more again, in one step. */
+static inline void
+record_rc_enc_norm(struct record_rc_enc *e)
+{
+	struct record_buf	*b = e->out;
+	unsigned		 nb;
+
+	if (e->range >= RECORD_RC_TOP)
+		return;
+	record_rc_carry(e);
+	nb = (unsigned)__builtin_clz(e->range) / 8;
+	if (b->cap - b->len < 4)
+		record_buf_reserve(b, 4);
+	be32_put(b->p + b->len, (uint32_t)e->low);
+	b->len += nb;
+	e->low = (e->low << (8 * nb)) & 0xffffffffU;
+	e->range <<= 8 * nb;
+}
+
+/*
+ * n plain bits of v, high bit first (n <= 64), up to 16 at a time: the
+ * range is split into 2^k equal parts (the remainder of the division is
+ * wasted, at most 1/256 of a bit).
+ */
+static inline void
+record_rc_enc_plain(struct record_rc_enc *e, uint64_t v, unsigned n)
+{
+	unsigned	 k;
+
+	while (n > 0) {
+		k = n > 16 ? 16 : n;
+		n -= k;
+		e->range >>= k;
+		e->low += ((v >> n) & ((1U << k) - 1)) * (uint64_t)e->range;
+		record_rc_enc_norm(e);
+	}
+}
+
+/* Count symbol s as coded; both sides rebuild at the same symbol. */
+static inline void
+record_rc_sym_count(struct record_sym *m, unsigned s)
+{
+	m->count[s] = (uint16_t)(m->count[s] + RECORD_SYM_STEP);
+	m->total = (uint16_t)(m->total + RECORD_SYM_STEP);
+	if (--m->left == 0)
+		record_rc_sym_rebuild(m);
+}
+
+/* The symbol of v and the bits of v below it. */
+static inline unsigned
+record_rc_sym_of(uint64_t v, unsigned *n)
+{
+	*n = record_bitlen(v);
+	if (*n < 2)
+		return (*n);
+	return (2 * *n - 2 + (unsigned)((v >> (*n - 2)) & 1));
+}
+
+/* The symbol of v under model m; v's bits below it are the caller's. */
+static inline unsigned
+record_rc_enc_sym(struct record_rc_enc *e, struct record_sym *m, uint64_t v)
+{
+	unsigned	 n, s = record_rc_sym_of(v, &n);
+	uint32_t	 r = e->range >> RECORD_SYM_SHIFT;
+
+	e->low += (uint64_t)r * m->tab[s].cum;
+	e->range = r * m->tab[s].freq;
+	record_rc_enc_norm(e);
+	record_rc_sym_count(m, s);
+	return (n);
+}
+
+/* The low n bits of v (n <= 64), high bit first. */
+static inline void
+record_bits_put(struct record_bits *w, uint64_t v, unsigned n)
+{
+	struct record_buf	*b = w->out;
+	unsigned		 k;
+
+	while (n > 0) {
+		k = n > 32 ? 32 : n;
+		n -= k;
+		w->acc = w->acc << k | ((v >> n) & (((uint64_t)1 << k) - 1));
+		w->nacc += k;
+		if (w->nacc >= 32) {
+			w->nacc -= 32;
+			if (b->cap - b->len < 4)
+				record_buf_reserve(b, 4);
+			be32_put(b->p + b->len, (uint32_t)(w->acc >> w->nacc));
+			b->len += 4;
+		}
+	}
+}
 
 /* ---- the predictor (record-codec.c) -------------------------------- */
 
@@ -150,7 +330,7 @@ uint64_t record_rc_dec_number(struct record_rc_dec *, uint16_t *);
 #define RECORD_P_DUP		2
 #define RECORD_P_SELF		3
 #define RECORD_P_REFS		7
-#define RECORD_P_KINDS		3
+#define RECORD_P_KINDS		2
 #define RECORD_P_NCAND		(RECORD_P_SELF + RECORD_P_KINDS * 2 * \
 				    RECORD_P_REFS)
 #define RECORD_P_EVERY		32	/* samples between full reviews */
@@ -192,7 +372,7 @@ struct record_models {
 	uint16_t	 version[RECORD_RC_TREE];
 	uint16_t	 errlen[RECORD_RC_TREE];
 	uint16_t	 tb[RECORD_STAGES][RECORD_RC_TREE];
-	uint16_t	*val;		/* [class][context][model] */
+	struct record_sym *val;		/* [class][context] */
 };
 
 /* Predictor state; the writer and the reader each keep one. */
@@ -211,6 +391,8 @@ struct record_pred {
 	uint16_t	*bscore;	/* [k]: the chosen candidate's score,
 					   which score[k][best] lags */
 	uint8_t		*lastn;		/* bit length of k's last residual */
+	uint8_t		*review;	/* [k]: k's candidates to be scored;
+					   [b]: some column of record b's */
 	struct record_models m;
 	unsigned	 hist;		/* samples since the keyframe, <= 3 */
 	uint64_t	 nsamp;		/* samples since the keyframe */
@@ -230,9 +412,17 @@ void	 record_codec_pred_init(struct record_pred *,
 void	 record_codec_pred_free(struct record_pred *);
 /* A heartbeat at time t: forget the history, reset every model. */
 void	 record_codec_pred_key(struct record_pred *, uint64_t t);
-/* Predicted value and timebase of counter k; every counter coded before
- * k (values: in coding order; timebases: in selection order) is set. */
-uint64_t record_codec_pred_value(struct record_pred *, size_t k);
+/* This sample's values into cur, coded or decoded in coding order. */
+void	 record_codec_encode_values(struct record_pred *,
+	    struct record_rc_enc *, struct record_bits *,
+	    const struct record_value *);
+/* Decoding takes two passes: the symbols from the range coder, then,
+ * when it is done, the plain bits that complete the values. */
+void	 record_codec_decode_symbols(struct record_pred *,
+	    struct record_rc_dec *);
+void	 record_codec_decode_values(struct record_pred *,
+	    struct record_bits_rd *);
+/* The predicted timebase of counter k; every counter before k is set. */
 uint64_t record_codec_pred_now(const struct record_pred *);
 /* After the sample (cur, tbcur complete): learn and shift history. */
 void	 record_codec_pred_update(struct record_pred *, uint64_t now);
@@ -248,15 +438,35 @@ record_codec_pred_timebase(const struct record_pred *p, size_t k)
 	return (p->tb1[0] + (p->hist >= 2 ? p->tbd0 : 0));
 }
 
-/* The model stage, the value model of counter k, and what was coded
- * for k (its zigzag residual). */
+/* Whether every timebase in tbcur is as predicted; n > 0. */
+static inline int
+record_codec_tb_exact(const struct record_pred *p)
+{
+	size_t		 k;
+	int		 exact;
+
+	exact = p->tbcur[0] == record_codec_pred_timebase(p, 0);
+	/* The prediction below, unrolled by stage; differences compare
+	 * as they do modulo 2^64. */
+	if (p->hist == 0) {
+		for (k = 1; k < p->lay.n; k++)
+			exact &= p->tbcur[k] == p->tbcur[k - 1];
+	} else {
+		for (k = 1; k < p->lay.n; k++)
+			exact &= p->tbcur[k] - p->tbcur[k - 1] ==
+			    p->tb1[k] - p->tb1[k - 1];
+	}
+	return (exact);
+}
+
+/* The model stage and the value model of counter k. */
 static inline unsigned
 record_codec_pred_stage(const struct record_pred *p)
 {
 	return (p->hist < RECORD_STAGES ? p->hist : RECORD_STAGES - 1);
 }
 
-static inline uint16_t *
+static inline struct record_sym *
 record_codec_pred_model(struct record_pred *p, size_t k)
 {
 	unsigned	 ctx, band;
@@ -270,14 +480,7 @@ record_codec_pred_model(struct record_pred *p, size_t k)
 		ctx = 2 + (p->best[k] >= RECORD_P_SELF ? RECORD_BANDS : 0) +
 		    band;
 	}
-	return (p->m.val + ((size_t)p->lay.cls[k] * RECORD_VCTX + ctx) *
-	    RECORD_RC_TREE);
-}
-
-static inline void
-record_codec_pred_coded(struct record_pred *p, size_t k, uint64_t zz)
-{
-	p->lastn[k] = (uint8_t)record_bitlen(zz);
+	return (&p->m.val[(size_t)p->lay.cls[k] * RECORD_VCTX + ctx]);
 }
 
 #endif /* HVTOP_RECORD_INT_H */

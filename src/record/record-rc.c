@@ -19,7 +19,6 @@
 
 #include "util/hverr.h"
 
-#define RECORD_RC_TOP		(1U << 24)
 #define RECORD_RC_BITS		11
 #define RECORD_RC_ONE		(1U << RECORD_RC_BITS)
 #define RECORD_RC_MOVE		5
@@ -33,6 +32,61 @@ record_rc_model_init(uint16_t *m, size_t n)
 		m[i] = RECORD_RC_ONE / 2;
 }
 
+/* ---- value models -------------------------------------------------- */
+
+void
+record_rc_sym_init(struct record_sym *m, size_t n)
+{
+	size_t		 i;
+	unsigned	 s;
+
+	for (i = 0; i < n; i++) {
+		memset(&m[i], 0, sizeof m[i]);
+		for (s = 0; s < RECORD_SYM_N; s++) {
+			m[i].tab[s].cum = (uint16_t)(s << (RECORD_SYM_SHIFT -
+			    7));
+			m[i].tab[s].freq = 1U << (RECORD_SYM_SHIFT - 7);
+		}
+		m[i].left = m[i].due = RECORD_SYM_FIRST;
+	}
+}
+
+/*
+ * The table from the counts, each plus one so that every symbol stays
+ * codable: frequencies in proportion out of 2^15, at least 1 each as the
+ * total stays below 2^15 - RECORD_SYM_N.  What rounding leaves over goes
+ * to the last symbol (a 64-bit number: rare), so that one pass builds the
+ * table; that wastes at most RECORD_SYM_N / 2^15 of the range, well under
+ * a hundredth of a bit a symbol.
+ */
+void
+record_rc_sym_rebuild(struct record_sym *m)
+{
+	uint64_t	 recip;
+	unsigned	 s, f, cum = 0, total = 0, halve;
+
+	_Static_assert(RECORD_SYM_HALVE + 2 * RECORD_SYM_LIMIT *
+	    RECORD_SYM_STEP + RECORD_SYM_N <= 1U << RECORD_SYM_SHIFT,
+	    "every symbol keeps a frequency of at least 1");
+	recip = ((uint64_t)1 << (RECORD_SYM_SHIFT + 32)) /
+	    (m->total + RECORD_SYM_N);
+	halve = m->total > RECORD_SYM_HALVE;
+	for (s = 0; s < RECORD_SYM_N; s++) {
+		f = (unsigned)(((uint64_t)m->count[s] + 1) * recip >> 32);
+		m->tab[s].cum = (uint16_t)cum;
+		m->tab[s].freq = (uint16_t)f;
+		cum += f;
+		m->count[s] = (uint16_t)(m->count[s] >> halve);
+		total += m->count[s];
+	}
+	m->tab[RECORD_SYM_N - 1].freq = (uint16_t)(m->tab[RECORD_SYM_N -
+	    1].freq + ((1U << RECORD_SYM_SHIFT) - cum));
+	m->total = (uint16_t)total;
+	m->due = (uint16_t)(m->due < RECORD_SYM_LIMIT / 2 ? m->due * 2 :
+	    RECORD_SYM_LIMIT);
+	m->left = m->due;
+}
+
 /* ---- encoder ------------------------------------------------------- */
 
 void
@@ -40,34 +94,8 @@ record_rc_enc_init(struct record_rc_enc *e, struct record_buf *out)
 {
 	memset(e, 0, sizeof *e);
 	e->out = out;
+	e->start = out->len;
 	e->range = 0xffffffffU;
-	e->cache_size = 1;
-	e->first = 1;
-}
-
-static void
-record_rc_shift(struct record_rc_enc *e)
-{
-	uint8_t	 carry;
-	uint8_t	 b;
-
-	if ((uint32_t)e->low < 0xff000000U || (e->low >> 32) != 0) {
-		carry = (uint8_t)(e->low >> 32);
-		b = e->cache;
-		do {
-			/* The very first byte is always 0: not stored. */
-			if (!e->first) {
-				if (e->out->len == e->out->cap)
-					record_buf_reserve(e->out, 1);
-				e->out->p[e->out->len++] = (uint8_t)(b + carry);
-			}
-			e->first = 0;
-			b = 0xff;
-		} while (--e->cache_size != 0);
-		e->cache = (uint8_t)(e->low >> 24);
-	}
-	e->cache_size++;
-	e->low = (e->low & 0x00ffffffU) << 8;
 }
 
 static inline void
@@ -81,10 +109,7 @@ record_rc_bit(struct record_rc_enc *e, uint16_t *p, int bit)
 	e->range = (bound & ~mask) | ((e->range - bound) & mask);
 	*p = (uint16_t)(((*p + ((RECORD_RC_ONE - *p) >> RECORD_RC_MOVE)) &
 	    ~mask) | ((*p - (*p >> RECORD_RC_MOVE)) & mask));
-	while (e->range < RECORD_RC_TOP) {
-		e->range <<= 8;
-		record_rc_shift(e);
-	}
+	record_rc_enc_norm(e);
 }
 
 void
@@ -93,26 +118,10 @@ record_rc_enc_bit(struct record_rc_enc *e, uint16_t *p, int bit)
 	record_rc_bit(e, p, bit);
 }
 
-/*
- * n plain bits of v, high bit first (n <= 64), up to 16 at a time: the
- * range is split into 2^k equal parts (the remainder of the division is
- * wasted, at most 1/256 of a bit).
- */
 void
 record_rc_enc_direct(struct record_rc_enc *e, uint64_t v, unsigned n)
 {
-	unsigned	 k;
-
-	while (n > 0) {
-		k = n > 16 ? 16 : n;
-		n -= k;
-		e->range >>= k;
-		e->low += ((v >> n) & ((1U << k) - 1)) * (uint64_t)e->range;
-		while (e->range < RECORD_RC_TOP) {
-			e->range <<= 8;
-			record_rc_shift(e);
-		}
-	}
+	record_rc_enc_plain(e, v, n);
 }
 
 /* A value of nbits bits through a bit tree of 2^nbits probabilities. */
@@ -155,10 +164,11 @@ record_rc_enc_number(struct record_rc_enc *e, uint16_t *model, uint64_t v)
 void
 record_rc_enc_flush(struct record_rc_enc *e)
 {
-	int	 i;
-
-	for (i = 0; i < 5; i++)
-		record_rc_shift(e);
+	/* All of low, so that the decoder's last reads find bytes. */
+	record_rc_carry(e);
+	record_buf_reserve(e->out, 4);
+	be32_put(e->out->p + e->out->len, (uint32_t)e->low);
+	e->out->len += 4;
 }
 
 /* ---- decoder ------------------------------------------------------- */
@@ -270,4 +280,98 @@ record_rc_dec_number(struct record_rc_dec *d, uint16_t *model)
 	if (n >= 3)
 		v |= record_rc_dec_direct(d, n - 2);
 	return (v);
+}
+
+/* A value's symbol: the value without its plain bits (record_bits). */
+uint64_t
+record_rc_dec_sym(struct record_rc_dec *d, struct record_sym *m)
+{
+	uint32_t	 r, v;
+	unsigned	 lo = 0, hi = RECORD_SYM_N, mid, s, n;
+
+	if (d->error != 0)
+		return (0);
+	r = d->range >> RECORD_SYM_SHIFT;
+	v = d->code / r;
+	if (v >> RECORD_SYM_SHIFT) {
+		d->error = -HV_EFORMAT;
+		return (0);
+	}
+	/* The last symbol whose table starts at or below v. */
+	while (hi - lo > 1) {
+		mid = (lo + hi) / 2;
+		if (m->tab[mid].cum <= v)
+			lo = mid;
+		else
+			hi = mid;
+	}
+	s = lo;
+	d->code -= r * m->tab[s].cum;
+	d->range = r * m->tab[s].freq;
+	record_rc_norm(d);
+	record_rc_sym_count(m, s);
+	if (s < 2)
+		return (s);
+	n = s / 2 + 1;
+	return ((uint64_t)1 << (n - 1) | (uint64_t)(s & 1) << (n - 2));
+}
+
+/* ---- plain bits ---------------------------------------------------- */
+
+void
+record_bits_init(struct record_bits *w, struct record_buf *out)
+{
+	memset(w, 0, sizeof *w);
+	w->out = out;
+}
+
+/* The last bits out, zeros up to a whole byte. */
+void
+record_bits_flush(struct record_bits *w)
+{
+	for (; w->nacc >= 8; w->nacc -= 8)
+		record_buf_u8(w->out, (uint8_t)(w->acc >> (w->nacc - 8)));
+	if (w->nacc > 0)
+		record_buf_u8(w->out, (uint8_t)(w->acc << (8 - w->nacc)));
+	w->nacc = 0;
+}
+
+void
+record_bits_rd_init(struct record_bits_rd *r, const uint8_t *p, size_t len)
+{
+	memset(r, 0, sizeof *r);
+	r->p = p;
+	r->len = len;
+}
+
+uint64_t
+record_bits_get(struct record_bits_rd *r, unsigned n)
+{
+	uint64_t	 v = 0;
+	unsigned	 k;
+
+	while (n > 0 && r->error == 0) {
+		k = n > 32 ? 32 : n;
+		n -= k;
+		while (r->nacc < k) {
+			if (r->off >= r->len) {
+				r->error = -HV_ETRUNC;
+				return (0);
+			}
+			r->acc = r->acc << 8 | r->p[r->off++];
+			r->nacc += 8;
+		}
+		r->nacc -= k;
+		v = v << k | ((r->acc >> r->nacc) & (((uint64_t)1 << k) - 1));
+	}
+	return (v);
+}
+
+/* The padding of the last byte must be zeros: anything else is damage. */
+int
+record_bits_end(struct record_bits_rd *r)
+{
+	if (r->error == 0 && (r->acc & (((uint64_t)1 << r->nacc) - 1)) != 0)
+		r->error = -HV_EFORMAT;
+	return (r->error);
 }

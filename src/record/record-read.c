@@ -425,7 +425,8 @@ record_read_sample_payload(struct record_reader *rd, const uint8_t *buf,
 	struct record_sample	*s = &rd->sample;
 	struct record_pred	*p = &rd->pred;
 	struct record_rc_dec	 d;
-	size_t			 n = rd->sel.ncounters, k, b, i;
+	struct record_bits_rd	 br;
+	size_t			 n = rd->sel.ncounters, k, i;
 	unsigned		 flags = 0, prev, st;
 	uint64_t		 v;
 
@@ -470,16 +471,8 @@ record_read_sample_payload(struct record_reader *rd, const uint8_t *buf,
 			s->error[i] = (char)record_rc_dec_direct(&d, 8);
 		s->error[i] = '\0';
 	}
-	for (b = 0; b < n && d.error == 0; b += p->lay.ncol[b]) {
-		for (i = 0; i < p->lay.ncol[b]; i++) {
-			k = b + p->order[b + i];
-			v = record_rc_dec_number(&d,
-			    record_codec_pred_model(p, k));
-			record_codec_pred_coded(p, k, v);
-			p->cur[k] = record_codec_pred_value(p, k) +
-			    (uint64_t)record_unzigzag(v);
-		}
-	}
+	if (d.error == 0)
+		record_codec_decode_symbols(p, &d);
 	for (k = 0; k < n && d.error == 0; k++) {
 		p->tbcur[k] = 0;
 		if ((flags & RECORD_SF_TIMEBASE) == 0)
@@ -494,7 +487,14 @@ record_read_sample_payload(struct record_reader *rd, const uint8_t *buf,
 		*error = d.error;
 		return (0);
 	}
-	return (d.off);
+	/* The plain bits follow the range coder's last byte. */
+	record_bits_rd_init(&br, buf + d.off, len - d.off);
+	record_codec_decode_values(p, &br);
+	if (record_bits_end(&br) != 0) {
+		*error = br.error;
+		return (0);
+	}
+	return (d.off + br.off);
 }
 
 /* ---- damage -------------------------------------------------------- */

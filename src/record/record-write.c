@@ -22,6 +22,7 @@ struct record_writer {
 	struct record_selection sel;
 	struct record_pred pred;
 	struct record_buf pay;		/* a payload being built */
+	struct record_buf bits;		/* ... its plain bits */
 	int		 begun;
 	int		 key_due;	/* a heartbeat before the next sample */
 	int		 have_last;
@@ -78,6 +79,7 @@ record_write_free(struct record_writer *w)
 	record_selection_free(&w->sel);
 	record_codec_pred_free(&w->pred);
 	record_buf_free(&w->pay);
+	record_buf_free(&w->bits);
 	free(w);
 }
 
@@ -405,11 +407,11 @@ record_write_sample(struct record_writer *w, const struct record_sample *s,
 {
 	struct record_pred	*p = &w->pred;
 	struct record_rc_enc	 e;
-	size_t			 k, b, i, n = s->nvalues, elen;
-	uint64_t		 zz;
+	struct record_bits	 bw;
+	size_t			 k, i, n = s->nvalues, elen;
 	unsigned		 st, prev;
-	uint8_t			 flags = 0;
-	int			 tb = 0;
+	uint8_t			 flags = 0, anyst = 0;
+	uint64_t		 tb = 0;
 
 	if (!w->begun) {
 		*cause = xstrdup("a sample before the preamble");
@@ -420,17 +422,17 @@ record_write_sample(struct record_writer *w, const struct record_sample *s,
 		    "%zu counters", n, w->sel.ncounters);
 		return (-HV_EUSAGE);
 	}
-	for (k = 0; k < n; k++) {
-		if (s->values[k].status >= 8) {
-			*cause = xasprintf("counter %zu: status %u cannot be "
-			    "recorded", k, s->values[k].status);
-			return (-HV_EUSAGE);
-		}
-		if (s->values[k].status != 0)
-			flags |= RECORD_SF_STATUS;
-		if (s->values[k].timebase != 0)
-			tb = 1;
+	for (k = 0; k < n; k++)
+		anyst |= s->values[k].status;
+	if (anyst >= 8) {
+		for (k = 0; s->values[k].status < 8; k++)
+			;
+		*cause = xasprintf("counter %zu: status %u cannot be "
+		    "recorded", k, s->values[k].status);
+		return (-HV_EUSAGE);
 	}
+	if (anyst != 0)
+		flags |= RECORD_SF_STATUS;
 	if (w->key_due || w->since_hb >= w->opts.keyframe_samples ||
 	    w->since_hb_bytes >= w->opts.keyframe_bytes ||
 	    record_write_gap(w, s->now) >=
@@ -446,15 +448,15 @@ record_write_sample(struct record_writer *w, const struct record_sample *s,
 		flags |= RECORD_SF_VERSION;
 	if (strlen(p->error) != elen || memcmp(p->error, s->error, elen) != 0)
 		flags |= RECORD_SF_ERROR;
-	if (tb) {
-		flags |= RECORD_SF_TIMEBASE | RECORD_SF_TBEXACT;
-		for (k = 0; k < n; k++) {
-			p->tbcur[k] = s->values[k].timebase;
-			if (p->tbcur[k] != record_codec_pred_timebase(p, k))
-				flags &= ~RECORD_SF_TBEXACT;
-		}
-	} else
-		memset(p->tbcur, 0, n * sizeof *p->tbcur);
+	for (k = 0; k < n; k++) {
+		p->tbcur[k] = s->values[k].timebase;
+		tb |= p->tbcur[k];
+	}
+	if (tb != 0) {
+		flags |= RECORD_SF_TIMEBASE;
+		if (record_codec_tb_exact(p))
+			flags |= RECORD_SF_TBEXACT;
+	}
 
 	/* The whole payload is one range-coded block. */
 	record_buf_reset(&w->pay);
@@ -480,22 +482,16 @@ record_write_sample(struct record_writer *w, const struct record_sample *s,
 		for (i = 0; i < elen; i++)
 			record_rc_enc_direct(&e, (uint8_t)s->error[i], 8);
 	}
-	for (b = 0; b < n; b += p->lay.ncol[b]) {
-		for (i = 0; i < p->lay.ncol[b]; i++) {
-			k = b + p->order[b + i];
-			zz = record_zigzag((int64_t)(s->values[k].value -
-			    record_codec_pred_value(p, k)));
-			record_rc_enc_number(&e, record_codec_pred_model(p, k),
-			    zz);
-			record_codec_pred_coded(p, k, zz);
-			p->cur[k] = s->values[k].value;
-		}
-	}
-	for (k = 0; k < n && (flags & RECORD_SF_TBEXACT) == 0 && tb; k++)
+	record_buf_reset(&w->bits);
+	record_bits_init(&bw, &w->bits);
+	record_codec_encode_values(p, &e, &bw, s->values);
+	for (k = 0; k < n && (flags & RECORD_SF_TBEXACT) == 0 && tb != 0; k++)
 		record_rc_enc_number(&e, p->m.tb[record_codec_pred_stage(p)],
 		    record_zigzag((int64_t)(p->tbcur[k] -
 		    record_codec_pred_timebase(p, k))));
 	record_rc_enc_flush(&e);
+	record_bits_flush(&bw);
+	record_buf_add(&w->pay, w->bits.p, w->bits.len);
 	record_codec_pred_update(p, s->now);
 	p->calls = s->calls;
 	p->naive = s->naive_calls;

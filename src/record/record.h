@@ -24,7 +24,7 @@
 /* The file header: magic, version, timestamp geometry (16 bytes). */
 #define RECORD_MAGIC		"\x89HVR\r\n\x1a\n"
 #define RECORD_MAGIC_LEN	8
-#define RECORD_VERSION		1
+#define RECORD_VERSION		2
 #define RECORD_FILE_HEADER	16
 
 /*

@@ -675,8 +675,14 @@ test_bad_files(void **state)
 	    -HV_EFORMAT);
 	assert_non_null(strstr(cause, "offset 0"));
 	free(cause);
+	/* Another version, older or newer, is refused by name. */
 	memcpy(copy, r.buf.p, r.buf.len);
-	copy[9] = 2;
+	copy[9] = RECORD_VERSION - 1;
+	assert_int_equal(record_read_open(copy, r.buf.len, &rd, &cause),
+	    -HV_EVERSION);
+	assert_non_null(strstr(cause, "version 1"));
+	free(cause);
+	copy[9] = RECORD_VERSION + 1;
 	assert_int_equal(record_read_open(copy, r.buf.len, &rd, &cause),
 	    -HV_EVERSION);
 	free(cause);
