@@ -4,11 +4,13 @@
  * at most RECORD_FILE_BATCH samples or RECORD_FILE_SPAN of recorded time,
  * whichever comes first, so a system call is not paid every interval; a
  * hvtop that is killed outright loses at most that much, one that is
- * stopped by a signal or quits closes the file whole.  Selection changes,
- * catalog reloads and heartbeats are written at once.  The file is made
- * durable with fdatasync(2) after the preamble, at every heartbeat (every
- * 512 samples by default) and on close, so a machine that crashes loses
- * at most the samples since the last heartbeat.  A write that fails stops
+ * stopped by a signal or quits closes the file whole.  Selection changes
+ * and catalog reloads are written at once.  The file is made durable
+ * with fdatasync(2) after the preamble and on close; in between the
+ * kernel writes it back on its own schedule (within about 30 seconds by
+ * default), which bounds what a machine crash loses more tightly than a
+ * sync at every heartbeat did, and such a sync cost more CPU than
+ * encoding the 512 samples between heartbeats.  A write that fails stops
  * the recording; the next call reports the failure again rather than
  * write after a hole.
  */
@@ -50,7 +52,6 @@ struct record_file {
 	struct record_sample rs;	/* conversion space */
 	size_t		 cap;
 	uint64_t	 bytes;
-	uint64_t	 synced_hb;	/* heartbeats made durable */
 	unsigned	 pending;	/* samples encoded, not written */
 	uint64_t	 pending_since;	/* time of the first of them */
 };
@@ -79,14 +80,13 @@ record_file_selection(const struct selection *sel,
 	}
 }
 
-/* Write out what the writer appended; fdatasync after a heartbeat. */
+/* Write out what the writer appended. */
 static int
 record_file_flush(struct record_file *rf, char **cause)
 {
 	const uint8_t	*p = rf->buf.p;
 	size_t		 left = rf->buf.len;
 	ssize_t		 n;
-	uint64_t	 hb;
 
 	if (rf->error != 0) {
 		*cause = xasprintf("%s: the recording stopped after an "
@@ -111,17 +111,6 @@ record_file_flush(struct record_file *rf, char **cause)
 		rf->bytes += (uint64_t)n;
 	}
 	record_buf_reset(&rf->buf);
-	hb = record_write_heartbeats(rf->w);
-	if (hb != rf->synced_hb) {
-		rf->synced_hb = hb;
-		if (fdatasync(rf->fd) == -1 && errno != EINVAL &&
-		    errno != EROFS) {
-			rf->error = -errno;
-			*cause = xasprintf("%s: syncing the recording: %s",
-			    rf->path, strerror(errno));
-			return (rf->error);
-		}
-	}
 	return (0);
 }
 
@@ -238,8 +227,7 @@ record_file_sample(struct record_file *rf, const struct raw_sample *rs,
 	if (rf->pending++ == 0)
 		rf->pending_since = s->now;
 	if (rf->pending < RECORD_FILE_BATCH &&
-	    s->now - rf->pending_since < RECORD_FILE_SPAN &&
-	    record_write_heartbeats(rf->w) == rf->synced_hb && rf->error == 0)
+	    s->now - rf->pending_since < RECORD_FILE_SPAN && rf->error == 0)
 		return (0);
 	return (record_file_flush(rf, cause));
 }

@@ -84,12 +84,6 @@ record_write_free(struct record_writer *w)
 }
 
 uint64_t
-record_write_heartbeats(const struct record_writer *w)
-{
-	return (w->heartbeats);
-}
-
-uint64_t
 record_write_records(const struct record_writer *w)
 {
 	return (w->records);

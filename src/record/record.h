@@ -198,9 +198,7 @@ int	 record_write_catalog(struct record_writer *, const void *, size_t,
 /* The END record: the file was closed on purpose. */
 void	 record_write_end(struct record_writer *, struct record_buf *out);
 
-/* Counts so far: heartbeats (each a sync point worth making durable),
- * records and samples. */
-uint64_t record_write_heartbeats(const struct record_writer *);
+/* Counts so far: records and samples. */
 uint64_t record_write_records(const struct record_writer *);
 uint64_t record_write_samples(const struct record_writer *);
 
