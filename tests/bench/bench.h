@@ -37,24 +37,28 @@ bench_median(double *v, size_t n)
 }
 
 /*
- * What reading clk costs, as seen between two readings: the median of
- * many back-to-back pairs.  Reading a CPU-time clock is a system call on
- * some machines (over a microsecond under some hypervisors), which a
- * benchmark timing microsecond steps subtracts from each step.
+ * What reading clk costs, as seen between two readings, over many
+ * back-to-back pairs: the median (returned), for a step's median, and the
+ * mean (in *mean), for a sum of steps, which carries every slow reading.
+ * Reading a CPU-time clock is a system call on some machines (over a
+ * microsecond under some hypervisors), which a benchmark timing
+ * microsecond steps subtracts from each step.
  */
 static inline double
-bench_clock_cost(clockid_t clk)
+bench_clock_cost(clockid_t clk, double *mean)
 {
-	double		 v[1001];
+	double		 v[1001], sum = 0;
 	uint64_t	 t0, t1;
-	size_t		 i;
+	size_t		 i, n = sizeof v / sizeof v[0];
 
-	for (i = 0; i < sizeof v / sizeof v[0]; i++) {
+	for (i = 0; i < n; i++) {
 		t0 = bench_ns(clk);
 		t1 = bench_ns(clk);
 		v[i] = (double)(t1 - t0);
+		sum += v[i];
 	}
-	return (bench_median(v, sizeof v / sizeof v[0]));
+	*mean = sum / (double)n;
+	return (bench_median(v, n));
 }
 
 #endif /* HVTOP_BENCH_H */
