@@ -508,7 +508,7 @@ record_codec_ratio(uint64_t dj, uint64_t d1k, uint64_t d1j)
  * Candidate c's guess at counter k's delta this sample; history >= 2,
  * and the column c refers to is already decoded.
  */
-static uint64_t
+static inline uint64_t
 record_codec_guess(const struct record_pred *p, size_t k, unsigned c)
 {
 	size_t		 j;
