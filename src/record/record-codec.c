@@ -420,6 +420,7 @@ record_codec_pred_init(struct record_pred *p,
 	p->v1 = xcalloc(n, sizeof *p->v1);
 	p->d1 = xcalloc(n, sizeof *p->d1);
 	p->d2 = xcalloc(n, sizeof *p->d2);
+	p->d0 = xcalloc(n, sizeof *p->d0);
 	p->tb1 = xcalloc(n, sizeof *p->tb1);
 	p->cur = xcalloc(n, sizeof *p->cur);
 	p->tbcur = xcalloc(n, sizeof *p->tbcur);
@@ -441,6 +442,7 @@ record_codec_pred_free(struct record_pred *p)
 	free(p->v1);
 	free(p->d1);
 	free(p->d2);
+	free(p->d0);
 	free(p->tb1);
 	free(p->cur);
 	free(p->tbcur);
@@ -523,13 +525,12 @@ record_codec_guess(const struct record_pred *p, size_t k, unsigned c)
 		    2));
 	case RECORD_P_DUP:
 		j = p->lay.dup[k];
-		return (j == RECORD_NONE ? p->d1[k] : p->cur[j] - p->v1[j]);
+		return (j == RECORD_NONE ? p->d1[k] : p->d0[j]);
 	}
 	j = p->lay.block[k] + (size_t)record_codec_ref(c, p->lay.col[k]);
 	if ((c - RECORD_P_SELF) % RECORD_P_KINDS == 0)
-		return (record_codec_ratio(p->cur[j] - p->v1[j], p->d1[k],
-		    p->d1[j]));
-	return (p->d1[k] + p->d1[j] - (p->cur[j] - p->v1[j]));
+		return (record_codec_ratio(p->d0[j], p->d1[k], p->d1[j]));
+	return (p->d1[k] + p->d1[j] - p->d0[j]);
 }
 
 static inline uint64_t
@@ -606,6 +607,7 @@ record_codec_encode_values(struct record_pred *p, struct record_rc_enc *e,
 				record_bits_put(bw, zz, nb - 2);
 			record_codec_coded(p, b, k, nb, all);
 			p->cur[k] = v[k].value;
+			p->d0[k] = p->cur[k] - p->v1[k];
 		}
 	}
 }
@@ -643,6 +645,7 @@ record_codec_decode_values(struct record_pred *p, struct record_bits_rd *br)
 				zz |= record_bits_get(br, p->lastn[k] - 2);
 			p->cur[k] = record_codec_pred_value(p, k) +
 			    (uint64_t)record_unzigzag(zz);
+			p->d0[k] = p->cur[k] - p->v1[k];
 		}
 	}
 }
@@ -696,7 +699,7 @@ static unsigned
 record_codec_review(struct record_pred *p, size_t b, unsigned i)
 {
 	size_t		 k = b + i, j;
-	uint64_t	 d = p->cur[k] - p->v1[k], d1 = p->d1[k], dj;
+	uint64_t	 d = p->d0[k], d1 = p->d1[k], dj;
 	uint16_t	*sc = &p->score[k * RECORD_P_NCAND];
 	unsigned	 c, r, off, bestc = RECORD_P_REPEAT;
 	unsigned	 ncol = p->lay.ncol[b];
@@ -719,7 +722,7 @@ record_codec_review(struct record_pred *p, size_t b, unsigned i)
 		}
 		c = RECORD_P_SELF + r * RECORD_P_KINDS;
 		j = b + (r % 2 == 0 ? i - off : i + off);
-		dj = p->cur[j] - p->v1[j];
+		dj = p->d0[j];
 		record_codec_score(sc, c, record_codec_cost(d,
 		    record_codec_ratio(dj, d1, p->d1[j])), &bestc);
 		record_codec_score(sc, c + 1, record_codec_cost(d,
@@ -831,12 +834,11 @@ record_codec_pred_update(struct record_pred *p, uint64_t now)
 		}
 	}
 	p->nsamp++;
-	/* History moves by swapping arrays: every sample sets all of cur
-	 * and tbcur before reading them. */
+	/* History moves by rotating arrays: every sample sets all of cur,
+	 * d0 and tbcur before reading them. */
 	if (p->hist >= 1) {
+		record_codec_swap(&p->d2, &p->d0);
 		record_codec_swap(&p->d1, &p->d2);
-		for (k = 0; k < n; k++)
-			p->d1[k] = p->cur[k] - p->v1[k];
 		if (n > 0)
 			p->tbd0 = p->tbcur[0] - p->tb1[0];
 		p->gap1 = now - p->now1;

@@ -381,6 +381,7 @@ struct record_pred {
 	uint64_t	*v1;		/* previous value */
 	uint64_t	*d1;		/* previous delta */
 	uint64_t	*d2;		/* the one before */
+	uint64_t	*d0;		/* this sample's, of the counters coded */
 	uint64_t	*tb1;		/* previous timebase */
 	uint64_t	*cur;		/* this sample's values so far */
 	uint64_t	*tbcur;
@@ -443,20 +444,17 @@ static inline int
 record_codec_tb_exact(const struct record_pred *p)
 {
 	size_t		 k;
-	int		 exact;
 
-	exact = p->tbcur[0] == record_codec_pred_timebase(p, 0);
+	if (p->tbcur[0] != record_codec_pred_timebase(p, 0))
+		return (0);
 	/* The prediction below, unrolled by stage; differences compare
 	 * as they do modulo 2^64. */
-	if (p->hist == 0) {
-		for (k = 1; k < p->lay.n; k++)
-			exact &= p->tbcur[k] == p->tbcur[k - 1];
-	} else {
-		for (k = 1; k < p->lay.n; k++)
-			exact &= p->tbcur[k] - p->tbcur[k - 1] ==
-			    p->tb1[k] - p->tb1[k - 1];
+	for (k = 1; k < p->lay.n; k++) {
+		if (p->hist == 0 ? p->tbcur[k] != p->tbcur[k - 1] :
+		    p->tbcur[k] - p->tbcur[k - 1] != p->tb1[k] - p->tb1[k - 1])
+			return (0);
 	}
-	return (exact);
+	return (1);
 }
 
 /* The model stage and the value model of counter k. */
