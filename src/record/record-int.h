@@ -449,9 +449,15 @@ record_codec_tb_exact(const struct record_pred *p)
 		return (0);
 	/* The prediction below, unrolled by stage; differences compare
 	 * as they do modulo 2^64. */
+	if (p->hist == 0) {
+		for (k = 1; k < p->lay.n; k++) {
+			if (p->tbcur[k] != p->tbcur[k - 1])
+				return (0);
+		}
+		return (1);
+	}
 	for (k = 1; k < p->lay.n; k++) {
-		if (p->hist == 0 ? p->tbcur[k] != p->tbcur[k - 1] :
-		    p->tbcur[k] - p->tbcur[k - 1] != p->tb1[k] - p->tb1[k - 1])
+		if (p->tbcur[k] - p->tbcur[k - 1] != p->tb1[k] - p->tb1[k - 1])
 			return (0);
 	}
 	return (1);
@@ -467,17 +473,21 @@ record_codec_pred_stage(const struct record_pred *p)
 static inline struct record_sym *
 record_codec_pred_model(struct record_pred *p, size_t k)
 {
-	unsigned	 ctx, band;
+	/* min(5, bit length / 6), for bit lengths 0..64. */
+	static const uint8_t band[65] = {
+		0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 1, 1, 2, 2, 2, 2, 2, 2,
+		3, 3, 3, 3, 3, 3, 4, 4, 4, 4, 4, 4, 5, 5, 5, 5, 5, 5,
+		5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5,
+		5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5
+	};
+	unsigned	 ctx;
 
+	_Static_assert(RECORD_BANDS == 6, "the band table has six bands");
 	if (p->hist < 2)
 		ctx = p->hist;
-	else {
-		band = p->lastn[k] / 6;
-		if (band >= RECORD_BANDS)
-			band = RECORD_BANDS - 1;
+	else
 		ctx = 2 + (p->best[k] >= RECORD_P_SELF ? RECORD_BANDS : 0) +
-		    band;
-	}
+		    band[p->lastn[k]];
 	return (&p->m.val[(size_t)p->lay.cls[k] * RECORD_VCTX + ctx]);
 }
 
