@@ -603,8 +603,7 @@ record_codec_encode_values(struct record_pred *p, struct record_rc_enc *e,
 			    record_codec_pred_value(p, k)));
 			nb = record_rc_enc_sym(e, record_codec_pred_model(p, k),
 			    zz);
-			if (nb >= 3)
-				record_bits_put(bw, zz, nb - 2);
+			record_bits_put(bw, zz, nb > 2 ? nb - 2 : 0);
 			record_codec_coded(p, b, k, nb, all);
 			p->cur[k] = v[k].value;
 			p->d0[k] = p->cur[k] - p->v1[k];

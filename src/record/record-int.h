@@ -221,17 +221,18 @@ record_rc_carry(struct record_rc_enc *e)
 	e->low &= 0xffffffffU;
 }
 
-/* Top bytes of low out until range is 2^24 or more again, in one step. */
+/*
+ * Top bytes of low out until range is 2^24 or more again, in one step and
+ * without a branch on whether any are due (which is as good as random):
+ * with none due, nb is 0 and the steps change nothing.
+ */
 static inline void
 record_rc_enc_norm(struct record_rc_enc *e)
 {
 	struct record_buf	*b = e->out;
-	unsigned		 nb;
+	unsigned		 nb = (unsigned)__builtin_clz(e->range) / 8;
 
-	if (e->range >= RECORD_RC_TOP)
-		return;
 	record_rc_carry(e);
-	nb = (unsigned)__builtin_clz(e->range) / 8;
 	if (b->cap - b->len < 4)
 		record_buf_reserve(b, 4);
 	be32_put(b->p + b->len, (uint32_t)e->low);
@@ -269,14 +270,16 @@ record_rc_sym_count(struct record_sym *m, unsigned s)
 		record_rc_sym_rebuild(m);
 }
 
-/* The symbol of v and the bits of v below it. */
+/* The symbol of v and the bits of v below it (computed without
+ * branches: small and large residuals alternate). */
 static inline unsigned
 record_rc_sym_of(uint64_t v, unsigned *n)
 {
+	unsigned	 sh;
+
 	*n = record_bitlen(v);
-	if (*n < 2)
-		return (*n);
-	return (2 * *n - 2 + (unsigned)((v >> (*n - 2)) & 1));
+	sh = *n >= 2 ? *n - 2 : 0;
+	return (*n < 2 ? *n : 2 * *n - 2 + (unsigned)((v >> sh) & 1));
 }
 
 /* The symbol of v under model m; v's bits below it are the caller's. */
@@ -293,26 +296,34 @@ record_rc_enc_sym(struct record_rc_enc *e, struct record_sym *m, uint64_t v)
 	return (n);
 }
 
+/* The low n <= 32 bits of v, high bit first, without a branch on whether
+ * a word is full. */
+static inline void
+record_bits_put32(struct record_bits *w, uint64_t v, unsigned n)
+{
+	struct record_buf	*b = w->out;
+	unsigned		 full;
+
+	w->acc = w->acc << n | (v & (((uint64_t)1 << n) - 1));
+	w->nacc += n;
+	full = w->nacc >= 32;
+	if (b->cap - b->len < 4)
+		record_buf_reserve(b, 4);
+	/* With a word full, nacc is 32..63 and nacc & 31 = nacc - 32. */
+	be32_put(b->p + b->len, (uint32_t)(w->acc >> (w->nacc & 31)));
+	b->len += 4 * full;
+	w->nacc -= 32 * full;
+}
+
 /* The low n bits of v (n <= 64), high bit first. */
 static inline void
 record_bits_put(struct record_bits *w, uint64_t v, unsigned n)
 {
-	struct record_buf	*b = w->out;
-	unsigned		 k;
-
-	while (n > 0) {
-		k = n > 32 ? 32 : n;
-		n -= k;
-		w->acc = w->acc << k | ((v >> n) & (((uint64_t)1 << k) - 1));
-		w->nacc += k;
-		if (w->nacc >= 32) {
-			w->nacc -= 32;
-			if (b->cap - b->len < 4)
-				record_buf_reserve(b, 4);
-			be32_put(b->p + b->len, (uint32_t)(w->acc >> w->nacc));
-			b->len += 4;
-		}
+	if (n > 32) {
+		record_bits_put32(w, v >> 32, n - 32);
+		n = 32;
 	}
+	record_bits_put32(w, v, n);
 }
 
 /* ---- the predictor (record-codec.c) -------------------------------- */
