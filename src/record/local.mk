@@ -4,6 +4,7 @@
 # src/source.
 libhvpure_a_SOURCES += \
 	src/record/record.h src/record/record-int.h \
+	src/record/record-bits.c \
 	src/record/record-buf.c \
 	src/record/record-codec.c \
 	src/record/record-rc.c \

@@ -1,15 +1,18 @@
 /*
- * A binary adaptive range coder for sample payloads, in the manner of
- * LZMA's: 32-bit range, 11-bit probabilities that move 1/32 of the way
- * towards each bit seen, bytes out with carry propagation.  Numbers are
- * coded as a zero flag, their bit length (a 6-level bit tree) and the
- * bit below the leading one, all adaptive, then the remaining bits plain.
- * A prediction that is usually right thus costs a fraction of a bit, and
- * a miss costs little more than its size.
+ * The range coder of sample payloads, in the manner of LZMA's: a 32-bit
+ * range, bytes out with carry propagation.  It codes binary decisions
+ * with 11-bit probabilities that move 1/32 of the way towards each bit
+ * seen (the sample's flags and small numbers: a zero flag, the bit length
+ * through a 6-level bit tree, the bit below the leading one, the rest
+ * plain), and symbols of adaptive frequency tables (the counter values:
+ * one symbol a value, its plain bits in record-bits.c).  A prediction
+ * that is usually right thus costs a fraction of a bit, and a miss costs
+ * little more than its size.
  *
- * The coder is fed and drained through a record_buf (encoder) or a
- * bounds-checked span (decoder); a decoder that runs past its bytes, or
- * whose state becomes impossible, fails instead of guessing.
+ * The encoder's steps for a value are inline in record-int.h.  The coder
+ * is fed and drained through a record_buf (encoder) or a bounds-checked
+ * span (decoder); a decoder that runs past its bytes, or whose state
+ * becomes impossible, fails instead of guessing.
  */
 #include "config.h"
 
@@ -314,64 +317,4 @@ record_rc_dec_sym(struct record_rc_dec *d, struct record_sym *m)
 		return (s);
 	n = s / 2 + 1;
 	return ((uint64_t)1 << (n - 1) | (uint64_t)(s & 1) << (n - 2));
-}
-
-/* ---- plain bits ---------------------------------------------------- */
-
-void
-record_bits_init(struct record_bits *w, struct record_buf *out)
-{
-	memset(w, 0, sizeof *w);
-	w->out = out;
-}
-
-/* The last bits out, zeros up to a whole byte. */
-void
-record_bits_flush(struct record_bits *w)
-{
-	for (; w->nacc >= 8; w->nacc -= 8)
-		record_buf_u8(w->out, (uint8_t)(w->acc >> (w->nacc - 8)));
-	if (w->nacc > 0)
-		record_buf_u8(w->out, (uint8_t)(w->acc << (8 - w->nacc)));
-	w->nacc = 0;
-}
-
-void
-record_bits_rd_init(struct record_bits_rd *r, const uint8_t *p, size_t len)
-{
-	memset(r, 0, sizeof *r);
-	r->p = p;
-	r->len = len;
-}
-
-uint64_t
-record_bits_get(struct record_bits_rd *r, unsigned n)
-{
-	uint64_t	 v = 0;
-	unsigned	 k;
-
-	while (n > 0 && r->error == 0) {
-		k = n > 32 ? 32 : n;
-		n -= k;
-		while (r->nacc < k) {
-			if (r->off >= r->len) {
-				r->error = -HV_ETRUNC;
-				return (0);
-			}
-			r->acc = r->acc << 8 | r->p[r->off++];
-			r->nacc += 8;
-		}
-		r->nacc -= k;
-		v = v << k | ((r->acc >> r->nacc) & (((uint64_t)1 << k) - 1));
-	}
-	return (v);
-}
-
-/* The padding of the last byte must be zeros: anything else is damage. */
-int
-record_bits_end(struct record_bits_rd *r)
-{
-	if (r->error == 0 && (r->acc & (((uint64_t)1 << r->nacc) - 1)) != 0)
-		r->error = -HV_EFORMAT;
-	return (r->error);
 }
