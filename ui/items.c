@@ -50,7 +50,10 @@ items_domain_term(int domain)
 	    "vcpu_home_core", "vcpu_home_chip", "vcpu_home_node",
 	    "vcpu_remote_node" };
 
-	return (domain > 0 && domain < 7 ? t[domain] : "unknown");
+	if (domain == CATALOG_DOMAIN_CPU)
+		return ("cpu");
+	return (domain > 0 && domain < CATALOG_DOMAIN_MAX ? t[domain] :
+	    "unknown");
 }
 
 static char *

@@ -112,6 +112,23 @@ live_rowpicks(struct ui *ui, const struct engine_view *v, struct live_view *lv)
 	strbuf_free(&sb);
 }
 
+/* A view domain's slot in the per-domain sort settings: hcall domains
+ * 1..6 as they are, perf's CPU after them, anything else 0. */
+int
+live_slot(int domain)
+{
+	if (domain == CATALOG_DOMAIN_CPU)
+		return (LIVE_NDOMAINS - 1);
+	return (domain > 0 && domain < LIVE_NDOMAINS - 1 ? domain : 0);
+}
+
+/* The domain of slot s, 1 .. LIVE_NDOMAINS - 1. */
+int
+live_slot_domain(int s)
+{
+	return (s == LIVE_NDOMAINS - 1 ? CATALOG_DOMAIN_CPU : s);
+}
+
 void
 live_reset(struct ui *ui)
 {
@@ -373,7 +390,7 @@ live_layout(struct ui *ui)
 		if (lv->col >= lv->ncols)
 			lv->col = lv->ncols > 0 ? lv->ncols - 1 : 0;
 		/* The sort column by name, kept per domain. */
-		d = v->domain > 0 && v->domain < LIVE_NDOMAINS ? v->domain : 0;
+		d = live_slot(v->domain);
 		lv->sort = -1;
 		lv->reverse = l->sortrev[d];
 		for (j = 0; l->sortname[d] != NULL && j < lv->hcols; j++) {
@@ -496,7 +513,7 @@ live_sort_step(struct ui *ui, int dir)
 		pos = (long)lv->ncols - 1;
 	if (pos >= (long)lv->ncols)
 		pos = -1;
-	d = v->domain > 0 && v->domain < LIVE_NDOMAINS ? v->domain : 0;
+	d = live_slot(v->domain);
 	free(l->sortname[d]);
 	l->sortname[d] = pos < 0 ? NULL :
 	    xstrdup(live_col_name(ui, view, lv->cols[pos]));

@@ -293,7 +293,8 @@ ui_domain_of(const char *term)
 	int	 d;
 
 	for (d = 1; d < LIVE_NDOMAINS; d++) {
-		if (strcmp(selection_domain_term(d), term) == 0)
+		if (strcmp(selection_domain_term(live_slot_domain(d)), term) ==
+		    0)
 			return (d);
 	}
 	return (0);
@@ -379,6 +380,7 @@ ui_settings_save(struct ui_run *r)
 	struct ui	*ui = &r->ui;
 	struct settings	*s = r->settings;
 	char		 buf[512], key[64], *path, *cause = NULL;
+	const char	*term;
 	size_t		 i;
 	int		 d, k;
 
@@ -401,14 +403,14 @@ ui_settings_save(struct ui_run *r)
 	for (i = 0; i < ui->nhidden; i++)
 		settings_add(s, "hidden", ui->hidden[i]);
 	for (d = 1; d < LIVE_NDOMAINS; d++) {
-		if (strcmp(selection_domain_term(d), "?") == 0)
+		term = selection_domain_term(live_slot_domain(d));
+		if (strcmp(term, "?") == 0)
 			continue;
-		snprintf(key, sizeof key, "sort.%s", selection_domain_term(d));
+		snprintf(key, sizeof key, "sort.%s", term);
 		settings_remove(s, key);
 		if (ui->live.sortname[d] != NULL)
 			settings_add(s, key, ui->live.sortname[d]);
-		snprintf(key, sizeof key, "reverse.%s",
-		    selection_domain_term(d));
+		snprintf(key, sizeof key, "reverse.%s", term);
 		settings_remove(s, key);
 		if (ui->live.sortrev[d])
 			settings_add(s, key, "1");
@@ -954,9 +956,9 @@ ui_reverse(struct ui_run *r)
 		if (live_cursor(ui, &view, &row) != 0)
 			return;
 		v = engine_view(ui->h->engine, view);
-		if (v->domain > 0 && v->domain < LIVE_NDOMAINS)
-			ui->live.sortrev[v->domain] =
-			    !ui->live.sortrev[v->domain];
+		if (live_slot(v->domain) > 0)
+			ui->live.sortrev[live_slot(v->domain)] =
+			    !ui->live.sortrev[live_slot(v->domain)];
 		live_layout(ui);
 		return;
 	}
@@ -964,6 +966,19 @@ ui_reverse(struct ui_run *r)
 		return;
 	ui->list[ui->screen].reverse = !ui->list[ui->screen].reverse;
 	items_layout(ui, ui->screen);
+}
+
+/* What the indices of a pick of catalog domain d count, plural. */
+static const char *
+ui_pick_term(int d)
+{
+	switch (d) {
+	case CATALOG_DOMAIN_CHIP:
+		return ("chips");
+	case CATALOG_DOMAIN_CPU:
+		return ("cpus");
+	}
+	return ("cores");
 }
 
 static void
@@ -988,14 +1003,12 @@ ui_enter(struct ui_run *r)
 	case UI_EVENTS:
 		r->pending = xstrdup(it->name);
 		r->pending_event = 1;
-		term = cat->events[it->index].domain == CATALOG_DOMAIN_CHIP ?
-		    "chips" : "cores";
+		term = ui_pick_term(cat->events[it->index].domain);
 		break;
 	case UI_GROUPS:
 		r->pending = xstrdup(it->name);
 		r->pending_event = 0;
-		term = cat->groups[it->index].domain == CATALOG_DOMAIN_CHIP ?
-		    "chips" : "cores";
+		term = ui_pick_term(cat->groups[it->index].domain);
 		break;
 	case UI_FORMULAS:
 		if (it->index < ui->h->ndefs) {
@@ -1011,8 +1024,7 @@ ui_enter(struct ui_run *r)
 		}
 		r->pending = xstrdup(cat->groups[f->group].name);
 		r->pending_event = 0;
-		term = cat->groups[f->group].domain == CATALOG_DOMAIN_CHIP ?
-		    "chips" : "cores";
+		term = ui_pick_term(cat->groups[f->group].domain);
 		break;
 	default:
 		return;

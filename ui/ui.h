@@ -105,7 +105,7 @@ struct live_view {
 };
 
 #define LIVE_HIST	32		/* values kept per cell */
-#define LIVE_NDOMAINS	8		/* hcall domains are 1..6 */
+#define LIVE_NDOMAINS	8		/* slots: live_slot() */
 
 /* A line of the live table. */
 enum live_kind { LIVE_TITLE, LIVE_HEAD, LIVE_HEAD2, LIVE_UNIT, LIVE_ROW,
@@ -189,6 +189,8 @@ struct ui {
 /* ---- live.c: the live table (no curses) ---------------------------- */
 
 /* Rebuild for the current engine (after a reselect or reload). */
+int	 live_slot(int domain);
+int	 live_slot_domain(int slot);
 void	 live_reset(struct ui *);
 /* Record a new snapshot in the history. */
 void	 live_push(struct ui *, const struct engine_snapshot *);

@@ -198,7 +198,11 @@ catalog_skip(const struct catalog_event *ev, int iface)
 		skip |= CATALOG_SKIP_RESERVED;
 	maxdom = iface == 1 ? CATALOG_DOMAIN_CORE :
 	    CATALOG_DOMAIN_VCPU_REMOTE_NODE;
-	if (ev->domain < CATALOG_DOMAIN_CHIP || ev->domain > maxdom)
+	/* perf's CPU is only in a source's model of another PMU (no
+	 * catalog's byte can hold it), where the kernel's rules do not
+	 * apply. */
+	if ((ev->domain < CATALOG_DOMAIN_CHIP || ev->domain > maxdom) &&
+	    ev->domain != CATALOG_DOMAIN_CPU)
 		skip |= CATALOG_SKIP_DOMAIN;
 	return (skip);
 }

@@ -674,7 +674,7 @@ static const char *const cj_event_keys[] = {
 
 /* A domain hvtop can request: 1..6. */
 static int
-cj_domain(struct cj *cj, const json_t *o, uint8_t *out)
+cj_domain(struct cj *cj, const json_t *o, uint16_t *out)
 {
 	uint64_t	 n;
 	int		 r;
@@ -684,7 +684,7 @@ cj_domain(struct cj *cj, const json_t *o, uint8_t *out)
 	if (n == 0 || n >= CATALOG_DOMAIN_MAX)
 		return (cj_fail(cj, HV_ERANGE, "domain", "%" PRIu64 " is not "
 		    "a domain (1-%d)", n, CATALOG_DOMAIN_MAX - 1));
-	*out = (uint8_t)n;
+	*out = (uint16_t)n;
 	return (0);
 }
 

@@ -13,8 +13,9 @@
 
 #include "util/strbuf.h"
 
-/* Indexed by domain; [0] is the answer for every unknown value. */
-static const char *const catalog_domain_names[CATALOG_DOMAIN_MAX] = {
+/* Indexed by domain, the last entry for perf's CPU (catalog_domain_slot);
+ * [0] is the answer for every unknown value. */
+static const char *const catalog_domain_names[CATALOG_DOMAIN_MAX + 1] = {
 	"?",
 	"Physical Chip",
 	"Physical Core",
@@ -22,13 +23,14 @@ static const char *const catalog_domain_names[CATALOG_DOMAIN_MAX] = {
 	"VCPU Home Chip",
 	"VCPU Home Node",
 	"VCPU Remote Node",
+	"CPU",
 };
 
-static const char *const catalog_domain_terms[CATALOG_DOMAIN_MAX] = {
-	"?", "chip", "core", "vcpu", "vcpu", "vcpu", "vcpu",
+static const char *const catalog_domain_terms[CATALOG_DOMAIN_MAX + 1] = {
+	"?", "chip", "core", "vcpu", "vcpu", "vcpu", "vcpu", "cpu",
 };
 
-static const char *const catalog_domain_suffixes[CATALOG_DOMAIN_MAX] = {
+static const char *const catalog_domain_suffixes[CATALOG_DOMAIN_MAX + 1] = {
 	"?",
 	"phys_chip",
 	"phys_core",
@@ -36,6 +38,7 @@ static const char *const catalog_domain_suffixes[CATALOG_DOMAIN_MAX] = {
 	"vcpu_home_chip",
 	"vcpu_home_node",
 	"vcpu_remote_node",
+	"cpu",
 };
 
 static const char *const catalog_counter_names[CATALOG_FIELD_COUNTER_MAX] = {
@@ -52,31 +55,37 @@ static const char *const catalog_section_names[CATALOG_NSECTIONS] = {
 	"schemas", "events", "groups", "formulas",
 };
 
-/* "Physical Chip" ... "VCPU Remote Node", as interface/domains prints. */
+/* A domain's entry in the tables above: 0 for an unknown one. */
+static int
+catalog_domain_slot(int domain)
+{
+	if (domain == CATALOG_DOMAIN_CPU)
+		return (CATALOG_DOMAIN_MAX);
+	return (domain > 0 && domain < CATALOG_DOMAIN_MAX ? domain : 0);
+}
+
+/* "Physical Chip" ... "VCPU Remote Node", as interface/domains prints;
+ * "CPU" for perf's. */
 const char *
 catalog_domain_name(int domain)
 {
-	if (domain <= 0 || domain >= CATALOG_DOMAIN_MAX)
-		return (catalog_domain_names[0]);
-	return (catalog_domain_names[domain]);
+	return (catalog_domain_names[catalog_domain_slot(domain)]);
 }
 
-/* The perf format term that carries the index: chip, core or vcpu. */
+/* The perf format term that carries the index: chip, core or vcpu (and
+ * cpu, which perf passes apart from the config, for its CPUs). */
 const char *
 catalog_domain_index_term(int domain)
 {
-	if (domain <= 0 || domain >= CATALOG_DOMAIN_MAX)
-		return (catalog_domain_terms[0]);
-	return (catalog_domain_terms[domain]);
+	return (catalog_domain_terms[catalog_domain_slot(domain)]);
 }
 
-/* The lower-case suffix the 2014 kernel appended to event names. */
+/* The lower-case suffix the 2014 kernel appended to event names ("cpu"
+ * for perf's CPU, which it never used). */
 const char *
 catalog_domain_suffix_2014(int domain)
 {
-	if (domain <= 0 || domain >= CATALOG_DOMAIN_MAX)
-		return (catalog_domain_suffixes[0]);
-	return (catalog_domain_suffixes[domain]);
+	return (catalog_domain_suffixes[catalog_domain_slot(domain)]);
 }
 
 /* GRS_* schema field enums, without the prefix. */

@@ -154,6 +154,12 @@ cw_entry_need(const struct catalog *cat, int sec, size_t i, char **cause)
 		return (need);
 	case CATALOG_EVENTS:
 		ev = &cat->events[i];
+		if (ev->domain > 0xff) {
+			*cause = xasprintf("events[%zu].domain: %s is no "
+			    "catalog domain", i, catalog_domain_name(
+			    ev->domain));
+			return (0);
+		}
 		s[0] = ev->name;
 		s[1] = ev->desc;
 		s[2] = ev->long_desc;
@@ -162,6 +168,12 @@ cw_entry_need(const struct catalog *cat, int sec, size_t i, char **cause)
 		break;
 	case CATALOG_GROUPS:
 		gr = &cat->groups[i];
+		if (gr->domain > 0xff) {
+			*cause = xasprintf("groups[%zu].domain: %s is no "
+			    "catalog domain", i, catalog_domain_name(
+			    gr->domain));
+			return (0);
+		}
 		s[0] = gr->name;
 		s[1] = gr->desc;
 		need = cw_strings_size(CW_GROUP_FIXED, s, cw_group_strings, 2,
@@ -400,7 +412,7 @@ cw_write_event(uint8_t *p, const struct catalog *cat,
 {
 	be16_put(p, len);
 	be16_put(p + 0x02, cw_event_formula(cat, ev));
-	p[0x04] = ev->domain;
+	p[0x04] = (uint8_t)ev->domain;
 	be16_put(p + 0x06, ev->record_offset);
 	be16_put(p + 0x08, ev->record_length);
 	be16_put(p + 0x0a, ev->counter_offset);
@@ -419,7 +431,7 @@ cw_write_group(uint8_t *p, const struct catalog_group *gr, uint16_t len)
 
 	be16_put(p, len);
 	be32_put(p + 0x04, gr->flags);
-	p[0x08] = gr->domain;
+	p[0x08] = (uint8_t)gr->domain;
 	be16_put(p + 0x0a, gr->record_offset);
 	be16_put(p + 0x0c, gr->record_length);
 	p[0x0e] = gr->schema;

@@ -26,8 +26,12 @@ enum catalog_domain {
 	CATALOG_DOMAIN_VCPU_HOME_CHIP = 4,
 	CATALOG_DOMAIN_VCPU_HOME_NODE = 5,
 	CATALOG_DOMAIN_VCPU_REMOTE_NODE = 6,
+	/* Not the hypervisor's: a CPU as perf counts it, for the events of
+	 * PMUs other than hv_24x7 in a source's catalog model.  Above a
+	 * byte, so that no catalog or hcall can carry it. */
+	CATALOG_DOMAIN_CPU = 0x100,
 };
-#define CATALOG_DOMAIN_MAX	7	/* first invalid value */
+#define CATALOG_DOMAIN_MAX	7	/* first invalid value in a catalog */
 
 enum catalog_section_id {
 	CATALOG_SCHEMAS,
@@ -61,7 +65,7 @@ struct catalog_event {
 	uint16_t	 entry_length;	/* bytes, as stored */
 	uint16_t	 formula_raw;	/* bytes 0x02-0x03 as stored */
 	uint32_t	 formula;	/* v0.17 formula index or CATALOG_NONE */
-	uint8_t		 domain;
+	uint16_t	 domain;	/* a catalog's byte, or DOMAIN_CPU */
 	uint16_t	 record_offset;	/* group record offset in the domain */
 	uint16_t	 record_length;
 	uint16_t	 counter_offset; /* from the start of the record */
@@ -83,7 +87,7 @@ struct catalog_group {
 	size_t		 file_offset;
 	uint16_t	 entry_length;
 	uint32_t	 flags;
-	uint8_t		 domain;
+	uint16_t	 domain;	/* a catalog's byte, or DOMAIN_CPU */
 	uint16_t	 record_offset;
 	uint16_t	 record_length;
 	uint8_t		 schema;

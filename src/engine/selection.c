@@ -27,6 +27,7 @@ selection_domain_size(const struct topology *topo, int domain)
 	case CATALOG_DOMAIN_VCPU_HOME_CHIP:
 	case CATALOG_DOMAIN_VCPU_HOME_NODE:
 	case CATALOG_DOMAIN_VCPU_REMOTE_NODE:
+	case CATALOG_DOMAIN_CPU:
 		return (topo->vcpus);
 	}
 	return (0);
@@ -40,6 +41,8 @@ selection_domain_term(int domain)
 		return ("chip");
 	case CATALOG_DOMAIN_CORE:
 		return ("core");
+	case CATALOG_DOMAIN_CPU:
+		return ("cpu");
 	}
 	return ("vcpu");
 }
@@ -110,7 +113,8 @@ fail:
 	return (-HV_EFORMAT);
 }
 
-/* Parse "@chip" / "@core" / "@vcpu" into a domain for catalog domain cd. */
+/* Parse "@chip" / "@core" / "@vcpu" / "@cpu" into a domain for catalog
+ * domain cd. */
 static int
 selection_domain(const char *at, size_t len, int cd, int *domain,
     char **cause)
@@ -125,14 +129,18 @@ selection_domain(const char *at, size_t len, int cd, int *domain,
 		*domain = CATALOG_DOMAIN_CORE;
 	else if (len == 4 && strncmp(at, "vcpu", 4) == 0)
 		*domain = CATALOG_DOMAIN_VCPU_HOME_CORE;
+	else if (len == 3 && strncmp(at, "cpu", 3) == 0)
+		*domain = CATALOG_DOMAIN_CPU;
 	else {
-		*cause = xasprintf("unknown domain '@%.*s': use @chip, @core "
-		    "or @vcpu", (int)len, at);
+		*cause = xasprintf("unknown domain '@%.*s': use @chip, @core, "
+		    "@vcpu or (for PMUs other than hv_24x7) @cpu", (int)len,
+		    at);
 		return (-HV_EFORMAT);
 	}
-	/* Chip events are only counted per chip; core events per core or
-	 * as seen from a virtual processor. */
-	if ((cd == CATALOG_DOMAIN_CHIP) != (*domain == CATALOG_DOMAIN_CHIP)) {
+	/* Chip events are only counted per chip, other PMUs' per CPU; core
+	 * events per core or as seen from a virtual processor. */
+	if ((cd == CATALOG_DOMAIN_CHIP) != (*domain == CATALOG_DOMAIN_CHIP) ||
+	    (cd == CATALOG_DOMAIN_CPU) != (*domain == CATALOG_DOMAIN_CPU)) {
 		*cause = xasprintf("'@%.*s' does not fit: the catalog counts "
 		    "this per %s", (int)len, at, selection_domain_term(cd));
 		return (-HV_ERANGE);
@@ -188,13 +196,14 @@ selection_add(struct selection *sel, const struct catalog *cat,
 		}
 		cd = gr->domain;
 	}
-	if (cd != CATALOG_DOMAIN_CHIP)
+	if (cd != CATALOG_DOMAIN_CHIP && cd != CATALOG_DOMAIN_CPU)
 		cd = CATALOG_DOMAIN_CORE;
 	error = selection_domain(at != NULL ? at + 1 : "",
 	    at != NULL ? (size_t)(end - at - 1) : 0, cd, &pk.domain, cause);
 	if (error != 0)
 		goto fail;
-	if (topo->interface < 2 && pk.domain > CATALOG_DOMAIN_CORE) {
+	if (topo->interface < 2 && pk.domain > CATALOG_DOMAIN_CORE &&
+	    pk.domain != CATALOG_DOMAIN_CPU) {
 		*cause = xasprintf("%s: virtual-processor domains need hcall "
 		    "interface 2 (POWER9 or later)", spec);
 		error = -HV_ERANGE;

@@ -95,6 +95,9 @@ hvcat_info_print(const char *path, const struct catalog *cat)
 	memset(listed, 0, sizeof listed);
 	for (i = 0; i < cat->nevents; i++) {
 		ev = &cat->events[i];
+		/* A parsed catalog's domains are bytes. */
+		if (ev->domain >= sizeof total / sizeof total[0])
+			continue;
 		total[ev->domain]++;
 		if (ev->skip == 0) {
 			listed[ev->domain]++;

@@ -452,13 +452,13 @@ source_perf_model(struct source_perf *st)
 				ce->long_desc = xstrdup(pmu->descs[e]);
 			ce->record_length = 8;
 			if (st->hv24x7) {
-				ce->domain = (uint8_t)source_perf_event_domain(
+				ce->domain = (uint16_t)source_perf_event_domain(
 				    &pmu->events[e]);
 				t = pmu_event_term(&pmu->events[e], "offset");
 				off = t != NULL && t->kind == PMU_TERM_VALUE ?
 				    t->value : 0;
 			} else {
-				ce->domain = CATALOG_DOMAIN_CHIP;
+				ce->domain = CATALOG_DOMAIN_CPU;
 				off = 8 * (uint64_t)k;
 			}
 			ce->offset = (uint32_t)off;
@@ -485,7 +485,7 @@ source_perf_model(struct source_perf *st)
 			    e / CATALOG_GROUP_SLOTS + 1);
 			cg->desc = xasprintf("events of the %s PMU",
 			    pmu->name);
-			cg->domain = CATALOG_DOMAIN_CHIP;
+			cg->domain = CATALOG_DOMAIN_CPU;
 			cg->record_length = 8;
 			for (g = 0; g < CATALOG_GROUP_SLOTS; g++)
 				cg->events[g] = CATALOG_SLOT_FREE;
@@ -704,12 +704,13 @@ source_perf_open(struct source *src, const char *args, char **cause)
 	}
 	source_perf_frame(st);
 	if (!st->hv24x7) {
-		/* Each chosen CPU is one index of every event. */
+		/* Each chosen CPU is one index of every event; there is no
+		 * hypervisor interface behind it. */
 		st->topo.sockets = 1;
 		st->topo.chips = st->topo.cores = (unsigned)st->ncpus;
 		st->topo.vcpus = (unsigned)st->ncpus;
 		st->topo.smt = 1;
-		st->topo.interface = 2;
+		st->topo.interface = 0;
 		st->topo.privileged = 1;
 	}
 	source_perf_model(st);

@@ -4,7 +4,7 @@
 # when there is no hv_24x7 PMU.  Skips, saying why, where the kernel does
 # not let this user count.
 . "$(dirname "$0")/tap.sh"
-plan 5
+plan 6
 
 "$HVTOP" -b --sim clock=virtual --sysfs-root "$tmpdir" -n 1 >"$tmpdir/auto" 2>&1
 check "--source auto picks the simulator without hv_24x7, and says so" \
@@ -16,22 +16,26 @@ check "--source perf without the PMU fails with a reason" \
     test "$rc" = 1 -a -s "$tmpdir/nopmu"
 
 if [ ! -d /sys/bus/event_source/devices/msr ]; then
-	for i in 1 2 3; do skip "msr TSC rate $i" "this machine has no msr PMU"; done
+	for i in 1 2 3 4; do skip "msr TSC rate $i" "this machine has no msr PMU"; done
 	exit 0
 fi
 "$HVTOP" -b --source perf --pmu msr -e tsc -n 3 -d 0.2 --format csv \
     >"$tmpdir/tsc.csv" 2>"$tmpdir/tsc.err"; rc=$?
 if [ "$rc" != 0 ] && grep -qiE 'paranoid|permission|CAP_PERFMON' \
     "$tmpdir/tsc.err"; then
-	for i in 1 2 3; do
+	for i in 1 2 3 4; do
 		skip "msr TSC rate $i" "perf events not allowed: $(head -n 1 "$tmpdir/tsc.err")"
 	done
 	exit 0
 fi
 check "perf msr/tsc: exits 0" test "$rc" = 0
-check "perf msr/tsc: three intervals" \
-    test "$(grep -c ',chip,0,' "$tmpdir/tsc.csv")" = 3
+check "perf msr/tsc: three intervals, one row per CPU" \
+    test "$(grep -c ',cpu,0,' "$tmpdir/tsc.csv")" = 3
 # A TSC ticks at some hundreds of MHz to a few GHz.
 check "perf msr/tsc: plausible rates" awk -F, '
     $5 == "0" { n++; if ($6 < 1e8 || $6 > 1e10) bad = 1 }
     END { exit bad || n != 3 }' "$tmpdir/tsc.csv"
+"$HVTOP" -b --source perf --pmu msr -e tsc@chip -n 1 >/dev/null \
+    2>"$tmpdir/chip.err"; rc=$?
+check "perf msr/tsc@chip: a usage error, the PMU counts per cpu" \
+    sh -c "test $rc = 2 && grep -q 'counts this per cpu' '$tmpdir/chip.err'"

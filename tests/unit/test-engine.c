@@ -149,6 +149,14 @@ test_selection_errors(void **state)
 	assert_int_equal(selection_add(&f->sel, f->cat, &f->topo,
 	    "HPM_0THRD_NON_IDLE_CCYC@chip", 0, &cause), -HV_ERANGE);
 	free(cause);
+	/* perf's CPUs are for PMUs other than hv_24x7. */
+	assert_int_equal(selection_add(&f->sel, f->cat, &f->topo,
+	    "HPM_0THRD_NON_IDLE_CCYC@cpu", 0, &cause), -HV_ERANGE);
+	free(cause);
+	assert_int_equal(selection_add(&f->sel, f->cat, &f->topo,
+	    "HPM_0THRD_NON_IDLE_CCYC@thread", 0, &cause), -HV_EFORMAT);
+	assert_non_null(strstr(cause, "@cpu"));
+	free(cause);
 	/* vcpu domains need interface 2. */
 	assert_int_equal(selection_add(&f->sel, f->cat, &f->topo,
 	    "HPM_0THRD_NON_IDLE_CCYC@vcpu", 0, &cause), -HV_ERANGE);

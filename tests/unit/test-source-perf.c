@@ -241,7 +241,9 @@ test_open_pcp_multinode(void **state)
 	assert_string_equal(model->events[0].name, "bar");
 	assert_string_equal(model->events[0].desc,
 	    "pmu1/domain=0x1,offset=0x80,chip=?,lpar=0x0/");
-	assert_int_equal(model->events[1].domain, 1);
+	/* A PMU other than hv_24x7 counts per CPU. */
+	assert_int_equal(model->events[1].domain, CATALOG_DOMAIN_CPU);
+	assert_int_equal(model->groups[0].domain, CATALOG_DOMAIN_CPU);
 	assert_int_equal(model->events[1].skip, 0);
 	assert_non_null(catalog_find_event(model, "foo", 0));
 	assert_int_equal(model->ngroups, 1);
@@ -260,6 +262,17 @@ test_open_pcp_multinode(void **state)
 	assert_int_equal(source_perf_catalog_model(&src, &model), 0);
 	assert_int_equal(source_perf_ops.topology(&src, &topo, &cause), 0);
 	memset(&sel, 0, sizeof sel);
+	assert_int_equal(selection_add(&sel, model, &topo, "foo@chip", 1,
+	    &cause), -HV_ERANGE);
+	must_contain(cause, "counts this per cpu");
+	free(cause);
+	cause = NULL;
+	if (selection_add(&sel, model, &topo, "foo@cpu:0", 1, &cause) != 0)
+		fail_msg("%s", cause);
+	assert_int_equal(sel.picks[0].domain, CATALOG_DOMAIN_CPU);
+	assert_string_equal(selection_domain_term(sel.picks[0].domain),
+	    "cpu");
+	selection_clear(&sel);
 	if (selection_add(&sel, model, &topo, "foo", 1, &cause) != 0)
 		fail_msg("%s", cause);
 	assert_int_equal(source_perf_ops.select(&src, &sel, &cause),
