@@ -252,6 +252,13 @@ hvtop_core_group(const struct catalog *cat)
 	return (first);
 }
 
+const char *
+hvtop_calls_word(const struct hvtop *h)
+{
+	return (strcmp(h->src->ops->name, "perf") == 0 ? "group reads" :
+	    "hcalls");
+}
+
 /*
  * The overview: the chip groups that hold the operands of the catalog's
  * formulas (the formula's own group when it holds them all), on every

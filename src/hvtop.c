@@ -303,8 +303,7 @@ hvtop_batch(struct hvtop *h)
 	quiet = h->serve != NULL && h->opts.output == NULL;
 	info.source = h->src->label;
 	info.catalog = h->catalog_label;
-	info.calls = strcmp(h->src->ops->name, "perf") == 0 ?
-	    "group reads" : "hcalls";
+	info.calls = hvtop_calls_word(h);
 	x = export_new(h->opts.format, h->engine, &info);
 	gen = h->generation;
 	memset(&rs, 0, sizeof rs);

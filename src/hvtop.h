@@ -91,6 +91,9 @@ void	 hvtop_recycle(struct hvtop *, struct engine_snapshot *);
  * with *cause set.
  */
 int	 hvtop_replay_seek(struct hvtop *, uint64_t index, char **cause);
+/* What the source counts a refresh's reads in: "hcalls", or "group
+ * reads" for perf's file descriptors. */
+const char *hvtop_calls_word(const struct hvtop *);
 /* Add the overview selection (no -g/-e) to h->sel. */
 int	 hvtop_overview(struct hvtop *, char **cause);
 /* --list events|groups|formulas [PATTERN] */

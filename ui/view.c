@@ -241,11 +241,16 @@ view_header(struct ui *ui, struct view_frame *f)
 	    PACKAGE_VERSION, ui->host);
 	view_put(f, 0, x, h->src->label, -1, UI_R_HEADER);
 
-	view_putf(f, 1, 0, UI_R_NORMAL, "%s  frame %u socket%s, %u chip%s, "
-	    "%u core%s, SMT%u  hcall interface %d", h->catalog_label,
-	    t->sockets, t->sockets == 1 ? "" : "s", t->chips,
-	    t->chips == 1 ? "" : "s", t->cores, t->cores == 1 ? "" : "s",
-	    t->smt, t->interface);
+	if (t->interface == 0)
+		/* Another PMU: CPUs, no frame or hypervisor behind them. */
+		view_putf(f, 1, 0, UI_R_NORMAL, "%s  %u cpu%s counted",
+		    h->catalog_label, t->vcpus, t->vcpus == 1 ? "" : "s");
+	else
+		view_putf(f, 1, 0, UI_R_NORMAL, "%s  frame %u socket%s, %u "
+		    "chip%s, %u core%s, SMT%u  hcall interface %d",
+		    h->catalog_label, t->sockets, t->sockets == 1 ? "" : "s",
+		    t->chips, t->chips == 1 ? "" : "s", t->cores,
+		    t->cores == 1 ? "" : "s", t->smt, t->interface);
 
 	/* 80 columns take the short labels; wider screens spell out. */
 	wide = f->width >= 100;
@@ -258,18 +263,21 @@ view_header(struct ui *ui, struct view_frame *f)
 			x = view_wall(f, 2, x, ui->replay_wall);
 	}
 	if (ui->snap != NULL)
-		x = view_putf(f, 2, x, UI_R_NORMAL, "  age %.1fs  hcalls "
-		    "%u%s (naive %u)", ui->age, ui->snap->calls,
-		    wide ? "/refresh" : "", ui->snap->naive_calls);
+		x = view_putf(f, 2, x, UI_R_NORMAL, "  age %.1fs  %s "
+		    "%u%s (naive %u)", ui->age, hvtop_calls_word(h),
+		    ui->snap->calls, wide ? "/refresh" : "",
+		    ui->snap->naive_calls);
 	else
 		x = view_put(f, 2, x, wide ? "  waiting for the first "
 		    "interval" : "  waiting", -1, UI_R_DIM);
 	x = view_putf(f, 2, x, UI_R_NORMAL, "  %s %.1f%%", wide ?
 	    "hvtop CPU" : "CPU", ui->cpu_pct);
-	x = view_put(f, 2, x, wide ? "  physical domains: " : "  phys: ", -1,
-	    UI_R_NORMAL);
-	x = view_put(f, 2, x, t->privileged ? "allowed" : "DENIED", -1,
-	    t->privileged ? UI_R_GOOD : UI_R_ERROR);
+	if (t->interface != 0) {
+		x = view_put(f, 2, x, wide ? "  physical domains: " :
+		    "  phys: ", -1, UI_R_NORMAL);
+		x = view_put(f, 2, x, t->privileged ? "allowed" : "DENIED",
+		    -1, t->privileged ? UI_R_GOOD : UI_R_ERROR);
+	}
 	if (ui->replay_end)
 		view_put(f, 2, x + 2, " END ", -1, UI_R_SIM);
 	else if (ui->paused)

@@ -24,7 +24,8 @@ struct topology {
 	unsigned	 cores;		/* in the frame */
 	unsigned	 smt;		/* threads per core */
 	unsigned	 vcpus;		/* virtual processors of this partition */
-	int		 interface;	/* hcall interface version, 1 or 2 */
+	int		 interface;	/* hcall interface version, 1 or 2;
+					   0: a PMU other than hv_24x7 */
 	int		 privileged;	/* physical domains may be read */
 	uint64_t	 timebase_hz;	/* timebase frequency */
 };
