@@ -479,16 +479,16 @@ hvtop_setup(struct hvtop *h)
 	char		*cause = NULL;
 	int		 error, virt = 0;
 
-	if (h->opts.sim_args != NULL)
-		strbuf_adds(&args, h->opts.sim_args);
+	if (h->opts.source_args != NULL)
+		strbuf_adds(&args, h->opts.source_args);
 	if (h->opts.catalog != NULL)
 		strbuf_addf(&args, "%scatalog=%s", args.len ? "," : "",
 		    h->opts.catalog);
 	if (h->opts.pmu != NULL)
 		strbuf_addf(&args, "%spmu=%s", args.len ? "," : "",
 		    h->opts.pmu);
-	if (h->opts.sim_args != NULL &&
-	    strstr(h->opts.sim_args, "clock=virtual") != NULL)
+	if (h->opts.source_args != NULL &&
+	    strstr(h->opts.source_args, "clock=virtual") != NULL)
 		virt = 1;
 	/* A fixed epoch keeps virtual-clock output byte-for-byte stable. */
 	clock_init(&h->clock, virt, 1767225600ULL * 1000000000ULL);

@@ -36,8 +36,8 @@ usage(FILE *fp)
 {
 	fprintf(fp,
 "usage: hvtop [-bhV] [-d secs] [-n count] [-o FILE] [--format text|csv|json]\n"
-"             [--source auto|perf|sim|replay:FILE] [--sim KEY=VAL,...]\n"
-"             [--catalog FILE] [-g GROUP[@chip|@core|@vcpu][:LIST]]...\n"
+"             [--source auto|perf|sim|replay:FILE] [-O KEY=VAL,...]...\n"
+"             [--catalog FILE] [-g GROUP[@chip|@core|@vcpu|@cpu][:LIST]]...\n"
 "             [-e EVENT[@...][:LIST]]... [-m FILE]... [--const NAME=VALUE]...\n"
 "             [--pmu NAME] [--sysfs-root DIR]\n"
 "             [-w FILE] [-r FILE] [--replay-speed X] [--serve ADDR:PORT]\n"
@@ -97,6 +97,7 @@ hvtop_parse(struct hvtop_opts *o, int argc, char **argv)
 		{ "version",	no_argument,		NULL, 'V' },
 		{ "source",	required_argument,	NULL, OPT_SOURCE },
 		{ "sim",	required_argument,	NULL, OPT_SIM },
+		{ "source-opt",	required_argument,	NULL, 'O' },
 		{ "catalog",	required_argument,	NULL, OPT_CATALOG },
 		{ "format",	required_argument,	NULL, OPT_FORMAT },
 		{ "list",	required_argument,	NULL, OPT_LIST },
@@ -120,7 +121,7 @@ hvtop_parse(struct hvtop_opts *o, int argc, char **argv)
 	o->format = -1;
 	o->source = "auto";
 	o->sysfs_root = "/sys";
-	while ((ch = getopt_long(argc, argv, "bd:e:g:hm:n:o:r:Vw:", longopts,
+	while ((ch = getopt_long(argc, argv, "bd:e:g:hm:n:O:o:r:Vw:", longopts,
 	    NULL)) != -1) {
 		switch (ch) {
 		case 'b':
@@ -165,7 +166,12 @@ hvtop_parse(struct hvtop_opts *o, int argc, char **argv)
 			o->source = optarg;
 			break;
 		case OPT_SIM:
-			o->sim_args = optarg;
+		case 'O':
+			/* Repeatable: later options add to earlier ones. */
+			end = o->source_args;
+			o->source_args = end == NULL ? xstrdup(optarg) :
+			    xasprintf("%s,%s", end, optarg);
+			free(end);
 			break;
 		case OPT_CATALOG:
 			o->catalog = optarg;
@@ -261,6 +267,7 @@ hvtop_free_opts(struct hvtop_opts *o)
 	free(o->metric_files);
 	free(o->consts);
 	free(o->replay_spec);
+	free(o->source_args);
 }
 
 /* Write all of sb to fp; 0 or -1 (errno set). */

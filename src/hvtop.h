@@ -26,7 +26,7 @@ struct hvtop_opts {
 	const char	*output;
 	int		 format;	/* enum export_format */
 	const char	*source;
-	const char	*sim_args;
+	char		*source_args;	/* -O and --sim, joined by commas */
 	const char	*catalog;
 	const char	*list;
 	const char	*pattern;

@@ -884,8 +884,7 @@ source_perf_encode(struct source_perf *st, const struct sel_counter *sc,
 	error = pmu_event_encode(ev, pmu->formats, pmu->nformats, st->params,
 	    st->nparams, pc->cfg, &c);
 	if (error == -HV_ENOENT && pmu_event_has_params(ev)) {
-		*cause = xasprintf("%s (a source option NAME=VALUE gives it)",
-		    c);
+		*cause = xasprintf("%s (give it with -O NAME=VALUE)", c);
 		free(c);
 	} else if (error != 0)
 		*cause = c;

@@ -47,6 +47,7 @@ bench_step(uint64_t t0, uint64_t t1, double clock_cost)
 int
 main(void)
 {
+	static char		 sim_args[] = "clock=virtual";
 	static double		 refresh[SAMPLES], append[SAMPLES];
 	static double		 decode[SAMPLES];
 	struct hvtop		 h;
@@ -73,7 +74,7 @@ main(void)
 	h.opts.delay = 1.0;
 	h.opts.count = SAMPLES;
 	h.opts.source = "sim";
-	h.opts.sim_args = "clock=virtual";
+	h.opts.source_args = sim_args;
 	h.opts.sysfs_root = "/sys";
 	setenv("XDG_CONFIG_HOME", "/nonexistent", 1);
 	/* The shipped catalogs are built beside hvtop, not beside us. */

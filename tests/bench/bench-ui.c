@@ -134,6 +134,8 @@ bench_items_free(struct ui *ui, struct ui_items *save)
 int
 main(void)
 {
+	static char		 sim_args[] =
+	    "clock=virtual,sockets=4,chips_per_socket=4,cores=12,seed=9";
 	static const char	 text[] = "mem !domain:core re:_0[0-4]";
 	static double		 t[RUNS], p[RUNS];
 	struct hvtop		 h;
@@ -150,8 +152,7 @@ main(void)
 	h.opts.delay = 1;
 	h.opts.count = -1;
 	h.opts.source = "sim";
-	h.opts.sim_args = "clock=virtual,sockets=4,chips_per_socket=4,"
-	    "cores=12,seed=9";
+	h.opts.source_args = sim_args;
 	h.opts.catalog = UI_BENCH_CATALOG;
 	h.opts.sysfs_root = "/nonexistent";
 	if (hvtop_setup(&h) != 0)

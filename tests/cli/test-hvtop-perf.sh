@@ -4,7 +4,7 @@
 # when there is no hv_24x7 PMU.  Skips, saying why, where the kernel does
 # not let this user count.
 . "$(dirname "$0")/tap.sh"
-plan 6
+plan 8
 
 "$HVTOP" -b --sim clock=virtual --sysfs-root "$tmpdir" -n 1 >"$tmpdir/auto" 2>&1
 check "--source auto picks the simulator without hv_24x7, and says so" \
@@ -16,14 +16,14 @@ check "--source perf without the PMU fails with a reason" \
     test "$rc" = 1 -a -s "$tmpdir/nopmu"
 
 if [ ! -d /sys/bus/event_source/devices/msr ]; then
-	for i in 1 2 3 4; do skip "msr TSC rate $i" "this machine has no msr PMU"; done
+	for i in 1 2 3 4 5 6; do skip "msr TSC rate $i" "this machine has no msr PMU"; done
 	exit 0
 fi
 "$HVTOP" -b --source perf --pmu msr -e tsc -n 3 -d 0.2 --format csv \
     >"$tmpdir/tsc.csv" 2>"$tmpdir/tsc.err"; rc=$?
 if [ "$rc" != 0 ] && grep -qiE 'paranoid|permission|CAP_PERFMON' \
     "$tmpdir/tsc.err"; then
-	for i in 1 2 3 4; do
+	for i in 1 2 3 4 5 6; do
 		skip "msr TSC rate $i" "perf events not allowed: $(head -n 1 "$tmpdir/tsc.err")"
 	done
 	exit 0
@@ -39,3 +39,12 @@ check "perf msr/tsc: plausible rates" awk -F, '
     2>"$tmpdir/chip.err"; rc=$?
 check "perf msr/tsc@chip: a usage error, the PMU counts per cpu" \
     sh -c "test $rc = 2 && grep -q 'counts this per cpu' '$tmpdir/chip.err'"
+# Source options: the CPUs by -O, and a key nobody knows refused by name.
+"$HVTOP" -b --source perf --pmu msr -e tsc -O cpus=0 -n 1 -d 0.1 \
+    --format csv >"$tmpdir/o.csv" 2>&1
+check "perf msr/tsc -O cpus=0: one row for cpu 0" \
+    test "$(grep -c ',cpu,0,' "$tmpdir/o.csv")" = 1
+"$HVTOP" -b --source perf --pmu msr -e tsc -O frob=x -n 1 \
+    >/dev/null 2>"$tmpdir/frob.err"
+check "perf -O frob=x: refused, naming the option" \
+    grep -q "option 'frob=x'" "$tmpdir/frob.err"

@@ -278,7 +278,7 @@ test_open_pcp_multinode(void **state)
 	assert_int_equal(source_perf_ops.select(&src, &sel, &cause),
 	    -HV_ENOENT);
 	assert_string_equal(cause, "event 'foo': required parameter 'chip' "
-	    "not specified (a source option NAME=VALUE gives it)");
+	    "not specified (give it with -O NAME=VALUE)");
 	free(cause);
 	cause = NULL;
 	/* An index beyond the chosen CPUs. */

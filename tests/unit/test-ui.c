@@ -376,6 +376,8 @@ test_elide_spark(void **state)
 static void
 test_sim_screens(void **state)
 {
+	static char		 sim_args[] =
+	    "clock=virtual,interface=1,seed=3";
 	static const int sizes[][2] = { { 80, 24 }, { 200, 60 }, { 30, 8 } };
 	struct hvtop		 h;
 	struct ui		 ui;
@@ -391,7 +393,7 @@ test_sim_screens(void **state)
 	h.opts.delay = 1;
 	h.opts.count = -1;
 	h.opts.source = "sim";
-	h.opts.sim_args = "clock=virtual,interface=1,seed=3";
+	h.opts.source_args = sim_args;
 	h.opts.catalog = cat;
 	h.opts.sysfs_root = "/nonexistent";
 	assert_int_equal(hvtop_setup(&h), 0);
