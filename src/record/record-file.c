@@ -128,11 +128,17 @@ record_file_open(const char *path, struct source *src,
 	const void		*img;
 	size_t			 len;
 	double			 v;
+	char			*c;
 	int			 error;
 
 	*out = NULL;
-	if ((error = src->ops->catalog(src, &img, &len, cause)) != 0)
+	if ((error = src->ops->catalog(src, &img, &len, &c)) != 0) {
+		/* A recording holds the catalog; the source's reason why
+		 * there is none, with what it stops. */
+		*cause = xasprintf("%s: cannot record: %s", path, c);
+		free(c);
 		return (error);
+	}
 	memset(&m, 0, sizeof m);
 	m.label = xstrdup(src->label != NULL ? src->label : src->ops->name);
 	m.writer = xstrdup(PACKAGE_NAME " " PACKAGE_VERSION);
