@@ -611,7 +611,8 @@ record_codec_encode_values(struct record_pred *p, struct record_rc_enc *e,
 	}
 }
 
-/* Each value's leading bits into cur for now. */
+/* The first pass: each value's symbol, that is its leading bits, into
+ * cur, which record_codec_decode_values() completes. */
 void
 record_codec_decode_symbols(struct record_pred *p, struct record_rc_dec *d)
 {

@@ -196,10 +196,9 @@ uint64_t record_bits_get(struct record_bits_rd *, unsigned n);
 int	 record_bits_end(struct record_bits_rd *);
 
 /*
- * The encoder's steps for each value, inline: the value loop runs them
- * a hundred times a sample.
- */
-/*
+ * The encoder's steps for each value follow, inline: the value loop runs
+ * them a hundred times a sample.
+ *
  * A carry out of low is added to the bytes already out (0xff bytes become
  * 0 and pass it on): the same bytes as LZMA's one-byte cache, without
  * holding one back.  The interval never leaves [0, 1), so a carry always
@@ -270,8 +269,8 @@ record_rc_sym_count(struct record_sym *m, unsigned s)
 		record_rc_sym_rebuild(m);
 }
 
-/* The symbol of v and the bits of v below it (computed without
- * branches: small and large residuals alternate). */
+/* The symbol of v, and its bit length in *n (without branches: small
+ * and large residuals alternate). */
 static inline unsigned
 record_rc_sym_of(uint64_t v, unsigned *n)
 {
