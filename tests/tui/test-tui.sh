@@ -3,10 +3,11 @@
 # header of the simulated frame, every screen, the filter bar (substring,
 # regex, negation, history), picking groups on different chips, resizing,
 # saving the settings and getting them back, a terminal left sane after
-# SIGTERM, and a recording replayed with pause, steps and jumps.  Runs headless on a private tmux server; every wait polls
+# SIGTERM, a recording replayed with pause, steps and jumps, and another
+# PMU read through perf (where this machine lets the user count it).  Runs headless on a private tmux server; every wait polls
 # the screen with a deadline instead of sleeping.
 . "$(dirname "$0")/../cli/tap.sh"
-N=58
+N=62
 plan $N
 
 if ! command -v tmux >/dev/null 2>&1; then
@@ -276,4 +277,24 @@ check "jumping back before it shows the older catalog" \
     wait_for '^catalog v1 .*'
 keys q
 check "and quits cleanly" wait_for '^EXIT=0'
+
+# Another PMU through the perf source: rows are CPUs, and the header speaks
+# of CPUs and group reads, not of a frame and hcalls.
+if [ -d /sys/bus/event_source/devices/msr ] &&
+    "$HVTOP" -b --source perf --pmu msr -e tsc -n 1 -d 0.1 \
+    >/dev/null 2>&1; then
+	keys "clear; $HVTOP --source perf --pmu msr -e tsc -d 0.2; \
+echo EXIT=\$?" Enter
+	check "perf msr: the header counts CPUs, not a frame" \
+	    wait_for 'events from sysfs  [0-9]+ cpus? counted$'
+	check "perf msr: ... and group reads, not hcalls" \
+	    wait_for 'age [0-9.]+s  group reads [0-9]+/refresh'
+	check "perf msr: the table's rows are CPUs" wait_for '^cpu +tsc'
+	keys q
+	check "perf msr: quits cleanly" wait_for '^EXIT=0'
+else
+	for i in 1 2 3 4; do
+		skip "perf msr screen $i" "the msr PMU cannot be counted here"
+	done
+fi
 exit $tap_failed
