@@ -811,6 +811,17 @@ hvtop_list(struct hvtop *h, FILE *fp)
 			if (ev->skip != 0 ||
 			    !hvtop_list_match(h->opts.pattern, ev->sysfs_name))
 				continue;
+			if (ev->domain == CATALOG_DOMAIN_CPU) {
+				/* Another PMU's: its own terms, as perf
+				 * writes the event (the description). */
+				fprintf(fp, "  %-48s [%s]\n", ev->sysfs_name,
+				    catalog_domain_name(ev->domain));
+				fprintf(fp, "       %s\n", ev->desc);
+				if (ev->long_desc != NULL)
+					fprintf(fp, "       %s\n",
+					    ev->long_desc);
+				continue;
+			}
 			s = catalog_sysfs_string(ev, CATALOG_SYSFS_CURRENT);
 			fprintf(fp, "  hv_24x7/%-40s [%s]\n", ev->sysfs_name,
 			    catalog_domain_name(ev->domain));

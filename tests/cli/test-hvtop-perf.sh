@@ -4,7 +4,7 @@
 # when there is no hv_24x7 PMU.  Skips, saying why, where the kernel does
 # not let this user count.
 . "$(dirname "$0")/tap.sh"
-plan 9
+plan 10
 
 "$HVTOP" -b --sim clock=virtual --sysfs-root "$tmpdir" -n 1 >"$tmpdir/auto" 2>&1
 check "--source auto picks the simulator without hv_24x7, and says so" \
@@ -16,14 +16,14 @@ check "--source perf without the PMU fails with a reason" \
     test "$rc" = 1 -a -s "$tmpdir/nopmu"
 
 if [ ! -d /sys/bus/event_source/devices/msr ]; then
-	for i in 1 2 3 4 5 6 7; do skip "msr TSC rate $i" "this machine has no msr PMU"; done
+	for i in 1 2 3 4 5 6 7 8; do skip "msr TSC rate $i" "this machine has no msr PMU"; done
 	exit 0
 fi
 "$HVTOP" -b --source perf --pmu msr -e tsc -n 3 -d 0.2 --format csv \
     >"$tmpdir/tsc.csv" 2>"$tmpdir/tsc.err"; rc=$?
 if [ "$rc" != 0 ] && grep -qiE 'paranoid|permission|CAP_PERFMON' \
     "$tmpdir/tsc.err"; then
-	for i in 1 2 3 4 5 6 7; do
+	for i in 1 2 3 4 5 6 7 8; do
 		skip "msr TSC rate $i" "perf events not allowed: $(head -n 1 "$tmpdir/tsc.err")"
 	done
 	exit 0
@@ -53,3 +53,9 @@ check "perf -O frob=x: refused, naming the option" \
     >/dev/null 2>"$tmpdir/w.err"; rc=$?
 check "perf msr -w: refused before sampling, saying why" \
     sh -c "test $rc = 1 && grep -q 'msr.hvr: cannot record: PMU msr has no 24x7 catalog' '$tmpdir/w.err'"
+# --list shows another PMU's events with their own terms, not hv_24x7's.
+"$HVTOP" --source perf --pmu msr --list events tsc >"$tmpdir/list" 2>&1
+check "perf msr --list events: tsc as a CPU event, in msr's terms" \
+    sh -c "grep -q '^  tsc .*\\[CPU\\]' '$tmpdir/list' &&
+    grep -q '^       msr/event=' '$tmpdir/list' &&
+    ! grep -q hv_24x7 '$tmpdir/list'"
