@@ -30,7 +30,9 @@ view_cat_domain(int d)
 	static const char *const t[] = { "?", "chip", "core", "vhcore",
 	    "vhchip", "vhnode", "vrnode" };
 
-	return (d > 0 && d < 7 ? t[d] : "?");
+	if (d == CATALOG_DOMAIN_CPU)
+		return ("cpu");
+	return (d > 0 && d < CATALOG_DOMAIN_MAX ? t[d] : "?");
 }
 
 static void
@@ -303,13 +305,18 @@ view_event_detail(struct ui *ui, struct view_lines *vl,
 	if (ev->long_desc != NULL && ev->long_desc[0] != '\0' &&
 	    (ev->desc == NULL || strcmp(ev->long_desc, ev->desc) != 0))
 		view_wrap(vl, ev->long_desc, UI_R_NORMAL);
-	s = catalog_sysfs_string(ev, CATALOG_SYSFS_CURRENT);
-	view_line(vl, UI_R_NORMAL, "sysfs: hv_24x7/%s/ = %s", it->name, s);
-	free(s);
-	view_line(vl, UI_R_NORMAL, "record: group record at 0x%x, %u bytes; "
-	    "counter at +0x%x (offset 0x%x); catalog entry at byte %zu",
-	    ev->record_offset, ev->record_length, ev->counter_offset,
-	    ev->offset, ev->file_offset);
+	/* Another PMU's event has no 24x7 record: its description above
+	 * is the event as perf writes it. */
+	if (ev->domain != CATALOG_DOMAIN_CPU) {
+		s = catalog_sysfs_string(ev, CATALOG_SYSFS_CURRENT);
+		view_line(vl, UI_R_NORMAL, "sysfs: hv_24x7/%s/ = %s",
+		    it->name, s);
+		free(s);
+		view_line(vl, UI_R_NORMAL, "record: group record at 0x%x, %u "
+		    "bytes; counter at +0x%x (offset 0x%x); catalog entry at "
+		    "byte %zu", ev->record_offset, ev->record_length,
+		    ev->counter_offset, ev->offset, ev->file_offset);
+	}
 	for (i = 0; i < ev->ngroups; i++)
 		strbuf_addf(&sb, "%s%s", i > 0 ? ", " : "",
 		    ev->groups[i] < cat->ngroups ?

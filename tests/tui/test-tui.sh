@@ -7,7 +7,7 @@
 # PMU read through perf (where this machine lets the user count it).  Runs headless on a private tmux server; every wait polls
 # the screen with a deadline instead of sleeping.
 . "$(dirname "$0")/../cli/tap.sh"
-N=62
+N=64
 plan $N
 
 if ! command -v tmux >/dev/null 2>&1; then
@@ -290,10 +290,18 @@ echo EXIT=\$?" Enter
 	check "perf msr: ... and group reads, not hcalls" \
 	    wait_for 'age [0-9.]+s  group reads [0-9]+/refresh'
 	check "perf msr: the table's rows are CPUs" wait_for '^cpu +tsc'
+	keys Tab v
+	check "perf msr: the Events screen says cpu" \
+	    wait_for '^\* tsc +cpu +- +0x0'
+	wait_for '^   msr/event=' >/dev/null
+	check "perf msr: the detail shows the event in msr's terms only" \
+	    sh -c "tmux -L $sock capture-pane -p -t main |
+	    grep -q '^   msr/event=' &&
+	    ! tmux -L $sock capture-pane -p -t main | grep -q hv_24x7"
 	keys q
 	check "perf msr: quits cleanly" wait_for '^EXIT=0'
 else
-	for i in 1 2 3 4; do
+	for i in 1 2 3 4 5 6; do
 		skip "perf msr screen $i" "the msr PMU cannot be counted here"
 	done
 fi
