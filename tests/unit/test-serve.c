@@ -587,6 +587,83 @@ http(unsigned port, const char *req)
 	return (strbuf_detach(&sb));
 }
 
+/*
+ * Another PMU, modelled as the perf source models one: its counters are
+ * per CPU, and the labels say cpu, not chip.
+ */
+static void
+test_cpu_domain(void **state)
+{
+	struct catalog		*cat;
+	struct catalog_event	*ev;
+	struct topology		 topo;
+	struct selection	 sel;
+	struct engine		*e;
+	struct engine_snapshot	*snap = NULL;
+	struct raw_sample	 rs;
+	struct serve_info	 info;
+	struct serve_sample	 ss;
+	struct serve_om		*om;
+	struct serve_frame	*fr;
+	struct strbuf		 sb = { 0 };
+	char			*cause = NULL;
+	size_t			 k, i;
+
+	(void)state;
+	cat = xcalloc(1, sizeof *cat);
+	cat->magic = CATALOG_MAGIC;
+	cat->interface = 2;
+	cat->events = ev = xcalloc(1, sizeof *ev);
+	cat->nevents = 1;
+	ev->name = xstrdup("tsc");
+	ev->desc = xstrdup("msr/event=0x0/");
+	ev->domain = CATALOG_DOMAIN_CPU;
+	ev->record_length = 8;
+	ev->formula = CATALOG_NONE;
+	catalog_reindex(cat);
+	assert_int_equal(ev->skip, 0);
+	memset(&topo, 0, sizeof topo);
+	topo.chips = topo.cores = topo.vcpus = 2;
+	topo.privileged = 1;
+	memset(&sel, 0, sizeof sel);
+	if (selection_add(&sel, cat, &topo, "tsc", 1, &cause) != 0)
+		fail_msg("%s", cause);
+	e = engine_new(cat, &sel, TB_HZ, NULL, 0, NULL, NULL);
+	assert_string_equal(engine_view(e, 0)->term, "cpu");
+	memset(&rs, 0, sizeof rs);
+	rs.values = xcalloc(sel.ncounters, sizeof *rs.values);
+	rs.nvalues = sel.ncounters;
+	info.source = "perf";
+	info.source_label = "perf msr, cpus 0-1";
+	info.timebase_hz = TB_HZ;
+	om = serve_om_new(&info);
+	for (i = 1; i <= 2; i++) {
+		rs.now = i * 1000000000ULL;
+		for (k = 0; k < rs.nvalues; k++)
+			rs.values[k].value = i * 1000 * (k + 1);
+		snap = engine_update_reuse(e, &rs, snap);
+	}
+	memset(&ss, 0, sizeof ss);
+	ss.engine = e;
+	ss.sel = &sel;
+	ss.snap = snap;
+	ss.rs = &rs;
+	ss.wall_ns = 1767225600ULL * 1000000000ULL + rs.now;
+	fr = serve_om_frame(om, &ss);
+	serve_om_render(fr, SERVE_OPENMETRICS, &sb);
+	serve_om_frame_free(fr);
+	has(sb.s, "hvtop_events_total{event=\"tsc\",domain=\"cpu\",cpu=\"1\","
+	    "lpar=\"self\"");
+	lacks(sb.s, "chip=");
+	strbuf_free(&sb);
+	serve_om_free(om);
+	engine_snapshot_free(snap);
+	engine_free(e);
+	selection_clear(&sel);
+	free(rs.values);
+	catalog_free(cat);
+}
+
 static void
 test_http(void **state)
 {
@@ -715,6 +792,7 @@ main(void)
 		    setup, teardown),
 		cmocka_unit_test_setup_teardown(test_http, setup, teardown),
 		cmocka_unit_test(test_listen_fails),
+		cmocka_unit_test(test_cpu_domain),
 	};
 
 	return (cmocka_run_group_tests_name("serve", tests, NULL, NULL));
