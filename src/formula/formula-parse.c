@@ -82,7 +82,9 @@ formula_parse_node(struct formula_parser *p, enum formula_op op,
 
 	if (op != FORMULA_OP_NUM && op != FORMULA_OP_NAME) {
 		na = &ast->nodes[a];
-		terms = na->terms;
+		/* A negation counts the 0 of its RPN spelling (0 A -), so
+		 * that a text within the limit prints as one within it. */
+		terms = na->terms + (op == FORMULA_OP_NEG);
 		height = na->height + 1U;
 		if (op != FORMULA_OP_SQRT && op != FORMULA_OP_NEG) {
 			nb = &ast->nodes[b];

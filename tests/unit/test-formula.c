@@ -775,6 +775,23 @@ test_no_value(void **state)
 }
 
 /* Limits are reported, never recursed into. */
+/* Names lo..hi-1 summed as a balanced tree; the first neg negated. */
+static void
+sum_of(struct strbuf *sb, int lo, int hi, int neg)
+{
+	int	 mid = lo + (hi - lo) / 2;
+
+	if (hi - lo == 1) {
+		strbuf_adds(sb, lo < neg ? "-A" : "A");
+		return;
+	}
+	strbuf_addc(sb, '(');
+	sum_of(sb, lo, mid, neg);
+	strbuf_adds(sb, " + ");
+	sum_of(sb, mid, hi, neg);
+	strbuf_addc(sb, ')');
+}
+
 static void
 test_limits(void **state)
 {
@@ -839,6 +856,33 @@ test_limits(void **state)
 	assert_string_equal(cause, "formula nested too deeply: more than 256 "
 	    "levels at '+' (col 1025)");
 	free(cause);
+
+	/*
+	 * A negation prints in RPN as 0 A -, one term more: an infix text
+	 * of 1000 names and 30 negations is as large as its RPN form, so
+	 * both are refused alike, and within the limit both read back.
+	 */
+	for (i = 0; i < 2; i++) {
+		char	*rpn;
+
+		strbuf_reset(&sb);
+		sum_of(&sb, 0, 1000, i == 0 ? 30 : 20);
+		if (i == 0) {
+			assert_int_equal(formula_parse(sb.s, FORMULA_INFIX,
+			    &ast, &cause), -HV_ELIMIT);
+			assert_non_null(strstr(cause, "more than 1024 terms"));
+			free(cause);
+			continue;
+		}
+		assert_int_equal(formula_parse(sb.s, FORMULA_INFIX, &ast,
+		    &cause), 0);
+		rpn = formula_print(ast, FORMULA_RPN);
+		formula_ast_free(ast);
+		assert_int_equal(formula_parse(rpn, FORMULA_RPN, &ast, &cause),
+		    0);
+		formula_ast_free(ast);
+		free(rpn);
+	}
 
 	/* dup doubles: 2^11 terms are too many. */
 	strbuf_reset(&sb);
