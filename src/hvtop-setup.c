@@ -255,8 +255,7 @@ hvtop_core_group(const struct catalog *cat)
 const char *
 hvtop_calls_word(const struct hvtop *h)
 {
-	return (strcmp(h->src->ops->name, "perf") == 0 ? "group reads" :
-	    "hcalls");
+	return (h->src->calls != NULL ? h->src->calls : "hcalls");
 }
 
 /*

@@ -728,6 +728,8 @@ source_perf_open(struct source *src, const char *args, char **cause)
 	free(list);
 	free(pmus);
 	free(cpus);
+	/* One read(2) of a perf group per hypervisor call or CPU. */
+	src->calls = "group reads";
 	src->data = st;
 	return (0);
 fail:

@@ -180,6 +180,11 @@ source_replay_open(struct source *src, const char *path, const char *args,
 	record_read_rewind(r->rd);
 
 	src->label = xstrdup(r->meta->label);
+	/* The recording keeps the recorded source's label, which hvtop
+	 * writes as "perf ..." for the perf source: its reads are group
+	 * reads, and a replay prints what the recorded run printed. */
+	src->calls = strncmp(src->label, "perf ", 5) == 0 ? "group reads" :
+	    "hcalls";
 	source_replay_fetch(r);
 	r->start = r->have_next ? r->next.now : 0;
 	return (0);

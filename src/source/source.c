@@ -96,6 +96,8 @@ source_open(const char *spec, const char *args, const char *sysfs_root,
 	}
 	if (src->label == NULL)
 		src->label = xstrdup(ops->name);
+	if (src->calls == NULL)
+		src->calls = "hcalls";
 	if (autosel && strcmp(name, "sim") == 0) {
 		char *l = xasprintf("%s (no hv_24x7 PMU here)", src->label);
 

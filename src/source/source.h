@@ -88,6 +88,8 @@ struct source {
 	const struct source_ops *ops;
 	void		*data;		/* the source's own state */
 	char		*label;		/* for the header: "SIMULATED ..." */
+	const char	*calls;		/* what its reads are: "hcalls" (the
+					   default), "group reads" (perf) */
 };
 
 /*

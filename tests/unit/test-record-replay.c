@@ -171,6 +171,7 @@ test_replay_samples(void **state)
 	assert_true(source_replay_is(src));
 	assert_string_equal(src->ops->name, "replay");
 	assert_non_null(strstr(src->label, "SIMULATED"));
+	assert_string_equal(src->calls, "hcalls");
 	assert_true(source_replay_epoch(src) == 1000);
 	assert_true(source_replay_interval(src) == STEP);
 	assert_int_equal(source_replay_ndiags(src), 0);
@@ -333,6 +334,63 @@ test_replay_torn(void **state)
  * added in the interface), replayed by hvtop_setup()/hvtop_sample(): the
  * replay starts with the first selection and follows the change.
  */
+/*
+ * A recording keeps the recorded source's label; one made through the
+ * perf source replays with its reads called group reads, as the recorded
+ * run's text output called them.
+ */
+static void
+test_replay_perf_calls(void **state)
+{
+	struct source		*src;
+	struct topology		 topo;
+	struct selection	 sel;
+	struct catalog		*cat;
+	struct record_file	*rec;
+	struct raw_sample	 rs;
+	const void		*img;
+	size_t			 len;
+	char			 path[64], *spec, *cause = NULL;
+	int			 fd;
+
+	(void)state;
+	snprintf(path, sizeof path, "/tmp/hvtop-test-perf-XXXXXX");
+	assert_int_not_equal(fd = mkstemp(path), -1);
+	close(fd);
+	assert_int_equal(source_open("sim", "catalog=" P8 ",interface=1",
+	    "/sys", &src, &cause), 0);
+	free(src->label);
+	src->label = xstrdup("perf hv_24x7, cpu 0, catalog v1");
+	assert_int_equal(src->ops->topology(src, &topo, &cause), 0);
+	assert_int_equal(src->ops->catalog(src, &img, &len, &cause), 0);
+	assert_int_equal(catalog_parse(img, len, topo.interface, &cat,
+	    &cause), 0);
+	memset(&sel, 0, sizeof sel);
+	assert_int_equal(selection_add(&sel, cat, &topo,
+	    "HPM_0THRD_NON_IDLE_CCYC:0", 0, &cause), 0);
+	assert_int_equal(src->ops->select(src, &sel, &cause), 0);
+	assert_int_equal(record_file_open(path, src, &topo, &sel, 0, STEP, 0,
+	    NULL, &rec, &cause), 0);
+	memset(&rs, 0, sizeof rs);
+	rs.values = xcalloc(sel.ncounters, sizeof *rs.values);
+	rs.nvalues = sel.ncounters;
+	assert_int_equal(src->ops->sample(src, STEP, &rs, &cause), 0);
+	assert_int_equal(record_file_sample(rec, &rs, &cause), 0);
+	assert_int_equal(record_file_close(rec, &cause), 0);
+	free(rs.values);
+	selection_clear(&sel);
+	catalog_free(cat);
+	source_close(src);
+
+	spec = xasprintf("replay:%s", path);
+	assert_int_equal(source_open(spec, NULL, "/sys", &src, &cause), 0);
+	assert_string_equal(src->label, "perf hv_24x7, cpu 0, catalog v1");
+	assert_string_equal(src->calls, "group reads");
+	source_close(src);
+	free(spec);
+	unlink(path);
+}
+
 static void
 test_replay_follows(void **state)
 {
@@ -432,6 +490,7 @@ main(void)
 		cmocka_unit_test(test_replay_selection),
 		cmocka_unit_test(test_replay_pacing),
 		cmocka_unit_test(test_replay_torn),
+		cmocka_unit_test(test_replay_perf_calls),
 		cmocka_unit_test(test_replay_follows),
 	};
 

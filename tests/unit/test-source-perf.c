@@ -232,6 +232,7 @@ test_open_pcp_multinode(void **state)
 		fail_msg("%s", cause);
 	free(args);
 	assert_string_equal(src.label, "perf pmu1, cpu 0");
+	assert_string_equal(src.calls, "group reads");
 	assert_int_equal(source_perf_ops.catalog(&src, &img, &len, &cause),
 	    -HV_ENOENT);
 	must_contain(cause, "no 24x7 catalog");
