@@ -968,19 +968,6 @@ ui_reverse(struct ui_run *r)
 	items_layout(ui, ui->screen);
 }
 
-/* What the indices of a pick of catalog domain d count, plural. */
-static const char *
-ui_pick_term(int d)
-{
-	switch (d) {
-	case CATALOG_DOMAIN_CHIP:
-		return ("chips");
-	case CATALOG_DOMAIN_CPU:
-		return ("cpus");
-	}
-	return ("cores");
-}
-
 static void
 ui_enter(struct ui_run *r)
 {
@@ -1003,12 +990,14 @@ ui_enter(struct ui_run *r)
 	case UI_EVENTS:
 		r->pending = xstrdup(it->name);
 		r->pending_event = 1;
-		term = ui_pick_term(cat->events[it->index].domain);
+		term = selection_domain_term(
+		    selection_pick_domain(cat->events[it->index].domain));
 		break;
 	case UI_GROUPS:
 		r->pending = xstrdup(it->name);
 		r->pending_event = 0;
-		term = ui_pick_term(cat->groups[it->index].domain);
+		term = selection_domain_term(
+		    selection_pick_domain(cat->groups[it->index].domain));
 		break;
 	case UI_FORMULAS:
 		if (it->index < ui->h->ndefs) {
@@ -1024,12 +1013,13 @@ ui_enter(struct ui_run *r)
 		}
 		r->pending = xstrdup(cat->groups[f->group].name);
 		r->pending_event = 0;
-		term = ui_pick_term(cat->groups[f->group].domain);
+		term = selection_domain_term(
+		    selection_pick_domain(cat->groups[f->group].domain));
 		break;
 	default:
 		return;
 	}
-	snprintf(label, sizeof label, "pick %s on %s (Enter: all; or "
+	snprintf(label, sizeof label, "pick %s on %ss (Enter: all; or "
 	    "0,3,8-11): ", r->pending, term);
 	ui_prompt(r, PROMPT_INDICES, label, NULL, 0);
 }

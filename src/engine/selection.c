@@ -48,6 +48,14 @@ selection_domain_term(int domain)
 }
 
 int
+selection_pick_domain(int cd)
+{
+	if (cd == CATALOG_DOMAIN_CHIP || cd == CATALOG_DOMAIN_CPU)
+		return (cd);
+	return (CATALOG_DOMAIN_CORE);
+}
+
+int
 selection_parse_indices(const char *s, unsigned max, unsigned **out,
     size_t *n, char **cause)
 {
@@ -196,8 +204,7 @@ selection_add(struct selection *sel, const struct catalog *cat,
 		}
 		cd = gr->domain;
 	}
-	if (cd != CATALOG_DOMAIN_CHIP && cd != CATALOG_DOMAIN_CPU)
-		cd = CATALOG_DOMAIN_CORE;
+	cd = selection_pick_domain(cd);
 	error = selection_domain(at != NULL ? at + 1 : "",
 	    at != NULL ? (size_t)(end - at - 1) : 0, cd, &pk.domain, cause);
 	if (error != 0)

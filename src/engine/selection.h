@@ -73,7 +73,10 @@ int	 selection_parse_indices(const char *, unsigned max, unsigned **out,
 
 /* How many indices a domain has in a topology. */
 unsigned selection_domain_size(const struct topology *, int domain);
-/* "chip", "core" or "vcpu" */
+/* "chip", "core", "vcpu" or "cpu" */
 const char *selection_domain_term(int domain);
+/* The domain a pick of an event or group of catalog domain cd is counted
+ * in when no @domain is given: chip, perf's cpu, else core. */
+int	 selection_pick_domain(int cd);
 
 #endif /* HVTOP_SELECTION_H */
