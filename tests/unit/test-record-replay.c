@@ -335,6 +335,41 @@ test_replay_torn(void **state)
  * replay starts with the first selection and follows the change.
  */
 /*
+ * Start recording the simulated frame into a new temporary file (path):
+ * the P8 catalog on hcall interface 1, group spec picked, the source's
+ * label replaced by label when given.
+ */
+static void
+start_sim_recording(char *path, size_t size, const char *label,
+    const char *spec, struct source **src, struct topology *topo,
+    struct catalog **cat, struct selection *sel, struct record_file **rec)
+{
+	const void	*img;
+	size_t		 len;
+	char		*cause = NULL;
+	int		 fd;
+
+	snprintf(path, size, "/tmp/hvtop-test-rec-XXXXXX");
+	assert_int_not_equal(fd = mkstemp(path), -1);
+	close(fd);
+	assert_int_equal(source_open("sim", "catalog=" P8 ",interface=1",
+	    "/sys", src, &cause), 0);
+	if (label != NULL) {
+		free((*src)->label);
+		(*src)->label = xstrdup(label);
+	}
+	assert_int_equal((*src)->ops->topology(*src, topo, &cause), 0);
+	assert_int_equal((*src)->ops->catalog(*src, &img, &len, &cause), 0);
+	assert_int_equal(catalog_parse(img, len, topo->interface, cat,
+	    &cause), 0);
+	memset(sel, 0, sizeof *sel);
+	assert_int_equal(selection_add(sel, *cat, topo, spec, 0, &cause), 0);
+	assert_int_equal((*src)->ops->select(*src, sel, &cause), 0);
+	assert_int_equal(record_file_open(path, *src, topo, sel, 0, STEP, 0,
+	    NULL, rec, &cause), 0);
+}
+
+/*
  * A recording keeps the recorded source's label; one made through the
  * perf source replays with its reads called group reads, as the recorded
  * run's text output called them.
@@ -348,29 +383,12 @@ test_replay_perf_calls(void **state)
 	struct catalog		*cat;
 	struct record_file	*rec;
 	struct raw_sample	 rs;
-	const void		*img;
-	size_t			 len;
 	char			 path[64], *spec, *cause = NULL;
-	int			 fd;
 
 	(void)state;
-	snprintf(path, sizeof path, "/tmp/hvtop-test-perf-XXXXXX");
-	assert_int_not_equal(fd = mkstemp(path), -1);
-	close(fd);
-	assert_int_equal(source_open("sim", "catalog=" P8 ",interface=1",
-	    "/sys", &src, &cause), 0);
-	free(src->label);
-	src->label = xstrdup("perf hv_24x7, cpu 0, catalog v1");
-	assert_int_equal(src->ops->topology(src, &topo, &cause), 0);
-	assert_int_equal(src->ops->catalog(src, &img, &len, &cause), 0);
-	assert_int_equal(catalog_parse(img, len, topo.interface, &cat,
-	    &cause), 0);
-	memset(&sel, 0, sizeof sel);
-	assert_int_equal(selection_add(&sel, cat, &topo,
-	    "HPM_0THRD_NON_IDLE_CCYC:0", 0, &cause), 0);
-	assert_int_equal(src->ops->select(src, &sel, &cause), 0);
-	assert_int_equal(record_file_open(path, src, &topo, &sel, 0, STEP, 0,
-	    NULL, &rec, &cause), 0);
+	start_sim_recording(path, sizeof path,
+	    "perf hv_24x7, cpu 0, catalog v1", "HPM_0THRD_NON_IDLE_CCYC:0",
+	    &src, &topo, &cat, &sel, &rec);
 	memset(&rs, 0, sizeof rs);
 	rs.values = xcalloc(sel.ncounters, sizeof *rs.values);
 	rs.nvalues = sel.ncounters;
@@ -402,28 +420,13 @@ test_replay_follows(void **state)
 	struct raw_sample	 rs, want[20];
 	struct engine_snapshot	*snap;
 	struct hvtop		 h;
-	const void		*img;
-	size_t			 len, i, k;
+	size_t			 i, k;
 	char			 path[64], *spec, *cause = NULL;
 	unsigned		 gen;
-	int			 fd;
 
 	(void)state;
-	snprintf(path, sizeof path, "/tmp/hvtop-test-follow-XXXXXX");
-	assert_int_not_equal(fd = mkstemp(path), -1);
-	close(fd);
-	assert_int_equal(source_open("sim", "catalog=" P8 ",interface=1",
-	    "/sys", &src, &cause), 0);
-	assert_int_equal(src->ops->topology(src, &topo, &cause), 0);
-	assert_int_equal(src->ops->catalog(src, &img, &len, &cause), 0);
-	assert_int_equal(catalog_parse(img, len, topo.interface, &cat,
-	    &cause), 0);
-	memset(&sel, 0, sizeof sel);
-	assert_int_equal(selection_add(&sel, cat, &topo,
-	    "HPM_0THRD_NON_IDLE_CCYC:0-1", 0, &cause), 0);
-	assert_int_equal(src->ops->select(src, &sel, &cause), 0);
-	assert_int_equal(record_file_open(path, src, &topo, &sel, 0, STEP, 0,
-	    NULL, &rec, &cause), 0);
+	start_sim_recording(path, sizeof path, NULL,
+	    "HPM_0THRD_NON_IDLE_CCYC:0-1", &src, &topo, &cat, &sel, &rec);
 	for (i = 0; i < 20; i++) {
 		if (i == 10) {
 			assert_int_equal(selection_add(&sel, cat, &topo,
