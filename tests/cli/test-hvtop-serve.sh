@@ -36,14 +36,13 @@ start() {
 	seen=0
 	pids="$pids $pid"
 	url=""
-	i=0
-	while [ $i -lt 200 ]; do
+	deadline=$(($(date +%s) + 60))
+	while [ "$(date +%s)" -le "$deadline" ]; do
 		url=$(sed -n 's/^hvtop: serving metrics at //p' \
 		    "$tmpdir/$name.err")
 		[ -n "$url" ] && return 0
 		kill -0 "$pid" 2>/dev/null || return 1
 		sleep 0.1
-		i=$((i + 1))
 	done
 	return 1
 }
@@ -51,6 +50,28 @@ start() {
 stop() {
 	kill "$1" 2>/dev/null
 	wait "$1" 2>/dev/null
+}
+
+# csv_seq FILE: the highest seq in a CSV hvtop is still writing, 0 before
+# the first data row (the column is found by its name, so the header is
+# never taken for data; a row cut short can only show a smaller number).
+csv_seq() {
+	awk -F, '
+	NR == 1 { for (i = 1; i <= NF; i++) if ($i == "seq") c = i; next }
+	c && $c ~ /^[0-9]+$/ && $c + 0 > n { n = $c + 0 }
+	END { print n + 0 }' "$1" 2>/dev/null | tail -n 1
+}
+
+# wait_seq FILE N: wait (at most 60 s) until the CSV has interval N.
+wait_seq() {
+	deadline=$(($(date +%s) + 60))
+	while [ "$(csv_seq "$1")" -lt "$2" ]; do
+		if [ "$(date +%s)" -gt "$deadline" ]; then
+			diag "$1 has reached interval $(csv_seq "$1"), not $2"
+			return 1
+		fi
+		sleep 0.1
+	done
 }
 
 # value NAME FILE: the value of an unlabelled sample.
@@ -258,17 +279,13 @@ if have bash; then
 		j=$((j + 1))
 	done
 	pids="$pids $slow"
-	# The CSV's second column is the interval's number.
-	seq0=$(tail -n 1 "$tmpdir/b.csv" | cut -d, -f2)
-	i=0
-	while [ $i -lt 100 ] && [ "$(tail -n 1 "$tmpdir/b.csv" |
-	    cut -d, -f2)" -lt $((${seq0:-0} + 5)) ]; do
-		sleep 0.1
-		i=$((i + 1))
-	done
+	# Wait for a first interval, then for five more: the CSV grows
+	# while every connection is held.
+	wait_seq "$tmpdir/b.csv" 1
+	seq0=$(csv_seq "$tmpdir/b.csv")
+	diag "slow clients connected at interval $seq0"
 	check "slow clients: the sampler is not held up" \
-	    test "$(tail -n 1 "$tmpdir/b.csv" | cut -d, -f2)" -ge \
-	    $((${seq0:-0} + 5))
+	    wait_seq "$tmpdir/b.csv" $((seq0 + 5))
 	for p in $slow; do
 		kill "$p" 2>/dev/null
 	done
