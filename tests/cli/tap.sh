@@ -19,3 +19,9 @@ check() { name=$1; shift; if "$@"; then pass "$name"; else fail "$name"; fi; }
 check_not() { name=$1; shift; if "$@"; then fail "$name"; else pass "$name"; fi; }
 tmpdir=$(mktemp -d "${TMPDIR:-/tmp}/hvtop-test.XXXXXX")
 trap 'rm -rf "$tmpdir"' EXIT
+# None of the user's own settings reach hvtop: an empty home, and no
+# variable that names a settings file, a metrics folder or catalogs.
+HOME=$tmpdir/home
+mkdir -p "$HOME"
+export HOME
+unset XDG_CONFIG_HOME XDG_STATE_HOME HVTOP_CONFIG HVTOP_CATALOG_DIR
