@@ -9,7 +9,8 @@ tests_unit_test_util_LDADD = $(PURE_LIBS) $(CMOCKA_LIBS)
 
 TESTS += $(check_PROGRAMS)
 TESTS += scripts/check-pure.sh
-TESTS += tests/cli/test-hvtop-cli.sh tests/cli/test-hvtop-env.sh
+TESTS += tests/cli/test-hvtop-cli.sh tests/cli/test-hvtop-env.sh \
+	tests/cli/test-hvtop-symbols.sh
 EXTRA_DIST += tests/cli tests/data tests/fuzz tests/bench
 
 # The folders above are distributed whole; in a build outside the source
