@@ -32,6 +32,7 @@ sim_config_defaults(struct sim_config *cfg)
 	cfg->core_hz = 3800000000ULL;
 	cfg->nest_hz = 2000000000ULL;
 	cfg->update_us = 10000;
+	cfg->uptime_ms = 60000;
 	cfg->interface = 2;
 	cfg->cec_cfg = 0x5eed0001;
 }
@@ -120,6 +121,7 @@ sim_config_set(struct sim_config *cfg, const char *key, const char *val,
 	SIM_UINT("core_hz", 1000000, 100000000000ULL, cfg->core_hz)
 	SIM_UINT("nest_hz", 1000000, 100000000000ULL, cfg->nest_hz)
 	SIM_UINT("update_us", 1, 60000000, cfg->update_us)
+	SIM_UINT("uptime_ms", 0, 1000000000, cfg->uptime_ms)
 	SIM_UINT("interface", 1, 2, cfg->interface)
 	SIM_UINT("cec", 0, UINT64_MAX, cfg->cec_cfg)
 #undef SIM_UINT
@@ -134,7 +136,8 @@ sim_config_set(struct sim_config *cfg, const char *key, const char *val,
 		return (sim_fault_parse(&cfg->faults, val, cause));
 	*cause = xasprintf("sim %s: unknown key (sockets, chips, "
 	    "chips_per_socket, cores, smt, lpars, lpar, vcpus, seed, tb_hz, "
-	    "core_hz, nest_hz, update_ms, update_us, interface, cec, faults)",
+	    "core_hz, nest_hz, update_ms, update_us, uptime_ms, interface, cec, "
+	    "faults)",
 	    key);
 	return (-HV_ENOENT);
 }
@@ -227,6 +230,8 @@ sim_frame_init(struct sim_frame *f, const struct sim_config *cfg,
 	upd = cfg->tb_hz / 1000000 * cfg->update_us +
 	    cfg->tb_hz % 1000000 * cfg->update_us / 1000000;
 	f->update_tb = upd == 0 ? 1 : upd;
+	f->uptime_tb = cfg->tb_hz / 1000 * cfg->uptime_ms +
+	    cfg->tb_hz % 1000 * cfg->uptime_ms / 1000;
 	return (0);
 }
 

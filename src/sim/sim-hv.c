@@ -515,6 +515,9 @@ sim_hv_tick(const struct sim_hv *hv, unsigned chip, uint64_t tb,
 {
 	uint64_t	 u = hv->frame.update_tb, ph = hv->phase[chip], k;
 
+	/* The frame ran for its uptime before hvtop's time 0. */
+	tb = tb > UINT64_MAX - hv->frame.uptime_tb ? UINT64_MAX :
+	    tb + hv->frame.uptime_tb;
 	/* tb + ph cannot wrap for any tb a frame will see (2^64 ticks). */
 	k = tb > UINT64_MAX - ph ? (UINT64_MAX - ph) / u : (tb + ph) / u;
 	*at = k == 0 ? 0 : k * u - ph;

@@ -111,6 +111,7 @@ struct sim_config {
 	uint64_t	 core_hz;	/* core clock */
 	uint64_t	 nest_hz;	/* fabric (PowerBus) clock */
 	uint32_t	 update_us;	/* accumulator update period */
+	uint64_t	 uptime_ms;	/* how long the frame ran before */
 	int		 interface;	/* hcall interface version, 1 or 2 */
 	uint64_t	 cec_cfg;	/* cec_cfg_instance_id */
 	struct sim_faults faults;
@@ -132,20 +133,22 @@ struct sim_frame {
 	uint64_t	 core_hz;
 	uint64_t	 nest_hz;
 	uint64_t	 update_tb;	/* update period in timebase ticks */
+	uint64_t	 uptime_tb;	/* frame timebase when time 0 is seen */
 };
 
 /*
  * Defaults: a POWER9-like two-socket frame, one chip per socket, 12 SMT8
  * cores per chip, 512 MHz timebase, 3.8 GHz cores, 2 GHz fabric,
- * accumulators updated every 10 ms, interface v2, 4 partitions of 16
- * vcpus, hvtop in partition 1, seed 1, no faults.
+ * accumulators updated every 10 ms, up for a minute before time 0,
+ * interface v2, 4 partitions of 16 vcpus, hvtop in partition 1, seed 1,
+ * no faults.
  */
 void	 sim_config_defaults(struct sim_config *);
 
 /*
  * Set one key (sockets, chips (= sockets), chips_per_socket, cores, smt,
  * lpars, lpar, vcpus, seed, tb_hz, core_hz, nest_hz, update_ms,
- * update_us, interface, cec, faults).  Returns 0, or -HV_ENOENT (unknown
+ * update_us, uptime_ms, interface, cec, faults).  Returns 0, or -HV_ENOENT (unknown
  * key) / -HV_ERANGE / -HV_EFORMAT with *cause set (caller frees).
  */
 int	 sim_config_set(struct sim_config *, const char *key, const char *val,

@@ -53,6 +53,8 @@ new_hv(const char *spec)
 	char			*cause = NULL;
 
 	sim_config_defaults(&cfg);
+	/* These tests give the frame's own timebase: no uptime before. */
+	cfg.uptime_ms = 0;
 	if (spec != NULL && sim_config_parse(&cfg, spec, &cause) != 0)
 		fail_msg("%s: %s", spec, cause);
 	if (sim_hv_new(&cfg, fx.cat, fx.image, fx.len, &hv, &cause) != 0)
@@ -874,7 +876,7 @@ test_sim_p8(void **state)
 	assert_int_equal(catalog_parse(img, len, 1, &cat, &cause), 0);
 	sim_config_defaults(&cfg);
 	assert_int_equal(sim_config_parse(&cfg, "interface=1,sockets=2,"
-	    "cores=10", &cause), 0);
+	    "cores=10,uptime_ms=0", &cause), 0);
 	assert_int_equal(sim_hv_new(&cfg, cat, img, len, &hv, &cause), 0);
 	assert_int_equal(sim_hv_catalog_page(hv, 0, 0, page, sizeof page),
 	    H_SUCCESS);
