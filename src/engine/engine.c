@@ -46,6 +46,8 @@ struct engine {
 
 	/* Scratch for evaluation, sized for the widest view. */
 	double			*scratch;
+	double			*csecs;		/* each cell's seconds */
+	double			*norm;		/* counts over the total's */
 	double			*sums;
 };
 
@@ -83,6 +85,8 @@ engine_status_name(int status)
 		return ("no accumulator update since the last sample");
 	case ENG_NOVALUE:
 		return ("cannot be computed");
+	case ENG_NOTYET:
+		return ("not updated yet");
 	}
 	return ("?");
 }
@@ -428,6 +432,8 @@ engine_new(const struct catalog *cat, const struct selection *sel,
 			cells = e->views[i].nevents * e->views[i].nrows;
 	}
 	e->scratch = xcalloc(cells, sizeof *e->scratch);
+	e->csecs = xcalloc(cells, sizeof *e->csecs);
+	e->norm = xcalloc(cells, sizeof *e->norm);
 	e->sums = xcalloc(width, sizeof *e->sums);
 	i = sel->ncounters > 0 ? sel->ncounters : 1;
 	e->prev = xcalloc(i, sizeof *e->prev);
@@ -474,6 +480,8 @@ engine_free(struct engine *e)
 	free(e->prev_now);
 	free(e->have_prev);
 	free(e->scratch);
+	free(e->csecs);
+	free(e->norm);
 	free(e->sums);
 	free(e);
 }
@@ -520,7 +528,9 @@ engine_raw_status(uint8_t raw)
  * failed or backwards read drops the baseline, so the next good read only
  * starts a new one: a value is never computed across a bad read.  A
  * counter whose record was not updated keeps its baseline, so the next
- * update's delta covers both intervals with the matching timebase.
+ * update's delta covers both intervals with the matching timebase.  With
+ * record timebases, a rate is only ever computed between two distinct
+ * updates of the record; never over the host clock.
  */
 static uint8_t
 engine_counter(struct engine *e, size_t k, const struct raw_value *rv,
@@ -551,7 +561,23 @@ engine_counter(struct engine *e, size_t k, const struct raw_value *rv,
 		}
 		*secs = (double)(rv->timebase - e->prev_tb[k]) /
 		    (double)e->tb_hz;
+	} else if (e->tb_hz != 0 && (rv->timebase != 0 ||
+	    e->prev_tb[k] != 0 || rv->value == e->prev[k])) {
+		/*
+		 * A record timebase of 0 is a record the hypervisor has not
+		 * updated yet.  Its first update (or a record that started
+		 * over) only sets the baseline: what it counted before is
+		 * over no known time.  A rate needs two distinct updates.
+		 */
+		if (rv->timebase != 0 || e->prev_tb[k] != 0) {
+			e->prev[k] = rv->value;
+			e->prev_tb[k] = rv->timebase;
+			e->prev_now[k] = now;
+		}
+		return (ENG_NOTYET);
 	} else
+		/* Counts that move with no timebase: the record has none,
+		 * and the host clock is all there is. */
 		*secs = (double)(now - e->prev_now[k]) / 1e9;
 	d = engine_delta(e->prev[k], rv->value, &back);
 	if (back) {
@@ -671,7 +697,7 @@ engine_update_reuse(struct engine *e, const struct raw_sample *rs,
 	struct engine_view	*v;
 	struct engine_cell	*row, *tot, *c;
 	double			 secs, d, tsecs, *vals;
-	size_t			 i, r, col, ncol, k, nrowok, j;
+	size_t			 i, r, col, ncol, k, nrowok, nsecs, j;
 	uint8_t			 st;
 
 	if (old != NULL && engine_snapshot_fits(e, old))
@@ -702,11 +728,14 @@ engine_update_reuse(struct engine *e, const struct raw_sample *rs,
 		tot = &s->cells[i][v->nrows * ncol];
 
 		/* Event cells, row by row. */
+		tsecs = 0;
+		nsecs = 0;
 		for (r = 0; r < v->nrows; r++) {
 			row = &s->cells[i][r * ncol];
 			secs = 0;
 			for (col = 0; col < v->nevents; col++) {
 				c = &row[col];
+				e->csecs[r * v->nevents + col] = 0;
 				k = v->counter[r * v->nevents + col];
 				if (k == ENG_NONE || k >= rs->nvalues) {
 					c->status = k == ENG_NONE ?
@@ -717,13 +746,41 @@ engine_update_reuse(struct engine *e, const struct raw_sample *rs,
 				    &rs->values[k], rs->now, &c->delta, &d);
 				if (c->status == ENG_OK) {
 					c->value = c->delta / d;
+					e->csecs[r * v->nevents + col] = d;
 					if (secs == 0)
 						secs = d;
 				}
 			}
 			s->row_interval[i][r] = secs;
-			if (s->row_interval[i][v->nrows] == 0)
-				s->row_interval[i][v->nrows] = secs;
+			if (secs > 0) {
+				tsecs += secs;
+				nsecs++;
+			}
+		}
+		/*
+		 * The total's interval is the mean of its rows' intervals;
+		 * its counts are each row's rate over that interval, so its
+		 * rates are the sums of the rows' rates however much the
+		 * rows' intervals differ.
+		 */
+		tsecs = nsecs > 0 ? tsecs / (double)nsecs : 0;
+		s->row_interval[i][v->nrows] = tsecs;
+
+		/* Each row's deltas once, NaN where there is none; then the
+		 * same counts scaled to the total's interval. */
+		vals = e->scratch;
+		for (r = 0; r < v->nrows; r++) {
+			row = &s->cells[i][r * ncol];
+			for (col = 0; col < v->nevents; col++) {
+				k = r * v->nevents + col;
+				if (row[col].status != ENG_OK) {
+					vals[k] = e->norm[k] = FORMULA_NOVALUE;
+					continue;
+				}
+				vals[k] = row[col].delta;
+				e->norm[k] = e->csecs[k] == tsecs ?
+				    row[col].delta : row[col].value * tsecs;
+			}
 		}
 
 		/* Event totals: a failed row fails the total. */
@@ -740,30 +797,23 @@ engine_update_reuse(struct engine *e, const struct raw_sample *rs,
 					break;
 				}
 				c->status = ENG_OK;
-				c->delta += row[col].delta;
+				c->delta += e->norm[r * v->nevents + col];
 				c->value += row[col].value;
 			}
 			if (c->status != ENG_OK)
 				c->delta = c->value = 0;
 		}
 
-		/* Each row's deltas once, NaN where there is none. */
-		vals = e->scratch;
-		for (r = 0; r < v->nrows; r++) {
-			row = &s->cells[i][r * ncol];
-			for (col = 0; col < v->nevents; col++)
-				vals[r * v->nevents + col] = row[col].status ==
-				    ENG_OK ? row[col].delta : FORMULA_NOVALUE;
-		}
-
 		/* Metrics per row, then over the rows that have them. */
 		for (j = 0; j < v->nmetrics; j++) {
 			const struct engine_metric *m = &v->metrics[j];
+			const struct engine_cell *bad = NULL;
+			double mean;
 
 			for (k = 0; k < m->nevslots; k++)
 				e->sums[m->evslots[k]] = 0;
 			nrowok = 0;
-			tsecs = 0;
+			mean = 0;
 			st = ENG_ABSENT;
 			for (r = 0; r < v->nrows; r++) {
 				row = &s->cells[i][r * ncol];
@@ -783,10 +833,12 @@ engine_update_reuse(struct engine *e, const struct raw_sample *rs,
 				    v->nevents, secs, secs * (double)e->tb_hz,
 				    c);
 				for (k = 0; k < m->nevslots; k++)
-					e->sums[m->evslots[k]] +=
-					    row[m->evslots[k]].delta;
-				if (tsecs == 0)
-					tsecs = secs;
+					e->sums[m->evslots[k]] += e->norm[r *
+					    v->nevents + m->evslots[k]];
+				if (c->status == ENG_OK)
+					mean += c->value;
+				else if (bad == NULL)
+					bad = c;
 				nrowok++;
 				if (st == ENG_ABSENT)
 					st = ENG_OK;
@@ -796,12 +848,20 @@ engine_update_reuse(struct engine *e, const struct raw_sample *rs,
 				c->status = st == ENG_OK ? ENG_ABSENT : st;
 				continue;
 			}
+			/* Frequencies do not add up: their total is the
+			 * mean of the rows' values. */
+			if (m->mean_total) {
+				if (bad != NULL) {
+					*c = *bad;
+					continue;
+				}
+				c->value = mean / (double)nrowok;
+				c->delta = 0;
+				c->status = ENG_OK;
+				continue;
+			}
 			engine_eval(e, m, e->sums, v->nevents, tsecs,
 			    tsecs * (double)e->tb_hz, c);
-			/* Frequencies do not add up: their total is the
-			 * mean of the rows (sum of operands over rows). */
-			if (m->mean_total && c->status == ENG_OK)
-				c->value /= (double)nrowok;
 		}
 	}
 	return (s);

@@ -11,9 +11,13 @@
  * those picks, then the metrics that can be computed from them.  A cell
  * whose index the column's pick does not cover is absent.
  *
- * A metric's total sums its operands over the rows first and evaluates
- * once, so a ratio's total is the ratio of the sums; a metric whose unit
- * is a frequency (Hz ... GHz) shows the mean of its rows instead, since
+ * The total row covers the mean of its rows' intervals.  An event's total
+ * is the sum of the rows' rates, and its count that rate over the total's
+ * interval; rows whose intervals differ (chips updated at different times)
+ * add up as rates, never as counts over one row's interval.  A metric's
+ * total sums those counts over the rows first and evaluates once, so a
+ * ratio's total is the ratio of the sums; a metric whose unit is a
+ * frequency (Hz ... GHz) shows the mean of its rows' values instead, since
  * frequencies do not add up.
  */
 #ifndef HVTOP_ENGINE_H
@@ -41,6 +45,8 @@ enum engine_status {
 	ENG_BACKWARDS,		/* the counter went backwards */
 	ENG_STALE,		/* no accumulator update since last sample */
 	ENG_NOVALUE,		/* a metric cannot be computed: see reason */
+	ENG_NOTYET,		/* the record was not updated yet: a rate
+				   needs two distinct updates */
 };
 
 struct engine_cell {
@@ -97,7 +103,8 @@ struct engine_snapshot {
 	char		 error[256];
 	size_t		 nviews;
 	/* Per view: (nrows + 1) x (nevents + nmetrics) cells, row-major;
-	 * row nrows is the total.  Per row: its interval in seconds. */
+	 * row nrows is the total.  Per row: its interval in seconds (the
+	 * total's: the mean over the rows that have one). */
 	struct engine_cell **cells;
 	double		**row_interval;
 	size_t		*ncells;	/* per view, for reuse */

@@ -347,6 +347,117 @@ test_metrics(void **state)
 	engine_snapshot_free(s);
 }
 
+/*
+ * Rows whose records were updated over different intervals: core 0's
+ * counters cover one second, core 2's half a second.  The total adds
+ * rates, never counts over one row's interval, and a frequency's total
+ * is the mean of its rows.
+ */
+static void
+test_total_intervals(void **state)
+{
+	static const struct engine_metric_def defs[] = {
+		{ "INST_RATE", "HPM_NON_IDLE_INST delta-seconds /", "/s", "",
+		    "test" },
+		{ "CLOCK", "HPM_NON_IDLE_PCYC delta-seconds /", "GHz", "",
+		    "test" },
+	};
+	struct fixture			*f = *state;
+	struct engine_snapshot		*s;
+	const struct engine_view	*v;
+	const struct engine_cell	*c;
+	size_t				 col;
+
+	select_core_group(f, defs, 2);
+	v = engine_view(f->e, 0);
+	assert_int_equal(v->nmetrics, 2);
+	col = v->nevents;
+	fill(f, 0, 1000, 0, 1000);
+	engine_snapshot_free(engine_update(f->e, &f->rs));
+	/* Every counter grew by 1000; core 0 over 1 s, core 2 over 0.5 s. */
+	fill(f, 1000000000, 2000, 0, 1000 + TB_HZ);
+	f->rs.values[3].timebase = f->rs.values[4].timebase =
+	    f->rs.values[5].timebase = 1000 + TB_HZ / 2;
+	s = engine_update(f->e, &f->rs);
+	assert_true(s->row_interval[0][0] == 1.0);
+	assert_true(s->row_interval[0][1] == 0.5);
+	/* The total covers the mean of the rows' intervals. */
+	assert_true(fabs(s->row_interval[0][2] - 0.75) < 1e-12);
+	/* An event: 1000/s + 2000/s, and that rate over 0.75 s. */
+	c = engine_cell(f->e, s, 0, 2, 1);
+	assert_int_equal(c->status, ENG_OK);
+	assert_true(fabs(c->value - 3000) < 1e-9);
+	assert_true(fabs(c->delta - 2250) < 1e-9);
+	/* A rate metric: the sum of the rows' rates. */
+	assert_true(fabs(engine_cell(f->e, s, 0, 0, col)->value - 1000) <
+	    1e-9);
+	assert_true(fabs(engine_cell(f->e, s, 0, 1, col)->value - 2000) <
+	    1e-9);
+	c = engine_cell(f->e, s, 0, 2, col);
+	assert_int_equal(c->status, ENG_OK);
+	assert_true(fabs(c->value - 3000) < 1e-9);
+	/* A frequency: the mean of 1000 and 2000. */
+	c = engine_cell(f->e, s, 0, 2, col + 1);
+	assert_int_equal(c->status, ENG_OK);
+	assert_true(fabs(c->value - 1500) < 1e-9);
+	engine_snapshot_free(s);
+}
+
+/*
+ * A record timebase of 0 is a record not updated yet: no rate, and the
+ * reason says so.  Its first update only sets the baseline (what it
+ * counted before covers no known time); the second gives a rate over
+ * the timebases of the two updates, whatever the host clock says.
+ */
+static void
+test_not_updated(void **state)
+{
+	struct fixture		*f = *state;
+	struct engine_snapshot	*s;
+	const struct engine_cell *c;
+	char			*why;
+
+	select_core_group(f, NULL, 0);
+	fill(f, 0, 0, 0, 0);
+	engine_snapshot_free(engine_update(f->e, &f->rs));
+	/* Still not updated: no value, not 0/s. */
+	fill(f, 400000000, 0, 0, 0);
+	s = engine_update(f->e, &f->rs);
+	c = engine_cell(f->e, s, 0, 0, 0);
+	assert_int_equal(c->status, ENG_NOTYET);
+	why = engine_explain(f->e, s, 0, 0, 0);
+	assert_string_equal(why, "not updated yet");
+	free(why);
+	assert_int_equal(engine_cell(f->e, s, 0, 2, 0)->status, ENG_NOTYET);
+	engine_snapshot_free(s);
+	/* The first update: 5000 counted since boot, over no known time. */
+	fill(f, 800000000, 5000, 0, TB_HZ / 4);
+	s = engine_update(f->e, &f->rs);
+	assert_int_equal(engine_cell(f->e, s, 0, 0, 0)->status, ENG_NOTYET);
+	engine_snapshot_free(s);
+	/* The second: 1000 more over one second of timebase, while the
+	 * host clock moved 0.4 s. */
+	fill(f, 1200000000, 6000, 0, TB_HZ / 4 + TB_HZ);
+	s = engine_update(f->e, &f->rs);
+	c = engine_cell(f->e, s, 0, 0, 0);
+	assert_int_equal(c->status, ENG_OK);
+	assert_true(c->delta == 1000);
+	assert_true(fabs(c->value - 1000) < 1e-9);
+	engine_snapshot_free(s);
+	/* A record with no timebase at all whose counts move: the host
+	 * clock is the only clock. */
+	fill(f, 2200000000, 7000, 0, 0);
+	s = engine_update(f->e, &f->rs);
+	assert_int_equal(engine_cell(f->e, s, 0, 0, 0)->status, ENG_NOTYET);
+	engine_snapshot_free(s);
+	fill(f, 3200000000, 9000, 0, 0);
+	s = engine_update(f->e, &f->rs);
+	c = engine_cell(f->e, s, 0, 0, 0);
+	assert_int_equal(c->status, ENG_OK);
+	assert_true(fabs(c->value - 2000) < 1e-9);
+	engine_snapshot_free(s);
+}
+
 int
 main(void)
 {
@@ -359,6 +470,10 @@ main(void)
 		cmocka_unit_test_setup_teardown(test_invalid_reads, setup,
 		    teardown),
 		cmocka_unit_test_setup_teardown(test_metrics, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_total_intervals, setup,
+		    teardown),
+		cmocka_unit_test_setup_teardown(test_not_updated, setup,
+		    teardown),
 	};
 
 	return (cmocka_run_group_tests_name("engine", tests, NULL, NULL));

@@ -1,0 +1,66 @@
+#!/bin/sh
+# The numbers of a batch run checked against what the simulated frame is
+# known to do, not against hvtop's own arithmetic: with nest_hz=2048000000
+# the PowerBus cycle counter steps 2048e6 / 256 = 8e6 times a second, so
+# PowerBUS_Frequency (PM_PB_CYC * 2.5e-7 / delta-seconds) is exactly 2 GHz
+# on every chip, in every interval, and in the total.
+. "$(dirname "$0")/tap.sh"
+plan 8
+
+# Print column NAME (header without its unit) of CSV rows of DOMAIN as
+# "seq index interval value".
+col() {
+	awk -F, -v want="$1" -v dom="$2" '
+	NR == 1 {
+		for (i = 1; i <= NF; i++) {
+			h = $i; sub(/ \[.*\]$/, "", h)
+			if (h == want) c = i
+		}
+		next
+	}
+	$4 == dom { print $2, $5, $3, $c }' "$3"
+}
+
+# Chips updated at different times: rows cover different intervals.
+SIM=clock=virtual,seed=4,update_ms=700,sockets=2,chips_per_socket=2
+SIM=$SIM,nest_hz=2048000000
+"$HVTOP" -b -n 6 --sim "$SIM" --format csv -d 2 >"$tmpdir/t.csv"
+check "rows of one interval cover different intervals" \
+    test "$(col PowerBUS_Frequency chip "$tmpdir/t.csv" |
+    awk '$2 != "total" { print $1, $3 }' | sort -u |
+    awk '{ n[$1]++ } END { for (s in n) if (n[s] > 1) print s }' |
+    wc -l)" -gt 0
+col PowerBUS_Frequency chip "$tmpdir/t.csv" >"$tmpdir/pb"
+check "every chip and the total run the bus at 2 GHz" \
+    awk 'NF < 4 || $4 + 0 != 2 { print; bad = 1 } END { exit bad }' \
+    "$tmpdir/pb"
+# A total is the sum of the rows' rates.
+col Memory_RD_BW_Chip chip "$tmpdir/t.csv" >"$tmpdir/rd"
+check "Memory_RD_BW_Chip total is the sum of its rows" awk '
+	$2 != "total" { sum[$1] += $4; next }
+	{ d = sum[$1] - $4; if (d < 0) d = -d
+	  if (d > 1e-6 * $4) { print "seq " $1 ": rows " sum[$1] \
+	      ", total " $4; bad = 1 } }
+	END { exit bad }' "$tmpdir/rd"
+check "the total's interval is the mean of its rows'" awk '
+	$2 != "total" { sum[$1] += $3; n[$1]++; next }
+	{ d = sum[$1] / n[$1] - $3; if (d < 0) d = -d
+	  if (d > 1e-9) { print "seq " $1 ": " $3; bad = 1 } }
+	END { exit bad }' "$tmpdir/rd"
+
+# A frame that boots as hvtop starts: records are not updated at first,
+# and a rate needs two updates of the same record.
+SIM=clock=virtual,seed=2,update_ms=1000,uptime_ms=0,nest_hz=2048000000
+"$HVTOP" -b -n 8 -d 0.4 --sim "$SIM" --format csv >"$tmpdir/b.csv"
+col PowerBUS_Frequency chip "$tmpdir/b.csv" >"$tmpdir/pb"
+check "before two updates a chip has no value, never 0/s" \
+    awk 'NF == 4 && $4 + 0 != 2 { print; bad = 1 } END { exit bad }' \
+    "$tmpdir/pb"
+check "the first two samples (before any update) have no value" \
+    awk '$1 <= 2 && NF == 4 { print; bad = 1 } END { exit bad }' "$tmpdir/pb"
+check "values appear once a chip was updated twice" \
+    test "$(awk 'NF == 4' "$tmpdir/pb" | wc -l)" -gt 2
+"$HVTOP" -b -n 1 -d 0.4 --sim "$SIM" >"$tmpdir/b.txt" 2>&1
+check "text output shows no 0/s for a record not updated yet" awk '
+	/^([0-9]+|total) / { for (i = 2; i <= NF; i++) if ($i == "0") bad = 1 }
+	END { exit bad }' "$tmpdir/b.txt"
