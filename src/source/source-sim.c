@@ -399,7 +399,7 @@ source_sim_sample(struct source *src, uint64_t now, struct raw_sample *rs,
 	}
 	if (s->plan == NULL)
 		return (0);
-	rs->naive_calls = (unsigned)s->plan->naive_hcalls;
+	rs->naive_calls = (unsigned)rs->nvalues;	/* one per counter */
 	/* The frame's timebase: ns since start in timebase ticks. */
 	tb = (uint64_t)((double)now * ((double)fr->tb_hz / 1e9)) + 1;
 	memset(s->recs, 0, s->plan->nrecords * sizeof *s->recs);

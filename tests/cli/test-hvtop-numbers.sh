@@ -5,7 +5,7 @@
 # PowerBUS_Frequency (PM_PB_CYC * 2.5e-7 / delta-seconds) is exactly 2 GHz
 # on every chip, in every interval, and in the total.
 . "$(dirname "$0")/tap.sh"
-plan 8
+plan 11
 
 # Print column NAME (header without its unit) of CSV rows of DOMAIN as
 # "seq index interval value".
@@ -64,3 +64,17 @@ check "values appear once a chip was updated twice" \
 check "text output shows no 0/s for a record not updated yet" awk '
 	/^([0-9]+|total) / { for (i = 2; i <= NF; i++) if ($i == "0") bad = 1 }
 	END { exit bad }' "$tmpdir/b.txt"
+
+# The naive hcall count is one call per counter: 2 PowerBus events on 2
+# chips are 4, 5 more cores make 9, however the planner packs them.
+"$HVTOP" -b -n 1 --sim clock=virtual -g PowerBus@chip >"$tmpdir/n.txt"
+check "naive calls: one per counter in the batch header" \
+    grep -q '^hvtop .*hcalls [0-9]* (naive 4)' "$tmpdir/n.txt"
+"$HVTOP" -b -n 1 --sim clock=virtual -g PowerBus@chip \
+    -e CPM_NON_IDLE_INST@core:0-4 >"$tmpdir/n.txt"
+check "naive calls: a further pick counts its counters" \
+    grep -q '^hvtop .*hcalls [0-9]* (naive 9)' "$tmpdir/n.txt"
+"$HVTOP" -b -n 1 --sim clock=virtual -g PowerBus@chip \
+    -e CPM_NON_IDLE_INST@core:0-4 --format json >"$tmpdir/n.json"
+check "naive calls: the same in JSON" \
+    grep -q '"naive_calls": *9[,}]' "$tmpdir/n.json"
