@@ -927,3 +927,13 @@ engine_explain(const struct engine *e, const struct engine_snapshot *s,
 	}
 	return (formula_eval_explain(m->formula, &fv));
 }
+
+const char *
+engine_cell_mark(const struct engine_cell *c)
+{
+	if (c->status == ENG_OK && isfinite(c->value))
+		return (NULL);
+	if (c->status == ENG_NOVALUE && c->reason != FORMULA_DIVZERO)
+		return ("?");
+	return ("-");
+}

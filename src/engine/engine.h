@@ -158,10 +158,23 @@ void		 engine_rebase(struct engine *);
 const struct engine_cell *engine_cell(const struct engine *,
 		    const struct engine_snapshot *, size_t view, size_t row,
 		    size_t col);
-/* Why a cell has no number, for a user; allocated (caller frees). */
+/*
+ * Why a cell has no number, for a user; allocated (caller frees).  Every
+ * cell without a value has one: the read's status ("not updated yet",
+ * "the read failed" ...) or the metric's reason ("division by zero",
+ * "unknown constant PB_Freq: set it with --const PB_Freq=VALUE", "X has
+ * no value" ...).  A cell that has a value says "ok".
+ */
 char		*engine_explain(const struct engine *,
 		    const struct engine_snapshot *, size_t view, size_t row,
 		    size_t col);
+/*
+ * How text shows a cell without a value: "?" for a metric that cannot be
+ * computed (an unknown constant, a square root of a negative number ...),
+ * "-" for everything else, a division by zero included; NULL for a cell
+ * that has a value.
+ */
+const char	*engine_cell_mark(const struct engine_cell *);
 const char	*engine_status_name(int);
 
 /*

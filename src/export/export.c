@@ -348,12 +348,11 @@ export_text(struct export *x, const struct engine_snapshot *s,
 				w = x->cols[x->map[i][j]].width;
 				c = engine_cell(x->e, s, i, r, j);
 				strbuf_addc(sb, ' ');
-				if (c->status == ENG_OK && isfinite(c->value))
+				if (engine_cell_mark(c) == NULL)
 					export_human(c->value, w, sb);
 				else
 					strbuf_addf(sb, "%*s", w,
-					    c->status == ENG_NOVALUE ? "?" :
-					    "-");
+					    engine_cell_mark(c));
 			}
 			strbuf_addc(sb, '\n');
 		}

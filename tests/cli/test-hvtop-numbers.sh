@@ -5,7 +5,7 @@
 # PowerBUS_Frequency (PM_PB_CYC * 2.5e-7 / delta-seconds) is exactly 2 GHz
 # on every chip, in every interval, and in the total.
 . "$(dirname "$0")/tap.sh"
-plan 11
+plan 12
 
 # Print column NAME (header without its unit) of CSV rows of DOMAIN as
 # "seq index interval value".
@@ -78,3 +78,13 @@ check "naive calls: a further pick counts its counters" \
     -e CPM_NON_IDLE_INST@core:0-4 --format json >"$tmpdir/n.json"
 check "naive calls: the same in JSON" \
     grep -q '"naive_calls": *9[,}]' "$tmpdir/n.json"
+
+# A division by zero shows -, as the man page says, not ?.
+printf 'CPU,hv_24x7\nEVENT,DIVZ,DERIVED_POSTFIX,N0|0|/|,PM_PB_CYC\n' \
+    >"$tmpdir/divz.csv"
+"$HVTOP" -b -n 1 --sim clock=virtual -g PowerBus@chip \
+    -m "$tmpdir/divz.csv" >"$tmpdir/d.txt"
+check "a division by zero shows - in text" awk '
+	/^chip / { for (i = 1; i <= NF; i++) if ($i == "DIVZ") c = i }
+	c && /^(0|1|total) / { n++; if ($c != "-") bad = 1 }
+	END { exit bad || n != 3 }' "$tmpdir/d.txt"

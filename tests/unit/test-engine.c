@@ -458,6 +458,41 @@ test_not_updated(void **state)
 	engine_snapshot_free(s);
 }
 
+/* Every cell without a value says why; text marks it - or ?. */
+static void
+test_reasons(void **state)
+{
+	static const struct engine_metric_def defs[] = {
+		{ "DIVZ", "HPM_NON_IDLE_INST 0 /", "", "", "test" },
+		{ "NEEDC", "HPM_NON_IDLE_INST Frob_Freq *", "", "", "test" },
+	};
+	struct fixture		*f = *state;
+	struct engine_snapshot	*s;
+	const struct engine_cell *c;
+	size_t			 col;
+	char			*why;
+
+	select_core_group(f, defs, 2);
+	col = engine_view(f->e, 0)->nevents;
+	fill(f, 0, 1000, 0, 1000);
+	engine_snapshot_free(engine_update(f->e, &f->rs));
+	fill(f, 1000000000, 2000, 0, 1000 + TB_HZ);
+	s = engine_update(f->e, &f->rs);
+	assert_null(engine_cell_mark(engine_cell(f->e, s, 0, 0, 0)));
+	c = engine_cell(f->e, s, 0, 0, col);
+	assert_int_equal(c->status, ENG_NOVALUE);
+	assert_string_equal(engine_cell_mark(c), "-");
+	why = engine_explain(f->e, s, 0, 0, col);
+	assert_non_null(strstr(why, "division by zero"));
+	free(why);
+	c = engine_cell(f->e, s, 0, 2, col + 1);
+	assert_string_equal(engine_cell_mark(c), "?");
+	why = engine_explain(f->e, s, 0, 2, col + 1);
+	assert_non_null(strstr(why, "unknown constant Frob_Freq"));
+	free(why);
+	engine_snapshot_free(s);
+}
+
 int
 main(void)
 {
@@ -474,6 +509,7 @@ main(void)
 		    teardown),
 		cmocka_unit_test_setup_teardown(test_not_updated, setup,
 		    teardown),
+		cmocka_unit_test_setup_teardown(test_reasons, setup, teardown),
 	};
 
 	return (cmocka_run_group_tests_name("engine", tests, NULL, NULL));
