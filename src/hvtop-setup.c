@@ -834,9 +834,9 @@ hvtop_list(struct hvtop *h, FILE *fp)
 			g = &cat->groups[i];
 			if (!hvtop_list_match(h->opts.pattern, g->name))
 				continue;
-			fprintf(fp, "  %-40s [%s, %u events, record 0x%x+%u]\n",
+			fprintf(fp, "  %-40s [%s, %zu events, record 0x%x+%u]\n",
 			    g->name, catalog_domain_name(g->domain),
-			    g->event_count, g->record_offset,
+			    catalog_group_nevents(cat, g), g->record_offset,
 			    g->record_length);
 			for (j = 0; j < CATALOG_GROUP_SLOTS; j++) {
 				if ((ev = catalog_group_event(cat, g, j)) !=

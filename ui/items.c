@@ -333,7 +333,8 @@ items_cmp(const void *pa, const void *pb, void *arg)
 		switch (s->col) {
 		case 0: r = items_strcmp(a->name, b->name); break;
 		case 1: r = items_numcmp(ga->domain, gb->domain); break;
-		case 2: r = items_numcmp(ga->event_count, gb->event_count);
+		case 2: r = items_numcmp(catalog_group_nevents(cat, ga),
+			    catalog_group_nevents(cat, gb));
 			break;
 		case 3: r = items_numcmp(ga->record_offset, gb->record_offset);
 			break;

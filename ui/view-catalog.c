@@ -103,7 +103,7 @@ view_cat_cells(struct ui *ui, enum ui_screen s, const struct ui_item *it,
 		g = &cat->groups[it->index];
 		snprintf(cells[0], 256, "%s", it->name);
 		snprintf(cells[1], 256, "%s", view_cat_domain(g->domain));
-		snprintf(cells[2], 256, "%u", g->event_count);
+		snprintf(cells[2], 256, "%zu", catalog_group_nevents(cat, g));
 		snprintf(cells[3], 256, "0x%x+%u", g->record_offset,
 		    g->record_length);
 		where = items_picked_where(ui, g->name, 0);
@@ -346,8 +346,9 @@ view_group_detail(struct ui *ui, struct view_lines *vl,
 	size_t				 i;
 
 	view_line(vl, UI_R_TITLE, "%s  [%s]  record 0x%x, %u bytes, schema "
-	    "%u, %u events%s", it->name, catalog_domain_name(g->domain),
-	    g->record_offset, g->record_length, g->schema, g->event_count,
+	    "%u, %zu events%s", it->name, catalog_domain_name(g->domain),
+	    g->record_offset, g->record_length, g->schema,
+	    catalog_group_nevents(cat, g),
 	    g->record_length == 0 ? "  (record length 0: not readable)" :
 	    "");
 	if (g->desc != NULL && g->desc[0] != '\0')

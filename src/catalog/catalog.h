@@ -307,4 +307,22 @@ catalog_group_event(const struct catalog *cat, const struct catalog_group *g,
 	return (catalog_event_at(cat, g->events[i]));
 }
 
+/*
+ * A group's events: the slots that name an event.  A free slot (or one
+ * naming no event the parser kept) is a counter of the record that no
+ * event describes; it is not an event, so "N events" everywhere counts
+ * what a pick of the group reads.
+ */
+static inline size_t
+catalog_group_nevents(const struct catalog *cat, const struct catalog_group *g)
+{
+	size_t	 i, n = 0;
+
+	for (i = 0; i < CATALOG_GROUP_SLOTS; i++) {
+		if (catalog_group_event(cat, g, i) != NULL)
+			n++;
+	}
+	return (n);
+}
+
 #endif /* HVTOP_CATALOG_H */

@@ -5,7 +5,7 @@
 # PowerBUS_Frequency (PM_PB_CYC * 2.5e-7 / delta-seconds) is exactly 2 GHz
 # on every chip, in every interval, and in the total.
 . "$(dirname "$0")/tap.sh"
-plan 12
+plan 16
 
 # Print column NAME (header without its unit) of CSV rows of DOMAIN as
 # "seq index interval value".
@@ -88,3 +88,24 @@ check "a division by zero shows - in text" awk '
 	/^chip / { for (i = 1; i <= NF; i++) if ($i == "DIVZ") c = i }
 	c && /^(0|1|total) / { n++; if ($c != "-") bad = 1 }
 	END { exit bad || n != 3 }' "$tmpdir/d.txt"
+
+# A group's "N events" is the number of events it lists and a pick of it
+# reads, in every shipped catalog (power9's CPM_0THRD_NON_IDLE_CCYC has a
+# free slot).
+for cat in power8 power9 power10; do
+	"$HVTOP" --sim clock=virtual,catalog=$cat --list groups \
+	    >"$tmpdir/g.$cat" 2>&1
+	check "$cat: every group's event count is the events it lists" awk '
+	function done() {
+		if (name != "" && n != want) {
+			print name ": says " want ", lists " n; bad = 1
+		}
+	}
+	/^  [^ ]/ { done(); name = $1; n = 0
+		want = $0; sub(/ events,.*/, "", want); sub(/.*, /, "", want)
+		next }
+	/^       / { n++ }
+	END { done(); exit bad || name == "" }' "$tmpdir/g.$cat"
+done
+check "power9: CPM_0THRD_NON_IDLE_CCYC says 3 events" \
+    grep -q '^  CPM_0THRD_NON_IDLE_CCYC .* 3 events,' "$tmpdir/g.power9"
