@@ -347,6 +347,12 @@ def perf_metrics(path):
         name = m['MetricName']
         if name == 'CPM_CS_32MHZ_CYC':
             name = 'CS_32MHZ_Frequency'     # the event has that name
+            # perf's scale of 1 MHz would make each count a million
+            # cycles; the event counts each cycle of the 32 MHz clock,
+            # so its rate in MHz is the count per second times 1e-6.
+            if unit != 'MHz' or scale != '1':
+                fail('%s: expected a scale of 1MHz' % m['MetricName'])
+            text = body + ' * 1e-6 / delta-seconds'
         out.append((name, text, unit))
     return out
 

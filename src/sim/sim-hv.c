@@ -222,7 +222,16 @@ sim_hv_classify(const struct sim_hv *hv, unsigned class, uint32_t word,
 			    0.02);
 		return;
 	}
-	if (sim_hv_has(name, "CYC") || sim_hv_has(name, "PURR")) {
+	if (sim_hv_has(name, "32MHZ")) {
+		/* The 32 MHz time-calibration clock: all of it, or the
+		 * share of it the core spent busy in kernel or user mode. */
+		w->comp = SIM_C_TIME;
+		w->scale = 32e6 / (double)hv->frame.tb_hz;
+		if (sim_hv_has(name, "KERNEL") || sim_hv_has(name, "USER")) {
+			w->comp = SIM_C_BUSY;
+			w->scale *= sim_hv_has(name, "KERNEL") ? 0.25 : 0.75;
+		}
+	} else if (sim_hv_has(name, "CYC") || sim_hv_has(name, "PURR")) {
 		if ((sim_hv_has(name, "IDLE") && !sim_hv_has(name,
 		    "NON_IDLE")) || sim_hv_has(name, "0THRD"))
 			w->comp = SIM_C_IDLE;
