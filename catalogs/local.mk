@@ -31,3 +31,4 @@ tests_bench_bench_catalog_write_CPPFLAGS = $(AM_CPPFLAGS) \
 	-DTOP_SRCDIR='"$(abs_top_srcdir)"'
 tests_bench_bench_catalog_write_LDADD = $(CORE_LIBS)
 TESTS += scripts/check-catalogs.sh tests/cli/test-hvcat-build.sh
+TESTS += tests/cli/test-catalog-plausible.sh

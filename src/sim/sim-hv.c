@@ -193,6 +193,25 @@ sim_hv_classify(const struct sim_hv *hv, unsigned class, uint32_t word,
 			 */
 			if (sim_hv_has(name, "_DISP"))
 				w->scale /= 128;
+			/*
+			 * POWER10's data block counters step once per 4096
+			 * blocks: perf scales a 128-byte read count by
+			 * 0.524 MB and a 64-byte write count by 0.26 MB.
+			 */
+			if (sim_hv_has(name, "DATA_BLOCKS"))
+				w->scale /= 4096;
+		} else if (sim_hv_has(name, "LINK") &&
+		    sim_hv_has(name, "_DATA")) {
+			/*
+			 * Link data cycles: a share of the link's busy
+			 * cycles (UTIL, below), which are a share of its
+			 * available cycles.
+			 */
+			w->comp = SIM_C_BUSY;
+			w->scale = nest / (double)hv->frame.cores_per_chip *
+			    sim_hv_jitter(hv, class, word, 0.05, 0.18);
+			if (hv->cfg.interface >= 2)
+				w->scale /= 256;
 		} else if (sim_hv_has(name, "UTIL")) {
 			/*
 			 * Link utilisation counts busy link cycles: follow
@@ -217,6 +236,20 @@ sim_hv_classify(const struct sim_hv *hv, unsigned class, uint32_t word,
 			w->comp = SIM_C_FABRIC;
 			w->scale = core * sim_hv_jitter(hv, class, word, 0.1,
 			    0.3) / sim_hv_block(name, 32);
+			/*
+			 * POWER10's PCI transfer counters step once per 1024
+			 * 32-byte transfers (perf: 3.28e-2 MB a count).
+			 */
+			if (sim_hv_has(name, "_32B_INOUT"))
+				w->scale /= 1024;
+			/*
+			 * The internal PowerBus transfer counter steps once
+			 * per 65536 transfers on POWER9 and later (perf:
+			 * 2.09 MB a count).
+			 */
+			if (hv->cfg.interface >= 2 &&
+			    sim_hv_has(name, "PB_INT_DATA_XFER"))
+				w->scale /= 65536;
 		} else
 			w->scale = core * sim_hv_jitter(hv, class, word, 0.001,
 			    0.02);
