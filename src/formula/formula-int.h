@@ -89,6 +89,7 @@ struct formula_ast {
 	size_t		 namelen;
 	size_t		 namecap;
 	uint32_t	 root;
+	size_t		 leftover;	/* RPN: values left under the result */
 };
 
 static inline const char *

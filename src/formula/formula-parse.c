@@ -144,7 +144,7 @@ formula_parse_rpn(struct formula_parser *p)
 {
 	struct formula_tok	*tok = &p->tok;
 	uint32_t		 st[FORMULA_MAX_DEPTH], n, x;
-	size_t			 sp = 0, need, end = 0;
+	size_t			 sp = 0, need;
 	int			 error;
 
 	for (;;) {
@@ -154,7 +154,6 @@ formula_parse_rpn(struct formula_parser *p)
 			return (error);
 		if (tok->kind == FORMULA_TOK_END)
 			break;
-		end = tok->off + tok->len;
 
 		if (tok->kind != FORMULA_TOK_OP) {
 			if (sp == FORMULA_MAX_DEPTH)
@@ -228,12 +227,12 @@ formula_parse_rpn(struct formula_parser *p)
 
 	if (sp == 0)
 		return (formula_parse_error(p, -HV_EFORMAT, "empty formula"));
-	if (sp > 1) {
-		return (formula_parse_error(p, -HV_EFORMAT, "%zu values left "
-		    "on the stack at end (col %lu): a formula leaves exactly "
-		    "one", sp, FORMULA_COL(end)));
-	}
-	p->ast->root = st[0];
+	/*
+	 * The proposal: the result is what the formula leaves on top (x);
+	 * values under it are left over, not an error.
+	 */
+	p->ast->root = st[sp - 1];
+	p->ast->leftover = sp - 1;
 	return (0);
 deep:
 	return (formula_parse_error(p, -HV_ELIMIT, "stack deeper than %d "
@@ -561,6 +560,12 @@ int
 formula_ast_notation(const struct formula_ast *ast)
 {
 	return (ast->notation);
+}
+
+size_t
+formula_ast_leftover(const struct formula_ast *ast)
+{
+	return (ast->leftover);
 }
 
 void

@@ -75,6 +75,12 @@ int	 formula_parse(const char *text, int notation,
 	    struct formula_ast **out, char **cause);
 void	 formula_ast_free(struct formula_ast *);
 int	 formula_ast_notation(const struct formula_ast *); /* as written */
+/*
+ * RPN: how many values a formula leaves under its result.  The result is
+ * x, the value on top when the text ends ("A B C rot" is B); the values
+ * under it are ignored, and a checker may warn about them.
+ */
+size_t	 formula_ast_leftover(const struct formula_ast *);
 
 /*
  * The text of a parsed formula in FORMULA_INFIX (fewest parentheses that

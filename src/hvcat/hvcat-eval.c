@@ -190,6 +190,11 @@ hvcat_eval_show(const char *expr, int notation)
 	fprintf(stderr, "notation: %s\nrpn:      %s\ninfix:    %s\n",
 	    formula_ast_notation(ast) == FORMULA_RPN ? "rpn" : "infix", rpn,
 	    infix);
+	if (formula_ast_leftover(ast) > 0)
+		fprintf(stderr, "warning: %zu value%s left under the result "
+		    "(x, the top of the stack), ignored\n",
+		    formula_ast_leftover(ast),
+		    formula_ast_leftover(ast) == 1 ? "" : "s");
 	free(rpn);
 	free(infix);
 	formula_ast_free(ast);

@@ -2,7 +2,7 @@
 # hvcat eval as a user runs it: values on stdout, reasons and columns on
 # stderr, exit 0 / 1 / 2; and with --catalog, the catalog's formulas.
 . "$(dirname "$0")/tap.sh"
-plan 34
+plan 35
 
 ev() {
 	"$HVCAT" eval "$@" >"$tmpdir/out" 2>"$tmpdir/err"
@@ -61,9 +61,13 @@ check "... at its column" err_has \
     "stack underflow at '*' (col 7): needs 2 operands, has 1"
 ev '(A + B))' A=1 B=2
 check "unbalanced ')' with its column" err_has "unbalanced ')' (col 8)"
-ev 'A B C +' A=1 B=2 C=3
-check "values left on the stack" err_has \
-    "2 values left on the stack at end (col 8)"
+# The result is x, the top of the stack; values under it are left over
+# (the catalog proposal leaves the result on the stack), and -v says so.
+ev --rpn 'A B C rot' A=12 B=3 C=7
+check "values left on the stack: the result is x" out_is 3
+ev -v --rpn 'A B C rot' A=12 B=3 C=7
+check "-v warns about the values left under the result" err_has \
+    "warning: 2 values left under the result"
 
 # Usage errors: exit 2.
 ev;				check "no expression exits 2" rc_is 2
