@@ -16,3 +16,4 @@ tests_bench_bench_refresh_SOURCES = tests/bench/bench-refresh.c \
 tests_bench_bench_refresh_CPPFLAGS = $(AM_CPPFLAGS) -I$(top_srcdir)/tests/unit
 tests_bench_bench_refresh_LDADD = $(CORE_LIBS)
 TESTS += tests/cli/test-hvtop-numbers.sh
+TESTS += tests/tui/test-tui-numbers.sh
