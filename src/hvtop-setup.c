@@ -66,6 +66,10 @@ hvtop_add_papi(struct hvtop *h, const char *path, struct papi_model *m)
 		rate = ev->type == PAPI_TYPE_PS || ev->type == PAPI_TYPE_ADD_PS;
 		h->defs = xreallocarray(h->defs, h->ndefs + 1,
 		    sizeof *h->defs);
+		h->defpos = xreallocarray(h->defpos, h->ndefs + 1,
+		    sizeof *h->defpos);
+		h->defpos[h->ndefs].line = ev->line;
+		h->defpos[h->ndefs].column = ev->column;
 		d = &h->defs[h->ndefs++];
 		d->name = ev->ident != NULL ? ev->ident : ev->name;
 		d->text = ev->expr;
@@ -153,6 +157,162 @@ hvtop_load_metrics_dir(struct hvtop *h)
 	}
 	free(names);
 	free(dir);
+}
+
+/* ---- metrics no selection can compute ------------------------------ */
+
+struct hvtop_check {
+	const struct catalog		 *cat;
+	const struct engine_metric_def	**byname;	/* sorted by name */
+	size_t				  n;
+};
+
+static int
+hvtop_cmp_def(const void *a, const void *b)
+{
+	const struct engine_metric_def *const *x = a, *const *y = b;
+
+	return (strcmp((*x)->name, (*y)->name));
+}
+
+static const struct engine_metric_def *
+hvtop_check_def(const struct hvtop_check *c, const char *name)
+{
+	struct engine_metric_def		 key;
+	const struct engine_metric_def		*kp = &key;
+	const struct engine_metric_def *const	*p;
+
+	key.name = name;
+	p = c->n == 0 ? NULL : bsearch(&kp, c->byname, c->n,
+	    sizeof *c->byname, hvtop_cmp_def);
+	if (p == NULL)
+		return (NULL);
+	/* The first of equal names, as the engine's resolver finds it. */
+	while (p > c->byname && strcmp(p[-1]->name, name) == 0)
+		p--;
+	return (*p);
+}
+
+/* The engine's resolver as if every catalog event were selected. */
+static int
+hvtop_check_resolve(void *arg, const char *name, struct formula_ref *ref)
+{
+	const struct hvtop_check	*c = arg;
+	const struct catalog_formula	*cf;
+	const struct engine_metric_def	*d;
+
+	if (catalog_find_event(c->cat, name, 0) != NULL ||
+	    catalog_find_sysfs(c->cat, name) != NULL) {
+		ref->kind = FORMULA_EVENT;
+		ref->slot = 0;
+		return (0);
+	}
+	if ((cf = catalog_find_formula(c->cat, name)) != NULL &&
+	    cf->formula != NULL) {
+		ref->kind = FORMULA_FORMULA;
+		ref->text = cf->formula;
+		ref->notation = FORMULA_AUTO;
+		return (0);
+	}
+	if ((d = hvtop_check_def(c, name)) != NULL) {
+		ref->kind = FORMULA_FORMULA;
+		ref->text = d->text;
+		ref->notation = FORMULA_AUTO;
+		return (0);
+	}
+	if (formula_compile_special(name) >= 0)
+		return (-HV_ENOENT);
+	ref->kind = FORMULA_CONST;
+	ref->slot = 0;
+	return (0);
+}
+
+/* Why no selection can compute name = text, or NULL when one can. */
+static char *
+hvtop_check_one(struct hvtop_check *c, const char *name,
+    const char *text)
+{
+	struct formula	*f;
+	char		*why = NULL;
+	size_t		 i, nev = 0;
+
+	if (formula_compile(text, FORMULA_AUTO, name, hvtop_check_resolve,
+	    c, &f, &why) != 0)
+		return (why != NULL ? why : xstrdup("it does not compile"));
+	for (i = 0; i < formula_noperands(f); i++) {
+		if (formula_operand(f, i)->kind == FORMULA_EVENT)
+			nev++;
+	}
+	formula_free(f);
+	if (nev == 0)
+		return (xstrdup("it reads no counter"));
+	return (NULL);
+}
+
+static void
+hvtop_problem(struct hvtop *h, char *line)
+{
+	h->problems = xreallocarray(h->problems, h->nproblems + 1,
+	    sizeof *h->problems);
+	h->problems[h->nproblems++] = line;
+}
+
+size_t
+hvtop_check_metrics(struct hvtop *h)
+{
+	const struct catalog		*cat = h->catp;
+	const struct catalog_formula	*cf;
+	const struct catalog_event	*ev;
+	const struct engine_metric_def	*d;
+	struct hvtop_check		 c;
+	char				*why, *where;
+	size_t				 i;
+
+	for (i = 0; i < h->nproblems; i++)
+		free(h->problems[i]);
+	free(h->problems);
+	h->problems = NULL;
+	h->nproblems = 0;
+	c.cat = cat;
+	c.n = h->ndefs;
+	c.byname = xcalloc(h->ndefs + 1, sizeof *c.byname);
+	for (i = 0; i < h->ndefs; i++)
+		c.byname[i] = &h->defs[i];
+	/* Stable enough: equal names keep file order by address. */
+	if (c.n > 1)
+		qsort(c.byname, c.n, sizeof *c.byname, hvtop_cmp_def);
+	for (i = 0; i < cat->nformulas; i++) {
+		cf = &cat->formulas[i];
+		if (cf->name == NULL || cf->formula == NULL)
+			continue;
+		if ((why = hvtop_check_one(&c, cf->name, cf->formula)) != NULL)
+			hvtop_problem(h, xasprintf("%s: formula %s: %s",
+			    h->catalog_label, cf->name, why));
+		free(why);
+	}
+	for (i = 0; i < h->ndefs; i++) {
+		d = &h->defs[i];
+		where = xasprintf("%s:%lu:%lu", d->origin, h->defpos[i].line,
+		    h->defpos[i].column);
+		if ((ev = catalog_find_event(cat, d->name, 0)) != NULL ||
+		    (ev = catalog_find_sysfs(cat, d->name)) != NULL)
+			why = xasprintf("the catalog has an event of that "
+			    "name, so formulas naming it read the event: "
+			    "rename the metric");
+		else if (catalog_find_formula(cat, d->name) != NULL)
+			why = xasprintf("the catalog has a formula of that "
+			    "name, so formulas naming it use the catalog's: "
+			    "rename the metric");
+		else
+			why = hvtop_check_one(&c, d->name, d->text);
+		if (why != NULL)
+			hvtop_problem(h, xasprintf("%s: metric %s: %s", where,
+			    d->name, why));
+		free(why);
+		free(where);
+	}
+	free(c.byname);
+	return (h->nproblems);
 }
 
 /* ---- the overview selection ---------------------------------------- */
@@ -528,6 +688,12 @@ hvtop_setup(struct hvtop *h)
 			return (2);
 	}
 	hvtop_load_metrics_dir(h);
+	/* The screens show these themselves; elsewhere they go to stderr. */
+	if (hvtop_check_metrics(h) > 0 && (h->opts.batch ||
+	    h->opts.list != NULL)) {
+		for (i = 0; i < h->nproblems; i++)
+			fprintf(stderr, "hvtop: %s\n", h->problems[i]);
+	}
 	if (h->opts.list != NULL)
 		return (0);
 
@@ -599,6 +765,10 @@ hvtop_teardown(struct hvtop *h)
 		papi_model_free(h->papi[i]);
 	free(h->papi);
 	free(h->defs);
+	free(h->defpos);
+	for (i = 0; i < h->nproblems; i++)
+		free(h->problems[i]);
+	free(h->problems);
 	catalog_free(h->cat);
 	free(h->catalog_label);
 	if (h->src != NULL)

@@ -47,6 +47,12 @@ struct hvtop_opts {
 	const char	*serve;		/* --serve ADDR:PORT */
 };
 
+/* A place in a metric file. */
+struct hvtop_pos {
+	unsigned long	 line;
+	unsigned long	 column;
+};
+
 struct hvtop {
 	struct hvtop_opts opts;
 	struct hv_clock	 clock;
@@ -61,6 +67,10 @@ struct hvtop {
 	size_t		 npapi;
 	struct engine_metric_def *defs;
 	size_t		 ndefs;
+	struct hvtop_pos *defpos;	/* per def: where its file says it */
+	char		**problems;	/* metrics no selection can compute:
+					   "FILE:LINE:COLUMN: metric ..." */
+	size_t		 nproblems;
 	char		**skipped;	/* formulas the engine could not use */
 	size_t		 nskipped;
 	unsigned	 generation;	/* bumped when the engine is rebuilt */
@@ -94,6 +104,13 @@ int	 hvtop_replay_seek(struct hvtop *, uint64_t index, char **cause);
 /* What the source counts a refresh's reads in: "hcalls", or "group
  * reads" for perf's file descriptors. */
 const char *hvtop_calls_word(const struct hvtop *);
+/*
+ * Compile every metric (the catalog's and the metric files') against the
+ * whole catalog, whatever is selected, and collect in h->problems one line
+ * for each that can never be computed: a cycle, nesting too deep, a name
+ * that a catalog event or formula already has.  Returns the count.
+ */
+size_t	 hvtop_check_metrics(struct hvtop *);
 /* Add the overview selection (no -g/-e) to h->sel. */
 int	 hvtop_overview(struct hvtop *, char **cause);
 /* --list events|groups|formulas [PATTERN] */

@@ -1436,6 +1436,10 @@ ui_setup(struct ui_run *r, struct hvtop *h)
 	}
 	free(path);
 	ui_settings_apply(r);
+	if (h->nproblems > 0 && ui->msg[0] == '\0')
+		ui_msg(r, UI_R_ERROR, "%zu metric%s cannot be computed (hvtop "
+		    "--list formulas says why): %s", h->nproblems,
+		    h->nproblems == 1 ? "" : "s", h->problems[0]);
 	h->opts.delay = ui->delay;
 	ui_relayout(ui);
 }

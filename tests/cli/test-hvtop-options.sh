@@ -1,0 +1,86 @@
+#!/bin/sh
+# hvtop's start-up as a user meets it: metrics that can never be computed
+# are named with file, line and column; options and hvtoprc values that
+# cannot be used are refused with a message that says what the user typed
+# and why, usage errors exit 2.
+. "$(dirname "$0")/tap.sh"
+plan 9
+export LC_ALL=C
+export HVTOP_CONFIG="$tmpdir/none/hvtoprc"
+SIM="--sim clock=virtual,seed=1"
+
+# run NAME ARGS...: hvtop with stdout in $tmpdir/o, stderr in $tmpdir/e,
+# the exit status in $rc.
+run() { "$HVTOP" "$@" >"$tmpdir/o" 2>"$tmpdir/e"; rc=$?; }
+# has TEXT: stderr holds TEXT (fixed string).
+has() { grep -qF -- "$1" "$tmpdir/e" || { diag "stderr:"; diag "$(cat "$tmpdir/e")"; return 1; }; }
+
+# ---- metrics that can never be computed ------------------------------
+deep=$(i=0; while [ $i -lt 300 ]; do printf '('; i=$((i + 1)); done
+    printf N0; i=0; while [ $i -lt 300 ]; do printf ')'; i=$((i + 1)); done)
+cat >"$tmpdir/m.txt" <<EOT
+CPU,hv_24x7
+EVENT,A,DERIVED_ADD,B,PM_PB_CYC
+EVENT,B,DERIVED_ADD,A,PM_PB_CYC
+EVENT,DEEP,DERIVED_INFIX,$deep,PM_PB_CYC
+EVENT,PM_PB_CYC,DERIVED_INFIX,N0*2,PM_MBA0_CLK_CYC
+EVENT,GOOD,DERIVED_INFIX,N0*2,PM_PB_CYC
+EOT
+run -b -n 1 $SIM -m "$tmpdir/m.txt"
+check "a metric cycle is named with file:line:column" \
+    has "hvtop: $tmpdir/m.txt:2:7: metric A: formula cycle: A -> B -> A"
+check "300 nested parentheses are named with file:line:column" \
+    has "hvtop: $tmpdir/m.txt:4:7: metric DEEP: formula nested too deeply"
+check "a metric named like a catalog event is named" \
+    has "hvtop: $tmpdir/m.txt:5:7: metric PM_PB_CYC: the catalog has an event of that name"
+check_not "a metric that can be computed is not named" \
+    grep -q "metric GOOD" "$tmpdir/e"
+check "the run still exits 0" test "$rc" = 0
+run --list formulas $SIM -m "$tmpdir/m.txt" GOOD
+check "--list formulas says why too" \
+    has "$tmpdir/m.txt:3:7: metric B: formula cycle: B -> A -> B"
+
+# A catalog formula that uses itself.
+"$HVCAT" dump --json "$top_builddir/catalogs/power9.bin" >"$tmpdir/p9.json"
+python3 - "$tmpdir/p9.json" "$tmpdir/loop.json" <<'PY' 2>/dev/null
+import json, sys
+d = json.load(open(sys.argv[1]))
+f = d["formulas"][0]
+f["formula"] = "(" + f["formula"] + ") + " + f["name"]
+json.dump(d, open(sys.argv[2], "w"))
+PY
+if [ -s "$tmpdir/loop.json" ] &&
+    "$HVCAT" build "$tmpdir/loop.json" -o "$tmpdir/loop.bin" 2>/dev/null; then
+	run -b -n 1 --sim "clock=virtual,catalog=$tmpdir/loop.bin"
+	check "a catalog formula that uses itself is named" \
+	    has "formula Memory_RD_BW_Chip: formula cycle: Memory_RD_BW_Chip -> Memory_RD_BW_Chip"
+else
+	skip "a catalog formula that uses itself is named" \
+	    "python3 or hvcat build cannot make such a catalog here"
+fi
+
+# The screens say it on the status line.
+if command -v tmux >/dev/null 2>&1; then
+	sock=hvtop-options-$$
+	tmux -L "$sock" -f /dev/null new-session -d -s main -x 200 -y 40 \
+	    "env HVTOP_CONFIG=$HVTOP_CONFIG LC_ALL=C TERM=xterm $HVTOP $SIM -m $tmpdir/m.txt; sleep 60"
+	found=1
+	deadline=$(($(date +%s) + 10))
+	while [ "$(date +%s)" -le "$deadline" ]; do
+		tmux -L "$sock" capture-pane -p -t main >"$tmpdir/screen"
+		if grep -q 'metrics cannot be computed' "$tmpdir/screen"; then
+			found=0
+			break
+		fi
+		sleep 0.1
+	done
+	tmux -L "$sock" kill-server >/dev/null 2>&1
+	check "the screens say how many metrics cannot be computed" \
+	    test "$found" = 0
+	check "the status line names the first one" \
+	    grep -qF "4 metrics cannot be computed (hvtop --list formulas says why): $tmpdir/m.txt:2:7: metric A" "$tmpdir/screen"
+else
+	skip "the screens say how many metrics cannot be computed" \
+	    "tmux is not installed"
+	skip "the status line names the first one" "tmux is not installed"
+fi
