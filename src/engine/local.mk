@@ -17,3 +17,8 @@ tests_bench_bench_refresh_CPPFLAGS = $(AM_CPPFLAGS) -I$(top_srcdir)/tests/unit
 tests_bench_bench_refresh_LDADD = $(CORE_LIBS)
 TESTS += tests/cli/test-hvtop-numbers.sh
 TESTS += tests/tui/test-tui-numbers.sh
+
+check_PROGRAMS += tests/unit/test-selection
+tests_unit_test_selection_SOURCES = tests/unit/test-selection.c
+tests_unit_test_selection_CFLAGS = $(UNIT_CFLAGS)
+tests_unit_test_selection_LDADD = $(CORE_LIBS) $(CMOCKA_LIBS)

@@ -7,8 +7,10 @@
 #include "engine/selection.h"
 
 #include <ctype.h>
+#include <errno.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 #include "catalog/catalog.h"
 #include "source/source.h"
@@ -55,15 +57,28 @@ selection_pick_domain(int cd)
 	return (CATALOG_DOMAIN_CORE);
 }
 
+/* The decimal number at *p (moved past it), or max when it is max or
+ * more, however many digits it has. */
+static unsigned long
+selection_number(const char **p, unsigned max)
+{
+	unsigned long long v = 0;
+
+	for (; isdigit((unsigned char)**p); (*p)++) {
+		if (v < max)
+			v = v * 10 + (unsigned long long)(**p - '0');
+	}
+	return (v < max ? (unsigned long)v : max);
+}
+
 int
 selection_parse_indices(const char *s, unsigned max, unsigned **out,
     size_t *n, char **cause)
 {
-	const char	*p = s;
+	const char	*p = s, *first, *last;
 	unsigned	*v = NULL;
 	unsigned long	 lo, hi, i;
 	size_t		 nv = 0, cap = 0;
-	char		*end;
 
 	*out = NULL;
 	*n = 0;
@@ -73,8 +88,8 @@ selection_parse_indices(const char *s, unsigned max, unsigned **out,
 			    "expected a number", s, (size_t)(p - s) + 1);
 			goto fail;
 		}
-		lo = hi = strtoul(p, &end, 10);
-		p = end;
+		first = last = p;
+		lo = hi = selection_number(&p, max);
 		if (*p == '-') {
 			p++;
 			if (!isdigit((unsigned char)*p)) {
@@ -83,17 +98,20 @@ selection_parse_indices(const char *s, unsigned max, unsigned **out,
 				    (size_t)(p - s) + 1);
 				goto fail;
 			}
-			hi = strtoul(p, &end, 10);
-			p = end;
+			last = p;
+			hi = selection_number(&p, max);
 			if (hi < lo) {
 				*cause = xasprintf("index list '%s': range "
-				    "%lu-%lu runs backwards", s, lo, hi);
+				    "%.*s runs backwards", s,
+				    (int)(p - first), first);
 				goto fail;
 			}
 		}
 		if (hi >= max) {
-			*cause = xasprintf("index %lu is out of range: this "
-			    "frame has %u (0-%u)", hi, max, max - 1);
+			/* The number as typed: a huge one is not wrapped. */
+			*cause = xasprintf("index %.*s is out of range: this "
+			    "frame has %u (0-%u)", (int)(p - last), last, max,
+			    max - 1);
 			free(v);
 			return (-HV_ERANGE);
 		}
@@ -156,6 +174,357 @@ selection_domain(const char *at, size_t len, int cd, int *domain,
 	return (0);
 }
 
+/* ---- names as users type them -------------------------------------- */
+
+#define SELECTION_NEAR	3	/* names a "did you mean" offers */
+
+/* Names close to what was typed, and one equal to it ignoring case. */
+struct selection_near {
+	const char	*want;
+	size_t		 limit;		/* the largest edit distance kept */
+	const char	*name[SELECTION_NEAR];
+	size_t		 dist[SELECTION_NEAR];
+	size_t		 n;
+	const char	*nocase;	/* equal ignoring case */
+	int		 ambiguous;	/* two spellings equal ignoring case */
+};
+
+/* Edits (insert, delete, replace) from a to b ignoring case; more than
+ * limit is limit + 1. */
+static size_t
+selection_distance(const char *a, const char *b, size_t limit)
+{
+	size_t	 la = strlen(a), lb = strlen(b), i, j, best, d, *row;
+	size_t	 diag, up;
+
+	if ((la > lb ? la - lb : lb - la) > limit)
+		return (limit + 1);
+	row = xcalloc(lb + 1, sizeof *row);
+	for (j = 0; j <= lb; j++)
+		row[j] = j;
+	for (i = 1; i <= la; i++) {
+		diag = row[0];
+		row[0] = i;
+		best = row[0];
+		for (j = 1; j <= lb; j++) {
+			up = row[j];
+			d = diag + (tolower((unsigned char)a[i - 1]) !=
+			    tolower((unsigned char)b[j - 1]));
+			if (up + 1 < d)
+				d = up + 1;
+			if (row[j - 1] + 1 < d)
+				d = row[j - 1] + 1;
+			diag = up;
+			row[j] = d;
+			if (d < best)
+				best = d;
+		}
+		if (best > limit) {
+			free(row);
+			return (limit + 1);
+		}
+	}
+	d = row[lb];
+	free(row);
+	return (d > limit ? limit + 1 : d);
+}
+
+static void
+selection_near_init(struct selection_near *nr, const char *want)
+{
+	size_t	 len = strlen(want);
+
+	memset(nr, 0, sizeof *nr);
+	nr->want = want;
+	nr->limit = len / 4 > 2 ? len / 4 : 2;
+}
+
+static void
+selection_near_add(struct selection_near *nr, const char *name)
+{
+	size_t	 d, i, k;
+
+	if (strcasecmp(name, nr->want) == 0) {
+		if (nr->nocase == NULL)
+			nr->nocase = name;
+		else if (strcmp(nr->nocase, name) != 0)
+			nr->ambiguous = 1;
+		return;
+	}
+	if ((d = selection_distance(nr->want, name, nr->limit)) > nr->limit) {
+		/* A name that holds what was typed comes after close ones. */
+		if (strlen(nr->want) < 3 || strcasestr(name, nr->want) == NULL)
+			return;
+		d = nr->limit + 1 + strlen(name) - strlen(nr->want);
+	}
+	for (i = 0; i < nr->n; i++) {
+		if (strcmp(nr->name[i], name) == 0)
+			return;
+	}
+	for (i = 0; i < nr->n && nr->dist[i] <= d; i++)
+		continue;
+	if (i == SELECTION_NEAR)
+		return;
+	k = nr->n < SELECTION_NEAR ? nr->n++ : SELECTION_NEAR - 1;
+	for (; k > i; k--) {
+		nr->name[k] = nr->name[k - 1];
+		nr->dist[k] = nr->dist[k - 1];
+	}
+	nr->name[i] = name;
+	nr->dist[i] = d;
+}
+
+/* The cause for a name nothing matched: "unknown event 'x': did you mean
+ * A, B or C? (hvtop --list events shows them)". */
+static char *
+selection_near_cause(const struct selection_near *nr, const char *what)
+{
+	char	*s, *t;
+	size_t	 i;
+
+	if (nr->n == 0)
+		return (xasprintf("unknown %s '%s' (hvtop --list %ss shows "
+		    "them)", what, nr->want, what));
+	s = xstrdup(nr->name[0]);
+	for (i = 1; i < nr->n; i++) {
+		t = xasprintf("%s%s%s", s, i + 1 == nr->n ? " or " : ", ",
+		    nr->name[i]);
+		free(s);
+		s = t;
+	}
+	t = xasprintf("unknown %s '%s': did you mean %s? (hvtop --list %ss "
+	    "shows them)", what, nr->want, s, what);
+	free(s);
+	return (t);
+}
+
+/*
+ * An event by its catalog or sysfs name, exactly, else ignoring case when
+ * only one spelling matches.  NULL with *cause set otherwise.
+ */
+static const struct catalog_event *
+selection_find_event(const struct catalog *cat, const char *name,
+    char **cause)
+{
+	const struct catalog_event	*ev;
+	struct selection_near		 nr;
+	size_t				 i;
+
+	if ((ev = catalog_find_event(cat, name, 0)) != NULL ||
+	    (ev = catalog_find_sysfs(cat, name)) != NULL)
+		return (ev);
+	selection_near_init(&nr, name);
+	for (i = 0; i < cat->nevents; i++) {
+		ev = &cat->events[i];
+		if (ev->skip != 0 || ev->name == NULL)
+			continue;
+		selection_near_add(&nr, ev->name);
+		if (ev->sysfs_name != NULL &&
+		    strcmp(ev->sysfs_name, ev->name) != 0)
+			selection_near_add(&nr, ev->sysfs_name);
+	}
+	if (nr.nocase != NULL && !nr.ambiguous) {
+		if ((ev = catalog_find_event(cat, nr.nocase, 0)) != NULL ||
+		    (ev = catalog_find_sysfs(cat, nr.nocase)) != NULL)
+			return (ev);
+	}
+	if (nr.ambiguous)
+		*cause = xasprintf("event '%s': names differ only in case "
+		    "here; give the exact one (hvtop --list events '%s')",
+		    name, name);
+	else
+		*cause = selection_near_cause(&nr, "event");
+	return (NULL);
+}
+
+/* The same for a group. */
+static const struct catalog_group *
+selection_find_group(const struct catalog *cat, const char *name,
+    char **cause)
+{
+	const struct catalog_group	*gr;
+	struct selection_near		 nr;
+	size_t				 i;
+
+	if ((gr = catalog_find_group(cat, name)) != NULL)
+		return (gr);
+	selection_near_init(&nr, name);
+	for (i = 0; i < cat->ngroups; i++) {
+		if (cat->groups[i].name != NULL)
+			selection_near_add(&nr, cat->groups[i].name);
+	}
+	if (nr.nocase != NULL && !nr.ambiguous &&
+	    (gr = catalog_find_group(cat, nr.nocase)) != NULL)
+		return (gr);
+	if (nr.ambiguous)
+		*cause = xasprintf("group '%s': names differ only in case "
+		    "here; give the exact one (hvtop --list groups '%s')",
+		    name, name);
+	else
+		*cause = selection_near_cause(&nr, "group");
+	return (NULL);
+}
+
+/* ---- perf's spelling ----------------------------------------------- */
+
+#define SELECTION_PERF_PMU	"hv_24x7/"
+
+/* A perf term's number: decimal or 0x hex, up to 0xffff. */
+static int
+selection_perf_number(const char *term, const char *val, unsigned long *out,
+    char **cause)
+{
+	char	*end;
+
+	if (strcmp(val, "?") == 0) {
+		*cause = xasprintf("%s=?: give a number (perf needs one "
+		    "too); leave %s out to take every index", term, term);
+		return (-HV_EFORMAT);
+	}
+	if (!isdigit((unsigned char)*val)) {
+		*cause = xasprintf("%s=%s: expected a number", term, val);
+		return (-HV_EFORMAT);
+	}
+	errno = 0;
+	*out = strtoul(val, &end, 0);
+	if (*end != '\0') {
+		*cause = xasprintf("%s=%s: expected a number", term, val);
+		return (-HV_EFORMAT);
+	}
+	if (errno == ERANGE || *out > 0xffff) {
+		*cause = xasprintf("%s=%s: out of range (perf's field holds "
+		    "0 to 65535)", term, val);
+		return (-HV_ERANGE);
+	}
+	return (0);
+}
+
+/*
+ * perf's "hv_24x7/EVENT,chip=N/" (also core=, vcpu=, domain=, lpar=,
+ * offset=, and the trailing '/' left out) in hvtop's words:
+ * "EVENT@chip:N".  Returns 0 with *out set (caller frees), or a negative
+ * code with *cause set.
+ */
+static int
+selection_perf_spec(const struct catalog *cat, const char *spec, char **out,
+    char **cause)
+{
+	const struct catalog_event	*ev;
+	const char			*at = NULL;
+	unsigned long			 v, domain = 0, lpar = SEL_LPAR_SELF;
+	unsigned long			 offset = 0;
+	char				*copy, *tok, *save = NULL, *eq, *why;
+	char				*name = NULL, *index = NULL;
+	char				*said = NULL;	/* the term that
+							   set the domain */
+	int				 error = 0, has_offset = 0, has_lpar = 0;
+
+	*out = NULL;
+	copy = xstrdup(spec + strlen(SELECTION_PERF_PMU));
+	if (copy[0] != '\0' && copy[strlen(copy) - 1] == '/')
+		copy[strlen(copy) - 1] = '\0';
+	for (tok = strtok_r(copy, ",", &save); tok != NULL && error == 0;
+	    tok = strtok_r(NULL, ",", &save)) {
+		if ((eq = strchr(tok, '=')) == NULL) {
+			if (name != NULL) {
+				*cause = xasprintf("two event names, %s and "
+				    "%s", name, tok);
+				error = -HV_EFORMAT;
+			}
+			name = tok;
+			continue;
+		}
+		*eq++ = '\0';
+		if (strcmp(tok, "chip") == 0 || strcmp(tok, "core") == 0 ||
+		    strcmp(tok, "vcpu") == 0) {
+			if ((error = selection_perf_number(tok, eq, &v,
+			    &why)) == 0) {
+				free(index);
+				index = xasprintf("%lu", v);
+				if (domain == 0) {
+					free(said);
+					said = xasprintf("%s=%s", tok, eq);
+				}
+				if (at == NULL)
+					at = strcmp(tok, "chip") == 0 ? "chip" :
+					    strcmp(tok, "core") == 0 ? "core" :
+					    "vcpu";
+			}
+		} else if (strcmp(tok, "domain") == 0) {
+			if ((error = selection_perf_number(tok, eq, &domain,
+			    &why)) == 0 && (domain < 1 || domain > 6)) {
+				why = xasprintf("domain=%s: perf's domains "
+				    "are 1 to 6", eq);
+				error = -HV_ERANGE;
+			} else if (error == 0 && domain > 3) {
+				why = xasprintf("domain=%s (%s) cannot be "
+				    "mapped: hvtop counts virtual processors "
+				    "from their home core, domain=3 (@vcpu)",
+				    eq, catalog_domain_name((int)domain));
+				error = -HV_ERANGE;
+			}
+			free(said);
+			said = xasprintf("domain=%s", eq);
+		} else if (strcmp(tok, "lpar") == 0) {
+			error = selection_perf_number(tok, eq, &lpar, &why);
+			has_lpar = 1;
+		} else if (strcmp(tok, "offset") == 0) {
+			error = selection_perf_number(tok, eq, &offset, &why);
+			has_offset = 1;
+		} else {
+			why = xasprintf("unknown term '%s' (the event name, "
+			    "chip, core, vcpu, domain, lpar or offset)", tok);
+			error = -HV_EFORMAT;
+		}
+		if (error != 0) {
+			*cause = why;
+		}
+	}
+	if (error == 0 && name == NULL) {
+		*cause = xasprintf("no event name between the slashes");
+		error = -HV_EFORMAT;
+	}
+	if (error == 0 && (ev = selection_find_event(cat, name, &why)) ==
+	    NULL) {
+		*cause = why;
+		error = -HV_ENOENT;
+	}
+	if (error == 0 && has_offset && offset != ev->offset) {
+		*cause = xasprintf("offset=0x%lx is not where %s is (0x%x): "
+		    "leave offset out", offset, ev->name,
+		    (unsigned)ev->offset);
+		error = -HV_ERANGE;
+	}
+	if (error == 0 && domain != 0)
+		at = domain == 1 ? "chip" : domain == 2 ? "core" : "vcpu";
+	if (error == 0 && at != NULL &&
+	    (selection_pick_domain(ev->domain) == CATALOG_DOMAIN_CHIP) !=
+	    (strcmp(at, "chip") == 0)) {
+		*cause = xasprintf("%s does not fit: the catalog counts %s per "
+		    "%s (%s)", said, ev->name,
+		    selection_domain_term(selection_pick_domain(ev->domain)),
+		    selection_pick_domain(ev->domain) == CATALOG_DOMAIN_CHIP ?
+		    "chip=N" : "domain=2,core=N or domain=3,vcpu=N");
+		error = -HV_ERANGE;
+	}
+	/* lpar only means something for virtual-processor domains. */
+	if (error == 0 && has_lpar && at != NULL && strcmp(at, "vcpu") == 0 &&
+	    lpar != SEL_LPAR_SELF) {
+		*cause = xasprintf("lpar=%lu cannot be mapped: hvtop counts "
+		    "the virtual processors of its own partition "
+		    "(lpar=0xffff)", lpar);
+		error = -HV_ERANGE;
+	}
+	if (error == 0)
+		*out = xasprintf("%s%s%s%s%s", ev->sysfs_name,
+		    at != NULL ? "@" : "", at != NULL ? at : "",
+		    index != NULL ? ":" : "", index != NULL ? index : "");
+	free(index);
+	free(said);
+	free(copy);
+	return (error);
+}
+
 static void
 selection_pick_free(struct sel_pick *p)
 {
@@ -173,11 +542,26 @@ selection_add(struct selection *sel, const struct catalog *cat,
 	const struct catalog_event	*ev = NULL;
 	const struct catalog_group	*gr = NULL;
 	const char			*at, *colon, *end;
+	char				*perf;
 	size_t				 i, j, k, n;
 	unsigned			 size;
 	int				 cd, error;
 
 	memset(&pk, 0, sizeof pk);
+	if (event && strncmp(spec, SELECTION_PERF_PMU,
+	    strlen(SELECTION_PERF_PMU)) == 0) {
+		if ((error = selection_perf_spec(cat, spec, &perf,
+		    cause)) != 0)
+			return (error);
+		error = selection_add(sel, cat, topo, perf, 1, cause);
+		free(perf);
+		if (error == 0) {
+			/* Kept as written: a reload resolves it again. */
+			free(sel->picks[sel->npicks - 1].spec);
+			sel->picks[sel->npicks - 1].spec = xstrdup(spec);
+		}
+		return (error);
+	}
 	colon = strchr(spec, ':');
 	end = colon != NULL ? colon : spec + strlen(spec);
 	at = memchr(spec, '@', (size_t)(end - spec));
@@ -186,19 +570,13 @@ selection_add(struct selection *sel, const struct catalog *cat,
 	pk.lpar = SEL_LPAR_SELF;
 	pk.kind = event ? SEL_EVENT : SEL_GROUP;
 	if (event) {
-		if ((ev = catalog_find_event(cat, pk.name, 0)) == NULL)
-			ev = catalog_find_sysfs(cat, pk.name);
-		if (ev == NULL) {
-			*cause = xasprintf("unknown event '%s' (hvtop --list "
-			    "events shows them)", pk.name);
+		if ((ev = selection_find_event(cat, pk.name, cause)) == NULL) {
 			error = -HV_ENOENT;
 			goto fail;
 		}
 		cd = ev->domain;
 	} else {
-		if ((gr = catalog_find_group(cat, pk.name)) == NULL) {
-			*cause = xasprintf("unknown group '%s' (hvtop --list "
-			    "groups shows them)", pk.name);
+		if ((gr = selection_find_group(cat, pk.name, cause)) == NULL) {
 			error = -HV_ENOENT;
 			goto fail;
 		}

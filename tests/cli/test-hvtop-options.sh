@@ -4,7 +4,7 @@
 # cannot be used are refused with a message that says what the user typed
 # and why, usage errors exit 2.
 . "$(dirname "$0")/tap.sh"
-plan 10
+plan 18
 export LC_ALL=C
 export HVTOP_CONFIG="$tmpdir/none/hvtoprc"
 SIM="--sim clock=virtual,seed=1"
@@ -96,3 +96,26 @@ else
 	skip "hvtop exports no xmalloc for readline to bind to" \
 	    "nm (binutils) is not installed"
 fi
+
+# ---- event and group names -------------------------------------------
+run -b -n 1 $SIM -e pm_pb_cyc --format csv
+check "an event name in another case is taken" \
+    grep -q '^time,.*,PM_PB_CYC \[/s\]' "$tmpdir/o"
+run -b -n 1 $SIM -e PM_PB_CYX
+check "a misspelt event exits 2" test "$rc" = 2
+check "a misspelt event gets a suggestion" \
+    has "hvtop: -e PM_PB_CYX: unknown event 'PM_PB_CYX': did you mean PM_PB_CYC?"
+run -b -n 1 $SIM -g Memory_BX
+check "a misspelt group gets a suggestion" \
+    has "unknown group 'Memory_BX': did you mean Memory_BW?"
+run -b -n 1 $SIM -e 'hv_24x7/PM_PB_CYC,chip=1/' --format csv
+check "perf's spelling reads PM_PB_CYC on chip 1 only" \
+    test "$(cut -d, -f4,5 "$tmpdir/o" | grep -c '^chip,[0-9]')" = 1 -a \
+    "$(cut -d, -f4,5 "$tmpdir/o" | grep '^chip,[0-9]')" = chip,1
+run -b -n 1 $SIM -e 'hv_24x7/PM_PB_CYC,domain=5,chip=0/'
+check "a perf domain hvtop cannot count exits 2 and says so" \
+    test "$rc" = 2 -a -n "$(grep 'domain=5 (VCPU Home Node) cannot be mapped' "$tmpdir/e")"
+run -b -n 1 $SIM -g Memory_BW:18446744073709551616
+check "a huge index is echoed as typed" \
+    has "index 18446744073709551616 is out of range: this frame has"
+check "a huge index exits 2" test "$rc" = 2
