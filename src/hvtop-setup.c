@@ -629,6 +629,24 @@ hvtop_label_catalog(struct hvtop *h)
 		h->catalog_label = xstrdup("events from sysfs");
 }
 
+/* clock=virtual in the -O/--sim list, the last clock= winning as every
+ * other key does. */
+static int
+hvtop_virtual_clock(const char *args)
+{
+	const char	*p = args;
+	int		 virt = 0;
+
+	while (p != NULL && *p != '\0') {
+		if (strncmp(p, "clock=", 6) == 0)
+			virt = strncmp(p + 6, "virtual", 7) == 0 &&
+			    (p[13] == ',' || p[13] == '\0');
+		if ((p = strchr(p, ',')) != NULL)
+			p++;
+	}
+	return (virt);
+}
+
 int
 hvtop_setup(struct hvtop *h)
 {
@@ -636,7 +654,7 @@ hvtop_setup(struct hvtop *h)
 	const void	*img;
 	size_t		 len, i;
 	char		*cause = NULL;
-	int		 error, virt = 0;
+	int		 error, virt;
 
 	if (h->opts.source_args != NULL)
 		strbuf_adds(&args, h->opts.source_args);
@@ -646,9 +664,7 @@ hvtop_setup(struct hvtop *h)
 	if (h->opts.pmu != NULL)
 		strbuf_addf(&args, "%spmu=%s", args.len ? "," : "",
 		    h->opts.pmu);
-	if (h->opts.source_args != NULL &&
-	    strstr(h->opts.source_args, "clock=virtual") != NULL)
-		virt = 1;
+	virt = hvtop_virtual_clock(h->opts.source_args);
 	/* A fixed epoch keeps virtual-clock output byte-for-byte stable. */
 	clock_init(&h->clock, virt, 1767225600ULL * 1000000000ULL);
 
@@ -964,6 +980,25 @@ hvtop_list_formula(FILE *fp, const char *name, const char *text,
 	free(infix);
 }
 
+/* --list with no kind: all three, each under its heading. */
+static int
+hvtop_list_all(struct hvtop *h, FILE *fp)
+{
+	static const char *const kinds[] = { "events", "groups", "formulas" };
+	static const char *const heads[] = { "Events (-e)", "Groups (-g)",
+	    "Formulas (metrics)" };
+	size_t	 i;
+	int	 status = 0;
+
+	for (i = 0; i < 3 && status == 0; i++) {
+		fprintf(fp, "%s%s:\n", i > 0 ? "\n" : "", heads[i]);
+		h->opts.list = kinds[i];
+		status = hvtop_list(h, fp);
+	}
+	h->opts.list = "all";
+	return (status);
+}
+
 int
 hvtop_list(struct hvtop *h, FILE *fp)
 {
@@ -974,6 +1009,8 @@ hvtop_list(struct hvtop *h, FILE *fp)
 	char				*s;
 	size_t				 i, j;
 
+	if (strcmp(h->opts.list, "all") == 0)
+		return (hvtop_list_all(h, fp));
 	if (strcmp(h->opts.list, "events") == 0) {
 		for (i = 0; i < cat->nevents; i++) {
 			ev = &cat->events[i];

@@ -8,6 +8,7 @@
 
 #include <errno.h>
 #include <getopt.h>
+#include <limits.h>
 #include <math.h>
 #include <signal.h>
 #include <stdio.h>
@@ -41,7 +42,7 @@ usage(FILE *fp)
 "             [-e EVENT[@...][:LIST]]... [-m FILE]... [--const NAME=VALUE]...\n"
 "             [--pmu NAME] [--sysfs-root DIR]\n"
 "             [-w FILE] [-r FILE] [--replay-speed X] [--serve ADDR:PORT]\n"
-"             [--list events|groups|formulas [PATTERN]]\n");
+"             [--list [events|groups|formulas] [PATTERN]]\n");
 }
 
 static void
@@ -82,6 +83,33 @@ hvtop_add(char ***v, size_t *n, const char *s)
 	(*v)[(*n)++] = xstrdup(s);
 }
 
+static int
+hvtop_list_kind(const char *s)
+{
+	return (strcmp(s, "events") == 0 || strcmp(s, "groups") == 0 ||
+	    strcmp(s, "formulas") == 0);
+}
+
+/* --const NAME=VALUE: a name and a finite number, or exit 2. */
+static void
+hvtop_parse_const(const char *arg)
+{
+	const char	*eq;
+	char		*end;
+	double		 v;
+
+	if ((eq = strchr(arg, '=')) == NULL || eq == arg)
+		hvtop_usage_error("--const %s: expected NAME=VALUE", arg);
+	errno = 0;
+	v = strtod(eq + 1, &end);
+	if (end == eq + 1 || *end != '\0')
+		hvtop_usage_error("--const %s: the value is not a number", arg);
+	if (!isfinite(v) || errno == ERANGE)
+		hvtop_usage_error("%s", xasprintf("--const %s: the value must "
+		    "be a finite number, not %s", arg, isnan(v) ? "NaN" :
+		    errno == ERANGE ? "one out of range" : "infinity"));
+}
+
 static void
 hvtop_parse(struct hvtop_opts *o, int argc, char **argv)
 {
@@ -100,7 +128,7 @@ hvtop_parse(struct hvtop_opts *o, int argc, char **argv)
 		{ "source-opt",	required_argument,	NULL, 'O' },
 		{ "catalog",	required_argument,	NULL, OPT_CATALOG },
 		{ "format",	required_argument,	NULL, OPT_FORMAT },
-		{ "list",	required_argument,	NULL, OPT_LIST },
+		{ "list",	optional_argument,	NULL, OPT_LIST },
 		{ "const",	required_argument,	NULL, OPT_CONST },
 		{ "pmu",	required_argument,	NULL, OPT_PMU },
 		{ "sysfs-root",	required_argument,	NULL, OPT_SYSFS_ROOT },
@@ -111,9 +139,11 @@ hvtop_parse(struct hvtop_opts *o, int argc, char **argv)
 		{ "serve",	required_argument,	NULL, OPT_SERVE },
 		{ NULL,		0,			NULL, 0 }
 	};
+	/* getopt's own messages say "hvtop:", not the path it ran as. */
+	static char	 progname[] = "hvtop";
 	struct serve_addr sa;
-	char	*end, *cause;
-	int	 ch;
+	char	*end, *cause, **av;
+	int	 ch, list_bare = 0;
 
 	memset(o, 0, sizeof *o);
 	o->delay = 1.0;
@@ -121,7 +151,10 @@ hvtop_parse(struct hvtop_opts *o, int argc, char **argv)
 	o->format = -1;
 	o->source = "auto";
 	o->sysfs_root = "/sys";
-	while ((ch = getopt_long(argc, argv, "bd:e:g:hm:n:O:o:r:Vw:", longopts,
+	av = xcalloc((size_t)argc + 1, sizeof *av);
+	memcpy(av, argv, (size_t)argc * sizeof *av);
+	av[0] = progname;
+	while ((ch = getopt_long(argc, av, "bd:e:g:hm:n:O:o:r:Vw:", longopts,
 	    NULL)) != -1) {
 		switch (ch) {
 		case 'b':
@@ -140,7 +173,15 @@ hvtop_parse(struct hvtop_opts *o, int argc, char **argv)
 		case 'n':
 			errno = 0;
 			o->count = strtol(optarg, &end, 10);
-			if (errno != 0 || *end != '\0' || o->count < 1)
+			if (*end != '\0' || end == optarg)
+				hvtop_usage_error("-n %s: expected a count of "
+				    "at least 1", optarg);
+			if (errno == ERANGE && o->count > 0)
+				hvtop_usage_error("%s", xasprintf("-n %s: out "
+				    "of range: the largest count is %ld (leave "
+				    "-n out to run until stopped)", optarg,
+				    LONG_MAX));
+			if (errno != 0 || o->count < 1)
 				hvtop_usage_error("-n %s: expected a count of "
 				    "at least 1", optarg);
 			break;
@@ -182,17 +223,16 @@ hvtop_parse(struct hvtop_opts *o, int argc, char **argv)
 				    "or json", optarg);
 			break;
 		case OPT_LIST:
+			/* --list=KIND; --list KIND is looked at below. */
 			o->list = optarg;
-			if (strcmp(optarg, "events") != 0 &&
-			    strcmp(optarg, "groups") != 0 &&
-			    strcmp(optarg, "formulas") != 0)
+			list_bare = optarg == NULL;
+			if (optarg != NULL && !hvtop_list_kind(optarg))
 				hvtop_usage_error("--list %s: use events, "
-				    "groups or formulas", optarg);
+				    "groups or formulas (or nothing for all "
+				    "three)", optarg);
 			break;
 		case OPT_CONST:
-			if (strchr(optarg, '=') == NULL)
-				hvtop_usage_error("--const %s: expected "
-				    "NAME=VALUE", optarg);
+			hvtop_parse_const(optarg);
 			hvtop_add(&o->consts, &o->nconsts, optarg);
 			break;
 		case OPT_PMU:
@@ -234,10 +274,18 @@ hvtop_parse(struct hvtop_opts *o, int argc, char **argv)
 	if (o->replay_speed > 0 && strncmp(o->source, "replay:", 7) != 0)
 		hvtop_usage_error("%s", "--replay-speed: only a replay "
 		    "(-r FILE) has a speed");
+	if (list_bare) {
+		/* The words that follow: [KIND] [PATTERN]. */
+		if (optind < argc && hvtop_list_kind(av[optind]))
+			o->list = av[optind++];
+		else
+			o->list = "all";
+	}
 	if (o->list != NULL && optind < argc)
-		o->pattern = argv[optind++];
+		o->pattern = av[optind++];
 	if (optind != argc)
-		hvtop_usage_error("unexpected argument '%s'", argv[optind]);
+		hvtop_usage_error("unexpected argument '%s'", av[optind]);
+	free(av);
 	if (o->format < 0)
 		o->format = o->output != NULL ?
 		    export_format_from_path(o->output) : EXPORT_TEXT;

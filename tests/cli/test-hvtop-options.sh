@@ -4,7 +4,7 @@
 # cannot be used are refused with a message that says what the user typed
 # and why, usage errors exit 2.
 . "$(dirname "$0")/tap.sh"
-plan 18
+plan 32
 export LC_ALL=C
 export HVTOP_CONFIG="$tmpdir/none/hvtoprc"
 SIM="--sim clock=virtual,seed=1"
@@ -119,3 +119,36 @@ run -b -n 1 $SIM -g Memory_BW:18446744073709551616
 check "a huge index is echoed as typed" \
     has "index 18446744073709551616 is out of range: this frame has"
 check "a huge index exits 2" test "$rc" = 2
+
+# ---- the parser ------------------------------------------------------
+run --list $SIM
+check "--list without a kind exits 0" test "$rc" = 0
+check "--list without a kind lists events, groups and formulas" \
+    test "$(grep -cE '^(Events \(-e\)|Groups \(-g\)|Formulas \(metrics\)):$' "$tmpdir/o")" = 3
+run --list $SIM PM_PB_CY
+check "--list PATTERN filters all three" \
+    grep -q 'hv_24x7/PM_PB_CYC ' "$tmpdir/o"
+run --list events $SIM PM_PB_CY
+check "--list events PATTERN still works" \
+    test "$rc" = 0 -a -z "$(grep '^Groups' "$tmpdir/o")" -a \
+    -n "$(grep 'hv_24x7/PM_PB_CYC ' "$tmpdir/o")"
+run --no-such-option
+check "getopt's messages say hvtop:, not the path" \
+    grep -q "^hvtop: unrecognized option '--no-such-option'" "$tmpdir/e"
+run -b -n 99999999999999999999 $SIM
+check "-n too large exits 2" test "$rc" = 2
+check "-n too large says out of range with the limit" \
+    has "-n 99999999999999999999: out of range: the largest count is"
+for v in nan inf 1e400; do
+	run -b -n 1 $SIM --const "PB_Freq=$v"
+	check "--const PB_Freq=$v exits 2" test "$rc" = 2
+	check "--const PB_Freq=$v says it must be finite" \
+	    has "--const PB_Freq=$v: the value must be a finite number"
+done
+# The virtual clock starts at 2026-01-01T00:00:00Z; a real one does not.
+run -b -n 1 -d 0.01 --sim clock=virtual -O clock=real
+real_clock() {
+	grep -q '^hvtop 20' "$tmpdir/o" &&
+	    ! grep -q '^hvtop 2026-01-01T00:00:0' "$tmpdir/o"
+}
+check "--sim clock=virtual -O clock=real runs on the real clock" real_clock
