@@ -8,11 +8,14 @@
 
 #include <sys/stat.h>
 
+#include <errno.h>
 #include <limits.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
+#include "hcall/hcall.h"
 #include "util/file.h"
 #include "util/hverr.h"
 #include "util/xalloc.h"
@@ -85,23 +88,74 @@ source_catalog_find(const char *name)
 	return (path);
 }
 
+/* Why name, which is no shipped catalog, cannot be read as a file. */
+static int
+source_catalog_not_file(const char *name, char **cause)
+{
+	struct stat	 sb;
+
+	if (stat(name, &sb) == -1) {
+		if (errno == ENOENT)
+			*cause = xasprintf("%s: no such catalog file (or one "
+			    "of power8, power9, power10)", name);
+		else
+			*cause = xasprintf("%s: %s", name, strerror(errno));
+		return (errno == ENOENT ? -HV_ENOENT : -errno);
+	}
+	if (S_ISDIR(sb.st_mode))
+		*cause = xasprintf("%s: is a directory, not a catalog file",
+		    name);
+	else
+		*cause = xasprintf("%s: not a regular file (a %s); a catalog "
+		    "is a file of %d-byte pages", name,
+		    S_ISCHR(sb.st_mode) ? "character device" :
+		    S_ISBLK(sb.st_mode) ? "block device" :
+		    S_ISFIFO(sb.st_mode) ? "pipe" :
+		    S_ISSOCK(sb.st_mode) ? "socket" : "special file",
+		    HCALL_PAGE_SIZE);
+	return (-HV_EFORMAT);
+}
+
 int
 source_catalog_read(const char *name, void **buf, size_t *len, char **cause)
 {
-	char	*path;
-	int	 error;
+	const uint8_t	*p;
+	uint64_t	 npages;
+	char		*path;
+	int		 error;
 
 	if ((path = source_catalog_find(name)) == NULL) {
-		if (source_catalog_shipped(name))
-			*cause = xasprintf("catalog %s is not installed "
-			    "(looked in $HVTOP_CATALOG_DIR, catalogs/ beside "
-			    "the program and %s/catalogs)", name, HV_DATADIR);
-		else
-			*cause = xasprintf("%s: no such catalog file (or one "
-			    "of power8, power9, power10)", name);
+		if (!source_catalog_shipped(name))
+			return (source_catalog_not_file(name, cause));
+		*cause = xasprintf("catalog %s is not installed (looked in "
+		    "$HVTOP_CATALOG_DIR, catalogs/ beside the program and "
+		    "%s/catalogs)", name, HV_DATADIR);
 		return (-HV_ENOENT);
 	}
 	error = file_read(path, SOURCE_CATALOG_MAX, buf, len, cause);
+	if (error != 0) {
+		free(path);
+		return (error);
+	}
+	/* Page 0 says how long the catalog is: a file that says nonsense
+	 * there is no catalog, and the message names it. */
+	p = *buf;
+	npages = *len < 8 ? 0 : (uint64_t)p[4] << 24 |
+	    (uint64_t)p[5] << 16 | (uint64_t)p[6] << 8 | p[7];
+	if (npages == 0 || npages > SOURCE_CATALOG_MAX / HCALL_PAGE_SIZE) {
+		if (*len < 8)
+			*cause = xasprintf("%s: not a 24x7 catalog: %zu "
+			    "bytes, shorter than a page header", path, *len);
+		else
+			*cause = xasprintf("%s: not a 24x7 catalog: page 0 "
+			    "claims %llu pages (1 to %zu can be read)", path,
+			    (unsigned long long)npages,
+			    SOURCE_CATALOG_MAX / HCALL_PAGE_SIZE);
+		free(*buf);
+		*buf = NULL;
+		free(path);
+		return (-HV_EFORMAT);
+	}
 	free(path);
-	return (error);
+	return (0);
 }

@@ -4,7 +4,7 @@
 # cannot be used are refused with a message that says what the user typed
 # and why, usage errors exit 2.
 . "$(dirname "$0")/tap.sh"
-plan 32
+plan 37
 export LC_ALL=C
 export HVTOP_CONFIG="$tmpdir/none/hvtoprc"
 SIM="--sim clock=virtual,seed=1"
@@ -152,3 +152,20 @@ real_clock() {
 	    ! grep -q '^hvtop 2026-01-01T00:00:0' "$tmpdir/o"
 }
 check "--sim clock=virtual -O clock=real runs on the real clock" real_clock
+
+# ---- catalog files and the simulated frame ---------------------------
+mkdir "$tmpdir/dir"
+run -b -n 1 --sim clock=virtual --catalog "$tmpdir/dir"
+check "--catalog DIR says it is a directory" \
+    has "hvtop: $tmpdir/dir: is a directory, not a catalog file"
+run -b -n 1 --sim clock=virtual --catalog /dev/zero
+check "--catalog /dev/zero says it is not a regular file" \
+    has "hvtop: /dev/zero: not a regular file (a character device)"
+printf 'root:x:0:0:root:/root:/bin/sh\n' >"$tmpdir/passwd"
+run -b -n 1 --sim clock=virtual --catalog "$tmpdir/passwd"
+check "--catalog on a text file names the file" \
+    has "hvtop: $tmpdir/passwd: not a 24x7 catalog: page 0 claims"
+check "--catalog on a text file exits 1" test "$rc" = 1
+run -b -n 1 --sim clock=virtual,lpars=1
+check "--sim lpars=1 speaks of lpars and of the default lpar" \
+    has "sim lpars=1 leaves no partition lpar=1 for hvtop to run in"
