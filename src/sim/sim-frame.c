@@ -200,9 +200,11 @@ sim_frame_init(struct sim_frame *f, const struct sim_config *cfg,
 	/* An SMT8 core is two SMT4 thread groups (interface v2). */
 	f->thread_groups = cfg->smt == 8 ? 2 : 1;
 	if (cfg->lpars == 0 || cfg->lpar_id >= cfg->lpars) {
-		*cause = xasprintf("sim lpar=%u: the frame has %u partitions "
-		    "(0-%u)", cfg->lpar_id, cfg->lpars,
-		    cfg->lpars == 0 ? 0 : cfg->lpars - 1);
+		/* Either key may be a default the user never typed. */
+		*cause = xasprintf("sim lpars=%u leaves no partition lpar=%u "
+		    "for hvtop to run in: give an lpar below %u (the defaults "
+		    "are lpars=4, lpar=1)", cfg->lpars, cfg->lpar_id,
+		    cfg->lpars);
 		return (-HV_ERANGE);
 	}
 	if (cfg->lpars > 0xffff || cfg->vcpus == 0 || cfg->vcpus > 0xffff) {
