@@ -309,18 +309,21 @@ ui_settings_apply(struct ui_run *r)
 	const struct settings	*s = r->settings;
 	const struct settings_entry *e;
 	const char		*v;
-	char			*end, *cause = NULL, key[64];
+	char			*cause = NULL, key[64];
 	double			 d;
 	size_t			 i;
 	int			 k, dom;
 
 	if (s == NULL)
 		return;
-	if ((v = settings_get(s, "interval")) != NULL &&
-	    !ui->h->opts.delay_set && !ui->replay) {
-		d = strtod(v, &end);
-		if (*end == '\0' && d >= 0.01 && d <= 86400)
+	if (!ui->h->opts.delay_set && !ui->replay) {
+		if ((k = settings_interval(s, &d, &cause)) > 0)
 			ui->delay = d;
+		else if (k < 0) {
+			ui_msg(r, UI_R_ERROR, "%s", cause);
+			free(cause);
+			cause = NULL;
+		}
 	}
 	for (i = 0; i < s->nentries; i++) {
 		e = &s->entries[i];

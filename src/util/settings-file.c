@@ -10,8 +10,10 @@
 #include <sys/stat.h>
 
 #include <errno.h>
+#include <fcntl.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "util/file.h"
 #include "util/hverr.h"
@@ -58,16 +60,80 @@ settings_file_history_path(void)
 	return (NULL);
 }
 
+/*
+ * Read all of a settings file, which must be a regular file: opened
+ * without waiting (a FIFO would block start-up until a writer came) and
+ * checked before a byte is read.  -ENOENT without a cause when missing.
+ */
+static int
+settings_file_read(const char *path, char **buf, size_t *len, char **cause)
+{
+	struct stat	 sb;
+	ssize_t		 r;
+	size_t		 n = 0;
+	char		*b;
+	int		 fd, error;
+
+	if ((fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)) == -1) {
+		error = errno;
+		if (error != ENOENT)
+			*cause = xasprintf("%s: %s", path, strerror(error));
+		return (-error);
+	}
+	if (fstat(fd, &sb) == -1) {
+		error = errno;
+		*cause = xasprintf("%s: %s", path, strerror(error));
+		close(fd);
+		return (-error);
+	}
+	if (!S_ISREG(sb.st_mode)) {
+		*cause = xasprintf("%s: not a regular file (%s)", path,
+		    S_ISDIR(sb.st_mode) ? "a directory" :
+		    S_ISFIFO(sb.st_mode) ? "a pipe" :
+		    S_ISCHR(sb.st_mode) ? "a character device" :
+		    "a special file");
+		close(fd);
+		return (-HV_EFORMAT);
+	}
+	b = xmalloc(SETTINGS_MAX_SIZE + 2);
+	for (;;) {
+		r = read(fd, b + n, SETTINGS_MAX_SIZE + 1 - n);
+		if (r == -1 && errno == EINTR)
+			continue;
+		if (r == -1) {
+			error = errno;
+			*cause = xasprintf("%s: %s", path, strerror(error));
+			free(b);
+			close(fd);
+			return (-error);
+		}
+		if (r == 0)
+			break;
+		n += (size_t)r;
+		if (n > SETTINGS_MAX_SIZE) {
+			*cause = xasprintf("%s: larger than %d bytes", path,
+			    SETTINGS_MAX_SIZE);
+			free(b);
+			close(fd);
+			return (-HV_ELIMIT);
+		}
+	}
+	close(fd);
+	b[n] = '\0';
+	*buf = b;
+	*len = n;
+	return (0);
+}
+
 int
 settings_file_load(const char *path, struct settings **out, char **cause)
 {
-	void	*buf;
-	size_t	 len;
-	char	*why;
+	char	*buf = NULL, *why = NULL;
+	size_t	 len = 0;
 	int	 error;
 
 	*out = NULL;
-	error = file_read(path, SETTINGS_MAX_SIZE, &buf, &len, &why);
+	error = settings_file_read(path, &buf, &len, &why);
 	if (error == -ENOENT) {
 		free(why);
 		return (0);
@@ -81,7 +147,8 @@ settings_file_load(const char *path, struct settings **out, char **cause)
 	if (error != 0) {
 		*cause = xasprintf("%s: %s", path, why);
 		free(why);
-	}
+	} else
+		(*out)->path = xstrdup(path);
 	return (error);
 }
 

@@ -8,6 +8,8 @@
 
 #include "util/settings.h"
 
+#include <errno.h>
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -37,6 +39,7 @@ settings_free(struct settings *s)
 		free(s->entries[i].value);
 	}
 	free(s->entries);
+	free(s->path);
 	free(s);
 }
 
@@ -257,4 +260,39 @@ settings_format(const struct settings *s, struct strbuf *sb)
 	for (i = 0; i < s->nentries; i++)
 		strbuf_addf(sb, "%s=%s\n", s->entries[i].key,
 		    s->entries[i].value);
+}
+
+int
+settings_interval(const struct settings *s, double *secs, char **cause)
+{
+	const struct settings_entry	*e = NULL;
+	const char			*why;
+	char				*end;
+	double				 d;
+	size_t				 i;
+
+	for (i = s != NULL ? s->nentries : 0; i > 0; i--) {
+		if (strcmp(s->entries[i - 1].key, "interval") == 0) {
+			e = &s->entries[i - 1];
+			break;
+		}
+	}
+	if (e == NULL)
+		return (0);
+	errno = 0;
+	d = strtod(e->value, &end);
+	if (end == e->value || *end != '\0' || isnan(d))
+		why = "not a number of seconds";
+	else if (d < SETTINGS_INTERVAL_MIN)
+		why = "shorter than 0.01 s";
+	else if (d > SETTINGS_INTERVAL_MAX || errno == ERANGE)
+		why = "longer than 86400 s";
+	else {
+		*secs = d;
+		return (1);
+	}
+	*cause = xasprintf("%s:%u: interval=%s: %s; the default is used",
+	    s->path != NULL ? s->path : "hvtoprc", e->line, e->value, why);
+	return (d < SETTINGS_INTERVAL_MIN || d > SETTINGS_INTERVAL_MAX ?
+	    -HV_ERANGE : -HV_EFORMAT);
 }

@@ -27,6 +27,7 @@ struct settings_entry {
 };
 
 struct settings {
+	char		*path;		/* the file read, or NULL */
 	unsigned	 version;
 	struct settings_entry *entries;
 	size_t		 nentries;
@@ -55,6 +56,17 @@ void		 settings_set(struct settings *, const char *key,
 		    const char *value);
 /* Remove every entry of key. */
 void		 settings_remove(struct settings *, const char *key);
+
+/*
+ * The interval key, in seconds (SETTINGS_INTERVAL_MIN to _MAX).  Returns
+ * 1 with *secs set, 0 when the key is absent, or -HV_EFORMAT/-HV_ERANGE
+ * with *cause (caller frees) saying "FILE:LINE: interval=V: why; the
+ * default is used".
+ */
+#define SETTINGS_INTERVAL_MIN	0.01
+#define SETTINGS_INTERVAL_MAX	86400.0
+int		 settings_interval(const struct settings *, double *secs,
+		    char **cause);
 
 /* The file text: config_version first, then the entries in order. */
 void		 settings_format(const struct settings *, struct strbuf *);

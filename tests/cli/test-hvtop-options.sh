@@ -4,7 +4,7 @@
 # cannot be used are refused with a message that says what the user typed
 # and why, usage errors exit 2.
 . "$(dirname "$0")/tap.sh"
-plan 37
+plan 42
 export LC_ALL=C
 export HVTOP_CONFIG="$tmpdir/none/hvtoprc"
 SIM="--sim clock=virtual,seed=1"
@@ -169,3 +169,50 @@ check "--catalog on a text file exits 1" test "$rc" = 1
 run -b -n 1 --sim clock=virtual,lpars=1
 check "--sim lpars=1 speaks of lpars and of the default lpar" \
     has "sim lpars=1 leaves no partition lpar=1 for hvtop to run in"
+
+# ---- hvtoprc ---------------------------------------------------------
+# tui CONFIG PATTERN ARGS...: start the screens under tmux with
+# HVTOP_CONFIG=CONFIG and wait (10 s at most) for PATTERN on the screen,
+# kept in $tmpdir/screen.  Fails when it never shows.
+tui() {
+	cfgfile=$1 pattern=$2
+	shift 2
+	ntui=$((${ntui:-0} + 1))
+	sock=hvtop-options-$$-$ntui
+	tmux -L "$sock" -f /dev/null new-session -d -s main -x 200 -y 40 \
+	    "env HVTOP_CONFIG=$cfgfile LC_ALL=C TERM=xterm $HVTOP $*; sleep 60"
+	found=1
+	deadline=$(($(date +%s) + 10))
+	while [ "$(date +%s)" -le "$deadline" ]; do
+		tmux -L "$sock" capture-pane -p -t main >"$tmpdir/screen"
+		if grep -qF -- "$pattern" "$tmpdir/screen"; then
+			found=0
+			break
+		fi
+		sleep 0.1
+	done
+	tmux -L "$sock" kill-server >/dev/null 2>&1
+	[ "$found" = 0 ] || { diag "never on screen: $pattern"; return 1; }
+}
+mkdir -p "$tmpdir/rc"
+if command -v tmux >/dev/null 2>&1; then
+	for v in nan 0.001 1e400; do
+		printf 'config_version=1\ninterval=%s\n' "$v" >"$tmpdir/rc/bad"
+		check "hvtoprc interval=$v is refused with file:line" \
+		    tui "$tmpdir/rc/bad" "$tmpdir/rc/bad:2: interval=$v: " $SIM
+	done
+	check "hvtoprc interval=nan: the default 1 s is used" \
+	    grep -q 'interval 1\.0' "$tmpdir/screen"
+	mkfifo "$tmpdir/rc/fifo"
+	check "an hvtoprc that is a FIFO does not block start-up" \
+	    tui "$tmpdir/rc/fifo" "$tmpdir/rc/fifo: not a regular file (a pipe)" $SIM
+else
+	for v in nan 0.001 1e400; do
+		skip "hvtoprc interval=$v is refused with file:line" \
+		    "tmux is not installed"
+	done
+	skip "hvtoprc interval=nan: the default 1 s is used" \
+	    "tmux is not installed"
+	skip "an hvtoprc that is a FIFO does not block start-up" \
+	    "tmux is not installed"
+fi

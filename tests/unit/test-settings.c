@@ -172,6 +172,111 @@ test_file(void **state)
 	free(path);
 }
 
+/* Parse text or fail the test. */
+static struct settings *
+parse(const char *text)
+{
+	struct settings	*s = NULL;
+	char		*cause = NULL;
+
+	if (settings_parse(text, strlen(text), &s, &cause) != 0)
+		fail_msg("%s", cause);
+	return (s);
+}
+
+static void
+test_interval(void **state)
+{
+	static const struct {
+		const char	*value;
+		int		 error;
+		const char	*says;
+	} bad[] = {
+		{ "nan", -HV_EFORMAT, "hvtoprc:2: interval=nan: not a number "
+		    "of seconds; the default is used" },
+		{ "0.001", -HV_ERANGE, "hvtoprc:2: interval=0.001: shorter "
+		    "than 0.01 s; the default is used" },
+		{ "1e400", -HV_ERANGE, "hvtoprc:2: interval=1e400: longer "
+		    "than 86400 s; the default is used" },
+		{ "inf", -HV_ERANGE, "longer than 86400 s" },
+		{ "2s", -HV_EFORMAT, "interval=2s: not a number" },
+	};
+	struct settings	*s;
+	char		*text, *cause = NULL;
+	double		 d = 0;
+	size_t		 i;
+
+	(void)state;
+	s = parse("config_version=1\n");
+	assert_int_equal(settings_interval(s, &d, &cause), 0);
+	settings_free(s);
+	/* The last one wins, as settings_get() says. */
+	s = parse("config_version=1\ninterval=nan\ninterval=2.5\n");
+	assert_int_equal(settings_interval(s, &d, &cause), 1);
+	assert_true(d == 2.5);
+	settings_free(s);
+	for (i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+		assert_true(asprintf(&text, "config_version=1\ninterval=%s\n",
+		    bad[i].value) > 0);
+		s = parse(text);
+		cause = NULL;
+		assert_int_equal(settings_interval(s, &d, &cause),
+		    bad[i].error);
+		if (cause == NULL || strstr(cause, bad[i].says) == NULL)
+			fail_msg("interval=%s: '%s' does not say '%s'",
+			    bad[i].value, cause, bad[i].says);
+		free(cause);
+		settings_free(s);
+		free(text);
+	}
+}
+
+/* A FIFO or a directory where hvtoprc should be: refused at once. */
+static void
+test_not_regular(void **state)
+{
+	struct settings	*s = NULL;
+	const char	*tmp = getenv("TMPDIR");
+	char		*dir, *path, *cause = NULL;
+	double		 d;
+
+	(void)state;
+	assert_true(asprintf(&dir, "%s/hvtop-settings.XXXXXX",
+	    tmp != NULL && *tmp != '\0' ? tmp : "/tmp") > 0);
+	assert_non_null(mkdtemp(dir));
+	assert_true(asprintf(&path, "%s/hvtoprc", dir) > 0);
+	assert_int_equal(mkfifo(path, 0600), 0);
+	/* Opening a FIFO for reading waits for a writer: never here. */
+	alarm(10);
+	assert_int_equal(settings_file_load(path, &s, &cause), -HV_EFORMAT);
+	alarm(0);
+	assert_null(s);
+	assert_non_null(strstr(cause, "hvtoprc: not a regular file (a "
+	    "pipe)"));
+	free(cause);
+	unlink(path);
+	assert_int_equal(mkdir(path, 0700), 0);
+	assert_int_equal(settings_file_load(path, &s, &cause), -HV_EFORMAT);
+	assert_non_null(strstr(cause, "not a regular file (a directory)"));
+	free(cause);
+	rmdir(path);
+
+	/* A file read names itself in what settings_interval() says. */
+	s = settings_new();
+	settings_add(s, "interval", "0.001");
+	assert_int_equal(settings_file_save(path, s, &cause), 0);
+	settings_free(s);
+	assert_int_equal(settings_file_load(path, &s, &cause), 0);
+	assert_int_equal(settings_interval(s, &d, &cause), -HV_ERANGE);
+	assert_non_null(strstr(cause, "/hvtoprc:2: interval=0.001"));
+	free(cause);
+	settings_free(s);
+	unlink(path);
+	rmdir(dir);
+	free(path);
+	free(dir);
+}
+
 int
 main(void)
 {
@@ -180,6 +285,8 @@ main(void)
 		cmocka_unit_test(test_errors),
 		cmocka_unit_test(test_format),
 		cmocka_unit_test(test_file),
+		cmocka_unit_test(test_interval),
+		cmocka_unit_test(test_not_regular),
 	};
 
 	return (cmocka_run_group_tests_name("settings", tests, NULL, NULL));
