@@ -232,21 +232,32 @@ static char *
 hvtop_check_one(struct hvtop_check *c, const char *name,
     const char *text)
 {
-	struct formula	*f;
-	char		*why = NULL;
-	size_t		 i, nev = 0;
+	const struct formula_operand	*op;
+	struct formula			*f;
+	struct strbuf			 sb = { 0 };
+	char				*why = NULL;
+	size_t				 i, nev = 0, nconst = 0;
 
 	if (formula_compile(text, FORMULA_AUTO, name, hvtop_check_resolve,
 	    c, &f, &why) != 0)
 		return (why != NULL ? why : xstrdup("it does not compile"));
 	for (i = 0; i < formula_noperands(f); i++) {
-		if (formula_operand(f, i)->kind == FORMULA_EVENT)
+		op = formula_operand(f, i);
+		if (op->kind == FORMULA_EVENT)
 			nev++;
+		else if (op->kind == FORMULA_CONST && nconst++ < 3)
+			strbuf_addf(&sb, "%s%s", nconst > 1 ? ", " : "",
+			    op->name);
 	}
+	if (nev == 0 && nconst > 0)
+		why = xasprintf("it reads no counter: %s%s %s no event or "
+		    "formula of this catalog", sb.s, nconst > 3 ? "..." : "",
+		    nconst > 1 ? "are" : "is");
+	else if (nev == 0)
+		why = xstrdup("it reads no counter");
+	strbuf_free(&sb);
 	formula_free(f);
-	if (nev == 0)
-		return (xstrdup("it reads no counter"));
-	return (NULL);
+	return (why);
 }
 
 static void

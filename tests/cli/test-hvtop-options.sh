@@ -4,7 +4,7 @@
 # cannot be used are refused with a message that says what the user typed
 # and why, usage errors exit 2.
 . "$(dirname "$0")/tap.sh"
-plan 42
+plan 43
 export LC_ALL=C
 export HVTOP_CONFIG="$tmpdir/none/hvtoprc"
 SIM="--sim clock=virtual,seed=1"
@@ -39,6 +39,12 @@ check "the run still exits 0" test "$rc" = 0
 run --list formulas $SIM -m "$tmpdir/m.txt" GOOD
 check "--list formulas says why too" \
     has "$tmpdir/m.txt:3:7: metric B: formula cycle: B -> A -> B"
+
+# A metric whose names are no events here reads no counter.
+printf 'EVENT,NONE,DERIVED_INFIX,N0/N1,NO_SUCH_A,NO_SUCH_B\n' >"$tmpdir/n.txt"
+run -b -n 1 $SIM -m "$tmpdir/n.txt"
+check "a metric that reads no counter names the names it misses" \
+    has "$tmpdir/n.txt:1:7: metric NONE: it reads no counter: NO_SUCH_A, NO_SUCH_B are no event or formula of this catalog"
 
 # A catalog formula that uses itself.
 "$HVCAT" dump --json "$top_builddir/catalogs/power9.bin" >"$tmpdir/p9.json"
