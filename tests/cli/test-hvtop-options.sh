@@ -4,7 +4,7 @@
 # cannot be used are refused with a message that says what the user typed
 # and why, usage errors exit 2.
 . "$(dirname "$0")/tap.sh"
-plan 43
+plan 42
 export LC_ALL=C
 export HVTOP_CONFIG="$tmpdir/none/hvtoprc"
 SIM="--sim clock=virtual,seed=1"
@@ -89,18 +89,6 @@ else
 	skip "the screens say how many metrics cannot be computed" \
 	    "tmux is not installed"
 	skip "the status line names the first one" "tmux is not installed"
-fi
-
-# ---- readline keeps its own allocator --------------------------------
-# GNU readline calls its own xmalloc; hvtop must not export one that the
-# dynamic linker would bind readline's calls to.
-if command -v nm >/dev/null 2>&1; then
-	nm -D "$HVTOP" >"$tmpdir/dyn" 2>/dev/null
-	check_not "hvtop exports no xmalloc for readline to bind to" \
-	    grep -qE ' [TW] xmalloc$' "$tmpdir/dyn"
-else
-	skip "hvtop exports no xmalloc for readline to bind to" \
-	    "nm (binutils) is not installed"
 fi
 
 # ---- event and group names -------------------------------------------
