@@ -329,6 +329,35 @@ catalog_index_links(struct catalog *cat, struct catalog_index *ix)
 	}
 }
 
+/* Make every string of the model safe to print (catalog_text_escape()). */
+static void
+catalog_sanitize(struct catalog *cat)
+{
+	struct catalog_event	*ev;
+	struct catalog_group	*gr;
+	struct catalog_formula	*fo;
+	size_t			 i;
+
+	for (i = 0; i < cat->nevents; i++) {
+		ev = &cat->events[i];
+		catalog_text_sanitize(&ev->name, &ev->stored[0]);
+		catalog_text_sanitize(&ev->desc, &ev->stored[1]);
+		catalog_text_sanitize(&ev->long_desc, &ev->stored[2]);
+	}
+	for (i = 0; i < cat->ngroups; i++) {
+		gr = &cat->groups[i];
+		catalog_text_sanitize(&gr->name, &gr->stored[0]);
+		catalog_text_sanitize(&gr->desc, &gr->stored[1]);
+	}
+	for (i = 0; i < cat->nformulas; i++) {
+		fo = &cat->formulas[i];
+		catalog_text_sanitize(&fo->name, &fo->stored[0]);
+		catalog_text_sanitize(&fo->desc, &fo->stored[1]);
+		catalog_text_sanitize(&fo->formula, &fo->stored[2]);
+		catalog_text_sanitize(&fo->unit, &fo->stored[3]);
+	}
+}
+
 void
 catalog_reindex(struct catalog *cat)
 {
@@ -336,6 +365,7 @@ catalog_reindex(struct catalog *cat)
 	uint32_t		*ixs;
 	size_t			 i, n;
 
+	catalog_sanitize(cat);
 	catalog_index_free(cat->index);
 	cat->index = ix = xcalloc(1, sizeof *ix);
 

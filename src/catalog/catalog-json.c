@@ -76,6 +76,22 @@ cj_text(const char *s)
 	return (v);
 }
 
+/*
+ * The JSON string for a string of an entry: the bytes as stored, so that
+ * the JSON builds the image it came from, when they are UTF-8 (JSON
+ * escapes their controls); else the text the model prints.
+ */
+static json_t *
+cj_stored(const char *text, const char *stored)
+{
+	json_t	*v;
+
+	stored = catalog_text_stored(text, stored);
+	if (stored != text && (v = json_string(stored)) != NULL)
+		return (v);
+	return (cj_text(text));
+}
+
 static json_t *
 cj_index16(uint16_t v)
 {
@@ -101,7 +117,7 @@ cj_event_json(const struct catalog *cat, size_t i)
 	json_t				*o = json_object();
 
 	json_object_set_new(o, "index", json_integer(ev->index));
-	json_object_set_new(o, "name", cj_text(ev->name));
+	json_object_set_new(o, "name", cj_stored(ev->name, ev->stored[0]));
 	json_object_set_new(o, "domain", json_integer(ev->domain));
 	json_object_set_new(o, "record_offset",
 	    json_integer(ev->record_offset));
@@ -117,8 +133,8 @@ cj_event_json(const struct catalog *cat, size_t i)
 	json_object_set_new(o, "group_count", json_integer(ev->group_count));
 	/* The bytes as stored: 0 in old catalogs does not mean formula 0. */
 	json_object_set_new(o, "formula_index", cj_index16(ev->formula_raw));
-	json_object_set_new(o, "description", cj_text(ev->desc));
-	json_object_set_new(o, "long_description", cj_text(ev->long_desc));
+	json_object_set_new(o, "description", cj_stored(ev->desc, ev->stored[1]));
+	json_object_set_new(o, "long_description", cj_stored(ev->long_desc, ev->stored[2]));
 	/* Events always carry it: the length the image has or will have. */
 	json_object_set_new(o, "entry_length", json_integer(
 	    ev->entry_length != 0 ? ev->entry_length :
@@ -135,8 +151,8 @@ cj_group_json(const struct catalog *cat, size_t i)
 	int				 n, k;
 
 	json_object_set_new(o, "index", json_integer(gr->index));
-	json_object_set_new(o, "name", cj_text(gr->name));
-	json_object_set_new(o, "description", cj_text(gr->desc));
+	json_object_set_new(o, "name", cj_stored(gr->name, gr->stored[0]));
+	json_object_set_new(o, "description", cj_stored(gr->desc, gr->stored[1]));
 	json_object_set_new(o, "flags", json_integer(gr->flags));
 	json_object_set_new(o, "domain", json_integer(gr->domain));
 	json_object_set_new(o, "record_offset",
@@ -196,10 +212,10 @@ cj_formula_json(const struct catalog *cat, size_t i)
 	json_t				*o = json_object();
 
 	json_object_set_new(o, "index", json_integer(fo->index));
-	json_object_set_new(o, "name", cj_text(fo->name));
-	json_object_set_new(o, "description", cj_text(fo->desc));
-	json_object_set_new(o, "formula", cj_text(fo->formula));
-	json_object_set_new(o, "unit", cj_text(fo->unit));
+	json_object_set_new(o, "name", cj_stored(fo->name, fo->stored[0]));
+	json_object_set_new(o, "description", cj_stored(fo->desc, fo->stored[1]));
+	json_object_set_new(o, "formula", cj_stored(fo->formula, fo->stored[2]));
+	json_object_set_new(o, "unit", cj_stored(fo->unit, fo->stored[3]));
 	json_object_set_new(o, "flags", json_integer(fo->flags));
 	json_object_set_new(o, "group", cj_index16(fo->group));
 	cj_entry_length(o, cat, CATALOG_FORMULAS, i, fo->entry_length);
@@ -400,6 +416,28 @@ cj_need_uint(struct cj *cj, const json_t *obj, const char *key, uint64_t max,
 }
 
 /*
+ * The first C0 or C1 control character or DEL in UTF-8 text s, as its code
+ * point << 16 | its byte position (capped), or -1 when there is none.
+ */
+static int
+cj_control(const char *s)
+{
+	const unsigned char	*p;
+	size_t			 at;
+
+	for (p = (const unsigned char *)s; *p != '\0'; p++) {
+		at = (size_t)(p - (const unsigned char *)s);
+		if (at > 0xffff)
+			at = 0xffff;
+		if (*p < 0x20 || *p == 0x7f)
+			return ((int)(*p << 16 | at));
+		if (*p == 0xc2 && p[1] >= 0x80 && p[1] <= 0x9f)
+			return ((int)(p[1] << 16 | at));
+	}
+	return (-1);
+}
+
+/*
  * A string member, copied to *out (caller frees); "" when absent and not
  * required.  Catalog strings are NUL-terminated, so a NUL is refused.
  */
@@ -408,6 +446,7 @@ cj_string(struct cj *cj, const json_t *obj, const char *key, int required,
     char **out)
 {
 	json_t	*v = json_object_get(obj, key);
+	int	 bad;
 
 	if (v == NULL) {
 		if (required)
@@ -421,6 +460,12 @@ cj_string(struct cj *cj, const json_t *obj, const char *key, int required,
 		return (cj_fail(cj, HV_EFORMAT, key, "contains a NUL"));
 	if (required && json_string_length(v) == 0)
 		return (cj_fail(cj, HV_EFORMAT, key, "empty"));
+	/* Names are printed everywhere; a control character is an attack. */
+	if (strcmp(key, "name") == 0 &&
+	    (bad = cj_control(json_string_value(v))) >= 0)
+		return (cj_fail(cj, HV_EFORMAT, key, "holds the control "
+		    "character U+%04X at byte %d", (unsigned)bad >> 16,
+		    bad & 0xffff));
 	*out = xstrdup(json_string_value(v));
 	return (0);
 }

@@ -271,11 +271,15 @@ catalog_parse_schema(struct catalog_pctx *p, size_t off, size_t elen,
 static void
 catalog_event_clear(struct catalog_event *ev)
 {
+	size_t	 i;
+
 	free(ev->name);
 	free(ev->sysfs_name);
 	free(ev->desc);
 	free(ev->long_desc);
 	free(ev->groups);
+	for (i = 0; i < CATALOG_EVENT_NSTRINGS; i++)
+		free(ev->stored[i]);
 }
 
 static int
@@ -741,6 +745,7 @@ catalog_slot_check(struct catalog_pctx *p)
 	const struct catalog_event	*ev;
 	size_t				 gi, s, nslots;
 	unsigned			 slot, nev;
+	char				*pname;
 
 	nev = cat->sections[CATALOG_EVENTS].count;
 	for (gi = 0; gi < cat->ngroups; gi++) {
@@ -766,13 +771,16 @@ catalog_slot_check(struct catalog_pctx *p)
 				    "%u, which was dropped", s, slot);
 				continue;
 			}
-			if (ev->domain != g->domain)
-				catalog_ediag(p, g->file_offset + GR_SLOTS +
-				    2 * s, CATALOG_WARNING, CATALOG_GROUPS,
-				    g->index, g->name, "slot %zu names event "
-				    "%u (%s) of domain %u, but the group is of "
-				    "domain %u", s, slot, ev->name, ev->domain,
-				    g->domain);
+			if (ev->domain == g->domain)
+				continue;
+			/* Every name in a message is escaped. */
+			pname = catalog_printable(ev->name);
+			catalog_ediag(p, g->file_offset + GR_SLOTS + 2 * s,
+			    CATALOG_WARNING, CATALOG_GROUPS, g->index, g->name,
+			    "slot %zu names event %u (%s) of domain %u, but "
+			    "the group is of domain %u", s, slot, pname,
+			    ev->domain, g->domain);
+			free(pname);
 		}
 	}
 }
@@ -890,7 +898,7 @@ catalog_parse(const void *buf, size_t len, int iface, struct catalog **out,
 void
 catalog_free(struct catalog *cat)
 {
-	size_t	 i;
+	size_t	 i, k;
 
 	if (cat == NULL)
 		return;
@@ -903,6 +911,8 @@ catalog_free(struct catalog *cat)
 	for (i = 0; i < cat->ngroups; i++) {
 		free(cat->groups[i].name);
 		free(cat->groups[i].desc);
+		for (k = 0; k < CATALOG_GROUP_NSTRINGS; k++)
+			free(cat->groups[i].stored[k]);
 	}
 	free(cat->groups);
 	for (i = 0; i < cat->nformulas; i++) {
@@ -910,6 +920,8 @@ catalog_free(struct catalog *cat)
 		free(cat->formulas[i].desc);
 		free(cat->formulas[i].formula);
 		free(cat->formulas[i].unit);
+		for (k = 0; k < CATALOG_FORMULA_NSTRINGS; k++)
+			free(cat->formulas[i].stored[k]);
 	}
 	free(cat->formulas);
 	for (i = 0; i < cat->ndiags; i++)

@@ -55,6 +55,9 @@ static const char *const cw_section_keys[CATALOG_NSECTIONS] = {
 	"schemas", "events", "groups", "formulas",
 };
 
+/* A string as the catalog stores it, not as the model prints it. */
+#define CW_TEXT(e, field, i)	catalog_text_stored((e)->field, (e)->stored[i])
+
 /*
  * Bytes a string field takes: its be16 length, then the text, a NUL and a
  * NUL more when that makes the length odd.  An empty (or absent) string is
@@ -160,9 +163,9 @@ cw_entry_need(const struct catalog *cat, int sec, size_t i, char **cause)
 			    ev->domain));
 			return (0);
 		}
-		s[0] = ev->name;
-		s[1] = ev->desc;
-		s[2] = ev->long_desc;
+		s[0] = CW_TEXT(ev, name, 0);
+		s[1] = CW_TEXT(ev, desc, 1);
+		s[2] = CW_TEXT(ev, long_desc, 2);
 		need = cw_strings_size(CW_EVENT_FIXED, s, cw_event_strings, 3,
 		    &what);
 		break;
@@ -174,17 +177,17 @@ cw_entry_need(const struct catalog *cat, int sec, size_t i, char **cause)
 			    gr->domain));
 			return (0);
 		}
-		s[0] = gr->name;
-		s[1] = gr->desc;
+		s[0] = CW_TEXT(gr, name, 0);
+		s[1] = CW_TEXT(gr, desc, 1);
 		need = cw_strings_size(CW_GROUP_FIXED, s, cw_group_strings, 2,
 		    &what);
 		break;
 	case CATALOG_FORMULAS:
 		fo = &cat->formulas[i];
-		s[0] = fo->name;
-		s[1] = fo->desc;
-		s[2] = fo->formula;
-		s[3] = fo->unit;
+		s[0] = CW_TEXT(fo, name, 0);
+		s[1] = CW_TEXT(fo, desc, 1);
+		s[2] = CW_TEXT(fo, formula, 2);
+		s[3] = CW_TEXT(fo, unit, 3);
 		need = cw_strings_size(CW_FORMULA_FIXED, s, cw_formula_strings,
 		    4, &what);
 		break;
@@ -419,9 +422,9 @@ cw_write_event(uint8_t *p, const struct catalog *cat,
 	be32_put(p + 0x0c, ev->flags);
 	be16_put(p + 0x10, ev->primary_group);
 	be16_put(p + 0x12, ev->group_count);
-	p = cw_put_string(p + CW_EVENT_FIXED, ev->name);
-	p = cw_put_string(p, ev->desc);
-	(void)cw_put_string(p, ev->long_desc);
+	p = cw_put_string(p + CW_EVENT_FIXED, CW_TEXT(ev, name, 0));
+	p = cw_put_string(p, CW_TEXT(ev, desc, 1));
+	(void)cw_put_string(p, CW_TEXT(ev, long_desc, 2));
 }
 
 static void
@@ -438,8 +441,8 @@ cw_write_group(uint8_t *p, const struct catalog_group *gr, uint16_t len)
 	p[0x0f] = gr->event_count;
 	for (i = 0; i < CATALOG_GROUP_SLOTS; i++)
 		be16_put(p + 0x10 + 2 * i, gr->events[i]);
-	p = cw_put_string(p + CW_GROUP_FIXED, gr->name);
-	(void)cw_put_string(p, gr->desc);
+	p = cw_put_string(p + CW_GROUP_FIXED, CW_TEXT(gr, name, 0));
+	(void)cw_put_string(p, CW_TEXT(gr, desc, 1));
 }
 
 static void
@@ -448,10 +451,10 @@ cw_write_formula(uint8_t *p, const struct catalog_formula *fo, uint16_t len)
 	be16_put(p, len);
 	be32_put(p + 0x04, fo->flags);
 	be16_put(p + 0x08, fo->group);
-	p = cw_put_string(p + CW_FORMULA_FIXED, fo->name);
-	p = cw_put_string(p, fo->desc);
-	p = cw_put_string(p, fo->formula);
-	(void)cw_put_string(p, fo->unit);
+	p = cw_put_string(p + CW_FORMULA_FIXED, CW_TEXT(fo, name, 0));
+	p = cw_put_string(p, CW_TEXT(fo, desc, 1));
+	p = cw_put_string(p, CW_TEXT(fo, formula, 2));
+	(void)cw_put_string(p, CW_TEXT(fo, unit, 3));
 }
 
 static void

@@ -59,6 +59,19 @@ struct catalog_section {
 #define CATALOG_FLAG_CAVEAT	0x4
 #define CATALOG_FLAG_BROKEN	0x8
 
+/*
+ * Catalog strings are untrusted bytes, so the text the model hands out is
+ * safe to print: catalog_reindex() (and so catalog_parse()) escapes every
+ * C0 and C1 control, DEL and byte not part of valid UTF-8 as \xNN (see
+ * catalog_text_escape()).  When that changed a string, the bytes as
+ * stored are kept in the entry's stored[] (else NULL), in the order the
+ * entry stores its strings, for catalog_write() and the JSON form; no one
+ * else should print them.
+ */
+#define CATALOG_EVENT_NSTRINGS	3	/* name, desc, long_desc */
+#define CATALOG_GROUP_NSTRINGS	2	/* name, desc */
+#define CATALOG_FORMULA_NSTRINGS 4	/* name, desc, formula, unit */
+
 struct catalog_event {
 	uint32_t	 index;		/* position in the event section */
 	size_t		 file_offset;	/* byte offset of the entry */
@@ -77,6 +90,8 @@ struct catalog_event {
 	char		*sysfs_name;	/* name, plus __N for a duplicate */
 	char		*desc;
 	char		*long_desc;
+	/* Strings as stored, where the text above had to be escaped. */
+	char		*stored[CATALOG_EVENT_NSTRINGS];
 	unsigned	 skip;		/* CATALOG_SKIP_* or 0 */
 	uint32_t	*groups;	/* groups with a slot naming this event */
 	size_t		 ngroups;
@@ -95,6 +110,7 @@ struct catalog_group {
 	uint16_t	 events[CATALOG_GROUP_SLOTS]; /* CATALOG_SLOT_FREE */
 	char		*name;
 	char		*desc;
+	char		*stored[CATALOG_GROUP_NSTRINGS];
 };
 
 /* Schema field enums (GRS_*); 55 and 56 appear in real data, unnamed. */
@@ -134,6 +150,7 @@ struct catalog_formula {
 	char		*desc;
 	char		*formula;	/* text as stored: RPN or infix */
 	char		*unit;
+	char		*stored[CATALOG_FORMULA_NSTRINGS];
 };
 
 enum catalog_severity {
@@ -239,6 +256,18 @@ const char	*catalog_domain_suffix_2014(int); /* "phys_chip" ... */
  * and the backslash are written as \xNN or \\.  Caller frees.
  */
 char		*catalog_printable(const char *s);
+/*
+ * Catalog text safe to print: C0 controls, DEL, C1 controls (raw or as
+ * UTF-8) and bytes not part of valid UTF-8 are written \xNN; valid UTF-8
+ * and the backslash stay.  catalog_text_escape() returns NULL when s is
+ * already safe, else the escaped copy (caller frees).
+ */
+char		*catalog_text_escape(const char *s);
+int		 catalog_text_is_safe(const char *s);
+/* Escape *text in place, keeping the bytes it had in *stored. */
+void		 catalog_text_sanitize(char **text, char **stored);
+/* The bytes to store for text: stored when text is still its escape. */
+const char	*catalog_text_stored(const char *text, const char *stored);
 
 /*
  * The sysfs string the kernel shows for an event, without the newline:

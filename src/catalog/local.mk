@@ -8,6 +8,7 @@ libhvpure_a_SOURCES += \
 	src/catalog/catalog-parse.c \
 	src/catalog/catalog-index.c src/catalog/catalog-index.h \
 	src/catalog/catalog-names.c \
+	src/catalog/catalog-text.c \
 	src/catalog/catalog-sysfs.c
 
 # Tests of the parser, the hvcat commands, and the parser's benchmark.

@@ -199,23 +199,38 @@ hvcat_dump_text(const char *path, const struct catalog *cat)
 		    "warning", cat->diags[i].msg);
 }
 
-/* The JSON form is the one hvcat build reads back. */
+/*
+ * The JSON form is the one hvcat build reads back.  It keeps the strings'
+ * bytes as stored, so it is written ASCII only: a control character in a
+ * catalog string reaches the terminal as a JSON escape (\u001b, \u009b,
+ * \u007f), never as itself.  Real catalogs are ASCII, so their dump is the
+ * same either way.
+ */
 static int
 hvcat_dump_json(const struct catalog *cat)
 {
 	json_t	*j;
-	int	 rc;
+	char	*s, *p;
 
 	if ((j = catalog_to_json(cat)) == NULL) {
 		fprintf(stderr, "hvcat: cannot convert the catalog to JSON\n");
 		return (1);
 	}
-	rc = json_dumpf(j, stdout, JSON_INDENT(2) | JSON_PRESERVE_ORDER);
+	s = json_dumps(j, JSON_INDENT(2) | JSON_PRESERVE_ORDER |
+	    JSON_ENSURE_ASCII);
 	json_decref(j);
-	if (rc != 0) {
+	if (s == NULL) {
 		fprintf(stderr, "hvcat: cannot write JSON\n");
 		return (1);
 	}
+	/* jansson leaves DEL as it is; outside strings there is none. */
+	for (p = s; *p != '\0'; p++) {
+		if (*p == 0x7f)
+			fputs("\\u007f", stdout);
+		else
+			putchar(*p);
+	}
+	free(s);
 	printf("\n");
 	return (0);
 }

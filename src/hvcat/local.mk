@@ -12,3 +12,5 @@ hvcat_SOURCES = \
 	src/hvcat/hvcat-sysfs.c
 hvcat_LDADD = $(CORE_LIBS)
 TESTS += tests/cli/test-hvcat-record.sh
+# Catalog strings that hold escape sequences reach no terminal.
+TESTS += tests/cli/test-hvcat-hostile.sh

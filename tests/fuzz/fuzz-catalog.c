@@ -3,7 +3,10 @@
  * clean error, never a crash, a leak or an overread; and whatever model
  * comes back must hold together: every string terminated, every link in
  * range, every diagnostic inside the input, every event found again by
- * its name and its sysfs name, a sysfs string for every event.
+ * its name and its sysfs name, a sysfs string for every event, and no
+ * string the model hands out holding a byte a terminal would act on: no
+ * C0 control, DEL or C1 control (a lone byte 0x80-0x9f, or U+0080-U+009F
+ * in UTF-8), whatever the input's strings held.
  */
 #include "config.h"
 
@@ -25,6 +28,34 @@ fuzz_str(const char *s)
 {
 	FUZZ_CHECK(s != NULL);
 	fuzz_sink += strlen(s);
+}
+
+/* A string safe to print: no control byte, no C1 control in any form. */
+static void
+fuzz_safe(const char *s)
+{
+	const unsigned char	*p;
+	int			 cont = 0;
+
+	fuzz_str(s);
+	for (p = (const unsigned char *)s; *p != '\0'; p++) {
+		FUZZ_CHECK(*p >= 0x20 && *p != 0x7f);
+		if (cont > 0) {
+			FUZZ_CHECK((*p & 0xc0) == 0x80);
+			cont--;
+			continue;
+		}
+		/* A byte 0x80-0xbf only continues a UTF-8 sequence. */
+		FUZZ_CHECK(*p < 0x80 || *p >= 0xc2);
+		FUZZ_CHECK(!(*p == 0xc2 && p[1] >= 0x80 && p[1] <= 0x9f));
+		if (*p >= 0xf0)
+			cont = 3;
+		else if (*p >= 0xe0)
+			cont = 2;
+		else if (*p >= 0xc2)
+			cont = 1;
+	}
+	FUZZ_CHECK(cont == 0);
 }
 
 static void
@@ -54,10 +85,10 @@ fuzz_walk(const struct catalog *cat, size_t size)
 	for (i = 0; i < cat->nevents; i++) {
 		ev = &cat->events[i];
 		FUZZ_CHECK(ev->file_offset + ev->entry_length <= cat->size);
-		fuzz_str(ev->name);
-		fuzz_str(ev->sysfs_name);
-		fuzz_str(ev->desc);
-		fuzz_str(ev->long_desc);
+		fuzz_safe(ev->name);
+		fuzz_safe(ev->sysfs_name);
+		fuzz_safe(ev->desc);
+		fuzz_safe(ev->long_desc);
 		FUZZ_CHECK(ev->name[0] != '\0');
 		FUZZ_CHECK(ev->offset == (uint32_t)ev->record_offset +
 		    ev->counter_offset);
@@ -85,24 +116,24 @@ fuzz_walk(const struct catalog *cat, size_t size)
 	for (i = 0; i < cat->ngroups; i++) {
 		FUZZ_CHECK(cat->groups[i].file_offset +
 		    cat->groups[i].entry_length <= cat->size);
-		fuzz_str(cat->groups[i].name);
-		fuzz_str(cat->groups[i].desc);
+		fuzz_safe(cat->groups[i].name);
+		fuzz_safe(cat->groups[i].desc);
 		FUZZ_CHECK(catalog_find_group(cat, cat->groups[i].name) !=
 		    NULL);
 		FUZZ_CHECK(catalog_group_at(cat, cat->groups[i].index) != NULL);
 	}
 	for (i = 0; i < cat->nformulas; i++) {
-		fuzz_str(cat->formulas[i].name);
-		fuzz_str(cat->formulas[i].desc);
-		fuzz_str(cat->formulas[i].formula);
-		fuzz_str(cat->formulas[i].unit);
+		fuzz_safe(cat->formulas[i].name);
+		fuzz_safe(cat->formulas[i].desc);
+		fuzz_safe(cat->formulas[i].formula);
+		fuzz_safe(cat->formulas[i].unit);
 		FUZZ_CHECK(catalog_find_formula(cat, cat->formulas[i].name) !=
 		    NULL);
 	}
 	for (style = 0; style < 2; style++) {
 		n = catalog_sysfs_list(cat, style, &v);
 		for (i = 0; i < n; i++) {
-			fuzz_str(v[i].name);
+			fuzz_safe(v[i].name);
 			fuzz_str(v[i].value);
 		}
 		catalog_sysfs_list_free(v, n);

@@ -1387,6 +1387,135 @@ test_sysfs_list_2014(void **state)
 	cgen_buf_free(&ev);
 }
 
+/* Catalog text is made safe to print; valid UTF-8 and backslashes stay. */
+static void
+test_text_escape(void **state)
+{
+	static const struct {
+		const char	*in, *out;	/* out NULL: already safe */
+	} v[] = {
+		{ "PM_PB_CYC", NULL },
+		{ "a\\b", NULL },
+		{ "caf\xc3\xa9 \xe2\x82\xac \xf0\x9f\x98\x80", NULL },
+		{ "", NULL },
+		{ "\x1b]0;x\x07", "\\x1b]0;x\\x07" },
+		{ "a\tb\nc\rd\x7f", "a\\x09b\\x0ac\\x0dd\\x7f" },
+		/* C1: a lone byte, and U+009B in UTF-8. */
+		{ "\x9b" "2J", "\\x9b2J" },
+		{ "\xc2\x9b" "1m \xc2\x85", "\\xc2\\x9b1m \\xc2\\x85" },
+		/* Invalid UTF-8: overlong, surrogate, cut, out of range. */
+		{ "\xc0\xaf", "\\xc0\\xaf" },
+		{ "\xed\xa0\x80", "\\xed\\xa0\\x80" },
+		{ "x\xe2\x82", "x\\xe2\\x82" },
+		{ "\xf4\x90\x80\x80", "\\xf4\\x90\\x80\\x80" },
+		{ "\xff\xfe", "\\xff\\xfe" },
+		/* U+00A0 is no control. */
+		{ "\xc2\xa0", NULL },
+	};
+	size_t	 i;
+	char	*s;
+
+	(void)state;
+	for (i = 0; i < sizeof v / sizeof v[0]; i++) {
+		s = catalog_text_escape(v[i].in);
+		if (v[i].out == NULL) {
+			assert_null(s);
+			assert_true(catalog_text_is_safe(v[i].in));
+		} else {
+			assert_non_null(s);
+			assert_string_equal(s, v[i].out);
+			assert_false(catalog_text_is_safe(v[i].in));
+			assert_true(catalog_text_is_safe(s));
+		}
+		free(s);
+	}
+	assert_null(catalog_text_escape(NULL));
+}
+
+/* Overwrite the start of the first NUL-terminated string old with new. */
+static void
+patch_string(uint8_t *buf, size_t len, const char *old, const char *new)
+{
+	size_t	 n = strlen(old) + 1, i;
+
+	assert_true(strlen(new) <= strlen(old));
+	for (i = 0; i + n <= len; i++) {
+		if (memcmp(buf + i, old, n) == 0) {
+			memcpy(buf + i, new, strlen(new));
+			return;
+		}
+	}
+	fail_msg("no string %s", old);
+}
+
+#define HOSTILE_NAME	"\x1b]0;PWND\x07" "ABCDEFGHIJKLMN"
+#define HOSTILE_TEXT	"\\x1b]0;PWND\\x07ABCDEFGHIJKLMN"
+
+/*
+ * A catalog whose strings hold escape sequences: the model hands out
+ * escaped text, finds events by it, and writes the bytes as stored.
+ */
+static void
+test_hostile_strings(void **state)
+{
+	struct catalog			*cat, *back;
+	const struct catalog_event	*ev;
+	uint8_t				*buf;
+	void				*img, *img2;
+	char				*cause = NULL;
+	size_t				 len, ilen, ilen2, i;
+
+	(void)state;
+	buf = read_data("p8-catalog-v3.bin", &len);
+	patch_string(buf, len, "HPM_1THRD_NON_IDLE_CCYC",
+	    HOSTILE_NAME);
+	patch_string(buf, len, "Count of constant clock transitions when "
+	    "exactly one qualified thread is executing non-idle code",
+	    "\x9b" "2J\xc2\x9b" "1m\xff okay\t\n");
+	cat = parse_ok(buf, len, 1);
+	ev = catalog_find_event(cat, HOSTILE_TEXT, 0);
+	assert_non_null(ev);
+	assert_string_equal(ev->desc, "\\x9b2J\\xc2\\x9b1m\\xff okay\\x09\\x0a"
+	    "nt clock transitions when exactly one qualified thread "
+	    "is executing non-idle code");
+	assert_non_null(ev->stored[0]);
+	assert_string_equal(ev->stored[0], HOSTILE_NAME);
+	assert_null(ev->stored[2]);
+	assert_non_null(catalog_find_sysfs(cat, ev->sysfs_name));
+	for (i = 0; i < cat->nevents; i++) {
+		assert_true(catalog_text_is_safe(cat->events[i].name));
+		assert_true(catalog_text_is_safe(cat->events[i].desc));
+		assert_true(catalog_text_is_safe(cat->events[i].sysfs_name));
+	}
+	/* Indexing again changes nothing. */
+	catalog_reindex(cat);
+	assert_string_equal(ev->name, HOSTILE_TEXT);
+	assert_string_equal(ev->stored[0], HOSTILE_NAME);
+
+	/* The writer stores the bytes the catalog had. */
+	assert_int_equal(catalog_write(cat, &img, &ilen, &cause), 0);
+	assert_non_null(memmem(img, ilen, HOSTILE_NAME, 23));
+	back = parse_ok(img, ilen, 1);
+	assert_non_null(catalog_find_event(back, HOSTILE_TEXT, 0));
+	assert_int_equal(catalog_write(back, &img2, &ilen2, &cause), 0);
+	assert_int_equal(ilen, ilen2);
+	assert_memory_equal(img, img2, ilen);
+
+	/* A name changed by hand is written as it now is. */
+	free(img2);
+	i = (size_t)(ev - cat->events);
+	free(cat->events[i].name);
+	cat->events[i].name = xstrdup("HPM_1THRD_NON_IDLE_CYX");
+	assert_int_equal(catalog_write(cat, &img2, &ilen2, &cause), 0);
+	assert_non_null(memmem(img2, ilen2, "HPM_1THRD_NON_IDLE_CYX", 22));
+	assert_null(memmem(img2, ilen2, HOSTILE_NAME, 23));
+	free(img2);
+	catalog_free(back);
+	catalog_free(cat);
+	free(img);
+	free(buf);
+}
+
 int
 main(void)
 {
@@ -1414,6 +1543,8 @@ main(void)
 		cmocka_unit_test(test_names),
 		cmocka_unit_test(test_sysfs_strings),
 		cmocka_unit_test(test_sysfs_list_2014),
+		cmocka_unit_test(test_text_escape),
+		cmocka_unit_test(test_hostile_strings),
 	};
 
 	return (cmocka_run_group_tests_name("catalog-parse", tests, NULL,
