@@ -168,21 +168,37 @@ catalog_index_free(struct catalog_index *ix)
 }
 
 /*
- * A catalog that names a VCPU domain (3-6) can only be served by
- * interface 2; otherwise assume POWER8's interface 1, whose rules are the
- * stricter ones.
+ * The hcall interface a catalog is served with, when nothing says (see
+ * catalog.h).  A catalog holds no interface number, so the events tell:
+ * an event of a VCPU domain (3-6) with a group record can only be read
+ * through interface 2; VCPU events without one are POWER8's thread
+ * placeholders, and a catalog whose chip events all lack a group record
+ * is POWER8's first (2014) one: interface 1.  Anything else is taken for
+ * POWER9 or later, interface 2.
  */
-static int
+int
 catalog_guess_interface(const struct catalog *cat)
 {
-	size_t	 i;
+	const struct catalog_event	*ev;
+	size_t				 i, chip = 0, chip_reclen0 = 0;
+	int				 vcpu_reclen0 = 0;
 
 	for (i = 0; i < cat->nevents; i++) {
-		if (cat->events[i].domain >= CATALOG_DOMAIN_VCPU_HOME_CORE &&
-		    cat->events[i].domain < CATALOG_DOMAIN_MAX)
-			return (2);
+		ev = &cat->events[i];
+		if (ev->domain >= CATALOG_DOMAIN_VCPU_HOME_CORE &&
+		    ev->domain < CATALOG_DOMAIN_MAX) {
+			if (ev->record_length != 0)
+				return (2);
+			vcpu_reclen0 = 1;
+		} else if (ev->domain == CATALOG_DOMAIN_CHIP) {
+			chip++;
+			if (ev->record_length == 0)
+				chip_reclen0++;
+		}
 	}
-	return (1);
+	if (vcpu_reclen0 || (chip > 0 && chip_reclen0 == chip))
+		return (1);
+	return (2);
 }
 
 /* The kernel's rules in create_events_from_catalog(). */

@@ -226,6 +226,14 @@ int	 catalog_peek_version(const void *buf, size_t len, uint64_t *version);
 void	 catalog_reindex(struct catalog *);
 
 /*
+ * The hcall interface version (1 or 2) a catalog is served with when
+ * nothing else says: what catalog_parse() with interface 0 sets, what
+ * hvcat info prints and what hvtop's simulator and perf source use.
+ * POWER8's catalogs give 1, POWER9's and later ones 2.
+ */
+int	 catalog_guess_interface(const struct catalog *);
+
+/*
  * O(1) lookups; NULL when absent.  Name lookups are exact.  With domain 0,
  * catalog_find_event() returns the first event of that name the kernel
  * would list, else the first of that name.  catalog_event.groups holds

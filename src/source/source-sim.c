@@ -163,12 +163,14 @@ source_sim_open(struct source *src, const char *args, char **cause)
 	s->catname = xstrdup(SOURCE_SIM_DEFAULT_CATALOG);
 	if ((error = source_sim_args(s, args, cause)) != 0)
 		return (error);
-	if (strcmp(s->catname, "power8") == 0 && (args == NULL ||
-	    strstr(args, "interface=") == NULL))
-		s->cfg.interface = 1;
 	if ((error = source_catalog_read(s->catname, &img, &len, cause)) != 0)
 		return (error);
-	error = catalog_parse(img, len, s->cfg.interface, &s->hvcat, &err);
+	/* Without interface=, the catalog decides, as hvcat info says. */
+	error = catalog_parse(img, len, args == NULL ||
+	    strstr(args, "interface=") == NULL ? 0 : s->cfg.interface,
+	    &s->hvcat, &err);
+	if (error == 0)
+		s->cfg.interface = s->hvcat->interface;
 	if (error != 0) {
 		*cause = xasprintf("%s: %s", s->catname, err);
 		free(err);
