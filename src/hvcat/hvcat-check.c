@@ -1,21 +1,138 @@
 /*
  * hvcat check: validate a catalog.  Every problem the parser found is on
- * stderr, offset first (hvcat_load prints them); the verdict is one line
- * and the exit status: 0 valid (warnings allowed), 1 invalid, 2 usage.
+ * stderr, offset first (hvcat_load prints them); then what only the whole
+ * model shows: every formula is compiled against the catalog (unknown
+ * names, syntax errors, a formula using itself), and group and formula
+ * names must be unique, since they are looked up by name.  The verdict is
+ * one line and the exit status: 0 valid (warnings allowed), 1 invalid, 2
+ * usage.  hvcat build runs the same checks on what it builds.
  */
 #include "config.h"
 
 #include <getopt.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "catalog/catalog.h"
+#include "formula/formula.h"
 #include "hvcat/hvcat.h"
+#include "util/hverr.h"
+#include "util/xalloc.h"
 
 static void
 hvcat_check_usage(FILE *fp)
 {
-	fprintf(fp, "usage: hvcat check [-i 0|1|2] FILE\n");
+	fprintf(fp, "usage: hvcat check [-i 0|1|2] FILE\n"
+	    "FILE: a catalog, or a recording made with hvtop -w\n");
+}
+
+/*
+ * A named constant of the frame: what hvtop's sources know (PB_Freq,
+ * XBUS_Freq, ...: a *_Freq or *_FREQ name) or hvtop records (cpu_hz).
+ */
+static int
+hvcat_check_is_const(const char *name)
+{
+	size_t	 n = strlen(name);
+
+	return ((n > 5 && (strcmp(name + n - 5, "_Freq") == 0 ||
+	    strcmp(name + n - 5, "_FREQ") == 0)) ||
+	    strcmp(name, "cpu_hz") == 0);
+}
+
+/* Names in a catalog formula: its formulas, events, constants. */
+struct hvcat_check_ctx {
+	const struct catalog	*cat;
+};
+
+static int
+hvcat_check_resolve(void *arg, const char *name, struct formula_ref *ref)
+{
+	const struct catalog		*cat =
+	    ((struct hvcat_check_ctx *)arg)->cat;
+	const struct catalog_formula	*fo;
+
+	if ((fo = catalog_find_formula(cat, name)) != NULL &&
+	    fo->formula != NULL && fo->formula[0] != '\0') {
+		ref->kind = FORMULA_FORMULA;
+		ref->text = fo->formula;
+		return (0);
+	}
+	if (catalog_find_event(cat, name, 0) != NULL) {
+		ref->kind = FORMULA_EVENT;
+		return (0);
+	}
+	if (formula_compile_special(name) >= 0)
+		return (-HV_ENOENT);	/* the compiler's own */
+	if (hvcat_check_is_const(name)) {
+		ref->kind = FORMULA_CONST;
+		return (0);
+	}
+	ref->hint = xstrdup("no event or formula of the catalog has that "
+	    "name, and it is no constant of the frame (NAME_Freq)");
+	return (-HV_ENOENT);
+}
+
+/*
+ * The checks that need the whole model, each problem on stderr as
+ * "hvcat: LABEL: offset 0x...: error: formula 3 (NAME): ...".  Returns
+ * the number of errors.
+ */
+size_t
+hvcat_check_model(const char *label, const struct catalog *cat)
+{
+	const struct catalog_formula	*fo;
+	const struct catalog_group	*gr;
+	struct hvcat_check_ctx		 ctx = { cat };
+	struct formula			*f;
+	char				*cause, *name, *other;
+	size_t				 i, nerr = 0;
+
+	for (i = 0; i < cat->ngroups; i++) {
+		gr = &cat->groups[i];
+		if (gr->name == NULL || gr->name[0] == '\0' ||
+		    catalog_find_group(cat, gr->name) == gr)
+			continue;
+		name = catalog_printable(gr->name);
+		fprintf(stderr, "hvcat: %s: offset 0x%zx: error: group %u "
+		    "(%s): group %u has the same name, so only that one can "
+		    "be picked\n", label, gr->file_offset, gr->index, name,
+		    catalog_find_group(cat, gr->name)->index);
+		free(name);
+		nerr++;
+	}
+	for (i = 0; i < cat->nformulas; i++) {
+		fo = &cat->formulas[i];
+		name = catalog_printable(fo->name);
+		if (catalog_find_formula(cat, fo->name) != fo) {
+			fprintf(stderr, "hvcat: %s: offset 0x%zx: error: formula "
+			    "%u (%s): formula %u has the same name, so only "
+			    "that one can be used\n", label, fo->file_offset,
+			    fo->index, name,
+			    catalog_find_formula(cat, fo->name)->index);
+			nerr++;
+		}
+		cause = NULL;
+		if (fo->formula == NULL || fo->formula[0] == '\0') {
+			fprintf(stderr, "hvcat: %s: offset 0x%zx: error: formula "
+			    "%u (%s): the formula text is empty\n", label,
+			    fo->file_offset, fo->index, name);
+			nerr++;
+		} else if (formula_compile(fo->formula, FORMULA_AUTO, fo->name,
+		    hvcat_check_resolve, &ctx, &f, &cause) != 0) {
+			other = catalog_printable(cause);
+			fprintf(stderr, "hvcat: %s: offset 0x%zx: error: formula "
+			    "%u (%s): %s\n", label, fo->file_offset,
+			    fo->index, name, other);
+			free(other);
+			free(cause);
+			nerr++;
+		} else
+			formula_free(f);
+		free(name);
+	}
+	return (nerr);
 }
 
 static void
@@ -45,13 +162,15 @@ hvcat_check_valid(const char *path, const struct catalog *cat)
 }
 
 static void
-hvcat_check_invalid(const char *path, const struct catalog *cat)
+hvcat_check_invalid(const char *path, const struct catalog *cat,
+    size_t more)
 {
 	size_t	 warnings = cat->ndiags - cat->nerrors, lost = 0;
+	size_t	 nerr = cat->nerrors + more;
 	int	 id;
 
 	fprintf(stderr, "hvcat: %s: invalid: %zu error%s, %zu warning%s",
-	    path, cat->nerrors, cat->nerrors == 1 ? "" : "s", warnings,
+	    path, nerr, nerr == 1 ? "" : "s", warnings,
 	    warnings == 1 ? "" : "s");
 	for (id = 0; id < CATALOG_NSECTIONS; id++) {
 		if (cat->dropped[id] == 0)
@@ -71,6 +190,8 @@ hvcat_check(int argc, char **argv)
 		{ NULL, 0, NULL, 0 }
 	};
 	struct catalog	*cat;
+	void		*buf;
+	size_t		 len, more;
 	int		 ch, iface = 0;
 
 	optind = 1;
@@ -92,13 +213,19 @@ hvcat_check(int argc, char **argv)
 		hvcat_check_usage(stderr);
 		return (2);
 	}
-	if (hvcat_load(argv[optind], iface, &cat) != 0)
+	if (hvcat_load_any(argv[optind], iface, &cat, &buf, &len) != 0)
 		return (1);
-	if (cat->nerrors == 0)
+	if (cat == NULL) {
+		ch = hvcat_record_check(argv[optind], buf, len);
+		free(buf);
+		return (ch);
+	}
+	more = hvcat_check_model(argv[optind], cat);
+	if (cat->nerrors == 0 && more == 0)
 		hvcat_check_valid(argv[optind], cat);
 	else
-		hvcat_check_invalid(argv[optind], cat);
-	ch = cat->nerrors == 0 ? 0 : 1;
+		hvcat_check_invalid(argv[optind], cat, more);
+	ch = cat->nerrors == 0 && more == 0 ? 0 : 1;
 	catalog_free(cat);
 	return (ch);
 }

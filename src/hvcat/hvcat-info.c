@@ -13,10 +13,6 @@
 
 #include "catalog/catalog.h"
 #include "hvcat/hvcat.h"
-#include "record/record.h"
-#include "util/file.h"
-
-#define HVCAT_RECORD_MAX	((size_t)1 << 34)	/* bytes read at most */
 
 static void
 hvcat_info_usage(FILE *fp)
@@ -67,7 +63,7 @@ hvcat_info_print(const char *path, const struct catalog *cat)
 	    (unsigned long long)cat->length_pages * CATALOG_PAGE_SIZE,
 	    cat->size);
 	printf("interface    %d (%s)\n", cat->interface,
-	    cat->interface_guessed ? "guessed from the event domains" :
+	    cat->interface_guessed ? "guessed from the events, as hvtop does" :
 	    "given");
 	printf("v0.16 offsets");
 	for (i = 0; i < 6; i++) {
@@ -147,7 +143,6 @@ hvcat_info(int argc, char **argv)
 	struct catalog	*cat;
 	void		*buf;
 	size_t		 len;
-	char		*cause = NULL;
 	int		 ch, iface = 0;
 
 	optind = 1;
@@ -170,18 +165,13 @@ hvcat_info(int argc, char **argv)
 		return (2);
 	}
 	/* A recording made with hvtop -w is summed up instead. */
-	if (file_read(argv[optind], HVCAT_RECORD_MAX, &buf, &len,
-	    &cause) == 0) {
-		if (record_read_is(buf, len)) {
-			ch = hvcat_record_info(argv[optind], buf, len);
-			free(buf);
-			return (ch);
-		}
-		free(buf);
-	}
-	free(cause);
-	if (hvcat_load(argv[optind], iface, &cat) != 0)
+	if (hvcat_load_any(argv[optind], iface, &cat, &buf, &len) != 0)
 		return (1);
+	if (cat == NULL) {
+		ch = hvcat_record_info(argv[optind], buf, len);
+		free(buf);
+		return (ch);
+	}
 	hvcat_info_print(argv[optind], cat);
 	ch = cat->nerrors == 0 ? 0 : 1;
 	catalog_free(cat);
