@@ -3,11 +3,15 @@
  * prints, or a hand-written source such as catalogs/power9.json) into the
  * binary image.  The image is parsed again before it is written, so a
  * source that would give a catalog with errors never leaves a file behind,
- * and an existing output is replaced whole or not at all.
+ * and an existing output is replaced whole or not at all; it gets the
+ * mode the umask gives a new file.
  * Exit status: 0 written, 1 invalid source or failure, 2 usage.
  */
 #include "config.h"
 
+#include <sys/stat.h>
+
+#include <errno.h>
 #include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -62,7 +66,7 @@ hvcat_build_verify(const char *src, const void *image, size_t len, int iface)
 {
 	struct catalog	*cat;
 	char		*cause;
-	size_t		 i;
+	size_t		 i, nerr;
 	int		 bad;
 
 	if (catalog_parse(image, len, iface, &cat, &cause) != 0) {
@@ -76,11 +80,13 @@ hvcat_build_verify(const char *src, const void *image, size_t len, int iface)
 		    src, cat->diags[i].offset,
 		    cat->diags[i].severity == CATALOG_ERROR ? "error" :
 		    "warning", cat->diags[i].msg);
-	bad = cat->nerrors != 0;
+	/* What hvcat check would refuse is not built either. */
+	nerr = cat->nerrors + hvcat_check_model(src, cat);
+	bad = nerr != 0;
 	if (bad)
 		fprintf(stderr, "hvcat: %s: the image built would have %zu "
-		    "error%s; nothing written\n", src, cat->nerrors,
-		    cat->nerrors == 1 ? "" : "s");
+		    "error%s; nothing written\n", src, nerr,
+		    nerr == 1 ? "" : "s");
 	catalog_free(cat);
 	return (bad);
 }
@@ -100,6 +106,7 @@ hvcat_build(int argc, char **argv)
 	void		*image = NULL;
 	char		*cause;
 	size_t		 len;
+	mode_t		 mask;
 	int		 ch, iface = 0, rc = 1;
 
 	optind = 1;
@@ -139,6 +146,16 @@ hvcat_build(int argc, char **argv)
 	if (file_write_atomic(dst, image, len, &cause) != 0) {
 		fprintf(stderr, "hvcat: %s\n", cause);
 		free(cause);
+		goto out;
+	}
+	/*
+	 * A catalog is no secret: the file gets the mode any new file would
+	 * (0666 less the umask), not the private 0600 it was written with.
+	 */
+	mask = umask(0);
+	(void)umask(mask);
+	if (chmod(dst, 0666 & ~mask) == -1) {
+		fprintf(stderr, "hvcat: %s: %s\n", dst, strerror(errno));
 		goto out;
 	}
 	rc = 0;

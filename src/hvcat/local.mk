@@ -14,3 +14,5 @@ hvcat_LDADD = $(CORE_LIBS)
 TESTS += tests/cli/test-hvcat-record.sh
 # Catalog strings that hold escape sequences reach no terminal.
 TESTS += tests/cli/test-hvcat-hostile.sh
+# check and build agree; the loading path refuses what is no catalog.
+TESTS += tests/cli/test-hvcat-check.sh
