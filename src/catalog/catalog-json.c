@@ -133,8 +133,10 @@ cj_event_json(const struct catalog *cat, size_t i)
 	json_object_set_new(o, "group_count", json_integer(ev->group_count));
 	/* The bytes as stored: 0 in old catalogs does not mean formula 0. */
 	json_object_set_new(o, "formula_index", cj_index16(ev->formula_raw));
-	json_object_set_new(o, "description", cj_stored(ev->desc, ev->stored[1]));
-	json_object_set_new(o, "long_description", cj_stored(ev->long_desc, ev->stored[2]));
+	json_object_set_new(o, "description",
+	    cj_stored(ev->desc, ev->stored[1]));
+	json_object_set_new(o, "long_description",
+	    cj_stored(ev->long_desc, ev->stored[2]));
 	/* Events always carry it: the length the image has or will have. */
 	json_object_set_new(o, "entry_length", json_integer(
 	    ev->entry_length != 0 ? ev->entry_length :
@@ -152,7 +154,8 @@ cj_group_json(const struct catalog *cat, size_t i)
 
 	json_object_set_new(o, "index", json_integer(gr->index));
 	json_object_set_new(o, "name", cj_stored(gr->name, gr->stored[0]));
-	json_object_set_new(o, "description", cj_stored(gr->desc, gr->stored[1]));
+	json_object_set_new(o, "description",
+	    cj_stored(gr->desc, gr->stored[1]));
 	json_object_set_new(o, "flags", json_integer(gr->flags));
 	json_object_set_new(o, "domain", json_integer(gr->domain));
 	json_object_set_new(o, "record_offset",
@@ -213,8 +216,10 @@ cj_formula_json(const struct catalog *cat, size_t i)
 
 	json_object_set_new(o, "index", json_integer(fo->index));
 	json_object_set_new(o, "name", cj_stored(fo->name, fo->stored[0]));
-	json_object_set_new(o, "description", cj_stored(fo->desc, fo->stored[1]));
-	json_object_set_new(o, "formula", cj_stored(fo->formula, fo->stored[2]));
+	json_object_set_new(o, "description",
+	    cj_stored(fo->desc, fo->stored[1]));
+	json_object_set_new(o, "formula",
+	    cj_stored(fo->formula, fo->stored[2]));
 	json_object_set_new(o, "unit", cj_stored(fo->unit, fo->stored[3]));
 	json_object_set_new(o, "flags", json_integer(fo->flags));
 	json_object_set_new(o, "group", cj_index16(fo->group));

@@ -106,24 +106,24 @@ hvcat_check_model(const char *label, const struct catalog *cat)
 		fo = &cat->formulas[i];
 		name = catalog_printable(fo->name);
 		if (catalog_find_formula(cat, fo->name) != fo) {
-			fprintf(stderr, "hvcat: %s: offset 0x%zx: error: formula "
-			    "%u (%s): formula %u has the same name, so only "
-			    "that one can be used\n", label, fo->file_offset,
-			    fo->index, name,
+			fprintf(stderr, "hvcat: %s: offset 0x%zx: error: "
+			    "formula %u (%s): formula %u has the same name, "
+			    "so only that one can be used\n", label,
+			    fo->file_offset, fo->index, name,
 			    catalog_find_formula(cat, fo->name)->index);
 			nerr++;
 		}
 		cause = NULL;
 		if (fo->formula == NULL || fo->formula[0] == '\0') {
-			fprintf(stderr, "hvcat: %s: offset 0x%zx: error: formula "
-			    "%u (%s): the formula text is empty\n", label,
-			    fo->file_offset, fo->index, name);
+			fprintf(stderr, "hvcat: %s: offset 0x%zx: error: "
+			    "formula %u (%s): the formula text is empty\n",
+			    label, fo->file_offset, fo->index, name);
 			nerr++;
 		} else if (formula_compile(fo->formula, FORMULA_AUTO, fo->name,
 		    hvcat_check_resolve, &ctx, &f, &cause) != 0) {
 			other = catalog_printable(cause);
-			fprintf(stderr, "hvcat: %s: offset 0x%zx: error: formula "
-			    "%u (%s): %s\n", label, fo->file_offset,
+			fprintf(stderr, "hvcat: %s: offset 0x%zx: error: "
+			    "formula %u (%s): %s\n", label, fo->file_offset,
 			    fo->index, name, other);
 			free(other);
 			free(cause);

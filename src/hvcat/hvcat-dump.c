@@ -23,6 +23,13 @@ hvcat_dump_usage(FILE *fp)
 	fprintf(fp, "usage: hvcat dump [--json] [-i 0|1|2] FILE\n");
 }
 
+/*
+ * The dump shows a string's bytes as stored, each escaped once: the model's
+ * text is already escaped, and escaping it again would double every \\.
+ */
+#define HVCAT_DUMP_RAW(e, field, i) \
+	catalog_text_stored((e)->field, (e)->stored[i])
+
 /* Print label and an escaped, quoted catalog string. */
 static void
 hvcat_dump_str(const char *label, const char *s)
@@ -88,7 +95,7 @@ hvcat_dump_event(const struct catalog *cat, const struct catalog_event *ev)
 	char		*p, *s;
 	size_t		 i;
 
-	p = catalog_printable(ev->name);
+	p = catalog_printable(HVCAT_DUMP_RAW(ev, name, 0));
 	printf("\nevent %u at 0x%zx, length %u: %s\n", ev->index,
 	    ev->file_offset, ev->entry_length, p);
 	free(p);
@@ -113,7 +120,7 @@ hvcat_dump_event(const struct catalog *cat, const struct catalog_event *ev)
 	printf("  %-16s", "groups");
 	for (i = 0; i < ev->ngroups; i++) {
 		g = &cat->groups[ev->groups[i]];
-		p = catalog_printable(g->name);
+		p = catalog_printable(HVCAT_DUMP_RAW(g, name, 0));
 		printf("%s %u %s", i == 0 ? "" : ",", g->index, p);
 		free(p);
 	}
@@ -127,8 +134,9 @@ hvcat_dump_event(const struct catalog *cat, const struct catalog_event *ev)
 		    ev->skip & CATALOG_SKIP_RESERVED ? " RESERVED name" : "",
 		    ev->skip & CATALOG_SKIP_DOMAIN ?
 		    " domain not valid for the interface" : "");
-	hvcat_dump_str("description", ev->desc);
-	hvcat_dump_str("long description", ev->long_desc);
+	hvcat_dump_str("description", HVCAT_DUMP_RAW(ev, desc, 1));
+	hvcat_dump_str("long description",
+	    HVCAT_DUMP_RAW(ev, long_desc, 2));
 }
 
 static void
@@ -138,7 +146,7 @@ hvcat_dump_group(const struct catalog *cat, const struct catalog_group *g)
 	char		*p;
 	size_t		 i;
 
-	p = catalog_printable(g->name);
+	p = catalog_printable(HVCAT_DUMP_RAW(g, name, 0));
 	printf("\ngroup %u at 0x%zx, length %u: %s\n", g->index,
 	    g->file_offset, g->entry_length, p);
 	free(p);
@@ -155,11 +163,12 @@ hvcat_dump_group(const struct catalog *cat, const struct catalog_group *g)
 			continue;
 		}
 		ev = catalog_event_at(cat, g->events[i]);
-		p = catalog_printable(ev != NULL ? ev->name : "?");
+		p = catalog_printable(ev != NULL ?
+		    HVCAT_DUMP_RAW(ev, name, 0) : "?");
 		printf("  slot %-11zu event %u %s\n", i, g->events[i], p);
 		free(p);
 	}
-	hvcat_dump_str("description", g->desc);
+	hvcat_dump_str("description", HVCAT_DUMP_RAW(g, desc, 1));
 }
 
 static void
@@ -167,15 +176,15 @@ hvcat_dump_formula(const struct catalog_formula *f)
 {
 	char	*p;
 
-	p = catalog_printable(f->name);
+	p = catalog_printable(HVCAT_DUMP_RAW(f, name, 0));
 	printf("\nformula %u at 0x%zx, length %u: %s\n", f->index,
 	    f->file_offset, f->entry_length, p);
 	free(p);
 	printf("  %-16s 0x%x\n", "flags", f->flags);
 	printf("  %-16s %u\n", "group", f->group);
-	hvcat_dump_str("formula", f->formula);
-	hvcat_dump_str("unit", f->unit);
-	hvcat_dump_str("description", f->desc);
+	hvcat_dump_str("formula", HVCAT_DUMP_RAW(f, formula, 2));
+	hvcat_dump_str("unit", HVCAT_DUMP_RAW(f, unit, 3));
+	hvcat_dump_str("description", HVCAT_DUMP_RAW(f, desc, 1));
 }
 
 static void

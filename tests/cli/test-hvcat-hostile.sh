@@ -171,5 +171,5 @@ check "a control character in a description builds" test "$rc" = 0
 check "and its dump --json builds the same bytes" \
     cmp -s "$tmpdir/d.bin" "$tmpdir/d2.bin"
 "$HVCAT" dump "$tmpdir/d.bin" >"$tmpdir/d.txt" 2>&1
-check "hvcat dump shows it escaped" grep -qF \
-    'x\\x1b]0;T\\x07\\xc2\\x9b\\x7fy' "$tmpdir/d.txt"
+check "hvcat dump shows its bytes, each escaped once" grep -qF \
+    '"x\x1b]0;T\x07\xc2\x9b\x7fy"' "$tmpdir/d.txt"
