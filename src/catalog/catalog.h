@@ -219,7 +219,9 @@ int	 catalog_peek_version(const void *buf, size_t len, uint64_t *version);
  * (name, domain) pairs, in catalog order, counting only events the kernel
  * lists; skipped duplicates continue the count), groups/ngroups (from the
  * groups' slots below event_count, never from primary_group), and the
- * lookup tables.  Call it after building or changing a model by hand;
+ * lookup tables; and it escapes every string that is not safe to print
+ * (see catalog_text_escape()), keeping its bytes in the entry's stored[].
+ * Call it after building or changing a model by hand;
  * catalog_parse() already does.  Replaces any sysfs_name and groups set
  * before.
  */

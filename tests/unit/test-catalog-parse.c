@@ -1516,6 +1516,36 @@ test_hostile_strings(void **state)
 	free(buf);
 }
 
+/* hvcat, the simulator and perf guess one interface from the events. */
+static void
+test_guess_interface(void **state)
+{
+	struct catalog	*cat;
+	uint8_t		*buf;
+	size_t		 len, i;
+
+	(void)state;
+	/* POWER8's first catalog: chip events without group records. */
+	buf = read_data("p8-catalog-v3.bin", &len);
+	cat = parse_ok(buf, len, 0);
+	assert_int_equal(cat->interface, 1);
+	assert_int_equal(cat->interface_guessed, 1);
+	assert_int_equal(catalog_guess_interface(cat), 1);
+	/* Chip events with records and no VCPU events: POWER9 and later. */
+	for (i = 0; i < cat->nevents; i++)
+		cat->events[i].record_length = 64;
+	assert_int_equal(catalog_guess_interface(cat), 2);
+	/* VCPU placeholders without a record: POWER8's thread events. */
+	cat->events[0].domain = CATALOG_DOMAIN_VCPU_HOME_CORE;
+	cat->events[0].record_length = 0;
+	assert_int_equal(catalog_guess_interface(cat), 1);
+	/* A VCPU event with a record can only be interface 2. */
+	cat->events[1].domain = CATALOG_DOMAIN_VCPU_HOME_CHIP;
+	assert_int_equal(catalog_guess_interface(cat), 2);
+	catalog_free(cat);
+	free(buf);
+}
+
 int
 main(void)
 {
@@ -1545,6 +1575,7 @@ main(void)
 		cmocka_unit_test(test_sysfs_list_2014),
 		cmocka_unit_test(test_text_escape),
 		cmocka_unit_test(test_hostile_strings),
+		cmocka_unit_test(test_guess_interface),
 	};
 
 	return (cmocka_run_group_tests_name("catalog-parse", tests, NULL,
