@@ -389,7 +389,10 @@ serve_layout_metrics(struct serve_layout *l, const struct engine *e)
 		ncol = v->nevents + v->nmetrics;
 		l->gauges = xreallocarray(l->gauges, l->ngauges + v->nrows + 1,
 		    sizeof *l->gauges);
-		for (r = 0; r <= v->nrows; r++) {
+		/* No total row: it would be a series of the same family, and
+		 * summing the family would count every row twice.  PromQL
+		 * sums the rows itself. */
+		for (r = 0; r < v->nrows; r++) {
 			g = &l->gauges[l->ngauges++];
 			off = serve_label_begin(l);
 			serve_label_add(l, "metric", m->name);
