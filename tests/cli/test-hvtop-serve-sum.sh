@@ -1,0 +1,136 @@
+#!/bin/sh
+# hvtop --serve summed the way PromQL users sum: every computed metric
+# is a family of one series per row, so sum() over a family is the sum of
+# its rows, not twice that.  Checked on a scrape (promtool accepts it, no
+# series carries an index of "total", the family's sum equals the sum
+# over the rows' indices) and, where Prometheus is installed, by a real
+# server's sum() query.  What the machine lacks is a visible SKIP.
+. "$(dirname "$0")/tap.sh"
+plan 6
+
+pids=""
+cleanup() {
+	for p in $pids; do
+		kill "$p" 2>/dev/null
+	done
+	wait 2>/dev/null
+	rm -rf "$tmpdir"
+}
+trap cleanup EXIT
+trap 'exit 1' HUP INT PIPE TERM
+
+have() { command -v "$1" >/dev/null 2>&1; }
+
+if ! have curl; then
+	while [ "$tap_n" -lt 6 ]; do
+		skip "serve sums" "curl is not installed (apt-get install curl)"
+	done
+	exit 0
+fi
+
+# A headless run on a free loopback port; wait until it says where.
+"$HVTOP" -b --sim clock=real -d 0.5 --serve 127.0.0.1:0 \
+    >"$tmpdir/out" 2>"$tmpdir/err" &
+pid=$!
+pids="$pids $pid"
+url=""
+i=0
+while [ $i -lt 200 ] && [ -z "$url" ] && kill -0 "$pid" 2>/dev/null; do
+	url=$(sed -n 's/^hvtop: serving metrics at //p' "$tmpdir/err")
+	[ -n "$url" ] || sleep 0.1
+	i=$((i + 1))
+done
+check "hvtop --serve starts" test -n "$url"
+
+# A scrape that already carries computed metrics (the second sample).
+i=0
+while [ $i -lt 300 ]; do
+	curl -s -m 5 -o "$tmpdir/s" "$url" 2>/dev/null &&
+	    grep -q '^hvtop_metric_' "$tmpdir/s" && break
+	sleep 0.1
+	i=$((i + 1))
+done
+check "the scrape has computed metrics" grep -q '^hvtop_metric_' "$tmpdir/s"
+if have promtool; then
+	check "promtool accepts the scrape" sh -c \
+	    "promtool check metrics <'$tmpdir/s' >'$tmpdir/lint' 2>&1"
+else
+	skip "promtool accepts the scrape" \
+	    "promtool is not installed (apt-get install prometheus)"
+fi
+check_not "no computed series is labelled total" \
+    grep -q '^hvtop_metric_.*="total"' "$tmpdir/s"
+# Per family: the sum of every series against the sum of the series
+# whose chip/core/vcpu label is a number.
+awk '
+/^hvtop_metric_/ {
+	fam = $1; sub(/\{.*/, "", fam)
+	all[fam] += $NF
+	if ($1 ~ /(chip|core|vcpu|cpu)="[0-9]+"/)
+		rows[fam] += $NF
+}
+END {
+	for (f in all) {
+		d = all[f] - rows[f]; if (d < 0) d = -d
+		if (d > 1e-9 * (all[f] < 0 ? -all[f] : all[f]) + 1e-12) {
+			print f ": sum " all[f] ", rows " rows[f]; bad = 1
+		}
+		n++
+	}
+	exit bad || n == 0
+}' "$tmpdir/s" >"$tmpdir/sums"
+check "the sum of each family is the sum of its rows" test $? = 0
+diag "$(head -5 "$tmpdir/sums")"
+
+# A real Prometheus: sum() over a family equals sum() over its rows.
+if ! have prometheus; then
+	skip "Prometheus sum() counts each row once" \
+	    "prometheus is not installed (apt-get install prometheus)"
+	exit 0
+fi
+hport=${url#http://127.0.0.1:}
+hport=${hport%/metrics}
+cat >"$tmpdir/prometheus.yml" <<EOT
+global:
+  scrape_interval: 1s
+scrape_configs:
+  - job_name: hvtop
+    static_configs:
+      - targets: ['127.0.0.1:$hport']
+EOT
+ppid=""
+tries=0
+while [ $tries -lt 5 ] && [ -z "$ppid" ]; do
+	pport=$(awk 'BEGIN { srand(); print 20000 + int(rand() * 40000) }')
+	pport=$((pport + tries))
+	prometheus --config.file="$tmpdir/prometheus.yml" \
+	    --storage.tsdb.path="$tmpdir/prom" \
+	    --web.listen-address="127.0.0.1:$pport" >"$tmpdir/prom.log" 2>&1 &
+	ppid=$!
+	pids="$pids $ppid"
+	i=0
+	while [ $i -lt 300 ]; do
+		curl -s -o /dev/null "http://127.0.0.1:$pport/-/ready" && break
+		kill -0 "$ppid" 2>/dev/null || { ppid=""; break; }
+		sleep 0.1
+		i=$((i + 1))
+	done
+	tries=$((tries + 1))
+done
+api="http://127.0.0.1:$pport/api/v1"
+fam=$(sed -n 's/^\(hvtop_metric_memory_bw_chip[a-z_]*\){.*/\1/p' \
+    "$tmpdir/s" | head -1)
+# One query gives both sums, at the same instant: their ratio.
+q="sum($fam) / sum($fam{chip=~\"[0-9]+\"})"
+ratio=""
+i=0
+while [ $i -lt 60 ] && [ -n "$ppid" ] && [ -n "$fam" ]; do
+	curl -s -G "$api/query" --data-urlencode "query=$q" >"$tmpdir/q.json"
+	ratio=$(sed -n 's/.*"value":\[[0-9.]*,"\([^"]*\)"\].*/\1/p' \
+	    "$tmpdir/q.json")
+	[ -n "$ratio" ] && break
+	sleep 1
+	i=$((i + 1))
+done
+diag "$fam: sum over the family / sum over its rows = $ratio"
+check "Prometheus sum() counts each row once" test "$ratio" = 1
