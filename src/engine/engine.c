@@ -321,8 +321,10 @@ engine_add_metric(struct engine *e, struct engine_view *v,
 		formula_free(f);
 		return (0);
 	}
-	v->metrics = xreallocarray(v->metrics, v->nmetrics + 1,
-	    sizeof *v->metrics);
+	/* Room doubles at each power of two: adding is linear overall. */
+	if ((v->nmetrics & (v->nmetrics - 1)) == 0)
+		v->metrics = xreallocarray(v->metrics, v->nmetrics == 0 ? 1 :
+		    2 * v->nmetrics, sizeof *v->metrics);
 	m = &v->metrics[v->nmetrics++];
 	memset(m, 0, sizeof *m);
 	m->name = xstrdup(def->name);
