@@ -143,6 +143,7 @@ hvtop_parse(struct hvtop_opts *o, int argc, char **argv)
 	static char	 progname[] = "hvtop";
 	struct serve_addr sa;
 	char	*end, *cause, **av;
+	const char *dot;
 	int	 ch, list_bare = 0;
 
 	memset(o, 0, sizeof *o);
@@ -286,6 +287,13 @@ hvtop_parse(struct hvtop_opts *o, int argc, char **argv)
 	if (optind != argc)
 		hvtop_usage_error("unexpected argument '%s'", av[optind]);
 	free(av);
+	if (o->format < 0 && o->output != NULL && strcmp(o->output, "-") != 0 &&
+	    (dot = strrchr(o->output, '.')) != NULL &&
+	    strchr(dot, '/') == NULL &&
+	    export_format_from_path(o->output) < 0)
+		hvtop_usage_error("%s", (end = xasprintf("-o %s: unknown "
+		    "suffix '%s': use .txt, .csv or .json, or give --format",
+		    o->output, dot)));
 	if (o->format < 0)
 		o->format = o->output != NULL ?
 		    export_format_from_path(o->output) : EXPORT_TEXT;
@@ -379,12 +387,11 @@ hvtop_batch(struct hvtop *h)
 			break;
 		}
 		if (gen != h->generation) {
-			/* A new engine: same columns, header already out. */
-			export_free(x);
+			/* A new engine: the same output goes on. */
 			info.catalog = h->catalog_label;
-			x = export_new(h->opts.format, h->engine, &info);
-			export_begin(x, &sb);
-			strbuf_reset(&sb);
+			export_rebind(x, h->engine, &info);
+			if (export_note(x) != NULL)
+				fprintf(stderr, "hvtop: %s\n", export_note(x));
 			gen = h->generation;
 		}
 		/* Problems also go to stderr when the output is a file. */

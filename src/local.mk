@@ -4,5 +4,6 @@ bin_PROGRAMS += hvtop
 hvtop_SOURCES = src/hvtop.c src/hvtop.h src/hvtop-setup.c
 hvtop_LDADD = $(UI_LIBS)
 TESTS += tests/cli/test-hvtop-batch.sh
+TESTS += tests/cli/test-hvtop-export.sh
 TESTS += tests/cli/test-hvtop-perf.sh
 TESTS += tests/cli/test-hvtop-options.sh

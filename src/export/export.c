@@ -11,20 +11,19 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include <jansson.h>
-
 #include "catalog/catalog.h"
 #include "engine/engine.h"
 #include "util/strbuf.h"
 #include "util/xalloc.h"
 
 struct export_column {
-	const char	*name;
-	const char	*unit;
+	char		*name;		/* owned: engines come and go */
+	char		*unit;
 	int		 width;		/* in text output */
 };
 
 #define EXPORT_TEXT_WIDTH	10	/* narrowest text column */
+#define EXPORT_NONE		((size_t)-1)
 
 struct export {
 	int			 format;
@@ -32,9 +31,15 @@ struct export {
 	struct export_info	 info;
 	struct export_column	*cols;		/* union over the views */
 	size_t			 ncols;
-	size_t			**map;		/* [view][col] -> cols index */
+	size_t			 capcols;
+	size_t			*hash;		/* open addressing: cols index */
+	size_t			 nhash;		/* a power of two */
+	size_t			**map;		/* [view][col] -> cols or NONE */
 	size_t			 nmap;		/* views when made */
 	int			 begun;
+	uint64_t		 seq_base;	/* seq of the engines before */
+	uint64_t		 last_seq;	/* the last seq written */
+	char			*note;		/* for the next interval */
 };
 
 int
@@ -60,34 +65,105 @@ export_format_from_path(const char *path)
 }
 
 static size_t
-export_column(struct export *x, const char *name, const char *unit)
+export_hash(const char *name, const char *unit)
+{
+	size_t	 h = 14695981039346656037ULL & SIZE_MAX;
+
+	for (; *name != '\0'; name++)
+		h = (h ^ (unsigned char)*name) * 1099511628211ULL;
+	h = (h ^ 0xff) * 1099511628211ULL;
+	for (; *unit != '\0'; unit++)
+		h = (h ^ (unsigned char)*unit) * 1099511628211ULL;
+	return (h);
+}
+
+/* The slot of (name, unit) in the hash: its column or an empty slot. */
+static size_t
+export_slot(const struct export *x, const char *name, const char *unit)
+{
+	const struct export_column	*c;
+	size_t				 i;
+
+	i = export_hash(name, unit) & (x->nhash - 1);
+	while (x->hash[i] != EXPORT_NONE) {
+		c = &x->cols[x->hash[i]];
+		if (strcmp(c->name, name) == 0 && strcmp(c->unit, unit) == 0)
+			break;
+		i = (i + 1) & (x->nhash - 1);
+	}
+	return (i);
+}
+
+static void
+export_rehash(struct export *x)
 {
 	size_t	 i;
 
-	for (i = 0; i < x->ncols; i++) {
-		if (strcmp(x->cols[i].name, name) == 0 &&
-		    strcmp(x->cols[i].unit, unit) == 0)
-			return (i);
+	free(x->hash);
+	x->nhash = x->nhash == 0 ? 64 : x->nhash * 2;
+	x->hash = xreallocarray(NULL, x->nhash, sizeof *x->hash);
+	for (i = 0; i < x->nhash; i++)
+		x->hash[i] = EXPORT_NONE;
+	for (i = 0; i < x->ncols; i++)
+		x->hash[export_slot(x, x->cols[i].name, x->cols[i].unit)] = i;
+}
+
+/*
+ * The column of (name, unit), added when new and add is set; EXPORT_NONE
+ * when it is neither known nor added.
+ */
+static size_t
+export_column(struct export *x, const char *name, const char *unit, int add)
+{
+	size_t	 slot;
+
+	if (x->nhash == 0 || 2 * (x->ncols + 1) > x->nhash)
+		export_rehash(x);
+	slot = export_slot(x, name, unit);
+	if (x->hash[slot] != EXPORT_NONE)
+		return (x->hash[slot]);
+	if (!add)
+		return (EXPORT_NONE);
+	if (x->ncols == x->capcols) {
+		x->capcols = x->capcols == 0 ? 16 : x->capcols * 2;
+		x->cols = xreallocarray(x->cols, x->capcols, sizeof *x->cols);
 	}
-	x->cols = xreallocarray(x->cols, x->ncols + 1, sizeof *x->cols);
-	x->cols[x->ncols].name = name;
-	x->cols[x->ncols].unit = unit;
+	x->cols[x->ncols].name = xstrdup(name);
+	x->cols[x->ncols].unit = xstrdup(unit);
 	x->cols[x->ncols].width = strlen(name) < EXPORT_TEXT_WIDTH ?
 	    EXPORT_TEXT_WIDTH : (int)strlen(name);
+	x->hash[slot] = x->ncols;
 	return (x->ncols++);
 }
 
-struct export *
-export_new(int format, const struct engine *e, const struct export_info *info)
+static void
+export_unmap(struct export *x)
+{
+	size_t	 i;
+
+	for (i = 0; i < x->nmap; i++)
+		free(x->map[i]);
+	free(x->map);
+	x->map = NULL;
+	x->nmap = 0;
+}
+
+/*
+ * Map the engine's view columns onto ours.  Once a CSV header is out its
+ * columns are the file's schema: a column it lacks is left out, and said.
+ */
+static void
+export_map(struct export *x, const struct engine *e)
 {
 	const struct engine_view	*v;
-	struct export			*x;
-	size_t				 i, j, n;
+	struct strbuf			 left = { 0 };
+	size_t				 i, j, n, nleft = 0, *col;
+	int				 add;
+	const char			*name, *unit;
 
-	x = xcalloc(1, sizeof *x);
-	x->format = format;
+	export_unmap(x);
 	x->e = e;
-	x->info = *info;
+	add = !(x->format == EXPORT_CSV && x->begun);
 	n = engine_nviews(e);
 	x->nmap = n;
 	x->map = xcalloc(n + 1, sizeof *x->map);
@@ -95,14 +171,58 @@ export_new(int format, const struct engine *e, const struct export_info *info)
 		v = engine_view(e, i);
 		x->map[i] = xcalloc(v->nevents + v->nmetrics + 1,
 		    sizeof **x->map);
-		for (j = 0; j < v->nevents; j++)
-			x->map[i][j] = export_column(x, v->events[j]->name,
-			    "/s");
-		for (j = 0; j < v->nmetrics; j++)
-			x->map[i][v->nevents + j] = export_column(x,
-			    v->metrics[j].name, v->metrics[j].unit);
+		for (j = 0; j < v->nevents + v->nmetrics; j++) {
+			if (j < v->nevents) {
+				name = v->events[j]->name;
+				unit = "/s";
+			} else {
+				name = v->metrics[j - v->nevents].name;
+				unit = v->metrics[j - v->nevents].unit;
+			}
+			col = &x->map[i][j];
+			*col = export_column(x, name, unit, add);
+			if (*col != EXPORT_NONE)
+				continue;
+			if (nleft < 8)
+				strbuf_addf(&left, "%s%s", nleft > 0 ? ", " :
+				    "", name);
+			nleft++;
+		}
 	}
+	if (nleft > 0) {
+		free(x->note);
+		x->note = xasprintf("the selection changed: %zu column%s not "
+		    "in this file's CSV header left out (%s%s)", nleft,
+		    nleft == 1 ? "" : "s", left.s, nleft > 8 ? ", ..." : "");
+	}
+	strbuf_free(&left);
+}
+
+struct export *
+export_new(int format, const struct engine *e, const struct export_info *info)
+{
+	struct export	*x;
+
+	x = xcalloc(1, sizeof *x);
+	x->format = format;
+	x->info = *info;
+	export_map(x, e);
 	return (x);
+}
+
+void
+export_rebind(struct export *x, const struct engine *e,
+    const struct export_info *info)
+{
+	x->info = *info;
+	x->seq_base = x->last_seq;
+	export_map(x, e);
+}
+
+const char *
+export_note(const struct export *x)
+{
+	return (x->note);
 }
 
 void
@@ -113,10 +233,14 @@ export_free(struct export *x)
 	if (x == NULL)
 		return;
 	/* The engine may be gone already (a catalog reload). */
-	for (i = 0; i < x->nmap; i++)
-		free(x->map[i]);
-	free(x->map);
+	export_unmap(x);
+	for (i = 0; i < x->ncols; i++) {
+		free(x->cols[i].name);
+		free(x->cols[i].unit);
+	}
 	free(x->cols);
+	free(x->hash);
+	free(x->note);
 	free(x);
 }
 
@@ -187,7 +311,7 @@ export_begin(struct export *x, struct strbuf *sb)
 		export_csv_field(h, sb);
 		free(h);
 	}
-	strbuf_adds(sb, ",error\n");
+	strbuf_adds(sb, ",reason,error\n");
 }
 
 /* The value a CSV or JSON cell carries, or 0 when it has none. */
@@ -200,17 +324,50 @@ export_value(const struct engine_cell *c, double *v)
 	return (1);
 }
 
+/*
+ * Why a cell that applies to its row has no value (allocated), or NULL
+ * when it has one or does not apply.  Every format says it from here.
+ */
+static char *
+export_reason(const struct export *x, const struct engine_snapshot *s,
+    size_t view, size_t row, size_t col)
+{
+	const struct engine_cell	*c;
+	double				 v;
+
+	c = engine_cell(x->e, s, view, row, col);
+	if (c == NULL || c->status == ENG_ABSENT || export_value(c, &v))
+		return (NULL);
+	if (c->status == ENG_OK)
+		return (xstrdup("not a finite number"));
+	return (engine_explain(x->e, s, view, row, col));
+}
+
+/* The error of an interval, with what the export has to add to it. */
+static void
+export_error(const struct export *x, const struct engine_snapshot *s,
+    struct strbuf *sb)
+{
+	strbuf_adds(sb, s->error);
+	if (x->note != NULL)
+		strbuf_addf(sb, "%s%s", s->error[0] != '\0' ? "; " : "",
+		    x->note);
+}
+
 static void
 export_csv(struct export *x, const struct engine_snapshot *s,
-    uint64_t wall_ns, struct strbuf *sb)
+    uint64_t seq, uint64_t wall_ns, struct strbuf *sb)
 {
 	const struct engine_view	*v;
 	const struct engine_cell	*c;
+	struct strbuf			 why = { 0 }, err = { 0 };
 	double				*vals;
 	uint8_t				*has;
-	size_t				 i, r, j, ncol;
+	size_t				 i, r, j, ncol, k;
 	double				 val;
+	char				*reason;
 
+	export_error(x, s, &err);
 	vals = xcalloc(x->ncols + 1, sizeof *vals);
 	has = xcalloc(x->ncols + 1, 1);
 	for (i = 0; i < engine_nviews(x->e); i++) {
@@ -218,16 +375,25 @@ export_csv(struct export *x, const struct engine_snapshot *s,
 		ncol = v->nevents + v->nmetrics;
 		for (r = 0; r <= v->nrows; r++) {
 			memset(has, 0, x->ncols);
+			strbuf_reset(&why);
 			for (j = 0; j < ncol; j++) {
+				if ((k = x->map[i][j]) == EXPORT_NONE)
+					continue;
 				c = engine_cell(x->e, s, i, r, j);
 				if (export_value(c, &val)) {
-					vals[x->map[i][j]] = val;
-					has[x->map[i][j]] = 1;
+					vals[k] = val;
+					has[k] = 1;
+				} else if ((reason = export_reason(x, s, i, r,
+				    j)) != NULL) {
+					strbuf_addf(&why, "%s%s: %s",
+					    why.len > 0 ? "; " : "",
+					    x->cols[k].name, reason);
+					free(reason);
 				}
 			}
 			strbuf_addtime(sb, wall_ns, 1);
 			strbuf_addf(sb, ",%llu,%.9g,%s,",
-			    (unsigned long long)s->seq,
+			    (unsigned long long)seq,
 			    s->row_interval[i][r], v->term);
 			if (r == v->nrows)
 				strbuf_adds(sb, "total");
@@ -239,72 +405,273 @@ export_csv(struct export *x, const struct engine_snapshot *s,
 					strbuf_addf(sb, "%.12g", vals[j]);
 			}
 			strbuf_addc(sb, ',');
-			export_csv_field(s->error, sb);
+			export_csv_field(why.len > 0 ? why.s : "", sb);
+			strbuf_addc(sb, ',');
+			export_csv_field(err.len > 0 ? err.s : "", sb);
 			strbuf_addc(sb, '\n');
 		}
 	}
+	strbuf_free(&why);
+	strbuf_free(&err);
 	free(vals);
 	free(has);
 }
 
+/* A JSON string. */
+static void
+export_json_str(const char *s, struct strbuf *sb)
+{
+	strbuf_addc(sb, '"');
+	for (; *s != '\0'; s++) {
+		if (*s == '"' || *s == '\\')
+			strbuf_addf(sb, "\\%c", *s);
+		else if ((unsigned char)*s < 0x20 || *s == 0x7f)
+			strbuf_addf(sb, "\\u%04x", (unsigned char)*s);
+		else
+			strbuf_addc(sb, *s);
+	}
+	strbuf_addc(sb, '"');
+}
+
+void
+export_number(double v, struct strbuf *sb)
+{
+	char	 buf[48], *e;
+	int	 p, x;
+
+	if (!isfinite(v)) {
+		strbuf_adds(sb, "null");
+		return;
+	}
+	/* The fewest significant digits that read back as the same double. */
+	for (p = 1; p < 17; p++) {
+		snprintf(buf, sizeof buf, "%.*e", p - 1, v);
+		if (strtod(buf, NULL) == v)
+			break;
+	}
+	snprintf(buf, sizeof buf, "%.*e", p - 1, v);
+	x = (e = strchr(buf, 'e')) != NULL ? atoi(e + 1) : 0;
+	/* Plain decimals where they are short, as most readers print. */
+	if (x >= -4 && x < 16)
+		snprintf(buf, sizeof buf, "%.*f", p - 1 - x > 0 ? p - 1 - x : 0,
+		    v);
+	else
+		snprintf(buf, sizeof buf, "%.*g", p, v);
+	strbuf_adds(sb, buf);
+	/* Still a real number to a reader that types them. */
+	if (strpbrk(buf, ".eE") == NULL)
+		strbuf_adds(sb, ".0");
+}
+
 static void
 export_json(struct export *x, const struct engine_snapshot *s,
-    uint64_t wall_ns, struct strbuf *sb)
+    uint64_t seq, uint64_t wall_ns, struct strbuf *sb)
 {
 	const struct engine_view	*v;
 	const struct engine_cell	*c;
-	json_t				*o, *rows, *row, *vals;
-	struct strbuf			 t = { 0 };
-	size_t				 i, r, j, ncol;
+	const struct export_column	*col;
+	struct strbuf			 t = { 0 }, why = { 0 };
+	size_t				 i, r, j, ncol, nrow = 0, nv;
 	double				 val;
-	char				*out;
+	char				*reason;
+	uint8_t				*seen;
 
+	strbuf_adds(sb, "{\"time\":");
 	strbuf_addtime(&t, wall_ns, 1);
-	o = json_object();
-	json_object_set_new(o, "time", json_string(t.s));
+	export_json_str(t.s, sb);
+	strbuf_addf(sb, ",\"seq\":%llu,\"interval_s\":",
+	    (unsigned long long)seq);
+	export_number(s->interval, sb);
+	strbuf_adds(sb, ",\"source\":");
+	export_json_str(x->info.source != NULL ? x->info.source : "", sb);
+	strbuf_addf(sb, ",\"calls\":%u,\"naive_calls\":%u,\"error\":",
+	    s->calls, s->naive_calls);
+	strbuf_reset(&t);
+	export_error(x, s, &t);
+	if (t.len > 0)
+		export_json_str(t.s, sb);
+	else
+		strbuf_adds(sb, "null");
 	strbuf_free(&t);
-	json_object_set_new(o, "seq", json_integer((json_int_t)s->seq));
-	json_object_set_new(o, "interval_s", json_real(s->interval));
-	json_object_set_new(o, "source", json_string(x->info.source));
-	json_object_set_new(o, "calls", json_integer(s->calls));
-	json_object_set_new(o, "naive_calls", json_integer(s->naive_calls));
-	json_object_set_new(o, "error", s->error[0] != '\0' ?
-	    json_string(s->error) : json_null());
-	rows = json_array();
+	/* The unit of every name the rows carry, once. */
+	strbuf_adds(sb, ",\"units\":{");
+	seen = xcalloc(x->ncols + 1, 1);
+	nv = 0;
+	for (i = 0; i < engine_nviews(x->e); i++) {
+		v = engine_view(x->e, i);
+		for (j = 0; j < v->nevents + v->nmetrics; j++) {
+			if (x->map[i][j] == EXPORT_NONE || seen[x->map[i][j]])
+				continue;
+			seen[x->map[i][j]] = 1;
+			col = &x->cols[x->map[i][j]];
+			if (nv++ > 0)
+				strbuf_addc(sb, ',');
+			export_json_str(col->name, sb);
+			strbuf_addc(sb, ':');
+			export_json_str(col->unit, sb);
+		}
+	}
+	free(seen);
+	strbuf_adds(sb, "},\"rows\":[");
 	for (i = 0; i < engine_nviews(x->e); i++) {
 		v = engine_view(x->e, i);
 		ncol = v->nevents + v->nmetrics;
 		for (r = 0; r <= v->nrows; r++) {
-			row = json_object();
-			json_object_set_new(row, "domain",
-			    json_string(v->term));
-			json_object_set_new(row, "index", r == v->nrows ?
-			    json_string("total") :
-			    json_integer(v->indices[r]));
-			json_object_set_new(row, "interval_s",
-			    json_real(s->row_interval[i][r]));
-			vals = json_object();
+			if (nrow++ > 0)
+				strbuf_addc(sb, ',');
+			strbuf_adds(sb, "{\"domain\":");
+			export_json_str(v->term, sb);
+			if (r == v->nrows)
+				strbuf_adds(sb, ",\"index\":null,\"total\":true");
+			else
+				strbuf_addf(sb, ",\"index\":%u,\"total\":false",
+				    v->indices[r]);
+			strbuf_adds(sb, ",\"interval_s\":");
+			export_number(s->row_interval[i][r], sb);
+			strbuf_adds(sb, ",\"values\":{");
+			strbuf_reset(&why);
+			nv = 0;
 			for (j = 0; j < ncol; j++) {
 				c = engine_cell(x->e, s, i, r, j);
-				if (c->status == ENG_ABSENT)
+				if (c == NULL || c->status == ENG_ABSENT ||
+				    x->map[i][j] == EXPORT_NONE)
 					continue;
-				json_object_set_new(vals,
-				    x->cols[x->map[i][j]].name,
-				    export_value(c, &val) ? json_real(val) :
-				    json_null());
+				col = &x->cols[x->map[i][j]];
+				if (nv++ > 0)
+					strbuf_addc(sb, ',');
+				export_json_str(col->name, sb);
+				strbuf_addc(sb, ':');
+				if (export_value(c, &val))
+					export_number(val, sb);
+				else
+					strbuf_adds(sb, "null");
+				if ((reason = export_reason(x, s, i, r, j)) ==
+				    NULL)
+					continue;
+				strbuf_addc(&why, why.len > 0 ? ',' : '{');
+				export_json_str(col->name, &why);
+				strbuf_addc(&why, ':');
+				export_json_str(reason, &why);
+				free(reason);
 			}
-			json_object_set_new(row, "values", vals);
-			json_array_append_new(rows, row);
+			strbuf_adds(sb, "},\"reasons\":");
+			strbuf_adds(sb, why.len > 0 ? why.s : "{");
+			strbuf_adds(sb, "}}");
 		}
 	}
-	json_object_set_new(o, "rows", rows);
-	out = json_dumps(o, JSON_COMPACT | JSON_PRESERVE_ORDER);
-	if (out != NULL) {
-		strbuf_adds(sb, out);
-		strbuf_addc(sb, '\n');
-		free(out);
+	strbuf_adds(sb, "]}\n");
+	strbuf_free(&why);
+}
+
+/* ---- human units --------------------------------------------------- */
+
+static const char export_prefix[] = "\0kMGTPE";
+#define EXPORT_NPREFIX	((int)sizeof export_prefix - 1)
+
+/* A unit that takes a decimal prefix: "", "/s", "B/s", "Hz" ... */
+static int
+export_base_unit(const char *u)
+{
+	static const char	*const base[] = { "", "B", "B/s", "b", "b/s",
+	    "Hz", "W", "J", "bytes", "bytes/s", "bytes/sec" };
+	size_t			 i;
+
+	if (u[0] == '/')
+		return (1);
+	for (i = 0; i < sizeof base / sizeof base[0]; i++)
+		if (strcmp(u, base[i]) == 0)
+			return (1);
+	return (0);
+}
+
+int
+export_unit_scale(double max, const char *unit, char *out, size_t outlen)
+{
+	const char	*p, *base = unit;
+	int		 e = 0, s = 0;
+
+	if ((p = strchr(export_prefix + 1, unit[0])) != NULL &&
+	    unit[0] != '\0' && unit[1] != '\0' && export_base_unit(unit + 1)) {
+		e = (int)(p - export_prefix);
+		base = unit + 1;
+	} else if (!export_base_unit(unit)) {
+		snprintf(out, outlen, "%s", unit);
+		return (-1);
 	}
-	json_decref(o);
+	max = fabs(max);
+	while (isfinite(max) && max >= 9999.5 && e + s < EXPORT_NPREFIX - 1) {
+		max /= 1000;
+		s++;
+	}
+	if (e + s == 0)
+		snprintf(out, outlen, "%s", base);
+	else if (base[0] == '\0')
+		snprintf(out, outlen, "%c", export_prefix[e + s]);
+	else
+		snprintf(out, outlen, "%c%s", export_prefix[e + s], base);
+	return (s);
+}
+
+void
+export_scaled(double v, int scale, int width, struct strbuf *sb)
+{
+	double	 a;
+	char	 buf[32];
+	int	 i;
+
+	if (scale < 0) {
+		export_human(v, width, sb);
+		return;
+	}
+	for (i = 0; i < scale; i++)
+		v /= 1000;
+	a = fabs(v);
+	if (scale == 0 && a == floor(a))
+		snprintf(buf, sizeof buf, "%.0f", v);
+	else if (scale == 0 && a != 0 && a < 0.01)
+		snprintf(buf, sizeof buf, "%.2e", v);
+	else if (a < 10)
+		snprintf(buf, sizeof buf, "%.2f", v);
+	else if (a < 100)
+		snprintf(buf, sizeof buf, "%.1f", v);
+	else
+		snprintf(buf, sizeof buf, "%.0f", v);
+	strbuf_addf(sb, "%*s", width, buf);
+}
+
+/* Why cells of a view have no value: one line per column and reason. */
+static void
+export_text_reasons(const struct export *x, const struct engine_snapshot *s,
+    size_t view, struct strbuf *sb)
+{
+	const struct engine_view	*v = engine_view(x->e, view);
+	const struct engine_cell	*c;
+	char				*reason, **said = NULL;
+	size_t				 r, j, k, nsaid;
+
+	for (j = 0; j < v->nevents + v->nmetrics; j++) {
+		nsaid = 0;
+		for (r = 0; r <= v->nrows; r++) {
+			if ((reason = export_reason(x, s, view, r, j)) == NULL)
+				continue;
+			for (k = 0; k < nsaid; k++)
+				if (strcmp(said[k], reason) == 0)
+					break;
+			if (k < nsaid || nsaid == 8) {
+				free(reason);
+				continue;
+			}
+			c = engine_cell(x->e, s, view, r, j);
+			strbuf_addf(sb, "%-6s %s: %s\n",
+			    c->status == ENG_NOVALUE ? "?" : "-",
+			    x->cols[x->map[view][j]].name, reason);
+			said = xreallocarray(said, nsaid + 1, sizeof *said);
+			said[nsaid++] = reason;
+		}
+		for (k = 0; k < nsaid; k++)
+			free(said[k]);
+	}
+	free(said);
 }
 
 static void
@@ -314,8 +681,11 @@ export_text(struct export *x, const struct engine_snapshot *s,
 	const struct engine_view	*v;
 	const struct engine_cell	*c;
 	const struct export_column	*col;
+	struct strbuf			 err = { 0 };
 	size_t				 i, r, j, ncol;
-	int				 w;
+	double				 max;
+	int				*scale;
+	char				 unit[64];
 
 	strbuf_adds(sb, "hvtop ");
 	strbuf_addtime(sb, wall_ns, 1);
@@ -323,20 +693,33 @@ export_text(struct export *x, const struct engine_snapshot *s,
 	    x->info.source, x->info.catalog, s->interval,
 	    x->info.calls != NULL ? x->info.calls : "hcalls", s->calls,
 	    s->naive_calls);
-	if (s->error[0] != '\0')
-		strbuf_addf(sb, "error: %s\n", s->error);
+	export_error(x, s, &err);
+	if (err.len > 0)
+		strbuf_addf(sb, "error: %s\n", err.s);
+	strbuf_free(&err);
 	for (i = 0; i < engine_nviews(x->e); i++) {
 		v = engine_view(x->e, i);
 		ncol = v->nevents + v->nmetrics;
+		scale = xcalloc(ncol + 1, sizeof *scale);
 		strbuf_addf(sb, "\n%-6s", v->term);
 		for (j = 0; j < ncol; j++) {
 			col = &x->cols[x->map[i][j]];
 			strbuf_addf(sb, " %*s", col->width, col->name);
 		}
+		/* One prefix per column, so its rows compare by eye. */
 		strbuf_addf(sb, "\n%-6s", "");
 		for (j = 0; j < ncol; j++) {
 			col = &x->cols[x->map[i][j]];
-			strbuf_addf(sb, " %*s", col->width, col->unit);
+			max = 0;
+			for (r = 0; r <= v->nrows; r++) {
+				c = engine_cell(x->e, s, i, r, j);
+				if (c->status == ENG_OK && isfinite(c->value) &&
+				    fabs(c->value) > max)
+					max = fabs(c->value);
+			}
+			scale[j] = export_unit_scale(max, col->unit, unit,
+			    sizeof unit);
+			strbuf_addf(sb, " %*s", col->width, unit);
 		}
 		strbuf_addc(sb, '\n');
 		for (r = 0; r <= v->nrows; r++) {
@@ -345,17 +728,20 @@ export_text(struct export *x, const struct engine_snapshot *s,
 			else
 				strbuf_addf(sb, "%-6u", v->indices[r]);
 			for (j = 0; j < ncol; j++) {
-				w = x->cols[x->map[i][j]].width;
+				col = &x->cols[x->map[i][j]];
 				c = engine_cell(x->e, s, i, r, j);
 				strbuf_addc(sb, ' ');
 				if (engine_cell_mark(c) == NULL)
-					export_human(c->value, w, sb);
+					export_scaled(c->value, scale[j],
+					    col->width, sb);
 				else
-					strbuf_addf(sb, "%*s", w,
+					strbuf_addf(sb, "%*s", col->width,
 					    engine_cell_mark(c));
 			}
 			strbuf_addc(sb, '\n');
 		}
+		export_text_reasons(x, s, i, sb);
+		free(scale);
 	}
 	strbuf_addc(sb, '\n');
 }
@@ -364,16 +750,23 @@ void
 export_snapshot(struct export *x, const struct engine_snapshot *s,
     uint64_t wall_ns, struct strbuf *sb)
 {
+	uint64_t	 seq;
+
 	export_begin(x, sb);
+	/* One count over the run, across engines. */
+	seq = x->seq_base + s->seq;
+	x->last_seq = seq;
 	switch (x->format) {
 	case EXPORT_CSV:
-		export_csv(x, s, wall_ns, sb);
+		export_csv(x, s, seq, wall_ns, sb);
 		break;
 	case EXPORT_JSON:
-		export_json(x, s, wall_ns, sb);
+		export_json(x, s, seq, wall_ns, sb);
 		break;
 	default:
 		export_text(x, s, wall_ns, sb);
 		break;
 	}
+	free(x->note);
+	x->note = NULL;
 }

@@ -8,7 +8,13 @@
  * are the union, over all views, of event rates (unit "/s") and metrics
  * (their own unit); a cell that does not apply to a row is empty.  A value
  * that is invalid, stale or not computable is empty in CSV, null in JSON
- * and "-" (or "?" for a metric) in text, never a made-up number.
+ * and "-" (or "?" for a metric) in text, never a made-up number, and the
+ * reason is given beside it: a CSV "reason" column, a JSON "reasons"
+ * object, a text line under the table.
+ *
+ * A CSV file has one schema: the columns of its header.  When the engine
+ * changes (a catalog reload, a replay following a new selection) its
+ * columns are mapped onto those by name and unit, and seq keeps counting.
  */
 #ifndef HVTOP_EXPORT_H
 #define HVTOP_EXPORT_H
@@ -42,6 +48,14 @@ int		 export_format_from_path(const char *);
 struct export	*export_new(int format, const struct engine *,
 		    const struct export_info *);
 void		 export_free(struct export *);
+/*
+ * Go on with a new engine (the old one may be gone): same output, same
+ * CSV columns, seq going on from the last interval written.
+ */
+void		 export_rebind(struct export *, const struct engine *,
+		    const struct export_info *);
+/* What the next interval will say about the change, or NULL. */
+const char	*export_note(const struct export *);
 
 /* Text that starts the output (the CSV header line); may append nothing. */
 void		 export_begin(struct export *, struct strbuf *);
@@ -51,5 +65,18 @@ void		 export_snapshot(struct export *, const struct engine_snapshot *,
 
 /* "1.23G", "456k", "-": a value in at most width characters. */
 void		 export_human(double, int width, struct strbuf *);
+/*
+ * One decimal prefix for a column whose largest magnitude is max: writes
+ * the scaled unit ("MB/s" with max 10.2e3 gives "GB/s", "/s" gives "k/s")
+ * to out and returns the number of thousands to divide by, or -1 for a
+ * unit that takes no prefix (then each value carries its own suffix).
+ */
+int		 export_unit_scale(double max, const char *unit, char *out,
+		    size_t outlen);
+/* A value in a column scaled by export_unit_scale(), in width chars. */
+void		 export_scaled(double, int scale, int width, struct strbuf *);
+/* The shortest decimal that reads back as the same double ("null" if
+ * not finite), always with a point or exponent. */
+void		 export_number(double, struct strbuf *);
 
 #endif /* HVTOP_EXPORT_H */

@@ -1,0 +1,297 @@
+/*
+ * Unit tests for src/export: the shortest numbers of JSON, one decimal
+ * prefix per text column, and a CSV that keeps its header's columns and
+ * its seq when the engine behind it changes to another selection.
+ * Engines are made on the fixture catalog with samples made by hand.
+ */
+#include "config.h"
+
+#include <math.h>
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <cmocka.h>
+
+#include "catalog/catalog.h"
+#include "engine/engine.h"
+#include "engine/selection.h"
+#include "export/export.h"
+#include "source/source.h"
+#include "test-hcall-fixture.h"
+#include "util/strbuf.h"
+#include "util/xalloc.h"
+
+#define TB_HZ	512000000ULL
+
+static const struct engine_metric_def defs[] = {
+	{ "PB_CYC_RATE", "PM_PB_CYC / delta-seconds", "/s", "", "test" },
+	{ "RTY_INV", "1 / PM_PB_RTY", "", "", "test" },
+};
+
+/* ---- numbers ------------------------------------------------------- */
+
+static void
+number_is(double v, const char *want)
+{
+	struct strbuf	 sb = { 0 };
+
+	export_number(v, &sb);
+	assert_string_equal(sb.s, want);
+	assert_true(strtod(sb.s, NULL) == v);
+	strbuf_free(&sb);
+}
+
+static void
+test_number(void **state)
+{
+	(void)state;
+	number_is(2703.168, "2703.168");
+	number_is(2703.1680000000001, "2703.168");
+	number_is(1, "1.0");
+	number_is(52330, "52330.0");
+	number_is(1549564970, "1549564970.0");
+	number_is(0.1, "0.1");
+	number_is(-0.25, "-0.25");
+	number_is(1e-7, "1e-07");
+	number_is(1e300, "1e+300");
+	number_is(1.0 / 3, "0.3333333333333333");
+}
+
+/* ---- human units --------------------------------------------------- */
+
+static void
+scale_is(double max, const char *unit, const char *want, int want_scale)
+{
+	char	 out[32];
+
+	assert_int_equal(export_unit_scale(max, unit, out, sizeof out),
+	    want_scale);
+	assert_string_equal(out, want);
+}
+
+static void
+scaled_is(double v, int scale, const char *want)
+{
+	struct strbuf	 sb = { 0 };
+
+	export_scaled(v, scale, 0, &sb);
+	assert_string_equal(sb.s, want);
+	strbuf_free(&sb);
+}
+
+static void
+test_units(void **state)
+{
+	(void)state;
+	/* 10.2k MB/s is 10.2 GB/s. */
+	scale_is(10200, "MB/s", "GB/s", 1);
+	scale_is(7792, "MB/s", "MB/s", 0);
+	scale_is(170137, "/s", "k/s", 1);
+	scale_is(15546498, "/s", "M/s", 2);
+	scale_is(1.94, "GHz", "GHz", 0);
+	scale_is(2e6, "", "k", 1);
+	scale_is(5.7e9, "bytes/sec", "Gbytes/sec", 2);
+	/* No prefix for a unit that does not take one. */
+	scale_is(1e6, "%", "%", -1);
+	scale_is(1e6, "cycles", "cycles", -1);
+	/* Past exa, the prefix stops. */
+	scale_is(1e30, "EB/s", "EB/s", 0);
+	/* The rows of one column, under the prefix of its largest. */
+	scaled_is(10495.936, 1, "10.5");
+	scaled_is(4363.696, 1, "4.36");
+	scaled_is(122125, 1, "122");
+	scaled_is(0, 1, "0.00");
+	scaled_is(7793, 0, "7793");
+	scaled_is(1.94, 0, "1.94");
+	/* A unit without prefixes: each value its own suffix. */
+	scaled_is(12345, -1, "12.3k");
+}
+
+/* ---- one CSV schema across engines -------------------------------- */
+
+struct fixture {
+	struct tfix		 fx;
+	struct topology		 topo;
+	struct selection	 sel[2];
+	struct engine		*e[2];
+	struct raw_sample	 rs;
+	uint64_t		 now;
+};
+
+static int
+setup(void **state)
+{
+	struct fixture	*f;
+	char		*cause = NULL;
+
+	f = xcalloc(1, sizeof *f);
+	tfix_build(&f->fx, 1, 1, 0);
+	f->topo.chips = 2;
+	f->topo.cores = 4;
+	f->topo.vcpus = 8;
+	f->topo.interface = 2;
+	f->topo.privileged = 1;
+	f->topo.timebase_hz = TB_HZ;
+	/* The second selection adds a core group to the first. */
+	if (selection_add(&f->sel[0], f->fx.cat, &f->topo, "CHIP_GROUP_0", 0,
+	    &cause) != 0 || selection_add(&f->sel[1], f->fx.cat, &f->topo,
+	    "CHIP_GROUP_0", 0, &cause) != 0 || selection_add(&f->sel[1],
+	    f->fx.cat, &f->topo, "CORE_GROUP_0:1", 0, &cause) != 0)
+		fail_msg("%s", cause);
+	f->e[0] = engine_new(f->fx.cat, &f->sel[0], TB_HZ, defs,
+	    sizeof defs / sizeof defs[0], NULL, NULL);
+	f->e[1] = engine_new(f->fx.cat, &f->sel[1], TB_HZ, defs,
+	    sizeof defs / sizeof defs[0], NULL, NULL);
+	*state = f;
+	return (0);
+}
+
+static int
+teardown(void **state)
+{
+	struct fixture	*f = *state;
+
+	engine_free(f->e[0]);
+	engine_free(f->e[1]);
+	selection_clear(&f->sel[0]);
+	selection_clear(&f->sel[1]);
+	free(f->rs.values);
+	tfix_free(&f->fx);
+	free(f);
+	return (0);
+}
+
+/* One sample of engine i, with every counter at base + 1000 k. */
+static struct engine_snapshot *
+sample(struct fixture *f, size_t i, uint64_t base)
+{
+	size_t	 k;
+
+	f->now += 1000000000ULL;
+	free(f->rs.values);
+	f->rs.nvalues = f->sel[i].ncounters;
+	f->rs.values = xcalloc(f->rs.nvalues + 1, sizeof *f->rs.values);
+	f->rs.now = f->now;
+	f->rs.catalog_version = f->fx.cat->version;
+	for (k = 0; k < f->rs.nvalues; k++) {
+		f->rs.values[k].value = base + 1000 * k;
+		f->rs.values[k].timebase = f->now / 1000 * 512;
+		f->rs.values[k].status = RAW_OK;
+	}
+	return (engine_update(f->e[i], &f->rs));
+}
+
+/* Fields of one CSV line (quotes respected), or -1 at the end. */
+static int
+csv_fields(const char **p)
+{
+	const char	*s = *p;
+	int		 n = 1, quoted = 0;
+
+	if (*s == '\0')
+		return (-1);
+	for (; *s != '\0' && (quoted || *s != '\n'); s++) {
+		if (*s == '"')
+			quoted = !quoted;
+		else if (*s == ',' && !quoted)
+			n++;
+	}
+	*p = *s == '\n' ? s + 1 : s;
+	return (n);
+}
+
+static void
+test_csv_schema(void **state)
+{
+	struct fixture		*f = *state;
+	struct export_info	 info = { "sim", "fixture", "hcalls" };
+	struct export		*x;
+	struct engine_snapshot	*s;
+	struct strbuf		 sb = { 0 };
+	const char		*p, *line;
+	int			 head, n, lines = 0;
+
+	x = export_new(EXPORT_CSV, f->e[0], &info);
+	engine_snapshot_free(sample(f, 0, 100));
+	s = sample(f, 0, 200);
+	export_snapshot(x, s, 0, &sb);
+	engine_snapshot_free(s);
+	/* The selection grows: the header stays, seq goes on. */
+	export_rebind(x, f->e[1], &info);
+	assert_non_null(export_note(x));
+	assert_non_null(strstr(export_note(x), "left out"));
+	assert_non_null(strstr(export_note(x), "CORE_"));
+	engine_snapshot_free(sample(f, 1, 300));
+	s = sample(f, 1, 400);
+	export_snapshot(x, s, 0, &sb);
+	engine_snapshot_free(s);
+	assert_null(export_note(x));
+	export_free(x);
+
+	p = sb.s;
+	head = csv_fields(&p);
+	assert_true(head > 7);
+	while ((line = p, n = csv_fields(&p)) >= 0) {
+		assert_int_equal(n, head);
+		assert_true(strncmp(line, "time,", 5) != 0);
+		/* seq: 1 before the change, 2 after it. */
+		assert_true(strncmp(strchr(line, ',') + 1, lines < 3 ? "1," :
+		    "2,", 2) == 0);
+		lines++;
+	}
+	/* Two chips and a total per interval; no core rows fit. */
+	assert_int_equal(lines, 6);
+	assert_non_null(strstr(sb.s, "left out"));
+	strbuf_free(&sb);
+}
+
+/* Text and JSON take the new columns; JSON says why a value is null. */
+static void
+test_json_rebind(void **state)
+{
+	struct fixture		*f = *state;
+	struct export_info	 info = { "sim", "fixture", "hcalls" };
+	struct export		*x;
+	struct engine_snapshot	*s;
+	struct strbuf		 sb = { 0 };
+
+	x = export_new(EXPORT_JSON, f->e[0], &info);
+	engine_snapshot_free(sample(f, 0, 100));
+	s = sample(f, 0, 200);
+	export_snapshot(x, s, 0, &sb);
+	engine_snapshot_free(s);
+	export_rebind(x, f->e[1], &info);
+	engine_snapshot_free(sample(f, 1, 300));
+	s = sample(f, 1, 400);
+	strbuf_reset(&sb);
+	export_snapshot(x, s, 0, &sb);
+	engine_snapshot_free(s);
+	export_free(x);
+	assert_non_null(strstr(sb.s, "\"seq\":2,"));
+	assert_non_null(strstr(sb.s, "\"domain\":\"core\""));
+	assert_non_null(strstr(sb.s, "\"index\":null,\"total\":true"));
+	assert_non_null(strstr(sb.s, "\"PB_CYC_RATE\":\"/s\""));
+	/* Every counter grew by 200 in 1 s. */
+	assert_non_null(strstr(sb.s, "\"PB_CYC_RATE\":200.0"));
+	strbuf_free(&sb);
+}
+
+int
+main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_number),
+		cmocka_unit_test(test_units),
+		cmocka_unit_test_setup_teardown(test_csv_schema, setup,
+		    teardown),
+		cmocka_unit_test_setup_teardown(test_json_rebind, setup,
+		    teardown),
+	};
+
+	return (cmocka_run_group_tests(tests, NULL, NULL));
+}
