@@ -27,7 +27,9 @@ libmicrohttpd-dev"
 #                Prometheus server scrapes it
 #   curl         scrapes the endpoint from the shell tests
 #   wrk          the load run against the endpoint
-hv_test_packages="prometheus curl wrk"
+#   python3-pandas loads every CSV the batch tests write with
+#                pandas.read_csv, as users load them
+hv_test_packages="prometheus curl wrk python3-pandas"
 
 hv_say() { printf 'hvtop: %s\n' "$*" >&2; }
 
