@@ -373,6 +373,11 @@ export_csv(struct export *x, const struct engine_snapshot *s,
 	for (i = 0; i < engine_nviews(x->e); i++) {
 		v = engine_view(x->e, i);
 		ncol = v->nevents + v->nmetrics;
+		/* A view none of whose columns the header has: no rows. */
+		for (j = 0; j < ncol && x->map[i][j] == EXPORT_NONE; j++)
+			continue;
+		if (j == ncol)
+			continue;
 		for (r = 0; r <= v->nrows; r++) {
 			memset(has, 0, x->ncols);
 			strbuf_reset(&why);
