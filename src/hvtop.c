@@ -345,13 +345,13 @@ hvtop_batch(struct hvtop *h)
 {
 	struct engine_snapshot	*snap;
 	struct raw_sample	 rs;
-	struct strbuf		 sb = { 0 };
+	struct strbuf		 sb = { 0 }, news = { 0 };
 	struct export		*x;
 	struct export_info	 info;
 	FILE			*fp = stdout;
 	uint64_t		 next, step;
 	unsigned		 gen;
-	char			*cause = NULL;
+	char			*cause = NULL, *line;
 	long			 printed = 0;
 	int			 status = 0, quiet;
 
@@ -399,6 +399,15 @@ hvtop_batch(struct hvtop *h)
 		    (fp != stdout || quiet))
 			fprintf(stderr, "hvtop: interval %llu: %s\n",
 			    (unsigned long long)snap->seq, snap->error);
+		if (snap->seq > 0 && (fp != stdout || quiet)) {
+			export_news(x, snap, &news);
+			for (line = news.s; line != NULL && *line != '\0';
+			    line = strchr(line, '\n') + 1)
+				fprintf(stderr, "hvtop: interval %llu: %.*s\n",
+				    (unsigned long long)snap->seq,
+				    (int)(strchr(line, '\n') - line), line);
+			strbuf_reset(&news);
+		}
 		if (snap->seq > 0) {
 			if (!quiet)
 				export_snapshot(x, snap,
@@ -424,6 +433,7 @@ hvtop_batch(struct hvtop *h)
 	}
 	free(rs.values);
 	strbuf_free(&sb);
+	strbuf_free(&news);
 	export_free(x);
 	return (status);
 }

@@ -40,6 +40,8 @@ struct export {
 	uint64_t		 seq_base;	/* seq of the engines before */
 	uint64_t		 last_seq;	/* the last seq written */
 	char			*note;		/* for the next interval */
+	char			**said;		/* export_news(): said already */
+	size_t			 nsaid;
 };
 
 int
@@ -241,6 +243,9 @@ export_free(struct export *x)
 	free(x->cols);
 	free(x->hash);
 	free(x->note);
+	for (i = 0; i < x->nsaid; i++)
+		free(x->said[i]);
+	free(x->said);
 	free(x);
 }
 
@@ -341,6 +346,50 @@ export_reason(const struct export *x, const struct engine_snapshot *s,
 	if (c->status == ENG_OK)
 		return (xstrdup("not a finite number"));
 	return (engine_explain(x->e, s, view, row, col));
+}
+
+#define EXPORT_NEWS_MAX	20	/* lines export_news() writes in a run */
+
+void
+export_news(struct export *x, const struct engine_snapshot *s,
+    struct strbuf *sb)
+{
+	const struct engine_view	*v;
+	const struct engine_cell	*c;
+	size_t				 i, r, j, k;
+	char				*reason, *line;
+
+	for (i = 0; i < engine_nviews(x->e); i++) {
+		v = engine_view(x->e, i);
+		for (j = v->nevents; j < v->nevents + v->nmetrics; j++) {
+			for (r = 0; r <= v->nrows; r++) {
+				c = engine_cell(x->e, s, i, r, j);
+				if (c == NULL || c->status != ENG_NOVALUE)
+					continue;
+				if (x->nsaid > EXPORT_NEWS_MAX)
+					return;
+				reason = export_reason(x, s, i, r, j);
+				line = xasprintf("%s has no value: %s",
+				    v->metrics[j - v->nevents].name, reason);
+				free(reason);
+				for (k = 0; k < x->nsaid; k++)
+					if (strcmp(x->said[k], line) == 0)
+						break;
+				if (k < x->nsaid) {
+					free(line);
+					continue;
+				}
+				x->said = xreallocarray(x->said, x->nsaid + 1,
+				    sizeof *x->said);
+				x->said[x->nsaid++] = line;
+				if (x->nsaid > EXPORT_NEWS_MAX)
+					strbuf_adds(sb, "further metrics without "
+					    "a value: see the output\n");
+				else
+					strbuf_addf(sb, "%s\n", line);
+			}
+		}
+	}
 }
 
 /* The error of an interval, with what the export has to add to it. */

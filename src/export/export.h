@@ -54,6 +54,13 @@ void		 export_free(struct export *);
  */
 void		 export_rebind(struct export *, const struct engine *,
 		    const struct export_info *);
+/*
+ * Lines ("NAME has no value: reason") for the metrics of this interval
+ * without a value whose reason the run has not given yet (a few at
+ * most), for stderr when the output goes elsewhere.
+ */
+void		 export_news(struct export *, const struct engine_snapshot *,
+		    struct strbuf *);
 /* What the next interval will say about the change, or NULL. */
 const char	*export_note(const struct export *);
 

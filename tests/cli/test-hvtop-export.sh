@@ -12,7 +12,7 @@ P8="$DATA/catalog/p8-catalog-v3.bin"
 SIM="--sim clock=virtual,interface=1,seed=7 --catalog $P8"
 GROUP="-g HPM_0THRD_NON_IDLE_CCYC:0-3"
 CHECKS="$top_srcdir/tests/cli"
-plan 23
+plan 24
 
 have() { command -v "$1" >/dev/null 2>&1; }
 
@@ -77,6 +77,11 @@ check "CSV: the reason of an empty cell is given" test "$(awk -F, '
     wc -l)" = 10
 check "CSV: a failed read says why" \
     grep -q ',[^,]*: the hypervisor was busy' "$tmpdir/busy.csv"
+"$HVTOP" -b -n 3 $SIM $GROUP -m "$tmpdir/zd.csv" -o "$tmpdir/zd.out.csv" \
+    2>"$tmpdir/zd.err"
+check "stderr: a metric without a value is named once, with the reason" \
+    test "$(grep -c '^hvtop: interval 1: ZD has no value: division by zero$' \
+    "$tmpdir/zd.err")" = 1 -a "$(grep -c ZD "$tmpdir/zd.err")" = 1
 "$HVTOP" -b -n 2 $SIM $GROUP -m "$tmpdir/zd.csv" --format json \
     >"$tmpdir/reason.json" 2>/dev/null
 check "JSON: the reason of a null value is given" python3 -c '
