@@ -15,9 +15,15 @@ tests_unit_test_serve_LDADD = $(CORE_LIBS) $(CMOCKA_LIBS)
 
 TESTS += tests/cli/test-hvtop-serve.sh
 TESTS += tests/cli/test-hvtop-serve-sum.sh
+TESTS += tests/cli/test-hvtop-serve-abuse.sh
 
 noinst_PROGRAMS += tests/bench/bench-serve
 tests_bench_bench_serve_SOURCES = tests/bench/bench-serve.c \
 	tests/unit/test-hcall-fixture.c tests/unit/test-hcall-fixture.h
 tests_bench_bench_serve_CPPFLAGS = $(AM_CPPFLAGS) -I$(top_srcdir)/tests/unit
 tests_bench_bench_serve_LDADD = $(CORE_LIBS)
+
+check_PROGRAMS += tests/unit/test-serve-http
+tests_unit_test_serve_http_SOURCES = tests/unit/test-serve-http.c
+tests_unit_test_serve_http_CFLAGS = $(UNIT_CFLAGS)
+tests_unit_test_serve_http_LDADD = $(CORE_LIBS) $(CMOCKA_LIBS)

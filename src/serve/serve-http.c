@@ -1,21 +1,28 @@
 /*
  * The HTTP side of the metrics endpoint, on libmicrohttpd.  One thread of
- * the library's own answers every connection; hvtop's threads never wait
- * for it.  The sampler publishes a frame by swapping a pointer under a
- * mutex; a scrape takes a reference to the frame published last, renders
- * it once per format (later scrapes of the same frame reuse the text) and
- * sends it from memory.  Nothing here reads a counter or calls the
- * hypervisor.
+ * hvtop's server runs the library's event loop and answers every
+ * connection; hvtop's other threads never wait for it.  The sampler
+ * publishes a frame by swapping a pointer under a mutex; a scrape takes a
+ * reference to the frame published last, renders it once per format
+ * (later scrapes of the same frame reuse the text) and sends it from
+ * memory.  Nothing here reads a counter or calls the hypervisor.
  *
- * What a client can do is bounded: a few connections at once, a timeout
- * for idle ones, a small buffer for request headers, no request bodies,
- * only GET and HEAD, only / and /metrics.  A connection pins at most one
- * frame while it is being sent, so memory stays within the connection
- * limit times the size of one frame, however clients behave.
+ * What a client can do is bounded, and no client can keep a scraper out.
+ * Each connection has a deadline for a whole request, from the moment it
+ * opens (or its last answer ends) until its answer is sent: a client that
+ * trickles a byte at a time is cut off when the deadline passes, however
+ * busy it looks.  Up to SERVE_CONNECTIONS connections are held at once;
+ * one more makes room by dropping the connection idle for longest (one
+ * that has not finished sending a request), or is itself refused at once
+ * when every connection is being answered.  A small buffer for request
+ * headers, no request bodies, only GET and HEAD, only / and /metrics.  A
+ * connection pins at most one frame while it is being sent, so memory
+ * stays within the connection limit times the size of one frame.
  *
- * The thread is libmicrohttpd's only one (no thread pool, no thread per
- * connection): the rendered text of a frame is written and read there
- * alone, which is why it needs no lock.
+ * The thread is the library's only one (no thread pool, no thread per
+ * connection): every callback below, the rendered text of a frame and the
+ * list of connections are used there alone, which is why they need no
+ * lock.
  */
 #include "config.h"
 
@@ -27,14 +34,18 @@
 #include <netinet/in.h>
 
 #include <arpa/inet.h>
+#include <ctype.h>
 #include <errno.h>
+#include <fcntl.h>
 #include <netdb.h>
+#include <poll.h>
 #include <pthread.h>
 #include <signal.h>
 #include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 #include <unistd.h>
 
 #include <microhttpd.h>
@@ -43,10 +54,23 @@
 #include "util/strbuf.h"
 #include "util/xalloc.h"
 
-#define SERVE_CONNECTIONS	16	/* at once; more are refused */
-#define SERVE_TIMEOUT		10	/* seconds an idle connection lives */
+#define SERVE_CONNECTIONS	256	/* held at once; one more drops one */
+#define SERVE_SLACK		64	/* dropped ones not yet closed */
+#define SERVE_DEADLINE		10	/* seconds for a whole request */
+#define SERVE_TICK_MS		100	/* how often deadlines are checked */
 #define SERVE_HEADER_MEMORY	(16 * 1024)	/* per connection */
-#define SERVE_BACKLOG		32
+#define SERVE_URI_MAX		4096	/* bytes of a request target */
+#define SERVE_ARGS_MAX		32	/* arguments in its query */
+#define SERVE_BACKLOG		128
+
+/* One TCP connection, in the order they became idle. */
+struct serve_conn {
+	struct serve_conn	*prev, *next;
+	int			 fd;
+	uint64_t		 since;		/* opened, or last answer sent */
+	int			 busy;		/* a request is being answered */
+	int			 dropped;	/* shut down; not yet closed */
+};
 
 /* A published frame and, made on demand, its text per format. */
 struct serve_pub {
@@ -59,6 +83,13 @@ struct serve_pub {
 struct serve {
 	struct MHD_Daemon	*mhd;
 	char			*url;
+	/* The server's thread alone, once started: */
+	pthread_t		 thread;
+	int			 running;
+	int			 wake[2];	/* a byte: stop */
+	struct hv_clock		 lt;
+	struct serve_conn	*head, *tail;
+	unsigned		 held;		/* not dropped */
 	pthread_mutex_t		 lock;
 	struct serve_pub	*cur;		/* under lock */
 	/* The sampler's alone: */
@@ -67,6 +98,10 @@ struct serve {
 	uint64_t		 begin;
 	int			 begun;
 };
+
+static const char serve_long[] =
+    "the request target is too long: only / and /metrics are served, "
+    "without arguments\n";
 
 static const char serve_index[] =
     "<!DOCTYPE html>\n"
@@ -123,6 +158,232 @@ serve_current(struct serve *s)
 	return (p);
 }
 
+/* ---- connections --------------------------------------------------- */
+
+static void
+serve_conn_unlink(struct serve *s, struct serve_conn *c)
+{
+	if (c->prev != NULL)
+		c->prev->next = c->next;
+	else
+		s->head = c->next;
+	if (c->next != NULL)
+		c->next->prev = c->prev;
+	else
+		s->tail = c->prev;
+	c->prev = c->next = NULL;
+}
+
+static void
+serve_conn_append(struct serve *s, struct serve_conn *c)
+{
+	c->prev = s->tail;
+	c->next = NULL;
+	if (s->tail != NULL)
+		s->tail->next = c;
+	else
+		s->head = c;
+	s->tail = c;
+}
+
+/*
+ * End a connection: the library sees it closed at its next turn and
+ * cleans up as for any client that went away.  The socket stays open
+ * until then, so its number cannot have been given to another.
+ */
+static void
+serve_conn_drop(struct serve *s, struct serve_conn *c)
+{
+	if (c->dropped)
+		return;
+	shutdown(c->fd, SHUT_RDWR);
+	c->dropped = 1;
+	s->held--;
+}
+
+/*
+ * One connection too many: drop the one idle for longest, which may be
+ * the new one itself when all the others are being answered.
+ */
+static void
+serve_conn_room(struct serve *s)
+{
+	struct serve_conn	*c;
+
+	for (c = s->head; c != NULL; c = c->next) {
+		if (!c->busy && !c->dropped) {
+			serve_conn_drop(s, c);
+			return;
+		}
+	}
+}
+
+/* Drop every connection past its deadline. */
+static void
+serve_conn_reap(struct serve *s)
+{
+	struct serve_conn	*c;
+	uint64_t		 now, limit = SERVE_DEADLINE * 1000000000ULL;
+
+	now = clock_now(&s->lt);
+	for (c = s->head; c != NULL; c = c->next) {
+		if (!c->dropped && now - c->since > limit)
+			serve_conn_drop(s, c);
+	}
+}
+
+static void
+serve_notify(void *cls, struct MHD_Connection *conn, void **ctx,
+    enum MHD_ConnectionNotificationCode code)
+{
+	struct serve			*s = cls;
+	struct serve_conn		*c = *ctx;
+	const union MHD_ConnectionInfo	*ci;
+
+	if (code == MHD_CONNECTION_NOTIFY_CLOSED) {
+		if (c == NULL)
+			return;
+		serve_conn_unlink(s, c);
+		if (!c->dropped)
+			s->held--;
+		free(c);
+		*ctx = NULL;
+		return;
+	}
+	ci = MHD_get_connection_info(conn, MHD_CONNECTION_INFO_CONNECTION_FD);
+	if (ci == NULL)
+		return;
+	c = xcalloc(1, sizeof *c);
+	c->fd = ci->connect_fd;
+	c->since = clock_now(&s->lt);
+	serve_conn_append(s, c);
+	*ctx = c;
+	if (++s->held > SERVE_CONNECTIONS)
+		serve_conn_room(s);
+}
+
+static struct serve_conn *
+serve_conn_of(struct MHD_Connection *conn)
+{
+	const union MHD_ConnectionInfo	*ci;
+
+	ci = MHD_get_connection_info(conn, MHD_CONNECTION_INFO_SOCKET_CONTEXT);
+	return (ci != NULL ? ci->socket_context : NULL);
+}
+
+/* The server's thread: the library's event loop, and the deadlines. */
+static void *
+serve_loop(void *arg)
+{
+	struct serve			*s = arg;
+	const union MHD_DaemonInfo	*di;
+	struct pollfd			 pfd[2];
+	MHD_UNSIGNED_LONG_LONG		 ms;
+	int				 wait;
+
+	di = MHD_get_daemon_info(s->mhd, MHD_DAEMON_INFO_EPOLL_FD);
+	pfd[0].fd = di->epoll_fd;
+	pfd[0].events = POLLIN;
+	pfd[1].fd = s->wake[0];
+	pfd[1].events = POLLIN;
+	for (;;) {
+		wait = SERVE_TICK_MS;
+		if (MHD_get_timeout(s->mhd, &ms) == MHD_YES && ms < (unsigned)
+		    wait)
+			wait = (int)ms;
+		if (poll(pfd, 2, wait) == -1 && errno != EINTR)
+			break;
+		if (pfd[1].revents != 0)
+			break;
+		MHD_run(s->mhd);
+		serve_conn_reap(s);
+	}
+	return (NULL);
+}
+
+/* ---- requests ------------------------------------------------------ */
+
+/* The quality a media range gives, from its parameters; -1 if malformed. */
+static double
+serve_accept_q(const char *p, const char *end)
+{
+	const char	*v;
+	double		 q = 1.0;
+	int		 digits;
+
+	while ((p = memchr(p, ';', (size_t)(end - p))) != NULL) {
+		p++;
+		while (p < end && (*p == ' ' || *p == '\t'))
+			p++;
+		if (end - p < 2 || (p[0] != 'q' && p[0] != 'Q') || p[1] != '=')
+			continue;
+		v = p + 2;
+		/* qvalue = ( "0" [ "." 0*3DIGIT ] ) / ( "1" [ "." 0*3("0") ] ) */
+		if (v >= end || (*v != '0' && *v != '1'))
+			return (-1);
+		q = *v++ - '0';
+		if (v < end && *v == '.') {
+			for (v++, digits = 0; v < end && isdigit((unsigned char)
+			    *v) && digits < 3; v++, digits++)
+				q += (*v - '0') / (digits == 0 ? 10.0 :
+				    digits == 1 ? 100.0 : 1000.0);
+		}
+		while (v < end && (*v == ' ' || *v == '\t'))
+			v++;
+		if ((v < end && *v != ';') || q > 1.0)
+			return (-1);
+	}
+	return (q);
+}
+
+int
+serve_http_accept(const char *accept)
+{
+	const char	*p, *end, *type;
+	size_t		 tlen;
+	double		 q, om = -1, text[3] = { -1, -1, -1 };
+	int		 i;
+
+	if (accept == NULL)
+		return (SERVE_PROMETHEUS);
+	for (p = accept; *p != '\0'; p = *end != '\0' ? end + 1 : end) {
+		end = p + strcspn(p, ",");
+		while (p < end && (*p == ' ' || *p == '\t'))
+			p++;
+		type = p;
+		tlen = strcspn(p, ";, \t");
+		if ((q = serve_accept_q(type + tlen, end)) < 0)
+			continue;
+		/* The most specific range that names a type decides it. */
+		if (tlen == 28 && strncasecmp(type,
+		    "application/openmetrics-text", tlen) == 0)
+			om = q > om ? q : om;
+		else if (tlen == 10 && strncasecmp(type, "text/plain",
+		    tlen) == 0)
+			text[0] = q > text[0] ? q : text[0];
+		else if (tlen == 6 && strncasecmp(type, "text/*", tlen) == 0)
+			text[1] = q > text[1] ? q : text[1];
+		else if (tlen == 3 && strncmp(type, "*/*", tlen) == 0)
+			text[2] = q > text[2] ? q : text[2];
+	}
+	for (i = 0; i < 3 && text[i] < 0; i++)
+		continue;
+	q = i < 3 ? text[i] : -1;
+	/* Prometheus asks for OpenMetrics first; curl and browsers don't. */
+	if (om > 0 && om >= q)
+		return (SERVE_OPENMETRICS);
+	if (q > 0)
+		return (SERVE_PROMETHEUS);
+	/* The text format refused by name, anything else welcome. */
+	if (om < 0 && text[2] > 0)
+		return (SERVE_OPENMETRICS);
+	/* Both refused by name (q=0): nothing fits.  Neither named: the
+	 * default. */
+	if (om == 0 || q == 0)
+		return (-1);
+	return (SERVE_PROMETHEUS);
+}
+
 static enum MHD_Result
 serve_reply(struct MHD_Connection *conn, unsigned status, const char *type,
     const char *body, const char *allow)
@@ -165,8 +426,13 @@ serve_metrics(struct serve *s, struct MHD_Connection *conn, void **req)
 	enum MHD_Result		 ret;
 	int			 fmt;
 
-	fmt = serve_om_accept(MHD_lookup_connection_value(conn,
+	fmt = serve_http_accept(MHD_lookup_connection_value(conn,
 	    MHD_HEADER_KIND, MHD_HTTP_HEADER_ACCEPT));
+	if (fmt < 0)
+		return (serve_reply(conn, MHD_HTTP_NOT_ACCEPTABLE,
+		    "text/plain; charset=utf-8", "the metrics are offered as "
+		    "application/openmetrics-text or text/plain, and the "
+		    "Accept header refuses both\n", NULL));
 	p = serve_current(s);
 	if (p->text[fmt] == NULL) {
 		serve_om_render(p->frame, fmt, &sb);
@@ -191,21 +457,118 @@ serve_metrics(struct serve *s, struct MHD_Connection *conn, void **req)
 	return (ret);
 }
 
+/* What serve_headers() found wrong in a request's header fields. */
+struct serve_fields {
+	int		 lengths;	/* Content-Length fields */
+	int		 malformed;	/* a name with white space */
+};
+
+static enum MHD_Result
+serve_field(void *cls, enum MHD_ValueKind kind, const char *name,
+    const char *value)
+{
+	struct serve_fields	*f = cls;
+
+	(void)kind;
+	(void)value;
+	/* "Name : value" would be read as another field than "Name". */
+	if (name[strcspn(name, " \t")] != '\0')
+		f->malformed = 1;
+	if (strcasecmp(name, MHD_HTTP_HEADER_CONTENT_LENGTH) == 0)
+		f->lengths++;
+	return (MHD_YES);
+}
+
+/*
+ * Whether the header fields can be read only one way.  A name followed by
+ * white space before its colon, or two Content-Length fields, are read
+ * differently by different HTTP software; a proxy in front may have let
+ * through what it read as something else.  Such a request is refused.
+ */
+static int
+serve_fields_valid(struct MHD_Connection *conn)
+{
+	struct serve_fields	 f = { 0, 0 };
+
+	MHD_get_connection_values(conn, MHD_HEADER_KIND, serve_field, &f);
+	return (!f.malformed && f.lengths <= 1);
+}
+
+/*
+ * The request target, before the library splits and decodes it.  Only /
+ * and /metrics are served and neither takes arguments, so a long target
+ * or one with many arguments is refused before the library stores them
+ * (it would run out of the connection's memory and close it without an
+ * answer).  A NUL byte (%00) in the path would cut it short once decoded:
+ * "/metrics%00junk" is not "/metrics".
+ */
+static char serve_bad_target;
+
+static void *
+serve_target(void *cls, const char *uri, struct MHD_Connection *conn)
+{
+	struct serve_conn	*c;
+	const char		*q, *p;
+	size_t			 plen, args = 0;
+	char			 buf[256];
+	int			 n;
+
+	q = strchr(uri, '?');
+	plen = q != NULL ? (size_t)(q - uri) : strlen(uri);
+	for (p = q; p != NULL; p = strchr(p + 1, '&'))
+		args++;
+	if (strlen(uri) > SERVE_URI_MAX || args > SERVE_ARGS_MAX) {
+		/*
+		 * Answered here and now, the connection closed: nothing else
+		 * has been sent on it since the last answer ended.
+		 */
+		if ((c = serve_conn_of(conn)) == NULL)
+			return (NULL);
+		n = snprintf(buf, sizeof buf, "HTTP/1.1 414 URI Too Long\r\n"
+		    "Connection: close\r\n"
+		    "Content-Type: text/plain; charset=utf-8\r\n"
+		    "Content-Length: %zu\r\n\r\n%s", strlen(serve_long),
+		    serve_long);
+		(void)send(c->fd, buf, (size_t)n, MSG_NOSIGNAL | MSG_DONTWAIT);
+		serve_conn_drop(cls, c);
+		return (NULL);
+	}
+	for (p = uri; p + 3 <= uri + plen; p++) {
+		if (p[0] == '%' && p[1] == '0' && p[2] == '0')
+			return (&serve_bad_target);
+	}
+	return (NULL);
+}
+
 static enum MHD_Result
 serve_access(void *cls, struct MHD_Connection *conn, const char *url,
     const char *method, const char *version, const char *upload_data,
     size_t *upload_data_size, void **req)
 {
-	struct serve	*s = cls;
+	struct serve		*s = cls;
+	struct serve_conn	*c;
 
 	(void)version;
 	(void)upload_data;
+	if ((c = serve_conn_of(conn)) != NULL)
+		c->busy = 1;
+	if (*req == &serve_bad_target) {
+		*req = NULL;
+		return (serve_reply(conn, MHD_HTTP_BAD_REQUEST,
+		    "text/plain; charset=utf-8", "a NUL byte (%00) in the "
+		    "path\n", NULL));
+	}
 	/*
 	 * Everything is decided on the headers alone, before any body is
 	 * read: a body is refused, not drained.
 	 */
 	if (*req != NULL || *upload_data_size != 0)
 		return (MHD_NO);
+	if (!serve_fields_valid(conn))
+		return (serve_reply(conn, MHD_HTTP_BAD_REQUEST,
+		    "text/plain; charset=utf-8", "a header field can be read "
+		    "more than one way (white space before its colon, or "
+		    "Content-Length twice)\n", NULL));
 	if (strcmp(method, MHD_HTTP_METHOD_GET) != 0 &&
 	    strcmp(method, MHD_HTTP_METHOD_HEAD) != 0)
 		return (serve_reply(conn, MHD_HTTP_METHOD_NOT_ALLOWED,
@@ -229,53 +592,90 @@ static void
 serve_completed(void *cls, struct MHD_Connection *conn, void **req,
     enum MHD_RequestTerminationCode code)
 {
-	(void)cls;
-	(void)conn;
+	struct serve		*s = cls;
+	struct serve_conn	*c;
+
 	(void)code;
-	serve_pub_unref(*req);
+	if (*req != &serve_bad_target)
+		serve_pub_unref(*req);
 	*req = NULL;
+	/* Idle again: the deadline starts over for the next request. */
+	if ((c = serve_conn_of(conn)) != NULL && !c->dropped) {
+		c->busy = 0;
+		c->since = clock_now(&s->lt);
+		serve_conn_unlink(s, c);
+		serve_conn_append(s, c);
+	}
+}
+
+/*
+ * A socket listening on the first address of host (NULL: every interface)
+ * and port in family that can be bound; -1 with *err an errno, or with
+ * *gai a getaddrinfo() error.
+ */
+static int
+serve_bind(const char *host, const char *port, int family, int *err,
+    int *gai)
+{
+	struct addrinfo		 hints, *res = NULL, *ai;
+	int			 fd = -1, on = 1, off = 0;
+
+	memset(&hints, 0, sizeof hints);
+	hints.ai_family = family;
+	hints.ai_socktype = SOCK_STREAM;
+	hints.ai_flags = AI_PASSIVE;
+	*err = 0;
+	if ((*gai = getaddrinfo(host, port, &hints, &res)) != 0)
+		return (-1);
+	for (ai = res; ai != NULL; ai = ai->ai_next) {
+		fd = socket(ai->ai_family, ai->ai_socktype | SOCK_CLOEXEC,
+		    ai->ai_protocol);
+		if (fd == -1) {
+			*err = errno;
+			continue;
+		}
+		setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &on, sizeof on);
+		/* Every interface of both families: IPv4 as mapped. */
+		if (host == NULL && ai->ai_family == AF_INET6)
+			setsockopt(fd, IPPROTO_IPV6, IPV6_V6ONLY, &off,
+			    sizeof off);
+		if (bind(fd, ai->ai_addr, ai->ai_addrlen) == 0 &&
+		    listen(fd, SERVE_BACKLOG) == 0)
+			break;
+		*err = errno;
+		close(fd);
+		fd = -1;
+	}
+	freeaddrinfo(res);
+	return (fd);
 }
 
 /* A listening socket on the address; -errno with the cause. */
 static int
 serve_listen(const struct serve_addr *a, int *fdp, char **url, char **cause)
 {
-	struct addrinfo		 hints, *res = NULL, *ai;
 	struct sockaddr_storage	 ss;
 	socklen_t		 sl = sizeof ss;
-	const char		*host = a->host;
 	char			 port[8], name[INET6_ADDRSTRLEN];
-	int			 fd = -1, on = 1, error, saved = 0;
+	int			 fd, saved, gai;
 	unsigned		 bound;
 
-	memset(&hints, 0, sizeof hints);
-	hints.ai_family = AF_UNSPEC;
-	hints.ai_socktype = SOCK_STREAM;
-	hints.ai_flags = AI_PASSIVE;
-	if (strcmp(host, "*") == 0)
-		host = NULL;		/* every interface, asked for */
 	snprintf(port, sizeof port, "%u", a->port);
-	if ((error = getaddrinfo(host, port, &hints, &res)) != 0) {
+	if (strcmp(a->host, "*") == 0) {
+		/*
+		 * Every interface: IPv6 and IPv4 on one socket, or IPv4
+		 * alone where the system has no IPv6.
+		 */
+		fd = serve_bind(NULL, port, AF_INET6, &saved, &gai);
+		if (fd == -1 && saved != EADDRINUSE && saved != EACCES)
+			fd = serve_bind(NULL, port, AF_INET, &saved, &gai);
+	} else
+		fd = serve_bind(a->host, port, AF_UNSPEC, &saved, &gai);
+	if (fd == -1 && gai != 0) {
 		*cause = xasprintf("--serve %s: %s", a->host,
-		    gai_strerror(error));
+		    gai_strerror(gai));
 		return (-EINVAL);
 	}
-	for (ai = res; ai != NULL; ai = ai->ai_next) {
-		fd = socket(ai->ai_family, ai->ai_socktype | SOCK_CLOEXEC,
-		    ai->ai_protocol);
-		if (fd == -1) {
-			saved = errno;
-			continue;
-		}
-		setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &on, sizeof on);
-		if (bind(fd, ai->ai_addr, ai->ai_addrlen) == 0 &&
-		    listen(fd, SERVE_BACKLOG) == 0)
-			break;
-		saved = errno;
-		close(fd);
-		fd = -1;
-	}
-	freeaddrinfo(res);
 	if (fd == -1) {
 		*cause = xasprintf("--serve %s:%u: cannot listen: %s",
 		    a->host, a->port, strerror(saved));
@@ -313,27 +713,34 @@ serve_start(const struct serve_addr *a, const struct serve_info *info,
 
 	*out = NULL;
 	s = xcalloc(1, sizeof *s);
+	s->wake[0] = s->wake[1] = -1;
 	if ((error = serve_listen(a, &fd, &s->url, cause)) != 0) {
 		free(s);
 		return (error);
 	}
 	pthread_mutex_init(&s->lock, NULL);
 	clock_init(&s->rt, 0, 0);
+	clock_init(&s->lt, 0, 0);
 	s->om = serve_om_new(info);
 	serve_swap(s, serve_om_frame(s->om, NULL));
-	/* Signals are for hvtop's own threads: the library's inherits a
-	 * mask that blocks them all. */
-	sigfillset(&all);
-	pthread_sigmask(SIG_BLOCK, &all, &old);
-	s->mhd = MHD_start_daemon(MHD_USE_AUTO_INTERNAL_THREAD,
+	/*
+	 * The library's loop runs in a thread of hvtop's (epoll, driven
+	 * from outside) so that the deadlines are checked between its
+	 * turns, where every connection is the thread's alone.  Its own
+	 * limit is above hvtop's by the connections dropped but not yet
+	 * closed, so it never stops accepting.
+	 */
+	s->mhd = MHD_start_daemon(MHD_USE_EPOLL,
 	    0, NULL, NULL, serve_access, s,
 	    MHD_OPTION_LISTEN_SOCKET, (MHD_socket)fd,
-	    MHD_OPTION_CONNECTION_LIMIT, (unsigned)SERVE_CONNECTIONS,
-	    MHD_OPTION_CONNECTION_TIMEOUT, (unsigned)SERVE_TIMEOUT,
+	    MHD_OPTION_CONNECTION_LIMIT,
+	    (unsigned)(SERVE_CONNECTIONS + SERVE_SLACK),
+	    MHD_OPTION_CONNECTION_TIMEOUT, (unsigned)SERVE_DEADLINE,
 	    MHD_OPTION_CONNECTION_MEMORY_LIMIT, (size_t)SERVE_HEADER_MEMORY,
 	    MHD_OPTION_NOTIFY_COMPLETED, serve_completed, s,
+	    MHD_OPTION_NOTIFY_CONNECTION, serve_notify, s,
+	    MHD_OPTION_URI_LOG_CALLBACK, serve_target, s,
 	    MHD_OPTION_END);
-	pthread_sigmask(SIG_SETMASK, &old, NULL);
 	if (s->mhd == NULL) {
 		*cause = xasprintf("--serve %s:%u: the HTTP server did not "
 		    "start", a->host, a->port);
@@ -341,6 +748,26 @@ serve_start(const struct serve_addr *a, const struct serve_info *info,
 		serve_stop(s);
 		return (-EIO);
 	}
+	if (pipe2(s->wake, O_CLOEXEC) != 0) {
+		error = errno;
+		*cause = xasprintf("--serve %s:%u: %s", a->host, a->port,
+		    strerror(error));
+		serve_stop(s);
+		return (-error);
+	}
+	/* Signals are for hvtop's other threads: the server's inherits a
+	 * mask that blocks them all. */
+	sigfillset(&all);
+	pthread_sigmask(SIG_BLOCK, &all, &old);
+	error = pthread_create(&s->thread, NULL, serve_loop, s);
+	pthread_sigmask(SIG_SETMASK, &old, NULL);
+	if (error != 0) {
+		*cause = xasprintf("--serve %s:%u: %s", a->host, a->port,
+		    strerror(error));
+		serve_stop(s);
+		return (-error);
+	}
+	s->running = 1;
 	*out = s;
 	return (0);
 }
@@ -350,9 +777,17 @@ serve_stop(struct serve *s)
 {
 	if (s == NULL)
 		return;
+	if (s->running) {
+		(void)write(s->wake[1], "", 1);
+		pthread_join(s->thread, NULL);
+	}
 	/* Every request ends here, so no frame is in use afterwards. */
 	if (s->mhd != NULL)
 		MHD_stop_daemon(s->mhd);
+	if (s->wake[0] != -1) {
+		close(s->wake[0]);
+		close(s->wake[1]);
+	}
 	serve_pub_unref(s->cur);
 	serve_om_free(s->om);
 	pthread_mutex_destroy(&s->lock);
