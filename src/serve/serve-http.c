@@ -287,10 +287,11 @@ serve_loop(void *arg)
 	pfd[1].fd = s->wake[0];
 	pfd[1].events = POLLIN;
 	for (;;) {
-		wait = SERVE_TICK_MS;
-		if (MHD_get_timeout(s->mhd, &ms) == MHD_YES && ms < (unsigned)
-		    wait)
-			wait = (int)ms;
+		/* Without a connection there is no deadline to watch. */
+		wait = s->head != NULL ? SERVE_TICK_MS : -1;
+		if (MHD_get_timeout(s->mhd, &ms) == MHD_YES &&
+		    (wait == -1 || ms < (unsigned)wait))
+			wait = ms < SERVE_TICK_MS ? (int)ms : SERVE_TICK_MS;
 		if (poll(pfd, 2, wait) == -1 && errno != EINTR)
 			break;
 		if (pfd[1].revents != 0)
