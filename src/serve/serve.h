@@ -138,7 +138,7 @@ const char		*serve_om_content_type(int format);
 struct serve;
 
 /*
- * Listen on addr and serve /metrics from a thread of libmicrohttpd.
+ * Listen on addr and serve /metrics from a thread that runs libmicrohttpd.
  * Returns 0 with *out set (stop it with serve_stop()), or -errno with
  * *cause set (caller frees) saying which address could not be used.
  */
