@@ -28,8 +28,15 @@ tests_unit_test_ui_SOURCES = tests/unit/test-ui.c src/hvtop-setup.c
 tests_unit_test_ui_CFLAGS = $(UNIT_CFLAGS)
 tests_unit_test_ui_LDADD = $(UI_LIBS) $(CMOCKA_LIBS)
 
+# The frame and the small renderers, without an engine.
+check_PROGRAMS += tests/unit/test-ui-view
+tests_unit_test_ui_view_SOURCES = tests/unit/test-ui-view.c src/hvtop-setup.c
+tests_unit_test_ui_view_CFLAGS = $(UNIT_CFLAGS)
+tests_unit_test_ui_view_LDADD = $(UI_LIBS) $(CMOCKA_LIBS)
+
 # The interactive screens driven through tmux.
 TESTS += tests/tui/test-tui.sh
+TESTS += tests/tui/test-tui-resize.sh
 EXTRA_DIST += tests/tui
 
 noinst_PROGRAMS += tests/bench/bench-ui

@@ -35,11 +35,14 @@ view_frame_resize(struct view_frame *f, int width, int height)
 	if (height < 1)
 		height = 1;
 	n = (size_t)width * (size_t)height;
-	if (f->chars == NULL || (size_t)f->width * (size_t)f->height < n) {
+	/* Against what was allocated: the caller may already have set
+	 * width and height to the new size. */
+	if (f->chars == NULL || f->roles == NULL || f->cap < n) {
 		free(f->chars);
 		free(f->roles);
 		f->chars = xmalloc(n);
 		f->roles = xmalloc(n);
+		f->cap = n;
 	}
 	f->width = width;
 	f->height = height;

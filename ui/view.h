@@ -17,12 +17,16 @@ struct view_frame {
 	int		 width;
 	int		 height;
 	char		*chars;		/* height x width */
+	size_t		 cap;		/* cells chars and roles hold */
 	uint8_t		*roles;		/* enum ui_role per cell */
 	int		 cursor_y;	/* the terminal cursor, -1: hidden */
 	int		 cursor_x;
 };
 
-/* Size a frame (reusing its memory) and blank it. */
+/*
+ * Size a frame and blank it.  Its memory is reused while it holds
+ * width x height cells (cap), whatever width and height said before.
+ */
 void	 view_frame_resize(struct view_frame *, int width, int height);
 void	 view_frame_free(struct view_frame *);
 /*
