@@ -37,6 +37,7 @@ tests_unit_test_ui_view_LDADD = $(UI_LIBS) $(CMOCKA_LIBS)
 # The interactive screens driven through tmux.
 TESTS += tests/tui/test-tui.sh
 TESTS += tests/tui/test-tui-resize.sh
+TESTS += tests/tui/test-tui-header.sh
 EXTRA_DIST += tests/tui
 
 noinst_PROGRAMS += tests/bench/bench-ui

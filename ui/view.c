@@ -226,6 +226,87 @@ view_wall(struct view_frame *f, int y, int x, uint64_t ns)
 	return (x);
 }
 
+/*
+ * The first line: the state that changes what the numbers mean comes
+ * first and is never cut (SIMULATED or REPLAY, PAUSED or END, REC while
+ * recording), then who and where; what does not fit is shortened from the
+ * least telling part: "hvtop VERSION on", then the host, then the middle
+ * of the source's label, whose "(no hv_24x7 PMU here)" stays whole.
+ */
+static void
+view_header_state(struct ui *ui, struct view_frame *f)
+{
+	static const char	 nopmu[] = " (no hv_24x7 PMU here)";
+	const char		*label = ui->h->src->label;
+	char			 who[160], body[512], cut[512];
+	size_t			 n, tail = 0;
+	int			 x = 0, room;
+
+	view_role(f, 0, 0, -1, UI_R_HEADER);
+	if (ui->replay)
+		x = view_put(f, 0, x, " REPLAY ", -1, UI_R_SIM) + 1;
+	else if (ui->simulated)
+		x = view_put(f, 0, x, " SIMULATED ", -1, UI_R_SIM) + 1;
+	if (ui->replay_end)
+		x = view_put(f, 0, x, " END ", -1, UI_R_SIM) + 1;
+	else if (ui->paused)
+		x = view_put(f, 0, x, " PAUSED ", -1, UI_R_SIM) + 1;
+	if (ui->h->rec != NULL)
+		x = view_put(f, 0, x, " REC ", -1, UI_R_ERROR) + 1;
+	if (label == NULL)
+		label = "";
+	room = f->width - x;
+	n = strlen(label);
+	if (n >= sizeof nopmu - 1 &&
+	    strcmp(label + n - (sizeof nopmu - 1), nopmu) == 0)
+		tail = sizeof nopmu - 1;
+	snprintf(who, sizeof who, "hvtop %s on %s  ", PACKAGE_VERSION,
+	    ui->host);
+	if ((int)(strlen(who) + n) > room)
+		snprintf(who, sizeof who, "%s  ", ui->host);
+	if ((int)(strlen(who) + n) > room)
+		who[0] = '\0';
+	x = view_put(f, 0, x, who, -1, UI_R_HEADER);
+	room = f->width - x;
+	if ((int)n <= room || room <= (int)tail + 4) {
+		view_put(f, 0, x, label, -1, UI_R_HEADER);
+		return;
+	}
+	snprintf(body, sizeof body, "%.*s", (int)(n - tail), label);
+	view_elide(body, room - (int)tail, cut, sizeof cut);
+	x = view_put(f, 0, x, cut, -1, UI_R_HEADER);
+	view_put(f, 0, x, label + n - tail, -1, UI_R_HEADER);
+}
+
+/*
+ * The second line: catalog and topology, the hcall interface last and
+ * whole: at 80 columns the words "frame" and "hcall" go first.
+ */
+static void
+view_header_frame(struct ui *ui, struct view_frame *f)
+{
+	const struct hvtop	*h = ui->h;
+	const struct topology	*t = &h->topo;
+	char			 topo[160];
+	int			 wide;
+
+	if (t->interface == 0) {
+		/* Another PMU: CPUs, no frame or hypervisor behind them. */
+		view_putf(f, 1, 0, UI_R_NORMAL, "%s  %u cpu%s counted",
+		    h->catalog_label, t->vcpus, t->vcpus == 1 ? "" : "s");
+		return;
+	}
+	snprintf(topo, sizeof topo, "%u socket%s, %u chip%s, %u core%s, "
+	    "SMT%u", t->sockets, t->sockets == 1 ? "" : "s", t->chips,
+	    t->chips == 1 ? "" : "s", t->cores, t->cores == 1 ? "" : "s",
+	    t->smt);
+	wide = (int)(strlen(h->catalog_label) + strlen(topo) +
+	    sizeof "  frame   hcall interface 99") <= f->width;
+	view_putf(f, 1, 0, UI_R_NORMAL, "%s  %s%s  %s %d", h->catalog_label,
+	    wide ? "frame " : "", topo, wide ? "hcall interface" :
+	    "interface", t->interface);
+}
+
 int
 view_header(struct ui *ui, struct view_frame *f)
 {
@@ -234,26 +315,8 @@ view_header(struct ui *ui, struct view_frame *f)
 	int			 x, y = 0, i, wide;
 	size_t			 shown = 0, total = 0;
 
-	view_role(f, 0, 0, -1, UI_R_HEADER);
-	x = 0;
-	if (ui->replay)
-		x = view_put(f, 0, 0, " REPLAY ", -1, UI_R_SIM) + 1;
-	else if (ui->simulated)
-		x = view_put(f, 0, 0, " SIMULATED ", -1, UI_R_SIM) + 1;
-	x = view_putf(f, 0, x, UI_R_HEADER, "hvtop %s on %s  ",
-	    PACKAGE_VERSION, ui->host);
-	view_put(f, 0, x, h->src->label, -1, UI_R_HEADER);
-
-	if (t->interface == 0)
-		/* Another PMU: CPUs, no frame or hypervisor behind them. */
-		view_putf(f, 1, 0, UI_R_NORMAL, "%s  %u cpu%s counted",
-		    h->catalog_label, t->vcpus, t->vcpus == 1 ? "" : "s");
-	else
-		view_putf(f, 1, 0, UI_R_NORMAL, "%s  frame %u socket%s, %u "
-		    "chip%s, %u core%s, SMT%u  hcall interface %d",
-		    h->catalog_label, t->sockets, t->sockets == 1 ? "" : "s",
-		    t->chips, t->chips == 1 ? "" : "s", t->cores,
-		    t->cores == 1 ? "" : "s", t->smt, t->interface);
+	view_header_state(ui, f);
+	view_header_frame(ui, f);
 
 	/* 80 columns take the short labels; wider screens spell out. */
 	wide = f->width >= 100;
@@ -281,9 +344,10 @@ view_header(struct ui *ui, struct view_frame *f)
 		x = view_put(f, 2, x, t->privileged ? "allowed" : "DENIED",
 		    -1, t->privileged ? UI_R_GOOD : UI_R_ERROR);
 	}
-	if (ui->replay_end)
+	/* Beside a replay's position too, where the screen is wide enough. */
+	if (ui->replay && ui->replay_end)
 		view_put(f, 2, x + 2, " END ", -1, UI_R_SIM);
-	else if (ui->paused)
+	else if (ui->replay && ui->paused)
 		view_put(f, 2, x + 2, " PAUSED ", -1, UI_R_SIM);
 
 	if (ui->snap != NULL && ui->snap->error[0] != '\0') {
