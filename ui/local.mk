@@ -38,6 +38,7 @@ tests_unit_test_ui_view_LDADD = $(UI_LIBS) $(CMOCKA_LIBS)
 TESTS += tests/tui/test-tui.sh
 TESTS += tests/tui/test-tui-resize.sh
 TESTS += tests/tui/test-tui-header.sh
+TESTS += tests/tui/test-tui-scroll.sh
 EXTRA_DIST += tests/tui
 
 noinst_PROGRAMS += tests/bench/bench-ui

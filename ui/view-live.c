@@ -35,15 +35,15 @@ struct view_live_geom {
 };
 
 /*
- * Split a column name over two header lines of width w: at the '_' that
- * balances the halves best, else hard at w; a name longer than two lines
- * loses its middle.
+ * Split a column name over two header lines of width w, only after a '_':
+ * where it balances the halves best; else after the last '_' that leaves
+ * a first line of at most w, the rest losing its middle to '~'; else the
+ * name loses its middle on one line.  A name is never cut inside a token.
  */
 static void
 view_live_split(const char *name, int w, char *l1, char *l2, size_t len)
 {
-	char	 buf[2 * LIVE_COL_WIDE + 2];
-	size_t	 n, i, best = 0, bw = (size_t)-1, a, b;
+	size_t	 n, i, best = 0, bw = (size_t)-1, last = 0, a, b;
 
 	l2[0] = '\0';
 	n = strlen(name);
@@ -51,25 +51,26 @@ view_live_split(const char *name, int w, char *l1, char *l2, size_t len)
 		snprintf(l1, len, "%s", name);
 		return;
 	}
-	if ((int)n > 2 * w) {
-		view_elide(name, 2 * w, buf, sizeof buf);
-		name = buf;
-		n = strlen(name);
-	}
 	for (i = 1; i + 1 < n; i++) {
 		if (name[i - 1] != '_')
 			continue;
 		a = i;
 		b = n - i;
+		if ((int)a <= w)
+			last = i;
 		if ((int)a <= w && (int)b <= w && (a > b ? a : b) < bw) {
 			bw = a > b ? a : b;
 			best = i;
 		}
 	}
-	if (best == 0)
-		best = (size_t)w;
-	snprintf(l1, len, "%.*s", (int)best, name);
-	snprintf(l2, len, "%s", name + best);
+	if (best != 0) {
+		snprintf(l1, len, "%.*s", (int)best, name);
+		snprintf(l2, len, "%s", name + best);
+	} else if (last != 0) {
+		snprintf(l1, len, "%.*s", (int)last, name);
+		view_elide(name + last, w, l2, len);
+	} else
+		view_elide(name, w, l1, len);
 }
 
 /* Width of a column whose name may take up to cap per line. */
@@ -152,7 +153,10 @@ view_live_geom(const struct ui *ui, size_t view, struct view_live_geom *g)
 	g->x0 = g->iw + (g->gw > 0 ? g->gw + 1 : 0);
 }
 
-/* Scroll columns so the cursor column is in [left, ...) within width. */
+/*
+ * Scroll columns so the cursor column is in [left, ...) within width,
+ * with a cell to spare for the '>' that says more columns follow.
+ */
 static void
 view_live_hscroll(struct ui *ui, size_t view, int avail)
 {
@@ -167,7 +171,7 @@ view_live_hscroll(struct ui *ui, size_t view, int avail)
 	if (lv->left > lv->col)
 		lv->left = lv->col;
 	for (;;) {
-		w = 0;
+		w = lv->col + 1 < lv->ncols ? 1 : 0;
 		for (k = lv->left; k <= lv->col; k++)
 			w += 1 + view_live_colw(ui, view, lv->cols[k]);
 		if (w <= avail || lv->left == lv->col)
@@ -238,14 +242,17 @@ view_live_line(struct ui *ui, struct view_frame *f, int y,
 		view_putf(f, y, 0, base, "%-*s", g.iw, "total");
 		break;
 	}
+	/* The scroll markers take the blank before a column, never a
+	 * cell: a column that does not fit whole is not drawn. */
 	if (lv->left > 0)
-		view_put(f, y, g.x0 - 1, "<", 1, UI_R_DIM);
+		view_put(f, y, g.x0, "<", 1, UI_R_DIM);
 	x = g.x0;
 	for (k = lv->left; k < lv->ncols; k++) {
 		col = lv->cols[k];
 		w = view_live_colw(ui, ln->view, col);
-		if (x + 1 + w > f->width) {
-			view_put(f, y, f->width - 1, ">", 1, UI_R_DIM);
+		if (k > lv->left && x + 1 + w + (k + 1 < lv->ncols ? 1 : 0) >
+		    f->width) {
+			view_put(f, y, x, ">", 1, UI_R_DIM);
 			break;
 		}
 		x++;
