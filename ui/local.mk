@@ -39,6 +39,7 @@ TESTS += tests/tui/test-tui.sh
 TESTS += tests/tui/test-tui-resize.sh
 TESTS += tests/tui/test-tui-header.sh
 TESTS += tests/tui/test-tui-scroll.sh
+TESTS += tests/tui/test-tui-filter-view.sh
 EXTRA_DIST += tests/tui
 
 noinst_PROGRAMS += tests/bench/bench-ui

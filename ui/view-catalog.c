@@ -188,6 +188,12 @@ view_catalog(struct ui *ui, struct view_frame *f, int y0, int y1)
 		l->top = l->cursor - (size_t)h + 1;
 	if (l->top >= items->nshown)
 		l->top = 0;
+	/* A list that shrank (a filter) fills the rows from the top: no
+	 * match hides above the view while rows below it are blank. */
+	if (items->nshown <= (size_t)h)
+		l->top = 0;
+	else if (l->top > items->nshown - (size_t)h)
+		l->top = items->nshown - (size_t)h;
 	for (k = l->top, y = y0 + 1; k < items->nshown && y < y0 + 1 + h;
 	    k++, y++) {
 		it = &items->v[items->shown[k]];
