@@ -1092,9 +1092,11 @@ ui_key(struct ui_run *r, int k)
 {
 	struct ui		*ui = &r->ui;
 	struct live_view	*lv;
-	size_t			 view, row, i;
+	size_t			 view, row, i, cur;
 	char			*cause = NULL;
+	enum ui_screen		 scr = ui->screen;
 
+	cur = ui->list[scr].cursor;
 	if (r->msg_until != 0 && k != CRT_KEY_RESIZE) {
 		ui->msg[0] = '\0';
 		r->msg_until = 0;
@@ -1227,6 +1229,14 @@ ui_key(struct ui_run *r, int k)
 	case 'v':
 		ui->detail = !ui->detail;
 		break;
+	case 'J':
+		/* The detail pane's lines (the renderer clamps). */
+		ui->detail_top++;
+		break;
+	case 'K':
+		if (ui->detail_top > 0)
+			ui->detail_top--;
+		break;
 	case '\r':
 	case '\n':
 	case CRT_KEY_ENTER:
@@ -1256,6 +1266,9 @@ ui_key(struct ui_run *r, int k)
 	default:
 		break;
 	}
+	/* Another entry's details start at their top. */
+	if (ui->screen != scr || ui->list[ui->screen].cursor != cur)
+		ui->detail_top = 0;
 }
 
 /* A key while a prompt is open: bytes go to readline. */

@@ -144,6 +144,7 @@ struct ui {
 	struct ui_list	 list[UI_NSCREENS];
 	struct ui_items	 items[UI_NSCREENS];	/* catalog screens only */
 	int		 detail;	/* the detail pane is shown */
+	size_t		 detail_top;	/* its first line shown */
 
 	char		*filter_text;
 	struct filter	*filter;

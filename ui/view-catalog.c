@@ -148,6 +148,29 @@ view_cat_cells(struct ui *ui, enum ui_screen s, const struct ui_item *it,
 	}
 }
 
+/*
+ * A cell cut to its column says so: a name loses its middle to '~' (the
+ * ends tell catalog names apart), other text ends in '~'.
+ */
+static void
+view_cat_cell(struct view_frame *f, int y, int x, const char *cell, int w,
+    int col, int role)
+{
+	char	 buf[256];
+
+	if (w < 1)
+		return;
+	if ((int)strlen(cell) <= w || w < 2 || w >= (int)sizeof buf) {
+		view_put(f, y, x, cell, w, role);
+		return;
+	}
+	if (col == 0)
+		view_elide(cell, w, buf, sizeof buf);
+	else
+		snprintf(buf, sizeof buf, "%.*s~", w - 1, cell);
+	view_put(f, y, x, buf, w, role);
+}
+
 void
 view_catalog(struct ui *ui, struct view_frame *f, int y0, int y1)
 {
@@ -205,7 +228,7 @@ view_catalog(struct ui *ui, struct view_frame *f, int y0, int y1)
 			    UI_R_PICKED);
 		x = 2;
 		for (i = 0; i < 6; i++) {
-			view_put(f, y, x, cells[i], w[i], i == 0 &&
+			view_cat_cell(f, y, x, cells[i], w[i], i, i == 0 &&
 			    k != l->cursor && (it->flags &
 			    FILTER_FLAG_PICKED) ? UI_R_PICKED : role);
 			x += w[i] + 1;
@@ -217,9 +240,16 @@ view_catalog(struct ui *ui, struct view_frame *f, int y0, int y1)
 
 /* ---- the detail pane ----------------------------------------------- */
 
+/*
+ * The lines of a detail pane: the first skip lines are counted, not drawn
+ * (the pane scrolls), and so are lines past y1 (to know how many there
+ * are).
+ */
 struct view_lines {
 	struct view_frame	*f;
 	int			 y, y1;
+	size_t			 skip;
+	size_t			 n;		/* lines so far */
 };
 
 /*
@@ -234,7 +264,7 @@ view_wrap_at(struct view_lines *vl, const char *text, int role, int first,
 	const char	*p = text, *brk;
 	int		 x = first, w, n;
 
-	while (*p != '\0' && vl->y < vl->y1) {
+	while (*p != '\0') {
 		w = vl->f->width - x - 1;
 		if (w < 10)
 			w = 10;
@@ -246,7 +276,8 @@ view_wrap_at(struct view_lines *vl, const char *text, int role, int first,
 			if (brk > p + w / 3)
 				n = (int)(brk - p);
 		}
-		view_put(vl->f, vl->y++, x, p, n, role);
+		if (vl->n++ >= vl->skip && vl->y < vl->y1)
+			view_put(vl->f, vl->y++, x, p, n, role);
 		p += n;
 		while (*p == ' ')
 			p++;
@@ -264,8 +295,6 @@ view_line(struct view_lines *vl, int role, const char *fmt, ...)
 	va_list	 ap;
 	char	 buf[4096];
 
-	if (vl->y >= vl->y1)
-		return;
 	va_start(ap, fmt);
 	vsnprintf(buf, sizeof buf, fmt, ap);
 	va_end(ap);
@@ -547,28 +576,54 @@ view_formula_detail(struct ui *ui, struct view_lines *vl,
 	free(o.kinds);
 }
 
+static void
+view_catalog_lines(struct ui *ui, struct view_lines *vl,
+    const struct ui_item *it)
+{
+	switch (ui->screen) {
+	case UI_EVENTS:
+		view_event_detail(ui, vl, it);
+		break;
+	case UI_GROUPS:
+		view_group_detail(ui, vl, it);
+		break;
+	case UI_FORMULAS:
+		view_formula_detail(ui, vl, it);
+		break;
+	default:
+		break;
+	}
+}
+
+/*
+ * The detail pane scrolls (J, K) when its lines outnumber its rows; the
+ * title says which lines are shown.
+ */
 int
 view_catalog_detail(struct ui *ui, struct view_frame *f, int y0, int y1)
 {
 	const struct ui_item	*it;
-	struct view_lines	 vl = { f, y0 + 1, y1 };
+	struct view_lines	 vl = { f, y0 + 1, y0 + 1, (size_t)-1, 0 };
+	size_t			 rows = y1 > y0 + 1 ? (size_t)(y1 - y0 - 1) : 0;
 
 	view_role(f, y0, 0, -1, UI_R_COLHEAD);
 	view_put(f, y0, 0, "details (v hides)", -1, UI_R_COLHEAD);
 	if ((it = items_cursor(ui, ui->screen)) == NULL)
 		return (1);
-	switch (ui->screen) {
-	case UI_EVENTS:
-		view_event_detail(ui, &vl, it);
-		break;
-	case UI_GROUPS:
-		view_group_detail(ui, &vl, it);
-		break;
-	case UI_FORMULAS:
-		view_formula_detail(ui, &vl, it);
-		break;
-	default:
-		break;
-	}
+	/* Count, then draw from the first line asked for. */
+	view_catalog_lines(ui, &vl, it);
+	if (vl.n <= rows)
+		ui->detail_top = 0;
+	else if (ui->detail_top > vl.n - rows)
+		ui->detail_top = vl.n - rows;
+	if (vl.n > rows)
+		view_putf(f, y0, 18, UI_R_COLHEAD, " lines %zu-%zu of %zu "
+		    "(J K scroll)", ui->detail_top + 1, ui->detail_top + rows,
+		    vl.n);
+	vl.y = y0 + 1;
+	vl.y1 = y1;
+	vl.skip = ui->detail_top;
+	vl.n = 0;
+	view_catalog_lines(ui, &vl, it);
 	return (vl.y - y0);
 }

@@ -27,7 +27,7 @@ static const char *const view_help_keys[] = {
 	"  g                 pick by name: GROUP or EVENT[@chip|@core|@vcpu]"
 	    "[:0,3,8-11]",
 	"  C                 clear every pick (back to the overview)",
-	"  v, Enter on Live  show or hide the detail pane",
+	"  v, Enter on Live  show or hide the detail pane;  J K  scroll it",
 	"  W                 write the settings (picks, interval, sort, hidden "
 	    "columns)",
 	"  Ctrl-L            redraw;  q, F10, Ctrl-C  quit",
@@ -74,12 +74,10 @@ static const char *const view_help_live[] = {
 	"  event columns     rate per second over the interval (k, M, G: "
 	    "thousands, millions, billions)",
 	"  metric columns    catalog formulas and -m metrics in their own "
-	    "units; totals are computed",
-	"                    from the summed operands, so a ratio's total is "
-	    "the ratio of the sums",
+	    "units; totals are computed from the summed operands, so a "
+	    "ratio's total is the ratio of the sums",
 	"  -                 no value: the read failed, was denied, was busy, "
-	    "went backwards or was stale,",
-	"                    or a division by zero",
+	    "went backwards or was stale, or a division by zero",
 	"  ?                 a metric that cannot be computed (the status line "
 	    "and Enter say why)",
 	"  blank             this index is not read for that column",
@@ -123,7 +121,9 @@ static const char *const view_help_formulas[] = {
 
 /*
  * Lay the help out for the width: long lines wrap at spaces, key lines
- * with their text aligned after the key column.  Returns the number of
+ * with their text aligned after the key column.  The table holds each
+ * entry on one line, whatever its length: it is wrapped here only, to
+ * the width of the screen.  Returns the number of
  * lines; with f NULL nothing is drawn (counting only).
  */
 static size_t
