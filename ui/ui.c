@@ -1093,7 +1093,7 @@ ui_key(struct ui_run *r, int k)
 	struct ui		*ui = &r->ui;
 	struct live_view	*lv;
 	size_t			 view, row, i, cur;
-	char			*cause = NULL;
+	char			*cause = NULL, *init, label[64];
 	enum ui_screen		 scr = ui->screen;
 
 	cur = ui->list[scr].cursor;
@@ -1144,7 +1144,12 @@ ui_key(struct ui_run *r, int k)
 		    ui->filter_text : "");
 		if (ui->screen == UI_HELP)
 			ui->screen = ui->back;
-		ui_prompt(r, PROMPT_FILTER, "filter: ", ui->filter_text, 0);
+		/* The filter and a space: what is typed narrows it, Ctrl-U
+		 * starts afresh (the filter is in the history too). */
+		init = ui->filter_text != NULL && ui->filter_text[0] != '\0' ?
+		    xasprintf("%s ", ui->filter_text) : NULL;
+		ui_prompt(r, PROMPT_FILTER, "filter: ", init, 0);
+		free(init);
 		break;
 	case '=':
 		ui_set_filter(ui, "");
@@ -1193,7 +1198,9 @@ ui_key(struct ui_run *r, int k)
 		break;
 	case 'd':
 	case 's':
-		ui_prompt(r, PROMPT_INTERVAL, "interval in seconds: ", NULL, 0);
+		snprintf(label, sizeof label, "interval in seconds (now %g): ",
+		    ui->delay);
+		ui_prompt(r, PROMPT_INTERVAL, label, NULL, 0);
 		break;
 	case 'p':
 	case 'Z':
@@ -1313,10 +1320,9 @@ ui_draw(struct ui_run *r)
 	ui->prompt_label = prompt_label();
 	ui->prompt_text = prompt_text();
 	ui->prompt_point = prompt_point();
-	if (ui->prompt && prompt_hint()[0] != '\0') {
-		snprintf(ui->msg, sizeof ui->msg, "%s", prompt_hint());
-		ui->msg_role = UI_R_DIM;
-	}
+	/* A completion's hint lasts while its prompt is open. */
+	snprintf(ui->prompt_hint, sizeof ui->prompt_hint, "%s",
+	    ui->prompt ? prompt_hint() : "");
 	crt_size(&w, &h);
 	r->frame.width = w;
 	r->frame.height = h;

@@ -485,7 +485,9 @@ view_render(struct ui *ui, struct view_frame *f)
 	default:
 		break;
 	}
-	if (ui->msg[0] != '\0')
+	if (ui->prompt && ui->prompt_hint[0] != '\0')
+		view_put(f, y1, 0, ui->prompt_hint, -1, UI_R_DIM);
+	else if (ui->msg[0] != '\0')
 		view_put(f, y1, 0, ui->msg, -1, ui->msg_role);
 	else if (status != NULL)
 		view_put(f, y1, 0, status, -1, UI_R_DIM);
