@@ -340,12 +340,14 @@ prompt_exit(void)
 		prompt_keep_history(prompt_kind_);
 		prompt_open_ = 0;
 	}
-	/* Free every kind's history, entries and array. */
+	/* Free every kind's history, entries and array, and the undo
+	 * lists readline keeps with the entries edited (clear_history()
+	 * leaves those). */
 	for (i = 0; i < PROMPT_NKINDS; i++) {
 		if (prompt_hist[i] == NULL)
 			continue;
 		history_set_history_state(prompt_hist[i]);
-		clear_history();
+		rl_clear_history();
 		free(history_list());
 		memset(&empty, 0, sizeof empty);
 		history_set_history_state(&empty);

@@ -32,7 +32,7 @@ check "80x24 help: the Live columns are wrapped to the width, once" filled
 check "80x24 help: the minus entry reads as one sentence" \
     wait_for 'stale, or a'
 keys Escape
-
+wait_gone 'Live columns' >/dev/null
 keys BTab
 wait_for 'NAME +UNIT +GROUP' >/dev/null
 keys /

@@ -6,7 +6,7 @@
 # from the history leaks nothing (LeakSanitizer in a sanitizer build).
 . "$(dirname "$0")/../cli/tap.sh"
 . "$(dirname "$0")/tui-lib.sh"
-N=10
+N=11
 plan $N
 command -v tmux >/dev/null 2>&1 || tui_skip_all $N "tmux is not installed"
 
@@ -47,11 +47,18 @@ keys d
 check "... and the new one after a change" \
     wait_for '^interval in seconds \(now 0\.4\):'
 keys Escape
+wait_gone '^interval in seconds' >/dev/null
+keys q
+check "q quits with status 0" wait_for '^EXIT=0$'
 
-# A history line edited, another recalled: readline's undo lists.
+# Next run: a line of the saved history edited, another recalled, Enter
+# (readline keeps undo lists with the entries edited).
+tui_start --sim seed=5 -d 0.5
+wait_for '^total ' >/dev/null
 keys /
+wait_for '^filter:' >/dev/null
 keys Up
-wait_for '^filter: ' >/dev/null
+wait_for '^filter: .' >/dev/null
 text 'x'
 keys Up Enter
 keys q

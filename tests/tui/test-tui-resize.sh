@@ -73,6 +73,7 @@ check "help: still running after the storm" tui_alive
 keys Home
 check "help: still drawing after the storm" settle 'Keys on every screen'
 keys Escape
+wait_gone 'Keys on every screen' >/dev/null
 keys /
 text "mem"
 storm 5
