@@ -13,6 +13,8 @@
 
 #include "catalog/catalog.h"
 #include "hvcat/hvcat.h"
+#include "record/record.h"
+#include "util/file.h"
 
 static void
 hvcat_info_usage(FILE *fp)
@@ -141,8 +143,8 @@ hvcat_info(int argc, char **argv)
 		{ NULL, 0, NULL, 0 }
 	};
 	struct catalog	*cat;
-	void		*buf;
-	size_t		 len;
+	struct file_map	 map;
+	char		*cause = NULL;
 	int		 ch, iface = 0;
 
 	optind = 1;
@@ -164,14 +166,17 @@ hvcat_info(int argc, char **argv)
 		hvcat_info_usage(stderr);
 		return (2);
 	}
-	/* A recording made with hvtop -w is summed up instead. */
-	if (hvcat_load_any(argv[optind], iface, &cat, &buf, &len) != 0)
-		return (1);
-	if (cat == NULL) {
-		ch = hvcat_record_info(argv[optind], buf, len);
-		free(buf);
+	/* A recording made with hvtop -w is summed up instead: mapped,
+	 * once its first bytes say it is one. */
+	if (file_map(argv[optind], RECORD_MAGIC, RECORD_MAGIC_LEN,
+	    HVCAT_RECORD_MAX, "an hvtop recording", &map, &cause) == 0) {
+		ch = hvcat_record_info(argv[optind], map.p, map.len);
+		file_unmap(&map);
 		return (ch);
 	}
+	free(cause);
+	if (hvcat_load(argv[optind], iface, &cat) != 0)
+		return (1);
 	hvcat_info_print(argv[optind], cat);
 	ch = cat->nerrors == 0 ? 0 : 1;
 	catalog_free(cat);

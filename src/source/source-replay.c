@@ -1,8 +1,10 @@
 /*
  * The "replay" source: a recording (src/record) played back as if it were
- * the frame it was made on.  The file is read whole when it is opened
- * (a recording still being written is read as far as it goes) and decoded
- * once to count its samples and find any damage; playback then decodes
+ * the frame it was made on.  The file is mapped when it is opened, after
+ * checking that it is a regular file that starts like a recording, so a
+ * replay needs no memory of its own in proportion to the file (a
+ * recording still being written is read as far as it went then).  It is
+ * decoded once to count its samples and find any damage; playback then decodes
  * it again, one sample ahead, so that the catalog and selection the next
  * sample was recorded with are known before it is asked for.
  *
@@ -32,8 +34,7 @@
 
 struct source_replay {
 	char		*path;
-	void		*buf;
-	size_t		 len;
+	struct file_map	 map;
 	struct record_reader *rd;
 	const struct record_meta *meta;
 	uint64_t	 total;		/* samples found when opened */
@@ -155,10 +156,11 @@ source_replay_open(struct source *src, const char *path, const char *args,
 	src->data = r;
 	r->path = xstrdup(path);
 	r->speed = 1;
-	if ((error = file_read(path, SOURCE_REPLAY_MAX, &r->buf, &r->len,
-	    cause)) != 0)
+	if ((error = file_map(path, RECORD_MAGIC, RECORD_MAGIC_LEN,
+	    SOURCE_REPLAY_MAX, "an hvtop recording", &r->map, cause)) != 0)
 		return (error);
-	if ((error = record_read_open(r->buf, r->len, &r->rd, &err)) != 0) {
+	if ((error = record_read_open(r->map.p, r->map.len, &r->rd,
+	    &err)) != 0) {
 		*cause = xasprintf("%s: %s", path, err);
 		free(err);
 		return (error);
@@ -335,7 +337,7 @@ source_replay_close(struct source *src)
 		free(r->diags[i]);
 	free(r->diags);
 	free(r->next.values);
-	free(r->buf);
+	file_unmap(&r->map);
 	free(r->path);
 	free(r);
 	src->data = NULL;

@@ -6,10 +6,12 @@
 
 #include "util/file.h"
 
+#include <sys/mman.h>
 #include <sys/stat.h>
 
 #include <errno.h>
 #include <fcntl.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -26,15 +28,34 @@
 int
 file_read(const char *path, size_t max, void **out, size_t *len, char **cause)
 {
-	char	*buf = NULL;
-	size_t	 cap = 0, n = 0;
-	ssize_t	 r;
-	int	 fd, error;
+	struct stat	 st;
+	char		*buf = NULL;
+	size_t		 cap = 0, n = 0;
+	ssize_t		 r;
+	int		 fd, error;
 
-	if ((fd = open(path, O_RDONLY | O_CLOEXEC)) == -1) {
+	/* O_NONBLOCK: opening a FIFO with no writer must not hang (it
+	 * reads as empty); reads block again once it is open. */
+	if ((fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)) == -1) {
 		error = errno;
 		*cause = xasprintf("%s: %s", path, strerror(error));
 		return (-error);
+	}
+	if ((r = fcntl(fd, F_GETFL)) != -1)
+		(void)fcntl(fd, F_SETFL, (int)r & ~O_NONBLOCK);
+	/* A file that says it is too large is refused before reading it,
+	 * and so is a device: /dev/zero would fill max bytes of memory. */
+	if (fstat(fd, &st) == 0 && (S_ISCHR(st.st_mode) ||
+	    S_ISBLK(st.st_mode))) {
+		*cause = xasprintf("%s: a device, not a file", path);
+		error = ENODEV;
+		goto fail;
+	}
+	if (fstat(fd, &st) == 0 && S_ISREG(st.st_mode) && st.st_size > 0 &&
+	    (uintmax_t)st.st_size > max) {
+		*cause = xasprintf("%s: larger than %zu bytes", path, max);
+		error = HV_ELIMIT;
+		goto fail;
 	}
 	for (;;) {
 		if (cap - n < 4096) {
@@ -70,6 +91,95 @@ fail:
 	close(fd);
 	free(buf);
 	return (-error);
+}
+
+/*
+ * Map path read-only, after checking that it is a regular file of at most
+ * max bytes that starts with the magic_len bytes of magic; what names what
+ * the file should be, for the message when it is not.  Nothing is read
+ * beyond the first bytes, so a device, a pipe, a directory or a large
+ * file of something else is refused at once and costs no memory, and a
+ * large file that is one is paged in as it is used.  Returns 0 with *out
+ * set (release with file_unmap()), or -errno / -HV_EFORMAT / -HV_ELIMIT
+ * with *cause set (caller frees).
+ */
+int
+file_map(const char *path, const void *magic, size_t magic_len, size_t max,
+    const char *what, struct file_map *out, char **cause)
+{
+	struct stat	 st;
+	unsigned char	 head[64];
+	ssize_t		 r;
+	void		*p;
+	int		 fd, error;
+
+	memset(out, 0, sizeof *out);
+	/* O_NONBLOCK: opening a FIFO must not wait for a writer. */
+	if ((fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)) == -1) {
+		error = errno;
+		*cause = xasprintf("%s: %s", path, strerror(error));
+		return (-error);
+	}
+	if (fstat(fd, &st) == -1) {
+		error = -errno;
+		*cause = xasprintf("%s: %s", path, strerror(errno));
+		goto fail;
+	}
+	if (S_ISDIR(st.st_mode)) {
+		error = -EISDIR;
+		*cause = xasprintf("%s: a directory, not %s", path, what);
+		goto fail;
+	}
+	if (!S_ISREG(st.st_mode)) {
+		error = -HV_EFORMAT;
+		*cause = xasprintf("%s: not a regular file, so not %s", path,
+		    what);
+		goto fail;
+	}
+	if (magic_len > sizeof head)
+		magic_len = sizeof head;
+	do
+		r = pread(fd, head, magic_len, 0);
+	while (r == -1 && errno == EINTR);
+	if (r == -1) {
+		error = -errno;
+		*cause = xasprintf("%s: %s", path, strerror(errno));
+		goto fail;
+	}
+	if ((size_t)r < magic_len || memcmp(head, magic, magic_len) != 0) {
+		error = -HV_EFORMAT;
+		*cause = xasprintf("%s: not %s (%s)", path, what,
+		    (size_t)r < magic_len ? "too short" :
+		    "it does not start with the right bytes");
+		goto fail;
+	}
+	if ((uintmax_t)st.st_size > max) {
+		error = -HV_ELIMIT;
+		*cause = xasprintf("%s: larger than %zu bytes", path, max);
+		goto fail;
+	}
+	p = mmap(NULL, (size_t)st.st_size, PROT_READ, MAP_PRIVATE, fd, 0);
+	if (p == MAP_FAILED) {
+		error = -errno;
+		*cause = xasprintf("%s: %s", path, strerror(errno));
+		goto fail;
+	}
+	close(fd);
+	out->p = p;
+	out->len = (size_t)st.st_size;
+	return (0);
+fail:
+	close(fd);
+	return (error);
+}
+
+void
+file_unmap(struct file_map *m)
+{
+	if (m->p != NULL)
+		munmap(m->p, m->len);
+	m->p = NULL;
+	m->len = 0;
 }
 
 /*

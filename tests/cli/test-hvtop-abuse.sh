@@ -1,0 +1,67 @@
+#!/bin/sh
+# hvtop under abuse: replaying what is not a recording (devices, a FIFO, a
+# directory, a large sparse file) is refused at once with bounded memory.
+. "$(dirname "$0")/tap.sh"
+SIM="--sim clock=virtual,seed=7"
+plan 24
+
+# run_mem OUT ERR CMD...: run CMD with a deadline of 60 s (a hang is
+# killed) and its address space capped (unless built with ASan, which
+# reserves a lot of it); write "STATUS MAXRSS_KB" to OUT.
+have_py=0
+command -v python3 >/dev/null 2>&1 && have_py=1
+run_mem() {
+	out=$1 err=$2
+	shift 2
+	python3 - "$out" "$err" "$@" <<'PY'
+import resource, subprocess, sys
+out, err, cmd = sys.argv[1], sys.argv[2], sys.argv[3:]
+with open(cmd[0], "rb") as f:
+    asan = b"__asan_init" in f.read()
+def cap():
+    if not asan:
+        lim = 1 << 30
+        resource.setrlimit(resource.RLIMIT_AS, (lim, lim))
+with open(err, "wb") as e:
+    try:
+        p = subprocess.run(cmd, stdout=subprocess.DEVNULL, stderr=e,
+                           stdin=subprocess.DEVNULL, preexec_fn=cap,
+                           timeout=60)
+        st = p.returncode
+    except subprocess.TimeoutExpired:
+        st = "hang"
+rss = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss
+with open(out, "w") as o:
+    o.write("%s %d\n" % (st, rss))
+PY
+}
+
+mkfifo "$tmpdir/fifo"
+mkdir "$tmpdir/dir"
+truncate -s 2G "$tmpdir/sparse" 2>/dev/null
+# A sparse file that starts like a recording and holds nothing else
+# (smaller: it is mapped, and the address space is capped).
+printf '\211HVR\r\n\032\n' >"$tmpdir/magic"
+truncate -s 512M "$tmpdir/magic" 2>/dev/null
+for f in /dev/zero /dev/urandom "$tmpdir/fifo" "$tmpdir/dir" \
+    "$tmpdir/sparse" "$tmpdir/magic"; do
+	n=${f##*/}
+	for prog in hvtop hvcat; do
+		if [ $have_py = 0 ] || [ ! -e "$f" ]; then
+			skip "$prog on $n" "python3 or truncate is missing"
+			skip "$prog on $n: memory" "python3 is missing"
+			continue
+		fi
+		if [ $prog = hvtop ]; then
+			run_mem "$tmpdir/st" "$tmpdir/err" "$HVTOP" -b -r "$f" \
+			    -o /dev/null
+		else
+			run_mem "$tmpdir/st" "$tmpdir/err" "$HVCAT" info "$f"
+		fi
+		read -r st rss <"$tmpdir/st"
+		diag "$prog $n: status $st, max RSS $rss KiB: $(head -1 "$tmpdir/err")"
+		check "$prog on $n: refused with exit 1 and the name" \
+		    eval 'test "$st" = 1 && grep -q "$n" "$tmpdir/err"'
+		check "$prog on $n: memory stays bounded" test "$rss" -lt 200000
+	done
+done
