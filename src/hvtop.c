@@ -7,6 +7,7 @@
 #include "config.h"
 
 #include <errno.h>
+#include <fcntl.h>
 #include <getopt.h>
 #include <limits.h>
 #include <math.h>
@@ -30,7 +31,8 @@
 #include "util/strbuf.h"
 #include "util/xalloc.h"
 
-static volatile sig_atomic_t hvtop_stop;
+static volatile sig_atomic_t hvtop_stop;	/* the signal that stops */
+static int	hvtop_wake[2] = { -1, -1 };	/* written when it comes */
 
 static void
 usage(FILE *fp)
@@ -55,11 +57,38 @@ hvtop_usage_error(const char *fmt, const char *arg)
 	exit(2);
 }
 
+/*
+ * A signal that ends the run: note it, and wake the batch loop's sleep
+ * through the pipe, whichever thread the signal was delivered to.
+ */
 static void
 hvtop_on_signal(int sig)
 {
-	(void)sig;
-	hvtop_stop = 1;
+	ssize_t	 n = 0;
+	int	 saved = errno;
+
+	hvtop_stop = sig;
+	/* A full pipe holds a wake-up already. */
+	if (hvtop_wake[1] != -1)
+		n = write(hvtop_wake[1], "", 1);
+	(void)n;
+	errno = saved;
+}
+
+static void
+hvtop_signals(void)
+{
+	struct sigaction sa;
+
+	if (pipe2(hvtop_wake, O_CLOEXEC | O_NONBLOCK) == -1)
+		hvtop_wake[0] = hvtop_wake[1] = -1;
+	memset(&sa, 0, sizeof sa);
+	sigemptyset(&sa.sa_mask);
+	sa.sa_handler = hvtop_on_signal;
+	sa.sa_flags = SA_RESTART;
+	sigaction(SIGINT, &sa, NULL);
+	sigaction(SIGTERM, &sa, NULL);
+	sigaction(SIGHUP, &sa, NULL);
 }
 
 enum {
@@ -337,6 +366,23 @@ hvtop_flush(FILE *fp, struct strbuf *sb)
 }
 
 /*
+ * In batch mode a reader that closes the pipe (hvtop -b | head) stops the
+ * run as SIGTERM does, so that the recording is closed; main() then dies
+ * of the SIGPIPE, as a program writing to a closed pipe does.
+ */
+static void
+hvtop_batch_signals(void)
+{
+	struct sigaction sa;
+
+	memset(&sa, 0, sizeof sa);
+	sigemptyset(&sa.sa_mask);
+	sa.sa_handler = hvtop_on_signal;
+	sa.sa_flags = SA_RESTART;
+	sigaction(SIGPIPE, &sa, NULL);
+}
+
+/*
  * Sample every interval and print each one, -n times (forever without
  * -n).  The first sample only sets the baselines.  Returns the exit status.
  */
@@ -355,6 +401,7 @@ hvtop_batch(struct hvtop *h)
 	long			 printed = 0;
 	int			 status = 0, quiet;
 
+	hvtop_batch_signals();
 	if (h->opts.output != NULL &&
 	    strcmp(h->opts.output, "-") != 0 &&
 	    (fp = fopen(h->opts.output, "w")) == NULL) {
@@ -416,6 +463,9 @@ hvtop_batch(struct hvtop *h)
 		}
 		hvtop_recycle(h, snap);
 		if (hvtop_flush(fp, &sb) != 0) {
+			/* A reader that went away ends the run quietly. */
+			if (errno == EPIPE || hvtop_stop != 0)
+				break;
 			fprintf(stderr, "hvtop: writing output: %s\n",
 			    strerror(errno));
 			status = 1;
@@ -424,7 +474,7 @@ hvtop_batch(struct hvtop *h)
 		if (h->opts.count > 0 && printed >= h->opts.count)
 			break;
 		next += step;
-		clock_sleep_until(&h->clock, next);
+		clock_sleep_until_fd(&h->clock, next, hvtop_wake[0]);
 	}
 	if (fp != stdout && fclose(fp) != 0) {
 		fprintf(stderr, "hvtop: %s: %s\n", h->opts.output,
@@ -442,17 +492,11 @@ int
 main(int argc, char **argv)
 {
 	struct hvtop	 h;
-	struct sigaction sa;
 	int		 status;
 
 	memset(&h, 0, sizeof h);
 	hvtop_parse(&h.opts, argc, argv);
-
-	memset(&sa, 0, sizeof sa);
-	sa.sa_handler = hvtop_on_signal;
-	sigaction(SIGINT, &sa, NULL);
-	sigaction(SIGTERM, &sa, NULL);
-	sigaction(SIGHUP, &sa, NULL);
+	hvtop_signals();
 
 	if ((status = hvtop_setup(&h)) != 0)
 		goto out;
@@ -465,5 +509,11 @@ main(int argc, char **argv)
 out:
 	hvtop_teardown(&h);
 	hvtop_free_opts(&h.opts);
+	if (hvtop_stop == SIGPIPE) {
+		/* The recording is closed; end as the closed pipe says. */
+		fflush(NULL);
+		signal(SIGPIPE, SIG_DFL);
+		raise(SIGPIPE);
+	}
 	return (status);
 }

@@ -7,6 +7,8 @@
 #include "util/clock.h"
 
 #include <errno.h>
+#include <poll.h>
+#include <signal.h>
 #include <time.h>
 
 static uint64_t
@@ -58,6 +60,40 @@ clock_sleep_until(struct hv_clock *c, uint64_t t)
 	while (clock_nanosleep(CLOCK_MONOTONIC, TIMER_ABSTIME, &ts, NULL) ==
 	    EINTR)
 		;
+}
+
+/*
+ * Sleep until t, or until fd becomes readable (a signal handler writes to
+ * it), whichever comes first.  A signal that interrupts the wait without
+ * writing to fd does not end it.  Returns 1 if fd is readable, else 0.  A
+ * virtual clock moves to t unless fd is readable already.
+ */
+int
+clock_sleep_until_fd(struct hv_clock *c, uint64_t t, int fd)
+{
+	struct pollfd	 pfd;
+	struct timespec	 ts;
+	uint64_t	 now, left;
+	int		 n;
+
+	pfd.fd = fd;
+	pfd.events = POLLIN;
+	for (;;) {
+		pfd.revents = 0;
+		now = clock_now(c);
+		left = c->virtual_ || t <= now ? 0 : t - now;
+		ts.tv_sec = (time_t)(left / 1000000000ULL);
+		ts.tv_nsec = (long)(left % 1000000000ULL);
+		n = ppoll(&pfd, 1, &ts, NULL);
+		if (n > 0 && (pfd.revents & (POLLIN | POLLHUP)) != 0)
+			return (1);
+		if (n == -1 && errno != EINTR)
+			break;
+		if (left == 0)
+			break;
+	}
+	clock_sleep_until(c, t);
+	return (0);
 }
 
 uint64_t

@@ -21,6 +21,8 @@ void		 clock_init(struct hv_clock *, int virtual_, uint64_t epoch);
 uint64_t	 clock_now(struct hv_clock *);	/* ns since creation */
 uint64_t	 clock_wall(struct hv_clock *, uint64_t); /* ns since 1970 */
 void		 clock_sleep_until(struct hv_clock *, uint64_t);
+/* ... or until the fd is readable: 1 then, else 0. */
+int		 clock_sleep_until_fd(struct hv_clock *, uint64_t, int);
 uint64_t	 clock_cpu_ns(void);		/* this process's CPU time */
 
 #endif /* HVTOP_CLOCK_H */

@@ -1,9 +1,11 @@
 #!/bin/sh
 # hvtop under abuse: replaying what is not a recording (devices, a FIFO, a
-# directory, a large sparse file) is refused at once with bounded memory.
+# directory, a large sparse file) is refused at once with bounded memory;
+# SIGTERM and SIGINT stop a batch run without waiting for the interval and
+# close the recording; a reader closing the pipe closes it too.
 . "$(dirname "$0")/tap.sh"
 SIM="--sim clock=virtual,seed=7"
-plan 24
+plan 34
 
 # run_mem OUT ERR CMD...: run CMD with a deadline of 60 s (a hang is
 # killed) and its address space capped (unless built with ASan, which
@@ -65,3 +67,56 @@ for f in /dev/zero /dev/urandom "$tmpdir/fifo" "$tmpdir/dir" \
 		check "$prog on $n: memory stays bounded" test "$rss" -lt 200000
 	done
 done
+
+# wait_exit PID SECS: wait for PID to end, at most SECS; its status in $st.
+wait_exit() {
+	i=0
+	while kill -0 "$1" 2>/dev/null && [ $i -lt $(($2 * 20)) ]; do
+		sleep 0.05
+		i=$((i + 1))
+	done
+	if kill -0 "$1" 2>/dev/null; then
+		kill -KILL "$1" 2>/dev/null
+		wait "$1" 2>/dev/null
+		st=hang
+		return 1
+	fi
+	wait "$1"
+	st=$?
+}
+# wait_samples FILE: wait until the recording holds its first sample.
+wait_samples() {
+	i=0
+	while ! "$HVCAT" info "$1" 2>/dev/null | grep -q '^samples  *[1-9]' &&
+	    [ $i -lt 600 ]; do
+		sleep 0.05
+		i=$((i + 1))
+	done
+}
+
+# A signal ends a batch run at once, whatever the interval, and the
+# recording is closed with its END record.
+for d in 30 86400; do
+	for sig in TERM INT; do
+		r="$tmpdir/sig-$d-$sig.hvr"
+		"$HVTOP" -b -d $d --sim clock=real,seed=7 -w "$r" \
+		    -o "$tmpdir/sig.csv" 2>/dev/null &
+		pid=$!
+		wait_samples "$r"
+		kill -$sig $pid
+		wait_exit $pid 5
+		check "SIG$sig with -d $d: hvtop ends within 5 s (status 0)" \
+		    test "$st" = 0
+		check "SIG$sig with -d $d: the recording is closed" \
+		    eval '"$HVCAT" info "$r" | grep -q "^closed  *yes"'
+	done
+done
+
+# A reader that goes away ends the run and the recording is closed; hvtop
+# still dies of the SIGPIPE, as a program writing to a closed pipe does.
+{ "$HVTOP" -b $SIM -w "$tmpdir/p.hvr" 2>/dev/null; echo $? >"$tmpdir/pst"; } |
+    head -3 >/dev/null
+check "a closed pipe ends the run with SIGPIPE's status" \
+    test "$(cat "$tmpdir/pst")" = 141
+check "a closed pipe leaves the recording closed" \
+    eval '"$HVCAT" info "$tmpdir/p.hvr" | grep -q "^closed  *yes"'
