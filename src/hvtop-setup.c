@@ -754,8 +754,9 @@ hvtop_setup(struct hvtop *h)
 	if ((error = hvtop_reselect(h, &cause)) != 0)
 		goto fail;
 	if (h->opts.record != NULL && (error = record_file_open(
-	    h->opts.record, h->src, &h->topo, &h->sel, clock_wall(&h->clock,
-	    0), (uint64_t)(h->opts.delay * 1e9 + 0.5), clock_now(&h->clock),
+	    h->opts.record, h->src, &h->topo, &h->sel, h->opts.consts,
+	    h->opts.nconsts, clock_wall(&h->clock, 0),
+	    (uint64_t)(h->opts.delay * 1e9 + 0.5), clock_now(&h->clock),
 	    NULL, &h->rec, &cause)) != 0)
 		goto fail;
 	if (h->opts.serve != NULL && (error = hvtop_serve(h, &cause)) != 0)

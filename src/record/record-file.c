@@ -37,10 +37,11 @@
 /*
  * Named constants a source may know (the frame's clocks).  The replay
  * source answers from what is recorded here, so this must name every
- * constant hvtop asks a source for.
+ * constant a source knows (source-sim.c: source_sim_constant()).
  */
 static const char *const record_file_constants[] = {
-	"PB_Freq", "PB_FREQ", "MEM_Freq", "CPU_Freq", "cpu_hz", NULL
+	"PB_Freq", "PB_FREQ", "MEM_Freq", "CPU_Freq", "cpu_hz", "XBUS_Freq",
+	"ABUS_Freq", "PHB_Freq", NULL
 };
 
 struct record_file {
@@ -114,10 +115,28 @@ record_file_flush(struct record_file *rf, char **cause)
 	return (0);
 }
 
+/* Set name to v in m's constants, replacing a value it has. */
+static void
+record_file_constant(struct record_meta *m, const char *name, size_t len,
+    double v)
+{
+	size_t	 i;
+
+	for (i = 0; i < m->nconsts; i++) {
+		if (strlen(m->consts[i].name) == len &&
+		    strncmp(m->consts[i].name, name, len) == 0) {
+			m->consts[i].value = v;
+			return;
+		}
+	}
+	m->consts[m->nconsts].name = xstrndup(name, len);
+	m->consts[m->nconsts++].value = v;
+}
+
 int
 record_file_open(const char *path, struct source *src,
     const struct topology *topo, const struct selection *sel,
-    uint64_t epoch_ns, uint64_t interval_ns, uint64_t now,
+    char *const *consts, size_t nconsts, uint64_t epoch_ns, uint64_t interval_ns, uint64_t now,
     const struct record_writer_opts *opts, struct record_file **out,
     char **cause)
 {
@@ -125,10 +144,11 @@ record_file_open(const char *path, struct source *src,
 	struct record_selection	 rsel;
 	struct record_meta	 m;
 	const char *const	*name;
+	const char		*eq;
 	const void		*img;
-	size_t			 len;
+	size_t			 len, i;
 	double			 v;
-	char			*c;
+	char			*c, *end;
 	int			 error;
 
 	*out = NULL;
@@ -153,13 +173,22 @@ record_file_open(const char *path, struct source *src,
 	m.topo.privileged = topo->privileged;
 	m.topo.timebase_hz = topo->timebase_hz;
 	m.consts = xcalloc(sizeof record_file_constants /
-	    sizeof record_file_constants[0], sizeof *m.consts);
+	    sizeof record_file_constants[0] + nconsts, sizeof *m.consts);
 	for (name = record_file_constants; *name != NULL; name++) {
 		if (src->ops->constant == NULL ||
 		    src->ops->constant(src, *name, &v) != 0)
 			continue;
-		m.consts[m.nconsts].name = xstrdup(*name);
-		m.consts[m.nconsts++].value = v;
+		record_file_constant(&m, *name, strlen(*name), v);
+	}
+	/* What --const set is what the formulas used: record that. */
+	for (i = 0; i < nconsts; i++) {
+		if ((eq = strchr(consts[i], '=')) == NULL || eq == consts[i])
+			continue;
+		v = strtod(eq + 1, &end);
+		if (*end != '\0' || end == eq + 1)
+			continue;
+		record_file_constant(&m, consts[i], (size_t)(eq - consts[i]),
+		    v);
 	}
 	record_file_selection(sel, &rsel);
 

@@ -90,7 +90,7 @@ main(void)
 		perror("bench-record");
 		return (1);
 	}
-	if (record_file_open(path, h.src, &h.topo, &h.sel,
+	if (record_file_open(path, h.src, &h.topo, &h.sel, NULL, 0,
 	    clock_wall(&h.clock, 0), step, 0, NULL, &rec, &cause) != 0) {
 		fprintf(stderr, "bench-record: %s\n", cause);
 		return (1);

@@ -72,8 +72,8 @@ setup(void **state)
 	    &cause) != 0 || selection_add(&sel, cat, &topo,
 	    "HPM_NON_IDLE_INST:2", 1, &cause) != 0 ||
 	    src->ops->select(src, &sel, &cause) != 0 ||
-	    record_file_open(f->path, src, &topo, &sel, 1000, STEP, 0, NULL,
-	    &rec, &cause) != 0) {
+	    record_file_open(f->path, src, &topo, &sel, NULL, 0, 1000, STEP, 0,
+	    NULL, &rec, &cause) != 0) {
 		print_error("%s\n", cause);
 		return (-1);
 	}
@@ -365,8 +365,8 @@ start_sim_recording(char *path, size_t size, const char *label,
 	memset(sel, 0, sizeof *sel);
 	assert_int_equal(selection_add(sel, *cat, topo, spec, 0, &cause), 0);
 	assert_int_equal((*src)->ops->select(*src, sel, &cause), 0);
-	assert_int_equal(record_file_open(path, *src, topo, sel, 0, STEP, 0,
-	    NULL, rec, &cause), 0);
+	assert_int_equal(record_file_open(path, *src, topo, sel, NULL, 0, 0,
+	    STEP, 0, NULL, rec, &cause), 0);
 }
 
 /*
