@@ -6,6 +6,8 @@
  */
 #include "config.h"
 
+#include <sys/stat.h>
+
 #include <errno.h>
 #include <fcntl.h>
 #include <getopt.h>
@@ -43,7 +45,8 @@ usage(FILE *fp)
 "             [--catalog FILE] [-g GROUP[@chip|@core|@vcpu|@cpu][:LIST]]...\n"
 "             [-e EVENT[@...][:LIST]]... [-m FILE]... [--const NAME=VALUE]...\n"
 "             [--pmu NAME] [--sysfs-root DIR]\n"
-"             [-w FILE] [-r FILE] [--replay-speed X] [--serve ADDR:PORT]\n"
+"             [-w FILE [--force]] [-r FILE] [--replay-speed X]\n"
+"             [--serve ADDR:PORT]\n"
 "             [--list [events|groups|formulas] [PATTERN]]\n");
 }
 
@@ -91,6 +94,33 @@ hvtop_signals(void)
 	sigaction(SIGHUP, &sa, NULL);
 }
 
+/*
+ * -w FILE never writes over the recording being replayed (the same file
+ * under any name) and, without --force, over any existing file: a
+ * recording is not lost to a slip of the keyboard.  Devices and pipes
+ * (/dev/null, a FIFO) are not files that can be lost.
+ */
+static void
+hvtop_check_record(const struct hvtop_opts *o)
+{
+	struct stat	 w, r;
+	const char	*replay;
+
+	if (o->record == NULL || stat(o->record, &w) == -1)
+		return;
+	if (strncmp(o->source, "replay:", 7) == 0) {
+		replay = o->source + 7;
+		if (stat(replay, &r) == 0 && r.st_dev == w.st_dev &&
+		    r.st_ino == w.st_ino)
+			hvtop_usage_error("-w %s: that is the recording being "
+			    "replayed; write the new one under another name",
+			    o->record);
+	}
+	if (S_ISREG(w.st_mode) && !o->force)
+		hvtop_usage_error("-w %s: the file exists; give another "
+		    "name, or --force to write over it", o->record);
+}
+
 enum {
 	OPT_SOURCE = 256,
 	OPT_SIM,
@@ -103,6 +133,7 @@ enum {
 	OPT_NO_COLOR,
 	OPT_REPLAY_SPEED,
 	OPT_SERVE,
+	OPT_FORCE,
 };
 
 static void
@@ -166,6 +197,7 @@ hvtop_parse(struct hvtop_opts *o, int argc, char **argv)
 		{ "replay",	required_argument,	NULL, 'r' },
 		{ "replay-speed", required_argument, NULL, OPT_REPLAY_SPEED },
 		{ "serve",	required_argument,	NULL, OPT_SERVE },
+		{ "force",	no_argument,		NULL, OPT_FORCE },
 		{ NULL,		0,			NULL, 0 }
 	};
 	/* getopt's own messages say "hvtop:", not the path it ran as. */
@@ -276,6 +308,9 @@ hvtop_parse(struct hvtop_opts *o, int argc, char **argv)
 			break;
 		case 'w':
 			o->record = optarg;
+			break;
+		case OPT_FORCE:
+			o->force = 1;
 			break;
 		case 'r':
 			free(o->replay_spec);
@@ -496,6 +531,7 @@ main(int argc, char **argv)
 
 	memset(&h, 0, sizeof h);
 	hvtop_parse(&h.opts, argc, argv);
+	hvtop_check_record(&h.opts);
 	hvtop_signals();
 
 	if ((status = hvtop_setup(&h)) != 0)

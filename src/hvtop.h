@@ -42,6 +42,7 @@ struct hvtop_opts {
 	char		**consts;	/* NAME=VALUE */
 	size_t		 nconsts;
 	const char	*record;	/* -w FILE */
+	int		 force;		/* --force: -w may write over a file */
 	double		 replay_speed;	/* --replay-speed, 0: not given */
 	char		*replay_spec;	/* "replay:FILE" for -r FILE */
 	const char	*serve;		/* --serve ADDR:PORT */

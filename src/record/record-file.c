@@ -1,5 +1,7 @@
 /*
- * The file behind hvtop -w.  Policy: the file is created or truncated.
+ * The file behind hvtop -w.  Policy: the file is created or truncated
+ * (hvtop refuses first to write over an existing file without --force,
+ * or ever over the recording being replayed).
  * Samples are encoded as they come and handed to write(2) in batches of
  * at most RECORD_FILE_BATCH samples or RECORD_FILE_SPAN of recorded time,
  * whichever comes first, so a system call is not paid every interval; a

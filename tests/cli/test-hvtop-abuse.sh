@@ -2,10 +2,12 @@
 # hvtop under abuse: replaying what is not a recording (devices, a FIFO, a
 # directory, a large sparse file) is refused at once with bounded memory;
 # SIGTERM and SIGINT stop a batch run without waiting for the interval and
-# close the recording; a reader closing the pipe closes it too.
+# close the recording; a reader closing the pipe closes it too; -w never
+# writes over the recording being replayed, nor over a file without
+# --force.
 . "$(dirname "$0")/tap.sh"
 SIM="--sim clock=virtual,seed=7"
-plan 34
+plan 48
 
 # run_mem OUT ERR CMD...: run CMD with a deadline of 60 s (a hang is
 # killed) and its address space capped (unless built with ASan, which
@@ -120,3 +122,36 @@ check "a closed pipe ends the run with SIGPIPE's status" \
     test "$(cat "$tmpdir/pst")" = 141
 check "a closed pipe leaves the recording closed" \
     eval '"$HVCAT" info "$tmpdir/p.hvr" | grep -q "^closed  *yes"'
+
+# -w over the recording being replayed, under its name or a symlink.
+"$HVTOP" -b -n 20 $SIM -w "$tmpdir/r.hvr" -o /dev/null
+cp "$tmpdir/r.hvr" "$tmpdir/s.hvr"
+ln -s s.hvr "$tmpdir/link.hvr"
+"$HVTOP" -b -r "$tmpdir/s.hvr" -w "$tmpdir/s.hvr" -n 5 >/dev/null \
+    2>"$tmpdir/err"
+check "-r F -w F is a usage error" test $? = 2
+check "... saying why" grep -q 'recording being replayed' "$tmpdir/err"
+check "... and F is untouched" cmp -s "$tmpdir/r.hvr" "$tmpdir/s.hvr"
+"$HVTOP" -b -r "$tmpdir/s.hvr" -w "$tmpdir/link.hvr" --force -n 5 \
+    >/dev/null 2>&1
+check "-w through a symlink to it is refused even with --force" test $? = 2
+check "... and F is untouched" cmp -s "$tmpdir/r.hvr" "$tmpdir/s.hvr"
+"$HVTOP" -b -r "$tmpdir/link.hvr" -w "$tmpdir/s.hvr" --force -n 5 \
+    >/dev/null 2>&1
+check "-r through a symlink, -w the file: refused" test $? = 2
+cp "$tmpdir/r.hvr" "$tmpdir/keep.hvr"
+"$HVTOP" -b -n 2 $SIM -w "$tmpdir/keep.hvr" -o /dev/null 2>"$tmpdir/err"
+check "-w an existing file without --force is a usage error" test $? = 2
+check "... naming --force" grep -q -- '--force' "$tmpdir/err"
+check "... and the file is untouched" cmp -s "$tmpdir/r.hvr" \
+    "$tmpdir/keep.hvr"
+"$HVTOP" -b -n 2 $SIM -w "$tmpdir/keep.hvr" --force -o /dev/null
+check "--force writes over it" test $? = 0
+check "... a whole new recording" \
+    eval '"$HVCAT" info "$tmpdir/keep.hvr" | grep -q "^samples  *3,"'
+"$HVTOP" -b -r "$tmpdir/s.hvr" -w "$tmpdir/new.hvr" -n 5 >/dev/null
+check "a replay recorded under a new name works" test $? = 0
+"$HVTOP" -b -n 2 $SIM -w /dev/null -o /dev/null
+check "-w /dev/null needs no --force" test $? = 0
+"$HVTOP" --help | grep -q -- '--force'
+check "--help names --force" test $? = 0
