@@ -1,8 +1,11 @@
 /*
  * The terminal under curses.  Every way out restores it: crt_done() on a
  * normal exit; SIGINT, SIGTERM and SIGHUP only set a flag that the main
- * loop turns into a normal exit; SIGABRT, SIGSEGV, SIGBUS and SIGFPE
- * restore what they can (endwin, stderr) in the handler and re-raise.
+ * loop turns into a normal exit; every other signal whose default action
+ * ends the process (SIGQUIT from Ctrl-\, SIGABRT, SIGSEGV, SIGPIPE,
+ * SIGUSR1, SIGALRM, the real-time signals ...) restores what it can
+ * (cursor, endwin, stderr) in the handler and is raised again with its
+ * default action, so the exit status says which signal it was.
  * While curses is up stderr goes to an unlinked temporary file, so stray
  * messages cannot corrupt the screen; they are replayed after endwin.
  */
@@ -327,6 +330,7 @@ crt_on_fatal(int sig)
 
 	if (crt_up) {
 		crt_up = 0;
+		curs_set(1);
 		endwin();
 	}
 	if (crt_err_saved != -1) {
@@ -341,7 +345,26 @@ crt_on_fatal(int sig)
 void
 crt_signals(void)
 {
+	/* Every signal whose default action ends the process, but the
+	 * three above (SIGKILL cannot be caught). */
+	static const int	 fatal[] = {
+		SIGQUIT, SIGILL, SIGTRAP, SIGABRT, SIGBUS, SIGFPE, SIGUSR1,
+		SIGSEGV, SIGUSR2, SIGPIPE, SIGALRM,
+#ifdef SIGSTKFLT
+		SIGSTKFLT,
+#endif
+		SIGXCPU, SIGXFSZ, SIGVTALRM, SIGPROF,
+#ifdef SIGPOLL
+		SIGPOLL,
+#endif
+#ifdef SIGPWR
+		SIGPWR,
+#endif
+		SIGSYS,
+	};
 	struct sigaction	 sa;
+	size_t			 i;
+	int			 sig;
 
 	memset(&sa, 0, sizeof sa);
 	sigemptyset(&sa.sa_mask);
@@ -351,10 +374,10 @@ crt_signals(void)
 	sigaction(SIGHUP, &sa, NULL);
 	sa.sa_handler = crt_on_fatal;
 	sa.sa_flags = SA_RESETHAND;
-	sigaction(SIGABRT, &sa, NULL);
-	sigaction(SIGSEGV, &sa, NULL);
-	sigaction(SIGBUS, &sa, NULL);
-	sigaction(SIGFPE, &sa, NULL);
+	for (i = 0; i < sizeof fatal / sizeof fatal[0]; i++)
+		sigaction(fatal[i], &sa, NULL);
+	for (sig = SIGRTMIN; sig <= SIGRTMAX; sig++)
+		sigaction(sig, &sa, NULL);
 }
 
 int

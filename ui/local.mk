@@ -42,6 +42,7 @@ TESTS += tests/tui/test-tui-scroll.sh
 TESTS += tests/tui/test-tui-filter-view.sh
 TESTS += tests/tui/test-tui-detail.sh
 TESTS += tests/tui/test-tui-prompt.sh
+TESTS += tests/tui/test-tui-signals.sh
 EXTRA_DIST += tests/tui
 
 noinst_PROGRAMS += tests/bench/bench-ui
