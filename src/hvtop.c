@@ -516,6 +516,12 @@ hvtop_batch(struct hvtop *h)
 		    strerror(errno));
 		status = 1;
 	}
+	/* What could be read was printed; the damage makes it a failure. */
+	if (status == 0 && source_replay_damaged(h->src)) {
+		fprintf(stderr, "hvtop: the recording is damaged (see above); "
+		    "the intervals that could be read were printed\n");
+		status = 1;
+	}
 	free(rs.values);
 	strbuf_free(&sb);
 	strbuf_free(&news);

@@ -42,6 +42,7 @@ struct source_replay {
 	struct record_stats scan;
 	char		**diags;
 	size_t		 ndiags;
+	int		 damaged;	/* more than a cut-short end */
 
 	struct record_sample next;	/* the next sample, a copy */
 	size_t		 cap;
@@ -172,9 +173,15 @@ source_replay_open(struct source *src, const char *path, const char *args,
 		r->total += ev.kind == RECORD_EV_SAMPLE;
 	record_read_stats(r->rd, &r->scan);
 	r->diags = xcalloc(r->scan.ndiags + 2, sizeof *r->diags);
-	for (i = 0; (d = record_read_diag(r->rd, i)) != NULL; i++)
+	for (i = 0; (d = record_read_diag(r->rd, i)) != NULL; i++) {
 		r->diags[r->ndiags++] = xasprintf("%s: %s", path, d->text);
+		/* A recording cut short is still whole up to the cut. */
+		if (d->kind != RECORD_DIAG_UNCLOSED &&
+		    d->kind != RECORD_DIAG_TORN)
+			r->damaged = 1;
+	}
 	if (r->scan.ndiags > i) {
+		r->damaged = 1;
 		r->diags[r->ndiags] = xasprintf("%s: %zu more problems",
 		    path, r->scan.ndiags - i);
 		r->ndiags++;
@@ -354,6 +361,14 @@ const struct source_ops source_replay_ops = {
 };
 
 /* ---- for the program and the interface ----------------------------- */
+
+int
+source_replay_damaged(const struct source *src)
+{
+	struct source_replay	*r = source_replay_data(src);
+
+	return (r != NULL && r->damaged);
+}
 
 uint64_t
 source_replay_epoch(const struct source *src)

@@ -99,6 +99,9 @@ uint64_t source_replay_start(const struct source *);
 
 /* What is wrong with the file, one line each ("" past the last). */
 size_t	 source_replay_ndiags(const struct source *);
+/* Whether the recording is damaged, not only cut short (hvcat info
+ * exits 1 for the same files). */
+int	 source_replay_damaged(const struct source *);
 const char *source_replay_diag(const struct source *, size_t);
 
 /* "N samples, M dropped ..." (caller frees). */

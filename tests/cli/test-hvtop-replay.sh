@@ -8,7 +8,7 @@
 # without a single wrong value.
 . "$(dirname "$0")/tap.sh"
 SIM="--sim clock=virtual,seed=7"
-plan 32
+plan 33
 
 # THE round trip: the default simulated frame, 100 intervals.
 "$HVTOP" -b -n 100 $SIM -w "$tmpdir/t.hvr" -o "$tmpdir/a.csv"
@@ -121,7 +121,9 @@ printf '\125' | dd of="$tmpdir/bad.hvr" bs=1 seek=$at conv=notrunc \
     2>/dev/null
 cmp -s "$tmpdir/c.hvr" "$tmpdir/bad.hvr" || true
 "$HVTOP" -b -r "$tmpdir/bad.hvr" -o "$tmpdir/bc.csv" 2>"$tmpdir/cerr"
-check "a damaged recording replays (exit 0)" test $? = 0
+check "a damaged recording replays, exit 1 as hvcat info" test $? = 1
+"$HVCAT" info "$tmpdir/bad.hvr" >/dev/null 2>&1
+check "... and hvcat info exits 1 on it too" test $? = 1
 check "the damage is reported with its offset and the resync point" \
     grep -q 'offset [0-9]*: .*skipped [0-9]* bytes to the heartbeat at' \
     "$tmpdir/cerr"
