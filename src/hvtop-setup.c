@@ -766,7 +766,9 @@ fail:
 	fprintf(stderr, "hvtop: %s\n", cause != NULL ? cause :
 	    "cannot start");
 	free(cause);
-	return (1);
+	/* A replay refuses options that make no sense for it: usage. */
+	return (error == -HV_EUSAGE &&
+	    strncmp(h->opts.source, "replay:", 7) == 0 ? 2 : 1);
 }
 
 void

@@ -8,7 +8,7 @@
 # without a single wrong value.
 . "$(dirname "$0")/tap.sh"
 SIM="--sim clock=virtual,seed=7"
-plan 33
+plan 34
 
 # THE round trip: the default simulated frame, 100 intervals.
 "$HVTOP" -b -n 100 $SIM -w "$tmpdir/t.hvr" -o "$tmpdir/a.csv"
@@ -58,7 +58,7 @@ check "the recorded -g/-e picks are used" cmp -s "$tmpdir/ag.txt" \
 check "the same picks given again are accepted" cmp -s "$tmpdir/ag.txt" \
     "$tmpdir/cg.txt"
 "$HVTOP" -b -r "$tmpdir/g.hvr" -g Memory_BW >/dev/null 2>"$tmpdir/err"
-check "another selection is refused (exit 1)" test $? = 1
+check "another selection is refused (a usage error, exit 2)" test $? = 2
 check "... saying what the recording holds" \
     grep -q 'recording was made with -g PowerBus@chip:1, -e PM_PB_CYC:0' \
     "$tmpdir/err"
@@ -74,6 +74,7 @@ check "--replay-speed 0 is a usage error" test $? = 2
 "$HVTOP" -b -n 1 $SIM --replay-speed 2 >/dev/null 2>&1
 check "--replay-speed without a replay is a usage error" test $? = 2
 "$HVTOP" -b -r "$tmpdir/g.hvr" --sim seed=1 >/dev/null 2>"$tmpdir/err"
+check "--sim with a replay is a usage error (exit 2)" test $? = 2
 check "--sim with a replay is refused" grep -q 'do not apply to a replay' \
     "$tmpdir/err"
 "$HVTOP" -b -r "$tmpdir/a.csv" >/dev/null 2>"$tmpdir/err"
