@@ -283,9 +283,10 @@ check "G with a bad time says which column is wrong" \
 keys q
 check "q ends the replay with status 0" wait_for '^EXIT=0'
 
-# Jumping back across a catalog reload the recording holds.
+# Jumping back across a catalog reload the recording holds (written over
+# the first recording, which takes --force).
 "$HVTOP" -b -n 20 --sim clock=virtual,seed=7,faults=version-change@10 \
-    -w "$tmpdir/t.hvr" -o /dev/null 2>/dev/null
+    -w "$tmpdir/t.hvr" --force -o /dev/null 2>/dev/null
 keys "clear; sh $tmpdir/replay.sh -d 0.05; echo EXIT=\$?" Enter
 check "a replay follows the recorded catalog reload" \
     wait_for '^catalog v2 .*'
