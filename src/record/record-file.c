@@ -1,7 +1,9 @@
 /*
- * The file behind hvtop -w.  Policy: the file is created or truncated
+ * The file behind hvtop -w.  Policy: the file is created, or replaced
  * (hvtop refuses first to write over an existing file without --force,
- * or ever over the recording being replayed).
+ * or ever over the recording being replayed).  A regular file is
+ * replaced by a new one under its name, never truncated in place: a
+ * replay that has the old one mapped goes on reading it whole.
  * Samples are encoded as they come and handed to write(2) in batches of
  * at most RECORD_FILE_BATCH samples or RECORD_FILE_SPAN of recorded time,
  * whichever comes first, so a system call is not paid every interval; a
@@ -19,6 +21,8 @@
 #include "config.h"
 
 #include "record/record-file.h"
+
+#include <sys/stat.h>
 
 #include <errno.h>
 #include <fcntl.h>
@@ -135,6 +139,23 @@ record_file_constant(struct record_meta *m, const char *name, size_t len,
 	m->consts[m->nconsts++].value = v;
 }
 
+/* A new file at path: an old regular file is unlinked, not truncated. */
+static int
+record_file_create(const char *path)
+{
+	struct stat	 st;
+
+	if (lstat(path, &st) == 0 && S_ISREG(st.st_mode)) {
+		if (unlink(path) == -1)
+			return (-1);
+		return (open(path, O_WRONLY | O_CREAT | O_EXCL | O_APPEND |
+		    O_CLOEXEC, 0666));
+	}
+	/* Devices, pipes and symbolic links are written through. */
+	return (open(path, O_WRONLY | O_CREAT | O_TRUNC | O_APPEND |
+	    O_CLOEXEC, 0666));
+}
+
 int
 record_file_open(const char *path, struct source *src,
     const struct topology *topo, const struct selection *sel,
@@ -197,8 +218,7 @@ record_file_open(const char *path, struct source *src,
 	rf = xcalloc(1, sizeof *rf);
 	rf->path = xstrdup(path);
 	rf->w = record_write_new(opts);
-	rf->fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_APPEND |
-	    O_CLOEXEC, 0666);
+	rf->fd = record_file_create(path);
 	if (rf->fd == -1) {
 		error = -errno;
 		*cause = xasprintf("%s: %s", path, strerror(errno));

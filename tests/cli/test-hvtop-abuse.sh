@@ -7,7 +7,7 @@
 # --force.
 . "$(dirname "$0")/tap.sh"
 SIM="--sim clock=virtual,seed=7"
-plan 48
+plan 50
 
 # run_mem OUT ERR CMD...: run CMD with a deadline of 60 s (a hang is
 # killed) and its address space capped (unless built with ASan, which
@@ -155,3 +155,17 @@ check "a replay recorded under a new name works" test $? = 0
 check "-w /dev/null needs no --force" test $? = 0
 "$HVTOP" --help | grep -q -- '--force'
 check "--help names --force" test $? = 0
+
+# --force replaces the file, it does not truncate it: a reader that has
+# the old recording open (a replay maps it) still reads all of it.
+"$HVTOP" -b -n 40 $SIM -w "$tmpdir/old.hvr" -o /dev/null
+cp "$tmpdir/old.hvr" "$tmpdir/old.copy"
+exec 3<"$tmpdir/old.hvr"
+"$HVTOP" -b -n 2 $SIM -w "$tmpdir/old.hvr" --force -o /dev/null
+cat <&3 >"$tmpdir/old.seen"
+exec 3<&-
+check "--force: a reader of the old recording still reads it whole" \
+    cmp -s "$tmpdir/old.seen" "$tmpdir/old.copy"
+check "... and the name holds the new one" \
+    test "$(wc -c <"$tmpdir/old.hvr")" -lt "$(wc -c <"$tmpdir/old.copy")"
+exit $tap_failed
