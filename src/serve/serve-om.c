@@ -28,6 +28,7 @@
 
 #include "serve/serve.h"
 
+#include <ctype.h>
 #include <math.h>
 #include <stdatomic.h>
 #include <stdio.h>
@@ -44,13 +45,84 @@
 
 /* ---- formats ------------------------------------------------------- */
 
+/* The quality a media range gives, from its parameters; -1 if malformed. */
+static double
+serve_accept_q(const char *p, const char *end)
+{
+	const char	*v;
+	double		 q = 1.0;
+	int		 digits;
+
+	while ((p = memchr(p, ';', (size_t)(end - p))) != NULL) {
+		p++;
+		while (p < end && (*p == ' ' || *p == '\t'))
+			p++;
+		if (end - p < 2 || (p[0] != 'q' && p[0] != 'Q') || p[1] != '=')
+			continue;
+		v = p + 2;
+		/* qvalue = ( "0" [ "." 0*3DIGIT ] ) / ( "1" [ "." 0*3("0") ] ) */
+		if (v >= end || (*v != '0' && *v != '1'))
+			return (-1);
+		q = *v++ - '0';
+		if (v < end && *v == '.') {
+			for (v++, digits = 0; v < end && isdigit((unsigned char)
+			    *v) && digits < 3; v++, digits++)
+				q += (*v - '0') / (digits == 0 ? 10.0 :
+				    digits == 1 ? 100.0 : 1000.0);
+		}
+		while (v < end && (*v == ' ' || *v == '\t'))
+			v++;
+		if ((v < end && *v != ';') || q > 1.0)
+			return (-1);
+	}
+	return (q);
+}
+
 int
 serve_om_accept(const char *accept)
 {
+	const char	*p, *end, *type;
+	size_t		 tlen;
+	double		 q, om = -1, text[3] = { -1, -1, -1 };
+	int		 i;
+
+	if (accept == NULL)
+		return (SERVE_PROMETHEUS);
+	for (p = accept; *p != '\0'; p = *end != '\0' ? end + 1 : end) {
+		end = p + strcspn(p, ",");
+		while (p < end && (*p == ' ' || *p == '\t'))
+			p++;
+		type = p;
+		tlen = strcspn(p, ";, \t");
+		if ((q = serve_accept_q(type + tlen, end)) < 0)
+			continue;
+		/* The most specific range that names a type decides it. */
+		if (tlen == 28 && strncasecmp(type,
+		    "application/openmetrics-text", tlen) == 0)
+			om = q > om ? q : om;
+		else if (tlen == 10 && strncasecmp(type, "text/plain",
+		    tlen) == 0)
+			text[0] = q > text[0] ? q : text[0];
+		else if (tlen == 6 && strncasecmp(type, "text/*", tlen) == 0)
+			text[1] = q > text[1] ? q : text[1];
+		else if (tlen == 3 && strncmp(type, "*/*", tlen) == 0)
+			text[2] = q > text[2] ? q : text[2];
+	}
+	for (i = 0; i < 3 && text[i] < 0; i++)
+		continue;
+	q = i < 3 ? text[i] : -1;
 	/* Prometheus asks for OpenMetrics first; curl and browsers don't. */
-	if (accept != NULL &&
-	    strcasestr(accept, "application/openmetrics-text") != NULL)
+	if (om > 0 && om >= q)
 		return (SERVE_OPENMETRICS);
+	if (q > 0)
+		return (SERVE_PROMETHEUS);
+	/* The text format refused by name, anything else welcome. */
+	if (om < 0 && text[2] > 0)
+		return (SERVE_OPENMETRICS);
+	/* Both refused by name (q=0): nothing fits.  Neither named: the
+	 * default. */
+	if (om == 0 || q == 0)
+		return (-1);
 	return (SERVE_PROMETHEUS);
 }
 

@@ -129,7 +129,12 @@ void			 serve_om_frame_free(struct serve_frame *);
 void			 serve_om_render(const struct serve_frame *, int format,
 			    struct strbuf *);
 
-/* The format an Accept header asks for; SERVE_PROMETHEUS without one. */
+/*
+ * The format an Accept header asks for, SERVE_PROMETHEUS without one or
+ * when it names neither; -1 when it refuses both (q=0).  The quality of
+ * the most specific range that matches each decides; OpenMetrics wins a
+ * tie (Prometheus asks for it first; curl and browsers don't).
+ */
 int			 serve_om_accept(const char *accept);
 const char		*serve_om_content_type(int format);
 
@@ -146,13 +151,6 @@ int		 serve_start(const struct serve_addr *,
 		    const struct serve_info *, struct serve **out,
 		    char **cause);
 void		 serve_stop(struct serve *);
-/*
- * The format an Accept header asks for, SERVE_PROMETHEUS without one or
- * when it names neither; -1 when it refuses both (q=0).  The quality of
- * the most specific range that matches each decides; OpenMetrics wins a
- * tie (Prometheus asks for it first; curl and browsers don't).
- */
-int		 serve_http_accept(const char *accept);
 /* "http://127.0.0.1:9724/metrics", with the port actually bound. */
 const char	*serve_url(const struct serve *);
 /* The sampler starts a refresh: the clock for its duration starts. */
