@@ -46,23 +46,24 @@ run -b -n 1 $SIM -m "$tmpdir/n.txt"
 check "a metric that reads no counter names the names it misses" \
     has "$tmpdir/n.txt:1:7: metric NONE: it reads no counter: NO_SUCH_A, NO_SUCH_B are no event or formula of this catalog"
 
-# A catalog formula that uses itself.
-"$HVCAT" dump --json "$top_builddir/catalogs/power9.bin" >"$tmpdir/p9.json"
-python3 - "$tmpdir/p9.json" "$tmpdir/loop.json" <<'PY' 2>/dev/null
-import json, sys
-d = json.load(open(sys.argv[1]))
-f = d["formulas"][0]
-f["formula"] = "(" + f["formula"] + ") + " + f["name"]
-json.dump(d, open(sys.argv[2], "w"))
+# A catalog formula that uses itself: hvcat build refuses to make one, so
+# an operand of the shipped power9 catalog's first formula is renamed in
+# place, to the formula's own name padded with spaces (same length).
+if python3 - "$top_builddir/catalogs/power9.bin" "$tmpdir/loop.bin" <<'PY'
+import sys
+b = open(sys.argv[1], "rb").read()
+old = b"(PM_MCS01_128B_RD_DISP_PORT01 +"
+new = b"(Memory_RD_BW_Chip            +"
+assert len(old) == len(new) and b.count(old) == 1
+open(sys.argv[2], "wb").write(b.replace(old, new))
 PY
-if [ -s "$tmpdir/loop.json" ] &&
-    "$HVCAT" build "$tmpdir/loop.json" -o "$tmpdir/loop.bin" 2>/dev/null; then
+then
 	run -b -n 1 --sim "clock=virtual,catalog=$tmpdir/loop.bin"
 	check "a catalog formula that uses itself is named" \
 	    has "formula Memory_RD_BW_Chip: formula cycle: Memory_RD_BW_Chip -> Memory_RD_BW_Chip"
 else
 	skip "a catalog formula that uses itself is named" \
-	    "python3 or hvcat build cannot make such a catalog here"
+	    "python3 is not installed"
 fi
 
 # The screens say it on the status line.
