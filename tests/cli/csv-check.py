@@ -44,7 +44,11 @@ for path in files:
         last = seq
     if use_pandas:
         import pandas
-        df = pandas.read_csv(path)
+        try:
+            df = pandas.read_csv(path)
+        except Exception as e:
+            problem(path, "pandas cannot read it: %s" % e)
+            continue
         if list(df.columns) != head:
             problem(path, "pandas reads other columns")
         if len(df) != len(rows) - 1:

@@ -18,7 +18,47 @@ check() { name=$1; shift; if "$@"; then pass "$name"; else fail "$name"; fi; }
 # check_not NAME CMD...: pass when CMD fails.
 check_not() { name=$1; shift; if "$@"; then fail "$name"; else pass "$name"; fi; }
 tmpdir=$(mktemp -d "${TMPDIR:-/tmp}/hvtop-test.XXXXXX")
-trap 'rm -rf "$tmpdir"' EXIT
+
+# tap_csvs: every CSV of hvtop's that the test left in $tmpdir loads the
+# way people load it elsewhere (csv-check.py: Python's csv module, and
+# pandas where it is installed); says which does not, and fails.
+tap_csvs() {
+	command -v python3 >/dev/null 2>&1 || return 0
+	set --
+	for f in $(find "$tmpdir" -type f -name '*.csv' 2>/dev/null); do
+		[ "$(head -c 9 "$f")" = "time,seq," ] && set -- "$@" "$f"
+	done
+	[ $# -gt 0 ] || return 0
+	py=python3
+	pd=""
+	for p in /usr/bin/python3 python3; do
+		if "$p" -c 'import pandas' >/dev/null 2>&1; then
+			py=$p
+			pd=--pandas
+			break
+		fi
+	done
+	out=$("$py" "$top_srcdir/tests/cli/csv-check.py" $pd "$@" 2>&1) &&
+	    return 0
+	diag "a CSV hvtop wrote does not load:"
+	diag "$out"
+	return 1
+}
+# tap_end [STATUS]: at exit, stop the processes the test started in the
+# background (listed in $pids), check the CSVs, then remove $tmpdir; a
+# test with an exit trap of its own calls it from there.
+pids=""
+tap_end() {
+	rc=${1:-$?}
+	for p in $pids; do
+		kill "$p" 2>/dev/null
+	done
+	wait 2>/dev/null
+	tap_csvs || rc=1
+	rm -rf "$tmpdir"
+	exit "$rc"
+}
+trap tap_end EXIT
 # None of the user's own settings reach hvtop: an empty home, and no
 # variable that names a settings file, a metrics folder or catalogs.
 HOME=$tmpdir/home

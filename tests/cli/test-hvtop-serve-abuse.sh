@@ -13,15 +13,6 @@
 plan 19
 
 ABUSE="$top_srcdir/tests/cli/serve-abuse.py"
-pids=""
-cleanup() {
-	for p in $pids; do
-		kill "$p" 2>/dev/null
-	done
-	wait 2>/dev/null
-	rm -rf "$tmpdir"
-}
-trap cleanup EXIT
 trap 'exit 1' HUP INT PIPE TERM
 
 have() { command -v "$1" >/dev/null 2>&1; }

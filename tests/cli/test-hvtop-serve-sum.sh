@@ -8,15 +8,6 @@
 . "$(dirname "$0")/tap.sh"
 plan 6
 
-pids=""
-cleanup() {
-	for p in $pids; do
-		kill "$p" 2>/dev/null
-	done
-	wait 2>/dev/null
-	rm -rf "$tmpdir"
-}
-trap cleanup EXIT
 trap 'exit 1' HUP INT PIPE TERM
 
 have() { command -v "$1" >/dev/null 2>&1; }
