@@ -5,7 +5,7 @@
 # over the whole run; JSON has units, shortest numbers and an index that
 # is a number or null; a value that is absent says why in every format;
 # text columns share one prefix; an unknown -o suffix is refused; and
-# 200000 metrics are loaded and exported.  pandas and jq missing are a
+# very many metrics are loaded and exported.  pandas and jq missing are a
 # visible SKIP.
 . "$(dirname "$0")/tap.sh"
 P8="$DATA/catalog/p8-catalog-v3.bin"
@@ -161,17 +161,26 @@ check "-o FILE.xlsx --format csv writes CSV" \
 "$HVTOP" -b -n 1 --sim clock=virtual -o "$tmpdir/plain"
 check "-o FILE without a suffix is text" grep -q '^hvtop ' "$tmpdir/plain"
 
-# 200000 metrics: all loaded, all with a column, the last computed.
-awk 'BEGIN {
+# Very many metrics: all loaded, all with a column, the last computed.
+# 200000 of them; 20000 in a sanitizer build, whose allocator makes the
+# large run take many minutes (how start-up grows is the benchmark's
+# business, not this test's).
+many=200000
+if ldd "$HVTOP" 2>/dev/null | grep -q 'lib[at]san'; then
+	many=20000
+	diag "a sanitizer build: $many metrics instead of 200000"
+fi
+awk -v n="$many" 'BEGIN {
 	print "CPU,hv_24x7"
-	for (i = 0; i < 200000; i++)
+	for (i = 0; i < n; i++)
 		printf "EVENT,M%d,DERIVED_POSTFIX,N0|N1|/|," \
 		    "HPM_NON_IDLE_INST,HPM_NON_IDLE_PCYC\n", i
 }' >"$tmpdir/many.csv"
 "$HVTOP" -b -n 1 $SIM -g HPM_0THRD_NON_IDLE_CCYC:0-1 -m "$tmpdir/many.csv" \
     -o "$tmpdir/many.out.csv" 2>"$tmpdir/many.err"
-check "200000 metrics: one column each, the last one computed" awk -F, '
-NR == 1 { for (i = 1; i <= NF; i++) if ($i ~ /^M[0-9]+$/) n++
-	last = (NF >= 3 && $(NF - 2) == "M199999") ; next }
+check "$many metrics: one column each, the last one computed" \
+    awk -F, -v n="$many" '
+NR == 1 { for (i = 1; i <= NF; i++) if ($i ~ /^M[0-9]+$/) m++
+	last = (NF >= 3 && $(NF - 2) == "M" (n - 1)) ; next }
 $(NF - 2) != "" { ok++ }
-END { exit !(n == 200000 && last && ok == 3) }' "$tmpdir/many.out.csv"
+END { exit !(m == n && last && ok == 3) }' "$tmpdir/many.out.csv"
