@@ -33,6 +33,9 @@ static const char *const formula_compile_kinds[FORMULA_NKINDS] = {
 	"formula",
 };
 
+/* link[] of a node the result does not reach. */
+#define FORMULA_UNREACHED	UINT32_MAX
+
 /* How a NAME node was resolved. */
 enum formula_link {
 	FORMULA_LINK_OPERAND,		/* an input: operands[arg] */
@@ -327,6 +330,8 @@ formula_compile_measure(struct formula_cc *cc, size_t k,
 
 	for (i = 0; i < u->ast->nnodes; i++) {
 		n = &u->ast->nodes[i];
+		if (link[i] == FORMULA_UNREACHED)
+			continue;	/* left under an RPN result */
 		a = n->a;
 		b = n->b;
 		u->isconst[i] = 0;
@@ -439,9 +444,27 @@ formula_compile_unit(struct formula_cc *cc, const char *name,
 	u->height = xcalloc(ast->nnodes, sizeof *u->height);
 	link = xcalloc(ast->nnodes, sizeof *link);
 
+	/*
+	 * Only what the result reaches is resolved: an RPN formula's values
+	 * left under its result are ignored, so an unknown name among them
+	 * must not fail it (its printed form no longer has them).  Children
+	 * come before parents, so one pass down from the root marks them.
+	 */
+	for (i = 0; i < ast->nnodes; i++)
+		link[i] = FORMULA_UNREACHED;
+	link[ast->root] = 0;
+	for (i = ast->nnodes; i-- > 0;) {
+		n = &ast->nodes[i];
+		if (link[i] == FORMULA_UNREACHED || n->op == FORMULA_OP_NUM ||
+		    n->op == FORMULA_OP_NAME)
+			continue;
+		link[n->a] = 0;
+		if (n->op != FORMULA_OP_NEG && n->op != FORMULA_OP_SQRT)
+			link[n->b] = 0;
+	}
 	for (i = 0; i < ast->nnodes; i++) {
 		n = &ast->nodes[i];
-		if (n->op != FORMULA_OP_NAME)
+		if (n->op != FORMULA_OP_NAME || link[i] == FORMULA_UNREACHED)
 			continue;
 		/* Resolving may add units: no pointer into cc->units here. */
 		error = formula_compile_name(cc, formula_ast_name(ast, n),

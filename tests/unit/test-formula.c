@@ -532,6 +532,47 @@ test_leftover(void **state)
 	}
 }
 
+/*
+ * What is left under an RPN result is not resolved: an unknown name or a
+ * formula loop there does not fail the formula, as its printed form (which
+ * no longer has them) would not either.
+ */
+static void
+test_leftover_unresolved(void **state)
+{
+	static const struct {
+		const char	*text;
+		double		 value;
+	} cases[] = {
+		{ "NOSUCH A B +", 3 },
+		{ "S 2 2 -", 0 },
+		{ "PB_Freq X A B *", 2 },
+		{ "NOSUCH dup A", 1 },
+	};
+	struct formula_value	 v;
+	struct tres		 t;
+	char			*cause;
+	size_t			 i;
+
+	(void)state;
+	tres_abc(&t);
+	tres_add(&t, "X", 0, "Y + 1");
+	tres_add(&t, "Y", 0, "X");
+	tres_add(&t, "S", 0, "S");
+	for (i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+		v = tres_eval(&t, cases[i].text, FORMULA_RPN, &cause);
+		if (!v.ok)
+			fail_msg("'%s': %s", cases[i].text,
+			    cause != NULL ? cause : "no value");
+		assert_true(v.value == cases[i].value);
+	}
+	/* What the result reaches is still resolved. */
+	v = tres_eval(&t, "A NOSUCH +", FORMULA_AUTO, &cause);
+	assert_false(v.ok);
+	assert_non_null(cause);
+	free(cause);
+}
+
 static void
 test_parse_errors(void **state)
 {
@@ -985,6 +1026,7 @@ main(void)
 		cmocka_unit_test(test_infix),
 		cmocka_unit_test(test_rpn_to_infix),
 		cmocka_unit_test(test_leftover),
+		cmocka_unit_test(test_leftover_unresolved),
 		cmocka_unit_test(test_parse_errors),
 		cmocka_unit_test(test_compile_errors),
 		cmocka_unit_test(test_cycles),
