@@ -178,9 +178,13 @@ mkfifo "$tmpdir/fifo"
 timeout 20 "$HVCAT" check "$tmpdir/fifo" >/dev/null 2>"$tmpdir/e"; rc=$?
 check "check of a FIFO exits 1 without blocking" \
     grep -q 'fifo: not a regular file (a FIFO)' "$tmpdir/e"
-# A 2 GB hole: with 256 MB of address space, reading it would fail.
+# A 2 GB hole: with 256 MB of address space, reading it would fail.  An
+# AddressSanitizer build reserves terabytes of shadow memory at start, so
+# there the limit is left out and only the message is checked.
 truncate -s 2G "$tmpdir/big.bin"
-(ulimit -v 262144 2>/dev/null; "$HVCAT" info "$tmpdir/big.bin") \
+vlimit="ulimit -v 262144"
+ldd "$HVCAT" 2>/dev/null | grep -q libasan && vlimit=:
+(eval "$vlimit" 2>/dev/null; "$HVCAT" info "$tmpdir/big.bin") \
     >/dev/null 2>"$tmpdir/e"; rc=$?
 check "info on a 2 GB file says it is too large, unread" grep -q \
     'big.bin: 2147483648 bytes, more than a catalog may have (1073741824); nothing read' \
