@@ -3,6 +3,8 @@
 # and the seed come in from the caller.
 libhvpure_a_SOURCES += \
 	src/sim/sim.h \
+	src/sim/hvsim.h \
+	src/sim/hvsim.c \
 	src/sim/sim-fault.c \
 	src/sim/sim-frame.c \
 	src/sim/sim-hv.c \
@@ -13,3 +15,11 @@ tests_unit_test_sim_SOURCES = tests/unit/test-sim.c \
 	tests/unit/test-hcall-fixture.c tests/unit/test-hcall-fixture.h
 tests_unit_test_sim_CFLAGS = $(UNIT_CFLAGS)
 tests_unit_test_sim_LDADD = $(PURE_LIBS) $(CMOCKA_LIBS)
+
+# The library API a hypervisor emulator links, against golden buffers.
+check_PROGRAMS += tests/unit/test-hvsim
+tests_unit_test_hvsim_SOURCES = tests/unit/test-hvsim.c
+tests_unit_test_hvsim_CPPFLAGS = $(AM_CPPFLAGS) \
+	-DTOP_SRCDIR='"$(abs_top_srcdir)"'
+tests_unit_test_hvsim_CFLAGS = $(UNIT_CFLAGS)
+tests_unit_test_hvsim_LDADD = $(PURE_LIBS) $(CMOCKA_LIBS)

@@ -1,0 +1,93 @@
+/*
+ * The simulated PowerVM hypervisor as a library, for programs that answer
+ * a partition's hypervisor calls: hvtop's sim transport, and a hypervisor
+ * emulator whose guest runs the real Linux hv_24x7 driver.  It takes the
+ * bytes the partition passed and returns the bytes and the return code
+ * PowerVM would, for the calls the 24x7 and GPCI drivers make:
+ *
+ *   H_GET_24X7_CATALOG_PAGE (0xF078)  hvsim_catalog_page()
+ *   H_GET_24X7_DATA (0xF07C)          hvsim_data()
+ *   H_GET_PERF_COUNTER_INFO (0xF080)  hvsim_perf_counter_info()
+ *   RTAS ibm,get-system-parameter 43  hvsim_module_info()
+ *
+ * Pure and self-contained: no I/O, no clock, no globals.  The caller
+ * reads the catalog file and passes its bytes, and passes the partition's
+ * timebase with every data call.  The same spec, catalog and sequence of
+ * (timebase, request) give the same result bytes.  Not thread-safe: one
+ * caller at a time per hypervisor.
+ */
+#ifndef HVTOP_HVSIM_H
+#define HVTOP_HVSIM_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#define HVSIM_OPCODE_CATALOG_PAGE	0xf078
+#define HVSIM_OPCODE_DATA		0xf07c
+#define HVSIM_OPCODE_PERF_COUNTER_INFO	0xf080
+#define HVSIM_RTAS_PROCESSOR_MODULE_INFO 43	/* system parameter token */
+
+/* H_GET_PERF_COUNTER_INFO: the one request the drivers make at boot. */
+#define HVSIM_GPCI_SYSTEM_CAPABILITIES	0x40
+#define HVSIM_GPCI_PARAMS_SIZE		0x20	/* header before the data */
+#define HVSIM_GPCI_CAPS_SIZE		0x10	/* the 0x40 request's data */
+
+struct hvsim;
+
+/*
+ * A hypervisor for the frame that spec describes, with the keys hvtop's
+ * --sim takes for the frame (sockets, chips_per_socket, cores, smt,
+ * lpars, lpar, vcpus, seed, tb_hz, core_hz, nest_hz, update_ms,
+ * update_us, uptime_ms, interface, cec, faults; see hvtop(1)), joined by
+ * commas; NULL or "" for the defaults.  catalog holds a 24x7 catalog
+ * image (copied).  Without interface= in spec, the catalog decides.
+ * Returns 0 with *out set (free with hvsim_free()), or a negative code
+ * with *cause set (caller frees): an unknown key, a bad value, a catalog
+ * that does not parse.
+ */
+int	 hvsim_new(const char *spec, const void *catalog, size_t catalog_len,
+	    struct hvsim **out, char **cause);
+void	 hvsim_free(struct hvsim *);
+
+/*
+ * H_GET_24X7_CATALOG_PAGE: page page of catalog version version into buf
+ * (len must be 4096).  Returns r3.
+ */
+long	 hvsim_catalog_page(struct hvsim *, uint64_t version, uint64_t page,
+	    uint8_t *buf, size_t len);
+
+/*
+ * H_GET_24X7_DATA at partition timebase tb: read reqlen request bytes,
+ * write reslen result bytes (both at most 4096).  Returns r3; the result
+ * header carries detailed_rc and failing_request_ix.
+ */
+long	 hvsim_data(struct hvsim *, uint64_t tb, const uint8_t *req,
+	    size_t reqlen, uint8_t *res, size_t reslen);
+
+/*
+ * H_GET_PERF_COUNTER_INFO on the len bytes at buf (the 32-byte params
+ * header, then the data area), answered in place.  Request 0x40 (system
+ * performance capabilities) writes perf_collect_privileged (0 with
+ * faults=denied) and a capability mask; other requests return
+ * H_PARAMETER with detail_rc set, as for a counter this frame lacks.
+ */
+long	 hvsim_perf_counter_info(struct hvsim *, uint8_t *buf, size_t len);
+
+/*
+ * RTAS ibm,get-system-parameter PROCESSOR_MODULE_INFO into buf: be16
+ * length, then be16 module types (1), sockets, chips per socket, cores
+ * per chip.  Returns the bytes written, or -1 when len is too small.
+ */
+int	 hvsim_module_info(const struct hvsim *, uint8_t *buf, size_t len);
+
+/* The frame's timebase frequency, and its counts. */
+uint64_t hvsim_tb_hz(const struct hvsim *);
+unsigned hvsim_chips(const struct hvsim *);
+unsigned hvsim_cores(const struct hvsim *);
+uint64_t hvsim_catalog_version(const struct hvsim *);
+
+/* Calls served so far: every call, and H_GET_24X7_DATA alone. */
+uint64_t hvsim_calls(const struct hvsim *);
+uint64_t hvsim_data_calls(const struct hvsim *);
+
+#endif /* HVTOP_HVSIM_H */

@@ -1,0 +1,228 @@
+/*
+ * The simulated hypervisor's library API (sim/hvsim.h), as a hypervisor
+ * emulator uses it: the catalog pages it serves are the image it was
+ * given, the capability and module information calls answer what the
+ * Linux drivers read at boot, and a request buffer kept in tests/data/
+ * gives the result bytes kept next to it.
+ */
+#include "config.h"
+
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <cmocka.h>
+
+#include "hcall/hcall.h"
+#include "sim/hvsim.h"
+#include "util/be.h"
+#include "util/xalloc.h"
+
+/* What the result golden file was made with; changing it changes them. */
+#define T_SPEC	"seed=4,sockets=2,cores=4,uptime_ms=1000"
+#define T_TB	(512000000ULL * 3)	/* three seconds in */
+
+static uint8_t *
+read_file(const char *dir, const char *name, size_t *len)
+{
+	const char	*top;
+	char		*path;
+	uint8_t		*buf;
+	FILE		*f;
+	long		 n;
+
+	if ((top = getenv("top_srcdir")) == NULL)
+		top = TOP_SRCDIR;
+	path = xasprintf("%s/tests/data/%s/%s", top, dir, name);
+	if ((f = fopen(path, "rb")) == NULL)
+		fail_msg("cannot open %s", path);
+	assert_int_equal(fseek(f, 0, SEEK_END), 0);
+	n = ftell(f);
+	assert_true(n > 0);
+	rewind(f);
+	buf = xmalloc((size_t)n + 1);
+	assert_int_equal(fread(buf, 1, (size_t)n, f), (size_t)n);
+	buf[n] = '\0';
+	fclose(f);
+	free(path);
+	*len = (size_t)n;
+	return (buf);
+}
+
+/* Hex bytes with '#' comments, as in tests/data/hcall/. */
+static uint8_t *
+read_hex(const char *name, size_t *len)
+{
+	uint8_t		*text, *out;
+	char		*p, *end;
+	size_t		 n, k = 0;
+	unsigned long	 v;
+
+	text = read_file("hcall", name, &n);
+	out = xcalloc(1, n / 2 + 1);
+	for (p = (char *)text; *p != '\0';) {
+		if (*p == '#') {
+			p += strcspn(p, "\n");
+			continue;
+		}
+		if (*p == ' ' || *p == '\n' || *p == '\t') {
+			p++;
+			continue;
+		}
+		v = strtoul(p, &end, 16);
+		if (end != p + 2 || v > 0xff)
+			fail_msg("%s: bad byte at offset %td", name,
+			    p - (char *)text);
+		out[k++] = (uint8_t)v;
+		p = end;
+	}
+	free(text);
+	*len = k;
+	return (out);
+}
+
+static struct hvsim *
+p8_hvsim(const char *spec)
+{
+	struct hvsim	*s;
+	uint8_t		*img;
+	size_t		 len;
+	char		*cause = NULL;
+
+	img = read_file("catalog", "p8-catalog-v3.bin", &len);
+	if (hvsim_new(spec, img, len, &s, &cause) != 0)
+		fail_msg("hvsim_new: %s", cause);
+	free(img);
+	return (s);
+}
+
+static void
+test_catalog_pages(void **state)
+{
+	struct hvsim	*s;
+	uint8_t		*img, page[4096];
+	size_t		 len, i;
+
+	(void)state;
+	s = p8_hvsim(T_SPEC);
+	img = read_file("catalog", "p8-catalog-v3.bin", &len);
+	assert_int_equal(hvsim_catalog_version(s), 3);
+	/* Page 0 with version 0, as the driver asks first, then the rest. */
+	assert_int_equal(hvsim_catalog_page(s, 0, 0, page, sizeof page),
+	    H_SUCCESS);
+	assert_memory_equal(page, img, sizeof page);
+	for (i = 1; i < len / 4096; i++) {
+		assert_int_equal(hvsim_catalog_page(s, 3, i, page,
+		    sizeof page), H_SUCCESS);
+		assert_memory_equal(page, img + i * 4096, sizeof page);
+	}
+	assert_int_equal(hvsim_catalog_page(s, 3, len / 4096, page,
+	    sizeof page), H_P3);
+	assert_int_equal(hvsim_catalog_page(s, 3, 0, page, 100),
+	    H_PARAMETER);
+	free(img);
+	hvsim_free(s);
+}
+
+static void
+test_boot_calls(void **state)
+{
+	struct hvsim	*s;
+	uint8_t		 gpci[HVSIM_GPCI_PARAMS_SIZE + HVSIM_GPCI_CAPS_SIZE];
+	uint8_t		 mod[16];
+
+	(void)state;
+	s = p8_hvsim(T_SPEC);
+	memset(gpci, 0, sizeof gpci);
+	be32_put(gpci, HVSIM_GPCI_SYSTEM_CAPABILITIES);
+	be32_put(gpci + 4, 0xffffffff);
+	assert_int_equal(hvsim_perf_counter_info(s, gpci, sizeof gpci),
+	    H_SUCCESS);
+	assert_int_equal(gpci[HVSIM_GPCI_PARAMS_SIZE], 1); /* privileged */
+	assert_int_equal(gpci[HVSIM_GPCI_PARAMS_SIZE + 1] & 0x80, 0x80);
+	/* A request this frame does not answer. */
+	be32_put(gpci, 0xd0);
+	assert_int_equal(hvsim_perf_counter_info(s, gpci, sizeof gpci),
+	    H_PARAMETER);
+	assert_int_equal(hvsim_module_info(s, mod, sizeof mod), 10);
+	assert_int_equal(be16_get(mod), 8);
+	assert_int_equal(be16_get(mod + 4), 2);		/* sockets */
+	assert_int_equal(be16_get(mod + 6), 1);		/* chips per socket */
+	assert_int_equal(be16_get(mod + 8), 4);		/* cores per chip */
+	assert_int_equal(hvsim_module_info(s, mod, 9), -1);
+	assert_int_equal(hvsim_chips(s), 2);
+	assert_int_equal(hvsim_cores(s), 8);
+	hvsim_free(s);
+
+	/* Without "collect privileged", the drivers learn it here. */
+	s = p8_hvsim(T_SPEC ",faults=denied");
+	be32_put(gpci, HVSIM_GPCI_SYSTEM_CAPABILITIES);
+	assert_int_equal(hvsim_perf_counter_info(s, gpci, sizeof gpci),
+	    H_SUCCESS);
+	assert_int_equal(gpci[HVSIM_GPCI_PARAMS_SIZE], 0);
+	hvsim_free(s);
+}
+
+static void
+test_data_golden(void **state)
+{
+	struct hvsim	*s;
+	uint8_t		*req, *want, res[4096];
+	size_t		 reqlen, wantlen;
+
+	(void)state;
+	s = p8_hvsim(T_SPEC);
+	req = read_hex("p8-two-requests.req", &reqlen);
+	want = read_hex("p8-two-requests.res", &wantlen);
+	memset(res, 0xa5, sizeof res);
+	assert_int_equal(hvsim_data(s, T_TB, req, reqlen, res, sizeof res),
+	    H_SUCCESS);
+	assert_true(wantlen >= 32 && wantlen <= sizeof res);
+	assert_memory_equal(res, want, wantlen);
+	assert_int_equal(hvsim_data_calls(s), 1);
+	free(req);
+	free(want);
+	hvsim_free(s);
+}
+
+static void
+test_bad_input(void **state)
+{
+	struct hvsim	*s;
+	uint8_t		*img;
+	size_t		 len;
+	char		*cause = NULL;
+
+	(void)state;
+	img = read_file("catalog", "p8-catalog-v3.bin", &len);
+	assert_int_not_equal(hvsim_new("chips=2,nosuch=1", img, len, &s,
+	    &cause), 0);
+	assert_null(s);
+	assert_non_null(strstr(cause, "nosuch"));
+	free(cause);
+	cause = NULL;
+	/* Not a catalog: no magic. */
+	memset(img, 0, 4096);
+	assert_int_not_equal(hvsim_new(NULL, img, 4096, &s, &cause), 0);
+	assert_null(s);
+	assert_non_null(strstr(cause, "catalog"));
+	free(cause);
+	free(img);
+}
+
+int
+main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_catalog_pages),
+		cmocka_unit_test(test_boot_calls),
+		cmocka_unit_test(test_data_golden),
+		cmocka_unit_test(test_bad_input),
+	};
+
+	return (cmocka_run_group_tests_name("hvsim", tests, NULL, NULL));
+}
