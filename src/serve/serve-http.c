@@ -41,6 +41,7 @@
 #include <pthread.h>
 #include <signal.h>
 #include <stdatomic.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -419,9 +420,11 @@ serve_fields_valid(struct MHD_Connection *conn)
  * or one with many arguments is refused before the library stores them
  * (it would run out of the connection's memory and close it without an
  * answer).  A NUL byte (%00) in the path would cut it short once decoded:
- * "/metrics%00junk" is not "/metrics".
+ * "/metrics%00junk" is not "/metrics".  The mark is an address only,
+ * never written: const, so no mutable global.
  */
-static char serve_bad_target;
+static const char serve_bad_target;
+#define SERVE_BAD_TARGET ((void *)(uintptr_t)&serve_bad_target)
 
 static void *
 serve_target(void *cls, const char *uri, struct MHD_Connection *conn)
@@ -454,7 +457,7 @@ serve_target(void *cls, const char *uri, struct MHD_Connection *conn)
 	}
 	for (p = uri; p + 3 <= uri + plen; p++) {
 		if (p[0] == '%' && p[1] == '0' && p[2] == '0')
-			return (&serve_bad_target);
+			return (SERVE_BAD_TARGET);
 	}
 	return (NULL);
 }
@@ -471,7 +474,7 @@ serve_access(void *cls, struct MHD_Connection *conn, const char *url,
 	(void)upload_data;
 	if ((c = serve_conn_of(conn)) != NULL)
 		c->busy = 1;
-	if (*req == &serve_bad_target) {
+	if (*req == SERVE_BAD_TARGET) {
 		*req = NULL;
 		return (serve_reply(conn, MHD_HTTP_BAD_REQUEST,
 		    "text/plain; charset=utf-8", "a NUL byte (%00) in the "
@@ -515,7 +518,7 @@ serve_completed(void *cls, struct MHD_Connection *conn, void **req,
 	struct serve_conn	*c;
 
 	(void)code;
-	if (*req != &serve_bad_target)
+	if (*req != SERVE_BAD_TARGET)
 		serve_pub_unref(*req);
 	*req = NULL;
 	/* Idle again: the deadline starts over for the next request. */
