@@ -8,7 +8,7 @@ tests_unit_test_util_CFLAGS = $(UNIT_CFLAGS)
 tests_unit_test_util_LDADD = $(PURE_LIBS) $(CMOCKA_LIBS)
 
 TESTS += $(check_PROGRAMS)
-TESTS += scripts/check-pure.sh
+TESTS += scripts/check-pure.sh scripts/check-layers.sh
 TESTS += tests/cli/test-hvtop-cli.sh tests/cli/test-hvtop-env.sh \
 	tests/cli/test-hvtop-symbols.sh
 EXTRA_DIST += tests/cli tests/data tests/fuzz tests/bench
