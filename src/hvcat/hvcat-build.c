@@ -81,7 +81,7 @@ hvcat_build_verify(const char *src, const void *image, size_t len, int iface)
 		    cat->diags[i].severity == CATALOG_ERROR ? "error" :
 		    "warning", cat->diags[i].msg);
 	/* What hvcat check would refuse is not built either. */
-	nerr = cat->nerrors + hvcat_check_model(src, cat);
+	nerr = cat->nerrors + hvcat_check_model(src, cat, NULL);
 	bad = nerr != 0;
 	if (bad)
 		fprintf(stderr, "hvcat: %s: the image built would have %zu "

@@ -75,12 +75,41 @@ hvcat_check_resolve(void *arg, const char *name, struct formula_ref *ref)
 }
 
 /*
+ * An RPN formula that leaves values under its result: they are ignored,
+ * which is what the catalog format says, but rarely what its author
+ * meant.  Says so on stderr and returns 1.
+ */
+static int
+hvcat_check_leftover(const char *label, const struct catalog_formula *fo,
+    const char *name)
+{
+	struct formula_ast	*ast;
+	char			*cause = NULL;
+	size_t			 n;
+
+	if (formula_parse(fo->formula, FORMULA_AUTO, &ast, &cause) != 0) {
+		free(cause);	/* it compiled, so this does not happen */
+		return (0);
+	}
+	n = formula_ast_leftover(ast);
+	formula_ast_free(ast);
+	if (n == 0)
+		return (0);
+	fprintf(stderr, "hvcat: %s: offset 0x%zx: warning: formula %u (%s): "
+	    "%zu value%s left under the result (x, the top of the stack), "
+	    "ignored\n", label, fo->file_offset, fo->index, name, n,
+	    n == 1 ? "" : "s");
+	return (1);
+}
+
+/*
  * The checks that need the whole model, each problem on stderr as
  * "hvcat: LABEL: offset 0x...: error: formula 3 (NAME): ...".  Returns
- * the number of errors.
+ * the number of errors; adds the warnings to *nwarn when not NULL.
  */
 size_t
-hvcat_check_model(const char *label, const struct catalog *cat)
+hvcat_check_model(const char *label, const struct catalog *cat,
+    size_t *nwarn)
 {
 	const struct catalog_formula	*fo;
 	const struct catalog_group	*gr;
@@ -128,17 +157,21 @@ hvcat_check_model(const char *label, const struct catalog *cat)
 			free(other);
 			free(cause);
 			nerr++;
-		} else
+		} else {
 			formula_free(f);
+			if (hvcat_check_leftover(label, fo, name) && nwarn)
+				(*nwarn)++;
+		}
 		free(name);
 	}
 	return (nerr);
 }
 
 static void
-hvcat_check_valid(const char *path, const struct catalog *cat)
+hvcat_check_valid(const char *path, const struct catalog *cat,
+    size_t more_warnings)
 {
-	size_t	 i, skipped = 0, warnings = cat->ndiags;
+	size_t	 i, skipped = 0, warnings = cat->ndiags + more_warnings;
 
 	if (cat->nschemas == 0 && cat->nevents == 0 && cat->ngroups == 0 &&
 	    cat->nformulas == 0) {
@@ -191,7 +224,7 @@ hvcat_check(int argc, char **argv)
 	};
 	struct catalog	*cat;
 	void		*buf;
-	size_t		 len, more;
+	size_t		 len, more, nwarn = 0;
 	int		 ch, iface = 0;
 
 	optind = 1;
@@ -220,9 +253,9 @@ hvcat_check(int argc, char **argv)
 		free(buf);
 		return (ch);
 	}
-	more = hvcat_check_model(argv[optind], cat);
+	more = hvcat_check_model(argv[optind], cat, &nwarn);
 	if (cat->nerrors == 0 && more == 0)
-		hvcat_check_valid(argv[optind], cat);
+		hvcat_check_valid(argv[optind], cat, nwarn);
 	else
 		hvcat_check_invalid(argv[optind], cat, more);
 	ch = cat->nerrors == 0 && more == 0 ? 0 : 1;

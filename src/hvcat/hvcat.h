@@ -37,9 +37,11 @@ int	hvcat_read(const char *, void **out, size_t *len, int *is_record);
 /*
  * What hvcat check finds beyond the parser (formulas that do not compile
  * against the catalog, duplicate group or formula names), printed to
- * stderr with label; returns the number of errors.
+ * stderr with label, and formulas that leave values under their result
+ * (warnings, added to *nwarn when not NULL); returns the number of errors.
  */
-size_t	hvcat_check_model(const char *label, const struct catalog *);
+size_t	hvcat_check_model(const char *label, const struct catalog *,
+	    size_t *nwarn);
 
 /* The argument of -i: 0 (guess), 1 or 2; -1 after a message. */
 int	hvcat_interface(const char *);

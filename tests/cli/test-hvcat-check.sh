@@ -8,7 +8,7 @@
 # refuse what is not a regular file or too large before reading it.
 # build gives the file the mode the umask says.
 . "$(dirname "$0")/tap.sh"
-plan 31
+plan 33
 
 if ! command -v python3 >/dev/null 2>&1; then
 	i=0
@@ -159,6 +159,18 @@ rm -f "$tmpdir/x.bin"
 "$HVCAT" build "$tmpdir/fbad.json" -o "$tmpdir/x.bin" 2>"$tmpdir/e"; rc=$?
 check "build refuses what check refuses, writing nothing" \
     test "$rc" = 1 -a ! -e "$tmpdir/x.bin"
+
+# 5b. An RPN formula that leaves values under its result: valid (the
+# result is x), with a warning naming the formula and its offset.
+sed 's|"formula": "CPM_CYC / CPM_INST"}|"formula": "CPM_INST CPM_CYC 2 *"}|' \
+    "$tmpdir/f.json" >"$tmpdir/left.json"
+"$HVCAT" build "$tmpdir/left.json" -o "$tmpdir/left.bin" 2>/dev/null
+"$HVCAT" check "$tmpdir/left.bin" >"$tmpdir/out" 2>"$tmpdir/e"; rc=$?
+check "a formula with a value left over is valid, with a warning" \
+    grep -q 'left.bin: valid: .*; 1 warning$' "$tmpdir/out"
+check "the warning names the formula, its offset and what is ignored" \
+    grep -q 'offset 0x[0-9a-f]*: warning: formula 0 (SYNTAX): 1 value left under the result (x, the top of the stack), ignored' \
+    "$tmpdir/e"
 
 # 6. build respects the umask.
 rm -f "$tmpdir/m.bin"
