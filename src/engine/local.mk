@@ -1,7 +1,7 @@
 # src/engine: the selection, deltas, rates and metric values per interval.
-# No terminal code: the engine publishes snapshots that the interface and
-# the batch writers render.
-libhvcore_a_SOURCES += \
+# Pure: the engine is handed raw samples and the time, and publishes
+# snapshots that the interface and the batch writers render.
+libhvpure_a_SOURCES += \
 	src/engine/engine.c src/engine/engine.h \
 	src/engine/selection.c src/engine/selection.h
 

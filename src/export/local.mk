@@ -1,5 +1,6 @@
 # src/export: batch output of engine snapshots (text, CSV, JSON lines).
-libhvcore_a_SOURCES += \
+# Pure: it formats into memory; the caller writes.
+libhvpure_a_SOURCES += \
 	src/export/export.c src/export/export.h
 
 check_PROGRAMS += tests/unit/test-export
@@ -7,4 +8,4 @@ tests_unit_test_export_SOURCES = tests/unit/test-export.c \
 	tests/unit/test-hcall-fixture.c tests/unit/test-hcall-fixture.h
 tests_unit_test_export_CPPFLAGS = $(AM_CPPFLAGS) -I$(top_srcdir)/tests/unit
 tests_unit_test_export_CFLAGS = $(UNIT_CFLAGS)
-tests_unit_test_export_LDADD = $(CORE_LIBS) $(CMOCKA_LIBS)
+tests_unit_test_export_LDADD = $(PURE_LIBS) $(CMOCKA_LIBS)

@@ -1,10 +1,10 @@
-# src/serve: the OpenMetrics endpoint (hvtop --serve).  The address and
-# the naming rules are pure; the renderer does no I/O but needs the
-# engine; the server is the only code that includes libmicrohttpd.
+# src/serve: the OpenMetrics endpoint (hvtop --serve).  The address, the
+# naming rules and the renderer (engine snapshots to text) are pure; the
+# server is the only code that includes libmicrohttpd.
 libhvpure_a_SOURCES += \
-	src/serve/serve-addr.c src/serve/serve-name.c
+	src/serve/serve-addr.c src/serve/serve-name.c src/serve/serve-om.c
 libhvcore_a_SOURCES += \
-	src/serve/serve.h src/serve/serve-om.c src/serve/serve-http.c
+	src/serve/serve.h src/serve/serve-http.c
 
 check_PROGRAMS += tests/unit/test-serve
 tests_unit_test_serve_SOURCES = tests/unit/test-serve.c \
