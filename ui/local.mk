@@ -28,6 +28,13 @@ tests_unit_test_ui_SOURCES = tests/unit/test-ui.c src/hvtop-setup.c
 tests_unit_test_ui_CFLAGS = $(UNIT_CFLAGS)
 tests_unit_test_ui_LDADD = $(UI_LIBS) $(CMOCKA_LIBS)
 
+# Estimates (multiplexed counts) marked on the Live screen.
+check_PROGRAMS += tests/unit/test-ui-estimate
+tests_unit_test_ui_estimate_SOURCES = tests/unit/test-ui-estimate.c \
+	src/hvtop-setup.c
+tests_unit_test_ui_estimate_CFLAGS = $(UNIT_CFLAGS)
+tests_unit_test_ui_estimate_LDADD = $(UI_LIBS) $(CMOCKA_LIBS)
+
 # The frame and the small renderers, without an engine.
 check_PROGRAMS += tests/unit/test-ui-view
 tests_unit_test_ui_view_SOURCES = tests/unit/test-ui-view.c src/hvtop-setup.c

@@ -180,6 +180,40 @@ view_live_hscroll(struct ui *ui, size_t view, int avail)
 	}
 }
 
+/* A value in width, "~" before it when it is an estimate. */
+static void
+view_live_value(const struct engine_cell *c, int width, struct strbuf *sb)
+{
+	struct strbuf	 v = { 0 };
+
+	if (!c->estimated) {
+		export_human(c->value, width, sb);
+		return;
+	}
+	strbuf_addc(&v, '~');
+	export_human(c->value, 0, &v);
+	strbuf_addf(sb, "%*s", width, v.s);
+	strbuf_free(&v);
+}
+
+/* live_format(), with "~" before a value that is an estimate. */
+static void
+view_live_format(const struct ui *ui, size_t view, size_t row, size_t col,
+    int w, char *buf, size_t len, int *role)
+{
+	const struct engine_cell	*c = NULL;
+	struct strbuf			 sb = { 0 };
+
+	live_format(ui, view, row, col, w, buf, len, role);
+	if (ui->snap != NULL)
+		c = engine_cell(ui->h->engine, ui->snap, view, row, col);
+	if (c == NULL || engine_cell_mark(c) != NULL || !c->estimated)
+		return;
+	view_live_value(c, w, &sb);
+	snprintf(buf, len, "%s", sb.s);
+	strbuf_free(&sb);
+}
+
 static void
 view_live_line(struct ui *ui, struct view_frame *f, int y,
     const struct live_line *ln, int cursor_view, int is_cursor)
@@ -276,8 +310,8 @@ view_live_line(struct ui *ui, struct view_frame *f, int y,
 			view_putf(f, y, x, base, "%*s", w, name);
 			break;
 		default:
-			live_format(ui, ln->view, row, col, w, buf, sizeof buf,
-			    &role);
+			view_live_format(ui, ln->view, row, col, w, buf,
+			    sizeof buf, &role);
 			if (is_cursor && k == lv->col)
 				role = UI_R_CELL;
 			else if (is_cursor && role != UI_R_INVALID)
@@ -381,6 +415,7 @@ view_live_cell_text(const struct ui *ui, size_t view, size_t row,
 {
 	const struct engine_cell	*c;
 	struct strbuf			 sb = { 0 };
+	char				*why;
 
 	if (ui->snap == NULL)
 		return (xstrdup("no interval yet"));
@@ -394,6 +429,11 @@ view_live_cell_text(const struct ui *ui, size_t view, size_t row,
 		    col));
 	export_human(c->value, 0, &sb);
 	strbuf_addf(&sb, " %s", live_col_unit(ui, view, col));
+	if (c->estimated) {
+		why = engine_explain(ui->h->engine, ui->snap, view, row, col);
+		strbuf_addf(&sb, " (%s)", why);
+		free(why);
+	}
 	return (strbuf_detach(&sb));
 }
 
@@ -478,7 +518,7 @@ view_live_detail(struct ui *ui, struct view_frame *f, int y0, int y1)
 		    view, row, col) : NULL;
 		strbuf_reset(&sb);
 		if (c != NULL && c->status == ENG_OK)
-			export_human(c->value, 8, &sb);
+			view_live_value(c, 8, &sb);
 		else
 			strbuf_addf(&sb, "%8s", c == NULL ||
 			    c->status == ENG_ABSENT ? "" :
@@ -491,8 +531,8 @@ view_live_detail(struct ui *ui, struct view_frame *f, int y0, int y1)
 		n = live_history(ui, view, row, col, hist, LIVE_HIST);
 		view_spark(f, y, x + 1, sw, hist, n);
 		x += 2 + sw;
-		if (c != NULL && c->status != ENG_OK && c->status !=
-		    ENG_ABSENT) {
+		if (c != NULL && c->status != ENG_ABSENT &&
+		    (c->status != ENG_OK || c->estimated)) {
 			why = engine_explain(ui->h->engine, ui->snap, view,
 			    row, col);
 			view_put(f, y, x, why, -1, UI_R_WARN);

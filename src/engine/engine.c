@@ -509,20 +509,20 @@ engine_rebase(struct engine *e)
 
 /* ---- sampling ------------------------------------------------------ */
 
+/* A raw status as a cell's: source_raw_reason() decides, this renames. */
 static uint8_t
 engine_raw_status(uint8_t raw)
 {
-	switch (raw) {
-	case RAW_OK:
-		return (ENG_OK);
-	case RAW_DENIED:
-		return (ENG_DENIED);
-	case RAW_MISSING:
-		return (ENG_MISSING);
-	case RAW_BUSY:
-		return (ENG_BUSY);
-	}
-	return (ENG_FAILED);
+	static const uint8_t	 eng[RAW_NSTATUS] = {
+		[RAW_OK] = ENG_OK,
+		[RAW_FAILED] = ENG_FAILED,
+		[RAW_DENIED] = ENG_DENIED,
+		[RAW_MISSING] = ENG_MISSING,
+		[RAW_BUSY] = ENG_BUSY,
+		[RAW_SCALED] = ENG_OK,
+	};
+
+	return (eng[source_raw_reason(raw)]);
 }
 
 /*
@@ -683,6 +683,71 @@ engine_snapshot_new(const struct engine *e)
 		s->row_interval[i] = xcalloc(v->nrows + 1, sizeof (double));
 	}
 	return (s);
+}
+
+/* Cell c rests on cell from: an estimate makes c one too. */
+static void
+engine_estimate_from(struct engine_cell *c, const struct engine_cell *from)
+{
+	if (c->status != ENG_OK || !from->estimated)
+		return;
+	c->counted = c->estimated && c->counted < from->counted ?
+	    c->counted : from->counted;
+	c->estimated = 1;
+}
+
+/* The metric cells of a row (or the total) whose operands are estimates. */
+static void
+engine_estimate_metrics(const struct engine_view *v, struct engine_cell *row)
+{
+	const struct engine_metric	*m;
+	size_t				 j, k;
+
+	for (j = 0; j < v->nmetrics; j++) {
+		m = &v->metrics[j];
+		for (k = 0; k < m->nevslots; k++)
+			engine_estimate_from(&row[v->nevents + j],
+			    &row[m->evslots[k]]);
+	}
+}
+
+/*
+ * Mark the cells whose values rest on reads perf multiplexed: an event
+ * cell read as RAW_SCALED, a total over such cells, a metric with such
+ * an operand.  Each keeps the least share of its interval counted.
+ */
+static void
+engine_estimates(const struct engine *e, struct engine_snapshot *s,
+    const struct raw_sample *rs)
+{
+	const struct engine_view	*v;
+	const struct raw_value		*rv;
+	struct engine_cell		*row, *tot;
+	size_t				 i, r, col, k, ncol;
+
+	for (i = 0; i < e->nviews; i++) {
+		v = &e->views[i];
+		ncol = v->nevents + v->nmetrics;
+		tot = &s->cells[i][v->nrows * ncol];
+		for (r = 0; r < v->nrows; r++) {
+			row = &s->cells[i][r * ncol];
+			for (col = 0; col < v->nevents; col++) {
+				k = v->counter[r * v->nevents + col];
+				if (row[col].status != ENG_OK ||
+				    k >= rs->nvalues)
+					continue;
+				rv = &rs->values[k];
+				if (rv->status != RAW_SCALED)
+					continue;
+				row[col].estimated = 1;
+				row[col].counted = rv->counted < 100 ?
+				    rv->counted : 0;
+				engine_estimate_from(&tot[col], &row[col]);
+			}
+			engine_estimate_metrics(v, row);
+		}
+		engine_estimate_metrics(v, tot);
+	}
 }
 
 struct engine_snapshot *
@@ -866,6 +931,7 @@ engine_update_reuse(struct engine *e, const struct raw_sample *rs,
 			    tsecs * (double)e->tb_hz, c);
 		}
 	}
+	engine_estimates(e, s, rs);
 	return (s);
 }
 
@@ -913,6 +979,11 @@ engine_explain(const struct engine *e, const struct engine_snapshot *s,
 
 	if ((c = engine_cell(e, s, view, row, col)) == NULL)
 		return (xstrdup("no such cell"));
+	if (c->status == ENG_OK && c->estimated && c->counted != 0)
+		return (xasprintf("estimated: counted %u %% of the interval",
+		    c->counted));
+	if (c->status == ENG_OK && c->estimated)
+		return (xstrdup("estimated: counted part of the interval"));
 	v = &e->views[view];
 	if (c->status != ENG_NOVALUE || col < v->nevents)
 		return (xstrdup(engine_status_name(c->status)));

@@ -55,6 +55,12 @@ struct engine_cell {
 	uint8_t		 status;	/* enum engine_status */
 	uint8_t		 reason;	/* ENG_NOVALUE: enum formula_reason */
 	int16_t		 operand;	/* ... and the operand without value */
+	uint8_t		 estimated;	/* ENG_OK, but the value rests on a
+					   read perf multiplexed (RAW_SCALED):
+					   an estimate */
+	uint8_t		 counted;	/* ... the least percent of its
+					   interval such a read counted, 0
+					   when not known */
 };
 
 /* A metric definition offered to the engine (from -m files or settings). */
@@ -163,7 +169,9 @@ const struct engine_cell *engine_cell(const struct engine *,
  * cell without a value has one: the read's status ("not updated yet",
  * "the read failed" ...) or the metric's reason ("division by zero",
  * "unknown constant PB_Freq: set it with --const PB_Freq=VALUE", "X has
- * no value" ...).  A cell that has a value says "ok".
+ * no value" ...).  A cell whose value is an estimate says so ("estimated:
+ * counted 62 % of the interval"); any other cell that has a value says
+ * "ok".
  */
 char		*engine_explain(const struct engine *,
 		    const struct engine_snapshot *, size_t view, size_t row,

@@ -330,8 +330,9 @@ export_value(const struct engine_cell *c, double *v)
 }
 
 /*
- * Why a cell that applies to its row has no value (allocated), or NULL
- * when it has one or does not apply.  Every format says it from here.
+ * Why a cell that applies to its row has no value, or that its value is
+ * an estimate (allocated); NULL when it has a measured value or does not
+ * apply.  Every format says it from here.
  */
 static char *
 export_reason(const struct export *x, const struct engine_snapshot *s,
@@ -341,11 +342,22 @@ export_reason(const struct export *x, const struct engine_snapshot *s,
 	double				 v;
 
 	c = engine_cell(x->e, s, view, row, col);
-	if (c == NULL || c->status == ENG_ABSENT || export_value(c, &v))
+	if (c == NULL || c->status == ENG_ABSENT)
 		return (NULL);
-	if (c->status == ENG_OK)
+	if (export_value(c, &v) && !c->estimated)
+		return (NULL);
+	if (c->status == ENG_OK && !isfinite(c->value))
 		return (xstrdup("not a finite number"));
 	return (engine_explain(x->e, s, view, row, col));
+}
+
+/* How text marks a cell beside its reason: "~" for an estimate. */
+static const char *
+export_text_mark(const struct engine_cell *c)
+{
+	if (engine_cell_mark(c) == NULL)
+		return ("~");
+	return (c->status == ENG_NOVALUE ? "?" : "-");
 }
 
 #define EXPORT_NEWS_MAX	20	/* lines export_news() writes in a run */
@@ -437,7 +449,8 @@ export_csv(struct export *x, const struct engine_snapshot *s,
 				if (export_value(c, &val)) {
 					vals[k] = val;
 					has[k] = 1;
-				} else if ((reason = export_reason(x, s, i, r,
+				}
+				if ((reason = export_reason(x, s, i, r,
 				    j)) != NULL) {
 					strbuf_addf(&why, "%s%s: %s",
 					    why.len > 0 ? "; " : "",
@@ -693,7 +706,27 @@ export_scaled(double v, int scale, int width, struct strbuf *sb)
 	strbuf_addf(sb, "%*s", width, buf);
 }
 
-/* Why cells of a view have no value: one line per column and reason. */
+/* A value in text, "~" before it when it is an estimate. */
+static void
+export_text_value(const struct engine_cell *c, int scale, int width,
+    struct strbuf *sb)
+{
+	struct strbuf	 v = { 0 };
+
+	if (!c->estimated) {
+		export_scaled(c->value, scale, width, sb);
+		return;
+	}
+	strbuf_addc(&v, '~');
+	export_scaled(c->value, scale, 0, &v);
+	strbuf_addf(sb, "%*s", width, v.s);
+	strbuf_free(&v);
+}
+
+/*
+ * Why cells of a view have no value, or have an estimate: one line per
+ * column and reason.
+ */
 static void
 export_text_reasons(const struct export *x, const struct engine_snapshot *s,
     size_t view, struct strbuf *sb)
@@ -716,8 +749,7 @@ export_text_reasons(const struct export *x, const struct engine_snapshot *s,
 				continue;
 			}
 			c = engine_cell(x->e, s, view, r, j);
-			strbuf_addf(sb, "%-6s %s: %s\n",
-			    c->status == ENG_NOVALUE ? "?" : "-",
+			strbuf_addf(sb, "%-6s %s: %s\n", export_text_mark(c),
 			    x->cols[x->map[view][j]].name, reason);
 			said = xreallocarray(said, nsaid + 1, sizeof *said);
 			said[nsaid++] = reason;
@@ -785,12 +817,12 @@ export_text(struct export *x, const struct engine_snapshot *s,
 				col = &x->cols[x->map[i][j]];
 				c = engine_cell(x->e, s, i, r, j);
 				strbuf_addc(sb, ' ');
-				if (engine_cell_mark(c) == NULL)
-					export_scaled(c->value, scale[j],
-					    col->width, sb);
-				else
+				if (engine_cell_mark(c) != NULL)
 					strbuf_addf(sb, "%*s", col->width,
 					    engine_cell_mark(c));
+				else
+					export_text_value(c, scale[j],
+					    col->width, sb);
 			}
 			strbuf_addc(sb, '\n');
 		}

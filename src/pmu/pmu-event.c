@@ -15,6 +15,7 @@
 #include <string.h>
 
 #include "util/hverr.h"
+#include "util/strbuf.h"
 #include "util/xalloc.h"
 
 static int
@@ -187,6 +188,27 @@ pmu_event_has_params(const struct pmu_event *ev)
 			return (1);
 	}
 	return (0);
+}
+
+char *
+pmu_event_text(const struct pmu_event *ev)
+{
+	const struct pmu_term	*t;
+	struct strbuf		 sb = { 0 };
+	size_t			 i;
+
+	for (i = 0; i < ev->nterms; i++) {
+		t = &ev->terms[i];
+		if (i > 0)
+			strbuf_addc(&sb, ',');
+		if (t->kind == PMU_TERM_PARAM)
+			strbuf_addf(&sb, "%s=%s", t->name,
+			    strcmp(t->param, t->name) == 0 ? "?" : t->param);
+		else
+			strbuf_addf(&sb, "%s=0x%llx", t->name,
+			    (unsigned long long)t->value);
+	}
+	return (strbuf_detach(&sb));
 }
 
 static const struct pmu_param *

@@ -24,12 +24,32 @@
 #define HV24X7_OFFSET_SHIFT	32			/* config:32-63 */
 #define HV24X7_LPAR_MASK	0xffffULL		/* config1:0-15 */
 
+/* The domains an events/ entry's index parameter implies. */
+#define HV24X7_DOMAIN_CHIP		1
+#define HV24X7_DOMAIN_CORE		2
+#define HV24X7_DOMAIN_VCPU_HOME_CORE	3
+
 /* Result buffer sizes (section 3.3): headers of a result and an element. */
 #define HV24X7_RESULT_SIZE	8
 #define HV24X7_ELEM_V1_SIZE	8
 #define HV24X7_ELEM_V2_SIZE	16
 #define HV24X7_DATA_SIZE	8	/* the kernel reads one counter */
 #define HV24X7_THREAD_GROUPS	2	/* SMT8: two groups of four */
+
+int
+pmu_hv24x7_event_domain(const struct pmu_event *ev)
+{
+	const struct pmu_term	*t;
+
+	if ((t = pmu_event_term(ev, "domain")) != NULL &&
+	    t->kind == PMU_TERM_VALUE)
+		return ((int)t->value);
+	if (pmu_event_term(ev, "chip") != NULL)
+		return (HV24X7_DOMAIN_CHIP);
+	if (pmu_event_term(ev, "vcpu") != NULL)
+		return (HV24X7_DOMAIN_VCPU_HOME_CORE);
+	return (HV24X7_DOMAIN_CORE);
+}
 
 uint64_t
 pmu_hv24x7_config(int domain, unsigned index, uint32_t offset)

@@ -96,6 +96,12 @@ const struct pmu_term *pmu_event_term(const struct pmu_event *,
 	    const char *name);
 /* Nonzero when some term is a parameter. */
 int	 pmu_event_has_params(const struct pmu_event *);
+/*
+ * The terms as sysfs writes them, for a description: values in hex
+ * ("domain=0x1,offset=0x80"), a parameter as "chip=?" or, when it has a
+ * name of its own, "starting_index=core".  Allocated (caller frees).
+ */
+char	*pmu_event_text(const struct pmu_event *);
 
 struct pmu_param {
 	const char	*name;
@@ -138,6 +144,11 @@ struct pmu_hv24x7_frame {
 	int		 privileged;	/* 1, 0, or -1: unknown */
 };
 
+/*
+ * The domain of an hv_24x7 events/ entry: its domain term, else the one
+ * its index parameter implies (chip: 1, vcpu: 3, otherwise core: 2).
+ */
+int	 pmu_hv24x7_event_domain(const struct pmu_event *);
 /* config from the three fields, as the kernel's format files place them. */
 uint64_t pmu_hv24x7_config(int domain, unsigned index, uint32_t offset);
 /* "Physical Chip" ... "VCPU Remote Node"; "?" otherwise. */
@@ -181,5 +192,54 @@ size_t	 pmu_hv24x7_group_fit(const struct pmu_hv24x7_frame *,
 #define PMU_CPUS_MAX		65536
 int	 pmu_cpulist_parse(const char *text, size_t len, int **out,
 	    size_t *n, char **cause);
+
+/*
+ * A catalog model from sysfs listings, for a PMU that has no binary
+ * catalog (any PMU but hv_24x7), or for hv_24x7 when its catalog cannot be
+ * read.  The listings are what the perf source read and parsed: this code
+ * reads nothing.
+ */
+struct catalog;
+
+/* One PMU's events/ directory, already read and parsed. */
+struct pmu_listing {
+	const char		*name;		/* the PMU: "msr" */
+	const struct pmu_event	*events;	/* in name order */
+	size_t			 nevents;
+	/* Per event, each may be NULL, as may the arrays: */
+	char *const		*descs;		/* event_descs/NAME */
+	char *const		*units;		/* events/NAME.unit */
+	char *const		*scales;	/* events/NAME.scale */
+};
+
+enum pmu_catalog_kind {
+	/*
+	 * Counted per CPU: every event in CATALOG_DOMAIN_CPU at offset 8 x
+	 * its position in the model, and one group per PMU and 16 events
+	 * ("msr"; "msr.2" and on for more), so -g works too.
+	 */
+	PMU_CATALOG_CPU,
+	/* hv_24x7's own listing: domain and offset from each event's
+	 * terms (pmu_hv24x7_event_domain()), no groups. */
+	PMU_CATALOG_HV24X7,
+};
+
+/*
+ * The model of n listings: their events in listing order, then name order
+ * (event k of the model is found with pmu_catalog_locate()), each with
+ * record length 8 (so no event is hidden as a placeholder), no formula,
+ * desc "PMU/TERMS/" (pmu_event_text()) and long_desc "unit U, scale S" or
+ * the event_descs/ text.  interface is the model's hcall interface (2 for
+ * a per-CPU PMU).  Returns the model, reindexed (caller frees with
+ * catalog_free()).
+ */
+struct catalog *pmu_catalog_build(const struct pmu_listing *, size_t n,
+	    enum pmu_catalog_kind, int interface);
+/*
+ * Which listing (*p) and event of it (*e) event k of such a model is.
+ * Returns 0, or -HV_ENOENT when k is past the last event.
+ */
+int	 pmu_catalog_locate(const struct pmu_listing *, size_t n, size_t k,
+	    size_t *p, size_t *e);
 
 #endif /* HVTOP_PMU_H */

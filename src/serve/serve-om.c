@@ -684,18 +684,18 @@ serve_om_relayout(struct serve_om *om, const struct serve_sample *s)
 	om->layout = nl;
 }
 
+/* Why a reading has no value: source_raw_reason() decides, this renames. */
 static int
 serve_reason(uint8_t status)
 {
-	switch (status) {
-	case RAW_DENIED:
-		return (SERVE_R_DENIED);
-	case RAW_MISSING:
-		return (SERVE_R_MISSING);
-	case RAW_BUSY:
-		return (SERVE_R_BUSY);
-	}
-	return (SERVE_R_FAILED);
+	static const int	 reason[RAW_NSTATUS] = {
+		[RAW_FAILED] = SERVE_R_FAILED,
+		[RAW_DENIED] = SERVE_R_DENIED,
+		[RAW_MISSING] = SERVE_R_MISSING,
+		[RAW_BUSY] = SERVE_R_BUSY,
+	};
+
+	return (reason[source_raw_reason(status)]);
 }
 
 static void
@@ -713,12 +713,13 @@ serve_om_values(struct serve_om *om, struct serve_frame *f,
 	double				 v;
 
 	for (i = 0; i < rs->nvalues; i++) {
-		if (rs->values[i].status != RAW_OK)
+		if (source_raw_reason(rs->values[i].status) != RAW_OK)
 			om->reads[serve_reason(rs->values[i].status)]++;
 	}
 	for (i = 0; i < l->ncounters; i++) {
 		k = l->counters[i].k;
-		if (k >= rs->nvalues || rs->values[k].status != RAW_OK)
+		if (k >= rs->nvalues ||
+		    source_raw_reason(rs->values[k].status) != RAW_OK)
 			continue;
 		if (serve_guard(&om->cguard[i], rs->values[k].value)) {
 			f->cval[i] = rs->values[k].value;
@@ -733,7 +734,8 @@ serve_om_values(struct serve_om *om, struct serve_frame *f,
 			if (k >= rs->nvalues)
 				continue;
 			rv = &rs->values[k];
-			if (rv->status == RAW_OK && rv->timebase != 0)
+			if (source_raw_reason(rv->status) == RAW_OK &&
+			    rv->timebase != 0)
 				break;
 		}
 		if (j == t->n)

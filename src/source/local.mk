@@ -2,16 +2,26 @@
 # Core layer: these files make syscalls and read files.
 libhvcore_a_SOURCES += \
 	src/source/source.c src/source/source.h \
-	src/source/source-catalog.c src/source/source-catalog.h
+	src/source/source-catalog.c src/source/source-catalog.h \
+	src/source/source-raw.c
 
 # The simulated frame, spoken to through the hcall buffers.
 libhvcore_a_SOURCES += \
 	src/source/source-sim.c
 
-# The perf source: sysfs discovery and perf_event_open().
+# The perf source: a generic fd-group reader (perf_event_open(), groups,
+# reads, scaling of multiplexed counts) and one variant table per kind of
+# PMU (hv_24x7; every other PMU, counted per CPU).  source-perf-int.h says
+# which file holds what.
 libhvcore_a_SOURCES += \
 	src/source/source-perf.c src/source/source-perf.h \
-	src/source/source-perf-sysfs.c
+	src/source/source-perf-int.h \
+	src/source/source-perf-error.c \
+	src/source/source-perf-opt.c \
+	src/source/source-perf-scale.c \
+	src/source/source-perf-sysfs.c \
+	src/source/source-perf-hv24x7.c \
+	src/source/source-perf-cpu.c
 
 check_PROGRAMS += tests/unit/test-source-perf
 tests_unit_test_source_perf_SOURCES = tests/unit/test-source-perf.c
@@ -21,6 +31,11 @@ check_PROGRAMS += tests/unit/test-source-perf-real
 tests_unit_test_source_perf_real_SOURCES = tests/unit/test-source-perf-real.c
 tests_unit_test_source_perf_real_CFLAGS = $(UNIT_CFLAGS)
 tests_unit_test_source_perf_real_LDADD = $(CORE_LIBS) $(CMOCKA_LIBS)
+check_PROGRAMS += tests/unit/test-source-perf-scale
+tests_unit_test_source_perf_scale_SOURCES = \
+	tests/unit/test-source-perf-scale.c
+tests_unit_test_source_perf_scale_CFLAGS = $(UNIT_CFLAGS)
+tests_unit_test_source_perf_scale_LDADD = $(CORE_LIBS) $(CMOCKA_LIBS)
 
 noinst_PROGRAMS += tests/bench/bench-perf
 tests_bench_bench_perf_SOURCES = tests/bench/bench-perf.c

@@ -4,6 +4,7 @@
  * (interface/catalog) and one group read is one H_GET_24X7_DATA; any other
  * PMU (msr, software, an uncore PMU) gets a catalog model built from its
  * events/ directory so that selecting events by name works the same.
+ * source-perf-int.h says which file holds which part.
  *
  * Options (the source's "key=value,..." argument string):
  *	sysfs_root=DIR	where bus/event_source/devices is (default /sys)
@@ -101,6 +102,43 @@ void	 source_perf_sysfs_free(struct source_perf_pmu *);
  */
 int	 source_perf_sysfs_catalog(const struct source_perf_pmu *,
 	    void **out, size_t *len, uint64_t *version, char **cause);
+
+/*
+ * What one perf group's reads leave for the next, to turn counts into raw
+ * values.  A group the kernel multiplexed counted for only part of each
+ * interval (time_running < time_enabled); its counts are scaled to the
+ * whole interval, interval by interval as perf stat -I does, and handed
+ * on as RAW_SCALED: an accumulator of estimates that moves by each
+ * interval's scaled count.  A group that was never multiplexed hands on
+ * its counts unchanged, as RAW_OK.
+ */
+struct source_perf_scale {
+	size_t		 n;		/* counters in the group */
+	uint64_t	*count;		/* per counter: its count last read */
+	uint64_t	*value;		/* per counter: the value handed on */
+	uint64_t	 enabled;	/* time_enabled last read */
+	uint64_t	 running;	/* time_running last read */
+	int		 started;	/* the group has run: the above hold */
+	size_t		 nr;		/* counters the last read returned */
+};
+
+void	 source_perf_scale_init(struct source_perf_scale *, size_t n);
+void	 source_perf_scale_clear(struct source_perf_scale *);
+/*
+ * One group read: words are what read(2) of the leader returned with
+ * PERF_FORMAT_GROUP | PERF_FORMAT_TOTAL_TIME_ENABLED |
+ * PERF_FORMAT_TOTAL_TIME_RUNNING (nr, time_enabled, time_running, then nr
+ * counts in group order); values[members[j]] receives counter j.  The
+ * first read scales by the times since the group was enabled, later ones
+ * by the times since the read before.  Returns the percent of the
+ * interval the group counted: 100 when it was not multiplexed (RAW_OK),
+ * 1-99 when it was (RAW_SCALED, counted set), 0 when it did not run (its
+ * counters RAW_MISSING: there is nothing to scale).  Counters the read did
+ * not return are RAW_MISSING; sc->nr says how many it did.
+ */
+unsigned source_perf_scale(struct source_perf_scale *sc,
+	    const uint64_t *words, size_t nwords, const size_t *members,
+	    struct raw_value *values);
 
 /* An unsigned number in a text file (decimal or 0x hex). */
 int	 source_perf_sysfs_uint(const char *path, uint64_t *, char **cause);
