@@ -2,7 +2,10 @@
 # Core layer: these files make syscalls and read files.
 libhvcore_a_SOURCES += \
 	src/source/source.c src/source/source.h \
-	src/source/source-catalog.c src/source/source-catalog.h \
+	src/source/source-catalog.c src/source/source-catalog.h
+
+# What a raw status means: pure, for the engine and the renderer below.
+libhvpure_a_SOURCES += \
 	src/source/source-raw.c
 
 # The simulated frame, spoken to through the hcall buffers.
