@@ -61,7 +61,8 @@ struct catalog_index {
 };
 
 #define CATALOG_ANY_DOMAIN	(-1)
-#define CATALOG_HASH_DOMAIN	0xffU	/* low bits of a stored hash */
+#define CATALOG_HASH_DOMAIN	0x1ffU	/* low bits of a stored hash: every
+					   domain, CATALOG_DOMAIN_CPU too */
 
 static const char *
 catalog_nz(const char *s)
@@ -136,7 +137,8 @@ catalog_htab_add(struct catalog_htab *t, const char *name, int domain,
 	s = catalog_htab_slot(t, h, name, domain);
 	if (s->ix == 0) {
 		s->key = name;
-		s->hash = (h & ~CATALOG_HASH_DOMAIN) | (uint32_t)domain;
+		s->hash = (h & ~CATALOG_HASH_DOMAIN) |
+		    ((uint32_t)domain & CATALOG_HASH_DOMAIN);
 		s->ix = (uint32_t)pos + 1;
 	}
 	return (s);
@@ -440,7 +442,7 @@ catalog_find_event(const struct catalog *cat, const char *name, int domain)
 
 	if (cat->index == NULL)
 		return (NULL);
-	if (domain < 0 || domain > UINT8_MAX)
+	if (domain < 0 || domain > CATALOG_DOMAIN_CPU)
 		return (NULL);
 	i = catalog_htab_find(&cat->index->by_key, name,
 	    domain == 0 ? CATALOG_ANY_DOMAIN : domain);

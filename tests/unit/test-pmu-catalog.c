@@ -199,6 +199,10 @@ test_build_cpu(void **state)
 		    "cpu-clock");
 		assert_non_null(ev);
 		assert_int_equal(ev->index, i);
+		/* And by (name, domain), and by name in any domain. */
+		assert_ptr_equal(catalog_find_event(cat, ev->name,
+		    CATALOG_DOMAIN_CPU), ev);
+		assert_ptr_equal(catalog_find_event(cat, ev->name, 0), ev);
 	}
 	ev = &cat->events[2];
 	assert_string_equal(ev->name, "tsc");
