@@ -32,18 +32,20 @@ hcall_decode_nonzero(const uint8_t *p, size_t len)
 }
 
 /*
- * Decode a request buffer.  See hcall.h.
+ * Decode a request buffer's header.  See hcall.h.  The order is the one
+ * a hypervisor checks in: what the header says, then whether the buffer
+ * holds what it says.
  */
 int
-hcall_decode_request(const uint8_t *buf, size_t len, struct hcall_reqbuf *out,
-    char **cause)
+hcall_decode_request_header(const uint8_t *buf, size_t len, int *version,
+    unsigned *nrequests, char **cause)
 {
-	struct hcall_request	*r;
-	const uint8_t		*p;
-	size_t			 size, off;
-	unsigned		 i, n;
-	long			 nz;
+	size_t		 size, off;
+	unsigned	 n;
+	long		 nz;
 
+	*version = 0;
+	*nrequests = 0;
 	if (len < HCALL_REQ_HDR_SIZE) {
 		*cause = xasprintf("request buffer of %zu bytes ends before "
 		    "the %d-byte header (byte 0x%zx)", len, HCALL_REQ_HDR_SIZE,
@@ -55,19 +57,12 @@ hcall_decode_request(const uint8_t *buf, size_t len, struct hcall_reqbuf *out,
 		    "%d", len, HCALL_BUF_SIZE);
 		return (-HV_ELIMIT);
 	}
-	out->version = (int)HCALL_GET(REQ_HDR, interface_version, buf);
-	size = hcall_request_size(out->version);
+	*version = (int)HCALL_GET(REQ_HDR, interface_version, buf);
+	size = hcall_request_size(*version);
 	if (size == 0) {
 		*cause = xasprintf("byte 0x00: interface_version %d is neither "
-		    "1 nor 2", out->version);
+		    "1 nor 2", *version);
 		return (-HV_EVERSION);
-	}
-	n = (unsigned)HCALL_GET(REQ_HDR, num_requests, buf);
-	if (n > hcall_max_requests(out->version)) {
-		*cause = xasprintf("byte 0x01: num_requests %u is more than "
-		    "interface v%d allows (%u)", n, out->version,
-		    hcall_max_requests(out->version));
-		return (-HV_ELIMIT);
 	}
 	nz = hcall_decode_nonzero(buf + HCALL_OFF(REQ_HDR, reserved),
 	    HCALL_LEN(REQ_HDR, reserved));
@@ -76,47 +71,96 @@ hcall_decode_request(const uint8_t *buf, size_t len, struct hcall_reqbuf *out,
 		    (long)HCALL_OFF(REQ_HDR, reserved) + nz);
 		return (-HV_EFORMAT);
 	}
-	out->nrequests = n;
-	for (i = 0; i < n; i++) {
-		off = HCALL_REQ_HDR_SIZE + i * size;
-		if (!be_fits(len, off, size)) {
-			*cause = xasprintf("request %u at byte 0x%zx: needs "
-			    "%zu bytes, the buffer ends at 0x%zx", i, off,
-			    size, len);
-			return (-HV_ETRUNC);
-		}
-		p = buf + off;
-		r = &out->req[i];
-		memset(r, 0, sizeof *r);
-		r->domain = (uint8_t)HCALL_GET(REQ_V1, performance_domain, p);
-		r->data_size = (uint16_t)HCALL_GET(REQ_V1, data_size, p);
-		r->data_offset = (uint32_t)HCALL_GET(REQ_V1, data_offset, p);
-		r->lpar = (uint16_t)HCALL_GET(REQ_V1, starting_lpar_ix, p);
-		r->max_lpars = (uint16_t)HCALL_GET(REQ_V1, max_num_lpars, p);
-		r->index = (uint16_t)HCALL_GET(REQ_V1, starting_ix, p);
-		r->max_ix = (uint16_t)HCALL_GET(REQ_V1, max_ix, p);
-		nz = -1;
-		if (p[HCALL_OFF(REQ_V1, reserved1)] != 0)
-			nz = HCALL_OFF(REQ_V1, reserved1);
-		if (out->version == 2) {
-			r->tg = (uint8_t)HCALL_GET(REQ_V2,
-			    starting_thread_group_ix, p);
-			r->max_tg = (uint8_t)HCALL_GET(REQ_V2,
-			    max_num_thread_groups, p);
-			if (nz < 0) {
-				nz = hcall_decode_nonzero(p +
-				    HCALL_OFF(REQ_V2, reserved2),
-				    HCALL_LEN(REQ_V2, reserved2));
-				if (nz >= 0)
-					nz += HCALL_OFF(REQ_V2, reserved2);
-			}
-		}
-		if (nz >= 0) {
-			*cause = xasprintf("request %u at byte 0x%zx: reserved "
-			    "byte 0x%zx is not 0", i, off, off + (size_t)nz);
-			return (-HV_EFORMAT);
+	n = (unsigned)HCALL_GET(REQ_HDR, num_requests, buf);
+	if (n > hcall_max_requests(*version)) {
+		*cause = xasprintf("byte 0x01: num_requests %u is more than "
+		    "interface v%d allows (%u)", n, *version,
+		    hcall_max_requests(*version));
+		return (-HV_ELIMIT);
+	}
+	if (!be_fits(len, HCALL_REQ_HDR_SIZE, n * size)) {
+		/* Name the first request that does not fit. */
+		off = HCALL_REQ_HDR_SIZE + (len - HCALL_REQ_HDR_SIZE) / size *
+		    size;
+		*cause = xasprintf("request %zu at byte 0x%zx: needs %zu "
+		    "bytes, the buffer ends at 0x%zx", (off -
+		    HCALL_REQ_HDR_SIZE) / size, off, size, len);
+		return (-HV_ETRUNC);
+	}
+	*nrequests = n;
+	return (0);
+}
+
+/*
+ * Decode one request.  See hcall.h.
+ */
+int
+hcall_decode_request_at(const uint8_t *buf, size_t len, int version,
+    unsigned i, struct hcall_request *r, char **cause)
+{
+	const uint8_t	*p;
+	size_t		 size, off;
+	long		 nz = -1;
+
+	size = hcall_request_size(version);
+	off = HCALL_REQ_HDR_SIZE + (size_t)i * size;
+	if (size == 0 || !be_fits(len, off, size)) {
+		*cause = xasprintf("request %u at byte 0x%zx: needs %zu bytes, "
+		    "the buffer ends at 0x%zx", i, off, size, len);
+		return (-HV_ETRUNC);
+	}
+	p = buf + off;
+	memset(r, 0, sizeof *r);
+	r->domain = (uint8_t)HCALL_GET(REQ_V1, performance_domain, p);
+	r->data_size = (uint16_t)HCALL_GET(REQ_V1, data_size, p);
+	r->data_offset = (uint32_t)HCALL_GET(REQ_V1, data_offset, p);
+	r->lpar = (uint16_t)HCALL_GET(REQ_V1, starting_lpar_ix, p);
+	r->max_lpars = (uint16_t)HCALL_GET(REQ_V1, max_num_lpars, p);
+	r->index = (uint16_t)HCALL_GET(REQ_V1, starting_ix, p);
+	r->max_ix = (uint16_t)HCALL_GET(REQ_V1, max_ix, p);
+	if (p[HCALL_OFF(REQ_V1, reserved1)] != 0)
+		nz = HCALL_OFF(REQ_V1, reserved1);
+	if (version == 2) {
+		r->tg = (uint8_t)HCALL_GET(REQ_V2, starting_thread_group_ix,
+		    p);
+		r->max_tg = (uint8_t)HCALL_GET(REQ_V2, max_num_thread_groups,
+		    p);
+		if (nz < 0) {
+			nz = hcall_decode_nonzero(p +
+			    HCALL_OFF(REQ_V2, reserved2),
+			    HCALL_LEN(REQ_V2, reserved2));
+			if (nz >= 0)
+				nz += HCALL_OFF(REQ_V2, reserved2);
 		}
 	}
+	if (nz >= 0) {
+		*cause = xasprintf("request %u at byte 0x%zx: reserved byte "
+		    "0x%zx is not 0", i, off, off + (size_t)nz);
+		return (-HV_EFORMAT);
+	}
+	return (0);
+}
+
+/*
+ * Decode a request buffer.  See hcall.h.
+ */
+int
+hcall_decode_request(const uint8_t *buf, size_t len, struct hcall_reqbuf *out,
+    char **cause)
+{
+	unsigned	 i, n;
+	int		 error;
+
+	out->nrequests = 0;
+	if ((error = hcall_decode_request_header(buf, len, &out->version, &n,
+	    cause)) != 0)
+		return (error);
+	for (i = 0; i < n; i++) {
+		if ((error = hcall_decode_request_at(buf, len, out->version, i,
+		    &out->req[i], cause)) != 0)
+			return (error);
+	}
+	out->nrequests = n;
 	return (0);
 }
 

@@ -214,15 +214,37 @@ int	 hcall_encode_request(const struct hcall_reqbuf *, uint8_t *buf,
 	    size_t len, size_t *used, char **cause);
 
 /*
- * Read a request buffer of len bytes, trusting nothing: the header, the
- * version, num_requests against the limit and the length, every reserved
- * byte.  Field values (domains, alignment) are not judged; that is the
- * hypervisor's job.  Returns 0 with *out filled, or -HV_ETRUNC /
- * -HV_EVERSION / -HV_ELIMIT / -HV_EFORMAT with *cause naming the request
- * and byte offset (caller frees).
+ * Read a request buffer of len bytes, trusting nothing, in the order a
+ * hypervisor checks one: the header (the version, its reserved bytes,
+ * num_requests against the interface's limit and against len), then each
+ * request's reserved bytes.  Field values (domains, alignment) are not
+ * judged; that is the hypervisor's job.  Returns 0 with *out filled, or
+ * -HV_ETRUNC / -HV_EVERSION / -HV_ELIMIT / -HV_EFORMAT with *cause naming
+ * the request and byte offset (caller frees).
  */
 int	 hcall_decode_request(const uint8_t *buf, size_t len,
 	    struct hcall_reqbuf *out, char **cause);
+
+/*
+ * The same in two steps, for a hypervisor that judges each request before
+ * it reads the next.  The header: *version is the header's
+ * interface_version whenever len holds a header (also on failure, so a
+ * hypervisor can refuse a version before anything else), *nrequests its
+ * num_requests once every check passed (else 0).  Returns 0, or
+ * -HV_ETRUNC (len shorter than the header, or than num_requests
+ * requests), -HV_ELIMIT (len over 4096, too many requests), -HV_EVERSION
+ * (neither 1 nor 2) or -HV_EFORMAT (a reserved byte), with *cause set
+ * (caller frees).
+ */
+int	 hcall_decode_request_header(const uint8_t *buf, size_t len,
+	    int *version, unsigned *nrequests, char **cause);
+/*
+ * Request i of a buffer of len bytes and that version into *out.  Returns
+ * 0, or -HV_EFORMAT (a reserved byte is set) / -HV_ETRUNC (it does not
+ * fit) with *cause naming the request and byte (caller frees).
+ */
+int	 hcall_decode_request_at(const uint8_t *buf, size_t len, int version,
+	    unsigned i, struct hcall_request *out, char **cause);
 
 /*
  * Results.  The decoder fills this caller-owned model (fixed size: no

@@ -487,6 +487,90 @@ test_request_bad(void **state)
 	assert_int_equal(rb.nrequests, 2);
 }
 
+/*
+ * The header is judged whole before any request, in the order a
+ * hypervisor checks it (version, reserved bytes, the request limit, the
+ * length), and the version is told even when the header is refused.
+ */
+static void
+test_request_order(void **state)
+{
+	static const struct {
+		int		 line;
+		const char	*what;
+		uint8_t		 version, n;
+		size_t		 poke;		/* byte set to 1; 0: none */
+		size_t		 len;
+		int		 error;
+		const char	*where;		/* in the cause */
+	} rows[] = {
+		{ SRC_LINE, "good", 2, 2, 0, 4096, 0, NULL },
+		{ SRC_LINE, "version 3, reserved byte", 3, 2, 5, 4096,
+		  -HV_EVERSION, "byte 0x00" },
+		{ SRC_LINE, "reserved header byte and 128 requests", 2, 128, 5,
+		  4096, -HV_EFORMAT, "byte 0x5" },
+		{ SRC_LINE, "128 requests, buffer too short", 2, 128, 0, 100,
+		  -HV_ELIMIT, "num_requests 128" },
+		{ SRC_LINE, "request 0 reserved, buffer too short", 2, 2,
+		  16 + 1, 16 + 32 + 8, -HV_ETRUNC, "request 1 at byte 0x30" },
+		{ SRC_LINE, "v1, 255 requests, 4096 bytes", 1, 255, 0, 4096, 0,
+		  NULL },
+		{ SRC_LINE, "v1, 255 requests, one short", 1, 255, 0, 4095,
+		  -HV_ETRUNC, "request 254 at byte 0xff0" },
+	};
+	static uint8_t		 buf[HCALL_BUF_SIZE];
+	struct hcall_request	 r;
+	unsigned		 n;
+	size_t			 i;
+	char			*cause;
+	int			 version, error;
+
+	(void)state;
+	for (i = 0; i < sizeof rows / sizeof rows[0]; i++) {
+		memset(buf, 0, sizeof buf);
+		buf[0] = rows[i].version;
+		buf[1] = rows[i].n;
+		if (rows[i].poke != 0)
+			buf[rows[i].poke] = 1;
+		cause = NULL;
+		error = hcall_decode_request_header(buf, rows[i].len, &version,
+		    &n, &cause);
+		if (error != rows[i].error)
+			fail_msg("line %d (%s): error %d, expected %d: %s",
+			    rows[i].line, rows[i].what, error, rows[i].error,
+			    cause != NULL ? cause : "");
+		assert_int_equal(version, rows[i].version);
+		assert_int_equal(n, error == 0 ? rows[i].n : 0);
+		if (rows[i].where != NULL && strstr(cause, rows[i].where) ==
+		    NULL)
+			fail_msg("line %d (%s): \"%s\" lacks \"%s\"",
+			    rows[i].line, rows[i].what, cause, rows[i].where);
+		free(cause);
+	}
+
+	/* One request at a time: its fields, or its reserved byte. */
+	memset(buf, 0, sizeof buf);
+	buf[0] = 2;
+	buf[1] = 2;
+	buf[16 + 32 + 0x0d] = 5;		/* request 1: starting_ix 5 */
+	buf[16 + 32 + 0x11] = 0xff;		/* max_num_thread_groups */
+	assert_int_equal(hcall_decode_request_at(buf, sizeof buf, 2, 1, &r,
+	    &cause), 0);
+	assert_int_equal(r.index, 5);
+	assert_int_equal(r.max_tg, 0xff);
+	buf[16 + 32 + 0x12] = 1;		/* request 1: reserved2 */
+	cause = NULL;
+	assert_int_equal(hcall_decode_request_at(buf, sizeof buf, 2, 1, &r,
+	    &cause), -HV_EFORMAT);
+	assert_non_null(strstr(cause, "request 1 at byte 0x30: reserved byte "
+	    "0x42"));
+	free(cause);
+	cause = NULL;
+	assert_int_equal(hcall_decode_request_at(buf, 16 + 32 + 31, 2, 1, &r,
+	    &cause), -HV_ETRUNC);
+	free(cause);
+}
+
 static void
 test_names(void **state)
 {
@@ -524,6 +608,7 @@ main(void)
 		cmocka_unit_test(test_result_bad),
 		cmocka_unit_test(test_result_header_only),
 		cmocka_unit_test(test_request_bad),
+		cmocka_unit_test(test_request_order),
 		cmocka_unit_test(test_names),
 	};
 
