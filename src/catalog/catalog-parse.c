@@ -651,9 +651,18 @@ catalog_overlaps(struct catalog_pctx *p, const int *walk)
 int
 catalog_peek_version(const void *buf, size_t len, uint64_t *version)
 {
-	if (len < P0_VERSION + 8)
+	if (!be_fits(len, P0_VERSION, 8))
 		return (-HV_ETRUNC);
 	*version = be64_get((const uint8_t *)buf + P0_VERSION);
+	return (0);
+}
+
+int
+catalog_peek_pages(const void *buf, size_t len, uint32_t *pages)
+{
+	if (!be_fits(len, P0_LENGTH, 4))
+		return (-HV_ETRUNC);
+	*pages = be32_get((const uint8_t *)buf + P0_LENGTH);
 	return (0);
 }
 

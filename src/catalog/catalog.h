@@ -211,6 +211,8 @@ void	 catalog_free(struct catalog *);
 /* The version page 0 of an image states, without parsing the rest:
  * 0, or -HV_ETRUNC when len cannot hold it. */
 int	 catalog_peek_version(const void *buf, size_t len, uint64_t *version);
+/* The length in 4096-byte pages page 0 states, the same way. */
+int	 catalog_peek_pages(const void *buf, size_t len, uint32_t *pages);
 
 /*
  * Recompute what the parser derives from the entries: the interface

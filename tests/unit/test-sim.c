@@ -104,6 +104,7 @@ test_sim_catalog_pages(void **state)
 	struct sim_config cfg;
 	uint8_t		 page[HCALL_PAGE_SIZE];
 	uint64_t	 p;
+	uint32_t	 npages;
 	char		*cause = NULL;
 
 	(void)state;
@@ -113,6 +114,12 @@ test_sim_catalog_pages(void **state)
 	    H_SUCCESS);
 	assert_memory_equal(page, fx.image, sizeof page);
 	assert_int_equal(be64_get(page + 8), TFIX_VERSION);
+	/* What a client reads of it, through the catalog module. */
+	assert_int_equal(catalog_peek_pages(page, sizeof page, &npages), 0);
+	assert_int_equal(npages, fx.len / HCALL_PAGE_SIZE);
+	assert_int_equal(catalog_peek_pages(page, 7, &npages), -HV_ETRUNC);
+	assert_int_equal(catalog_peek_version(page, sizeof page, &p), 0);
+	assert_int_equal(p, TFIX_VERSION);
 	assert_int_equal(sim_hv_catalog_page(hv, TFIX_VERSION, 0, page,
 	    sizeof page), H_P2);
 	/* Later pages only with the current version. */
