@@ -429,6 +429,7 @@ sim_hv_new(const struct sim_config *cfg, const struct catalog *cat,
     const void *image, size_t image_len, struct sim_hv **out, char **cause)
 {
 	struct sim_hv	*hv;
+	uint32_t	 npages;
 	unsigned	 i;
 	int		 error;
 
@@ -444,12 +445,11 @@ sim_hv_new(const struct sim_config *cfg, const struct catalog *cat,
 		memcpy(hv->image, image, image_len);
 		hv->image_len = image_len;
 		hv->pages = (image_len + HCALL_PAGE_SIZE - 1) / HCALL_PAGE_SIZE;
-		if (image_len >= 16) {
-			/* Page 0 says how long the catalog is. */
-			if (be32_get(hv->image + 4) != 0)
-				hv->pages = be32_get(hv->image + 4);
-			hv->version = be64_get(hv->image + 8);
-		}
+		/* Page 0 says how long the catalog is, and its version. */
+		if (catalog_peek_pages(image, image_len, &npages) == 0 &&
+		    npages != 0)
+			hv->pages = npages;
+		(void)catalog_peek_version(image, image_len, &hv->version);
 	} else if (cat != NULL)
 		hv->version = cat->version;
 	if (cat != NULL)
@@ -504,6 +504,12 @@ int
 sim_hv_privileged(const struct sim_hv *hv)
 {
 	return (!hv->cfg.faults.denied);
+}
+
+int
+sim_hv_interface(const struct sim_hv *hv)
+{
+	return (hv->cfg.interface);
 }
 
 uint64_t
@@ -705,58 +711,28 @@ sim_hv_refuse(struct sim_hv *hv, uint8_t *res, size_t reslen, int version,
 	return (rc);
 }
 
+/* Whether a request names another partition than the caller's. */
 static int
-sim_hv_nonzero(const uint8_t *p, size_t n)
+sim_hv_explicit_lpar(const struct hcall_request *r)
 {
-	size_t	 i;
-
-	for (i = 0; i < n; i++)
-		if (p[i] != 0)
-			return (1);
-	return (0);
+	return (r->domain >= HCALL_DOMAIN_VCPU_HOME_CORE &&
+	    r->lpar != HCALL_LPAR_SELF);
 }
 
-/*
- * Check request i (at p) and work out what it returns.  Returns H_SUCCESS
- * or the return code, with *drc set.
- */
+/* The domain, the permission, and where the data lies in the domain. */
 static long
-sim_hv_check(struct sim_hv *hv, int version, const uint8_t *p,
-    struct sim_hv_req *q, uint32_t *drc)
+sim_hv_check_data(const struct sim_hv *hv, const struct hcall_request *r,
+    uint32_t *drc)
 {
-	const struct sim_frame	*f = &hv->frame;
-	struct hcall_request	*r = &q->r;
 	const struct sim_hv_space *sp;
-	uint32_t		 count, i, first, nw;
-	int			 explicit_lpar;
+	uint32_t		 i, first, nw;
 
-	memset(q, 0, sizeof *q);
-	r->domain = (uint8_t)HCALL_GET(REQ_V1, performance_domain, p);
-	r->data_size = (uint16_t)HCALL_GET(REQ_V1, data_size, p);
-	r->data_offset = (uint32_t)HCALL_GET(REQ_V1, data_offset, p);
-	r->lpar = (uint16_t)HCALL_GET(REQ_V1, starting_lpar_ix, p);
-	r->max_lpars = (uint16_t)HCALL_GET(REQ_V1, max_num_lpars, p);
-	r->index = (uint16_t)HCALL_GET(REQ_V1, starting_ix, p);
-	r->max_ix = (uint16_t)HCALL_GET(REQ_V1, max_ix, p);
-	if (version == 2) {
-		r->tg = (uint8_t)HCALL_GET(REQ_V2, starting_thread_group_ix, p);
-		r->max_tg = (uint8_t)HCALL_GET(REQ_V2, max_num_thread_groups,
-		    p);
-	}
-	if (p[HCALL_OFF(REQ_V1, reserved1)] != 0 || (version == 2 &&
-	    sim_hv_nonzero(p + HCALL_OFF(REQ_V2, reserved2),
-	    HCALL_LEN(REQ_V2, reserved2)))) {
-		*drc = SIM_DRC_RESERVED;
-		return (H_PARAMETER);
-	}
 	if (r->domain < 1 || r->domain >= HCALL_DOMAIN_MAX) {
 		*drc = SIM_DRC_DOMAIN;
 		return (H_PARAMETER);
 	}
-	explicit_lpar = r->domain >= HCALL_DOMAIN_VCPU_HOME_CORE &&
-	    r->lpar != HCALL_LPAR_SELF;
 	if (hv->cfg.faults.denied &&
-	    (r->domain <= HCALL_DOMAIN_CORE || explicit_lpar)) {
+	    (r->domain <= HCALL_DOMAIN_CORE || sim_hv_explicit_lpar(r))) {
 		*drc = SIM_DRC_NOT_PRIVILEGED;
 		return (H_AUTHORITY);
 	}
@@ -787,6 +763,18 @@ sim_hv_check(struct sim_hv *hv, int version, const uint8_t *p,
 			return (H_PARAMETER);
 		}
 	}
+	return (H_SUCCESS);
+}
+
+/* The indexes and partitions asked for; sets q->lpar0 and q->nlpars. */
+static long
+sim_hv_check_lpars(const struct sim_hv *hv, struct sim_hv_req *q,
+    uint32_t *drc)
+{
+	const struct sim_frame	*f = &hv->frame;
+	const struct hcall_request *r = &q->r;
+	uint32_t		 count;
+
 	count = r->domain == HCALL_DOMAIN_CHIP ? f->nchips :
 	    r->domain == HCALL_DOMAIN_CORE ? f->ncores : f->vcpus;
 	if (r->index >= count) {
@@ -799,41 +787,70 @@ sim_hv_check(struct sim_hv *hv, int version, const uint8_t *p,
 	}
 	q->lpar0 = f->lpar_id;
 	q->nlpars = 1;
-	if (explicit_lpar) {
-		if (r->lpar >= f->lpars) {
-			*drc = SIM_DRC_LPAR;
-			return (H_PARAMETER);
-		}
-		if (r->lpar == 0 && f->lpar_id != 0) {
-			*drc = SIM_DRC_LPAR_ZERO;
-			return (H_PERMISSION);
-		}
-		q->lpar0 = r->lpar;
-		if (r->max_lpars == HCALL_LPARS_ALL)
-			q->nlpars = f->lpars - r->lpar;
-		else if (r->max_lpars == 0 ||
-		    (uint32_t)r->lpar + r->max_lpars > f->lpars) {
-			*drc = SIM_DRC_LPAR_COUNT;
-			return (H_PARAMETER);
-		} else
-			q->nlpars = r->max_lpars;
+	if (!sim_hv_explicit_lpar(r))
+		return (H_SUCCESS);
+	if (r->lpar >= f->lpars) {
+		*drc = SIM_DRC_LPAR;
+		return (H_PARAMETER);
 	}
+	if (r->lpar == 0 && f->lpar_id != 0) {
+		*drc = SIM_DRC_LPAR_ZERO;
+		return (H_PERMISSION);
+	}
+	q->lpar0 = r->lpar;
+	if (r->max_lpars == HCALL_LPARS_ALL)
+		q->nlpars = f->lpars - r->lpar;
+	else if (r->max_lpars == 0 ||
+	    (uint32_t)r->lpar + r->max_lpars > f->lpars) {
+		*drc = SIM_DRC_LPAR_COUNT;
+		return (H_PARAMETER);
+	} else
+		q->nlpars = r->max_lpars;
+	return (H_SUCCESS);
+}
+
+/* The thread groups asked for (v2 core and vcpu domains); sets q->ntg. */
+static long
+sim_hv_check_tg(const struct sim_hv *hv, int version, struct sim_hv_req *q,
+    uint32_t *drc)
+{
+	const struct sim_frame	*f = &hv->frame;
+	const struct hcall_request *r = &q->r;
+
 	q->ntg = 1;
-	if (version == 2 && r->domain >= HCALL_DOMAIN_CORE) {
-		if (r->tg >= f->thread_groups) {
-			*drc = SIM_DRC_TG;
-			return (H_PARAMETER);
-		}
-		if (r->max_tg == HCALL_TG_ALL)
-			q->ntg = f->thread_groups - r->tg;
-		else if (r->max_tg == 0 ||
-		    (unsigned)r->tg + r->max_tg > f->thread_groups) {
-			*drc = SIM_DRC_TG_COUNT;
-			return (H_PARAMETER);
-		} else
-			q->ntg = r->max_tg;
+	if (version != 2 || r->domain < HCALL_DOMAIN_CORE)
+		return (H_SUCCESS);
+	if (r->tg >= f->thread_groups) {
+		*drc = SIM_DRC_TG;
+		return (H_PARAMETER);
 	}
-	q->nelements = (size_t)q->nlpars * r->max_ix * q->ntg;
+	if (r->max_tg == HCALL_TG_ALL)
+		q->ntg = f->thread_groups - r->tg;
+	else if (r->max_tg == 0 ||
+	    (unsigned)r->tg + r->max_tg > f->thread_groups) {
+		*drc = SIM_DRC_TG_COUNT;
+		return (H_PARAMETER);
+	} else
+		q->ntg = r->max_tg;
+	return (H_SUCCESS);
+}
+
+/*
+ * Judge a decoded request, in the order of the table in sim.h, and work
+ * out what it returns.  Returns H_SUCCESS or the return code, with *drc
+ * set.
+ */
+static long
+sim_hv_check(struct sim_hv *hv, int version, struct sim_hv_req *q,
+    uint32_t *drc)
+{
+	long	 rc;
+
+	if ((rc = sim_hv_check_data(hv, &q->r, drc)) != H_SUCCESS ||
+	    (rc = sim_hv_check_lpars(hv, q, drc)) != H_SUCCESS ||
+	    (rc = sim_hv_check_tg(hv, version, q, drc)) != H_SUCCESS)
+		return (rc);
+	q->nelements = (size_t)q->nlpars * q->r.max_ix * q->ntg;
 	*drc = SIM_DRC_OK;
 	return (H_SUCCESS);
 }
@@ -871,67 +888,75 @@ sim_hv_elements(struct sim_hv *hv, struct hcall_rwriter *w,
 }
 
 /*
- * H_GET_24X7_DATA.  See sim.h.
+ * Decode the request buffer with the hcall module's decoder and judge
+ * each request in turn, in the order of the table in sim.h: the header,
+ * then each request's reserved bytes and fields.  Returns H_SUCCESS with
+ * *n requests in q[], or the return code with *drc and *failing set.
  */
-long
-sim_hv_data(struct sim_hv *hv, uint64_t tb, const uint8_t *req, size_t reqlen,
-    uint8_t *res, size_t reslen)
+static long
+sim_hv_requests(struct sim_hv *hv, const uint8_t *req, size_t reqlen,
+    struct sim_hv_req *q, unsigned *n, uint32_t *drc, unsigned *failing)
 {
-	struct sim_hv_req	 q[HCALL_MAX_REQUESTS_V1];
-	struct hcall_rwriter	 w;
-	size_t			 size, need, keep, half;
-	unsigned		 n, i;
-	uint32_t		 drc;
-	long			 rc;
-	int			 version = hv->cfg.interface, busy, cut;
+	unsigned	 i;
+	char		*cause = NULL;
+	int		 version, error;
+	long		 rc;
 
-	hv->ncalls++;
-	hv->ndata++;
-	if (hv->cfg.faults.version_change_at != 0 &&
-	    hv->ndata == hv->cfg.faults.version_change_at)
-		hv->version++;
-	/* Both dice roll on every call so one fault never shifts another. */
-	busy = sim_fault_roll(&hv->rng, hv->cfg.faults.busy);
-	cut = sim_fault_roll(&hv->rng, hv->cfg.faults.short_results);
-
-	if (reslen < HCALL_RES_HDR_SIZE || reslen > HCALL_BUF_SIZE)
-		return (sim_hv_refuse(hv, res, reslen, version, H_P4,
-		    SIM_DRC_RES_BUF_LEN, 0xff));
-	if (reqlen < HCALL_REQ_HDR_SIZE || reqlen > HCALL_BUF_SIZE)
-		return (sim_hv_refuse(hv, res, reslen, version, H_P2,
-		    SIM_DRC_REQ_BUF_LEN, 0xff));
-	if (busy)
-		return (sim_hv_refuse(hv, res, reslen, version, H_BUSY,
-		    SIM_DRC_BUSY, 0xff));
-	if (HCALL_GET(REQ_HDR, interface_version, req) != (uint64_t)version)
-		return (sim_hv_refuse(hv, res, reslen, version, H_PARAMETER,
-		    SIM_DRC_VERSION, 0xff));
-	if (sim_hv_nonzero(req + HCALL_OFF(REQ_HDR, reserved),
-	    HCALL_LEN(REQ_HDR, reserved)))
-		return (sim_hv_refuse(hv, res, reslen, version, H_PARAMETER,
-		    SIM_DRC_RESERVED, 0xff));
-	n = (unsigned)HCALL_GET(REQ_HDR, num_requests, req);
-	if (n == 0)
-		return (sim_hv_refuse(hv, res, reslen, version, H_PARAMETER,
-		    SIM_DRC_NO_REQUESTS, 0xff));
-	if (n > hcall_max_requests(version))
-		return (sim_hv_refuse(hv, res, reslen, version, H_PARAMETER,
-		    SIM_DRC_TOO_MANY, 0xff));
-	size = hcall_request_size(version);
-	if (HCALL_REQ_HDR_SIZE + n * size > reqlen)
-		return (sim_hv_refuse(hv, res, reslen, version, H_P2,
-		    SIM_DRC_REQ_BUF_SHORT, 0xff));
-	for (i = 0; i < n; i++) {
-		rc = sim_hv_check(hv, version, req + HCALL_REQ_HDR_SIZE +
-		    i * size, &q[i], &drc);
-		if (rc != H_SUCCESS)
-			return (sim_hv_refuse(hv, res, reslen, version, rc,
-			    drc, i));
+	*failing = 0xff;
+	error = hcall_decode_request_header(req, reqlen, &version, n, &cause);
+	free(cause);
+	cause = NULL;
+	if (version != hv->cfg.interface) {
+		*drc = SIM_DRC_VERSION;
+		return (H_PARAMETER);
 	}
+	switch (error) {
+	case 0:
+		break;
+	case -HV_EFORMAT:
+		*drc = SIM_DRC_RESERVED;
+		return (H_PARAMETER);
+	case -HV_ELIMIT:
+		*drc = SIM_DRC_TOO_MANY;
+		return (H_PARAMETER);
+	default:
+		*drc = SIM_DRC_REQ_BUF_SHORT;
+		return (H_P2);
+	}
+	if (*n == 0) {
+		*drc = SIM_DRC_NO_REQUESTS;
+		return (H_PARAMETER);
+	}
+	for (i = 0; i < *n; i++) {
+		*failing = i;
+		memset(&q[i], 0, sizeof q[i]);
+		if (hcall_decode_request_at(req, reqlen, version, i, &q[i].r,
+		    &cause) != 0) {
+			free(cause);
+			*drc = SIM_DRC_RESERVED;
+			return (H_PARAMETER);
+		}
+		if ((rc = sim_hv_check(hv, version, &q[i], drc)) != H_SUCCESS)
+			return (rc);
+	}
+	*drc = SIM_DRC_OK;
+	return (H_SUCCESS);
+}
 
-	/* Results cut short: half the results, the next one partly. */
-	keep = n;
-	half = 0;
+/*
+ * Write the results of n good requests; cut short (half the results, the
+ * next one partly) when cut.  Returns H_SUCCESS, or H_P4 when they do not
+ * fit (those that fit are written).
+ */
+static long
+sim_hv_results(struct sim_hv *hv, uint64_t tb, const struct sim_hv_req *q,
+    unsigned n, int cut, uint8_t *res, size_t reslen)
+{
+	struct hcall_rwriter	 w;
+	size_t			 need, keep = n, half = 0;
+	int			 version = hv->cfg.interface;
+	unsigned		 i;
+
 	if (cut) {
 		keep = n / 2;
 		half = q[keep].nelements > 1 ? q[keep].nelements / 2 : 0;
@@ -961,4 +986,43 @@ sim_hv_data(struct sim_hv *hv, uint64_t tb, const uint8_t *req, size_t reqlen,
 		hcall_encode_result_status(&w, 0, SIM_DRC_OK, hv->cfg.cec_cfg,
 		    hv->version);
 	return (H_SUCCESS);
+}
+
+/*
+ * H_GET_24X7_DATA.  See sim.h.
+ */
+long
+sim_hv_data(struct sim_hv *hv, uint64_t tb, const uint8_t *req, size_t reqlen,
+    uint8_t *res, size_t reslen)
+{
+	struct sim_hv_req	 q[HCALL_MAX_REQUESTS_V1];
+	unsigned		 n, failing;
+	uint32_t		 drc;
+	long			 rc;
+	int			 version = hv->cfg.interface, busy, cut;
+
+	hv->ncalls++;
+	hv->ndata++;
+	if (hv->cfg.faults.version_change_at != 0 &&
+	    hv->ndata == hv->cfg.faults.version_change_at)
+		hv->version++;
+	/* Both dice roll on every call so one fault never shifts another. */
+	busy = sim_fault_roll(&hv->rng, hv->cfg.faults.busy);
+	cut = sim_fault_roll(&hv->rng, hv->cfg.faults.short_results);
+
+	/* The hcall's arguments first: where the buffers are, how long. */
+	if (reslen < HCALL_RES_HDR_SIZE || reslen > HCALL_BUF_SIZE)
+		return (sim_hv_refuse(hv, res, reslen, version, H_P4,
+		    SIM_DRC_RES_BUF_LEN, 0xff));
+	if (reqlen < HCALL_REQ_HDR_SIZE || reqlen > HCALL_BUF_SIZE)
+		return (sim_hv_refuse(hv, res, reslen, version, H_P2,
+		    SIM_DRC_REQ_BUF_LEN, 0xff));
+	if (busy)
+		return (sim_hv_refuse(hv, res, reslen, version, H_BUSY,
+		    SIM_DRC_BUSY, 0xff));
+	rc = sim_hv_requests(hv, req, reqlen, q, &n, &drc, &failing);
+	if (rc != H_SUCCESS)
+		return (sim_hv_refuse(hv, res, reslen, version, rc, drc,
+		    failing));
+	return (sim_hv_results(hv, tb, q, n, cut, res, reslen));
 }

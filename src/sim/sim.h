@@ -245,6 +245,8 @@ const struct sim_frame *sim_hv_frame(const struct sim_hv *);
 uint64_t sim_hv_catalog_version(const struct sim_hv *);
 /* Whether the partition may collect physical and other-lpar data. */
 int	 sim_hv_privileged(const struct sim_hv *);
+/* The hcall interface version it speaks, 1 or 2. */
+int	 sim_hv_interface(const struct sim_hv *);
 
 /*
  * H_GET_24X7_CATALOG_PAGE: copy page number page of the catalog into
