@@ -230,6 +230,22 @@ static const struct rc_row rc_rows[] = {
 	  H_PARAMETER, SIM_DRC_LPAR_COUNT, 0 },
 	{ SRC_LINE, "127 whole core records: 24 results fit", 127, 2, F_NONE,
 	  0, 0, 0, 0, 0, H_P4, SIM_DRC_RESULT_FULL, 24 },
+	/* Several faults: the first in the order of sim.h's table wins. */
+	{ SRC_LINE, "v1 with a reserved header byte", 1, 1, F_NONE, 0, 0, 5,
+	  0, 0, H_PARAMETER, SIM_DRC_VERSION, 0xff },
+	{ SRC_LINE, "no requests, reserved header byte", 0, 2, F_NONE, 0, 0,
+	  5, 0, 0, H_PARAMETER, SIM_DRC_RESERVED, 0xff },
+	{ SRC_LINE, "reserved byte in request 0 of a short buffer", 2, 2,
+	  F_NONE, 0, 0, 16 + 0x01, 16 + 32 + 8, 0, H_P2,
+	  SIM_DRC_REQ_BUF_SHORT, 0xff },
+	{ SRC_LINE, "domain 0 in request 0, reserved byte in 1", 2, 2,
+	  F_DOMAIN, 0, 0, 16 + 32 + 0x01, 0, 0, H_PARAMETER, SIM_DRC_DOMAIN,
+	  0 },
+	{ SRC_LINE, "reserved byte in request 1, domain 0 in 1", 2, 2,
+	  F_DOMAIN, 1, 0, 16 + 32 + 0x01, 0, 0, H_PARAMETER,
+	  SIM_DRC_RESERVED, 1 },
+	{ SRC_LINE, "short request buffer, short result buffer", 1, 2, F_NONE,
+	  0, 0, 0, 8, 16, H_P4, 0, 0 },
 };
 
 static void
