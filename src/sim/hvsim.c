@@ -23,6 +23,10 @@
 #define HVSIM_CM_EXPANDED	0x40
 /* detail_rc for a GPCI request this frame does not answer. */
 #define HVSIM_GPCI_DRC_REQUEST	0x0c
+/* The frame's link clocks: X-bus, A-bus and PCIe host bridges. */
+#define HVSIM_XBUS_HZ		4.8e9
+#define HVSIM_ABUS_HZ		6.4e9
+#define HVSIM_PHB_HZ		250e6
 
 struct hvsim {
 	struct sim_hv	*hv;
@@ -35,6 +39,14 @@ int
 hvsim_new(const char *spec, const void *catalog, size_t catalog_len,
     struct hvsim **out, char **cause)
 {
+	return (hvsim_new_flags(spec, catalog, catalog_len, NULL, 0, out,
+	    cause));
+}
+
+int
+hvsim_new_flags(const char *spec, const void *catalog, size_t catalog_len,
+    const char *name, unsigned flags, struct hvsim **out, char **cause)
+{
 	struct sim_config	 cfg;
 	struct catalog		*cat = NULL;
 	const struct sim_frame	*fr;
@@ -44,6 +56,8 @@ hvsim_new(const char *spec, const void *catalog, size_t catalog_len,
 	int			 error, iface;
 
 	*out = NULL;
+	if (name == NULL)
+		name = "catalog";
 	sim_config_defaults(&cfg);
 	if (spec != NULL && *spec != '\0' &&
 	    (error = sim_config_parse(&cfg, spec, cause)) != 0)
@@ -53,15 +67,15 @@ hvsim_new(const char *spec, const void *catalog, size_t catalog_len,
 	    cfg.interface : 0;
 	if ((error = catalog_parse(catalog, catalog_len, iface, &cat,
 	    &err)) != 0) {
-		*cause = xasprintf("catalog: %s", err);
+		*cause = xasprintf("%s: %s", name, err);
 		free(err);
 		return (error);
 	}
 	/* A hypervisor serves what it can trust, or nothing. */
-	if (cat->nerrors > 0) {
+	if (cat->nerrors > 0 && (flags & HVSIM_ANY_CATALOG) == 0) {
 		for (i = 0; cat->diags[i].severity != CATALOG_ERROR; i++)
 			continue;
-		*cause = xasprintf("catalog: offset 0x%zx: %s",
+		*cause = xasprintf("%s: offset 0x%zx: %s", name,
 		    cat->diags[i].offset, cat->diags[i].msg);
 		catalog_free(cat);
 		return (-HV_EFORMAT);
@@ -80,6 +94,17 @@ hvsim_new(const char *spec, const void *catalog, size_t catalog_len,
 	s->cores_per_chip = fr->cores_per_chip;
 	*out = s;
 	return (0);
+}
+
+int
+hvsim_spec_check(const char *spec, char **cause)
+{
+	struct sim_config	 cfg;
+
+	sim_config_defaults(&cfg);
+	if (spec == NULL || *spec == '\0')
+		return (0);
+	return (sim_config_parse(&cfg, spec, cause));
 }
 
 void
@@ -165,6 +190,44 @@ uint64_t
 hvsim_catalog_version(const struct hvsim *s)
 {
 	return (sim_hv_catalog_version(s->hv));
+}
+
+unsigned
+hvsim_smt(const struct hvsim *s)
+{
+	return (sim_hv_frame(s->hv)->smt);
+}
+
+unsigned
+hvsim_vcpus(const struct hvsim *s)
+{
+	return (sim_hv_frame(s->hv)->vcpus);
+}
+
+int
+hvsim_interface(const struct hvsim *s)
+{
+	return (sim_hv_interface(s->hv));
+}
+
+int
+hvsim_constant(const struct hvsim *s, const char *name, double *value)
+{
+	const struct sim_frame	*fr = sim_hv_frame(s->hv);
+
+	if (strcmp(name, "PB_Freq") == 0 || strcmp(name, "PB_FREQ") == 0)
+		*value = (double)fr->nest_hz;
+	else if (strcmp(name, "CPU_Freq") == 0 || strcmp(name, "cpu_hz") == 0)
+		*value = (double)fr->core_hz;
+	else if (strcmp(name, "XBUS_Freq") == 0)
+		*value = HVSIM_XBUS_HZ;
+	else if (strcmp(name, "ABUS_Freq") == 0)
+		*value = HVSIM_ABUS_HZ;
+	else if (strcmp(name, "PHB_Freq") == 0)
+		*value = HVSIM_PHB_HZ;
+	else
+		return (-1);
+	return (0);
 }
 
 uint64_t

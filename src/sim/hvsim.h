@@ -50,6 +50,27 @@ int	 hvsim_new(const char *spec, const void *catalog, size_t catalog_len,
 void	 hvsim_free(struct hvsim *);
 
 /*
+ * hvsim_new() for a program that shows a catalog's problems itself (hvtop
+ * with --sim catalog=FILE): with HVSIM_ANY_CATALOG in flags, a catalog
+ * with problems is served as it stands, its counter space made of the
+ * entries that can be trusted, instead of refused.  name (may be NULL)
+ * names the catalog in messages about it ("catalog" when NULL).
+ */
+#define HVSIM_ANY_CATALOG	0x1
+int	 hvsim_new_flags(const char *spec, const void *catalog,
+	    size_t catalog_len, const char *name, unsigned flags,
+	    struct hvsim **out, char **cause);
+
+/*
+ * Check the keys and values of a spec as hvsim_new() reads them, without
+ * building a frame (whether the keys together make one is checked by
+ * hvsim_new()): for a program that takes them among options of its own,
+ * so a bad one is reported where it stands.  Returns 0, or a negative
+ * code with *cause set (caller frees).
+ */
+int	 hvsim_spec_check(const char *spec, char **cause);
+
+/*
  * H_GET_24X7_CATALOG_PAGE: page page of catalog version version into buf
  * (len must be 4096).  Returns r3.
  */
@@ -85,6 +106,20 @@ uint64_t hvsim_tb_hz(const struct hvsim *);
 unsigned hvsim_chips(const struct hvsim *);
 unsigned hvsim_cores(const struct hvsim *);
 uint64_t hvsim_catalog_version(const struct hvsim *);
+/* Threads per core (1, 2, 4, 8), and the partition's virtual processors. */
+unsigned hvsim_smt(const struct hvsim *);
+unsigned hvsim_vcpus(const struct hvsim *);
+/* The hcall interface version the frame speaks: 1 (POWER8) or 2. */
+int	 hvsim_interface(const struct hvsim *);
+
+/*
+ * A named clock of the frame, in Hz, for catalog formulas that use one:
+ * PB_Freq (also PB_FREQ; the fabric), CPU_Freq (also cpu_hz; the cores),
+ * XBUS_Freq, ABUS_Freq, PHB_Freq (links and PCIe host bridges).  Returns
+ * 0 with *value set, or -1 for a name the frame does not know.
+ */
+int	 hvsim_constant(const struct hvsim *, const char *name,
+	    double *value);
 
 /* Calls served so far: every call, and H_GET_24X7_DATA alone. */
 uint64_t hvsim_calls(const struct hvsim *);

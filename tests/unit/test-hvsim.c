@@ -2,8 +2,10 @@
  * The simulated hypervisor's library API (sim/hvsim.h), as a hypervisor
  * emulator uses it: the catalog pages it serves are the image it was
  * given, the capability and module information calls answer what the
- * Linux drivers read at boot, and a request buffer kept in tests/data/
- * gives the result bytes kept next to it.
+ * Linux drivers read at boot, and each request buffer kept in
+ * tests/data/hcall/ gives the result bytes kept next to it.  Then what
+ * hvtop's sim transport asks besides: the frame's shape and clocks, its
+ * keys checked one by one, a catalog with problems served.
  */
 #include "config.h"
 
@@ -26,6 +28,7 @@
 #define T_SPEC	"seed=4,sockets=2,cores=4,uptime_ms=1000"
 #define T_TB	(512000000ULL * 3)	/* three seconds in */
 
+/* A file of the source tree's tests/data/, or (top "build") the build's. */
 static uint8_t *
 read_file(const char *dir, const char *name, size_t *len)
 {
@@ -35,9 +38,15 @@ read_file(const char *dir, const char *name, size_t *len)
 	FILE		*f;
 	long		 n;
 
-	if ((top = getenv("top_srcdir")) == NULL)
-		top = TOP_SRCDIR;
-	path = xasprintf("%s/tests/data/%s/%s", top, dir, name);
+	if (strcmp(dir, "build") == 0) {
+		if ((top = getenv("top_builddir")) == NULL)
+			top = TOP_BUILDDIR;
+		path = xasprintf("%s/%s", top, name);
+	} else {
+		if ((top = getenv("top_srcdir")) == NULL)
+			top = TOP_SRCDIR;
+		path = xasprintf("%s/tests/data/%s/%s", top, dir, name);
+	}
 	if ((f = fopen(path, "rb")) == NULL)
 		fail_msg("cannot open %s", path);
 	assert_int_equal(fseek(f, 0, SEEK_END), 0);
@@ -167,26 +176,55 @@ test_boot_calls(void **state)
 	hvsim_free(s);
 }
 
+/*
+ * Request buffers kept in tests/data/hcall/ and the result bytes kept
+ * next to them: the whole result buffer is the golden prefix, then zeros.
+ */
 static void
 test_data_golden(void **state)
 {
+	static const struct {
+		const char	*dir;		/* of the catalog */
+		const char	*catalog;
+		const char	*name;		/* NAME.req, NAME.res */
+		long		 rc;
+	} rows[] = {
+		{ "catalog", "p8-catalog-v3.bin", "p8-two-requests", H_SUCCESS },
+		{ "build", "catalogs/power9.bin", "p9-three-domains",
+		  H_SUCCESS },
+		{ "build", "catalogs/power9.bin", "p9-bad-domain", H_PARAMETER },
+	};
 	struct hvsim	*s;
-	uint8_t		*req, *want, res[4096];
-	size_t		 reqlen, wantlen;
+	uint8_t		*img, *req, *want, res[4096];
+	size_t		 i, k, len, reqlen, wantlen;
+	char		*name, *cause = NULL;
 
 	(void)state;
-	s = p8_hvsim(T_SPEC);
-	req = read_hex("p8-two-requests.req", &reqlen);
-	want = read_hex("p8-two-requests.res", &wantlen);
-	memset(res, 0xa5, sizeof res);
-	assert_int_equal(hvsim_data(s, T_TB, req, reqlen, res, sizeof res),
-	    H_SUCCESS);
-	assert_true(wantlen >= 32 && wantlen <= sizeof res);
-	assert_memory_equal(res, want, wantlen);
-	assert_int_equal(hvsim_data_calls(s), 1);
-	free(req);
-	free(want);
-	hvsim_free(s);
+	for (i = 0; i < sizeof rows / sizeof rows[0]; i++) {
+		img = read_file(rows[i].dir, rows[i].catalog, &len);
+		if (hvsim_new(T_SPEC, img, len, &s, &cause) != 0)
+			fail_msg("%s: hvsim_new: %s", rows[i].name, cause);
+		free(img);
+		name = xasprintf("%s.req", rows[i].name);
+		req = read_hex(name, &reqlen);
+		free(name);
+		name = xasprintf("%s.res", rows[i].name);
+		want = read_hex(name, &wantlen);
+		free(name);
+		memset(res, 0xa5, sizeof res);
+		assert_int_equal(hvsim_data(s, T_TB, req, reqlen, res,
+		    sizeof res), rows[i].rc);
+		assert_true(wantlen >= 32 && wantlen <= sizeof res);
+		assert_memory_equal(res, want, wantlen);
+		for (k = wantlen; k < sizeof res; k++)
+			if (res[k] != 0)
+				fail_msg("%s: byte 0x%zx is 0x%02x after the "
+				    "golden bytes", rows[i].name, k, res[k]);
+		assert_int_equal(hvsim_data_calls(s), 1);
+		free(req);
+		free(want);
+		hvsim_free(s);
+	}
 }
 
 static void
@@ -214,6 +252,95 @@ test_bad_input(void **state)
 	free(img);
 }
 
+/* What a program that embeds the hypervisor asks of the frame. */
+static void
+test_frame(void **state)
+{
+	struct hvsim	*s;
+	double		 v;
+
+	(void)state;
+	s = p8_hvsim(T_SPEC ",smt=4,vcpus=6,nest_hz=1800000000");
+	assert_int_equal(hvsim_interface(s), 1);	/* the catalog says */
+	assert_int_equal(hvsim_smt(s), 4);
+	assert_int_equal(hvsim_vcpus(s), 6);
+	assert_int_equal(hvsim_constant(s, "PB_Freq", &v), 0);
+	assert_true(v == 1.8e9);
+	assert_int_equal(hvsim_constant(s, "PB_FREQ", &v), 0);
+	assert_true(v == 1.8e9);
+	assert_int_equal(hvsim_constant(s, "CPU_Freq", &v), 0);
+	assert_true(v == 3.8e9);
+	assert_int_equal(hvsim_constant(s, "XBUS_Freq", &v), 0);
+	assert_true(v == 4.8e9);
+	assert_int_equal(hvsim_constant(s, "ABUS_Freq", &v), 0);
+	assert_int_equal(hvsim_constant(s, "PHB_Freq", &v), 0);
+	assert_true(v == 250e6);
+	assert_int_equal(hvsim_constant(s, "NO_Freq", &v), -1);
+	hvsim_free(s);
+	s = p8_hvsim("interface=2");
+	assert_int_equal(hvsim_interface(s), 2);	/* the spec says */
+	assert_int_equal(hvsim_smt(s), 8);
+	hvsim_free(s);
+}
+
+/* Keys checked one by one, as a program with options of its own does. */
+static void
+test_spec_check(void **state)
+{
+	char	*cause = NULL;
+
+	(void)state;
+	assert_int_equal(hvsim_spec_check(NULL, &cause), 0);
+	assert_int_equal(hvsim_spec_check("", &cause), 0);
+	assert_int_equal(hvsim_spec_check("seed=3,faults=busy:0.5+denied",
+	    &cause), 0);
+	/* lpars=1 leaves no partition for lpar=1: that is the frame's to
+	 * say, when it is built. */
+	assert_int_equal(hvsim_spec_check("lpars=1", &cause), 0);
+	assert_int_not_equal(hvsim_spec_check("seed=x", &cause), 0);
+	assert_string_equal(cause, "sim seed=x: not a number");
+	free(cause);
+	cause = NULL;
+	assert_int_not_equal(hvsim_spec_check("smt=2,nosuch=1", &cause), 0);
+	assert_non_null(strstr(cause, "nosuch"));
+	free(cause);
+}
+
+/*
+ * A catalog with problems: refused by hvsim_new(), served as far as it
+ * can be trusted with HVSIM_ANY_CATALOG, and named in messages.
+ */
+static void
+test_catalog_problems(void **state)
+{
+	struct hvsim	*s;
+	uint8_t		*img, page[4096];
+	size_t		 len;
+	char		*cause = NULL;
+
+	(void)state;
+	img = read_file("catalog", "p8-catalog-v3.bin", &len);
+	img[0] = 0;				/* magic */
+	assert_int_not_equal(hvsim_new_flags(T_SPEC, img, len, "p8.bin", 0,
+	    &s, &cause), 0);
+	assert_null(s);
+	assert_non_null(strstr(cause, "p8.bin: offset 0x0: magic"));
+	free(cause);
+	cause = NULL;
+	assert_int_equal(hvsim_new_flags(T_SPEC, img, len, "p8.bin",
+	    HVSIM_ANY_CATALOG, &s, &cause), 0);
+	assert_int_equal(hvsim_catalog_page(s, 0, 0, page, sizeof page),
+	    H_SUCCESS);
+	assert_memory_equal(page, img, sizeof page);
+	hvsim_free(s);
+	/* Too short to parse at all: refused either way, named. */
+	assert_int_not_equal(hvsim_new_flags(T_SPEC, img, 64, "p8.bin",
+	    HVSIM_ANY_CATALOG, &s, &cause), 0);
+	assert_non_null(strstr(cause, "p8.bin: offset 0x40"));
+	free(cause);
+	free(img);
+}
+
 int
 main(void)
 {
@@ -222,6 +349,9 @@ main(void)
 		cmocka_unit_test(test_boot_calls),
 		cmocka_unit_test(test_data_golden),
 		cmocka_unit_test(test_bad_input),
+		cmocka_unit_test(test_frame),
+		cmocka_unit_test(test_spec_check),
+		cmocka_unit_test(test_catalog_problems),
 	};
 
 	return (cmocka_run_group_tests_name("hvsim", tests, NULL, NULL));
