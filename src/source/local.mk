@@ -8,9 +8,20 @@ libhvcore_a_SOURCES += \
 libhvpure_a_SOURCES += \
 	src/source/source-raw.c
 
-# The simulated frame, spoken to through the hcall buffers.
+# The hcall client: the 24x7 hcall buffers over a transport that only
+# moves them; the simulated PowerVM is one transport ("--source sim").
 libhvcore_a_SOURCES += \
-	src/source/source-sim.c
+	src/source/source-hcall.c \
+	src/source/source-hcall.h \
+	src/source/transport.h src/source/transport-sim.c
+
+# The client over a transport of the test's own.
+check_PROGRAMS += tests/unit/test-source-hcall
+tests_unit_test_source_hcall_SOURCES = tests/unit/test-source-hcall.c
+tests_unit_test_source_hcall_CPPFLAGS = $(AM_CPPFLAGS) \
+	-DTOP_SRCDIR='"$(abs_top_srcdir)"'
+tests_unit_test_source_hcall_CFLAGS = $(UNIT_CFLAGS)
+tests_unit_test_source_hcall_LDADD = $(CORE_LIBS) $(CMOCKA_LIBS)
 
 # The perf source: a generic fd-group reader (perf_event_open(), groups,
 # reads, scaling of multiplexed counts) and one variant table per kind of
