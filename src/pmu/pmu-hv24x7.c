@@ -14,6 +14,7 @@
 #include <errno.h>
 #include <stdlib.h>
 
+#include "hcall/hcall.h"
 #include "util/hverr.h"
 #include "util/xalloc.h"
 
@@ -25,14 +26,11 @@
 #define HV24X7_LPAR_MASK	0xffffULL		/* config1:0-15 */
 
 /* The domains an events/ entry's index parameter implies. */
-#define HV24X7_DOMAIN_CHIP		1
-#define HV24X7_DOMAIN_CORE		2
-#define HV24X7_DOMAIN_VCPU_HOME_CORE	3
+#define HV24X7_DOMAIN_CHIP		HCALL_DOMAIN_CHIP
+#define HV24X7_DOMAIN_CORE		HCALL_DOMAIN_CORE
+#define HV24X7_DOMAIN_VCPU_HOME_CORE	HCALL_DOMAIN_VCPU_HOME_CORE
 
-/* Result buffer sizes (section 3.3): headers of a result and an element. */
-#define HV24X7_RESULT_SIZE	8
-#define HV24X7_ELEM_V1_SIZE	8
-#define HV24X7_ELEM_V2_SIZE	16
+/* Buffer sizes and limits are the hcall module's (hcall/hcall.h). */
 #define HV24X7_DATA_SIZE	8	/* the kernel reads one counter */
 #define HV24X7_THREAD_GROUPS	2	/* SMT8: two groups of four */
 
@@ -137,7 +135,7 @@ pmu_hv24x7_check(const char *name, const uint64_t cfg[PMU_CONFIG_WORDS],
 		    pmu_hv24x7_domain_name(domain));
 		return (-EACCES);
 	}
-	if (fr->privileged == 0 && lpar != PMU_HV24X7_LPAR_SELF) {
+	if (fr->privileged == 0 && lpar != HCALL_LPAR_SELF) {
 		*cause = xasprintf("%s: lpar 0x%llx is not this partition "
 		    "(0xffff), and the hypervisor lets this partition read "
 		    "only its own counters (hv_gpci/interface/"
@@ -153,28 +151,27 @@ unsigned
 pmu_hv24x7_result_bytes(const struct pmu_hv24x7_frame *fr, int domain)
 {
 	if (fr->interface == 1)
-		return (HV24X7_RESULT_SIZE + HV24X7_ELEM_V1_SIZE +
+		return (HCALL_RESULT_SIZE + HCALL_ELEM_V1_SIZE +
 		    HV24X7_DATA_SIZE);
 	/* The kernel asks for every thread group of core and VCPU domains
 	 * on SMT8 v2 machines and sums the elements. */
 	if (fr->aggregate && domain >= 2)
-		return (HV24X7_RESULT_SIZE + HV24X7_THREAD_GROUPS *
-		    (HV24X7_ELEM_V2_SIZE + HV24X7_DATA_SIZE));
-	return (HV24X7_RESULT_SIZE + HV24X7_ELEM_V2_SIZE + HV24X7_DATA_SIZE);
+		return (HCALL_RESULT_SIZE + HV24X7_THREAD_GROUPS *
+		    (HCALL_ELEM_V2_SIZE + HV24X7_DATA_SIZE));
+	return (HCALL_RESULT_SIZE + HCALL_ELEM_V2_SIZE + HV24X7_DATA_SIZE);
 }
 
 unsigned
 pmu_hv24x7_max_requests(const struct pmu_hv24x7_frame *fr)
 {
-	/* (4096 - 16) / request size: 16 bytes on v1, 32 on v2. */
-	return (fr->interface == 1 ? 255 : 127);
+	return (hcall_max_requests(fr->interface == 1 ? 1 : 2));
 }
 
 size_t
 pmu_hv24x7_group_fit(const struct pmu_hv24x7_frame *fr, const int *domains,
     size_t n)
 {
-	size_t		 k, room = PMU_HV24X7_BUF_SIZE - PMU_HV24X7_RESULT_HDR;
+	size_t		 k, room = HCALL_BUF_SIZE - HCALL_RES_HDR_SIZE;
 	size_t		 used = 0, rb;
 	unsigned	 max = pmu_hv24x7_max_requests(fr);
 
