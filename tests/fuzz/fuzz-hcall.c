@@ -3,9 +3,11 @@
  * rest of the input is:
  *   0: a result buffer for the decoder, then extraction against a plan;
  *   1: a request buffer for the decoder; what decodes must re-encode to
- *      the same bytes;
+ *      the same bytes, and decode the same header and requests in two
+ *      steps;
  *   2: a request buffer for the simulated hypervisor, whose answer must
- *      always decode, with one result per request when it says success;
+ *      always decode, with one result per request when it says success,
+ *      and which must refuse whatever the decoder refuses;
  *   3: a selection for the planner; whatever it plans, the simulated
  *      hypervisor must serve and the values must all come back;
  *   4: a fault list and a sim config string.
@@ -172,14 +174,30 @@ fuzz_requests(const uint8_t *d, size_t n)
 {
 	static struct hcall_reqbuf rb;
 	static uint8_t		 buf[HCALL_BUF_SIZE];
+	struct hcall_request	 r;
 	size_t			 used;
+	unsigned		 nr, i;
 	char			*cause = NULL;
+	int			 version, herr;
 
+	/* The header alone is judged the same as in the whole decode. */
+	herr = hcall_decode_request_header(d, n, &version, &nr, &cause);
+	free(cause);
+	cause = NULL;
+	if (n >= HCALL_REQ_HDR_SIZE && n <= HCALL_BUF_SIZE && version != d[0])
+		abort();
 	if (hcall_decode_request(d, n, &rb, &cause) != 0) {
 		if (cause == NULL)
 			abort();
 		free(cause);
 		return;
+	}
+	if (herr != 0 || nr != rb.nrequests || version != rb.version)
+		abort();
+	for (i = 0; i < nr; i++) {
+		if (hcall_decode_request_at(d, n, version, i, &r, &cause) != 0 ||
+		    memcmp(&r, &rb.req[i], sizeof r) != 0)
+			abort();
 	}
 	if (hcall_encode_request(&rb, buf, sizeof buf, &used, &cause) != 0)
 		abort();
@@ -191,6 +209,7 @@ static void
 fuzz_sim(const uint8_t *d, size_t n)
 {
 	static struct hcall_resbuf rb;
+	static struct hcall_reqbuf rq;
 	static uint8_t		 res[HCALL_BUF_SIZE];
 	struct sim_hv		*hv;
 	uint64_t		 tb;
@@ -208,6 +227,13 @@ fuzz_sim(const uint8_t *d, size_t n)
 	d += 4;
 	n -= 4;
 	rc = sim_hv_data(hv, tb, d, n, res, reslen);
+	/* What the hcall decoder refuses, the hypervisor refuses. */
+	if (hcall_decode_request(d, n, &rq, &cause) != 0) {
+		free(cause);
+		cause = NULL;
+		if (rc == H_SUCCESS)
+			abort();
+	}
 	if (reslen < HCALL_RES_HDR_SIZE)
 		return;
 	if (hcall_decode_result(res, reslen, 0, &rb, &cause) != 0) {
