@@ -1,6 +1,7 @@
 # src/util: small pure helpers (allocation, big-endian access, strings,
 # error names) and the core helpers that touch the outside world.
 libhvpure_a_SOURCES += \
+	src/util/arena.c src/util/arena.h \
 	src/util/be.h \
 	src/util/filter.c src/util/filter.h \
 	src/util/hverr.c src/util/hverr.h \
