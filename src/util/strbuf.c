@@ -49,19 +49,31 @@ strbuf_addc(struct strbuf *sb, char c)
 	strbuf_add(sb, &c, 1);
 }
 
+/*
+ * Formatted straight into the free room, which is usually enough (a
+ * buffer reused for rows of numbers): formatting a double costs far more
+ * than anything else here, so it is done twice only when the text did not
+ * fit.
+ */
 void
 strbuf_vaddf(struct strbuf *sb, const char *fmt, va_list ap)
 {
 	va_list	 aq;
+	size_t	 room;
 	int	 n;
 
+	if (sb->cap - sb->len < 64)
+		strbuf_grow(sb, 64);
+	room = sb->cap - sb->len;
 	va_copy(aq, ap);
-	n = vsnprintf(NULL, 0, fmt, aq);
+	n = vsnprintf(sb->s + sb->len, room, fmt, aq);
 	va_end(aq);
 	if (n < 0)
 		abort();
-	strbuf_grow(sb, (size_t)n);
-	vsnprintf(sb->s + sb->len, (size_t)n + 1, fmt, ap);
+	if ((size_t)n >= room) {
+		strbuf_grow(sb, (size_t)n);
+		vsnprintf(sb->s + sb->len, (size_t)n + 1, fmt, ap);
+	}
 	sb->len += (size_t)n;
 }
 
