@@ -57,6 +57,12 @@ file_read(const char *path, size_t max, void **out, size_t *len, char **cause)
 		error = HV_ELIMIT;
 		goto fail;
 	}
+	/* A regular file is read into one buffer of its size (and a page
+	 * to see the end): growing by doubling would copy it. */
+	if (fstat(fd, &st) == 0 && S_ISREG(st.st_mode) && st.st_size > 0) {
+		cap = (size_t)st.st_size + 4096;
+		buf = xreallocarray(NULL, cap + 1, 1);
+	}
 	for (;;) {
 		if (cap - n < 4096) {
 			cap = cap == 0 ? 65536 : cap * 2;
