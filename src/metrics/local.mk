@@ -1,7 +1,7 @@
 # src/metrics: readers of user metric files.  Pure: bytes in, a model with
 # expression texts out; the formula engine compiles the texts later.
 libhvpure_a_SOURCES += \
-	src/metrics/papi.h \
+	src/metrics/papi.h src/metrics/papi-int.h \
 	src/metrics/papi-parse.c \
 	src/metrics/papi-model.c \
 	src/metrics/papi-check.c

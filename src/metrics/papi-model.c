@@ -11,6 +11,9 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "metrics/papi-int.h"
+#include "util/arena.h"
+
 static const char *const papi_model_types[PAPI_NTYPES] = {
 	[PAPI_TYPE_NOT_DERIVED] = "NOT_DERIVED",
 	[PAPI_TYPE_ADD] = "DERIVED_ADD",
@@ -22,62 +25,23 @@ static const char *const papi_model_types[PAPI_NTYPES] = {
 	[PAPI_TYPE_INFIX] = "DERIVED_INFIX",
 };
 
-/* ASCII only, like the parser: the locale must not change a match. */
-static int
-papi_model_casecmp(const char *a, const char *b)
-{
-	int	 ca, cb;
-
-	for (;; a++, b++) {
-		ca = (unsigned char)*a;
-		cb = (unsigned char)*b;
-		if (ca >= 'A' && ca <= 'Z')
-			ca += 'a' - 'A';
-		if (cb >= 'A' && cb <= 'Z')
-			cb += 'a' - 'A';
-		if (ca != cb || ca == '\0')
-			return (ca - cb);
-	}
-}
-
 void
 papi_model_free(struct papi_model *m)
 {
-	struct papi_event	*ev;
-	size_t			 i, j;
+	size_t	 i;
 
 	if (m == NULL)
 		return;
-	for (i = 0; i < m->nsections; i++) {
-		for (j = 0; j < m->sections[i].npmus; j++) {
-			free(m->sections[i].pmus[j].name);
-			free(m->sections[i].pmus[j].component);
-		}
+	/* Names, identifiers, texts and base lists are in the arena. */
+	for (i = 0; i < m->nsections; i++)
 		free(m->sections[i].pmus);
-	}
 	free(m->sections);
-	for (i = 0; i < m->nevents; i++) {
-		ev = &m->events[i];
-		free(ev->name);
-		free(ev->ident);
-		for (j = 0; j < ev->nbases; j++) {
-			free(ev->bases[j].name);
-			free(ev->bases[j].ident);
-		}
-		free(ev->bases);
-		free(ev->formula);
-		free(ev->expr);
-		free(ev->ldesc);
-		free(ev->sdesc);
-		free(ev->note);
-	}
 	free(m->events);
-	for (i = 0; i < m->nidents; i++) {
-		free(m->idents[i].ident);
-		free(m->idents[i].name);
-	}
 	free(m->idents);
 	free(m->byname);
+	free(m->namerange);
+	free(m->nametab);
+	arena_free(&m->mem);
 	for (i = 0; i < m->ndiags; i++) {
 		free(m->diags[i].message);
 		free(m->diags[i].text);
@@ -108,7 +72,7 @@ papi_model_matches(const struct papi_section *s, const char *pmu)
 	if (pmu == NULL || s->npmus == 0)
 		return (1);
 	for (i = 0; i < s->npmus; i++) {
-		if (papi_model_casecmp(s->pmus[i].name, pmu) == 0)
+		if (papi_casecmp(s->pmus[i].name, pmu) == 0)
 			return (1);
 	}
 	return (0);
@@ -131,47 +95,40 @@ papi_model_match(const struct papi_model *m, const char *pmu,
 }
 
 /*
- * The range [*lo, *hi) of m->byname holding name (no case), found by
- * binary search: byname is sorted by name, then by event index.
+ * The range [*lo, *hi) of m->byname holding name (no case), empty when no
+ * event has that name: the name's id comes from the hash table the parser
+ * built, in constant time.
  */
 static void
 papi_model_range(const struct papi_model *m, const char *name, size_t *lo,
     size_t *hi)
 {
-	size_t	 a, b, mid;
+	size_t		 i, mask, id;
 
-	a = 0;
-	b = m->nevents;
-	while (a < b) {
-		mid = a + (b - a) / 2;
-		if (papi_model_casecmp(m->events[m->byname[mid]].name,
-		    name) < 0)
-			a = mid + 1;
-		else
-			b = mid;
+	*lo = *hi = 0;
+	if (m->nametabcap == 0)
+		return;
+	mask = m->nametabcap - 1;
+	for (i = (uint32_t)papi_hash_nocase(name) & mask; m->nametab[i] != 0;
+	    i = (i + 1) & mask) {
+		id = m->nametab[i] - 1;
+		if (papi_casecmp(m->events[m->byname[m->namerange[2 *
+		    id]]].name, name) == 0) {
+			*lo = m->namerange[2 * id];
+			*hi = m->namerange[2 * id + 1];
+			return;
+		}
 	}
-	*lo = a;
-	b = m->nevents;
-	while (a < b) {
-		mid = a + (b - a) / 2;
-		if (papi_model_casecmp(m->events[m->byname[mid]].name,
-		    name) <= 0)
-			a = mid + 1;
-		else
-			b = mid;
-	}
-	*hi = a;
 }
 
-/* The last event called name before index before, in a section for pmu. */
+/* The last event in [lo, hi) of byname before index before, for pmu. */
 static const struct papi_event *
-papi_model_last(const struct papi_model *m, const char *pmu,
-    const char *name, size_t before)
+papi_model_last(const struct papi_model *m, const char *pmu, size_t lo,
+    size_t hi, size_t before)
 {
 	const struct papi_event	*ev;
-	size_t			 lo, hi, a, b, mid;
+	size_t			 a, b, mid;
 
-	papi_model_range(m, name, &lo, &hi);
 	/* Within the range, indexes ascend: skip those >= before. */
 	a = lo;
 	b = hi;
@@ -194,16 +151,23 @@ const struct papi_event *
 papi_model_find(const struct papi_model *m, const char *pmu,
     const char *name)
 {
-	return (papi_model_last(m, pmu, name, m->nevents));
+	size_t	 lo, hi;
+
+	papi_model_range(m, name, &lo, &hi);
+	return (papi_model_last(m, pmu, lo, hi, m->nevents));
 }
 
 const struct papi_event *
 papi_model_resolve(const struct papi_model *m, const char *pmu,
     const struct papi_event *ev, size_t i)
 {
-	if (i >= ev->nbases || ev->bases[i].name_id == PAPI_NONE)
+	size_t	 id;
+
+	if (i >= ev->nbases || (id = ev->bases[i].name_id) == PAPI_NONE ||
+	    id >= m->nnames)
 		return (NULL);
-	return (papi_model_last(m, pmu, ev->bases[i].name, ev->index));
+	return (papi_model_last(m, pmu, m->namerange[2 * id],
+	    m->namerange[2 * id + 1], ev->index));
 }
 
 const char *

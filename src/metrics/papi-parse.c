@@ -12,6 +12,12 @@
  * outside [buf, buf + len), strings are copied with their lengths, and
  * every size that could grow with the input is bounded (PAPI_*_MAX), so a
  * hostile file costs memory in proportion to its size.
+ *
+ * Files may hold hundreds of thousands of events, so nothing here costs
+ * more than a constant per name: strings and base lists are carved from
+ * the model's arena, an identifier that is its name is the same string,
+ * and the second pass finds names through one hash table that keeps each
+ * name's hash.
  */
 #include "config.h"
 
@@ -22,6 +28,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "metrics/papi-int.h"
+#include "util/arena.h"
 #include "util/hverr.h"
 #include "util/strbuf.h"
 #include "util/xalloc.h"
@@ -57,10 +65,22 @@ struct papi_token {
 	unsigned long	 place;		/* PAPI_TOK_PLACE, saturated */
 };
 
-/* An open-addressing string table; keys and values point elsewhere. */
+/*
+ * An open-addressing table of names; keys point elsewhere.  What val
+ * holds depends on the table: a name_id + 1, a string, a suffix.
+ */
+struct papi_hent {
+	const char	*key;		/* NULL: empty */
+	uintptr_t	 val;
+	uint32_t	 hash;
+	uint8_t		 taken;		/* an identifier in use */
+	uint8_t		 plain;		/* 1 plain, 2 not, 0 not known yet:
+					   names alike but for case are
+					   alike in this */
+};
+
 struct papi_htab {
-	const char	**keys;
-	const char	**vals;
+	struct papi_hent *e;
 	size_t		 cap;		/* a power of two, or 0 */
 	size_t		 n;
 	int		 nocase;
@@ -78,6 +98,7 @@ struct papi_ctx {
 	size_t		 capf;
 	int		 header_run;	/* last command was a section header */
 	size_t		 cursec;	/* PAPI_NONE before the first */
+	struct strbuf	 expr;		/* scratch for expression texts */
 };
 
 /*
@@ -89,13 +110,6 @@ static const char *const papi_parse_reserved[] = {
 	"mod", "rem", "sqr", "swp", "rot", "dup", "sqrt", PAPI_CPU_HZ_OPERAND,
 	"inf", "infinity", "nan",
 };
-
-/* ASCII only: the locale must not change what a file means. */
-static inline int
-papi_parse_lower(int c)
-{
-	return ((c >= 'A' && c <= 'Z') ? c - 'A' + 'a' : c);
-}
 
 static inline int
 papi_parse_isdigit(int c)
@@ -121,29 +135,19 @@ papi_parse_isblank(int c)
 	return (c == ' ' || c == '\t' || c == '\r' || c == '\v' || c == '\f');
 }
 
-static int
-papi_parse_casecmp(const char *a, const char *b)
-{
-	int	 ca, cb;
-
-	for (;; a++, b++) {
-		ca = papi_parse_lower((unsigned char)*a);
-		cb = papi_parse_lower((unsigned char)*b);
-		if (ca != cb || ca == '\0')
-			return (ca - cb);
-	}
-}
-
 /* Does the field hold exactly word (no case)? */
-static int
+static inline int
 papi_parse_is(const struct papi_field *f, const char *word)
 {
 	size_t	 i;
 
+	/* Lengths first: most words asked about are not the field. */
+	if (strlen(word) != f->len)
+		return (0);
 	for (i = 0; i < f->len; i++) {
 		if (word[i] == '\0' ||
-		    papi_parse_lower((unsigned char)f->p[i]) !=
-		    papi_parse_lower((unsigned char)word[i]))
+		    papi_lower((unsigned char)f->p[i]) !=
+		    papi_lower((unsigned char)word[i]))
 			return (0);
 	}
 	return (word[i] == '\0');
@@ -210,16 +214,19 @@ papi_parse_diag(struct papi_ctx *c, enum papi_severity sev,
 #define PAPI_WARN(c, col, ...) \
 	papi_parse_diag((c), PAPI_WARNING, (c)->line, (col), __VA_ARGS__)
 
-/* A field's value as a string: quotes removed, doubled quotes undone. */
+/*
+ * A field's value as a string of the model: quotes removed, doubled quotes
+ * undone.
+ */
 static char *
-papi_parse_value(const struct papi_field *f)
+papi_parse_value(struct papi_ctx *c, const struct papi_field *f)
 {
 	char	*s;
 	size_t	 i, n;
 
 	if (!f->doubled)
-		return (xstrndup(f->p, f->len));
-	s = xmalloc(f->len + 1);
+		return (arena_strndup(&c->m->mem, f->p, f->len));
+	s = arena_alloc(&c->m->mem, f->len + 1);
 	for (i = n = 0; i < f->len; i++) {
 		s[n++] = f->p[i];
 		if (f->p[i] == f->quote && i + 1 < f->len &&
@@ -589,8 +596,8 @@ papi_parse_header(struct papi_ctx *c, const struct papi_field *comp,
 		s->pmus = xreallocarray(s->pmus, s->npmus != 0 ?
 		    s->npmus * 2 : 1, sizeof *s->pmus);
 	pmu = &s->pmus[s->npmus++];
-	pmu->name = papi_parse_value(&c->f[1]);
-	pmu->component = comp != NULL ? papi_parse_value(comp) : NULL;
+	pmu->name = papi_parse_value(c, &c->f[1]);
+	pmu->component = comp != NULL ? papi_parse_value(c, comp) : NULL;
 	pmu->type = type;
 	pmu->line = c->line;
 }
@@ -608,25 +615,6 @@ papi_parse_key(const struct papi_field *f, struct papi_event *ev)
 	if (papi_parse_is(f, "NOTE"))
 		return (&ev->note);
 	return (NULL);
-}
-
-static void
-papi_parse_freeevent(struct papi_event *ev)
-{
-	size_t	 i;
-
-	free(ev->name);
-	free(ev->ident);
-	for (i = 0; i < ev->nbases; i++) {
-		free(ev->bases[i].name);
-		free(ev->bases[i].ident);
-	}
-	free(ev->bases);
-	free(ev->formula);
-	free(ev->expr);
-	free(ev->ldesc);
-	free(ev->sdesc);
-	free(ev->note);
 }
 
 /* PRESET,<name>,<type>,<args>[,<key>,<value>]... */
@@ -761,10 +749,11 @@ papi_parse_event(struct papi_ctx *c, enum papi_kind kind, unsigned long eol)
 			continue;
 		}
 		if ((slot = papi_parse_key(&f[i], &ev)) == NULL) {
+			/* What the line kept so far stays in the arena: a
+			 * line's worth at most. */
 			PAPI_ERR(c, f[i].col, "expected LDESC, SDESC or NOTE, "
 			    "not '%s' (quote texts that hold commas)",
 			    papi_parse_quote(q, sizeof q, f[i].p, f[i].len));
-			papi_parse_freeevent(&ev);
 			return;
 		}
 		if (i + 1 >= nf) {
@@ -772,12 +761,10 @@ papi_parse_event(struct papi_ctx *c, enum papi_kind kind, unsigned long eol)
 			    (int)f[i].len, f[i].p);
 			break;
 		}
-		if (*slot != NULL) {
+		if (*slot != NULL)
 			PAPI_WARN(c, f[i].col, "%.*s is given twice; the last "
 			    "one is used", (int)f[i].len, f[i].p);
-			free(*slot);
-		}
-		*slot = papi_parse_value(&f[i + 1]);
+		*slot = papi_parse_value(c, &f[i + 1]);
 		i += 2;
 	}
 
@@ -793,14 +780,14 @@ papi_parse_event(struct papi_ctx *c, enum papi_kind kind, unsigned long eol)
 	}
 
 	/* Keep it. */
-	ev.name = papi_parse_value(&f[1]);
+	ev.name = papi_parse_value(c, &f[1]);
 	ev.column = f[1].col;
 	if (formula != NULL)
-		ev.formula = papi_parse_value(formula);
-	ev.bases = xcalloc(n, sizeof *ev.bases);
+		ev.formula = papi_parse_value(c, formula);
+	ev.bases = arena_calloc(&m->mem, n, sizeof *ev.bases);
 	ev.nbases = n;
 	for (i = 0; i < n; i++) {
-		ev.bases[i].name = papi_parse_value(&f[bi[i]]);
+		ev.bases[i].name = papi_parse_value(c, &f[bi[i]]);
 		ev.bases[i].column = f[bi[i]].col;
 		ev.bases[i].name_id = PAPI_NONE;
 	}
@@ -815,6 +802,35 @@ papi_parse_event(struct papi_ctx *c, enum papi_kind kind, unsigned long eol)
 	ev.section = c->cursec;
 	m->events[m->nevents++] = ev;
 	m->sections[c->cursec].nevents++;
+}
+
+/*
+ * Room for every event at once: each starts a line with PRESET or EVENT,
+ * perhaps quoted, so a line starting with P, E or a quote is an upper
+ * bound (a hint: more would still fit).  Growing by doubling
+ * would copy the array and touch twice its pages.
+ */
+static void
+papi_parse_reserve(struct papi_ctx *c, const char *p, size_t len)
+{
+	const char	*end = p + len, *nl;
+	size_t		 n = 0;
+	int		 ch;
+
+	while (p < end) {
+		while (p < end && papi_parse_isblank((unsigned char)*p))
+			p++;
+		ch = p < end ? papi_lower((unsigned char)*p) : 0;
+		if (ch == 'e' || ch == 'p' || ch == '"' || ch == '\'')
+			n++;
+		if ((nl = memchr(p, '\n', (size_t)(end - p))) == NULL)
+			break;
+		p = nl + 1;
+	}
+	if (n > 0) {
+		c->capevents = n;
+		c->m->events = xreallocarray(NULL, n, sizeof *c->m->events);
+	}
 }
 
 static void
@@ -858,9 +874,9 @@ papi_parse_line(struct papi_ctx *c, const char *p, size_t n)
 		if (cmd->len != 0 && i == cmd->len && cmd->quote == 0 &&
 		    c->nf == 2)
 			papi_parse_header(c, cmd, n + 1);
-		else if (cmd->len > 4 && papi_parse_lower((unsigned char)
-		    cmd->p[0]) == 'c' && papi_parse_lower((unsigned char)
-		    cmd->p[1]) == 'p' && papi_parse_lower((unsigned char)
+		else if (cmd->len > 4 && papi_lower((unsigned char)
+		    cmd->p[0]) == 'c' && papi_lower((unsigned char)
+		    cmd->p[1]) == 'p' && papi_lower((unsigned char)
 		    cmd->p[2]) == 'u' && papi_parse_isblank((unsigned char)
 		    cmd->p[3]))
 			PAPI_ERR(c, cmd->col + 3, "a comma must separate CPU "
@@ -874,94 +890,77 @@ papi_parse_line(struct papi_ctx *c, const char *p, size_t n)
 
 /* Hash tables for the second pass. */
 
-static uint64_t
-papi_parse_hash(const char *s, int nocase)
+static uint32_t
+papi_htab_hash(const struct papi_htab *h, const char *key)
 {
-	uint64_t	 h = 14695981039346656037ULL;
-	int		 ch;
-
-	for (; *s != '\0'; s++) {
-		ch = (unsigned char)*s;
-		h ^= (uint64_t)(nocase ? papi_parse_lower(ch) : ch);
-		h *= 1099511628211ULL;
-	}
-	return (h);
+	return ((uint32_t)(h->nocase ? papi_hash_nocase(key) : papi_hash(key)));
 }
 
-static size_t
-papi_parse_hslot(const struct papi_htab *h, const char *key)
+/* Room for n keys without growing. */
+static void
+papi_htab_init(struct papi_htab *h, size_t n, int nocase)
 {
-	size_t	 i;
-
-	i = (size_t)papi_parse_hash(key, h->nocase) & (h->cap - 1);
-	while (h->keys[i] != NULL) {
-		if (h->nocase ? papi_parse_casecmp(h->keys[i], key) == 0 :
-		    strcmp(h->keys[i], key) == 0)
-			break;
-		i = (i + 1) & (h->cap - 1);
-	}
-	return (i);
+	memset(h, 0, sizeof *h);
+	h->nocase = nocase;
+	for (h->cap = 64; h->cap / 2 < n + 1; h->cap *= 2)
+		continue;
+	h->e = xcalloc(h->cap, sizeof *h->e);
 }
 
-static const char *
-papi_parse_hget(const struct papi_htab *h, const char *key, int *found)
+static struct papi_hent *
+papi_htab_find(const struct papi_htab *h, const char *key, uint32_t hv)
 {
-	size_t	 i;
+	struct papi_hent	*e;
+	size_t			 i;
 
-	*found = 0;
-	if (h->cap == 0)
-		return (NULL);
-	i = papi_parse_hslot(h, key);
-	if (h->keys[i] == NULL)
-		return (NULL);
-	*found = 1;
-	return (h->vals[i]);
+	for (i = hv & (h->cap - 1);; i = (i + 1) & (h->cap - 1)) {
+		e = &h->e[i];
+		if (e->key == NULL)
+			return (NULL);
+		if (e->hash == hv && (h->nocase ? papi_casecmp(e->key,
+		    key) : strcmp(e->key, key)) == 0)
+			return (e);
+	}
 }
 
 /*
- * Adds key unless it is there; then sets its value if overwrite is set.
- * Returns the key as stored (the first pointer added for that key).
+ * The entry of key, added with val 0 and not taken when it is not there
+ * (key must then outlive the table).  A pointer to an entry is good until
+ * the next key is added.
  */
-static const char *
-papi_parse_hset(struct papi_htab *h, const char *key, const char *val,
-    int overwrite)
+static struct papi_hent *
+papi_htab_add(struct papi_htab *h, const char *key, uint32_t hv)
 {
-	const char	**ok, **ov;
-	size_t		  i, oc;
+	struct papi_hent	*e, *old;
+	size_t			 i, j, oc;
 
-	if (h->cap == 0 || (h->n + 1) * 2 > h->cap) {
-		ok = h->keys;
-		ov = h->vals;
+	if ((h->n + 1) * 2 > h->cap) {
+		old = h->e;
 		oc = h->cap;
-		h->cap = oc != 0 ? oc * 2 : 64;
-		h->keys = xcalloc(h->cap, sizeof *h->keys);
-		h->vals = xcalloc(h->cap, sizeof *h->vals);
+		h->cap = oc * 2;
+		h->e = xcalloc(h->cap, sizeof *h->e);
 		for (i = 0; i < oc; i++) {
-			if (ok[i] != NULL) {
-				size_t	 s = papi_parse_hslot(h, ok[i]);
-
-				h->keys[s] = ok[i];
-				h->vals[s] = ov[i];
-			}
+			if (old[i].key == NULL)
+				continue;
+			for (j = old[i].hash & (h->cap - 1);
+			    h->e[j].key != NULL; j = (j + 1) & (h->cap - 1))
+				continue;
+			h->e[j] = old[i];
 		}
-		free(ok);
-		free(ov);
+		free(old);
 	}
-	i = papi_parse_hslot(h, key);
-	if (h->keys[i] == NULL) {
-		h->keys[i] = key;
-		h->vals[i] = val;
-		h->n++;
-	} else if (overwrite)
-		h->vals[i] = val;
-	return (h->keys[i]);
-}
-
-static void
-papi_parse_hfree(struct papi_htab *h)
-{
-	free(h->keys);
-	free(h->vals);
+	for (i = hv & (h->cap - 1);; i = (i + 1) & (h->cap - 1)) {
+		e = &h->e[i];
+		if (e->key == NULL)
+			break;
+		if (e->hash == hv && (h->nocase ? papi_casecmp(e->key,
+		    key) : strcmp(e->key, key)) == 0)
+			return (e);
+	}
+	e->key = key;
+	e->hash = hv;
+	h->n++;
+	return (e);
 }
 
 static int
@@ -979,41 +978,46 @@ papi_parse_plain(const char *s)
 		return (1);
 	for (i = 0; i < sizeof papi_parse_reserved /
 	    sizeof papi_parse_reserved[0]; i++) {
-		if (papi_parse_casecmp(s, papi_parse_reserved[i]) == 0)
+		if (papi_casecmp(s, papi_parse_reserved[i]) == 0)
 			return (0);
 	}
 	return (1);
 }
 
 struct papi_idents {
-	struct papi_htab taken;		/* every identifier in use, no case */
+	struct papi_htab names;		/* every name (no case): name_id + 1
+					   of an event name in val, taken set
+					   for every identifier in use, and
+					   whether it is plain */
 	struct papi_htab map;		/* mapped name -> identifier */
-	struct papi_htab next;		/* mangled name -> next suffix */
-	char		**bases;	/* the keys of next */
-	size_t		 nbases;
+	struct papi_htab next;		/* mangled name (no case) -> next
+					   suffix */
+	struct strbuf	 sb;
 	struct papi_model *m;
 	size_t		 cap;
 };
 
-/* The identifier for name; a new one when name is not plain. */
+/* The identifier for name: name itself when it is plain. */
 static char *
-papi_parse_ident(struct papi_idents *id, const char *name)
+papi_parse_ident(struct papi_idents *id, char *name)
 {
 	struct papi_model	*m = id->m;
-	struct strbuf		 sb = { 0 };
-	const char		*have, *key;
+	struct strbuf		*sb = &id->sb;
+	struct papi_hent	*e, *nx;
+	char			*ident;
 	size_t			 i, base, k;
-	int			 found;
+	uint32_t		 hv;
 
 	if (papi_parse_plain(name))
-		return (xstrdup(name));
-	have = papi_parse_hget(&id->map, name, &found);
-	if (found)
-		return (xstrdup(have));
+		return (name);
+	hv = papi_htab_hash(&id->map, name);
+	if ((e = papi_htab_find(&id->map, name, hv)) != NULL)
+		return ((char *)e->val);
+	strbuf_reset(sb);
 	if (papi_parse_isdigit((unsigned char)name[0]) || name[0] == '\0')
-		strbuf_addc(&sb, '_');
+		strbuf_addc(sb, '_');
 	for (i = 0; name[i] != '\0'; i++)
-		strbuf_addc(&sb, papi_parse_isident((unsigned char)name[i]) ?
+		strbuf_addc(sb, papi_parse_isident((unsigned char)name[i]) ?
 		    name[i] : '_');
 
 	/*
@@ -1021,71 +1025,70 @@ papi_parse_ident(struct papi_idents *id, const char *name)
 	 * name that mangled alike stopped, so that many such names cost
 	 * linear time, not quadratic.
 	 */
-	base = sb.len;
-	have = papi_parse_hget(&id->next, sb.s, &found);
-	if (found)
-		k = (size_t)(uintptr_t)have;
-	else {
-		if ((id->nbases & (id->nbases - 1)) == 0)
-			id->bases = xreallocarray(id->bases, id->nbases != 0 ?
-			    id->nbases * 2 : 1, sizeof *id->bases);
-		id->bases[id->nbases++] = xstrdup(sb.s);
-		k = 1;
+	base = sb->len;
+	hv = papi_htab_hash(&id->next, sb->s);
+	if ((nx = papi_htab_find(&id->next, sb->s, hv)) == NULL) {
+		nx = papi_htab_add(&id->next, arena_strdup(&m->mem, sb->s),
+		    hv);
+		nx->val = 1;
 	}
-	key = papi_parse_hset(&id->next, found ? sb.s : id->bases[
-	    id->nbases - 1], NULL, 0);
-	for (;;) {
-		sb.len = base;
-		sb.s[base] = '\0';
+	for (k = nx->val;; k = k == 1 ? 2 : k + 1) {
+		sb->len = base;
+		sb->s[base] = '\0';
 		if (k > 1)
-			strbuf_addf(&sb, "__%zu", k);
-		papi_parse_hget(&id->taken, sb.s, &found);
-		if (!found)
+			strbuf_addf(sb, "__%zu", k);
+		e = papi_htab_find(&id->names, sb->s,
+		    papi_htab_hash(&id->names, sb->s));
+		if (e == NULL || !e->taken)
 			break;
-		k = k == 1 ? 2 : k + 1;
 	}
-	papi_parse_hset(&id->next, key, (const char *)(uintptr_t)(k == 1 ? 2 :
-	    k + 1), 1);
+	nx->val = k == 1 ? 2 : k + 1;
 
 	if (m->nidents == id->cap) {
 		id->cap = id->cap ? id->cap * 2 : 16;
 		m->idents = xreallocarray(m->idents, id->cap,
 		    sizeof *m->idents);
 	}
-	m->idents[m->nidents].ident = strbuf_detach(&sb);
-	m->idents[m->nidents].name = xstrdup(name);
-	papi_parse_hset(&id->taken, m->idents[m->nidents].ident, NULL, 0);
-	papi_parse_hset(&id->map, m->idents[m->nidents].name,
-	    m->idents[m->nidents].ident, 0);
+	ident = arena_strndup(&m->mem, sb->s, sb->len);
+	m->idents[m->nidents].ident = ident;
+	m->idents[m->nidents].name = name;
 	m->nidents++;
-	return (xstrdup(m->idents[m->nidents - 1].ident));
+	papi_htab_add(&id->names, ident, papi_htab_hash(&id->names,
+	    ident))->taken = 1;
+	papi_htab_add(&id->map, name, papi_htab_hash(&id->map,
+	    name))->val = (uintptr_t)ident;
+	return (ident);
 }
 
 /* The expression text of an event whose identifiers are set. */
 static char *
-papi_parse_expr(const struct papi_event *ev)
+papi_parse_expr(struct papi_ctx *c, const struct papi_event *ev)
 {
-	struct strbuf		 sb = { 0 };
+	struct strbuf		*sb = &c->expr;
 	struct papi_token	 t;
 	const char		*s;
 	size_t			 i, first, off, n, last;
 
+	strbuf_reset(sb);
 	switch (ev->type) {
 	case PAPI_TYPE_NOT_DERIVED:
 	case PAPI_TYPE_CMPD:
-		strbuf_adds(&sb, ev->bases[0].ident);
+		strbuf_adds(sb, ev->bases[0].ident);
 		break;
 	case PAPI_TYPE_ADD:
 	case PAPI_TYPE_SUB:
 	case PAPI_TYPE_PS:
 	case PAPI_TYPE_ADD_PS:
 		first = ev->clock ? 1 : 0;
-		strbuf_adds(&sb, ev->bases[first].ident);
-		for (i = first + 1; i < ev->nbases; i++)
-			strbuf_addf(&sb, " %s %c", ev->bases[i].ident,
-			    ev->type == PAPI_TYPE_SUB ? '-' : '+');
+		strbuf_adds(sb, ev->bases[first].ident);
+		for (i = first + 1; i < ev->nbases; i++) {
+			strbuf_addc(sb, ' ');
+			strbuf_adds(sb, ev->bases[i].ident);
+			strbuf_add(sb, ev->type == PAPI_TYPE_SUB ? " -" :
+			    " +", 2);
+		}
 		if (ev->type == PAPI_TYPE_PS || ev->type == PAPI_TYPE_ADD_PS)
-			strbuf_adds(&sb, " " PAPI_RATE_OPERAND " /");
+			strbuf_adds(sb, " " PAPI_RATE_OPERAND " /");
 		break;
 	case PAPI_TYPE_POSTFIX:
 	case PAPI_TYPE_INFIX:
@@ -1098,20 +1101,21 @@ papi_parse_expr(const struct papi_event *ev)
 			if (t.kind == PAPI_TOK_END)
 				break;
 			/* Infix keeps its spacing, as single spaces. */
-			if (sb.len != 0 && (ev->type != PAPI_TYPE_INFIX ||
+			if (sb->len != 0 && (ev->type != PAPI_TYPE_INFIX ||
 			    t.off != last))
-				strbuf_addc(&sb, ' ');
+				strbuf_addc(sb, ' ');
 			if (t.kind == PAPI_TOK_PLACE)
-				strbuf_adds(&sb, ev->bases[t.place].ident);
+				strbuf_adds(sb, ev->bases[t.place].ident);
 			else if (t.kind == PAPI_TOK_HZ)
-				strbuf_adds(&sb, PAPI_CPU_HZ_OPERAND);
+				strbuf_adds(sb, PAPI_CPU_HZ_OPERAND);
 			else
-				strbuf_add(&sb, s + t.off, t.len);
+				strbuf_add(sb, s + t.off, t.len);
 			last = off;
 		}
 		break;
 	}
-	return (strbuf_detach(&sb));
+	return (arena_strndup(&c->m->mem, sb->len != 0 ? sb->s : "",
+	    sb->len));
 }
 
 /* A distinct event name (no case) and its name_id. */
@@ -1126,7 +1130,7 @@ papi_parse_cmpname(const void *a, const void *b)
 	const struct papi_byname	*x = a, *y = b;
 	int				 r;
 
-	if ((r = papi_parse_casecmp(x->name, y->name)) != 0)
+	if ((r = papi_casecmp(x->name, y->name)) != 0)
 		return (r);
 	return (x->index < y->index ? -1 : x->index > y->index);
 }
@@ -1156,65 +1160,112 @@ papi_parse_cmpdiag(const void *a, const void *b)
 	return (x->seq < y->seq ? -1 : x->seq > y->seq);
 }
 
+/*
+ * The model's name lookup (papi_model_find() and the like): name_id + 1
+ * by the name of its first event in byname, which papi-model.c hashes
+ * alike.
+ */
+static void
+papi_parse_nametab(struct papi_model *m)
+{
+	const char	*name;
+	size_t		 id, i, cap;
+
+	for (cap = 64; cap / 2 < m->nnames + 1; cap *= 2)
+		continue;
+	m->nametab = xcalloc(cap, sizeof *m->nametab);
+	m->nametabcap = cap;
+	for (id = 0; id < m->nnames; id++) {
+		name = m->events[m->byname[m->namerange[2 * id]]].name;
+		for (i = (uint32_t)papi_hash_nocase(name) & (cap - 1);
+		    m->nametab[i] != 0; i = (i + 1) & (cap - 1))
+			continue;
+		m->nametab[i] = (uint32_t)id + 1;
+	}
+}
+
 /* The second pass: identifiers, expressions, the name index. */
 static void
 papi_parse_finish(struct papi_ctx *c)
 {
 	struct papi_model	*m = c->m;
 	struct papi_idents	 id;
-	struct papi_htab	 names = { .nocase = 1 };
 	struct papi_byname	*bn;
 	struct papi_diagorder	*dord;
 	struct papi_event	*ev, *prev;
-	const char		*v;
+	struct papi_base	*b;
+	struct papi_hent	*e;
 	char			 q[64];
 	size_t			*start, i, j, n;
-	int			 found;
+	uint32_t		 hv;
+	uint8_t			*plain = NULL;
 
 	memset(&id, 0, sizeof id);
 	id.m = m;
-	id.taken.nocase = 1;
-	id.next.nocase = 1;
+	/* Event names; the bases' mostly repeat (the table grows if not). */
+	n = sizeof papi_parse_reserved / sizeof papi_parse_reserved[0] +
+	    m->nevents;
+	papi_htab_init(&id.names, n, 1);
+	papi_htab_init(&id.map, 0, 0);
+	papi_htab_init(&id.next, 0, 1);
 	for (i = 0; i < sizeof papi_parse_reserved /
 	    sizeof papi_parse_reserved[0]; i++)
-		papi_parse_hset(&id.taken, papi_parse_reserved[i], NULL, 0);
+		papi_htab_add(&id.names, papi_parse_reserved[i],
+		    papi_htab_hash(&id.names, papi_parse_reserved[i]))->taken =
+		    1;
+	/*
+	 * Every name goes into the table once; whether it is plain is
+	 * decided once per distinct name.  A base keeps its name's hash in
+	 * name_id until the second loop looks it up again.
+	 */
+	if (m->nevents > 0)
+		plain = xcalloc(m->nevents, 1);
 	for (i = 0; i < m->nevents; i++) {
 		ev = &m->events[i];
-		if (papi_parse_plain(ev->name))
-			papi_parse_hset(&id.taken, ev->name, NULL, 0);
-		for (j = 0; j < ev->nbases; j++) {
-			if (papi_parse_plain(ev->bases[j].name))
-				papi_parse_hset(&id.taken, ev->bases[j].name,
-				    NULL, 0);
-		}
 		/* Name ids: the n-th distinct name (no case) is n. */
-		papi_parse_hset(&names, ev->name,
-		    (const char *)(uintptr_t)(m->nnames + 1), 0);
-		v = papi_parse_hget(&names, ev->name, &found);
-		ev->name_id = (size_t)(uintptr_t)v - 1;
-		if (ev->name_id == m->nnames)
-			m->nnames++;
+		e = papi_htab_add(&id.names, ev->name,
+		    papi_htab_hash(&id.names, ev->name));
+		if (e->plain == 0)
+			e->plain = papi_parse_plain(ev->name) ? 1 : 2;
+		if (e->plain == 1)
+			e->taken = 1;
+		if (e->val == 0)
+			e->val = ++m->nnames;
+		ev->name_id = e->val - 1;
+		plain[i] = e->plain == 1;
+		for (j = 0; j < ev->nbases; j++) {
+			b = &ev->bases[j];
+			hv = papi_htab_hash(&id.names, b->name);
+			e = papi_htab_add(&id.names, b->name, hv);
+			if (e->plain == 0)
+				e->plain = papi_parse_plain(b->name) ? 1 : 2;
+			if (e->plain == 1)
+				e->taken = 1;
+			b->name_id = hv;
+		}
 	}
 	for (i = 0; i < m->nevents; i++) {
 		ev = &m->events[i];
-		ev->ident = papi_parse_ident(&id, ev->name);
+		ev->ident = plain[i] ? ev->name : papi_parse_ident(&id,
+		    ev->name);
 		for (j = 0; j < ev->nbases; j++) {
-			ev->bases[j].ident = papi_parse_ident(&id,
-			    ev->bases[j].name);
-			v = papi_parse_hget(&names, ev->bases[j].name, &found);
-			ev->bases[j].name_id = found ?
-			    (size_t)(uintptr_t)v - 1 : PAPI_NONE;
+			b = &ev->bases[j];
+			/* There since the first loop; read before an
+			 * identifier is added. */
+			e = papi_htab_find(&id.names, b->name,
+			    (uint32_t)b->name_id);
+			b->name_id = e->val != 0 ? e->val - 1 : PAPI_NONE;
+			b->ident = e->plain == 1 ? b->name :
+			    papi_parse_ident(&id, b->name);
 		}
-		ev->expr = papi_parse_expr(ev);
+		ev->expr = papi_parse_expr(c, ev);
 		ev->expr_infix = ev->type == PAPI_TYPE_INFIX;
 	}
-	papi_parse_hfree(&id.taken);
-	papi_parse_hfree(&id.map);
-	papi_parse_hfree(&id.next);
-	for (i = 0; i < id.nbases; i++)
-		free(id.bases[i]);
-	free(id.bases);
-	papi_parse_hfree(&names);
+	free(plain);
+	free(id.names.e);
+	free(id.map.e);
+	free(id.next.e);
+	strbuf_free(&id.sb);
 	if (m->nidents > 1)
 		qsort(m->idents, m->nidents, sizeof *m->idents,
 		    papi_parse_cmpident);
@@ -1235,9 +1286,12 @@ papi_parse_finish(struct papi_ctx *c)
 		start = xcalloc(m->nnames, sizeof *start);
 		for (i = 0; i < m->nevents; i++)
 			start[m->events[i].name_id]++;
+		m->namerange = xcalloc(2 * m->nnames, sizeof *m->namerange);
 		for (i = j = 0; i < m->nnames; i++) {
 			n = start[bn[i].index];
 			start[bn[i].index] = j;
+			m->namerange[2 * bn[i].index] = j;
+			m->namerange[2 * bn[i].index + 1] = j + n;
 			j += n;
 		}
 		m->byname = xcalloc(m->nevents, sizeof *m->byname);
@@ -1245,6 +1299,7 @@ papi_parse_finish(struct papi_ctx *c)
 			m->byname[start[m->events[i].name_id]++] = i;
 		free(start);
 		free(bn);
+		papi_parse_nametab(m);
 		for (i = 1; i < m->nevents; i++) {
 			ev = &m->events[m->byname[i]];
 			prev = &m->events[m->byname[i - 1]];
@@ -1287,6 +1342,7 @@ papi_parse(const void *buf, size_t len, struct papi_model **out,
 	memset(&c, 0, sizeof c);
 	c.m = xcalloc(1, sizeof *c.m);
 	c.cursec = PAPI_NONE;
+	papi_parse_reserve(&c, p, len);
 	while (p < end) {
 		nl = memchr(p, '\n', (size_t)(end - p));
 		n = nl != NULL ? (size_t)(nl - p) : (size_t)(end - p);
@@ -1298,6 +1354,7 @@ papi_parse(const void *buf, size_t len, struct papi_model **out,
 	papi_parse_finish(&c);
 	free(c.f);
 	free(c.diagseq);
+	strbuf_free(&c.expr);
 	*out = c.m;
 	if (c.m->nerrors == 0)
 		return (0);

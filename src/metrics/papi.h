@@ -89,6 +89,9 @@
 #define HVTOP_PAPI_H
 
 #include <stddef.h>
+#include <stdint.h>
+
+#include "util/arena.h"
 
 #define PAPI_LINE_MAX	16384	/* bytes in one line */
 #define PAPI_BASES_MAX	64	/* base events of one event */
@@ -187,6 +190,12 @@ struct papi_ident {
 	char		*name;
 };
 
+/*
+ * Every string of a model (names, identifiers, expressions, descriptions)
+ * and every base list lives in its arena and goes with the model: a model
+ * of 200,000 events costs a few dozen allocations.  An identifier that is
+ * its name as written is the same string.
+ */
 struct papi_model {
 	struct papi_section *sections;
 	size_t		 nsections;
@@ -197,11 +206,17 @@ struct papi_model {
 	size_t		 nidents;
 	size_t		*byname;	/* event indexes by name (no case),
 					   then index */
+	size_t		*namerange;	/* per name_id: [start, end) of its
+					   events in byname, 2 entries */
+	uint32_t	*nametab;	/* name_id + 1 by name (no case),
+					   open addressing; 0 is empty */
+	size_t		 nametabcap;	/* a power of two, or 0 */
 	struct papi_diag *diags;	/* sorted by line and column */
 	size_t		 ndiags;	/* stored, <= PAPI_DIAGS_MAX */
 	size_t		 nerrors;	/* counted, stored or not */
 	size_t		 nwarnings;
 	unsigned long	 nlines;
+	struct arena	 mem;		/* the strings and base lists */
 };
 
 /*
