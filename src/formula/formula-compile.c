@@ -4,12 +4,19 @@
  * subexpressions computed, and the tree flattened into RPN steps whose
  * stack depth is known.  Evaluation (formula-eval.c) then allocates
  * nothing.  Pure: no I/O; the resolver is the only way out.
+ *
+ * hvtop compiles every metric of a file for every view, so a compile
+ * costs few allocations: the tree of each text is one block, what a unit
+ * knows of its nodes another, the names met and the operands stay in the
+ * compiler's own arrays while there are few, names point into the trees,
+ * and the result is one block that formula_free() frees at once.
  */
 #include "config.h"
 
 #include "formula/formula.h"
 
 #include <stdarg.h>
+#include <stddef.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
@@ -44,7 +51,7 @@ enum formula_link {
 };
 
 struct formula_cname {
-	char		*name;
+	const char	*name;		/* in a unit's tree */
 	enum formula_link link;
 	uint32_t	 arg;
 	double		 value;
@@ -52,14 +59,27 @@ struct formula_cname {
 
 /* One parsed text: the formula compiled, or one it refers to. */
 struct formula_unit {
-	char		*name;		/* NULL for an anonymous text */
 	struct formula_ast *ast;
-	uint8_t		*isconst;	/* per node: value known now */
-	double		*cval;
+	double		*cval;		/* one block from here on */
 	uint32_t	*steps;		/* per node: steps once emitted */
 	uint32_t	*stack;		/* per node: stack entries needed */
 	uint32_t	*height;	/* per node: nesting once inlined */
+	uint32_t	*link;		/* per node: index in names, or
+					   FORMULA_UNREACHED */
+	uint8_t		*isconst;	/* per node: value known now */
 };
+
+/* An input of the formula being compiled. */
+struct formula_cop {
+	const char	*name;		/* in a unit's tree */
+	enum formula_kind kind;
+	unsigned	 slot;
+};
+
+/* What most formulas need, kept in the compiler's frame. */
+#define FORMULA_CC_UNITS	4
+#define FORMULA_CC_NAMES	16
+#define FORMULA_CC_STEPS	64
 
 struct formula_cc {
 	formula_resolve_fn	 resolve;
@@ -67,14 +87,54 @@ struct formula_cc {
 	const char		*self;
 	struct formula_unit	*units;
 	size_t			 nunits;
+	size_t			 capunits;
 	struct formula_cname	*names;
 	size_t			 nnames;
+	size_t			 capnames;
+	struct formula_cop	*ops;		/* the operands, in order */
+	size_t			 nops;
+	size_t			 capops;
 	const char		*chain[FORMULA_MAX_REFS + 1];
 	size_t			 nchain;
 	unsigned long		 topcol;	/* where the chain starts */
-	struct formula		*f;
 	char			**cause;
+
+	/* The program as it is emitted, before it gets its own block. */
+	struct formula_insn	*steps;
+	size_t			 nsteps;
+	double			*nums;
+	uint32_t		*numoff;	/* per number: its text in numtext */
+	size_t			 nnums;
+	struct strbuf		 numtext;	/* NUL-separated */
+
+	struct formula_unit	 units0[FORMULA_CC_UNITS];
+	struct formula_cname	 names0[FORMULA_CC_NAMES];
+	struct formula_cop	 ops0[FORMULA_CC_NAMES];
+	struct formula_insn	 steps0[FORMULA_CC_STEPS + 1];
+	double			 nums0[FORMULA_CC_STEPS];
+	uint32_t		 numoff0[FORMULA_CC_STEPS];
 };
+
+/*
+ * Room for one more element in *arr, which starts as the inline array
+ * first (of *cap elements) and doubles on the heap from there.
+ */
+static void
+formula_cc_grow(void **arr, size_t n, size_t *cap, size_t size,
+    const void *first)
+{
+	void	*p;
+
+	if (n < *cap)
+		return;
+	if (*arr == first) {
+		p = xreallocarray(NULL, *cap * 2, size);
+		memcpy(p, *arr, n * size);
+		*arr = p;
+	} else
+		*arr = xreallocarray(*arr, *cap * 2, size);
+	*cap *= 2;
+}
 
 const char *
 formula_compile_special_name(int i)
@@ -136,13 +196,8 @@ formula_compile_error(struct formula_cc *cc, int error, const char *fmt, ...)
 static void
 formula_compile_unit_free(struct formula_unit *u)
 {
-	free(u->name);
 	formula_ast_free(u->ast);
-	free(u->isconst);
 	free(u->cval);
-	free(u->steps);
-	free(u->stack);
-	free(u->height);
 }
 
 static struct formula_cname *
@@ -161,22 +216,19 @@ static uint32_t
 formula_compile_operand(struct formula_cc *cc, const char *name,
     enum formula_kind kind, unsigned slot)
 {
-	struct formula	*f = cc->f;
-	size_t		 i;
+	struct formula_cop	*op;
+	size_t			 i;
 
-	for (i = 0; i < f->noperands; i++) {
-		if (strcmp(f->opnames[i], name) == 0)
+	for (i = 0; i < cc->nops; i++) {
+		if (strcmp(cc->ops[i].name, name) == 0)
 			return ((uint32_t)i);
 	}
-	f->operands = xreallocarray(f->operands, f->noperands + 1,
-	    sizeof *f->operands);
-	f->opnames = xreallocarray(f->opnames, f->noperands + 1,
-	    sizeof *f->opnames);
-	f->opnames[i] = xstrdup(name);
-	f->operands[i].name = f->opnames[i];
-	f->operands[i].kind = kind;
-	f->operands[i].slot = slot;
-	f->noperands++;
+	formula_cc_grow((void **)&cc->ops, cc->nops, &cc->capops,
+	    sizeof *cc->ops, cc->ops0);
+	op = &cc->ops[cc->nops++];
+	op->name = name;
+	op->kind = kind;
+	op->slot = slot;
 	return ((uint32_t)i);
 }
 
@@ -228,7 +280,7 @@ formula_compile_name(struct formula_cc *cc, const char *name, uint32_t off,
 	memset(&ref, 0, sizeof ref);
 	ref.kind = FORMULA_EVENT;
 	error = cc->resolve(cc->arg, name, &ref);
-	special = formula_compile_special(name);
+	special = error == -HV_ENOENT ? formula_compile_special(name) : -1;
 	if (error == -HV_ENOENT && special >= 0) {
 		free(ref.hint);
 		memset(&ref, 0, sizeof ref);
@@ -284,7 +336,7 @@ formula_compile_name(struct formula_cc *cc, const char *name, uint32_t off,
 			    "%lu): bad kind %d from the resolver", name,
 			    FORMULA_COL(off), (int)ref.kind));
 		}
-		if (cc->f->noperands == FORMULA_MAX_CODE) {
+		if (cc->nops == FORMULA_MAX_CODE) {
 			return (formula_compile_error(cc, -HV_ELIMIT,
 			    "formula too large: more than %d inputs",
 			    FORMULA_MAX_CODE));
@@ -292,8 +344,10 @@ formula_compile_name(struct formula_cc *cc, const char *name, uint32_t off,
 		cn.link = FORMULA_LINK_OPERAND;
 		cn.arg = formula_compile_operand(cc, name, ref.kind, ref.slot);
 	}
-	cn.name = xstrdup(name);
-	cc->names = xreallocarray(cc->names, cc->nnames + 1, sizeof *cc->names);
+	/* name is in a unit's tree, which lives as long as cc. */
+	cn.name = name;
+	formula_cc_grow((void **)&cc->names, cc->nnames, &cc->capnames,
+	    sizeof *cc->names, cc->names0);
 	cc->names[cc->nnames] = cn;
 	*out = &cc->names[cc->nnames++];
 	return (0);
@@ -418,8 +472,8 @@ formula_compile_unit(struct formula_cc *cc, const char *name,
 	struct formula_unit	*u;
 	struct formula_cname	*cn;
 	struct formula_node	*n;
-	uint32_t		*link = NULL;
-	size_t			 k, i;
+	uint32_t		*link;
+	size_t			 k, i, nn;
 	char			*cause;
 	int			 error;
 
@@ -431,18 +485,20 @@ formula_compile_unit(struct formula_cc *cc, const char *name,
 		goto out;
 	}
 	k = cc->nunits;
-	cc->units = xreallocarray(cc->units, k + 1, sizeof *cc->units);
+	formula_cc_grow((void **)&cc->units, cc->nunits, &cc->capunits,
+	    sizeof *cc->units, cc->units0);
 	cc->nunits++;
 	u = &cc->units[k];
-	memset(u, 0, sizeof *u);
-	u->name = name != NULL ? xstrdup(name) : NULL;
 	u->ast = ast;
-	u->isconst = xcalloc(ast->nnodes, sizeof *u->isconst);
-	u->cval = xcalloc(ast->nnodes, sizeof *u->cval);
-	u->steps = xcalloc(ast->nnodes, sizeof *u->steps);
-	u->stack = xcalloc(ast->nnodes, sizeof *u->stack);
-	u->height = xcalloc(ast->nnodes, sizeof *u->height);
-	link = xcalloc(ast->nnodes, sizeof *link);
+	/* What is known of each node, in one block. */
+	nn = ast->nnodes;
+	u->cval = xcalloc(nn, sizeof *u->cval + 4 * sizeof (uint32_t) + 1);
+	u->steps = (uint32_t *)(u->cval + nn);
+	u->stack = u->steps + nn;
+	u->height = u->stack + nn;
+	u->link = u->height + nn;
+	u->isconst = (uint8_t *)(u->link + nn);
+	link = u->link;
 
 	/*
 	 * Only what the result reaches is resolved: an RPN formula's values
@@ -466,7 +522,8 @@ formula_compile_unit(struct formula_cc *cc, const char *name,
 		n = &ast->nodes[i];
 		if (n->op != FORMULA_OP_NAME || link[i] == FORMULA_UNREACHED)
 			continue;
-		/* Resolving may add units: no pointer into cc->units here. */
+		/* Resolving may add units (and move cc->units): only link,
+		 * in the unit's own block, is used across it. */
 		error = formula_compile_name(cc, formula_ast_name(ast, n),
 		    n->off, &cn);
 		if (error != 0)
@@ -476,17 +533,16 @@ formula_compile_unit(struct formula_cc *cc, const char *name,
 	formula_compile_measure(cc, k, link);
 	*out = (uint32_t)k;
 out:
-	free(link);
 	if (name != NULL)
 		cc->nchain--;
 	return (error);
 }
 
 static void
-formula_compile_push(struct formula *f, uint8_t code, uint8_t kind,
+formula_compile_push(struct formula_cc *cc, uint8_t code, uint8_t kind,
     uint16_t operand, uint32_t arg)
 {
-	struct formula_insn	*c = &f->steps[f->nsteps++];
+	struct formula_insn	*c = &cc->steps[cc->nsteps++];
 
 	c->code = code;
 	c->kind = kind;
@@ -495,14 +551,13 @@ formula_compile_push(struct formula *f, uint8_t code, uint8_t kind,
 }
 
 static void
-formula_compile_num(struct formula *f, double v)
+formula_compile_num(struct formula_cc *cc, double v)
 {
-	struct strbuf	 sb = { 0 };
-
-	formula_print_number(&sb, v);
-	f->nums[f->nnums] = v;
-	f->numtext[f->nnums] = strbuf_detach(&sb);
-	formula_compile_push(f, FORMULA_C_NUM, 0, 0, (uint32_t)f->nnums++);
+	cc->nums[cc->nnums] = v;
+	cc->numoff[cc->nnums] = (uint32_t)cc->numtext.len;
+	formula_print_number(&cc->numtext, v);
+	strbuf_add(&cc->numtext, "", 1);	/* the NUL, kept */
+	formula_compile_push(cc, FORMULA_C_NUM, 0, 0, (uint32_t)cc->nnums++);
 }
 
 /* Emit node i of unit k in RPN order; recursion is bounded by height. */
@@ -512,40 +567,34 @@ formula_compile_emit(struct formula_cc *cc, size_t k, uint32_t i)
 	struct formula_unit	*u = &cc->units[k];
 	struct formula_node	*n = &u->ast->nodes[i];
 	struct formula_cname	*cn;
-	struct formula		*f = cc->f;
-	const struct formula_operand *op;
-	size_t			 j;
+	const struct formula_cop *op;
 
 	if (u->isconst[i]) {
-		formula_compile_num(f, u->cval[i]);
+		formula_compile_num(cc, u->cval[i]);
 		return;
 	}
 	switch (n->op) {
 	case FORMULA_OP_NAME:
-		/* Names of a unit were all resolved: this one is cached. */
-		for (j = 0; j < cc->nnames; j++) {
-			if (strcmp(cc->names[j].name,
-			    formula_ast_name(u->ast, n)) == 0)
-				break;
-		}
-		cn = &cc->names[j];
+		/* Names of a unit were all resolved: link says to what. */
+		cn = &cc->names[u->link[i]];
 		if (cn->link == FORMULA_LINK_UNIT) {
 			formula_compile_emit(cc, cn->arg,
 			    cc->units[cn->arg].ast->root);
 			return;
 		}
-		op = &f->operands[cn->arg];
-		formula_compile_push(f, FORMULA_C_LOAD, (uint8_t)op->kind,
+		op = &cc->ops[cn->arg];
+		formula_compile_push(cc, FORMULA_C_LOAD, (uint8_t)op->kind,
 		    (uint16_t)cn->arg, op->slot);
 		return;
 	case FORMULA_OP_SQRT:
 		formula_compile_emit(cc, k, n->a);
-		formula_compile_push(f, FORMULA_C_SQRT, 0, 0, 0);
+		formula_compile_push(cc, FORMULA_C_SQRT, 0, 0, 0);
 		return;
 	case FORMULA_OP_NEG:
-		formula_compile_num(f, 0);
+		formula_compile_num(cc, 0);
 		formula_compile_emit(cc, k, n->a);
-		formula_compile_push(f, FORMULA_C_OF(FORMULA_OP_SUB), 0, 0, 0);
+		formula_compile_push(cc, FORMULA_C_OF(FORMULA_OP_SUB), 0, 0,
+		    0);
 		return;
 	case FORMULA_OP_POW:
 		formula_compile_emit(cc, k, n->b);
@@ -556,7 +605,7 @@ formula_compile_emit(struct formula_cc *cc, size_t k, uint32_t i)
 		formula_compile_emit(cc, k, n->b);
 		break;
 	}
-	formula_compile_push(f, (uint8_t)FORMULA_C_OF(n->op), 0, 0, 0);
+	formula_compile_push(cc, (uint8_t)FORMULA_C_OF(n->op), 0, 0, 0);
 }
 
 /*
@@ -585,6 +634,70 @@ formula_compile_fuse(struct formula *f)
 	c->code = FORMULA_C_END;
 }
 
+/*
+ * The compiled formula in one block: the struct, the numbers, the
+ * operands, the pointers to their texts, the two programs and the texts.
+ * Every part is a multiple of 8 bytes, so each stays aligned.
+ */
+static struct formula *
+formula_compile_finish(struct formula_cc *cc, size_t depth)
+{
+	struct formula	*f;
+	char		*p, *text;
+	size_t		 i, n, size, strs = cc->numtext.len;
+
+	_Static_assert(sizeof (struct formula_insn) == 8, "insn size");
+	for (i = 0; i < cc->nops; i++)
+		strs += strlen(cc->ops[i].name) + 1;
+	size = sizeof *f + cc->nnums * sizeof *f->nums +
+	    cc->nops * (sizeof *f->operands + sizeof *f->opnames) +
+	    cc->nnums * sizeof *f->numtext +
+	    2 * (cc->nsteps + 1) * sizeof *f->code + strs;
+	p = xmalloc(size);
+	f = (struct formula *)(void *)p;
+	memset(f, 0, sizeof *f);
+	p += sizeof *f;
+	f->nums = (double *)(void *)p;
+	p += cc->nnums * sizeof *f->nums;
+	f->operands = (struct formula_operand *)(void *)p;
+	p += cc->nops * sizeof *f->operands;
+	f->opnames = (char **)(void *)p;
+	p += cc->nops * sizeof *f->opnames;
+	f->numtext = (char **)(void *)p;
+	p += cc->nnums * sizeof *f->numtext;
+	f->code = (struct formula_insn *)(void *)p;
+	p += (cc->nsteps + 1) * sizeof *f->code;
+	f->steps = (struct formula_insn *)(void *)p;
+	p += (cc->nsteps + 1) * sizeof *f->steps;
+	text = p;
+
+	f->depth = depth;
+	f->nsteps = cc->nsteps;
+	memcpy(f->steps, cc->steps, cc->nsteps * sizeof *f->steps);
+	memset(&f->steps[f->nsteps], 0, sizeof f->steps[f->nsteps]);
+	f->steps[f->nsteps].code = FORMULA_C_END;
+	f->nnums = cc->nnums;
+	if (cc->nnums > 0) {
+		memcpy(f->nums, cc->nums, cc->nnums * sizeof *f->nums);
+		memcpy(text, cc->numtext.s, cc->numtext.len);
+		for (i = 0; i < cc->nnums; i++)
+			f->numtext[i] = text + cc->numoff[i];
+		text += cc->numtext.len;
+	}
+	f->noperands = cc->nops;
+	for (i = 0; i < cc->nops; i++) {
+		n = strlen(cc->ops[i].name) + 1;
+		memcpy(text, cc->ops[i].name, n);
+		f->opnames[i] = text;
+		f->operands[i].name = text;
+		f->operands[i].kind = cc->ops[i].kind;
+		f->operands[i].slot = cc->ops[i].slot;
+		text += n;
+	}
+	formula_compile_fuse(f);
+	return (f);
+}
+
 int
 formula_compile(const char *text, int notation, const char *self,
     formula_resolve_fn resolve, void *arg, struct formula **out,
@@ -592,18 +705,23 @@ formula_compile(const char *text, int notation, const char *self,
 {
 	struct formula_cc	 cc;
 	struct formula_unit	*u;
-	struct formula		*f;
 	uint32_t		 k, root, steps;
 	size_t			 i;
 	int			 error;
 
 	*out = NULL;
-	memset(&cc, 0, sizeof cc);
+	/* The inline arrays need no clearing: only the head. */
+	memset(&cc, 0, offsetof(struct formula_cc, units0));
 	cc.resolve = resolve;
 	cc.arg = arg;
 	cc.self = self;
 	cc.cause = cause;
-	cc.f = f = xcalloc(1, sizeof *f);
+	cc.units = cc.units0;
+	cc.capunits = FORMULA_CC_UNITS;
+	cc.names = cc.names0;
+	cc.capnames = FORMULA_CC_NAMES;
+	cc.ops = cc.ops0;
+	cc.capops = FORMULA_CC_NAMES;
 
 	if ((error = formula_compile_unit(&cc, self, text, notation, &k)) != 0)
 		goto fail;
@@ -622,46 +740,41 @@ formula_compile(const char *text, int notation, const char *self,
 		    "at most %d", steps, FORMULA_MAX_CODE);
 		goto fail;
 	}
-	/* Stack entries never exceed the height, so this fits too. */
-	f->depth = u->stack[root];
 	/* Room for FORMULA_C_END, and for fusing to look one step ahead. */
-	f->steps = xcalloc(steps + 1, sizeof *f->steps);
-	f->code = xcalloc(steps + 1, sizeof *f->code);
-	f->nums = xcalloc(steps, sizeof *f->nums);
-	f->numtext = xcalloc(steps, sizeof *f->numtext);
+	if (steps <= FORMULA_CC_STEPS) {
+		cc.steps = cc.steps0;
+		cc.nums = cc.nums0;
+		cc.numoff = cc.numoff0;
+	} else {
+		cc.steps = xcalloc(steps + 1, sizeof *cc.steps);
+		cc.nums = xcalloc(steps, sizeof *cc.nums);
+		cc.numoff = xcalloc(steps, sizeof *cc.numoff);
+	}
 	formula_compile_emit(&cc, k, root);
-	f->steps[f->nsteps].code = FORMULA_C_END;
-	formula_compile_fuse(f);
-	*out = f;
-	f = NULL;
+	/* Stack entries never exceed the height, so this fits too. */
+	*out = formula_compile_finish(&cc, u->stack[root]);
 fail:
 	for (i = 0; i < cc.nunits; i++)
 		formula_compile_unit_free(&cc.units[i]);
-	free(cc.units);
-	for (i = 0; i < cc.nnames; i++)
-		free(cc.names[i].name);
-	free(cc.names);
-	formula_free(f);
+	if (cc.units != cc.units0)
+		free(cc.units);
+	if (cc.names != cc.names0)
+		free(cc.names);
+	if (cc.ops != cc.ops0)
+		free(cc.ops);
+	if (cc.steps != cc.steps0) {
+		free(cc.steps);
+		free(cc.nums);
+		free(cc.numoff);
+	}
+	strbuf_free(&cc.numtext);
 	return (error);
 }
 
+/* Everything is in the one block formula_compile_finish() made. */
 void
 formula_free(struct formula *f)
 {
-	size_t	 i;
-
-	if (f == NULL)
-		return;
-	for (i = 0; i < f->nnums; i++)
-		free(f->numtext[i]);
-	for (i = 0; i < f->noperands; i++)
-		free(f->opnames[i]);
-	free(f->code);
-	free(f->steps);
-	free(f->nums);
-	free(f->numtext);
-	free(f->operands);
-	free(f->opnames);
 	free(f);
 }
 

@@ -46,17 +46,35 @@ struct formula_tok {
 	size_t		 off;		/* byte offset in the text */
 	size_t		 len;		/* bytes of source */
 	double		 num;
-	char		*name;		/* NAME: unescaped, allocated */
+	const char	*name;		/* NAME: unescaped, in the names */
 };
 
+/*
+ * The lexer writes the names it meets, unescaped and NUL-terminated, one
+ * after the other into names: the caller's buffer of len + 1 bytes, which
+ * is always enough (a name is never longer than its text, and the byte
+ * after it in the text, or the text's end, makes room for its NUL).  A
+ * token's name stays valid as long as that buffer.
+ */
 struct formula_lex {
 	const char	*text;
 	size_t		 len;
 	size_t		 pos;
 	int		 rpn;
+	char		*names;
+	size_t		 namelen;
 };
 
-void	 formula_lex_init(struct formula_lex *, const char *, int rpn);
+/* Character classes of formula text, by byte (formula-lex.c). */
+#define FORMULA_CH_SPACE	0x01	/* white space and '|' */
+#define FORMULA_CH_GRAPH	0x02	/* may be in an RPN word */
+#define FORMULA_CH_NAME		0x04	/* may follow an infix name's first */
+#define FORMULA_CH_ALPHA	0x08	/* may start a name */
+#define FORMULA_CH_DIGIT	0x10
+extern const unsigned char formula_lex_class[256];
+
+void	 formula_lex_init(struct formula_lex *, const char *, size_t len,
+	    int rpn, char *names);
 int	 formula_lex_next(struct formula_lex *, struct formula_tok *,
 	    char **cause);
 int	 formula_lex_number(const char *, size_t, double *);
@@ -78,18 +96,25 @@ struct formula_node {
 	uint8_t		 op;
 };
 
+/*
+ * A tree is one allocation: the struct, the first FORMULA_AST_INLINE
+ * nodes, the text and the names; only a larger tree's nodes move out.
+ */
+#define FORMULA_AST_INLINE	16
+
 struct formula_ast {
-	char		*text;
+	char		*text;		/* in the block */
 	size_t		 len;
 	int		 notation;
-	struct formula_node *nodes;
+	struct formula_node *nodes;	/* inline_nodes, or allocated */
 	size_t		 nnodes;
 	size_t		 cap;
-	char		*names;		/* NUL-separated */
+	char		*names;		/* NUL-separated, in the block */
 	size_t		 namelen;
-	size_t		 namecap;
+	size_t		 namecap;	/* len + 1, always enough */
 	uint32_t	 root;
 	size_t		 leftover;	/* RPN: values left under the result */
+	struct formula_node inline_nodes[];
 };
 
 static inline const char *

@@ -23,58 +23,80 @@
 
 static const struct formula_lex_word {
 	const char	*word;
+	size_t		 len;
 	enum formula_op	 op;
 } formula_lex_rpn_words[] = {
-	{ "+", FORMULA_OP_ADD },
-	{ "-", FORMULA_OP_SUB },
-	{ "*", FORMULA_OP_MUL },
-	{ "/", FORMULA_OP_DIV },
-	{ "mod", FORMULA_OP_MOD },
-	{ "rem", FORMULA_OP_REM },
-	{ "sqr", FORMULA_OP_SQRT },
-	{ "x^y", FORMULA_OP_POW },
-	{ "swp", FORMULA_OP_SWP },
-	{ "rot", FORMULA_OP_ROT },
-	{ "dup", FORMULA_OP_DUP },
+	{ "+", 1, FORMULA_OP_ADD },
+	{ "-", 1, FORMULA_OP_SUB },
+	{ "*", 1, FORMULA_OP_MUL },
+	{ "/", 1, FORMULA_OP_DIV },
+	{ "mod", 3, FORMULA_OP_MOD },
+	{ "rem", 3, FORMULA_OP_REM },
+	{ "sqr", 3, FORMULA_OP_SQRT },
+	{ "x^y", 3, FORMULA_OP_POW },
+	{ "swp", 3, FORMULA_OP_SWP },
+	{ "rot", 3, FORMULA_OP_ROT },
+	{ "dup", 3, FORMULA_OP_DUP },
 };
 #define FORMULA_LEX_NWORDS \
 	(sizeof formula_lex_rpn_words / sizeof formula_lex_rpn_words[0])
 
-static int
+/*
+ * Character classes, looked up once per byte (a file of 200,000 metrics
+ * has its formulas lexed several times each).  GRAPH is a character of an
+ * RPN word, or one a backslash puts into an infix name: printable ASCII
+ * but space, the separator '|' and the parentheses (which tell infix from
+ * RPN).  NAME is one that may follow the first of an infix name.
+ */
+const unsigned char formula_lex_class[256] = {
+	[' '] = FORMULA_CH_SPACE, ['\t'] = FORMULA_CH_SPACE,
+	['\n'] = FORMULA_CH_SPACE, ['\r'] = FORMULA_CH_SPACE,
+	['\f'] = FORMULA_CH_SPACE, ['\v'] = FORMULA_CH_SPACE,
+	['|'] = FORMULA_CH_SPACE,
+	['!' ... '\''] = FORMULA_CH_GRAPH,
+	['*' ... '-'] = FORMULA_CH_GRAPH,
+	['.'] = FORMULA_CH_GRAPH | FORMULA_CH_NAME,
+	['/'] = FORMULA_CH_GRAPH,
+	['0' ... '9'] = FORMULA_CH_GRAPH | FORMULA_CH_NAME | FORMULA_CH_DIGIT,
+	[':' ... '@'] = FORMULA_CH_GRAPH,
+	['A' ... 'Z'] = FORMULA_CH_GRAPH | FORMULA_CH_NAME | FORMULA_CH_ALPHA,
+	['[' ... '^'] = FORMULA_CH_GRAPH,
+	['_'] = FORMULA_CH_GRAPH | FORMULA_CH_NAME | FORMULA_CH_ALPHA,
+	['`'] = FORMULA_CH_GRAPH,
+	['a' ... 'z'] = FORMULA_CH_GRAPH | FORMULA_CH_NAME | FORMULA_CH_ALPHA,
+	['{'] = FORMULA_CH_GRAPH,
+	['}' ... '~'] = FORMULA_CH_GRAPH,
+};
+
+static inline int
 formula_lex_space(int c)
 {
-	return (c == ' ' || c == '\t' || c == '\n' || c == '\r' ||
-	    c == '\f' || c == '\v' || c == '|');
+	return (formula_lex_class[c & 0xff] & FORMULA_CH_SPACE);
 }
 
-static int
+static inline int
 formula_lex_digit(int c)
 {
-	return (c >= '0' && c <= '9');
+	return (formula_lex_class[c & 0xff] & FORMULA_CH_DIGIT);
 }
 
-static int
+static inline int
 formula_lex_alpha(int c)
 {
-	return ((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '_');
+	return (formula_lex_class[c & 0xff] & FORMULA_CH_ALPHA);
 }
 
 /* A character that may follow the first one of an infix name. */
-static int
+static inline int
 formula_lex_namechar(int c)
 {
-	return (formula_lex_alpha(c) || formula_lex_digit(c) || c == '.');
+	return (formula_lex_class[c & 0xff] & FORMULA_CH_NAME);
 }
 
-/*
- * A character of an RPN word, or one a backslash puts into an infix name:
- * printable ASCII but space, the separator '|' and the parentheses (which
- * tell infix from RPN).
- */
-static int
+static inline int
 formula_lex_graph(int c)
 {
-	return (c > ' ' && c < 0x7f && c != '|' && c != '(' && c != ')');
+	return (formula_lex_class[c & 0xff] & FORMULA_CH_GRAPH);
 }
 
 static int
@@ -130,8 +152,10 @@ formula_lex_rpn_op(const char *s, size_t n)
 {
 	size_t	 i;
 
+	if (n != 1 && n != 3)
+		return (FORMULA_OP_NONE);
 	for (i = 0; i < FORMULA_LEX_NWORDS; i++) {
-		if (strlen(formula_lex_rpn_words[i].word) == n &&
+		if (formula_lex_rpn_words[i].len == n &&
 		    memcmp(formula_lex_rpn_words[i].word, s, n) == 0)
 			return (formula_lex_rpn_words[i].op);
 	}
@@ -156,7 +180,7 @@ formula_lex_is_rpn_word(const char *s, size_t n)
 int
 formula_lex_number(const char *s, size_t n, double *out)
 {
-	char		*buf, *end;
+	char		*buf, *end, small[96];
 	size_t		 i = 0, bl = 0, ndig = 0, nd;
 	long		 scale = 0, e = 0, esign = 1;
 	int		 neg = 0, point = 0, d;
@@ -180,7 +204,8 @@ formula_lex_number(const char *s, size_t n, double *out)
 		return (0);
 	}
 
-	buf = xmalloc(n + sizeof tmp);
+	/* Most numbers are short: no allocation for them. */
+	buf = n + sizeof tmp <= sizeof small ? small : xmalloc(n + sizeof tmp);
 	for (; i < n; i++) {
 		if (s[i] == '.' && !point) {
 			point = 1;
@@ -212,7 +237,8 @@ formula_lex_number(const char *s, size_t n, double *out)
 	if (i != n)
 		goto fail;
 	if (bl == 0) {
-		free(buf);
+		if (buf != small)
+			free(buf);
 		*out = neg ? -0.0 : 0.0;
 		return (0);
 	}
@@ -237,21 +263,43 @@ formula_lex_number(const char *s, size_t n, double *out)
 	v = strtod(buf, &end);
 	if (*end != '\0' || !isfinite(v))
 		goto fail;
-	free(buf);
+	if (buf != small)
+		free(buf);
 	*out = neg ? -v : v;
 	return (0);
 fail:
-	free(buf);
+	if (buf != small)
+		free(buf);
 	return (-1);
 }
 
 void
-formula_lex_init(struct formula_lex *lx, const char *text, int rpn)
+formula_lex_init(struct formula_lex *lx, const char *text, size_t len,
+    int rpn, char *names)
 {
 	lx->text = text;
-	lx->len = strlen(text);
+	lx->len = len;
 	lx->pos = 0;
 	lx->rpn = rpn;
+	lx->names = names;
+	lx->namelen = 0;
+}
+
+/* Where the next name goes; formula_lex_name_end() terminates it. */
+static char *
+formula_lex_name_start(struct formula_lex *lx)
+{
+	return (lx->names + lx->namelen);
+}
+
+static const char *
+formula_lex_name_end(struct formula_lex *lx, size_t n)
+{
+	char	*name = lx->names + lx->namelen;
+
+	name[n] = '\0';
+	lx->namelen += n + 1;
+	return (name);
 }
 
 static int
@@ -298,24 +346,26 @@ formula_lex_rpn(struct formula_lex *lx, struct formula_tok *tok,
     char **cause)
 {
 	const char	*w = lx->text + lx->pos;
-	size_t		 n = 0, i;
+	size_t		 n = 0, i, bad = SIZE_MAX;
 	int		 c;
 
+	/* The word, and the first byte that cannot be in one. */
 	while (lx->pos + n < lx->len &&
-	    !formula_lex_space((unsigned char)w[n]))
+	    !formula_lex_space((unsigned char)w[n])) {
+		if (bad == SIZE_MAX && !formula_lex_graph((unsigned char)w[n]))
+			bad = n;
 		n++;
+	}
 	tok->off = lx->pos;
 	tok->len = n;
 	lx->pos += n;
-	for (i = 0; i < n; i++) {
+	if ((i = bad) != SIZE_MAX) {
 		if (w[i] == '(' || w[i] == ')') {
 			return (formula_lex_error(cause, "unexpected '%c' (col "
 			    "%lu): RPN has no parentheses", w[i],
 			    FORMULA_COL(tok->off + i)));
 		}
-		if (!formula_lex_graph((unsigned char)w[i]))
-			return (formula_lex_unexpected(lx, tok->off + i,
-			    cause));
+		return (formula_lex_unexpected(lx, tok->off + i, cause));
 	}
 
 	if ((tok->op = formula_lex_rpn_op(w, n)) != FORMULA_OP_NONE) {
@@ -336,7 +386,8 @@ formula_lex_rpn(struct formula_lex *lx, struct formula_tok *tok,
 	}
 	if (formula_lex_alpha(c)) {
 		tok->kind = FORMULA_TOK_NAME;
-		tok->name = xstrndup(w, n);
+		memcpy(formula_lex_name_start(lx), w, n);
+		tok->name = formula_lex_name_end(lx, n);
 		return (0);
 	}
 	if (n == 1 && (c == '^' || c == '%')) {
@@ -414,37 +465,37 @@ formula_lex_infix_name(struct formula_lex *lx, struct formula_tok *tok,
     char **cause)
 {
 	const char	*s = lx->text;
-	struct strbuf	 sb = { 0 };
-	size_t		 i = lx->pos, k;
+	char		*name = formula_lex_name_start(lx);
+	size_t		 i = lx->pos, k, n = 0;
 	int		 escaped = 0;
 
 	for (;;) {
 		if (formula_lex_namechar((unsigned char)s[i]))
-			strbuf_addc(&sb, s[i++]);
+			name[n++] = s[i++];
 		else if (s[i] == '\\' &&
 		    formula_lex_graph((unsigned char)s[i + 1])) {
-			strbuf_addc(&sb, s[i + 1]);
+			name[n++] = s[i + 1];
 			i += 2;
 			escaped = 1;
 		} else
 			break;
 	}
-	if (!escaped && sb.len == 5 && memcmp(sb.s, "delta", 5) == 0 &&
+	if (!escaped && n == 5 && memcmp(name, "delta", 5) == 0 &&
 	    (k = formula_lex_delta(s + i, lx->len - i)) != 0) {
-		strbuf_add(&sb, s + i, k);
+		memcpy(name + n, s + i, k);
+		n += k;
 		i += k;
 	}
 	tok->off = lx->pos;
 	tok->len = i - lx->pos;
-	if (formula_lex_is_rpn_word(sb.s, sb.len)) {
-		strbuf_free(&sb);
+	if (formula_lex_is_rpn_word(name, n)) {
 		return (formula_lex_error(cause, "'%.*s' (col %lu) is an RPN "
 		    "operator, not a name; infix writes %% for mod, // for "
 		    "rem, sqrt(E) for sqr", (int)tok->len, s + tok->off,
 		    FORMULA_COL(tok->off)));
 	}
 	tok->kind = FORMULA_TOK_NAME;
-	tok->name = strbuf_detach(&sb);
+	tok->name = formula_lex_name_end(lx, n);
 	lx->pos = i;
 	return (0);
 }
@@ -508,7 +559,7 @@ formula_lex_infix(struct formula_lex *lx, struct formula_tok *tok,
 
 /*
  * The next token.  At the end of the text tok->kind is FORMULA_TOK_END
- * with tok->off at the end.  A name token owns tok->name (caller frees).
+ * with tok->off at the end.  A name token's name is in lx->names.
  * Returns 0, or -HV_EFORMAT with *cause set (caller frees).
  */
 int

@@ -50,20 +50,29 @@ formula_parse_error(struct formula_parser *p, int error, const char *fmt, ...)
 #define TOKARG(p, t)	(int)(t)->len, (p)->ast->text + (t)->off, \
 			FORMULA_COL((t)->off)
 
+/* The lexer wrote the name into ast->names already: where it is. */
 static uint32_t
 formula_parse_name(struct formula_ast *ast, const char *name)
 {
-	size_t		 n = strlen(name) + 1;
-	uint32_t	 at;
+	return ((uint32_t)(name - ast->names));
+}
 
-	if (ast->namecap - ast->namelen < n) {
-		ast->namecap = ast->namecap * 2 + n + 64;
-		ast->names = xreallocarray(ast->names, 1, ast->namecap);
-	}
-	at = (uint32_t)ast->namelen;
-	memcpy(ast->names + at, name, n);
-	ast->namelen += n;
-	return (at);
+/* Room for one more node: the first few are in the tree's own block. */
+static void
+formula_parse_grow(struct formula_ast *ast)
+{
+	struct formula_node	*nodes;
+
+	if (ast->nnodes < ast->cap)
+		return;
+	ast->cap = ast->cap * 2 + 16;
+	if (ast->nodes == ast->inline_nodes) {
+		nodes = xreallocarray(NULL, ast->cap, sizeof *nodes);
+		memcpy(nodes, ast->nodes, ast->nnodes * sizeof *nodes);
+		ast->nodes = nodes;
+	} else
+		ast->nodes = xreallocarray(ast->nodes, ast->cap,
+		    sizeof *ast->nodes);
 }
 
 /*
@@ -104,10 +113,7 @@ formula_parse_node(struct formula_parser *p, enum formula_op op,
 		    TOKARG(p, tok)));
 	}
 
-	if (ast->nnodes == ast->cap) {
-		ast->cap = ast->cap * 2 + 16;
-		ast->nodes = xreallocarray(ast->nodes, ast->cap, sizeof *n);
-	}
+	formula_parse_grow(ast);
 	n = &ast->nodes[ast->nnodes];
 	memset(n, 0, sizeof *n);
 	n->op = (uint8_t)op;
@@ -148,8 +154,6 @@ formula_parse_rpn(struct formula_parser *p)
 	int			 error;
 
 	for (;;) {
-		free(tok->name);
-		tok->name = NULL;
 		if ((error = formula_lex_next(&p->lx, tok, p->cause)) != 0)
 			return (error);
 		if (tok->kind == FORMULA_TOK_END)
@@ -246,8 +250,6 @@ static int	formula_parse_expr(struct formula_parser *, uint32_t *);
 static int
 formula_parse_advance(struct formula_parser *p)
 {
-	free(p->tok.name);
-	p->tok.name = NULL;
 	return (formula_lex_next(&p->lx, &p->tok, p->cause));
 }
 
@@ -320,36 +322,30 @@ formula_parse_primary(struct formula_parser *p, uint32_t *out)
 			return (error);
 		return (formula_parse_advance(p));
 	case FORMULA_TOK_NAME:
-		p->tok.name = NULL;	/* t owns it now */
+		/* t.name stays good: names are never moved. */
 		if ((error = formula_parse_advance(p)) != 0)
-			goto name_out;
-		if (p->tok.kind != FORMULA_TOK_LPAREN) {
-			error = formula_parse_node(p, FORMULA_OP_NAME, &t, 0, 0,
-			    out);
-			goto name_out;
-		}
+			return (error);
+		if (p->tok.kind != FORMULA_TOK_LPAREN)
+			return (formula_parse_node(p, FORMULA_OP_NAME, &t, 0, 0,
+			    out));
 		if (strcmp(t.name, "sqrt") != 0) {
-			error = formula_parse_error(p, -HV_EFORMAT, "unknown "
+			return (formula_parse_error(p, -HV_EFORMAT, "unknown "
 			    "function " TOKFMT ": the only function is sqrt",
-			    TOKARG(p, &t));
-			goto name_out;
+			    TOKARG(p, &t)));
 		}
 		open = p->tok.off;
 		if ((error = formula_parse_open(p)) != 0 ||
 		    (error = formula_parse_advance(p)) != 0)
-			goto name_out;
+			return (error);
 		if ((error = formula_parse_expr(p, out)) != 0)
-			goto name_out;
+			return (error);
 		p->parens--;
 		if (p->tok.kind != FORMULA_TOK_RPAREN)
 			goto unclosed;
 		if ((error = formula_parse_node(p, FORMULA_OP_SQRT, &t, *out, 0,
 		    out)) != 0)
-			goto name_out;
-		error = formula_parse_advance(p);
-	name_out:
-		free(t.name);
-		return (error);
+			return (error);
+		return (formula_parse_advance(p));
 	case FORMULA_TOK_LPAREN:
 		open = t.off;
 		if ((error = formula_parse_open(p)) != 0 ||
@@ -366,11 +362,9 @@ formula_parse_primary(struct formula_parser *p, uint32_t *out)
 	}
 unclosed:
 	if (p->tok.kind == FORMULA_TOK_END) {
-		free(t.name);
 		return (formula_parse_error(p, -HV_EFORMAT, "unbalanced '(' "
 		    "(col %lu): no ')' closes it", FORMULA_COL(open)));
 	}
-	free(t.name);
 	return (formula_parse_unexpected(p));
 }
 
@@ -494,23 +488,19 @@ formula_parse_infix(struct formula_parser *p)
 int
 formula_parse_detect(const char *text)
 {
-	size_t	 i, start = 0, end = 0;
-	int	 in = 0;
+	size_t	 start, end;
 
-	for (i = 0; text[i] != '\0'; i++) {
-		if (text[i] == '(' || text[i] == ')')
-			return (FORMULA_INFIX);
-		if (text[i] == ' ' || text[i] == '\t' || text[i] == '\n' ||
-		    text[i] == '\r' || text[i] == '\f' || text[i] == '\v' ||
-		    text[i] == '|') {
-			in = 0;
-			continue;
-		}
-		if (!in)
-			start = i;
-		in = 1;
-		end = i + 1;
-	}
+	if (strpbrk(text, "()") != NULL)
+		return (FORMULA_INFIX);
+	/* The last token, found from the end. */
+	for (end = strlen(text); end > 0 &&
+	    (formula_lex_class[(unsigned char)text[end - 1]] &
+	    FORMULA_CH_SPACE); end--)
+		continue;
+	for (start = end; start > 0 &&
+	    !(formula_lex_class[(unsigned char)text[start - 1]] &
+	    FORMULA_CH_SPACE); start--)
+		continue;
 	if (end > start && formula_lex_is_rpn_word(text + start, end - start))
 		return (FORMULA_RPN);
 	return (FORMULA_INFIX);
@@ -522,7 +512,7 @@ formula_parse(const char *text, int notation, struct formula_ast **out,
 {
 	struct formula_parser	 p;
 	struct formula_ast	*ast;
-	size_t			 len = strlen(text);
+	size_t			 len = strlen(text), ninline;
 	int			 error;
 
 	*out = NULL;
@@ -534,20 +524,34 @@ formula_parse(const char *text, int notation, struct formula_ast **out,
 	if (notation != FORMULA_INFIX && notation != FORMULA_RPN)
 		notation = formula_parse_detect(text);
 
-	ast = xcalloc(1, sizeof *ast);
-	ast->text = xstrdup(text);
+	/*
+	 * One block: the tree, a few nodes, the text and the names (len + 1
+	 * bytes always hold them, see formula_lex_init()).  A formula of up
+	 * to FORMULA_AST_INLINE nodes costs this one allocation.
+	 */
+	ninline = len < FORMULA_AST_INLINE ? len + 1 : FORMULA_AST_INLINE;
+	ast = xmalloc(sizeof *ast + ninline * sizeof *ast->nodes +
+	    2 * (len + 1));
+	memset(ast, 0, sizeof *ast);
+	ast->nodes = ast->inline_nodes;
+	ast->cap = ninline;
+	ast->text = (char *)(ast->inline_nodes + ninline);
+	memcpy(ast->text, text, len + 1);
+	ast->names = ast->text + len + 1;
+	ast->namecap = len + 1;
 	ast->len = len;
 	ast->notation = notation;
 
 	memset(&p, 0, sizeof p);
 	p.ast = ast;
 	p.cause = cause;
-	formula_lex_init(&p.lx, ast->text, notation == FORMULA_RPN);
+	formula_lex_init(&p.lx, ast->text, len, notation == FORMULA_RPN,
+	    ast->names);
 	if (notation == FORMULA_RPN)
 		error = formula_parse_rpn(&p);
 	else
 		error = formula_parse_infix(&p);
-	free(p.tok.name);
+	ast->namelen = p.lx.namelen;
 	if (error != 0) {
 		formula_ast_free(ast);
 		return (error);
@@ -573,8 +577,7 @@ formula_ast_free(struct formula_ast *ast)
 {
 	if (ast == NULL)
 		return;
-	free(ast->text);
-	free(ast->nodes);
-	free(ast->names);
+	if (ast->nodes != ast->inline_nodes)
+		free(ast->nodes);
 	free(ast);
 }

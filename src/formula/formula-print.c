@@ -82,18 +82,27 @@ formula_print_prec(const struct formula_node *n)
 }
 
 /* A name as infix reads it: other characters get a backslash. */
+static int
+formula_print_plain(int c)
+{
+	return ((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') ||
+	    (c >= '0' && c <= '9') || c == '_' || c == '.');
+}
+
 static void
 formula_print_name(struct strbuf *sb, const char *name)
 {
 	const char	*p;
 
-	if (formula_compile_special(name) >= 0) {
+	/* Most names need no backslash: copied whole. */
+	for (p = name; *p != '\0' && formula_print_plain(*p); p++)
+		continue;
+	if (*p == '\0' || formula_compile_special(name) >= 0) {
 		strbuf_adds(sb, name);
 		return;
 	}
 	for (p = name; *p != '\0'; p++) {
-		if (!((*p >= 'a' && *p <= 'z') || (*p >= 'A' && *p <= 'Z') ||
-		    (*p >= '0' && *p <= '9') || *p == '_' || *p == '.'))
+		if (!formula_print_plain(*p))
 			strbuf_addc(sb, '\\');
 		strbuf_addc(sb, *p);
 	}
@@ -151,7 +160,9 @@ formula_print_infix(struct strbuf *sb, const struct formula_ast *ast,
 		return;
 	}
 	formula_print_infix_sub(sb, ast, n->a, pa < p);
-	strbuf_addf(sb, " %s ", formula_lex_op_word(n->op, 0));
+	strbuf_addc(sb, ' ');
+	strbuf_adds(sb, formula_lex_op_word(n->op, 0));
+	strbuf_addc(sb, ' ');
 	formula_print_infix_sub(sb, ast, n->b, pb <= p);
 }
 
@@ -197,7 +208,8 @@ formula_print_rpn(struct strbuf *sb, const struct formula_ast *ast,
 	default:
 		formula_print_rpn(sb, ast, n->a);
 		formula_print_rpn(sb, ast, n->b);
-		strbuf_addf(sb, " %s", formula_lex_op_word(n->op, 1));
+		strbuf_addc(sb, ' ');
+		strbuf_adds(sb, formula_lex_op_word(n->op, 1));
 		return;
 	}
 }
