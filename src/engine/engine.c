@@ -15,6 +15,7 @@
 #include "catalog/catalog.h"
 #include "engine/selection.h"
 #include "source/source.h"
+#include "util/arena.h"
 #include "util/hverr.h"
 #include "util/strbuf.h"
 #include "util/xalloc.h"
@@ -22,6 +23,19 @@
 struct engine_const {
 	char		*name;
 	double		 value;
+};
+
+/*
+ * Names to indexes, built once: a formula's names are looked up in the
+ * view's columns, the definitions and the constants, and a file may hold
+ * 200,000 of each.  Open addressing; the first index added for a name
+ * stays.
+ */
+struct engine_names {
+	const char	**keys;
+	size_t		*vals;
+	size_t		 cap;		/* a power of two, or 0 */
+	size_t		 n;
 };
 
 struct engine {
@@ -34,7 +48,12 @@ struct engine {
 
 	struct engine_const	*consts;
 	size_t			 nconsts;
+	size_t			 capconsts;
 	double			*const_values;	/* formula env, by slot */
+	struct engine_names	 constnames;	/* name -> slot */
+
+	/* The metrics' names, units, texts and event columns. */
+	struct arena		 mem;
 
 	/* Per selection counter: the baseline. */
 	uint64_t		*prev;
@@ -91,20 +110,113 @@ engine_status_name(int status)
 	return ("?");
 }
 
+/* ---- names ------------------------------------------------------- */
+
+static uint64_t
+engine_names_hash(const char *s)
+{
+	uint64_t	 h = 14695981039346656037ULL;
+
+	for (; *s != '\0'; s++) {
+		h ^= (unsigned char)*s;
+		h *= 1099511628211ULL;
+	}
+	return (h);
+}
+
+/* The index of name, or ENG_NONE. */
 static size_t
-engine_const_slot(struct engine *e, const char *name)
+engine_names_get(const struct engine_names *t, const char *name)
 {
 	size_t	 i;
 
-	for (i = 0; i < e->nconsts; i++) {
-		if (strcmp(e->consts[i].name, name) == 0)
-			return (i);
+	if (t->cap == 0)
+		return (ENG_NONE);
+	for (i = engine_names_hash(name) & (t->cap - 1); t->keys[i] != NULL;
+	    i = (i + 1) & (t->cap - 1)) {
+		if (strcmp(t->keys[i], name) == 0)
+			return (t->vals[i]);
 	}
-	e->consts = xreallocarray(e->consts, e->nconsts + 1,
-	    sizeof *e->consts);
-	e->consts[e->nconsts].name = xstrdup(name);
-	e->consts[e->nconsts].value = FORMULA_NOVALUE;
-	return (e->nconsts++);
+	return (ENG_NONE);
+}
+
+/* Adds name (which must outlive the table) unless it is there. */
+static void
+engine_names_add(struct engine_names *t, const char *name, size_t val)
+{
+	const char	**ok;
+	size_t		 *ov, oc, i, j;
+
+	if ((t->n + 1) * 2 > t->cap) {
+		ok = t->keys;
+		ov = t->vals;
+		oc = t->cap;
+		t->cap = oc != 0 ? oc * 2 : 16;
+		t->keys = xcalloc(t->cap, sizeof *t->keys);
+		t->vals = xcalloc(t->cap, sizeof *t->vals);
+		for (i = 0; i < oc; i++) {
+			if (ok[i] == NULL)
+				continue;
+			for (j = engine_names_hash(ok[i]) & (t->cap - 1);
+			    t->keys[j] != NULL; j = (j + 1) & (t->cap - 1))
+				continue;
+			t->keys[j] = ok[i];
+			t->vals[j] = ov[i];
+		}
+		free(ok);
+		free(ov);
+	}
+	for (i = engine_names_hash(name) & (t->cap - 1); t->keys[i] != NULL;
+	    i = (i + 1) & (t->cap - 1)) {
+		if (strcmp(t->keys[i], name) == 0)
+			return;
+	}
+	t->keys[i] = name;
+	t->vals[i] = val;
+	t->n++;
+}
+
+/* Room for n names without growing. */
+static void
+engine_names_init(struct engine_names *t, size_t n)
+{
+	memset(t, 0, sizeof *t);
+	for (t->cap = 16; t->cap / 2 < n + 1; t->cap *= 2)
+		continue;
+	t->keys = xcalloc(t->cap, sizeof *t->keys);
+	t->vals = xcalloc(t->cap, sizeof *t->vals);
+}
+
+static void
+engine_names_free(struct engine_names *t)
+{
+	free(t->keys);
+	free(t->vals);
+	memset(t, 0, sizeof *t);
+}
+
+/* ---- constants ----------------------------------------------------- */
+
+static size_t
+engine_const_slot(struct engine *e, const char *name)
+{
+	size_t	 slot;
+
+	if ((slot = engine_names_get(&e->constnames, name)) != ENG_NONE)
+		return (slot);
+	if (e->nconsts == e->capconsts) {
+		e->capconsts = e->capconsts != 0 ? 2 * e->capconsts : 8;
+		e->consts = xreallocarray(e->consts, e->capconsts,
+		    sizeof *e->consts);
+		e->const_values = xreallocarray(e->const_values,
+		    e->capconsts, sizeof *e->const_values);
+	}
+	slot = e->nconsts++;
+	e->consts[slot].name = xstrdup(name);
+	e->consts[slot].value = FORMULA_NOVALUE;
+	e->const_values[slot] = FORMULA_NOVALUE;
+	engine_names_add(&e->constnames, e->consts[slot].name, slot);
+	return (slot);
 }
 
 void
@@ -114,10 +226,7 @@ engine_set_constant(struct engine *e, const char *name, double value)
 
 	slot = engine_const_slot(e, name);
 	e->consts[slot].value = value;
-	e->const_values = xreallocarray(e->const_values, e->nconsts,
-	    sizeof *e->const_values);
-	for (slot = 0; slot < e->nconsts; slot++)
-		e->const_values[slot] = e->consts[slot].value;
+	e->const_values[slot] = value;
 }
 
 const char *
@@ -228,11 +337,16 @@ engine_build_views(struct engine *e)
 
 /* ---- metrics ------------------------------------------------------- */
 
+/*
+ * What formulas are compiled against: per view, its event columns by name
+ * and sysfs name; the definitions by name.  Built once for every metric.
+ */
 struct engine_resolve {
 	struct engine			*e;
 	const struct engine_view	*v;
+	const struct engine_names	*columns;	/* of v */
 	const struct engine_metric_def	*defs;
-	size_t				 ndefs;
+	const struct engine_names	*defnames;
 };
 
 static int
@@ -243,13 +357,11 @@ engine_resolve(void *arg, const char *name, struct formula_ref *ref)
 	const struct catalog_formula	*cf;
 	size_t				 i;
 
-	for (i = 0; i < r->v->nevents; i++) {
-		if (strcmp(r->v->events[i]->name, name) == 0 ||
-		    strcmp(r->v->events[i]->sysfs_name, name) == 0) {
-			ref->kind = FORMULA_EVENT;
-			ref->slot = (unsigned)i;
-			return (0);
-		}
+	/* The first column of that name or sysfs name. */
+	if ((i = engine_names_get(r->columns, name)) != ENG_NONE) {
+		ref->kind = FORMULA_EVENT;
+		ref->slot = (unsigned)i;
+		return (0);
 	}
 	if (catalog_find_event(cat, name, 0) != NULL ||
 	    catalog_find_sysfs(cat, name) != NULL) {
@@ -265,13 +377,12 @@ engine_resolve(void *arg, const char *name, struct formula_ref *ref)
 		ref->notation = FORMULA_AUTO;
 		return (0);
 	}
-	for (i = 0; i < r->ndefs; i++) {
-		if (strcmp(r->defs[i].name, name) == 0) {
-			ref->kind = FORMULA_FORMULA;
-			ref->text = r->defs[i].text;
-			ref->notation = FORMULA_AUTO;
-			return (0);
-		}
+	/* The first definition of that name. */
+	if ((i = engine_names_get(r->defnames, name)) != ENG_NONE) {
+		ref->kind = FORMULA_FORMULA;
+		ref->text = r->defs[i].text;
+		ref->notation = FORMULA_AUTO;
+		return (0);
 	}
 	if (formula_compile_special(name) >= 0)
 		return (-HV_ENOENT);	/* compile maps the delta-* words */
@@ -292,23 +403,54 @@ engine_unit_is_frequency(const char *unit)
 }
 
 /*
+ * The engine's copy of a definition's string.  Definitions from one file
+ * share their origin, and most share a unit: a string the same as the
+ * last one copied (same pointer) is that copy again.
+ */
+struct engine_strcache {
+	const char	*from;
+	char		*copy;
+};
+
+static char *
+engine_copy(struct engine *e, struct engine_strcache *c, const char *s)
+{
+	if (s == NULL)
+		s = "";
+	if (c != NULL && c->from == s)
+		return (c->copy);
+	if (c == NULL)
+		return (arena_strdup(&e->mem, s));
+	c->from = s;
+	c->copy = arena_strdup(&e->mem, s);
+	return (c->copy);
+}
+
+/* The caches of engine_copy() while metrics are added. */
+struct engine_copies {
+	struct engine_strcache	 unit;
+	struct engine_strcache	 desc;
+	struct engine_strcache	 origin;
+};
+
+/*
  * Try one definition on one view.  Returns 1 when it was added, 0 with
  * *why set (caller frees) when it cannot be computed there.
  */
 static int
-engine_add_metric(struct engine *e, struct engine_view *v,
-    const struct engine_metric_def *def, const struct engine_metric_def *defs,
-    size_t ndefs, char **why)
+engine_add_metric(struct engine *e, struct engine_resolve *r,
+    struct engine_copies *copies, const struct engine_metric_def *def,
+    char **why)
 {
-	struct engine_resolve		 r = { e, v, defs, ndefs };
+	struct engine_view		*v = &e->views[r->v - e->views];
 	struct engine_metric		*m;
 	const struct formula_operand	*op;
 	struct formula			*f;
-	char				*cause = NULL;
+	char				*cause = NULL, *infix;
 	size_t				 i, j, nev = 0;
 
 	if (formula_compile(def->text, FORMULA_AUTO, def->name,
-	    engine_resolve, &r, &f, &cause) != 0) {
+	    engine_resolve, r, &f, &cause) != 0) {
 		*why = cause;
 		return (0);
 	}
@@ -321,25 +463,27 @@ engine_add_metric(struct engine *e, struct engine_view *v,
 		formula_free(f);
 		return (0);
 	}
-	/* Room doubles at each power of two: adding is linear overall. */
-	if ((v->nmetrics & (v->nmetrics - 1)) == 0)
-		v->metrics = xreallocarray(v->metrics, v->nmetrics == 0 ? 1 :
-		    2 * v->nmetrics, sizeof *v->metrics);
+	/* engine_build_metrics() made room for every definition. */
 	m = &v->metrics[v->nmetrics++];
 	memset(m, 0, sizeof *m);
-	m->name = xstrdup(def->name);
-	m->unit = xstrdup(def->unit != NULL ? def->unit : "");
-	m->desc = xstrdup(def->desc != NULL ? def->desc : "");
-	m->origin = xstrdup(def->origin != NULL ? def->origin : "");
+	/* Strings and columns live in the engine's arena. */
+	m->name = engine_copy(e, NULL, def->name);
+	m->unit = engine_copy(e, &copies->unit, def->unit);
+	m->desc = engine_copy(e, &copies->desc, def->desc);
+	m->origin = engine_copy(e, &copies->origin, def->origin);
 	m->formula = f;
 	m->mean_total = engine_unit_is_frequency(m->unit);
 	if (formula_print_convert(def->text, FORMULA_AUTO, FORMULA_INFIX,
-	    &m->infix, &cause) != 0) {
+	    &infix, &cause) != 0) {
 		free(cause);
-		m->infix = xstrdup(def->text);
+		m->infix = engine_copy(e, NULL, def->text);
+	} else {
+		m->infix = engine_copy(e, NULL, infix);
+		free(infix);
 	}
 	/* The event columns it reads, each once. */
-	m->evslots = xcalloc(formula_noperands(f), sizeof *m->evslots);
+	m->evslots = arena_calloc(&e->mem, formula_noperands(f),
+	    sizeof *m->evslots);
 	for (i = 0; i < formula_noperands(f); i++) {
 		op = formula_operand(f, i);
 		if (op->kind != FORMULA_EVENT)
@@ -360,6 +504,10 @@ engine_build_metrics(struct engine *e, const struct engine_metric_def *udefs,
 {
 	const struct catalog		*cat = e->cat;
 	struct engine_metric_def	*defs;
+	struct engine_names		 defnames, *columns;
+	struct engine_resolve		*r;
+	struct engine_copies		 copies;
+	const struct engine_view	*v;
 	size_t				 ndefs, i, j;
 	char				*why, *first;
 	int				 added;
@@ -378,6 +526,33 @@ engine_build_metrics(struct engine *e, const struct engine_metric_def *udefs,
 	for (i = 0; i < nudefs; i++)
 		defs[cat->nformulas + i] = udefs[i];
 
+	/* What names mean, once: columns per view, definitions by name. */
+	engine_names_init(&defnames, ndefs);
+	for (i = 0; i < ndefs; i++) {
+		if (defs[i].name != NULL)
+			engine_names_add(&defnames, defs[i].name, i);
+	}
+	columns = xcalloc(e->nviews + 1, sizeof *columns);
+	r = xcalloc(e->nviews + 1, sizeof *r);
+	for (j = 0; j < e->nviews; j++) {
+		v = &e->views[j];
+		for (i = 0; i < v->nevents; i++) {
+			engine_names_add(&columns[j], v->events[i]->name, i);
+			engine_names_add(&columns[j], v->events[i]->sysfs_name,
+			    i);
+		}
+		r[j].e = e;
+		r[j].v = v;
+		r[j].columns = &columns[j];
+		r[j].defs = defs;
+		r[j].defnames = &defnames;
+		/* Room for every definition at once: the pages of what is
+		 * not used are never touched. */
+		e->views[j].metrics = xreallocarray(NULL, ndefs,
+		    sizeof *e->views[j].metrics);
+	}
+	memset(&copies, 0, sizeof copies);
+
 	for (i = 0; i < ndefs; i++) {
 		if (defs[i].name == NULL || defs[i].text == NULL)
 			continue;
@@ -385,8 +560,8 @@ engine_build_metrics(struct engine *e, const struct engine_metric_def *udefs,
 		first = NULL;
 		for (j = 0; j < e->nviews; j++) {
 			why = NULL;
-			if (engine_add_metric(e, &e->views[j], &defs[i], defs,
-			    ndefs, &why)) {
+			if (engine_add_metric(e, &r[j], &copies, &defs[i],
+			    &why)) {
 				added = 1;
 				continue;
 			}
@@ -396,14 +571,22 @@ engine_build_metrics(struct engine *e, const struct engine_metric_def *udefs,
 				free(why);
 		}
 		if (!added && skipped != NULL) {
-			*skipped = xreallocarray(*skipped, *nskipped + 1,
-			    sizeof **skipped);
+			/* Room doubles at each power of two. */
+			if ((*nskipped & (*nskipped - 1)) == 0)
+				*skipped = xreallocarray(*skipped,
+				    *nskipped == 0 ? 1 : 2 * *nskipped,
+				    sizeof **skipped);
 			(*skipped)[(*nskipped)++] = xasprintf("%s (%s): %s",
 			    defs[i].name, defs[i].origin, first != NULL ?
 			    first : "nothing is selected");
 		}
 		free(first);
 	}
+	for (j = 0; j < e->nviews; j++)
+		engine_names_free(&columns[j]);
+	free(columns);
+	free(r);
+	engine_names_free(&defnames);
 	free(defs);
 }
 
@@ -425,8 +608,6 @@ engine_new(const struct catalog *cat, const struct selection *sel,
 	}
 	engine_build_views(e);
 	engine_build_metrics(e, defs, ndefs, skipped, nskipped);
-	if (e->nconsts > 0)
-		engine_set_constant(e, e->consts[0].name, e->consts[0].value);
 	for (i = 0; i < e->nviews; i++) {
 		if (e->views[i].nevents > width)
 			width = e->views[i].nevents;
@@ -456,14 +637,9 @@ engine_free(struct engine *e)
 		return;
 	for (i = 0; i < e->nviews; i++) {
 		v = &e->views[i];
+		/* Their strings and columns are in the arena. */
 		for (j = 0; j < v->nmetrics; j++) {
 			m = &v->metrics[j];
-			free(m->name);
-			free(m->unit);
-			free(m->desc);
-			free(m->origin);
-			free(m->infix);
-			free(m->evslots);
 			formula_free(m->formula);
 		}
 		free(v->metrics);
@@ -477,6 +653,8 @@ engine_free(struct engine *e)
 		free(e->consts[i].name);
 	free(e->consts);
 	free(e->const_values);
+	engine_names_free(&e->constnames);
+	arena_free(&e->mem);
 	free(e->prev);
 	free(e->prev_tb);
 	free(e->prev_now);
