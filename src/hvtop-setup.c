@@ -48,6 +48,13 @@ hvtop_add_papi(struct hvtop *h, const char *path, struct papi_model *m)
 
 	h->papi = xreallocarray(h->papi, h->npapi + 1, sizeof *h->papi);
 	h->papi[h->npapi++] = m;
+	/* Room for every event at once: growing by one is quadratic. */
+	if (m->nevents > 0) {
+		h->defs = xreallocarray(h->defs, h->ndefs + m->nevents,
+		    sizeof *h->defs);
+		h->defpos = xreallocarray(h->defpos, h->ndefs + m->nevents,
+		    sizeof *h->defpos);
+	}
 	for (i = 0; i < m->nevents; i++) {
 		ev = &m->events[i];
 		sec = &m->sections[ev->section];
@@ -64,10 +71,6 @@ hvtop_add_papi(struct hvtop *h, const char *path, struct papi_model *m)
 		if (ev->expr == NULL)
 			continue;
 		rate = ev->type == PAPI_TYPE_PS || ev->type == PAPI_TYPE_ADD_PS;
-		h->defs = xreallocarray(h->defs, h->ndefs + 1,
-		    sizeof *h->defs);
-		h->defpos = xreallocarray(h->defpos, h->ndefs + 1,
-		    sizeof *h->defpos);
 		h->defpos[h->ndefs].line = ev->line;
 		h->defpos[h->ndefs].column = ev->column;
 		d = &h->defs[h->ndefs++];
@@ -276,7 +279,7 @@ hvtop_check_metrics(struct hvtop *h)
 	const struct catalog_event	*ev;
 	const struct engine_metric_def	*d;
 	struct hvtop_check		 c;
-	char				*why, *where;
+	char				*why;
 	size_t				 i;
 
 	for (i = 0; i < h->nproblems; i++)
@@ -303,8 +306,6 @@ hvtop_check_metrics(struct hvtop *h)
 	}
 	for (i = 0; i < h->ndefs; i++) {
 		d = &h->defs[i];
-		where = xasprintf("%s:%lu:%lu", d->origin, h->defpos[i].line,
-		    h->defpos[i].column);
 		if ((ev = catalog_find_event(cat, d->name, 0)) != NULL ||
 		    (ev = catalog_find_sysfs(cat, d->name)) != NULL)
 			why = xasprintf("the catalog has an event of that "
@@ -317,10 +318,10 @@ hvtop_check_metrics(struct hvtop *h)
 		else
 			why = hvtop_check_one(&c, d->name, d->text);
 		if (why != NULL)
-			hvtop_problem(h, xasprintf("%s: metric %s: %s", where,
+			hvtop_problem(h, xasprintf("%s:%lu:%lu: metric %s: %s",
+			    d->origin, h->defpos[i].line, h->defpos[i].column,
 			    d->name, why));
 		free(why);
-		free(where);
 	}
 	free(c.byname);
 	return (h->nproblems);
