@@ -636,7 +636,8 @@ formula_compile_fuse(struct formula *f)
 
 /*
  * The compiled formula in one block: the struct, the numbers, the
- * operands, the pointers to their texts, the two programs and the texts.
+ * operands, the pointers to the numbers' texts, the two programs and the
+ * texts.
  * Every part is a multiple of 8 bytes, so each stays aligned.
  */
 static struct formula *
@@ -650,7 +651,7 @@ formula_compile_finish(struct formula_cc *cc, size_t depth)
 	for (i = 0; i < cc->nops; i++)
 		strs += strlen(cc->ops[i].name) + 1;
 	size = sizeof *f + cc->nnums * sizeof *f->nums +
-	    cc->nops * (sizeof *f->operands + sizeof *f->opnames) +
+	    cc->nops * sizeof *f->operands +
 	    cc->nnums * sizeof *f->numtext +
 	    2 * (cc->nsteps + 1) * sizeof *f->code + strs;
 	p = xmalloc(size);
@@ -661,8 +662,6 @@ formula_compile_finish(struct formula_cc *cc, size_t depth)
 	p += cc->nnums * sizeof *f->nums;
 	f->operands = (struct formula_operand *)(void *)p;
 	p += cc->nops * sizeof *f->operands;
-	f->opnames = (char **)(void *)p;
-	p += cc->nops * sizeof *f->opnames;
 	f->numtext = (char **)(void *)p;
 	p += cc->nnums * sizeof *f->numtext;
 	f->code = (struct formula_insn *)(void *)p;
@@ -671,12 +670,12 @@ formula_compile_finish(struct formula_cc *cc, size_t depth)
 	p += (cc->nsteps + 1) * sizeof *f->steps;
 	text = p;
 
-	f->depth = depth;
-	f->nsteps = cc->nsteps;
+	f->depth = (uint32_t)depth;
+	f->nsteps = (uint32_t)cc->nsteps;
 	memcpy(f->steps, cc->steps, cc->nsteps * sizeof *f->steps);
 	memset(&f->steps[f->nsteps], 0, sizeof f->steps[f->nsteps]);
 	f->steps[f->nsteps].code = FORMULA_C_END;
-	f->nnums = cc->nnums;
+	f->nnums = (uint32_t)cc->nnums;
 	if (cc->nnums > 0) {
 		memcpy(f->nums, cc->nums, cc->nnums * sizeof *f->nums);
 		memcpy(text, cc->numtext.s, cc->numtext.len);
@@ -684,11 +683,10 @@ formula_compile_finish(struct formula_cc *cc, size_t depth)
 			f->numtext[i] = text + cc->numoff[i];
 		text += cc->numtext.len;
 	}
-	f->noperands = cc->nops;
+	f->noperands = (uint32_t)cc->nops;
 	for (i = 0; i < cc->nops; i++) {
 		n = strlen(cc->ops[i].name) + 1;
 		memcpy(text, cc->ops[i].name, n);
-		f->opnames[i] = text;
 		f->operands[i].name = text;
 		f->operands[i].kind = cc->ops[i].kind;
 		f->operands[i].slot = cc->ops[i].slot;

@@ -71,6 +71,7 @@ struct formula_lex {
 #define FORMULA_CH_NAME		0x04	/* may follow an infix name's first */
 #define FORMULA_CH_ALPHA	0x08	/* may start a name */
 #define FORMULA_CH_DIGIT	0x10
+#define FORMULA_CH_END		0x20	/* the NUL that ends a text */
 extern const unsigned char formula_lex_class[256];
 
 void	 formula_lex_init(struct formula_lex *, const char *, size_t len,
@@ -161,17 +162,20 @@ struct formula_insn {
 	uint32_t	 arg;		/* LOAD: slot; NUM: index in nums */
 };
 
+/*
+ * One block (formula_compile_finish()): a program of 200,000 metrics
+ * holds as many of these.  Counts are bounded by FORMULA_MAX_CODE.
+ */
 struct formula {
 	struct formula_insn *code;	/* fused, for formula_eval() */
 	struct formula_insn *steps;	/* one per RPN token */
-	size_t		 nsteps;
 	double		*nums;
 	char		**numtext;	/* nums as printed, for traces */
-	size_t		 nnums;
-	struct formula_operand *operands;
-	char		**opnames;	/* owned names of operands */
-	size_t		 noperands;
-	size_t		 depth;		/* stack entries needed */
+	struct formula_operand *operands; /* names in the block */
+	uint32_t	 nsteps;
+	uint32_t	 nnums;
+	uint32_t	 noperands;
+	uint32_t	 depth;		/* stack entries needed */
 };
 
 struct strbuf;

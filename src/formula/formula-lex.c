@@ -49,6 +49,7 @@ static const struct formula_lex_word {
  * RPN).  NAME is one that may follow the first of an infix name.
  */
 const unsigned char formula_lex_class[256] = {
+	['\0'] = FORMULA_CH_END,
 	[' '] = FORMULA_CH_SPACE, ['\t'] = FORMULA_CH_SPACE,
 	['\n'] = FORMULA_CH_SPACE, ['\r'] = FORMULA_CH_SPACE,
 	['\f'] = FORMULA_CH_SPACE, ['\v'] = FORMULA_CH_SPACE,
@@ -152,10 +153,12 @@ formula_lex_rpn_op(const char *s, size_t n)
 {
 	size_t	 i;
 
+	/* Every word is 1 or 3 bytes long: most names are neither. */
 	if (n != 1 && n != 3)
 		return (FORMULA_OP_NONE);
 	for (i = 0; i < FORMULA_LEX_NWORDS; i++) {
 		if (formula_lex_rpn_words[i].len == n &&
+		    formula_lex_rpn_words[i].word[0] == s[0] &&
 		    memcmp(formula_lex_rpn_words[i].word, s, n) == 0)
 			return (formula_lex_rpn_words[i].op);
 	}
@@ -347,14 +350,18 @@ formula_lex_rpn(struct formula_lex *lx, struct formula_tok *tok,
 {
 	const char	*w = lx->text + lx->pos;
 	size_t		 n = 0, i, bad = SIZE_MAX;
-	int		 c;
+	int		 c, cls;
 
-	/* The word, and the first byte that cannot be in one. */
-	while (lx->pos + n < lx->len &&
-	    !formula_lex_space((unsigned char)w[n])) {
-		if (bad == SIZE_MAX && !formula_lex_graph((unsigned char)w[n]))
-			bad = n;
-		n++;
+	/*
+	 * The word, up to white space or the text's NUL (END), and whether
+	 * a byte in it cannot be in one; then which byte that is.
+	 */
+	for (cls = FORMULA_CH_GRAPH; !((c = formula_lex_class[(unsigned
+	    char)w[n]]) & (FORMULA_CH_SPACE | FORMULA_CH_END)); n++)
+		cls &= c;
+	if (!(cls & FORMULA_CH_GRAPH)) {
+		for (bad = 0; formula_lex_graph((unsigned char)w[bad]); bad++)
+			continue;
 	}
 	tok->off = lx->pos;
 	tok->len = n;
