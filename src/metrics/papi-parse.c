@@ -67,14 +67,19 @@ struct papi_token {
 
 /*
  * An open-addressing table of names; keys point elsewhere.  What val
- * holds depends on the table: a name_id + 1, a string, a suffix.
+ * holds depends on the table: a name_id + 1, an index in the model's
+ * identifiers, a suffix; all are below the number of lines of a file,
+ * which PAPI_VAL_MAX far exceeds.  16 bytes an entry: the table of a file
+ * of 200,000 events is looked up a million times.
  */
+#define PAPI_VAL_MAX	((1U << 29) - 1)
+
 struct papi_hent {
 	const char	*key;		/* NULL: empty */
-	uintptr_t	 val;
 	uint32_t	 hash;
-	uint8_t		 taken;		/* an identifier in use */
-	uint8_t		 plain;		/* 1 plain, 2 not, 0 not known yet:
+	uint32_t	 val : 29;
+	uint32_t	 taken : 1;	/* an identifier in use */
+	uint32_t	 plain : 2;	/* 1 plain, 2 not, 0 not known yet:
 					   names alike but for case are
 					   alike in this */
 };
@@ -1012,7 +1017,7 @@ papi_parse_ident(struct papi_idents *id, char *name)
 		return (name);
 	hv = papi_htab_hash(&id->map, name);
 	if ((e = papi_htab_find(&id->map, name, hv)) != NULL)
-		return ((char *)e->val);
+		return (m->idents[e->val].ident);
 	strbuf_reset(sb);
 	if (papi_parse_isdigit((unsigned char)name[0]) || name[0] == '\0')
 		strbuf_addc(sb, '_');
@@ -1042,7 +1047,7 @@ papi_parse_ident(struct papi_idents *id, char *name)
 		if (e == NULL || !e->taken)
 			break;
 	}
-	nx->val = k == 1 ? 2 : k + 1;
+	nx->val = (uint32_t)(k == 1 ? 2 : k + 1) & PAPI_VAL_MAX;
 
 	if (m->nidents == id->cap) {
 		id->cap = id->cap ? id->cap * 2 : 16;
@@ -1056,7 +1061,7 @@ papi_parse_ident(struct papi_idents *id, char *name)
 	papi_htab_add(&id->names, ident, papi_htab_hash(&id->names,
 	    ident))->taken = 1;
 	papi_htab_add(&id->map, name, papi_htab_hash(&id->map,
-	    name))->val = (uintptr_t)ident;
+	    name))->val = (uint32_t)(m->nidents - 1);
 	return (ident);
 }
 
@@ -1118,23 +1123,6 @@ papi_parse_expr(struct papi_ctx *c, const struct papi_event *ev)
 	    sb->len));
 }
 
-/* A distinct event name (no case) and its name_id. */
-struct papi_byname {
-	const char	*name;
-	size_t		 index;
-};
-
-static int
-papi_parse_cmpname(const void *a, const void *b)
-{
-	const struct papi_byname	*x = a, *y = b;
-	int				 r;
-
-	if ((r = papi_casecmp(x->name, y->name)) != 0)
-		return (r);
-	return (x->index < y->index ? -1 : x->index > y->index);
-}
-
 static int
 papi_parse_cmpident(const void *a, const void *b)
 {
@@ -1190,13 +1178,12 @@ papi_parse_finish(struct papi_ctx *c)
 {
 	struct papi_model	*m = c->m;
 	struct papi_idents	 id;
-	struct papi_byname	*bn;
 	struct papi_diagorder	*dord;
 	struct papi_event	*ev, *prev;
 	struct papi_base	*b;
 	struct papi_hent	*e;
 	char			 q[64];
-	size_t			*start, i, j, n;
+	size_t			 i, j, n;
 	uint32_t		 hv;
 	uint8_t			*plain = NULL;
 
@@ -1230,8 +1217,8 @@ papi_parse_finish(struct papi_ctx *c)
 		if (e->plain == 1)
 			e->taken = 1;
 		if (e->val == 0)
-			e->val = ++m->nnames;
-		ev->name_id = e->val - 1;
+			e->val = (uint32_t)++m->nnames & PAPI_VAL_MAX;
+		ev->name_id = (size_t)e->val - 1;
 		plain[i] = e->plain == 1;
 		for (j = 0; j < ev->nbases; j++) {
 			b = &ev->bases[j];
@@ -1254,7 +1241,8 @@ papi_parse_finish(struct papi_ctx *c)
 			 * identifier is added. */
 			e = papi_htab_find(&id.names, b->name,
 			    (uint32_t)b->name_id);
-			b->name_id = e->val != 0 ? e->val - 1 : PAPI_NONE;
+			b->name_id = e->val != 0 ? (size_t)e->val - 1 :
+			    PAPI_NONE;
 			b->ident = e->plain == 1 ? b->name :
 			    papi_parse_ident(&id, b->name);
 		}
@@ -1271,34 +1259,25 @@ papi_parse_finish(struct papi_ctx *c)
 		    papi_parse_cmpident);
 
 	/*
-	 * By name, then by position: redefinitions sit side by side.  Only
-	 * the distinct names are sorted; events are then counted into place
-	 * in file order, which keeps them by position within a name.
+	 * By name, then by position: redefinitions sit side by side.  Names
+	 * come in the order of their name_ids (no sorting: a name is found
+	 * through the table), and events are counted into place in file
+	 * order, which keeps them by position within a name.
 	 */
 	if (m->nevents != 0) {
-		bn = xcalloc(m->nnames, sizeof *bn);
-		for (i = m->nevents; i-- > 0;) {
-			bn[m->events[i].name_id].name = m->events[i].name;
-			bn[m->events[i].name_id].index = m->events[i].name_id;
-		}
-		qsort(bn, m->nnames, sizeof *bn, papi_parse_cmpname);
-		/* start[id]: where the events of name id begin in byname. */
-		start = xcalloc(m->nnames, sizeof *start);
-		for (i = 0; i < m->nevents; i++)
-			start[m->events[i].name_id]++;
+		/* namerange[2 id + 1] counts, then is where the next goes. */
 		m->namerange = xcalloc(2 * m->nnames, sizeof *m->namerange);
+		for (i = 0; i < m->nevents; i++)
+			m->namerange[2 * m->events[i].name_id + 1]++;
 		for (i = j = 0; i < m->nnames; i++) {
-			n = start[bn[i].index];
-			start[bn[i].index] = j;
-			m->namerange[2 * bn[i].index] = j;
-			m->namerange[2 * bn[i].index + 1] = j + n;
+			n = m->namerange[2 * i + 1];
+			m->namerange[2 * i] = m->namerange[2 * i + 1] = j;
 			j += n;
 		}
 		m->byname = xcalloc(m->nevents, sizeof *m->byname);
 		for (i = 0; i < m->nevents; i++)
-			m->byname[start[m->events[i].name_id]++] = i;
-		free(start);
-		free(bn);
+			m->byname[m->namerange[2 * m->events[i].name_id + 1]++] =
+			    i;
 		papi_parse_nametab(m);
 		for (i = 1; i < m->nevents; i++) {
 			ev = &m->events[m->byname[i]];

@@ -172,9 +172,9 @@ struct papi_event {
 	struct papi_base *bases;
 	size_t		 nbases;	/* 1..PAPI_BASES_MAX */
 	int		 clock;		/* bases[0] is PAPI's cycle counter */
+	int		 expr_infix;	/* expr is infix (DERIVED_INFIX) */
 	char		*formula;	/* POSTFIX/INFIX text or NULL */
 	char		*expr;		/* generated expression text */
-	int		 expr_infix;	/* expr is infix (DERIVED_INFIX) */
 	char		*ldesc;		/* LDESC, SDESC, NOTE or NULL */
 	char		*sdesc;
 	char		*note;
@@ -204,8 +204,8 @@ struct papi_model {
 	size_t		 nnames;	/* distinct event names (no case) */
 	struct papi_ident *idents;	/* sorted by ident */
 	size_t		 nidents;
-	size_t		*byname;	/* event indexes by name (no case),
-					   then index */
+	size_t		*byname;	/* event indexes grouped by name (no
+					   case), by index within a name */
 	size_t		*namerange;	/* per name_id: [start, end) of its
 					   events in byname, 2 entries */
 	uint32_t	*nametab;	/* name_id + 1 by name (no case),
