@@ -14,6 +14,12 @@ libhvcore_a_SOURCES += \
 	src/util/file.c src/util/file.h \
 	src/util/settings-file.c
 
+# Arenas, which hold the strings of large metric files.
+check_PROGRAMS += tests/unit/test-arena
+tests_unit_test_arena_SOURCES = tests/unit/test-arena.c
+tests_unit_test_arena_CFLAGS = $(UNIT_CFLAGS)
+tests_unit_test_arena_LDADD = $(PURE_LIBS) $(CMOCKA_LIBS)
+
 # The replay's "go to" text.
 check_PROGRAMS += tests/unit/test-seekspec
 tests_unit_test_seekspec_SOURCES = tests/unit/test-seekspec.c

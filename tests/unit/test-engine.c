@@ -23,6 +23,7 @@
 #include "source/source.h"
 #include "util/file.h"
 #include "util/hverr.h"
+#include "util/xalloc.h"
 
 struct fixture {
 	struct catalog		*cat;
@@ -348,6 +349,95 @@ test_metrics(void **state)
 }
 
 /*
+ * Many definitions, as a large -m file gives: metrics that use earlier
+ * metrics (found by name, the first definition of a name winning) and
+ * thousands of distinct constants, each found and set by name.
+ */
+#define MANY	3000
+static void
+test_many_metrics(void **state)
+{
+	struct fixture			*f = *state;
+	struct engine_metric_def	*defs;
+	struct engine_snapshot		*s;
+	const struct engine_view	*v;
+	const struct engine_cell	*c;
+	char				**names, *text;
+	size_t				 i, n, col;
+	const char			*name;
+
+	defs = calloc(MANY + 1, sizeof *defs);
+	names = calloc(2 * (MANY + 1), sizeof *names);
+	for (i = 0; i < MANY; i++) {
+		names[2 * i] = xasprintf("M%zu", i);
+		if (i % 3 == 0)
+			text = xstrdup("HPM_NON_IDLE_INST HPM_NON_IDLE_PCYC /");
+		else if (i % 3 == 1)
+			text = xasprintf("M%zu 2 *", i - 1);
+		else
+			text = xasprintf("HPM_NON_IDLE_INST K%zu *", i);
+		names[2 * i + 1] = text;
+		defs[i].name = names[2 * i];
+		defs[i].text = text;
+		defs[i].unit = i % 2 ? "/s" : "";
+		defs[i].origin = "many.csv";
+	}
+	/* A second M0: references still mean the first. */
+	names[2 * MANY] = xstrdup("M0");
+	names[2 * MANY + 1] = xstrdup("HPM_NON_IDLE_INST");
+	defs[MANY].name = names[2 * MANY];
+	defs[MANY].text = names[2 * MANY + 1];
+	defs[MANY].origin = "many.csv";
+	select_core_group(f, defs, MANY + 1);
+	v = engine_view(f->e, 0);
+	assert_int_equal(v->nmetrics, MANY + 1);
+	assert_string_equal(v->metrics[MANY - 1].name, "M2999");
+	assert_string_equal(v->metrics[1].infix, "M0 * 2");
+	assert_string_equal(v->metrics[7].unit, "/s");
+	assert_string_equal(v->metrics[8].unit, "");
+	assert_string_equal(v->metrics[8].origin, "many.csv");
+	/* Constants in order of first use, each once. */
+	for (n = 0; (name = engine_constant_name(f->e, n)) != NULL; n++) {
+		text = xasprintf("K%zu", 3 * n + 2);
+		assert_string_equal(name, text);
+		free(text);
+		engine_set_constant(f->e, name, (double)n);
+	}
+	assert_int_equal(n, MANY / 3);
+	engine_set_constant(f->e, "K2", 0.5);
+
+	/* Core 0: +100 inst / +400 cycles. */
+	fill(f, 0, 0, 0, 10);
+	engine_snapshot_free(engine_update(f->e, &f->rs));
+	fill(f, 1000000000, 0, 0, 10 + TB_HZ);
+	f->rs.values[1].value = 100;
+	f->rs.values[2].value = 400;
+	f->rs.values[4].value = 300;
+	f->rs.values[5].value = 200;
+	s = engine_update(f->e, &f->rs);
+	col = v->nevents;
+	for (i = 0; i < MANY; i += 997) {
+		c = engine_cell(f->e, s, 0, 0, col + i);
+		assert_int_equal(c->status, ENG_OK);
+	}
+	assert_true(fabs(engine_cell(f->e, s, 0, 0, col)->value - 0.25) <
+	    1e-12);
+	assert_true(fabs(engine_cell(f->e, s, 0, 0, col + 1)->value - 0.5) <
+	    1e-12);
+	assert_true(fabs(engine_cell(f->e, s, 0, 0, col + 2)->value - 50) <
+	    1e-9);
+	assert_true(fabs(engine_cell(f->e, s, 0, 0, col + 2999)->value -
+	    100 * 999.0) < 1e-9);
+	assert_true(fabs(engine_cell(f->e, s, 0, 0, col + MANY)->value -
+	    100) < 1e-9);
+	engine_snapshot_free(s);
+	for (i = 0; i < 2 * (MANY + 1); i++)
+		free(names[i]);
+	free(names);
+	free(defs);
+}
+
+/*
  * Rows whose records were updated over different intervals: core 0's
  * counters cover one second, core 2's half a second.  The total adds
  * rates, never counts over one row's interval, and a frequency's total
@@ -505,6 +595,8 @@ main(void)
 		cmocka_unit_test_setup_teardown(test_invalid_reads, setup,
 		    teardown),
 		cmocka_unit_test_setup_teardown(test_metrics, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_many_metrics, setup,
+		    teardown),
 		cmocka_unit_test_setup_teardown(test_total_intervals, setup,
 		    teardown),
 		cmocka_unit_test_setup_teardown(test_not_updated, setup,

@@ -964,6 +964,81 @@ test_limits(void **state)
 	strbuf_free(&sb);
 }
 
+/*
+ * A formula larger than what the compiler keeps in its own frame: 40
+ * inputs, 10 referenced formulas, more than 64 steps, numbers, and a
+ * parse tree of more than 16 nodes.  Values, operands and tokens are
+ * what the small cases give.
+ */
+static int
+big_resolve(void *arg, const char *name, struct formula_ref *ref)
+{
+	char	**texts = arg;
+	int	 i;
+
+	if (name[0] == 'V' && (i = atoi(name + 1)) >= 0 && i < 40) {
+		ref->kind = FORMULA_EVENT;
+		ref->slot = (unsigned)i;
+		return (0);
+	}
+	if (name[0] == 'F' && (i = atoi(name + 1)) >= 0 && i < 10) {
+		ref->kind = FORMULA_FORMULA;
+		ref->text = texts[i];
+		return (0);
+	}
+	return (-HV_ENOENT);
+}
+
+static void
+test_large(void **state)
+{
+	struct strbuf		 sb = { 0 };
+	struct formula		*f;
+	struct formula_env	 env;
+	struct formula_value	 v;
+	double			 values[40];
+	char			*texts[10], *cause = NULL, *infix;
+	int			 i;
+
+	(void)state;
+	for (i = 0; i < 40; i++)
+		values[i] = i + 1;
+	for (i = 0; i < 10; i++)
+		texts[i] = xasprintf("V%d 2 *", i);
+	for (i = 0; i < 10; i++)
+		strbuf_addf(&sb, "F%d + ", i);
+	for (i = 0; i < 40; i++)
+		strbuf_addf(&sb, "V%d + ", i);
+	strbuf_adds(&sb, "0.25");
+	if (formula_compile(sb.s, FORMULA_AUTO, "BIG", big_resolve, texts, &f,
+	    &cause) != 0)
+		fail_msg("%s", cause);
+	assert_int_equal(formula_noperands(f), 40);
+	assert_string_equal(formula_operand(f, 0)->name, "V0");
+	assert_string_equal(formula_operand(f, 39)->name, "V39");
+	assert_true(formula_ncode(f) > 64);
+	assert_string_equal(formula_code_token(f, formula_ncode(f) - 2),
+	    "0.25");
+	assert_string_equal(formula_code_token(f, formula_ncode(f) - 1), "+");
+	memset(&env, 0, sizeof env);
+	env.values[FORMULA_EVENT] = values;
+	env.nvalues[FORMULA_EVENT] = 40;
+	v = formula_eval(f, &env);
+	assert_true(v.ok);
+	/* 2 (1 + ... + 10) + (1 + ... + 40) + 0.25 */
+	assert_true(v.value == 110 + 820 + 0.25);
+	formula_free(f);
+
+	/* The tree of the text itself, printed back. */
+	assert_int_equal(formula_print_convert(sb.s, FORMULA_AUTO,
+	    FORMULA_RPN, &infix, &cause), 0);
+	assert_int_equal(strncmp(infix, "F0 F1 + F2 + ", 13), 0);
+	free(infix);
+	for (i = 0; i < 10; i++)
+		free(texts[i]);
+	strbuf_free(&sb);
+}
+
 static void
 test_detect(void **state)
 {
@@ -1033,6 +1108,7 @@ main(void)
 		cmocka_unit_test(test_references),
 		cmocka_unit_test(test_no_value),
 		cmocka_unit_test(test_limits),
+		cmocka_unit_test(test_large),
 		cmocka_unit_test(test_detect),
 		cmocka_unit_test(test_trace),
 	};

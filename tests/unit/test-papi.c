@@ -509,6 +509,89 @@ test_idents(void **state)
 	papi_model_free(m);
 }
 
+/*
+ * A large file: 20,000 events, every 1,000th defined again later with
+ * its name in lower case, the rest of another section using them.  Names
+ * are found without case, the last definition wins, base events resolve
+ * to the definition before them, byname groups every event by name.
+ */
+#define MANY	20000
+static void
+test_many(void **state)
+{
+	struct papi_model	*m;
+	struct strbuf		 sb = { 0 };
+	const struct papi_event	*ev, *r;
+	unsigned char		*seen;
+	char			 name[32];
+	size_t			 i, j, lo, hi;
+
+	(void)state;
+	strbuf_adds(&sb, "CPU,hv_24x7\n");
+	for (i = 0; i < MANY; i++)
+		strbuf_addf(&sb, "EVENT,E%zu,DERIVED_ADD,NATIVE_%zu,N:X\n", i,
+		    i % 7);
+	for (i = 0; i < MANY; i += 1000)
+		strbuf_addf(&sb, "EVENT,e%zu,NOT_DERIVED,E%zu\n", i, i + 1);
+	strbuf_adds(&sb, "CPU,other\n");
+	for (i = 0; i < 100; i++)
+		strbuf_addf(&sb, "EVENT,U%zu,DERIVED_SUB,E%zu,e%zu\n", i, i,
+		    i);
+	assert_int_equal(parse(sb.s, &m), 0);
+	strbuf_free(&sb);
+	assert_int_equal(m->nevents, MANY + MANY / 1000 + 100);
+	assert_int_equal(m->nnames, MANY + 100);
+	assert_int_equal(m->nwarnings, MANY / 1000);
+
+	ev = papi_model_find(m, "hv_24x7", "E1000");
+	assert_non_null(ev);
+	assert_string_equal(ev->name, "e1000");
+	assert_string_equal(ev->expr, "E1001");
+	ev = papi_model_find(m, "HV_24X7", "e1001");
+	assert_non_null(ev);
+	assert_string_equal(ev->name, "E1001");
+	assert_string_equal(ev->expr, "NATIVE_0 N_X +");
+	assert_null(papi_model_find(m, "hv_24x7", "U5"));
+	assert_null(papi_model_find(m, "hv_24x7", "E20000"));
+	assert_null(papi_model_find(m, NULL, "E"));
+
+	/* U0 uses E0 and e0: both mean the later e0 (same name, no case). */
+	ev = papi_model_find(m, NULL, "U0");
+	r = papi_model_resolve(m, NULL, ev, 0);
+	assert_non_null(r);
+	assert_string_equal(r->name, "e0");
+	/* U5 uses E5, defined once. */
+	ev = papi_model_find(m, NULL, "u5");
+	r = papi_model_resolve(m, NULL, ev, 1);
+	assert_non_null(r);
+	assert_string_equal(r->name, "E5");
+	/* Native names resolve to nothing. */
+	assert_null(papi_model_resolve(m, NULL, papi_model_find(m, NULL,
+	    "E3"), 0));
+
+	/* byname: every event once, grouped by name, by index within. */
+	seen = calloc(m->nevents, 1);
+	for (i = 0; i < m->nevents; i++) {
+		assert_false(seen[m->byname[i]]);
+		seen[m->byname[i]] = 1;
+		if (i > 0 && m->events[m->byname[i]].name_id ==
+		    m->events[m->byname[i - 1]].name_id)
+			assert_true(m->byname[i] > m->byname[i - 1]);
+	}
+	free(seen);
+	for (i = 0; i < m->nnames; i++) {
+		lo = m->namerange[2 * i];
+		hi = m->namerange[2 * i + 1];
+		assert_true(lo < hi);
+		for (j = lo; j < hi; j++)
+			assert_int_equal(m->events[m->byname[j]].name_id, i);
+	}
+	snprintf(name, sizeof name, "E%d", MANY - 1);
+	assert_ptr_equal(papi_model_find(m, NULL, name),
+	    &m->events[MANY - 1]);
+	papi_model_free(m);
+}
+
 /* Many names that mangle alike still get distinct identifiers. */
 static void
 test_idents_alike(void **state)
@@ -833,6 +916,7 @@ main(void)
 		cmocka_unit_test(test_hostile),
 		cmocka_unit_test(test_idents),
 		cmocka_unit_test(test_idents_alike),
+		cmocka_unit_test(test_many),
 		cmocka_unit_test(test_check),
 		cmocka_unit_test(test_real),
 		cmocka_unit_test(test_man_example),
