@@ -1,0 +1,78 @@
+#!/bin/sh
+# Build qemu-system-ppc64 with hvtop's simulated 24x7 counters: Debian's
+# QEMU source package, lpar/qemu/hv24x7.patch and spapr_hv24x7.[ch], and
+# hvtop's pure library (libhvpure.a, built by hvtop's own build with the
+# host compiler and linked in).  Cached by QEMU version and patch hash;
+# a changed glue file or libhvpure.a only recompiles it or relinks.
+# Prints the binary's path.
+set -e
+. "$(dirname "$0")/../scripts/setup.sh"
+. "$hv_top/lpar/common.sh"
+
+ver=$(lp_pick qemu "$lp_qemu_version")
+upver=${ver#*:}
+upver=${upver%-*}
+key=$(printf '%s\n' "$ver" | cat - "$lp_dir"/qemu/hv24x7.patch | lp_hash -)
+src=$lp_cache/qemu-$upver-$key
+bin=$src/build/qemu-system-ppc64
+
+# The hypervisor logic: hvtop's own pure library, as hvtop builds it.
+hv_build build --enable-werror || exit 1
+pure=$hv_top/build/libhvpure.a
+
+if [ ! -f "$src/.patched" ]; then
+	lp_say "QEMU $ver: fetching and patching the source package"
+	mkdir -p "$lp_cache/src"
+	(cd "$lp_cache/src" &&
+	    apt-get source --download-only -q "qemu=$ver" >/dev/null 2>&1) || {
+		lp_say "apt-get source qemu=$ver failed (no network to" \
+		    "Debian's archive, or no deb-src entry?)"
+		exit 1
+	}
+	rm -rf "$src"
+	dsc=$(ls "$lp_cache"/src/qemu_"${ver#*:}".dsc)
+	dpkg-source --no-check -x "$dsc" "$src" >/dev/null
+	(cd "$src" && patch -p1 -s <"$lp_dir/qemu/hv24x7.patch")
+	mkdir -p "$src/hw/ppc/hvtop"
+	touch "$src/.patched"
+fi
+
+# The glue (recompiled by ninja when it changes), hvsim.h, and
+# libhvpure.a (a change only relinks: ninja does not track it, so the
+# binary goes).  None of them makes a new QEMU build.
+for f in "$lp_dir"/qemu/spapr_hv24x7.c "$lp_dir"/qemu/spapr_hv24x7.h; do
+	cmp -s "$f" "$src/hw/ppc/${f##*/}" || cp "$f" "$src/hw/ppc/"
+done
+for f in "$pure" "$hv_top/src/sim/hvsim.h"; do
+	if ! cmp -s "$f" "$src/hw/ppc/hvtop/${f##*/}"; then
+		cp "$f" "$src/hw/ppc/hvtop/"
+		rm -f "$bin"
+	fi
+done
+
+if [ ! -f "$src/build/build.ninja" ]; then
+	lp_say "QEMU $ver: configuring (log: $src/build/configure.log)"
+	mkdir -p "$src/build"
+	(cd "$src/build" && ../configure --target-list=ppc64-softmmu \
+	    --without-default-features --enable-fdt=system \
+	    --disable-install-blobs --disable-docs --disable-werror \
+	    >configure.log 2>&1) || {
+		tail -n 30 "$src/build/configure.log" >&2
+		exit 1
+	}
+fi
+# Always asked: ninja finds nothing to do in a second, or recompiles the
+# glue.
+if [ ! -x "$bin" ] && [ ! -f "$src/build/.built" ]; then
+	lp_say "QEMU $ver: building qemu-system-ppc64 (about 5 minutes on" \
+	    "2 idle cores; log: $src/build/ninja.log)"
+fi
+t0=$(date +%s)
+(cd "$src/build" && ninja -j2 qemu-system-ppc64 >ninja.log 2>&1) || {
+	grep -E 'error|FAILED' "$src/build/ninja.log" | tail -n 30 >&2
+	exit 1
+}
+[ -f "$src/build/.built" ] ||
+    lp_say "QEMU built in $(( $(date +%s) - t0 )) s"
+touch "$src/build/.built"
+echo "$bin"
