@@ -214,6 +214,7 @@ if [ ! -f "$initrd" ]; then
 	echo "root:x:0:" >"$root/etc/group"
 	(cd "$root" && find . | sort | cpio -o -H newc --quiet -R 0:0) |
 	    gzip -9 >"$initrd.tmp"
+	rm -f "$lp_cache"/initramfs-*.cpio.gz
 	mv "$initrd.tmp" "$initrd"
 	rm -rf "$root"
 	lp_say "initramfs: $(du -k "$initrd" | cut -f1) KiB"

@@ -32,6 +32,8 @@ if [ ! -f "$src/.patched" ]; then
 	rm -rf "$src"
 	dsc=$(ls "$lp_cache"/src/qemu_"${ver#*:}".dsc)
 	dpkg-source --no-check -x "$dsc" "$src" >/dev/null
+	# dpkg-source leaves a copy of the upstream tarball beside "$src".
+	rm -f "$lp_cache"/qemu_*.orig.tar.*
 	(cd "$src" && patch -p1 -s <"$lp_dir/qemu/hv24x7.patch")
 	mkdir -p "$src/hw/ppc/hvtop"
 	touch "$src/.patched"
