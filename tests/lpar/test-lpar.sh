@@ -1,0 +1,251 @@
+#!/bin/sh
+# The virtual LPAR (scripts/lpar): the real Linux hv_24x7 driver, perf's
+# PMU and hvtop's perf source on QEMU's pseries machine, whose 24x7 calls
+# hvtop's simulated hypervisor answers.  Checks, for the real POWER8
+# catalog and each shipped one, that the kernel creates every event
+# attribute and lists the events exactly as hvcat sysfs does, that the
+# interface files describe the frame, that hvtop in the partition picks
+# perf and prints rates (overview, @chip, @core, index lists), that a
+# partition without collection permission gets hvtop's HMC message for
+# chips while its virtual processors still count, and that the terminal
+# interface runs on the partition's console.  Prints "ok NAME", "not ok
+# NAME" or "SKIP NAME: REASON" per check, then "N passed, N failed".
+top=$(cd "$(dirname "$0")/../.." && pwd)
+here=$top/tests/lpar
+lpar=$top/scripts/lpar
+hvcat=$top/build/hvcat
+passed=0
+failed=0
+skipped=0
+t=$(mktemp -d "${TMPDIR:-/tmp}/hvtop-lpar.XXXXXX")
+sock=hvtop-lpar-$$
+trap 'tmux -L "$sock" kill-server >/dev/null 2>&1; rm -rf "$t"' EXIT
+
+ok() { passed=$((passed + 1)); echo "ok $1"; }
+notok() { failed=$((failed + 1)); echo "not ok $1"; }
+check() { _c=$1; shift; if "$@"; then ok "$_c"; else notok "$_c"; fi; }
+summary() {
+	if [ "$skipped" -gt 0 ]; then
+		echo "$passed passed, $failed failed, $skipped skipped"
+	else
+		echo "$passed passed, $failed failed"
+	fi
+	[ "$failed" -eq 0 ]
+	exit
+}
+
+# The frame every boot uses: 2 sockets x 2 chips x 4 cores.
+frame="sockets=2,chips_per_socket=2,cores=4"
+
+# The first boot builds what is missing.  Without Debian's archive the
+# build cannot happen: that alone is a skip.
+echo "lpar: building and booting (the first run builds QEMU, the sysroot" \
+    "and the initramfs; see $t/build.log)"
+if ! "$lpar" -- true >"$t/build.log" 2>&1; then
+	mkdir -p "$t/probe"
+	if ! (cd "$t/probe" && timeout 60 apt-get download -q ncurses-base \
+	    >/dev/null 2>&1); then
+		skipped=$((skipped + 1))
+		echo "SKIP lpar: no network to Debian's archive (packages and" \
+		    "QEMU's source come from it)"
+		summary
+	fi
+	tail -n 40 "$t/build.log"
+	notok "lpar: build and first boot"
+	summary
+fi
+ok "lpar: build and first boot"
+
+# boot NAME SPEC PARTS...: run guest-checks.sh in a partition.
+boot() {
+	name=$1 spec=$2
+	shift 2
+	HVTOP_HV24X7_TRACE=1 HVTOP_LPAR_CONSOLE="$t/$name.console" \
+	    "$lpar" --sim "$spec" -- sh -c "$(cat "$here/guest-checks.sh")" \
+	    sh "$@" >"$t/$name.out" 2>"$t/$name.err"
+	echo $? >"$t/$name.rc"
+	grep -q '^@@ end$' "$t/$name.out"
+}
+# section NAME FILE: the lines of section "@@ NAME".
+section() {
+	awk -v s="@@ $1" '$0 == s { on = 1; next } /^@@ / { on = 0 } on' "$2"
+}
+rc_of() {	# rc_of NAME FILE: the status printed after section NAME
+	awk -v s="@@ $1" '$0 == s { on = 1; next } on && /^@@ rc=/ { sub(/^@@ rc=/, ""); print; exit }' "$2"
+}
+
+# check_sysfs NAME CATALOG IFACE: the kernel's events and interface.
+check_sysfs() {
+	name=$1 cat=$2 iface=$3 out=$t/$1.out
+	"$hvcat" sysfs -i "$iface" "$cat" | LC_ALL=C sort >"$t/$name.want"
+	n=$(wc -l <"$t/$name.want")
+	check "$name: kernel: created $n event attrs (0 failures)" \
+	    grep -q "created $n event attrs (0 failures)" "$out"
+	section events "$out" | sed 's/:/\t/' | LC_ALL=C sort >"$t/$name.got"
+	if cmp -s "$t/$name.want" "$t/$name.got"; then
+		ok "$name: events/ is hvcat sysfs, line for line ($n)"
+	else
+		diff "$t/$name.want" "$t/$name.got" | head -n 10
+		notok "$name: events/ is hvcat sysfs, line for line ($n)"
+	fi
+	v=$("$hvcat" info "$cat" | sed -n 's/^version *//p')
+	printf '%s\n' "catalog_version=$v" sockets=2 chipspersocket=2 \
+	    coresperchip=4 >"$t/$name.iface"
+	if section interface "$out" | cmp -s "$t/$name.iface" -; then
+		ok "$name: interface/ describes the frame"
+	else
+		section interface "$out"
+		notok "$name: interface/ describes the frame"
+	fi
+	check "$name: interface/domains lists the chip domain" \
+	    grep -q '^1: Physical Chip$' "$out"
+}
+
+# rates NAME FILE SECTION ROWS: hvtop printed 3 intervals from perf with
+# rates, no SIMULATED tag, and the rows ROWS (an ERE) in each.
+rates() {
+	name=$1 sec=$3 rows=$4 f=$t/$1.$3
+	section "$sec" "$2" >"$f"
+	[ "$(rc_of "$sec" "$2")" = 0 ] || return 1
+	[ "$(grep -c '^hvtop .* perf hv_24x7' "$f")" -eq 3 ] || return 1
+	! grep -q SIMULATED "$f" || return 1
+	# A row: an index (or total) then at least one positive number.
+	[ "$(grep -Ec "^($rows) +.*[1-9]" "$f")" -ge 3 ]
+}
+
+check_hvtop() {
+	name=$1 out=$t/$1.out
+	check "$name: hvtop -b -n 3 picks perf and prints the overview's rates" \
+	    rates "$name" "$out" overview 'total'
+	check "$name: @chip: a rate per chip 0..3" rates "$name" "$out" chip '3'
+	check "$name: @core: a rate per core 0..15" rates "$name" "$out" core '15'
+	check "$name: index lists: chip 1, cores 0,2-3" \
+	    rates "$name" "$out" list '1|2'
+	if grep -Eq '^(4|1[0-5]) ' "$t/$name.list"; then
+		notok "$name: index lists read nothing else"
+	else
+		ok "$name: index lists read nothing else"
+	fi
+}
+
+p8=$top/tests/data/catalog/p8-catalog-v3.bin
+cats=$top/build/catalogs
+
+if boot power9 "catalog=power9,$frame" sysfs hvtop calls; then
+	ok "power9: boot"
+	check_sysfs power9 "$cats/power9.bin" 2
+	check_hvtop power9
+	# H_GET_24X7_DATA calls as the hypervisor counted them, between the
+	# guest's markers: 1 refresh, then 4.
+	awk '
+		/^@@ calls-1/ { s = 1; next }
+		/^@@ calls-4/ { s = 4; next }
+		/^@@ calls-end/ { s = 0 }
+		s && /^hv24x7: H_GET_24X7_DATA / { n[s]++ }
+		END { printf "%d %d\n", n[1], n[4] }' \
+	    "$t/power9.console" | tr -d '\r' >"$t/calls"
+	read -r c1 c4 <"$t/calls"
+	if [ "$c4" -gt "$c1" ]; then
+		ok "power9: H_GET_24X7_DATA calls per refresh: $(( (c4 - c1) / 3 ))" \
+		    "(hvtop -n 1: $c1 calls, -n 4: $c4)"
+	else
+		notok "power9: H_GET_24X7_DATA calls counted ($c1, $c4)"
+	fi
+else
+	tail -n 30 "$t/power9.out" "$t/power9.err"
+	notok "power9: boot"
+fi
+
+if boot power10 "catalog=power10,$frame" sysfs hvtop; then
+	ok "power10: boot"
+	check_sysfs power10 "$cats/power10.bin" 2
+	check_hvtop power10
+else
+	tail -n 30 "$t/power10.out" "$t/power10.err"
+	notok "power10: boot"
+fi
+
+if boot power8 "catalog=power8,$frame" sysfs hvtop; then
+	ok "power8: boot"
+	check_sysfs power8 "$cats/power8.bin" 1
+	check_hvtop power8
+else
+	tail -n 30 "$t/power8.out" "$t/power8.err"
+	notok "power8: boot"
+fi
+
+if boot p8-v3 "catalog=$p8,$frame" sysfs; then
+	ok "p8-catalog-v3: boot"
+	check_sysfs p8-v3 "$p8" 1
+else
+	tail -n 30 "$t/p8-v3.out" "$t/p8-v3.err"
+	notok "p8-catalog-v3: boot"
+fi
+
+if boot denied "catalog=power9,$frame,faults=denied" denied; then
+	ok "denied: boot"
+	check "denied: hv_gpci says collect_privileged 0" \
+	    grep -q '^@@ privileged 0$' "$t/denied.out"
+	section denied-chip "$t/denied.out" >"$t/denied.chip"
+	if [ "$(rc_of denied-chip "$t/denied.out")" != 0 ] &&
+	    grep -q 'HMC' "$t/denied.chip"; then
+		ok "denied: a chip pick fails with hvtop's message naming the HMC"
+	else
+		cat "$t/denied.chip"
+		notok "denied: a chip pick fails with hvtop's message naming the HMC"
+	fi
+	check "denied: the vcpu domain still counts" \
+	    rates denied "$t/denied.out" denied-vcpu 'total'
+else
+	tail -n 30 "$t/denied.out" "$t/denied.err"
+	notok "denied: boot"
+fi
+
+# The terminal interface on the partition's console, under tmux.
+if command -v tmux >/dev/null 2>&1; then
+	T() { tmux -L "$sock" "$@"; }
+	screen() { T capture-pane -p -t lpar 2>/dev/null; }
+	wait_for() {	# wait_for ERE SECONDS
+		end=$(($(date +%s) + $2))
+		while [ "$(date +%s)" -le "$end" ]; do
+			screen | grep -Eq -- "$1" && return 0
+			sleep 0.5
+		done
+		screen | sed 's/^/| /'
+		return 1
+	}
+	chip_rows() {	# the chip table's row 3 has numbers (polled)
+		end=$(($(date +%s) + 60))
+		while [ "$(date +%s)" -le "$end" ]; do
+			screen | awk '/^chip /{c=1} /^cores:/{c=0}
+			    c && /^ +3 +[0-9]/{f=1} END{exit !f}' && return 0
+			sleep 0.5
+		done
+		screen | sed 's/^/| /'
+		return 1
+	}
+	T -f /dev/null new-session -d -s lpar -x 160 -y 45 \
+	    "TERM=tmux-256color $lpar --sim catalog=power9,$frame; echo lpar-exited; sleep 60"
+	if wait_for '# *$' 120; then
+		ok "tui: the partition's shell"
+		T send-keys -t lpar 'hvtop -d 0.5' Enter
+		check "tui: the Live screen" wait_for '^ Live +Events +Groups' 60
+		check "tui: per-chip rows with rates" chip_rows
+		check "tui: perf, not simulated" sh -c \
+		    "tmux -L $sock capture-pane -p -t lpar | grep -q 'perf hv_24x7' &&
+		    ! tmux -L $sock capture-pane -p -t lpar | grep -q SIMULATED"
+		T send-keys -t lpar q
+		T send-keys -t lpar 'echo "hvtop-rc=$?"' Enter
+		check "tui: q quits cleanly" wait_for '^hvtop-rc=0' 30
+		T send-keys -t lpar 'poweroff -f' Enter
+		check "tui: the partition powers off" wait_for 'lpar-exited' 60
+	else
+		notok "tui: the partition's shell"
+	fi
+	T kill-server >/dev/null 2>&1
+else
+	skipped=$((skipped + 1))
+	echo "SKIP tui: tmux is not installed"
+fi
+
+summary
