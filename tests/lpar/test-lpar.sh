@@ -146,8 +146,7 @@ if boot power9 "catalog=power9,$frame" sysfs hvtop calls; then
 	    "$t/power9.console" | tr -d '\r' >"$t/calls"
 	read -r c1 c4 <"$t/calls"
 	if [ "$c4" -gt "$c1" ]; then
-		ok "power9: H_GET_24X7_DATA calls per refresh: $(( (c4 - c1) / 3 ))" \
-		    "(hvtop -n 1: $c1 calls, -n 4: $c4)"
+		ok "power9: H_GET_24X7_DATA calls per refresh: $(( (c4 - c1) / 3 )) (hvtop -n 1: $c1 calls, -n 4: $c4)"
 	else
 		notok "power9: H_GET_24X7_DATA calls counted ($c1, $c4)"
 	fi
