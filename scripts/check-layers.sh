@@ -48,11 +48,14 @@ for lib in $libs; do
 		    find src -name "$src" 2>/dev/null | head -n 1)
 		[ -n "$full" ] && src=$full
 		# Variables in .data, .bss and their relocated or thread-local
-		# kin; .data.rel.ro is read-only once loaded.
+		# kin; .data.rel.ro is read-only once loaded.  A sanitizer's
+		# own markers (AddressSanitizer's ODR indicators) are not
+		# hvtop's.
 		globals=$($OBJDUMP -t "$lib" 2>/dev/null | awk -v m="$m" '
 		    /^In archive/ { next }
 		    /file format/ { on = ($1 == m ":"); next }
-		    on && $3 == "O" && $4 ~ /^\.(data|bss|tdata|tbss)(\.rel(\.local)?)?$/ {
+		    on && $3 == "O" && $4 ~ /^\.(data|bss|tdata|tbss)(\.rel(\.local)?)?$/ &&
+		    $NF !~ /^_?__(odr_asan|asan_gen|sancov)/ {
 			    printf " %s", $NF }')
 		ui=$($NM -u "$lib" 2>/dev/null | awk -v m="$m:" '
 		    $0 == m { on = 1; next } /:$/ { on = 0 }
