@@ -13,7 +13,7 @@
 #include "catalog/catalog.h"
 #include "engine/engine.h"
 #include "engine/selection.h"
-#include "hvtop.h"
+#include "engine/session.h"
 #include "ui/ui.h"
 #include "util/filter.h"
 #include "util/strbuf.h"
@@ -99,7 +99,7 @@ items_alloc(struct ui_items *it, size_t n)
 void
 items_build(struct ui *ui)
 {
-	const struct catalog		*cat = ui->h->catp;
+	const struct catalog		*cat = session_catalog(ui->ses);
 	const struct catalog_event	*ev;
 	const struct catalog_group	*g;
 	const struct catalog_formula	*f;
@@ -107,8 +107,9 @@ items_build(struct ui *ui)
 	struct ui_items			*evs, *grs, *fms;
 	struct ui_item			*it;
 	struct strbuf			 sb = { 0 };
-	size_t				 i, j;
+	size_t				 i, j, ndefs;
 
+	ndefs = session_nmetrics(ui->ses);
 	items_free(ui);
 	evs = &ui->items[UI_EVENTS];
 	grs = &ui->items[UI_GROUPS];
@@ -159,20 +160,20 @@ items_build(struct ui *ui)
 		}
 	}
 
-	items_alloc(fms, ui->h->ndefs + cat->nformulas);
-	for (i = 0; i < ui->h->ndefs + cat->nformulas; i++) {
+	items_alloc(fms, ndefs + cat->nformulas);
+	for (i = 0; i < ndefs + cat->nformulas; i++) {
 		it = &fms->v[i];
 		it->index = i;
 		strbuf_reset(&sb);
-		if (i < ui->h->ndefs) {
-			d = &ui->h->defs[i];
+		if (i < ndefs) {
+			d = &session_metrics(ui->ses)[i];
 			it->name = d->name != NULL ? d->name : "";
 			it->desc = d->desc;
 			strbuf_addf(&sb, "%s %s", d->desc != NULL ? d->desc :
 			    "", d->text != NULL ? d->text : "");
 			it->domain = "";
 		} else {
-			f = &cat->formulas[i - ui->h->ndefs];
+			f = &cat->formulas[i - ndefs];
 			it->name = f->name != NULL ? f->name : "";
 			it->desc = f->desc;
 			strbuf_addf(&sb, "%s %s", f->desc != NULL ? f->desc :
@@ -225,8 +226,9 @@ items_free(struct ui *ui)
 void
 items_mark_picked(struct ui *ui)
 {
-	const struct catalog		*cat = ui->h->catp;
-	const struct selection		*sel = &ui->h->sel;
+	const struct catalog		*cat = session_catalog(ui->ses);
+	const struct selection		*sel = session_selection(ui->ses);
+	const struct engine		*e = session_engine(ui->ses);
 	const struct sel_pick		*pk;
 	const struct engine_view	*v;
 	struct ui_items			*evs = &ui->items[UI_EVENTS];
@@ -253,9 +255,8 @@ items_mark_picked(struct ui *ui)
 		}
 	}
 	/* A formula is "picked" when a live table computes it. */
-	for (i = 0; ui->h->engine != NULL &&
-	    i < engine_nviews(ui->h->engine); i++) {
-		v = engine_view(ui->h->engine, i);
+	for (i = 0; e != NULL && i < engine_nviews(e); i++) {
+		v = engine_view(e, i);
 		for (j = 0; j < v->nmetrics; j++) {
 			for (k = 0; k < fms->n; k++) {
 				if (strcmp(fms->v[k].name,
@@ -289,16 +290,18 @@ items_numcmp(unsigned long a, unsigned long b)
 static const char *
 items_formula_unit(const struct ui *ui, size_t i)
 {
-	if (i < ui->h->ndefs)
-		return (ui->h->defs[i].unit);
-	return (ui->h->catp->formulas[i - ui->h->ndefs].unit);
+	size_t	 ndefs = session_nmetrics(ui->ses);
+
+	if (i < ndefs)
+		return (session_metrics(ui->ses)[i].unit);
+	return (session_catalog(ui->ses)->formulas[i - ndefs].unit);
 }
 
 static const char *
 items_formula_origin(const struct ui *ui, size_t i)
 {
-	if (i < ui->h->ndefs)
-		return (ui->h->defs[i].origin);
+	if (i < session_nmetrics(ui->ses))
+		return (session_metrics(ui->ses)[i].origin);
 	return ("catalog");
 }
 
@@ -306,7 +309,7 @@ static int
 items_cmp(const void *pa, const void *pb, void *arg)
 {
 	const struct items_sort		*s = arg;
-	const struct catalog		*cat = s->ui->h->catp;
+	const struct catalog		*cat = session_catalog(s->ui->ses);
 	const struct ui_items		*it = &s->ui->items[s->screen];
 	const struct ui_item		*a = &it->v[*(const size_t *)pa];
 	const struct ui_item		*b = &it->v[*(const size_t *)pb];
@@ -450,7 +453,7 @@ items_indices(const unsigned *v, size_t n)
 char *
 items_picked_where(const struct ui *ui, const char *name, int event)
 {
-	const struct selection	*sel = &ui->h->sel;
+	const struct selection	*sel = session_selection(ui->ses);
 	const struct sel_pick	*pk;
 	struct strbuf		 sb = { 0 };
 	size_t			 i;

@@ -15,8 +15,8 @@
 #include "catalog/catalog.h"
 #include "engine/engine.h"
 #include "engine/selection.h"
+#include "engine/session.h"
 #include "export/export.h"
-#include "hvtop.h"
 #include "ui/ui.h"
 #include "util/filter.h"
 #include "util/strbuf.h"
@@ -75,7 +75,7 @@ live_pick_has(const struct sel_pick *pk, unsigned index)
 static void
 live_rowpicks(struct ui *ui, const struct engine_view *v, struct live_view *lv)
 {
-	const struct selection	*sel = &ui->h->sel;
+	const struct selection	*sel = session_selection(ui->ses);
 	const struct sel_pick	*pk;
 	struct strbuf		 sb = { 0 }, title = { 0 };
 	size_t			 r, i;
@@ -132,7 +132,7 @@ live_slot_domain(int s)
 void
 live_reset(struct ui *ui)
 {
-	const struct engine	*e = ui->h->engine;
+	const struct engine	*e = session_engine(ui->ses);
 	const struct engine_view *v;
 	struct live		*l = &ui->live;
 	struct live_view	*lv;
@@ -167,7 +167,7 @@ live_reset(struct ui *ui)
 void
 live_push(struct ui *ui, const struct engine_snapshot *s)
 {
-	const struct engine	*e = ui->h->engine;
+	const struct engine	*e = session_engine(ui->ses);
 	const struct engine_view *v;
 	const struct engine_cell *c;
 	struct live		*l = &ui->live;
@@ -214,9 +214,9 @@ live_history(const struct ui *ui, size_t view, size_t row, size_t col,
 const char *
 live_col_name(const struct ui *ui, size_t view, size_t col)
 {
-	const struct engine_view *v = engine_view(ui->h->engine, view);
+	const struct engine_view *v;
 
-	if (v == NULL)
+	if ((v = engine_view(session_engine(ui->ses), view)) == NULL)
 		return ("");
 	if (col < v->nevents)
 		return (v->events[col]->name);
@@ -228,9 +228,9 @@ live_col_name(const struct ui *ui, size_t view, size_t col)
 const char *
 live_col_unit(const struct ui *ui, size_t view, size_t col)
 {
-	const struct engine_view *v = engine_view(ui->h->engine, view);
+	const struct engine_view *v;
 
-	if (v == NULL)
+	if ((v = engine_view(session_engine(ui->ses), view)) == NULL)
 		return ("");
 	if (col < v->nevents)
 		return ("/s");
@@ -257,6 +257,7 @@ static int
 live_col_match(const struct ui *ui, const struct engine_view *v, size_t col)
 {
 	const struct catalog_event	*ev;
+	const struct selection		*sel;
 	const struct sel_pick		*pk;
 	struct filter_item		 it;
 	const char			*groups[1];
@@ -279,8 +280,9 @@ live_col_match(const struct ui *ui, const struct engine_view *v, size_t col)
 			it.flags |= FILTER_FLAG_CAVEAT;
 		if (ev->flags & CATALOG_FLAG_BROKEN)
 			it.flags |= FILTER_FLAG_BROKEN;
-		if (v->pick_of[col] < ui->h->sel.npicks) {
-			pk = &ui->h->sel.picks[v->pick_of[col]];
+		sel = session_selection(ui->ses);
+		if (v->pick_of[col] < sel->npicks) {
+			pk = &sel->picks[v->pick_of[col]];
 			groups[0] = live_lower(pk->name, grp, sizeof grp);
 			it.groups = groups;
 			it.ngroups = 1;
@@ -318,7 +320,7 @@ static int
 live_cmp(const void *a, const void *b, void *arg)
 {
 	const struct live_sort		*ls = arg;
-	const struct engine		*e = ls->ui->h->engine;
+	const struct engine		*e = session_engine(ls->ui->ses);
 	const struct engine_view	*v = engine_view(e, ls->view);
 	const struct engine_cell	*ca, *cb;
 	size_t				 ra = *(const size_t *)a;
@@ -361,7 +363,7 @@ live_add_line(struct live *l, size_t *cap, int kind, size_t view, size_t row)
 void
 live_layout(struct ui *ui)
 {
-	const struct engine	*e = ui->h->engine;
+	const struct engine	*e = session_engine(ui->ses);
 	const struct engine_view *v;
 	struct live		*l = &ui->live;
 	struct live_view	*lv;
@@ -501,7 +503,7 @@ live_sort_step(struct ui *ui, int dir)
 	if (live_cursor(ui, &view, &row) != 0)
 		return;
 	lv = &l->v[view];
-	v = engine_view(ui->h->engine, view);
+	v = engine_view(session_engine(ui->ses), view);
 	/* Positions: -1 is the index column, then the shown columns. */
 	pos = -1;
 	for (k = 0; k < lv->ncols; k++) {
@@ -526,7 +528,7 @@ void
 live_format(const struct ui *ui, size_t view, size_t row, size_t col,
     int width, char *buf, size_t len, int *role)
 {
-	const struct engine		*e = ui->h->engine;
+	const struct engine		*e = session_engine(ui->ses);
 	const struct engine_view	*v = engine_view(e, view);
 	const struct engine_cell	*c;
 	struct strbuf			*sb = ui->live.scratch;

@@ -24,7 +24,7 @@ tests_unit_test_settings_LDADD = $(CORE_LIBS) $(CMOCKA_LIBS)
 
 # Frames rendered from a hand-made engine and from the simulated frame.
 check_PROGRAMS += tests/unit/test-ui
-tests_unit_test_ui_SOURCES = tests/unit/test-ui.c src/hvtop-setup.c
+tests_unit_test_ui_SOURCES = tests/unit/test-ui.c
 tests_unit_test_ui_CFLAGS = $(UNIT_CFLAGS)
 tests_unit_test_ui_LDADD = $(UI_LIBS) $(CMOCKA_LIBS)
 
@@ -37,7 +37,7 @@ tests_unit_test_ui_estimate_LDADD = $(UI_LIBS) $(CMOCKA_LIBS)
 
 # The frame and the small renderers, without an engine.
 check_PROGRAMS += tests/unit/test-ui-view
-tests_unit_test_ui_view_SOURCES = tests/unit/test-ui-view.c src/hvtop-setup.c
+tests_unit_test_ui_view_SOURCES = tests/unit/test-ui-view.c
 tests_unit_test_ui_view_CFLAGS = $(UNIT_CFLAGS)
 tests_unit_test_ui_view_LDADD = $(UI_LIBS) $(CMOCKA_LIBS)
 
@@ -53,7 +53,7 @@ TESTS += tests/tui/test-tui-signals.sh
 EXTRA_DIST += tests/tui
 
 noinst_PROGRAMS += tests/bench/bench-ui
-tests_bench_bench_ui_SOURCES = tests/bench/bench-ui.c src/hvtop-setup.c
+tests_bench_bench_ui_SOURCES = tests/bench/bench-ui.c
 tests_bench_bench_ui_CPPFLAGS = $(AM_CPPFLAGS) \
 	-DUI_BENCH_CATALOG='"$(abs_top_builddir)/catalogs/power9.bin"'
 tests_bench_bench_ui_LDADD = $(UI_LIBS)

@@ -27,8 +27,7 @@
 #include "catalog/catalog.h"
 #include "engine/engine.h"
 #include "engine/selection.h"
-#include "hvtop.h"
-#include "source/source-replay.h"
+#include "engine/session.h"
 #include "source/source.h"
 #include "ui/crt.h"
 #include "ui/prompt.h"
@@ -47,8 +46,10 @@
 /* What the loop needs besides the model. */
 struct ui_run {
 	struct ui	 ui;
+	const struct ui_opts *opts;
+	struct source	*src;		/* the session's */
+	const struct source_control *ctl;	/* replay controls, or NULL */
 	struct hv_clock	 rt;		/* real time, for pacing */
-	struct raw_sample rs;
 	uint64_t	 next;		/* real time of the next sample */
 	uint64_t	 vnext;		/* virtual clock: next sample */
 	uint64_t	 snap_rt;	/* real time of the last snapshot */
@@ -120,22 +121,14 @@ ui_pick_key(const char *spec, char *buf, size_t len)
 }
 
 static void
-ui_picks_copy_sel(struct ui *ui, struct ui_pick **v, size_t *n)
+ui_picks_copy_sel(const struct selection *sel, struct ui_pick **v,
+    size_t *n)
 {
 	size_t	 i;
 
-	for (i = 0; i < ui->h->sel.npicks; i++)
-		ui_picks_add(v, n, ui->h->sel.picks[i].spec,
-		    ui->h->sel.picks[i].kind == SEL_EVENT);
-}
-
-static void
-ui_resize_rs(struct ui_run *r)
-{
-	free(r->rs.values);
-	r->rs.values = xcalloc(r->ui.h->sel.ncounters + 1,
-	    sizeof *r->rs.values);
-	r->rs.nvalues = r->ui.h->sel.ncounters;
+	for (i = 0; i < sel->npicks; i++)
+		ui_picks_add(v, n, sel->picks[i].spec,
+		    sel->picks[i].kind == SEL_EVENT);
 }
 
 /* The engine changed (picks or a catalog reload): start over. */
@@ -146,7 +139,6 @@ ui_engine_changed(struct ui_run *r, int catalog)
 
 	engine_snapshot_free(ui->snap);
 	ui->snap = NULL;
-	ui->engine_gen = ui->h->generation;
 	live_reset(ui);
 	if (catalog)
 		items_build(ui);
@@ -166,42 +158,25 @@ static int
 ui_apply(struct ui_run *r, char **cause)
 {
 	struct ui		*ui = &r->ui;
-	struct hvtop		*h = ui->h;
 	const struct ui_pick	*v;
-	struct selection	 sel, old;
+	struct session_pick	*sp;
 	size_t			 i, n;
-	char			*c2 = NULL;
-	int			 error = 0;
+	int			 error;
 
 	v = ui->npicks > 0 ? ui->picks : ui->overview;
 	n = ui->npicks > 0 ? ui->npicks : ui->noverview;
-	memset(&sel, 0, sizeof sel);
-	for (i = 0; i < n && error == 0; i++) {
-		error = selection_add(&sel, h->catp, &h->topo, v[i].spec,
-		    v[i].event, &c2);
-		if (error != 0) {
-			*cause = xasprintf("%s: %s", v[i].spec, c2);
-			free(c2);
-		}
+	sp = xcalloc(n + 1, sizeof *sp);
+	for (i = 0; i < n; i++) {
+		sp[i].spec = v[i].spec;
+		sp[i].event = v[i].event;
 	}
-	if (error != 0) {
-		selection_clear(&sel);
+	error = session_select(ui->ses, sp, n, cause);
+	free(sp);
+	if (error != 0)
 		return (error);
-	}
-	old = h->sel;
-	h->sel = sel;
-	if ((error = hvtop_reselect(h, cause)) != 0) {
-		selection_clear(&h->sel);
-		h->sel = old;
-		if (hvtop_reselect(h, &c2) != 0)
-			free(c2);
-	} else
-		selection_clear(&old);
-	h->generation++;
-	ui_resize_rs(r);
 	ui_engine_changed(r, 0);
 	r->sample_now = 1;
-	return (error);
+	return (0);
 }
 
 /* Replace (or add) a pick and apply; on failure the pick is dropped. */
@@ -254,7 +229,8 @@ ui_unpick(struct ui_run *r, const char *name, int event)
 		    ui->picks[i].event);
 	/* Unpicking from the overview makes the rest of it explicit. */
 	if (ui->npicks == 0)
-		ui_picks_copy_sel(ui, &ui->picks, &ui->npicks);
+		ui_picks_copy_sel(session_selection(ui->ses), &ui->picks,
+		    &ui->npicks);
 	for (i = n = 0; i < ui->npicks; i++) {
 		/* The name alone, or followed by its domain or indices
 		 * (strchr() also finds the terminating NUL). */
@@ -316,10 +292,11 @@ ui_settings_apply(struct ui_run *r)
 
 	if (s == NULL)
 		return;
-	if (!ui->h->opts.delay_set && !ui->replay) {
-		if ((k = settings_interval(s, &d, &cause)) > 0)
+	if (!r->opts->delay_set && !ui->replay) {
+		if ((k = settings_interval(s, &d, &cause)) > 0) {
+			session_set_delay(ui->ses, d);
 			ui->delay = d;
-		else if (k < 0) {
+		} else if (k < 0) {
 			ui_msg(r, UI_R_ERROR, "%s", cause);
 			free(cause);
 			cause = NULL;
@@ -354,7 +331,7 @@ ui_settings_apply(struct ui_run *r)
 	}
 	/* Picks from the file, unless -g or -e said what to watch or a
 	 * replay shows what was recorded. */
-	if (ui->h->opts.ngroups > 0 || ui->h->opts.nevents > 0 || ui->replay)
+	if (r->opts->picked || ui->replay)
 		return;
 	for (i = 0; i < s->nentries; i++) {
 		e = &s->entries[i];
@@ -469,19 +446,12 @@ ui_set_filter(struct ui *ui, const char *text)
 	ui_relayout(ui);
 }
 
-/*
- * A replay shown every d seconds: the recorded gaps scaled by the ratio
- * of d to the recorded interval.
- */
+/* A replay shown every d seconds plays the recorded gaps scaled by the
+ * ratio of d to the recorded interval: say at what speed. */
 static void
 ui_replay_speed(struct ui_run *r, double d)
 {
-	struct source	*src = r->ui.h->src;
-	uint64_t	 iv = source_replay_interval(src);
-	double		 speed = (iv > 0 ? (double)iv / 1e9 : 1.0) / d;
-
-	source_replay_set_speed(src, speed);
-	r->ui.replay_speed = source_replay_speed(src);
+	r->ui.replay_speed = r->ctl->speed(r->src);
 	ui_msg(r, UI_R_NORMAL, "replaying at %.3gx the recorded speed "
 	    "(interval %.2fs)", r->ui.replay_speed, d);
 }
@@ -497,12 +467,11 @@ static void
 ui_replay_goto(struct ui_run *r, const char *line)
 {
 	struct ui	*ui = &r->ui;
-	struct hvtop	*h = ui->h;
 	struct seekspec	 w;
 	uint64_t	 first, pos = ui->replay_pos, n, i;
 	char		*cause = NULL;
 
-	first = clock_wall(&h->clock, source_replay_start(h->src));
+	first = session_wall(ui->ses, r->ctl->start(r->src));
 	if (seekspec_parse(line, first, &w, &cause) != 0) {
 		ui_msg(r, UI_R_ERROR, "go to %s: %s", line, cause);
 		free(cause);
@@ -523,7 +492,7 @@ ui_replay_goto(struct ui_run *r, const char *line)
 			return;
 		}
 		/* Recorded time: wall time less the recording's epoch. */
-		i = source_replay_find(h->src, source_replay_start(h->src) +
+		i = r->ctl->find(r->src, r->ctl->start(r->src) +
 		    (w.value - first));
 		if (i >= ui->replay_total) {
 			/* Finding moved the replay: back to where it was. */
@@ -537,6 +506,34 @@ ui_replay_goto(struct ui_run *r, const char *line)
 	ui_replay_seek(r, n - 2, n < pos);
 }
 
+/* The interval prompt's answer: seconds, "s" allowed after them. */
+static void
+ui_interval(struct ui_run *r, const char *line)
+{
+	struct ui	*ui = &r->ui;
+	char		*end;
+	double		 d;
+
+	errno = 0;
+	d = strtod(line, &end);
+	while (*end == ' ' || *end == 's')
+		end++;
+	if (errno != 0 || *end != '\0' || !(d >= 0.01) || d > 86400) {
+		ui_msg(r, UI_R_ERROR, "interval %s: give seconds from 0.01 to "
+		    "86400", line);
+		return;
+	}
+	session_set_delay(ui->ses, d);
+	ui->delay = d;
+	r->next = clock_now(&r->rt) + (uint64_t)llround(d * 1e9);
+	if (ui->replay) {
+		/* The recorded gaps, scaled to the asked interval. */
+		ui_replay_speed(r, d);
+		return;
+	}
+	ui_msg(r, UI_R_NORMAL, "interval %.2fs", d);
+}
+
 /* ---- prompts ------------------------------------------------------- */
 
 static void
@@ -544,9 +541,8 @@ ui_prompt_done(void *arg, int kind, const char *line)
 {
 	struct ui_run			*r = arg;
 	struct ui			*ui = &r->ui;
-	const struct catalog		*cat = ui->h->catp;
-	char				*end, *spec, name[256];
-	double				 d;
+	const struct catalog		*cat = session_catalog(ui->ses);
+	char				*spec, name[256];
 	int				 event;
 
 	crt_keypad(1);
@@ -562,26 +558,8 @@ ui_prompt_done(void *arg, int kind, const char *line)
 		r->filter_before = NULL;
 		return;
 	case PROMPT_INTERVAL:
-		if (line == NULL || *line == '\0')
-			return;
-		errno = 0;
-		d = strtod(line, &end);
-		while (*end == ' ' || *end == 's')
-			end++;
-		if (errno != 0 || *end != '\0' || !(d >= 0.01) || d > 86400) {
-			ui_msg(r, UI_R_ERROR, "interval %s: give seconds from "
-			    "0.01 to 86400", line);
-			return;
-		}
-		ui->delay = d;
-		ui->h->opts.delay = d;
-		r->next = clock_now(&r->rt) + (uint64_t)llround(d * 1e9);
-		if (ui->replay) {
-			/* The recorded gaps, scaled to the asked interval. */
-			ui_replay_speed(r, d);
-			return;
-		}
-		ui_msg(r, UI_R_NORMAL, "interval %.2fs", d);
+		if (line != NULL && *line != '\0')
+			ui_interval(r, line);
 		return;
 	case PROMPT_PICK:
 		if (line == NULL)
@@ -659,11 +637,13 @@ ui_words(struct ui_run *r)
 	    "domain:core", "domain:vcpu", "flag:verified", "flag:unverified",
 	    "flag:caveat", "flag:broken", "flag:hidden", "flag:picked",
 	    "group:" };
-	const struct catalog	*cat = r->ui.h->catp;
-	size_t			 i, n = 0, cap;
+	const struct catalog	*cat = session_catalog(r->ui.ses);
+	const struct engine_metric_def *defs = session_metrics(r->ui.ses);
+	size_t			 i, n = 0, cap, ndefs;
 
+	ndefs = session_nmetrics(r->ui.ses);
 	free(r->words);
-	cap = cat->ngroups + cat->nevents + cat->nformulas + r->ui.h->ndefs +
+	cap = cat->ngroups + cat->nevents + cat->nformulas + ndefs +
 	    sizeof keys / sizeof keys[0] + 1;
 	r->words = xcalloc(cap, sizeof *r->words);
 	for (i = 0; i < cat->ngroups; i++)
@@ -677,8 +657,8 @@ ui_words(struct ui_run *r)
 	for (i = 0; i < cat->nformulas; i++)
 		if (cat->formulas[i].name != NULL)
 			r->words[n++] = cat->formulas[i].name;
-	for (i = 0; i < r->ui.h->ndefs; i++)
-		r->words[n++] = r->ui.h->defs[i].name;
+	for (i = 0; i < ndefs; i++)
+		r->words[n++] = defs[i].name;
 	for (i = 0; i < sizeof keys / sizeof keys[0]; i++)
 		r->words[n++] = keys[i];
 	r->nwords = n;
@@ -693,32 +673,32 @@ static void
 ui_replay_status(struct ui_run *r)
 {
 	struct ui	*ui = &r->ui;
-	struct source	*src = ui->h->src;
 	char		*sum;
 
-	ui->replay_pos = source_replay_position(src, &ui->replay_total);
-	ui->replay_speed = source_replay_speed(src);
+	ui->replay_pos = r->ctl->position(r->src, &ui->replay_total);
+	ui->replay_speed = r->ctl->speed(r->src);
 	if (ui->snap != NULL)
-		ui->replay_wall = clock_wall(&ui->h->clock, ui->snap->now);
-	if (!source_replay_done(src) || ui->replay_end)
+		ui->replay_wall = session_wall(ui->ses, ui->snap->now);
+	if (!r->ctl->done(r->src) || ui->replay_end)
 		return;
 	ui->replay_end = 1;
 	ui->paused = 1;
-	sum = source_replay_summary(src);
+	sum = r->ctl->summary(r->src);
 	ui_msg(r, UI_R_NORMAL, "end of the recording (%s); [ and { go back, "
 	    "q quits", sum);
 	free(sum);
 }
 
 /*
- * After a sample: a new engine (the catalog or the selection changed
- * under it) rebuilds what the screens derive from it.  This frees the
- * snapshot shown, so it comes before a new one is put up.
+ * After a sample or a jump: a new engine (the catalog or the selection
+ * changed under it, as the session said) rebuilds what the screens
+ * derive from it.  This frees the snapshot shown, so it comes before a
+ * new one is put up.
  */
 static void
-ui_follow_engine(struct ui_run *r)
+ui_follow_engine(struct ui_run *r, unsigned changed)
 {
-	if (r->ui.h->generation != r->ui.engine_gen) {
+	if (changed & SESSION_CHANGED_ENGINE) {
 		ui_engine_changed(r, 1);
 		ui_words(r);
 	}
@@ -750,25 +730,29 @@ static void
 ui_replay_seek(struct ui_run *r, uint64_t index, int back)
 {
 	struct ui		*ui = &r->ui;
-	struct hvtop		*h = ui->h;
 	struct engine_snapshot	*snap;
 	char			*cause = NULL;
-	unsigned		 gen;
-	int			 i, tries, base;
+	unsigned		 changed, renewed;
+	int			 i, tries, base, error;
 
 	ui->replay_end = 0;
 	for (tries = 0; tries < 3; tries++) {
 		/* The interval across the jump means nothing. */
-		if (hvtop_replay_seek(h, index, &cause) != 0)
+		error = session_seek(ui->ses, index, &changed, &cause);
+		ui_follow_engine(r, changed);
+		if (error != 0)
 			break;
-		gen = h->generation;
+		renewed = 0;
 		for (i = 0, base = 1; i < 4; i++) {
-			if (hvtop_sample(h, &r->rs, &snap, &cause) != 0)
+			error = session_sample(ui->ses, &changed, &snap,
+			    &cause);
+			ui_follow_engine(r, changed);
+			renewed |= changed;
+			if (error != 0)
 				goto fail;
-			ui_follow_engine(r);
 			if (base || snap->seq == 0) {
 				base = 0;
-				hvtop_recycle(h, snap);
+				session_recycle(ui->ses, snap);
 				continue;
 			}
 			break;
@@ -778,8 +762,9 @@ ui_replay_seek(struct ui_run *r, uint64_t index, int back)
 			cause = xstrdup("no interval to show here");
 			break;
 		}
-		if (back && gen != h->generation && index > 0 && tries < 2) {
-			hvtop_recycle(h, snap);
+		if (back && (renewed & SESSION_CHANGED_ENGINE) && index > 0 &&
+		    tries < 2) {
+			session_recycle(ui->ses, snap);
 			index--;
 			continue;
 		}
@@ -848,25 +833,27 @@ static int
 ui_sample(struct ui_run *r)
 {
 	struct ui		*ui = &r->ui;
-	struct hvtop		*h = ui->h;
 	struct engine_snapshot	*snap;
 	uint64_t		 now, cpu;
 	char			*cause = NULL;
+	unsigned		 changed;
+	int			 error;
 
-	if (h->clock.virtual_) {
-		clock_sleep_until(&h->clock, r->vnext);
+	if (session_clock_virtual(ui->ses)) {
+		session_sleep_until(ui->ses, r->vnext, -1);
 		r->vnext += (uint64_t)llround(ui->delay * 1e9);
 	}
-	if (ui->replay && source_replay_done(h->src)) {
+	if (ui->replay && r->ctl->done(r->src)) {
 		ui_replay_status(r);
 		return (0);
 	}
-	if (hvtop_sample(h, &r->rs, &snap, &cause) != 0) {
+	error = session_sample(ui->ses, &changed, &snap, &cause);
+	ui_follow_engine(r, changed);
+	if (error != 0) {
 		ui_msg(r, UI_R_ERROR, "sampling failed: %s", cause);
 		free(cause);
 		return (0);
 	}
-	ui_follow_engine(r);
 	now = clock_now(&r->rt);
 	cpu = clock_cpu_ns();
 	if (now > r->cpu_rt_prev && r->cpu_rt_prev != 0)
@@ -958,7 +945,7 @@ ui_reverse(struct ui_run *r)
 	if (ui->screen == UI_LIVE) {
 		if (live_cursor(ui, &view, &row) != 0)
 			return;
-		v = engine_view(ui->h->engine, view);
+		v = engine_view(session_engine(ui->ses), view);
 		if (live_slot(v->domain) > 0)
 			ui->live.sortrev[live_slot(v->domain)] =
 			    !ui->live.sortrev[live_slot(v->domain)];
@@ -975,7 +962,8 @@ static void
 ui_enter(struct ui_run *r)
 {
 	struct ui			*ui = &r->ui;
-	const struct catalog		*cat = ui->h->catp;
+	const struct catalog		*cat = session_catalog(ui->ses);
+	size_t				 ndefs = session_nmetrics(ui->ses);
 	const struct ui_item		*it;
 	const struct catalog_formula	*f;
 	char				 label[256];
@@ -1003,12 +991,12 @@ ui_enter(struct ui_run *r)
 		    selection_pick_domain(cat->groups[it->index].domain));
 		break;
 	case UI_FORMULAS:
-		if (it->index < ui->h->ndefs) {
+		if (it->index < ndefs) {
 			ui_msg(r, UI_R_WARN, "%s comes from a metric file: "
 			    "pick the groups of its events", it->name);
 			return;
 		}
-		f = &cat->formulas[it->index - ui->h->ndefs];
+		f = &cat->formulas[it->index - ndefs];
 		if (f->group >= cat->ngroups) {
 			ui_msg(r, UI_R_WARN, "%s names no group: pick the "
 			    "groups of its events", it->name);
@@ -1041,7 +1029,7 @@ ui_unpick_cursor(struct ui_run *r)
 	if (ui->screen == UI_LIVE) {
 		if (live_cursor(ui, &view, &row) != 0)
 			return;
-		v = engine_view(ui->h->engine, view);
+		v = engine_view(session_engine(ui->ses), view);
 		lv = &ui->live.v[view];
 		if (lv->ncols == 0)
 			return;
@@ -1051,7 +1039,7 @@ ui_unpick_cursor(struct ui_run *r)
 			    "its event columns unpicks their group");
 			return;
 		}
-		pk = &ui->h->sel.picks[v->pick_of[col]];
+		pk = &session_selection(ui->ses)->picks[v->pick_of[col]];
 		name = xstrdup(pk->name);
 		ui_unpick(r, name, pk->kind == SEL_EVENT);
 		free(name);
@@ -1360,7 +1348,7 @@ ui_loop(struct ui_run *r)
 					r->next = now;
 			} else if (ui->replay) {
 				/* The recorded gap to the next sample. */
-				wait = source_replay_wait(ui->h->src);
+				wait = r->ctl->wait(r->src);
 				r->next = wait == UINT64_MAX ? UINT64_MAX :
 				    now + wait;
 			} else {
@@ -1403,50 +1391,57 @@ ui_loop(struct ui_run *r)
 	}
 }
 
+/* What the screen shows without picks: the session's overview. */
 static void
-ui_setup(struct ui_run *r, struct hvtop *h)
+ui_setup_overview(struct ui_run *r)
+{
+	struct ui		*ui = &r->ui;
+	struct selection	 sel;
+	char			*cause = NULL;
+
+	if (!r->opts->picked) {
+		ui_picks_copy_sel(session_selection(ui->ses), &ui->overview,
+		    &ui->noverview);
+		return;
+	}
+	ui_picks_copy_sel(session_selection(ui->ses), &ui->picks,
+	    &ui->npicks);
+	memset(&sel, 0, sizeof sel);
+	if (session_overview(ui->ses, &sel, &cause) == 0)
+		ui_picks_copy_sel(&sel, &ui->overview, &ui->noverview);
+	free(cause);
+	selection_clear(&sel);
+}
+
+static void
+ui_setup(struct ui_run *r, struct session *ses, const struct ui_opts *opts)
 {
 	struct ui	*ui = &r->ui;
-	struct selection keep;
 	char		*cause = NULL, *path;
 	const char	*cs;
 	size_t		 i;
 
-	ui->h = h;
-	ui->delay = h->opts.delay;
+	ui->ses = ses;
+	r->opts = opts;
+	r->src = session_source(ses);
+	r->ctl = session_control(ses);
+	ui->delay = session_delay(ses);
 	for (i = 0; i < UI_NSCREENS; i++)
 		ui->list[i].sort = -1;
 	if (gethostname(ui->host, sizeof ui->host) != 0)
 		snprintf(ui->host, sizeof ui->host, "localhost");
 	ui->host[sizeof ui->host - 1] = '\0';
-	ui->simulated = strcmp(h->src->ops->name, "sim") == 0;
-	ui->replay = source_replay_is(h->src);
+	ui->simulated = strcmp(r->src->ops->name, "sim") == 0;
+	ui->replay = r->ctl != NULL;
 	if (ui->replay) {
-		ui->replay_pos = source_replay_position(h->src,
-		    &ui->replay_total);
-		ui->replay_speed = source_replay_speed(h->src);
+		ui->replay_pos = r->ctl->position(r->src, &ui->replay_total);
+		ui->replay_speed = r->ctl->speed(r->src);
 	}
 	cs = nl_langinfo(CODESET);
 	ui->utf8 = cs != NULL && strcmp(cs, "UTF-8") == 0;
 	clock_init(&r->rt, 0, 0);
 
-	/* What the screen shows without picks: setup's overview. */
-	if (h->opts.ngroups == 0 && h->opts.nevents == 0)
-		ui_picks_copy_sel(ui, &ui->overview, &ui->noverview);
-	else {
-		ui_picks_copy_sel(ui, &ui->picks, &ui->npicks);
-		keep = h->sel;
-		memset(&h->sel, 0, sizeof h->sel);
-		if (hvtop_overview(h, &cause) == 0)
-			ui_picks_copy_sel(ui, &ui->overview, &ui->noverview);
-		free(cause);
-		cause = NULL;
-		selection_clear(&h->sel);
-		h->sel = keep;
-	}
-	ui->engine_gen = h->generation;
-	memset(&r->rs, 0, sizeof r->rs);
-	ui_resize_rs(r);
+	ui_setup_overview(r);
 	live_reset(ui);
 	items_build(ui);
 	ui_words(r);
@@ -1458,11 +1453,11 @@ ui_setup(struct ui_run *r, struct hvtop *h)
 	}
 	free(path);
 	ui_settings_apply(r);
-	if (h->nproblems > 0 && ui->msg[0] == '\0')
+	if (session_nproblems(ses) > 0 && ui->msg[0] == '\0')
 		ui_msg(r, UI_R_ERROR, "%zu metric%s cannot be computed (hvtop "
-		    "--list formulas says why): %s", h->nproblems,
-		    h->nproblems == 1 ? "" : "s", h->problems[0]);
-	h->opts.delay = ui->delay;
+		    "--list formulas says why): %s", session_nproblems(ses),
+		    session_nproblems(ses) == 1 ? "" : "s",
+		    session_problem(ses, 0));
 	ui_relayout(ui);
 }
 
@@ -1483,7 +1478,6 @@ ui_teardown(struct ui_run *r)
 	for (i = 0; i < ui->nhidden; i++)
 		free(ui->hidden[i]);
 	free(ui->hidden);
-	free(r->rs.values);
 	free(r->filter_before);
 	free(r->pending);
 	free(r->words);
@@ -1492,7 +1486,7 @@ ui_teardown(struct ui_run *r)
 }
 
 int
-hvtop_interactive(struct hvtop *h)
+hvtop_interactive(struct session *ses, const struct ui_opts *opts)
 {
 	struct ui_run	 r;
 	const char	*nc;
@@ -1507,12 +1501,12 @@ hvtop_interactive(struct hvtop *h)
 	}
 	memset(&r, 0, sizeof r);
 	setlocale(LC_CTYPE, "");
-	ui_setup(&r, h);
+	ui_setup(&r, ses, opts);
 	hist = settings_file_history_path();
 	prompt_init(hist);
 	free(hist);
 	nc = getenv("NO_COLOR");
-	color = !h->opts.no_color && (nc == NULL || *nc == '\0');
+	color = !opts->no_color && (nc == NULL || *nc == '\0');
 	crt_signals();
 	if (crt_init(color, &cause) != 0) {
 		fprintf(stderr, "hvtop: %s\n", cause);

@@ -14,9 +14,24 @@
 #include "util/filter.h"
 
 struct engine_snapshot;
-struct hvtop;
+struct session;
 struct settings;
 struct strbuf;
+
+/* What the command line tells the interface besides the session. */
+struct ui_opts {
+	int		 delay_set;	/* -d given: the settings' interval
+					   is not used */
+	int		 picked;	/* -g or -e given: the settings'
+					   picks are not used */
+	int		 no_color;	/* --no-color */
+};
+
+/*
+ * Run the terminal interface on a started session until the user quits;
+ * returns the exit status.  Curses is up only while it runs.
+ */
+int	 hvtop_interactive(struct session *, const struct ui_opts *);
 
 enum ui_screen {
 	UI_LIVE,
@@ -63,7 +78,8 @@ struct ui_list {
 
 /* One entry of the Events, Groups or Formulas screen. */
 struct ui_item {
-	size_t		 index;		/* in the catalog, or h->defs + n */
+	size_t		 index;		/* in the catalog, or the session's
+					   metrics + n */
 	const char	*name;
 	const char	*desc;
 	char		*lname;		/* lower-case copies for the filter */
@@ -138,7 +154,7 @@ struct ui_pick {
 };
 
 struct ui {
-	struct hvtop	*h;
+	struct session	*ses;		/* what is shown */
 	enum ui_screen	 screen;
 	enum ui_screen	 back;		/* where help returns */
 	struct ui_list	 list[UI_NSCREENS];
@@ -151,7 +167,6 @@ struct ui {
 	char		*filter_error;
 
 	struct engine_snapshot *snap;	/* latest with seq > 0, owned */
-	unsigned	 engine_gen;	/* which engine snap belongs to */
 	struct live	 live;
 
 	struct ui_pick	*picks;		/* what the user chose */

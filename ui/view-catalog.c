@@ -17,8 +17,8 @@
 #include "catalog/catalog.h"
 #include "engine/engine.h"
 #include "engine/selection.h"
+#include "engine/session.h"
 #include "formula/formula.h"
-#include "hvtop.h"
 #include "source/source.h"
 #include "util/hverr.h"
 #include "util/strbuf.h"
@@ -81,13 +81,14 @@ static void
 view_cat_cells(struct ui *ui, enum ui_screen s, const struct ui_item *it,
     char cells[6][256])
 {
-	const struct catalog		*cat = ui->h->catp;
+	const struct catalog		*cat = session_catalog(ui->ses);
 	const struct catalog_event	*ev;
 	const struct catalog_group	*g;
 	const struct catalog_formula	*f;
 	const struct engine_metric_def	*d;
 	char				*where, *infix, *cause;
 	const char			*text;
+	size_t				 ndefs;
 
 	switch (s) {
 	case UI_EVENTS:
@@ -112,8 +113,9 @@ view_cat_cells(struct ui *ui, enum ui_screen s, const struct ui_item *it,
 		snprintf(cells[5], 256, "%s", g->desc != NULL ? g->desc : "");
 		break;
 	case UI_FORMULAS:
-		if (it->index < ui->h->ndefs) {
-			d = &ui->h->defs[it->index];
+		ndefs = session_nmetrics(ui->ses);
+		if (it->index < ndefs) {
+			d = &session_metrics(ui->ses)[it->index];
 			text = d->text;
 			snprintf(cells[1], 256, "%s", d->unit != NULL ?
 			    d->unit : "");
@@ -122,7 +124,7 @@ view_cat_cells(struct ui *ui, enum ui_screen s, const struct ui_item *it,
 			    strrchr(d->origin, '/') != NULL ?
 			    strrchr(d->origin, '/') + 1 : d->origin);
 		} else {
-			f = &cat->formulas[it->index - ui->h->ndefs];
+			f = &cat->formulas[it->index - ndefs];
 			text = f->formula;
 			snprintf(cells[1], 256, "%s", f->unit != NULL ?
 			    f->unit : "");
@@ -325,7 +327,7 @@ static void
 view_event_detail(struct ui *ui, struct view_lines *vl,
     const struct ui_item *it)
 {
-	const struct catalog		*cat = ui->h->catp;
+	const struct catalog		*cat = session_catalog(ui->ses);
 	const struct catalog_event	*ev = &cat->events[it->index];
 	struct strbuf			 sb = { 0 };
 	char				*s, *where;
@@ -373,7 +375,7 @@ static void
 view_group_detail(struct ui *ui, struct view_lines *vl,
     const struct ui_item *it)
 {
-	const struct catalog		*cat = ui->h->catp;
+	const struct catalog		*cat = session_catalog(ui->ses);
 	const struct catalog_group	*g = &cat->groups[it->index];
 	const struct catalog_event	*ev;
 	struct strbuf			 sb = { 0 };
@@ -423,7 +425,7 @@ static int
 view_opnd_resolve(void *arg, const char *name, struct formula_ref *ref)
 {
 	struct view_opnd		*o = arg;
-	const struct catalog		*cat = o->ui->h->catp;
+	const struct catalog		*cat = session_catalog(o->ui->ses);
 	const struct catalog_formula	*f;
 	size_t				 i;
 	int				 kind;
@@ -461,10 +463,10 @@ view_opnd_resolve(void *arg, const char *name, struct formula_ref *ref)
 static void
 view_operand(struct ui *ui, struct view_lines *vl, const char *name, int kind)
 {
-	const struct catalog		*cat = ui->h->catp;
+	const struct catalog		*cat = session_catalog(ui->ses);
 	const struct catalog_event	*ev;
 	const struct catalog_formula	*f;
-	size_t				 i, len = strlen(name);
+	const char			*text;
 	double				 v;
 
 	switch (kind) {
@@ -489,19 +491,17 @@ view_operand(struct ui *ui, struct view_lines *vl, const char *name, int kind)
 	default:
 		break;
 	}
-	for (i = 0; i < ui->h->opts.nconsts; i++) {
-		if (strncmp(ui->h->opts.consts[i], name, len) == 0 &&
-		    ui->h->opts.consts[i][len] == '=') {
-			view_line(vl, UI_R_NORMAL, "  %-30s constant %s "
-			    "(--const)", name, ui->h->opts.consts[i] + len + 1);
-			return;
-		}
-	}
-	if (ui->h->src->ops->constant != NULL &&
-	    ui->h->src->ops->constant(ui->h->src, name, &v) == 0) {
+	switch (session_constant(ui->ses, name, &v, &text)) {
+	case SESSION_CONST_OPTION:
+		view_line(vl, UI_R_NORMAL, "  %-30s constant %s (--const)",
+		    name, text);
+		return;
+	case SESSION_CONST_FRAME:
 		view_line(vl, UI_R_NORMAL, "  %-30s constant %g (from the "
 		    "frame)", name, v);
 		return;
+	case SESSION_CONST_NONE:
+		break;
 	}
 	view_line(vl, UI_R_WARN, "  %-30s unknown constant: set it with "
 	    "--const %s=VALUE", name, name);
@@ -511,7 +511,7 @@ static void
 view_formula_detail(struct ui *ui, struct view_lines *vl,
     const struct ui_item *it)
 {
-	const struct catalog		*cat = ui->h->catp;
+	const struct catalog		*cat = session_catalog(ui->ses);
 	const struct catalog_formula	*cf = NULL;
 	const struct engine_metric_def	*d = NULL;
 	struct view_opnd		 o;
@@ -520,13 +520,13 @@ view_formula_detail(struct ui *ui, struct view_lines *vl,
 	char				*s, *cause;
 	size_t				 i;
 
-	if (it->index < ui->h->ndefs) {
-		d = &ui->h->defs[it->index];
+	if (it->index < session_nmetrics(ui->ses)) {
+		d = &session_metrics(ui->ses)[it->index];
 		text = d->text;
 		unit = d->unit;
 		origin = d->origin;
 	} else {
-		cf = &cat->formulas[it->index - ui->h->ndefs];
+		cf = &cat->formulas[it->index - session_nmetrics(ui->ses)];
 		text = cf->formula;
 		unit = cf->unit;
 		origin = "catalog";

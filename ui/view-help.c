@@ -10,8 +10,6 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "hvtop.h"
-
 static const char *const view_help_keys[] = {
 	"Keys on every screen",
 	"  Tab, Shift-Tab    next, previous screen: Live, Events, Groups, "

@@ -18,8 +18,8 @@
 #include "catalog/catalog.h"
 #include "engine/engine.h"
 #include "engine/selection.h"
+#include "engine/session.h"
 #include "export/export.h"
-#include "hvtop.h"
 #include "util/strbuf.h"
 #include "util/xalloc.h"
 
@@ -125,12 +125,13 @@ view_live_colmax(struct ui *ui, size_t view, int avail)
 static void
 view_live_geom(const struct ui *ui, size_t view, struct view_live_geom *g)
 {
-	const struct engine_view	*v = engine_view(ui->h->engine, view);
+	const struct engine_view	*v;
 	const struct live_view		*lv = &ui->live.v[view];
 	size_t				 r;
 	int				 n;
 	char				 buf[16];
 
+	v = engine_view(session_engine(ui->ses), view);
 	g->iw = (int)strlen(v->term);
 	if (g->iw < 5)
 		g->iw = 5;
@@ -206,7 +207,8 @@ view_live_format(const struct ui *ui, size_t view, size_t row, size_t col,
 
 	live_format(ui, view, row, col, w, buf, len, role);
 	if (ui->snap != NULL)
-		c = engine_cell(ui->h->engine, ui->snap, view, row, col);
+		c = engine_cell(session_engine(ui->ses), ui->snap, view, row,
+		    col);
 	if (c == NULL || engine_cell_mark(c) != NULL || !c->estimated)
 		return;
 	view_live_value(c, w, &sb);
@@ -227,7 +229,7 @@ view_live_line(struct ui *ui, struct view_frame *f, int y,
 	const char			*s;
 	int				 x, w, role, base, d;
 
-	v = engine_view(ui->h->engine, ln->view);
+	v = engine_view(session_engine(ui->ses), ln->view);
 	view_live_geom(ui, ln->view, &g);
 	view_live_colmax(ui, ln->view, f->width - g.x0);
 	view_live_hscroll(ui, ln->view, f->width - g.x0);
@@ -338,7 +340,7 @@ view_live(struct ui *ui, struct view_frame *f, int y0, int y1)
 	dh = view_detail_height(ui, y1 - y0);
 	h = y1 - y0 - dh;
 	if (l->nlines == 0) {
-		if (ui->h->sel.npicks == 0)
+		if (session_selection(ui->ses)->npicks == 0)
 			view_put(f, y0, 0, "nothing selected: pick a group "
 			    "on the Groups screen (Tab)", -1, UI_R_DIM);
 		else
@@ -413,24 +415,24 @@ static char *
 view_live_cell_text(const struct ui *ui, size_t view, size_t row,
     size_t col)
 {
+	const struct engine		*e = session_engine(ui->ses);
 	const struct engine_cell	*c;
 	struct strbuf			 sb = { 0 };
 	char				*why;
 
 	if (ui->snap == NULL)
 		return (xstrdup("no interval yet"));
-	c = engine_cell(ui->h->engine, ui->snap, view, row, col);
+	c = engine_cell(e, ui->snap, view, row, col);
 	if (c == NULL)
 		return (xstrdup("no such cell"));
 	if (c->status == ENG_ABSENT)
 		return (xstrdup("not read here (no pick covers this index)"));
 	if (c->status != ENG_OK)
-		return (engine_explain(ui->h->engine, ui->snap, view, row,
-		    col));
+		return (engine_explain(e, ui->snap, view, row, col));
 	export_human(c->value, 0, &sb);
 	strbuf_addf(&sb, " %s", live_col_unit(ui, view, col));
 	if (c->estimated) {
-		why = engine_explain(ui->h->engine, ui->snap, view, row, col);
+		why = engine_explain(e, ui->snap, view, row, col);
 		strbuf_addf(&sb, " (%s)", why);
 		free(why);
 	}
@@ -447,7 +449,7 @@ view_live_status(struct ui *ui)
 
 	if (live_cursor(ui, &view, &row) != 0)
 		return (NULL);
-	v = engine_view(ui->h->engine, view);
+	v = engine_view(session_engine(ui->ses), view);
 	lv = &ui->live.v[view];
 	if (lv->ncols == 0)
 		return (NULL);
@@ -475,6 +477,7 @@ view_live_status(struct ui *ui)
 int
 view_live_detail(struct ui *ui, struct view_frame *f, int y0, int y1)
 {
+	const struct engine		*e = session_engine(ui->ses);
 	const struct engine_view	*v;
 	const struct engine_cell	*c;
 	struct live_view		*lv;
@@ -491,7 +494,7 @@ view_live_detail(struct ui *ui, struct view_frame *f, int y0, int y1)
 		view_put(f, y, 0, "no row under the cursor", -1, UI_R_TITLE);
 		return (1);
 	}
-	v = engine_view(ui->h->engine, view);
+	v = engine_view(e, view);
 	lv = &ui->live.v[view];
 	if (row == v->nrows)
 		x = view_putf(f, y, 0, UI_R_TITLE, "total of %zu %ss", v->nrows,
@@ -514,8 +517,8 @@ view_live_detail(struct ui *ui, struct view_frame *f, int y0, int y1)
 		view_elide(live_col_name(ui, view, col), 28, name,
 		    sizeof name);
 		view_putf(f, y, 1, role, "%-28s", name);
-		c = ui->snap != NULL ? engine_cell(ui->h->engine, ui->snap,
-		    view, row, col) : NULL;
+		c = ui->snap != NULL ? engine_cell(e, ui->snap, view, row,
+		    col) : NULL;
 		strbuf_reset(&sb);
 		if (c != NULL && c->status == ENG_OK)
 			view_live_value(c, 8, &sb);
@@ -533,8 +536,7 @@ view_live_detail(struct ui *ui, struct view_frame *f, int y0, int y1)
 		x += 2 + sw;
 		if (c != NULL && c->status != ENG_ABSENT &&
 		    (c->status != ENG_OK || c->estimated)) {
-			why = engine_explain(ui->h->engine, ui->snap, view,
-			    row, col);
+			why = engine_explain(e, ui->snap, view, row, col);
 			view_put(f, y, x, why, -1, UI_R_WARN);
 			free(why);
 		} else if (col >= v->nevents)

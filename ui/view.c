@@ -17,7 +17,7 @@
 
 #include "catalog/catalog.h"
 #include "engine/engine.h"
-#include "hvtop.h"
+#include "engine/session.h"
 #include "source/source.h"
 #include "util/strbuf.h"
 #include "util/xalloc.h"
@@ -237,7 +237,7 @@ static void
 view_header_state(struct ui *ui, struct view_frame *f)
 {
 	static const char	 nopmu[] = " (no hv_24x7 PMU here)";
-	const char		*label = ui->h->src->label;
+	const char		*label = session_source(ui->ses)->label;
 	char			 who[160], body[512], cut[512];
 	size_t			 n, tail = 0;
 	int			 x = 0, room;
@@ -251,7 +251,7 @@ view_header_state(struct ui *ui, struct view_frame *f)
 		x = view_put(f, 0, x, " END ", -1, UI_R_SIM) + 1;
 	else if (ui->paused)
 		x = view_put(f, 0, x, " PAUSED ", -1, UI_R_SIM) + 1;
-	if (ui->h->rec != NULL)
+	if (session_recording(ui->ses))
 		x = view_put(f, 0, x, " REC ", -1, UI_R_ERROR) + 1;
 	if (label == NULL)
 		label = "";
@@ -285,24 +285,24 @@ view_header_state(struct ui *ui, struct view_frame *f)
 static void
 view_header_frame(struct ui *ui, struct view_frame *f)
 {
-	const struct hvtop	*h = ui->h;
-	const struct topology	*t = &h->topo;
+	const struct topology	*t = session_topology(ui->ses);
+	const char		*label = session_catalog_label(ui->ses);
 	char			 topo[160];
 	int			 wide;
 
 	if (t->interface == 0) {
 		/* Another PMU: CPUs, no frame or hypervisor behind them. */
 		view_putf(f, 1, 0, UI_R_NORMAL, "%s  %u cpu%s counted",
-		    h->catalog_label, t->vcpus, t->vcpus == 1 ? "" : "s");
+		    label, t->vcpus, t->vcpus == 1 ? "" : "s");
 		return;
 	}
 	snprintf(topo, sizeof topo, "%u socket%s, %u chip%s, %u core%s, "
 	    "SMT%u", t->sockets, t->sockets == 1 ? "" : "s", t->chips,
 	    t->chips == 1 ? "" : "s", t->cores, t->cores == 1 ? "" : "s",
 	    t->smt);
-	wide = (int)(strlen(h->catalog_label) + strlen(topo) +
+	wide = (int)(strlen(label) + strlen(topo) +
 	    sizeof "  frame   hcall interface 99") <= f->width;
-	view_putf(f, 1, 0, UI_R_NORMAL, "%s  %s%s  %s %d", h->catalog_label,
+	view_putf(f, 1, 0, UI_R_NORMAL, "%s  %s%s  %s %d", label,
 	    wide ? "frame " : "", topo, wide ? "hcall interface" :
 	    "interface", t->interface);
 }
@@ -310,8 +310,7 @@ view_header_frame(struct ui *ui, struct view_frame *f)
 int
 view_header(struct ui *ui, struct view_frame *f)
 {
-	const struct hvtop	*h = ui->h;
-	const struct topology	*t = &h->topo;
+	const struct topology	*t = session_topology(ui->ses);
 	int			 x, y = 0, i, wide;
 	size_t			 shown = 0, total = 0;
 
@@ -330,7 +329,7 @@ view_header(struct ui *ui, struct view_frame *f)
 	}
 	if (ui->snap != NULL)
 		x = view_putf(f, 2, x, UI_R_NORMAL, "  age %.1fs  %s "
-		    "%u%s (naive %u)", ui->age, hvtop_calls_word(h),
+		    "%u%s (naive %u)", ui->age, session_calls_word(ui->ses),
 		    ui->snap->calls, wide ? "/refresh" : "",
 		    ui->snap->naive_calls);
 	else

@@ -19,8 +19,7 @@ tests_unit_test_record_SOURCES = tests/unit/test-record.c
 tests_unit_test_record_CFLAGS = $(UNIT_CFLAGS)
 tests_unit_test_record_LDADD = $(PURE_LIBS) $(CMOCKA_LIBS)
 check_PROGRAMS += tests/unit/test-record-replay
-tests_unit_test_record_replay_SOURCES = tests/unit/test-record-replay.c \
-	src/hvtop-setup.c
+tests_unit_test_record_replay_SOURCES = tests/unit/test-record-replay.c
 tests_unit_test_record_replay_CPPFLAGS = $(AM_CPPFLAGS) \
 	-DTOP_SRCDIR='"$(abs_top_srcdir)"'
 tests_unit_test_record_replay_CFLAGS = $(UNIT_CFLAGS)
@@ -31,8 +30,7 @@ TESTS += tests/cli/test-hvtop-replay-same.sh
 
 # Bytes per counter and CPU per sample on the default simulated workload.
 noinst_PROGRAMS += tests/bench/bench-record
-tests_bench_bench_record_SOURCES = tests/bench/bench-record.c \
-	src/hvtop-setup.c
+tests_bench_bench_record_SOURCES = tests/bench/bench-record.c
 tests_bench_bench_record_CPPFLAGS = $(AM_CPPFLAGS) \
 	-DBENCH_CATALOG_DIR='"$(abs_top_builddir)/catalogs"'
 tests_bench_bench_record_LDADD = $(CORE_LIBS)

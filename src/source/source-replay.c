@@ -88,17 +88,13 @@ source_replay_checked(struct source_replay *r, const struct selection *sel)
 	r->sel_hash = source_replay_hash(sel);
 }
 
+/* The replay's state, or NULL for a source that is not a replay or
+ * whose file could not be opened. */
 static struct source_replay *
 source_replay_data(const struct source *src)
 {
-	return (source_replay_is(src) ? src->data : NULL);
-}
-
-int
-source_replay_is(const struct source *src)
-{
-	return (src != NULL && src->ops == &source_replay_ops &&
-	    src->data != NULL);
+	return (src != NULL && src->ops == &source_replay_ops ?
+	    src->data : NULL);
 }
 
 /* Read ahead to the next sample, passing selection and catalog records. */
@@ -350,19 +346,9 @@ source_replay_close(struct source *src)
 	src->data = NULL;
 }
 
-const struct source_ops source_replay_ops = {
-	.name = "replay",
-	.catalog = source_replay_catalog,
-	.topology = source_replay_topology,
-	.select = source_replay_select,
-	.sample = source_replay_sample,
-	.constant = source_replay_constant,
-	.close = source_replay_close,
-};
+/* ---- the playback controls ----------------------------------------- */
 
-/* ---- for the program and the interface ----------------------------- */
-
-int
+static int
 source_replay_damaged(const struct source *src)
 {
 	struct source_replay	*r = source_replay_data(src);
@@ -370,7 +356,7 @@ source_replay_damaged(const struct source *src)
 	return (r != NULL && r->damaged);
 }
 
-uint64_t
+static uint64_t
 source_replay_epoch(const struct source *src)
 {
 	struct source_replay	*r = source_replay_data(src);
@@ -378,7 +364,7 @@ source_replay_epoch(const struct source *src)
 	return (r != NULL ? r->meta->epoch_ns : 0);
 }
 
-uint64_t
+static uint64_t
 source_replay_interval(const struct source *src)
 {
 	struct source_replay	*r = source_replay_data(src);
@@ -386,7 +372,7 @@ source_replay_interval(const struct source *src)
 	return (r != NULL ? r->meta->interval_ns : 0);
 }
 
-int
+static int
 source_replay_selection(struct source *src, const struct catalog *cat,
     const struct topology *topo, struct selection *out, char **cause)
 {
@@ -429,7 +415,7 @@ source_replay_selection(struct source *src, const struct catalog *cat,
 	return (0);
 }
 
-int
+static int
 source_replay_selection_changed(struct source *src,
     const struct selection *sel)
 {
@@ -450,7 +436,7 @@ source_replay_selection_changed(struct source *src,
 	return (at != 0);
 }
 
-int
+static int
 source_replay_done(const struct source *src)
 {
 	struct source_replay	*r = source_replay_data(src);
@@ -458,7 +444,7 @@ source_replay_done(const struct source *src)
 	return (r != NULL && !r->have_next);
 }
 
-void
+static void
 source_replay_set_speed(struct source *src, double speed)
 {
 	struct source_replay	*r = source_replay_data(src);
@@ -467,7 +453,7 @@ source_replay_set_speed(struct source *src, double speed)
 		r->speed = speed;
 }
 
-double
+static double
 source_replay_speed(const struct source *src)
 {
 	struct source_replay	*r = source_replay_data(src);
@@ -475,7 +461,7 @@ source_replay_speed(const struct source *src)
 	return (r != NULL ? r->speed : 1);
 }
 
-uint64_t
+static uint64_t
 source_replay_wait(const struct source *src)
 {
 	struct source_replay	*r = source_replay_data(src);
@@ -493,7 +479,7 @@ source_replay_wait(const struct source *src)
 	return (w >= 1.8e19 ? UINT64_MAX - 1 : (uint64_t)w);
 }
 
-void
+static void
 source_replay_pause(struct source *src, int paused)
 {
 	struct source_replay	*r = source_replay_data(src);
@@ -505,7 +491,7 @@ source_replay_pause(struct source *src, int paused)
 	}
 }
 
-int
+static int
 source_replay_paused(const struct source *src)
 {
 	struct source_replay	*r = source_replay_data(src);
@@ -513,7 +499,7 @@ source_replay_paused(const struct source *src)
 	return (r != NULL && r->paused);
 }
 
-void
+static void
 source_replay_step(struct source *src, unsigned n)
 {
 	struct source_replay	*r = source_replay_data(src);
@@ -522,7 +508,7 @@ source_replay_step(struct source *src, unsigned n)
 		r->steps += n;
 }
 
-uint64_t
+static uint64_t
 source_replay_position(const struct source *src, uint64_t *total)
 {
 	struct source_replay	*r = source_replay_data(src);
@@ -554,7 +540,7 @@ source_replay_walk(struct source_replay *r, uint64_t index, uint64_t t)
 	r->have_last = 0;
 }
 
-int
+static int
 source_replay_seek(struct source *src, uint64_t index, char **cause)
 {
 	struct source_replay	*r = source_replay_data(src);
@@ -567,7 +553,7 @@ source_replay_seek(struct source *src, uint64_t index, char **cause)
 	return (0);
 }
 
-uint64_t
+static uint64_t
 source_replay_find(struct source *src, uint64_t t)
 {
 	struct source_replay	*r = source_replay_data(src);
@@ -578,7 +564,7 @@ source_replay_find(struct source *src, uint64_t t)
 	return (r->index);
 }
 
-uint64_t
+static uint64_t
 source_replay_start(const struct source *src)
 {
 	struct source_replay	*r = source_replay_data(src);
@@ -586,7 +572,7 @@ source_replay_start(const struct source *src)
 	return (r != NULL ? r->start : 0);
 }
 
-size_t
+static size_t
 source_replay_ndiags(const struct source *src)
 {
 	struct source_replay	*r = source_replay_data(src);
@@ -594,7 +580,7 @@ source_replay_ndiags(const struct source *src)
 	return (r != NULL ? r->ndiags : 0);
 }
 
-const char *
+static const char *
 source_replay_diag(const struct source *src, size_t i)
 {
 	struct source_replay	*r = source_replay_data(src);
@@ -602,7 +588,7 @@ source_replay_diag(const struct source *src, size_t i)
 	return (r != NULL && i < r->ndiags ? r->diags[i] : "");
 }
 
-char *
+static char *
 source_replay_summary(const struct source *src)
 {
 	struct source_replay	*r = source_replay_data(src);
@@ -623,3 +609,43 @@ source_replay_summary(const struct source *src)
 		strbuf_adds(&sb, "; not closed by its writer");
 	return (strbuf_detach(&sb));
 }
+
+static const struct source_control source_replay_control_table = {
+	.epoch = source_replay_epoch,
+	.interval = source_replay_interval,
+	.start = source_replay_start,
+	.position = source_replay_position,
+	.seek = source_replay_seek,
+	.find = source_replay_find,
+	.set_speed = source_replay_set_speed,
+	.speed = source_replay_speed,
+	.wait = source_replay_wait,
+	.pause = source_replay_pause,
+	.paused = source_replay_paused,
+	.step = source_replay_step,
+	.done = source_replay_done,
+	.damaged = source_replay_damaged,
+	.ndiags = source_replay_ndiags,
+	.diag = source_replay_diag,
+	.summary = source_replay_summary,
+	.selection = source_replay_selection,
+	.selection_changed = source_replay_selection_changed,
+};
+
+static const struct source_control *
+source_replay_control(struct source *src)
+{
+	(void)src;
+	return (&source_replay_control_table);
+}
+
+const struct source_ops source_replay_ops = {
+	.name = "replay",
+	.catalog = source_replay_catalog,
+	.topology = source_replay_topology,
+	.select = source_replay_select,
+	.sample = source_replay_sample,
+	.constant = source_replay_constant,
+	.control = source_replay_control,
+	.close = source_replay_close,
+};

@@ -118,3 +118,11 @@ source_close(struct source *src)
 	free(src->label);
 	free(src);
 }
+
+const struct source_control *
+source_control(struct source *src)
+{
+	if (src == NULL || src->ops->control == NULL)
+		return (NULL);
+	return (src->ops->control(src));
+}

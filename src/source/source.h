@@ -79,6 +79,7 @@ struct raw_sample {
 };
 
 struct source;
+struct source_control;
 
 struct source_ops {
 	const char	*name;
@@ -103,7 +104,66 @@ struct source_ops {
 	int		(*model)(struct source *, const struct catalog **);
 	/* A named constant of the frame (e.g. PB_Freq), 0 if unknown. */
 	int		(*constant)(struct source *, const char *, double *);
+	/* Optional: playback controls (a recording has them), or NULL. */
+	const struct source_control *(*control)(struct source *);
 	void		(*close)(struct source *);
+};
+
+/*
+ * Playback controls: what a source that plays something back (a
+ * recording) offers beyond reading samples.  A source that offers the
+ * table fills every op; each takes the source that handed it out.
+ * Pacing is the caller's: a source never sleeps; it says how long to
+ * wait.
+ */
+struct source_control {
+	/* Wall-clock time (ns since 1970) of recorded time 0, and the
+	 * sampling interval it was made with (ns). */
+	uint64_t	(*epoch)(const struct source *);
+	uint64_t	(*interval)(const struct source *);
+	/* The recorded time (ns) of the first sample. */
+	uint64_t	(*start)(const struct source *);
+	/* The number of the next sample (0-based); *total: how many. */
+	uint64_t	(*position)(const struct source *, uint64_t *total);
+	/*
+	 * Jump so that the next sample is number index (past the end: the
+	 * end).  The interval across a jump means nothing: the caller
+	 * restarts its baselines.  0 or a negative code with *cause set.
+	 */
+	int		(*seek)(struct source *, uint64_t index, char **cause);
+	/* The number of the first sample recorded at or after t (ns of
+	 * recorded time), or the total; the position is left anywhere. */
+	uint64_t	(*find)(struct source *, uint64_t t);
+	/* Playback speed: 1 is as recorded, 2 twice as fast; > 0. */
+	void		(*set_speed)(struct source *, double);
+	double		(*speed)(const struct source *);
+	/* Host ns to wait before the next sample: 0 for the first or while
+	 * steps are pending, UINT64_MAX while paused or at the end. */
+	uint64_t	(*wait)(const struct source *);
+	/* Pause (nonzero) or resume; step: n more samples while paused. */
+	void		(*pause)(struct source *, int);
+	int		(*paused)(const struct source *);
+	void		(*step)(struct source *, unsigned n);
+	/* Whether every sample has been handed out (sample() then fails). */
+	int		(*done)(const struct source *);
+	/* Whether the recording is damaged, not only cut short. */
+	int		(*damaged)(const struct source *);
+	/* What is wrong with it, one line each ("" past the last). */
+	size_t		(*ndiags)(const struct source *);
+	const char	*(*diag)(const struct source *, size_t);
+	/* "N samples, M dropped ..." (caller frees). */
+	char		*(*summary)(const struct source *);
+	/*
+	 * Following: the selection the next sample was recorded with,
+	 * resolved against cat and topo into *out (empty; caller clears),
+	 * 0 or a negative code with *cause; and whether it differs from
+	 * sel, so that the caller must follow it.
+	 */
+	int		(*selection)(struct source *, const struct catalog *,
+			    const struct topology *, struct selection *out,
+			    char **cause);
+	int		(*selection_changed)(struct source *,
+			    const struct selection *);
 };
 
 struct source {
@@ -123,6 +183,8 @@ struct source {
 int	 source_open(const char *spec, const char *args, const char *sysfs_root,
 	    struct source **out, char **cause);
 void	 source_close(struct source *);
+/* The source's playback controls, or NULL when it has none. */
+const struct source_control *source_control(struct source *);
 
 extern const struct source_ops source_sim_ops;
 

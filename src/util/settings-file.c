@@ -30,17 +30,30 @@ settings_file_env(const char *name)
 }
 
 char *
-settings_file_path(void)
+settings_file_config_dir(void)
 {
 	const char	*v;
 
+	if ((v = settings_file_env("XDG_CONFIG_HOME")) != NULL)
+		return (xasprintf("%s/hvtop", v));
+	if ((v = settings_file_env("HOME")) != NULL)
+		return (xasprintf("%s/.config/hvtop", v));
+	return (NULL);
+}
+
+char *
+settings_file_path(void)
+{
+	const char	*v;
+	char		*dir, *path;
+
 	if ((v = settings_file_env("HVTOP_CONFIG")) != NULL)
 		return (xstrdup(v));
-	if ((v = settings_file_env("XDG_CONFIG_HOME")) != NULL)
-		return (xasprintf("%s/hvtop/hvtoprc", v));
-	if ((v = settings_file_env("HOME")) != NULL)
-		return (xasprintf("%s/.config/hvtop/hvtoprc", v));
-	return (NULL);
+	if ((dir = settings_file_config_dir()) == NULL)
+		return (NULL);
+	path = xasprintf("%s/hvtoprc", dir);
+	free(dir);
+	return (path);
 }
 
 char *

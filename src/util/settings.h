@@ -74,6 +74,13 @@ void		 settings_format(const struct settings *, struct strbuf *);
 /* ---- settings-file.c (core: environment and files) ----------------- */
 
 /*
+ * hvtop's configuration directory: $XDG_CONFIG_HOME/hvtop, else
+ * ~/.config/hvtop (hvtoprc and metrics.d live there).  Allocated (caller
+ * frees) or NULL when no location is known.
+ */
+char		*settings_file_config_dir(void);
+
+/*
  * Where hvtoprc is: $HVTOP_CONFIG, else $XDG_CONFIG_HOME/hvtop/hvtoprc,
  * else ~/.config/hvtop/hvtoprc.  Returns an allocated path (caller frees)
  * or NULL when no location is known.

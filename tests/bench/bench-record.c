@@ -24,11 +24,14 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "engine/engine.h"
+#include "engine/selection.h"
+#include "engine/session.h"
 #include "export/export.h"
-#include "hvtop.h"
-#include "tests/bench/bench.h"
 #include "record/record-file.h"
 #include "record/record.h"
+#include "source/source.h"
+#include "tests/bench/bench.h"
 #include "util/file.h"
 #include "util/strbuf.h"
 #include "util/xalloc.h"
@@ -50,9 +53,9 @@ main(void)
 	static char		 sim_args[] = "clock=virtual";
 	static double		 refresh[SAMPLES], append[SAMPLES];
 	static double		 decode[SAMPLES];
-	struct hvtop		 h;
+	struct session_opts	 so;
+	struct session		*ses;
 	struct engine_snapshot	*snap;
-	struct raw_sample	 rs;
 	struct record_file	*rec;
 	struct record_reader	*rd;
 	struct record_event	 ev;
@@ -67,20 +70,22 @@ main(void)
 	size_t			 len, i, n;
 	uint64_t		 pre, t0, t1, t2, step = 1000000000ULL;
 	double			 sum_refresh = 0, sum_append = 0, cost, mean;
+	unsigned		 changed;
 	int			 fd;
 
-	memset(&h, 0, sizeof h);
-	h.opts.batch = 1;
-	h.opts.delay = 1.0;
-	h.opts.count = SAMPLES;
-	h.opts.source = "sim";
-	h.opts.source_args = sim_args;
-	h.opts.sysfs_root = "/sys";
 	setenv("XDG_CONFIG_HOME", "/nonexistent", 1);
 	/* The shipped catalogs are built beside hvtop, not beside us. */
 	setenv("HVTOP_CATALOG_DIR", BENCH_CATALOG_DIR, 0);
-	if (hvtop_setup(&h) != 0)
+	memset(&so, 0, sizeof so);
+	so.virtual_clock = 1;
+	so.batch = 1;
+	so.delay = 1.0;
+	if (source_open("sim", sim_args, "/sys", &so.src, &cause) != 0 ||
+	    session_open(&ses, &so, &cause) != 0 ||
+	    session_start(ses, &cause) != 0) {
+		fprintf(stderr, "bench-record: %s\n", cause);
 		return (1);
+	}
 	if ((fd = mkstemp(path)) == -1) {
 		perror("bench-record");
 		return (1);
@@ -90,35 +95,33 @@ main(void)
 		perror("bench-record");
 		return (1);
 	}
-	if (record_file_open(path, h.src, &h.topo, &h.sel, NULL, 0,
-	    clock_wall(&h.clock, 0), step, 0, NULL, &rec, &cause) != 0) {
+	if (record_file_open(path, session_source(ses), session_topology(ses),
+	    session_selection(ses), NULL, 0, session_wall(ses, 0), step, 0,
+	    NULL, &rec, &cause) != 0) {
 		fprintf(stderr, "bench-record: %s\n", cause);
 		return (1);
 	}
 	pre = record_file_bytes(rec);
-	info.source = h.src->label;
-	info.catalog = h.catalog_label;
+	info.source = session_source(ses)->label;
+	info.catalog = session_catalog_label(ses);
 	info.calls = "hcalls";
-	x = export_new(EXPORT_CSV, h.engine, &info);
-	memset(&rs, 0, sizeof rs);
-	rs.values = xcalloc(h.sel.ncounters + 1, sizeof *rs.values);
-	rs.nvalues = h.sel.ncounters;
+	x = export_new(EXPORT_CSV, session_engine(ses), &info);
 	cost = bench_clock_cost(CLOCK_THREAD_CPUTIME_ID, &mean);
 	for (i = 0; i < SAMPLES; i++) {
 		t0 = bench_ns(CLOCK_THREAD_CPUTIME_ID);
-		if (hvtop_sample(&h, &rs, &snap, &cause) != 0) {
+		if (session_sample(ses, &changed, &snap, &cause) != 0) {
 			fprintf(stderr, "bench-record: %s\n", cause);
 			return (1);
 		}
 		strbuf_reset(&sb);
-		export_snapshot(x, snap, clock_wall(&h.clock, snap->now), &sb);
-		hvtop_recycle(&h, snap);
+		export_snapshot(x, snap, session_wall(ses, snap->now), &sb);
+		session_recycle(ses, snap);
 		if (fwrite(sb.s, 1, sb.len, fp) != sb.len || fflush(fp) != 0) {
 			perror("bench-record: output");
 			return (1);
 		}
 		t1 = bench_ns(CLOCK_THREAD_CPUTIME_ID);
-		if (record_file_sample(rec, &rs, &cause) != 0) {
+		if (record_file_sample(rec, session_raw(ses), &cause) != 0) {
 			fprintf(stderr, "bench-record: %s\n", cause);
 			return (1);
 		}
@@ -127,14 +130,14 @@ main(void)
 		append[i] = bench_step(t1, t2, cost);
 		sum_refresh += (double)(t1 - t0) - mean;
 		sum_append += (double)(t2 - t1) - mean;
-		clock_sleep_until(&h.clock, clock_now(&h.clock) + step);
+		session_sleep_until(ses, session_now(ses) + step, -1);
 	}
 	len = (size_t)record_file_bytes(rec);
 	if (record_file_close(rec, &cause) != 0) {
 		fprintf(stderr, "bench-record: %s\n", cause);
 		return (1);
 	}
-	n = h.sel.ncounters;
+	n = session_selection(ses)->ncounters;
 	printf("record.default.counters %zu count\n", n);
 	printf("record.default.bytes_per_counter %.3f B\n",
 	    (double)(len - pre) / SAMPLES / (double)n);
@@ -175,9 +178,8 @@ main(void)
 	unlink(path);
 	fclose(fp);
 	unlink(out);
-	free(rs.values);
 	strbuf_free(&sb);
 	export_free(x);
-	hvtop_teardown(&h);
+	session_close(ses, &cause);
 	return (0);
 }

@@ -24,7 +24,8 @@
 #include <time.h>
 
 #include "engine/engine.h"
-#include "hvtop.h"
+#include "engine/session.h"
+#include "source/source.h"
 #include "tests/bench/bench.h"
 #include "ui/ui.h"
 #include "ui/view.h"
@@ -135,30 +136,32 @@ int
 main(void)
 {
 	static char		 sim_args[] =
-	    "clock=virtual,sockets=4,chips_per_socket=4,cores=12,seed=9";
+	    "clock=virtual,sockets=4,chips_per_socket=4,cores=12,seed=9,"
+	    "catalog=" UI_BENCH_CATALOG;
 	static const char	 text[] = "mem !domain:core re:_0[0-4]";
 	static double		 t[RUNS], p[RUNS];
-	struct hvtop		 h;
+	struct session_opts	 so;
+	struct session		*ses;
 	struct ui		 ui;
 	struct ui_items		 save;
-	struct raw_sample	 rs;
 	struct engine_snapshot	*s;
 	struct filter		*flt;
 	char			*cause = NULL;
 	double			 t0;
 	size_t			 i;
+	unsigned		 changed;
 
-	memset(&h, 0, sizeof h);
-	h.opts.delay = 1;
-	h.opts.count = -1;
-	h.opts.source = "sim";
-	h.opts.source_args = sim_args;
-	h.opts.catalog = UI_BENCH_CATALOG;
-	h.opts.sysfs_root = "/nonexistent";
-	if (hvtop_setup(&h) != 0)
+	memset(&so, 0, sizeof so);
+	so.virtual_clock = 1;
+	so.delay = 1;
+	if (source_open("sim", sim_args, "/nonexistent", &so.src,
+	    &cause) != 0 || session_open(&ses, &so, &cause) != 0 ||
+	    session_start(ses, &cause) != 0) {
+		fprintf(stderr, "bench-ui: %s\n", cause);
 		return (1);
+	}
 	memset(&ui, 0, sizeof ui);
-	ui.h = &h;
+	ui.ses = ses;
 	ui.delay = 1;
 	ui.simulated = 1;
 	snprintf(ui.host, sizeof ui.host, "bench");
@@ -166,12 +169,9 @@ main(void)
 		ui.list[i].sort = -1;
 	live_reset(&ui);
 	items_build(&ui);
-	memset(&rs, 0, sizeof rs);
-	rs.nvalues = h.sel.ncounters;
-	rs.values = xcalloc(rs.nvalues + 1, sizeof *rs.values);
 	for (i = 0; i < 40; i++) {
-		clock_sleep_until(&h.clock, i * 1000000000ULL);
-		if (hvtop_sample(&h, &rs, &s, &cause) != 0) {
+		session_sleep_until(ses, i * 1000000000ULL, -1);
+		if (session_sample(ses, &changed, &s, &cause) != 0) {
 			fprintf(stderr, "bench-ui: %s\n", cause);
 			return (1);
 		}
@@ -220,7 +220,6 @@ main(void)
 	engine_snapshot_free(ui.snap);
 	live_free(&ui.live);
 	items_free(&ui);
-	free(rs.values);
-	hvtop_teardown(&h);
+	session_close(ses, &cause);
 	return (0);
 }

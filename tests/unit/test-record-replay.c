@@ -3,9 +3,9 @@
  * the simulated frame recorded with record_file and played back through
  * source_open("replay:FILE") gives the same samples, the recorded
  * selection and only that one, pacing that follows the recorded times and
- * the speed, pause and step, seek, the end, and a damaged file reported.
- * Through hvtop's own setup and sampling, a replay follows a selection
- * that changed during the recording.
+ * the speed, pause and step, seek, the end, and a damaged file reported,
+ * all through the source's control table.  Through a session, a replay
+ * follows a selection that changed during the recording.
  */
 #include "config.h"
 
@@ -21,11 +21,11 @@
 #include <cmocka.h>
 
 #include "catalog/catalog.h"
+#include "engine/engine.h"
 #include "engine/selection.h"
-#include "hvtop.h"
+#include "engine/session.h"
 #include "record/record-file.h"
 #include "record/record.h"
-#include "source/source-replay.h"
 #include "source/source.h"
 #include "util/file.h"
 #include "util/hverr.h"
@@ -113,7 +113,17 @@ teardown(void **state)
 	return (0);
 }
 
-/* Open the replay and resolve its selection, as hvtop_setup does. */
+/* The playback controls of a source that must have them. */
+static const struct source_control *
+ctl_of(struct source *src)
+{
+	const struct source_control	*c = source_control(src);
+
+	assert_non_null(c);
+	return (c);
+}
+
+/* Open the replay and resolve its selection, as a session does. */
 static struct source *
 open_replay(const char *path, struct catalog **cat, struct selection *sel)
 {
@@ -132,7 +142,7 @@ open_replay(const char *path, struct catalog **cat, struct selection *sel)
 	assert_int_equal(catalog_parse(img, len, topo.interface, cat, &cause),
 	    0);
 	memset(sel, 0, sizeof *sel);
-	if (source_replay_selection(src, *cat, &topo, sel, &cause) != 0)
+	if (ctl_of(src)->selection(src, *cat, &topo, sel, &cause) != 0)
 		fail_msg("%s", cause);
 	assert_int_equal(src->ops->select(src, sel, &cause), 0);
 	return (src);
@@ -168,30 +178,30 @@ test_replay_samples(void **state)
 	char			*cause = NULL;
 
 	src = open_replay(f->path, &cat, &sel);
-	assert_true(source_replay_is(src));
+	assert_non_null(source_control(src));
 	assert_string_equal(src->ops->name, "replay");
 	assert_non_null(strstr(src->label, "SIMULATED"));
 	assert_string_equal(src->calls, "hcalls");
-	assert_true(source_replay_epoch(src) == 1000);
-	assert_true(source_replay_interval(src) == STEP);
-	assert_int_equal(source_replay_ndiags(src), 0);
+	assert_true(ctl_of(src)->epoch(src) == 1000);
+	assert_true(ctl_of(src)->interval(src) == STEP);
+	assert_int_equal(ctl_of(src)->ndiags(src), 0);
 	assert_int_equal(sel.npicks, 2);
 	assert_string_equal(sel.picks[1].spec, "HPM_NON_IDLE_INST:2");
 	assert_int_equal(sel.ncounters, f->ncounters);
 	assert_int_equal(src->ops->constant(src, "CPU_Freq", &v), 0);
 	assert_true(v > 0);
 	assert_int_equal(src->ops->constant(src, "NO_SUCH", &v), -HV_ENOENT);
-	assert_int_equal(source_replay_position(src, &total), 0);
+	assert_int_equal(ctl_of(src)->position(src, &total), 0);
 	assert_int_equal(total, NSAMPLES);
 	memset(&rs, 0, sizeof rs);
 	rs.values = xcalloc(sel.ncounters, sizeof *rs.values);
 	rs.nvalues = sel.ncounters;
 	for (i = 0; i < NSAMPLES; i++) {
-		assert_false(source_replay_done(src));
+		assert_false(ctl_of(src)->done(src));
 		assert_int_equal(src->ops->sample(src, 0, &rs, &cause), 0);
 		assert_same(&rs, &f->rs[i]);
 	}
-	assert_true(source_replay_done(src));
+	assert_true(ctl_of(src)->done(src));
 	assert_int_not_equal(src->ops->sample(src, 0, &rs, &cause), 0);
 	assert_non_null(strstr(cause, "ends after 40 samples"));
 	free(cause);
@@ -213,7 +223,7 @@ test_replay_selection(void **state)
 	char			*cause = NULL;
 
 	src = open_replay(f->path, &cat, &sel);
-	assert_false(source_replay_selection_changed(src, &sel));
+	assert_false(ctl_of(src)->selection_changed(src, &sel));
 	assert_int_equal(src->ops->topology(src, &topo, &cause), 0);
 	memset(&other, 0, sizeof other);
 	assert_int_equal(selection_add(&other, cat, &topo,
@@ -222,7 +232,7 @@ test_replay_selection(void **state)
 	assert_non_null(strstr(cause, "recording was made with -g "
 	    "HPM_0THRD_NON_IDLE_CCYC:0-5, -e HPM_NON_IDLE_INST:2"));
 	free(cause);
-	assert_true(source_replay_selection_changed(src, &other));
+	assert_true(ctl_of(src)->selection_changed(src, &other));
 	selection_clear(&other);
 	selection_clear(&sel);
 	catalog_free(cat);
@@ -244,35 +254,35 @@ test_replay_pacing(void **state)
 	memset(&rs, 0, sizeof rs);
 	rs.values = xcalloc(sel.ncounters, sizeof *rs.values);
 	rs.nvalues = sel.ncounters;
-	assert_true(source_replay_wait(src) == 0);
+	assert_true(ctl_of(src)->wait(src) == 0);
 	assert_int_equal(src->ops->sample(src, 0, &rs, &cause), 0);
 	/* Sample 1 was taken 0.5 s + 1 us after sample 0. */
-	assert_true(source_replay_wait(src) == STEP + 1000);
-	source_replay_set_speed(src, 2);
-	assert_true(source_replay_speed(src) == 2);
-	assert_true(source_replay_wait(src) == (STEP + 1000) / 2);
-	source_replay_pause(src, 1);
-	assert_true(source_replay_paused(src));
-	assert_true(source_replay_wait(src) == UINT64_MAX);
-	source_replay_step(src, 1);
-	assert_true(source_replay_wait(src) == 0);
+	assert_true(ctl_of(src)->wait(src) == STEP + 1000);
+	ctl_of(src)->set_speed(src, 2);
+	assert_true(ctl_of(src)->speed(src) == 2);
+	assert_true(ctl_of(src)->wait(src) == (STEP + 1000) / 2);
+	ctl_of(src)->pause(src, 1);
+	assert_true(ctl_of(src)->paused(src));
+	assert_true(ctl_of(src)->wait(src) == UINT64_MAX);
+	ctl_of(src)->step(src, 1);
+	assert_true(ctl_of(src)->wait(src) == 0);
 	assert_int_equal(src->ops->sample(src, 0, &rs, &cause), 0);
 	assert_same(&rs, &f->rs[1]);
-	assert_true(source_replay_wait(src) == UINT64_MAX);
-	source_replay_pause(src, 0);
-	assert_false(source_replay_paused(src));
+	assert_true(ctl_of(src)->wait(src) == UINT64_MAX);
+	ctl_of(src)->pause(src, 0);
+	assert_false(ctl_of(src)->paused(src));
 
-	assert_int_equal(source_replay_seek(src, 30, &cause), 0);
-	assert_int_equal(source_replay_position(src, NULL), 30);
-	assert_true(source_replay_wait(src) == 0);
+	assert_int_equal(ctl_of(src)->seek(src, 30, &cause), 0);
+	assert_int_equal(ctl_of(src)->position(src, NULL), 30);
+	assert_true(ctl_of(src)->wait(src) == 0);
 	assert_int_equal(src->ops->sample(src, 0, &rs, &cause), 0);
 	assert_same(&rs, &f->rs[30]);
-	assert_int_equal(source_replay_seek(src, 5, &cause), 0);
+	assert_int_equal(ctl_of(src)->seek(src, 5, &cause), 0);
 	assert_int_equal(src->ops->sample(src, 0, &rs, &cause), 0);
 	assert_same(&rs, &f->rs[5]);
-	assert_int_equal(source_replay_seek(src, 1000, &cause), 0);
-	assert_true(source_replay_done(src));
-	assert_true(source_replay_wait(src) == UINT64_MAX);
+	assert_int_equal(ctl_of(src)->seek(src, 1000, &cause), 0);
+	assert_true(ctl_of(src)->done(src));
+	assert_true(ctl_of(src)->wait(src) == UINT64_MAX);
 	free(rs.values);
 	selection_clear(&sel);
 	catalog_free(cat);
@@ -301,14 +311,14 @@ test_replay_torn(void **state)
 	close(fd);
 	free(buf);
 	src = open_replay(path, &cat, &sel);
-	(void)source_replay_position(src, &total);
+	(void)ctl_of(src)->position(src, &total);
 	assert_int_equal(total, NSAMPLES - 1);
-	assert_int_equal(source_replay_ndiags(src), 2);
-	assert_non_null(strstr(source_replay_diag(src, 0),
+	assert_int_equal(ctl_of(src)->ndiags(src), 2);
+	assert_non_null(strstr(ctl_of(src)->diag(src, 0),
 	    "dropped 1 incomplete record"));
-	assert_non_null(strstr(source_replay_diag(src, 1), "no end record"));
-	assert_string_equal(source_replay_diag(src, 2), "");
-	summary = source_replay_summary(src);
+	assert_non_null(strstr(ctl_of(src)->diag(src, 1), "no end record"));
+	assert_string_equal(ctl_of(src)->diag(src, 2), "");
+	summary = ctl_of(src)->summary(src);
 	assert_non_null(strstr(summary, "39 samples"));
 	assert_non_null(strstr(summary, "not closed"));
 	free(summary);
@@ -329,11 +339,6 @@ test_replay_torn(void **state)
 	free(cause);
 }
 
-/*
- * A recording whose selection changes after 10 samples (as when a pick is
- * added in the interface), replayed by hvtop_setup()/hvtop_sample(): the
- * replay starts with the first selection and follows the change.
- */
 /*
  * Start recording the simulated frame into a new temporary file (path):
  * the P8 catalog on hcall interface 1, group spec picked, the source's
@@ -389,6 +394,8 @@ test_replay_perf_calls(void **state)
 	start_sim_recording(path, sizeof path,
 	    "perf hv_24x7, cpu 0, catalog v1", "HPM_0THRD_NON_IDLE_CCYC:0",
 	    &src, &topo, &cat, &sel, &rec);
+	/* A live frame has no playback controls. */
+	assert_null(source_control(src));
 	memset(&rs, 0, sizeof rs);
 	rs.values = xcalloc(sel.ncounters, sizeof *rs.values);
 	rs.nvalues = sel.ncounters;
@@ -409,6 +416,11 @@ test_replay_perf_calls(void **state)
 	unlink(path);
 }
 
+/*
+ * A recording whose selection changes after 10 samples (as when a pick is
+ * added in the interface), replayed by a session: the replay starts with
+ * the first selection, and the sample that follows the change says so.
+ */
 static void
 test_replay_follows(void **state)
 {
@@ -417,12 +429,14 @@ test_replay_follows(void **state)
 	struct selection	 sel;
 	struct catalog		*cat;
 	struct record_file	*rec;
-	struct raw_sample	 rs, want[20];
+	struct raw_sample	 want[20];
+	const struct raw_sample	*rs;
 	struct engine_snapshot	*snap;
-	struct hvtop		 h;
+	struct session_opts	 so;
+	struct session		*ses;
 	size_t			 i, k;
 	char			 path[64], *spec, *cause = NULL;
-	unsigned		 gen;
+	unsigned		 changed;
 
 	(void)state;
 	start_sim_recording(path, sizeof path, NULL,
@@ -449,38 +463,37 @@ test_replay_follows(void **state)
 	catalog_free(cat);
 	source_close(src);
 
-	memset(&h, 0, sizeof h);
 	spec = xasprintf("replay:%s", path);
-	h.opts.batch = 1;
-	h.opts.delay = 1;
-	h.opts.count = -1;
-	h.opts.source = spec;
-	h.opts.sysfs_root = "/sys";
+	memset(&so, 0, sizeof so);
+	assert_int_equal(source_open(spec, NULL, "/sys", &so.src, &cause), 0);
+	so.batch = 1;
+	so.delay = 1;
 	setenv("XDG_CONFIG_HOME", "/nonexistent", 1);
-	assert_int_equal(hvtop_setup(&h), 0);
-	assert_int_equal(h.sel.npicks, 1);
-	assert_true(h.clock.virtual_);
-	memset(&rs, 0, sizeof rs);
-	rs.values = xcalloc(h.sel.ncounters, sizeof *rs.values);
-	rs.nvalues = h.sel.ncounters;
-	gen = h.generation;
+	assert_int_equal(session_open(&ses, &so, &cause), 0);
+	assert_int_equal(session_start(ses, &cause), 0);
+	assert_int_equal(session_selection(ses)->npicks, 1);
+	assert_true(session_clock_virtual(ses));
 	for (i = 0; i < 20; i++) {
-		assert_int_equal(hvtop_sample(&h, &rs, &snap, &cause), 0);
-		assert_int_equal(h.sel.npicks, i < 10 ? 1 : 2);
-		assert_int_equal(rs.nvalues, want[i].nvalues);
-		for (k = 0; k < rs.nvalues; k++)
-			assert_true(rs.values[k].value ==
+		assert_int_equal(session_sample(ses, &changed, &snap, &cause),
+		    0);
+		/* The recording changed its selection before sample 10. */
+		assert_int_equal(changed, i == 10 ?
+		    SESSION_CHANGED_SELECTION : 0);
+		assert_int_equal(session_selection(ses)->npicks,
+		    i < 10 ? 1 : 2);
+		rs = session_raw(ses);
+		assert_int_equal(rs->nvalues, want[i].nvalues);
+		for (k = 0; k < rs->nvalues; k++)
+			assert_true(rs->values[k].value ==
 			    want[i].values[k].value);
 		assert_true(snap->now == want[i].now);
-		hvtop_recycle(&h, snap);
+		session_recycle(ses, snap);
 		free(want[i].values);
 	}
-	assert_int_equal(h.generation, gen + 1);
-	assert_true(source_replay_done(h.src));
-	assert_int_not_equal(hvtop_sample(&h, &rs, &snap, &cause), 0);
+	assert_true(session_control(ses)->done(session_source(ses)));
+	assert_int_not_equal(session_sample(ses, &changed, &snap, &cause), 0);
 	free(cause);
-	free(rs.values);
-	hvtop_teardown(&h);
+	assert_int_equal(session_close(ses, &cause), 0);
 	free(spec);
 	unlink(path);
 }

@@ -1,6 +1,6 @@
 /*
  * Unit tests for the curses-free part of the terminal interface: frames
- * rendered as text from a hand-made engine (a golden frame), the live
+ * rendered as text from a hand-made source (a golden frame), the live
  * table's columns, sorting, history and explanations, the catalog lists
  * and their filter, and every screen of the simulated frame at 80x24 and
  * 200x60.  No terminal is needed.
@@ -23,7 +23,7 @@
 #include "catalog/catalog.h"
 #include "engine/engine.h"
 #include "engine/selection.h"
-#include "hvtop.h"
+#include "engine/session.h"
 #include "source/source.h"
 #include "ui/ui.h"
 #include "ui/view.h"
@@ -44,80 +44,154 @@ srcpath(const char *rel)
 
 /* ---- a hand-made frame --------------------------------------------- */
 
-static const struct source_ops fake_ops = { .name = "test" };
-
-struct fixture {
-	struct hvtop		 h;
-	struct source		 src;
-	struct catalog		*cat;
-	struct ui		 ui;
-	struct raw_sample	 rs;
+/*
+ * A source serving the P8 catalog on 1 chip x 4 cores, whose counter k
+ * reads 1000 (k + 1) + n^2 (k + 1) 1e6 (1 + k % 3) at its n-th sample,
+ * taken n seconds in; the sixth sample fails counter 1.
+ */
+struct fake {
+	void		*img;
+	size_t		 len;
+	unsigned	 n;
 };
 
-static void
-fixture_sample(struct fixture *fx, uint64_t now, unsigned step, int fail)
+static int
+fake_catalog(struct source *src, const void **img, size_t *len,
+    char **cause)
 {
-	struct engine_snapshot	*s;
-	size_t			 k;
+	struct fake	*f = src->data;
 
-	fx->rs.now = now;
-	for (k = 0; k < fx->rs.nvalues; k++) {
-		fx->rs.values[k].value = 1000 * (k + 1) + (uint64_t)step *
-		    (k + 1) * 1000000 * (1 + k % 3);
-		fx->rs.values[k].status = fail && k == 1 ? RAW_FAILED :
+	(void)cause;
+	*img = f->img;
+	*len = f->len;
+	return (0);
+}
+
+static int
+fake_topology(struct source *src, struct topology *t, char **cause)
+{
+	(void)src;
+	(void)cause;
+	memset(t, 0, sizeof *t);
+	t->sockets = 1;
+	t->chips = 1;
+	t->cores = 4;
+	t->smt = 8;
+	t->interface = 1;
+	t->privileged = 1;
+	return (0);
+}
+
+static int
+fake_select(struct source *src, const struct selection *sel, char **cause)
+{
+	(void)src;
+	(void)sel;
+	(void)cause;
+	return (0);
+}
+
+static int
+fake_sample(struct source *src, uint64_t now, struct raw_sample *rs,
+    char **cause)
+{
+	struct fake	*f = src->data;
+	uint64_t	 sq = (uint64_t)f->n * f->n;
+	size_t		 k;
+
+	(void)now;
+	(void)cause;
+	rs->now = f->n * 1000000000ULL;
+	for (k = 0; k < rs->nvalues; k++) {
+		rs->values[k].value = 1000 * (k + 1) + sq * (k + 1) *
+		    1000000 * (1 + k % 3);
+		rs->values[k].status = f->n == 5 && k == 1 ? RAW_FAILED :
 		    RAW_OK;
 	}
-	fx->rs.calls = 1;
-	fx->rs.naive_calls = 9;
-	s = engine_update(fx->h.engine, &fx->rs);
+	rs->calls = 1;
+	rs->naive_calls = 9;
+	f->n++;
+	return (0);
+}
+
+static void
+fake_close(struct source *src)
+{
+	struct fake	*f = src->data;
+
+	free(f->img);
+	free(f);
+}
+
+static const struct source_ops fake_ops = {
+	.name = "test",
+	.catalog = fake_catalog,
+	.topology = fake_topology,
+	.select = fake_select,
+	.sample = fake_sample,
+	.close = fake_close,
+};
+
+struct fixture {
+	struct session		*ses;
+	struct ui		 ui;
+};
+
+/* Sample and show what the interface would. */
+static void
+fixture_sample(struct session *ses, struct ui *ui)
+{
+	struct engine_snapshot	*s;
+	unsigned		 changed;
+	char			*cause = NULL;
+
+	assert_int_equal(session_sample(ses, &changed, &s, &cause), 0);
+	assert_int_equal(changed, 0);
 	if (s->seq == 0) {
 		engine_snapshot_free(s);
 		return;
 	}
-	engine_snapshot_free(fx->ui.snap);
-	fx->ui.snap = s;
-	live_push(&fx->ui, s);
-	live_layout(&fx->ui);
+	engine_snapshot_free(ui->snap);
+	ui->snap = s;
+	live_push(ui, s);
+	live_layout(ui);
 }
 
 static int
 fixture_setup(void **state)
 {
-	struct fixture	*fx;
-	void		*buf;
-	size_t		 len, i;
-	char		*cause = NULL, *path;
-	unsigned	 step;
+	static char		 g0[] = "HPM_0THRD_NON_IDLE_CCYC:0-1";
+	static char		 g1[] = "HPM_32MHZ_CYC:2";
+	static char		*groups[] = { g0, g1 };
+	struct session_opts	 so;
+	struct fixture		*fx;
+	struct fake		*fake;
+	struct source		*src;
+	size_t			 i;
+	char			*cause = NULL, *path;
+	unsigned		 step;
 
+	/* No metric file of the user's. */
+	setenv("XDG_CONFIG_HOME", "/nonexistent", 1);
 	fx = xcalloc(1, sizeof *fx);
+	fake = xcalloc(1, sizeof *fake);
 	path = srcpath(P8);
-	assert_int_equal(file_read(path, 1 << 24, &buf, &len, &cause), 0);
+	assert_int_equal(file_read(path, 1 << 24, &fake->img, &fake->len,
+	    &cause), 0);
 	free(path);
-	assert_int_equal(catalog_parse(buf, len, 1, &fx->cat, &cause), 0);
-	free(buf);
-	fx->src.ops = &fake_ops;
-	fx->src.label = xstrdup("test frame: 1 chip x 4 cores");
-	fx->h.src = &fx->src;
-	fx->h.cat = fx->cat;
-	fx->h.catp = fx->cat;
-	fx->h.catalog_label = xstrdup("catalog v3 (20140120)");
-	fx->h.opts.delay = 1;
-	fx->h.topo.sockets = 1;
-	fx->h.topo.chips = 1;
-	fx->h.topo.cores = 4;
-	fx->h.topo.smt = 8;
-	fx->h.topo.interface = 1;
-	fx->h.topo.privileged = 1;
-	assert_int_equal(selection_add(&fx->h.sel, fx->cat, &fx->h.topo,
-	    "HPM_0THRD_NON_IDLE_CCYC:0-1", 0, &cause), 0);
-	assert_int_equal(selection_add(&fx->h.sel, fx->cat, &fx->h.topo,
-	    "HPM_32MHZ_CYC:2", 0, &cause), 0);
-	fx->h.engine = engine_new(fx->cat, &fx->h.sel, 0, NULL, 0, NULL,
-	    NULL);
-	fx->rs.nvalues = fx->h.sel.ncounters;
-	fx->rs.values = xcalloc(fx->rs.nvalues + 1, sizeof *fx->rs.values);
+	src = xcalloc(1, sizeof *src);
+	src->ops = &fake_ops;
+	src->data = fake;
+	src->label = xstrdup("test frame: 1 chip x 4 cores");
+	memset(&so, 0, sizeof so);
+	so.src = src;
+	so.delay = 1;
+	so.groups = groups;
+	so.ngroups = 2;
+	assert_int_equal(session_open(&fx->ses, &so, &cause), 0);
+	assert_int_equal(session_start(fx->ses, &cause), 0);
 
-	fx->ui.h = &fx->h;
+	fx->ui.ses = fx->ses;
 	fx->ui.delay = 1;
 	fx->ui.cpu_pct = 0.5;
 	fx->ui.age = 0.2;
@@ -128,8 +202,7 @@ fixture_setup(void **state)
 	live_reset(&fx->ui);
 	items_build(&fx->ui);
 	for (step = 0; step < 6; step++)
-		fixture_sample(fx, (uint64_t)step * 1000000000ULL, step * step,
-		    step == 5);
+		fixture_sample(fx->ses, &fx->ui);
 	*state = fx;
 	return (0);
 }
@@ -139,6 +212,7 @@ fixture_teardown(void **state)
 {
 	struct fixture	*fx = *state;
 	size_t		 i;
+	char		*cause = NULL;
 
 	engine_snapshot_free(fx->ui.snap);
 	live_free(&fx->ui.live);
@@ -147,12 +221,7 @@ fixture_teardown(void **state)
 	for (i = 0; i < fx->ui.nhidden; i++)
 		free(fx->ui.hidden[i]);
 	free(fx->ui.hidden);
-	engine_free(fx->h.engine);
-	selection_clear(&fx->h.sel);
-	catalog_free(fx->cat);
-	free(fx->h.catalog_label);
-	free(fx->src.label);
-	free(fx->rs.values);
+	assert_int_equal(session_close(fx->ses, &cause), 0);
 	free(fx);
 	return (0);
 }
@@ -214,7 +283,7 @@ static void
 test_live_table(void **state)
 {
 	struct fixture		*fx = *state;
-	const struct engine_view *v = engine_view(fx->h.engine, 0);
+	const struct engine_view *v = engine_view(session_engine(fx->ses), 0);
 	struct ui		*ui = &fx->ui;
 	double			 hist[LIVE_HIST];
 	size_t			 view, row, n;
@@ -266,7 +335,7 @@ test_live_sort_hide_filter(void **state)
 	struct fixture		*fx = *state;
 	struct ui		*ui = &fx->ui;
 	struct live_view	*lv = &ui->live.v[0];
-	const struct engine_view *v = engine_view(fx->h.engine, 0);
+	const struct engine_view *v = engine_view(session_engine(fx->ses), 0);
 	size_t			 ncols = lv->ncols;
 
 	/* Sort by the first event column: rows with a value first. */
@@ -376,49 +445,35 @@ test_elide_spark(void **state)
 static void
 test_sim_screens(void **state)
 {
-	static char		 sim_args[] =
-	    "clock=virtual,interface=1,seed=3";
 	static const int sizes[][2] = { { 80, 24 }, { 200, 60 }, { 30, 8 } };
-	struct hvtop		 h;
+	struct session_opts	 so;
+	struct session		*ses;
 	struct ui		 ui;
-	struct raw_sample	 rs;
-	struct engine_snapshot	*s;
-	char			*cat, *text, *cause = NULL, *line, *nl;
+	char			*cat, *args, *text, *cause = NULL, *line, *nl;
 	size_t			 i, j, k;
 	int			 sc;
 
 	(void)state;
-	memset(&h, 0, sizeof h);
 	cat = srcpath(P8);
-	h.opts.delay = 1;
-	h.opts.count = -1;
-	h.opts.source = "sim";
-	h.opts.source_args = sim_args;
-	h.opts.catalog = cat;
-	h.opts.sysfs_root = "/nonexistent";
-	assert_int_equal(hvtop_setup(&h), 0);
+	args = xasprintf("clock=virtual,interface=1,seed=3,catalog=%s", cat);
+	memset(&so, 0, sizeof so);
+	assert_int_equal(source_open("sim", args, "/nonexistent", &so.src,
+	    &cause), 0);
+	so.virtual_clock = 1;
+	so.delay = 1;
+	assert_int_equal(session_open(&ses, &so, &cause), 0);
+	assert_int_equal(session_start(ses, &cause), 0);
 	memset(&ui, 0, sizeof ui);
-	ui.h = &h;
+	ui.ses = ses;
 	ui.delay = 1;
 	ui.simulated = 1;
 	for (i = 0; i < UI_NSCREENS; i++)
 		ui.list[i].sort = -1;
 	live_reset(&ui);
 	items_build(&ui);
-	memset(&rs, 0, sizeof rs);
-	rs.nvalues = h.sel.ncounters;
-	rs.values = xcalloc(rs.nvalues + 1, sizeof *rs.values);
 	for (i = 0; i < 3; i++) {
-		clock_sleep_until(&h.clock, i * 1000000000ULL);
-		assert_int_equal(hvtop_sample(&h, &rs, &s, &cause), 0);
-		if (s->seq == 0) {
-			engine_snapshot_free(s);
-			continue;
-		}
-		engine_snapshot_free(ui.snap);
-		ui.snap = s;
-		live_push(&ui, s);
-		live_layout(&ui);
+		session_sleep_until(ses, i * 1000000000ULL, -1);
+		fixture_sample(ses, &ui);
 	}
 	for (sc = 0; sc < UI_NSCREENS; sc++) {
 		ui.screen = sc;
@@ -446,8 +501,8 @@ test_sim_screens(void **state)
 	engine_snapshot_free(ui.snap);
 	live_free(&ui.live);
 	items_free(&ui);
-	free(rs.values);
-	hvtop_teardown(&h);
+	assert_int_equal(session_close(ses, &cause), 0);
+	free(args);
 	free(cat);
 }
 

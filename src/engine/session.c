@@ -1,0 +1,733 @@
+/*
+ * A monitoring session: the source, the catalog it serves, the selection
+ * and the engine, kept consistent across everything that changes one of
+ * them: picks, a catalog version change (reload, new baselines), a
+ * recording that changed its selection (follow), a jump in a replay.
+ * Every change goes through session_apply(), all or nothing, and is
+ * reported to the caller as SESSION_CHANGED_* bits.  Also the only owner
+ * of the raw sample buffer, sized for the selection in one place.
+ *
+ * No printing, no terminal: callers print the notices and causes.
+ */
+#include "config.h"
+
+#include "engine/session.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "catalog/catalog.h"
+#include "engine/engine.h"
+#include "engine/selection.h"
+#include "engine/session-int.h"
+#include "record/record-file.h"
+#include "serve/serve.h"
+#include "util/hverr.h"
+#include "util/xalloc.h"
+
+/* A fixed epoch keeps virtual-clock output byte-for-byte stable. */
+#define SESSION_VIRTUAL_EPOCH	(1767225600ULL * 1000000000ULL)
+
+void
+session_notify(struct session *s, char *text)
+{
+	s->notices = xreallocarray(s->notices, s->nnotices + 1,
+	    sizeof *s->notices);
+	s->notices[s->nnotices++] = text;
+}
+
+/* The header's words for the catalog in use. */
+static void
+session_label_catalog(struct session *s)
+{
+	free(s->catalog_label);
+	if (s->cat != NULL)
+		s->catalog_label = xasprintf("catalog v%llu (%.8s)",
+		    (unsigned long long)s->cat->version, s->cat->build_time);
+	else
+		s->catalog_label = xstrdup("events from sysfs");
+}
+
+/* ---- constants ----------------------------------------------------- */
+
+/* --const NAME=VALUE, parsed once. */
+static int
+session_parse_consts(struct session *s, char **cause)
+{
+	const char	*arg, *eq;
+	char		*end;
+	size_t		 i;
+
+	s->consts = xcalloc(s->opts.nconsts + 1, sizeof *s->consts);
+	for (i = 0; i < s->opts.nconsts; i++) {
+		arg = s->opts.consts[i];
+		if ((eq = strchr(arg, '=')) == NULL || eq == arg) {
+			*cause = xasprintf("--const %s: expected NAME=VALUE",
+			    arg);
+			return (-HV_EUSAGE);
+		}
+		s->consts[i].value = strtod(eq + 1, &end);
+		if (*end != '\0' || end == eq + 1) {
+			*cause = xasprintf("--const %s: not a number", arg);
+			return (-HV_EUSAGE);
+		}
+		s->consts[i].name = xstrndup(arg, (size_t)(eq - arg));
+		s->consts[i].text = eq + 1;
+		s->nconsts++;
+	}
+	return (0);
+}
+
+enum session_const_origin
+session_constant(const struct session *s, const char *name, double *value,
+    const char **text)
+{
+	size_t	 i;
+
+	if (text != NULL)
+		*text = NULL;
+	/* The last --const of a name wins, as for every repeated option. */
+	for (i = s->nconsts; i > 0; i--) {
+		if (strcmp(s->consts[i - 1].name, name) == 0) {
+			*value = s->consts[i - 1].value;
+			if (text != NULL)
+				*text = s->consts[i - 1].text;
+			return (SESSION_CONST_OPTION);
+		}
+	}
+	if (s->src->ops->constant != NULL &&
+	    s->src->ops->constant(s->src, name, value) == 0)
+		return (SESSION_CONST_FRAME);
+	return (SESSION_CONST_NONE);
+}
+
+/* Give a new engine every constant: --const, then the frame's. */
+static void
+session_engine_constants(const struct session *s, struct engine *e)
+{
+	const char	*name;
+	double		 v;
+	size_t		 i;
+
+	/* Also those no formula names yet: the outputs list them. */
+	for (i = 0; i < s->nconsts; i++)
+		engine_set_constant(e, s->consts[i].name, s->consts[i].value);
+	for (i = 0; (name = engine_constant_name(e, i)) != NULL; i++) {
+		if (session_constant(s, name, &v, NULL) == SESSION_CONST_FRAME)
+			engine_set_constant(e, name, v);
+	}
+}
+
+/* ---- changing the model -------------------------------------------- */
+
+/* The one place the raw sample is sized: for the selection. */
+static void
+session_raw_resize(struct session *s)
+{
+	free(s->rs.values);
+	s->rs.values = xcalloc(s->sel->ncounters + 1, sizeof *s->rs.values);
+	s->rs.nvalues = s->sel->ncounters;
+}
+
+/*
+ * Make sel (against cat, or the current catalog when cat is NULL) the
+ * selection: a new engine, the source and the recording told.  All or
+ * nothing: on failure the source reads the old selection again and the
+ * session is as it was.  Takes sel and cat either way.
+ */
+static int
+session_apply(struct session *s, struct catalog *cat, struct selection *sel,
+    char **cause)
+{
+	struct engine	*e;
+	char		*c2 = NULL;
+	int		 error;
+
+	e = engine_new(cat != NULL ? cat : s->catp, sel, s->topo.timebase_hz,
+	    s->defs, s->ndefs, NULL, NULL);
+	session_engine_constants(s, e);
+	error = s->src->ops->select(s->src, sel, cause);
+	if (error == 0 && s->rec != NULL)
+		error = record_file_select(s->rec, sel, cause);
+	if (error != 0) {
+		if (s->engine != NULL &&
+		    s->src->ops->select(s->src, s->sel, &c2) != 0)
+			free(c2);
+		engine_free(e);
+		selection_clear(sel);
+		free(sel);
+		catalog_free(cat);
+		return (error);
+	}
+	engine_free(s->engine);
+	s->engine = e;
+	selection_clear(s->sel);
+	free(s->sel);
+	s->sel = sel;
+	if (cat != NULL) {
+		catalog_free(s->cat);
+		s->cat = cat;
+		s->catp = cat;
+		session_label_catalog(s);
+	}
+	session_raw_resize(s);
+	s->generation++;
+	return (0);
+}
+
+/* Add spec to sel; a cause says "FLAGSPEC: why". */
+static int
+session_pick(const struct session *s, const struct catalog *cat,
+    struct selection *sel, const char *flag, const char *spec, int event,
+    char **cause)
+{
+	char	*why = NULL;
+	int	 error;
+
+	if ((error = selection_add(sel, cat, &s->topo, spec, event,
+	    &why)) != 0) {
+		*cause = xasprintf("%s%s: %s", flag, spec, why);
+		free(why);
+	}
+	return (error);
+}
+
+int
+session_select(struct session *s, const struct session_pick *picks,
+    size_t n, char **cause)
+{
+	struct selection	*sel;
+	size_t			 i;
+	int			 error = 0;
+
+	sel = xcalloc(1, sizeof *sel);
+	for (i = 0; i < n && error == 0; i++)
+		error = session_pick(s, s->catp, sel, "", picks[i].spec,
+		    picks[i].event, cause);
+	if (error != 0) {
+		selection_clear(sel);
+		free(sel);
+		return (error);
+	}
+	return (session_apply(s, NULL, sel, cause));
+}
+
+/*
+ * The catalog changed under us (a new version in a result buffer, or a
+ * jump across a reload in a replay): fetch and parse it again, resolve
+ * the picks anew by name and start a new engine, so that no delta spans
+ * the change.
+ */
+static int
+session_reload(struct session *s, uint64_t version, char **cause)
+{
+	struct selection	*sel;
+	struct catalog		*cat;
+	const struct sel_pick	*pk;
+	const void		*img;
+	size_t			 len, i;
+	uint64_t		 old = s->catp->version;
+	int			 error;
+
+	if ((error = s->src->ops->catalog(s->src, &img, &len, cause)) != 0 ||
+	    (error = catalog_parse(img, len, s->topo.interface, &cat,
+	    cause)) != 0)
+		return (error);
+	if (s->rec != NULL && (error = record_file_catalog(s->rec, img, len,
+	    cause)) != 0) {
+		catalog_free(cat);
+		return (error);
+	}
+	sel = xcalloc(1, sizeof *sel);
+	for (i = 0; i < s->sel->npicks && error == 0; i++) {
+		pk = &s->sel->picks[i];
+		error = selection_add(sel, cat, &s->topo, pk->spec,
+		    pk->kind == SEL_EVENT, cause);
+	}
+	if (error != 0) {
+		selection_clear(sel);
+		free(sel);
+		catalog_free(cat);
+		return (error);
+	}
+	if ((error = session_apply(s, cat, sel, cause)) != 0)
+		return (error);
+	snprintf(s->note, sizeof s->note, "catalog version changed from "
+	    "%llu to %llu: catalog reloaded, baselines restarted",
+	    (unsigned long long)old, (unsigned long long)version);
+	return (0);
+}
+
+/* The recording changed the selection here: follow it. */
+static int
+session_follow(struct session *s, char **cause)
+{
+	struct selection	*sel;
+	int			 error;
+
+	sel = xcalloc(1, sizeof *sel);
+	if ((error = s->ctl->selection(s->src, s->catp, &s->topo, sel,
+	    cause)) != 0) {
+		selection_clear(sel);
+		free(sel);
+		return (error);
+	}
+	return (session_apply(s, NULL, sel, cause));
+}
+
+int
+session_seek(struct session *s, uint64_t index, unsigned *changed,
+    char **cause)
+{
+	const void	*img;
+	size_t		 len;
+	uint64_t	 version;
+	int		 error;
+
+	*changed = 0;
+	if (s->ctl == NULL) {
+		*cause = xasprintf("the %s source cannot jump: only a "
+		    "recording can", s->src->ops->name);
+		return (-HV_EUSAGE);
+	}
+	if ((error = s->ctl->seek(s->src, index, cause)) != 0)
+		return (error);
+	*changed |= SESSION_CHANGED_SEEK;
+	if ((error = s->src->ops->catalog(s->src, &img, &len, cause)) != 0)
+		return (error);
+	if (catalog_peek_version(img, len, &version) != 0) {
+		*cause = xasprintf("the recorded catalog is %zu bytes", len);
+		return (-HV_ETRUNC);
+	}
+	/* Samples before a reload were planned with the older catalog. */
+	if (version != s->catp->version) {
+		if ((error = session_reload(s, version, cause)) != 0)
+			return (error);
+		*changed |= SESSION_CHANGED_ENGINE;
+		return (0);
+	}
+	/* The interval across the jump means nothing. */
+	engine_rebase(s->engine);
+	return (0);
+}
+
+/* ---- sampling ------------------------------------------------------ */
+
+/* Read every selected counter now into the raw sample; record it. */
+static int
+session_read(struct session *s, char **cause)
+{
+	int	 error;
+
+	if ((error = s->src->ops->sample(s->src, clock_now(&s->clock),
+	    &s->rs, cause)) != 0)
+		return (error);
+	if (s->rec != NULL)
+		return (record_file_sample(s->rec, &s->rs, cause));
+	return (0);
+}
+
+/* Hand a new snapshot to the endpoint, and a waiting note to the first
+ * snapshot that will be shown. */
+static void
+session_publish(struct session *s, struct engine_snapshot *snap)
+{
+	if (s->serve != NULL)
+		serve_publish(s->serve, s->engine, s->sel, s->generation,
+		    s->catp->version, &s->rs, snap,
+		    clock_wall(&s->clock, s->rs.now));
+	if (s->note[0] != '\0' && snap->seq > 0) {
+		if (snap->error[0] == '\0')
+			snprintf(snap->error, sizeof snap->error, "%s",
+			    s->note);
+		s->note[0] = '\0';
+	}
+}
+
+int
+session_sample(struct session *s, unsigned *changed,
+    struct engine_snapshot **snap, char **cause)
+{
+	struct raw_sample	*rs = &s->rs;
+	int			 error;
+
+	*changed = 0;
+	if (s->serve != NULL)
+		serve_sample_begin(s->serve);
+	if (s->ctl != NULL && s->ctl->selection_changed(s->src, s->sel)) {
+		if ((error = session_follow(s, cause)) != 0)
+			return (error);
+		*changed |= SESSION_CHANGED_SELECTION;
+	}
+	rs->error[0] = '\0';
+	rs->calls = rs->naive_calls = 0;
+	if ((error = session_read(s, cause)) != 0)
+		return (error);
+	if (rs->catalog_version != 0 &&
+	    rs->catalog_version != s->catp->version) {
+		if ((error = session_reload(s, rs->catalog_version,
+		    cause)) != 0)
+			return (error);
+		*changed |= SESSION_CHANGED_ENGINE;
+		/* This sample was planned for the old catalog: read anew. */
+		if ((error = session_read(s, cause)) != 0)
+			return (error);
+	}
+	*snap = engine_update_reuse(s->engine, rs, s->spare);
+	s->spare = NULL;
+	session_publish(s, *snap);
+	return (0);
+}
+
+void
+session_recycle(struct session *s, struct engine_snapshot *snap)
+{
+	engine_snapshot_free(s->spare);
+	s->spare = snap;
+}
+
+/* ---- the interval -------------------------------------------------- */
+
+/* The interval the recording was made with, in seconds (1 if none). */
+static double
+session_recorded_interval(const struct session *s)
+{
+	uint64_t	 iv = s->ctl->interval(s->src);
+
+	return (iv > 0 ? (double)iv / 1e9 : 1.0);
+}
+
+void
+session_set_delay(struct session *s, double seconds)
+{
+	s->delay = seconds;
+	/* A replay: the recorded gaps, scaled to the interval asked for. */
+	if (s->ctl != NULL)
+		s->ctl->set_speed(s->src, session_recorded_interval(s) /
+		    seconds);
+}
+
+double
+session_delay(const struct session *s)
+{
+	return (s->delay);
+}
+
+/* ---- opening and closing ------------------------------------------- */
+
+/*
+ * A source with playback controls drives the clock: the recording's epoch
+ * for timestamps and its stamps for every sample.  A batch replay runs as
+ * fast as it can (a virtual clock); otherwise at the recorded interval
+ * over --replay-speed, or scaled to -d.  What is wrong with the file is
+ * said once, here.
+ */
+static void
+session_playback_start(struct session *s)
+{
+	const struct source_control	*c = s->ctl;
+	uint64_t			 epoch = c->epoch(s->src);
+	size_t				 i;
+
+	clock_init(&s->clock, s->opts.batch && s->opts.replay_speed == 0,
+	    epoch);
+	s->clock.epoch_ns = epoch;
+	if (s->opts.replay_speed > 0)
+		c->set_speed(s->src, s->opts.replay_speed);
+	else if (s->opts.delay_set && !s->opts.batch &&
+	    c->interval(s->src) > 0)
+		session_set_delay(s, s->opts.delay);
+	s->delay = session_recorded_interval(s) / c->speed(s->src);
+	for (i = 0; i < c->ndiags(s->src); i++)
+		session_notify(s, xstrdup(c->diag(s->src, i)));
+}
+
+/* The topology, and the catalog: parsed from the source's image, else
+ * the model the source built from sysfs. */
+static int
+session_load_catalog(struct session *s, char **cause)
+{
+	const void	*img;
+	size_t		 len;
+	int		 error;
+
+	if ((error = s->src->ops->topology(s->src, &s->topo, cause)) != 0)
+		return (error);
+	error = s->src->ops->catalog(s->src, &img, &len, cause);
+	if (error == 0)
+		error = catalog_parse(img, len, s->topo.interface, &s->cat,
+		    cause);
+	if (error == 0)
+		s->catp = s->cat;
+	else if (s->src->ops->model != NULL &&
+	    s->src->ops->model(s->src, &s->catp) == 0) {
+		/* No catalog image (a PMU other than hv_24x7, or one that
+		 * cannot be read): the events sysfs lists serve instead. */
+		if (error != -HV_ENOENT)
+			session_notify(s, xasprintf("%s; using the events "
+			    "sysfs lists", *cause));
+		free(*cause);
+		*cause = NULL;
+	} else
+		return (error);
+	session_label_catalog(s);
+	if (s->catp->nerrors > 0)
+		session_notify(s, xasprintf("the catalog has %zu problems "
+		    "(hvcat check shows them); using what can be trusted",
+		    s->catp->nerrors));
+	return (0);
+}
+
+int
+session_open(struct session **out, const struct session_opts *o,
+    char **cause)
+{
+	struct session	*s;
+	int		 error;
+
+	*out = s = xcalloc(1, sizeof *s);
+	s->opts = *o;
+	s->src = o->src;
+	s->ctl = source_control(s->src);
+	s->delay = o->delay;
+	s->sel = xcalloc(1, sizeof *s->sel);
+	clock_init(&s->clock, o->virtual_clock, SESSION_VIRTUAL_EPOCH);
+	if (s->ctl != NULL)
+		session_playback_start(s);
+	if ((error = session_parse_consts(s, cause)) != 0 ||
+	    (error = session_load_catalog(s, cause)) != 0 ||
+	    (error = session_metrics_load(s, cause)) != 0)
+		return (error);
+	session_metrics_check(s);
+	return (0);
+}
+
+/* --serve: the endpoint starts before the first sample. */
+static int
+session_serve(struct session *s, char **cause)
+{
+	struct serve_addr	 sa;
+	struct serve_info	 si;
+	int			 error;
+
+	if ((error = serve_addr_parse(s->opts.serve, &sa, cause)) != 0)
+		return (error);
+	si.source = s->src->ops->name;
+	si.source_label = s->src->label;
+	si.timebase_hz = s->topo.timebase_hz;
+	if ((error = serve_start(&sa, &si, &s->serve, cause)) != 0)
+		return (error);
+	session_notify(s, xasprintf("serving metrics at %s",
+	    serve_url(s->serve)));
+	return (0);
+}
+
+/* -g and -e, in that order; a wrong one is a usage error. */
+static int
+session_given(struct session *s, struct selection *sel, char **cause)
+{
+	size_t	 i;
+
+	for (i = 0; i < s->opts.ngroups; i++) {
+		if (session_pick(s, s->catp, sel, "-g ", s->opts.groups[i], 0,
+		    cause) != 0)
+			return (-HV_EUSAGE);
+	}
+	for (i = 0; i < s->opts.nevents; i++) {
+		if (session_pick(s, s->catp, sel, "-e ", s->opts.events[i], 1,
+		    cause) != 0)
+			return (-HV_EUSAGE);
+	}
+	return (0);
+}
+
+int
+session_start(struct session *s, char **cause)
+{
+	struct selection	*sel;
+	int			 error;
+
+	sel = xcalloc(1, sizeof *sel);
+	error = session_given(s, sel, cause);
+	/* A replay shows what was recorded unless told otherwise. */
+	if (error == 0 && sel->npicks == 0 && s->ctl != NULL)
+		error = s->ctl->selection(s->src, s->catp, &s->topo, sel,
+		    cause);
+	if (error == 0 && sel->npicks == 0)
+		error = session_overview(s, sel, cause);
+	if (error != 0) {
+		selection_clear(sel);
+		free(sel);
+		return (error);
+	}
+	if ((error = session_apply(s, NULL, sel, cause)) != 0)
+		return (error);
+	if (s->opts.record != NULL && (error = record_file_open(
+	    s->opts.record, s->src, &s->topo, s->sel, s->opts.consts,
+	    s->opts.nconsts, clock_wall(&s->clock, 0),
+	    (uint64_t)(s->delay * 1e9 + 0.5), clock_now(&s->clock), NULL,
+	    &s->rec, cause)) != 0)
+		return (error);
+	if (s->opts.serve != NULL && (error = session_serve(s, cause)) != 0)
+		return (error);
+	return (0);
+}
+
+int
+session_close(struct session *s, char **cause)
+{
+	size_t	 i;
+	int	 error;
+
+	if (s == NULL)
+		return (0);
+	/* Closing writes the END record: the recording is whole. */
+	error = record_file_close(s->rec, cause);
+	serve_stop(s->serve);
+	engine_snapshot_free(s->spare);
+	engine_free(s->engine);
+	selection_clear(s->sel);
+	free(s->sel);
+	free(s->rs.values);
+	session_metrics_free(s);
+	for (i = 0; i < s->nconsts; i++)
+		free(s->consts[i].name);
+	free(s->consts);
+	catalog_free(s->cat);
+	free(s->catalog_label);
+	for (i = 0; i < s->nnotices; i++)
+		free(s->notices[i]);
+	free(s->notices);
+	source_close(s->src);
+	free(s);
+	return (error);
+}
+
+/* ---- the model ----------------------------------------------------- */
+
+const struct catalog *
+session_catalog(const struct session *s)
+{
+	return (s->catp);
+}
+
+const char *
+session_catalog_label(const struct session *s)
+{
+	return (s->catalog_label);
+}
+
+const struct topology *
+session_topology(const struct session *s)
+{
+	return (&s->topo);
+}
+
+const struct selection *
+session_selection(const struct session *s)
+{
+	return (s->sel);
+}
+
+const struct engine *
+session_engine(const struct session *s)
+{
+	return (s->engine);
+}
+
+const struct engine_metric_def *
+session_metrics(const struct session *s)
+{
+	return (s->defs);
+}
+
+size_t
+session_nmetrics(const struct session *s)
+{
+	return (s->ndefs);
+}
+
+const char *
+session_problem(const struct session *s, size_t i)
+{
+	return (i < s->nproblems ? s->problems[i] : "");
+}
+
+size_t
+session_nproblems(const struct session *s)
+{
+	return (s->nproblems);
+}
+
+const char *
+session_notice(const struct session *s, size_t i)
+{
+	return (i < s->nnotices ? s->notices[i] : "");
+}
+
+size_t
+session_nnotices(const struct session *s)
+{
+	return (s->nnotices);
+}
+
+const struct raw_sample *
+session_raw(const struct session *s)
+{
+	return (&s->rs);
+}
+
+struct source *
+session_source(const struct session *s)
+{
+	return (s->src);
+}
+
+const struct source_control *
+session_control(const struct session *s)
+{
+	return (s->ctl);
+}
+
+const char *
+session_calls_word(const struct session *s)
+{
+	return (s->src->calls != NULL ? s->src->calls : "hcalls");
+}
+
+int
+session_recording(const struct session *s)
+{
+	return (s->rec != NULL);
+}
+
+/* ---- time ---------------------------------------------------------- */
+
+int
+session_clock_virtual(const struct session *s)
+{
+	return (s->clock.virtual_);
+}
+
+uint64_t
+session_now(struct session *s)
+{
+	return (clock_now(&s->clock));
+}
+
+uint64_t
+session_wall(struct session *s, uint64_t t)
+{
+	return (clock_wall(&s->clock, t));
+}
+
+int
+session_sleep_until(struct session *s, uint64_t t, int fd)
+{
+	if (fd < 0) {
+		clock_sleep_until(&s->clock, t);
+		return (0);
+	}
+	return (clock_sleep_until_fd(&s->clock, t, fd));
+}

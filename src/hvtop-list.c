@@ -1,0 +1,154 @@
+/*
+ * hvtop --list events|groups|formulas [PATTERN]: the catalog and the
+ * metric files as text, for the shell.  A pattern with * ? [ is a glob,
+ * anything else a substring; both ignore case.
+ */
+#include "config.h"
+
+#include <fnmatch.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#include "catalog/catalog.h"
+#include "engine/engine.h"
+#include "engine/session.h"
+#include "formula/formula.h"
+#include "hvtop.h"
+#include "util/xalloc.h"
+
+static int
+hvtop_list_match(const char *pattern, const char *name)
+{
+	if (pattern == NULL)
+		return (1);
+	if (strpbrk(pattern, "*?[") != NULL)
+		return (fnmatch(pattern, name, FNM_CASEFOLD) == 0);
+	return (strcasestr(name, pattern) != NULL);
+}
+
+static void
+hvtop_list_event(FILE *fp, const struct catalog_event *ev)
+{
+	char	*s;
+
+	if (ev->domain == CATALOG_DOMAIN_CPU) {
+		/* Another PMU's: its own terms, as perf writes the event
+		 * (the description). */
+		fprintf(fp, "  %-48s [%s]\n", ev->sysfs_name,
+		    catalog_domain_name(ev->domain));
+		fprintf(fp, "       %s\n", ev->desc);
+		if (ev->long_desc != NULL)
+			fprintf(fp, "       %s\n", ev->long_desc);
+		return;
+	}
+	s = catalog_sysfs_string(ev, CATALOG_SYSFS_CURRENT);
+	fprintf(fp, "  hv_24x7/%-40s [%s]\n", ev->sysfs_name,
+	    catalog_domain_name(ev->domain));
+	fprintf(fp, "       %s\n", s);
+	if (ev->desc != NULL && ev->desc[0] != '\0')
+		fprintf(fp, "       %s\n", ev->desc);
+	free(s);
+}
+
+static void
+hvtop_list_events(const struct catalog *cat, const char *pattern, FILE *fp)
+{
+	size_t	 i;
+
+	for (i = 0; i < cat->nevents; i++) {
+		if (cat->events[i].skip == 0 &&
+		    hvtop_list_match(pattern, cat->events[i].sysfs_name))
+			hvtop_list_event(fp, &cat->events[i]);
+	}
+}
+
+static void
+hvtop_list_groups(const struct catalog *cat, const char *pattern, FILE *fp)
+{
+	const struct catalog_group	*g;
+	const struct catalog_event	*ev;
+	size_t				 i, j;
+
+	for (i = 0; i < cat->ngroups; i++) {
+		g = &cat->groups[i];
+		if (!hvtop_list_match(pattern, g->name))
+			continue;
+		fprintf(fp, "  %-40s [%s, %zu events, record 0x%x+%u]\n",
+		    g->name, catalog_domain_name(g->domain),
+		    catalog_group_nevents(cat, g), g->record_offset,
+		    g->record_length);
+		for (j = 0; j < CATALOG_GROUP_SLOTS; j++) {
+			if ((ev = catalog_group_event(cat, g, j)) != NULL)
+				fprintf(fp, "       %s\n", ev->sysfs_name);
+		}
+	}
+}
+
+static void
+hvtop_list_formula(FILE *fp, const char *name, const char *text,
+    const char *unit, const char *desc, const char *origin)
+{
+	char	*infix, *cause;
+
+	if (formula_print_convert(text, FORMULA_AUTO, FORMULA_INFIX, &infix,
+	    &cause) != 0) {
+		free(cause);
+		infix = xstrdup(text);
+	}
+	fprintf(fp, "  %-40s [%s] (%s)\n", name, unit != NULL &&
+	    unit[0] != '\0' ? unit : "no unit", origin);
+	fprintf(fp, "       %s\n", infix);
+	if (desc != NULL && desc[0] != '\0')
+		fprintf(fp, "       %s\n", desc);
+	free(infix);
+}
+
+/* The metric files' definitions, then the catalog's formulas. */
+static void
+hvtop_list_formulas(const struct session *s, const char *pattern, FILE *fp)
+{
+	const struct catalog		*cat = session_catalog(s);
+	const struct engine_metric_def	*d = session_metrics(s);
+	const struct catalog_formula	*f;
+	size_t				 i;
+
+	for (i = 0; i < session_nmetrics(s); i++) {
+		if (hvtop_list_match(pattern, d[i].name))
+			hvtop_list_formula(fp, d[i].name, d[i].text,
+			    d[i].unit, d[i].desc, d[i].origin);
+	}
+	for (i = 0; i < cat->nformulas; i++) {
+		f = &cat->formulas[i];
+		if (f->name != NULL && f->formula != NULL &&
+		    hvtop_list_match(pattern, f->name))
+			hvtop_list_formula(fp, f->name, f->formula, f->unit,
+			    f->desc, "catalog");
+	}
+}
+
+int
+hvtop_list(const struct session *s, const char *kind, const char *pattern,
+    FILE *fp)
+{
+	static const char *const heads[] = { "Events (-e)", "Groups (-g)",
+	    "Formulas (metrics)" };
+	int	 all = strcmp(kind, "all") == 0;
+
+	if (all)
+		fprintf(fp, "%s:\n", heads[0]);
+	if (all || strcmp(kind, "events") == 0)
+		hvtop_list_events(session_catalog(s), pattern, fp);
+	if (all)
+		fprintf(fp, "\n%s:\n", heads[1]);
+	if (all || strcmp(kind, "groups") == 0)
+		hvtop_list_groups(session_catalog(s), pattern, fp);
+	if (all)
+		fprintf(fp, "\n%s:\n", heads[2]);
+	if (all || strcmp(kind, "formulas") == 0)
+		hvtop_list_formulas(s, pattern, fp);
+	if (ferror(fp) || fflush(fp) != 0)
+		return (1);
+	return (0);
+}
