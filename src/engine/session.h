@@ -76,9 +76,10 @@ struct session;
  * Start a session on opts->src: read its topology and catalog, load the
  * metric files (-m, then $XDG_CONFIG_HOME/hvtop/metrics.d) and check
  * which metrics can never be computed (session_problem()).  Nothing is
- * selected yet: that is enough for --list.  Returns 0 with *out set
- * (close with session_close()), or a negative code with *cause set
- * (caller frees): -HV_EUSAGE when an option names what cannot be used.
+ * selected yet: that is enough for --list.  Returns 0, or a negative
+ * code with *cause set (caller frees): -HV_EUSAGE when an option names
+ * what cannot be used.  *out is set either way, so that the notices
+ * gathered before a failure can be shown; close it with session_close().
  * The source is the session's either way.
  */
 int	 session_open(struct session **out, const struct session_opts *,
