@@ -30,8 +30,7 @@ tests_unit_test_ui_LDADD = $(UI_LIBS) $(CMOCKA_LIBS)
 
 # Estimates (multiplexed counts) marked on the Live screen.
 check_PROGRAMS += tests/unit/test-ui-estimate
-tests_unit_test_ui_estimate_SOURCES = tests/unit/test-ui-estimate.c \
-	src/hvtop-setup.c
+tests_unit_test_ui_estimate_SOURCES = tests/unit/test-ui-estimate.c
 tests_unit_test_ui_estimate_CFLAGS = $(UNIT_CFLAGS)
 tests_unit_test_ui_estimate_LDADD = $(UI_LIBS) $(CMOCKA_LIBS)
 
