@@ -345,9 +345,19 @@ struct engine_resolve {
 	struct engine			*e;
 	const struct engine_view	*v;
 	const struct engine_names	*columns;	/* of v */
-	const struct engine_metric_def	*defs;
+	const struct engine_metric_def	*catdefs;	/* the catalog's */
+	size_t				 ncatdefs;
+	const struct engine_metric_def	*udefs;		/* then these */
 	const struct engine_names	*defnames;
 };
+
+/* Definition i: the catalog's formulas first, then the caller's. */
+static const struct engine_metric_def *
+engine_def(const struct engine_resolve *r, size_t i)
+{
+	return (i < r->ncatdefs ? &r->catdefs[i] : &r->udefs[i -
+	    r->ncatdefs]);
+}
 
 static int
 engine_resolve(void *arg, const char *name, struct formula_ref *ref)
@@ -380,7 +390,7 @@ engine_resolve(void *arg, const char *name, struct formula_ref *ref)
 	/* The first definition of that name. */
 	if ((i = engine_names_get(r->defnames, name)) != ENG_NONE) {
 		ref->kind = FORMULA_FORMULA;
-		ref->text = r->defs[i].text;
+		ref->text = engine_def(r, i)->text;
 		ref->notation = FORMULA_AUTO;
 		return (0);
 	}
@@ -503,9 +513,10 @@ engine_build_metrics(struct engine *e, const struct engine_metric_def *udefs,
     size_t nudefs, char ***skipped, size_t *nskipped)
 {
 	const struct catalog		*cat = e->cat;
-	struct engine_metric_def	*defs;
+	const struct engine_metric_def	*def;
+	struct engine_metric_def	*catdefs;
 	struct engine_names		 defnames, *columns;
-	struct engine_resolve		*r;
+	struct engine_resolve		*r, all;
 	struct engine_copies		 copies;
 	const struct engine_view	*v;
 	size_t				 ndefs, i, j;
@@ -515,22 +526,26 @@ engine_build_metrics(struct engine *e, const struct engine_metric_def *udefs,
 	ndefs = cat->nformulas + nudefs;
 	if (ndefs == 0)
 		return;
-	defs = xcalloc(ndefs, sizeof *defs);
+	/* The catalog's formulas as definitions; the caller's are used in
+	 * place (a large -m file is not copied). */
+	catdefs = xcalloc(cat->nformulas + 1, sizeof *catdefs);
 	for (i = 0; i < cat->nformulas; i++) {
-		defs[i].name = cat->formulas[i].name;
-		defs[i].text = cat->formulas[i].formula;
-		defs[i].unit = cat->formulas[i].unit;
-		defs[i].desc = cat->formulas[i].desc;
-		defs[i].origin = "catalog";
+		catdefs[i].name = cat->formulas[i].name;
+		catdefs[i].text = cat->formulas[i].formula;
+		catdefs[i].unit = cat->formulas[i].unit;
+		catdefs[i].desc = cat->formulas[i].desc;
+		catdefs[i].origin = "catalog";
 	}
-	for (i = 0; i < nudefs; i++)
-		defs[cat->nformulas + i] = udefs[i];
+	memset(&all, 0, sizeof all);
+	all.catdefs = catdefs;
+	all.ncatdefs = cat->nformulas;
+	all.udefs = udefs;
 
 	/* What names mean, once: columns per view, definitions by name. */
 	engine_names_init(&defnames, ndefs);
 	for (i = 0; i < ndefs; i++) {
-		if (defs[i].name != NULL)
-			engine_names_add(&defnames, defs[i].name, i);
+		if ((def = engine_def(&all, i))->name != NULL)
+			engine_names_add(&defnames, def->name, i);
 	}
 	columns = xcalloc(e->nviews + 1, sizeof *columns);
 	r = xcalloc(e->nviews + 1, sizeof *r);
@@ -541,10 +556,10 @@ engine_build_metrics(struct engine *e, const struct engine_metric_def *udefs,
 			engine_names_add(&columns[j], v->events[i]->sysfs_name,
 			    i);
 		}
+		r[j] = all;
 		r[j].e = e;
 		r[j].v = v;
 		r[j].columns = &columns[j];
-		r[j].defs = defs;
 		r[j].defnames = &defnames;
 		/* Room for every definition at once: the pages of what is
 		 * not used are never touched. */
@@ -554,14 +569,14 @@ engine_build_metrics(struct engine *e, const struct engine_metric_def *udefs,
 	memset(&copies, 0, sizeof copies);
 
 	for (i = 0; i < ndefs; i++) {
-		if (defs[i].name == NULL || defs[i].text == NULL)
+		def = engine_def(&all, i);
+		if (def->name == NULL || def->text == NULL)
 			continue;
 		added = 0;
 		first = NULL;
 		for (j = 0; j < e->nviews; j++) {
 			why = NULL;
-			if (engine_add_metric(e, &r[j], &copies, &defs[i],
-			    &why)) {
+			if (engine_add_metric(e, &r[j], &copies, def, &why)) {
 				added = 1;
 				continue;
 			}
@@ -577,7 +592,7 @@ engine_build_metrics(struct engine *e, const struct engine_metric_def *udefs,
 				    *nskipped == 0 ? 1 : 2 * *nskipped,
 				    sizeof **skipped);
 			(*skipped)[(*nskipped)++] = xasprintf("%s (%s): %s",
-			    defs[i].name, defs[i].origin, first != NULL ?
+			    def->name, def->origin, first != NULL ?
 			    first : "nothing is selected");
 		}
 		free(first);
@@ -587,7 +602,7 @@ engine_build_metrics(struct engine *e, const struct engine_metric_def *udefs,
 	free(columns);
 	free(r);
 	engine_names_free(&defnames);
-	free(defs);
+	free(catdefs);
 }
 
 struct engine *
