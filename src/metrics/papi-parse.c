@@ -91,6 +91,8 @@ struct papi_htab {
 	int		 nocase;
 };
 
+#define PAPI_BASE_CACHE	8
+
 struct papi_ctx {
 	struct papi_model *m;
 	size_t		 capsections;
@@ -104,6 +106,7 @@ struct papi_ctx {
 	int		 header_run;	/* last command was a section header */
 	size_t		 cursec;	/* PAPI_NONE before the first */
 	struct strbuf	 expr;		/* scratch for expression texts */
+	char		*lastbase[PAPI_BASE_CACHE]; /* papi_parse_base() */
 };
 
 /*
@@ -607,6 +610,26 @@ papi_parse_header(struct papi_ctx *c, const struct papi_field *comp,
 	pmu->line = c->line;
 }
 
+/*
+ * Base event i's name.  Files list the same native events over and over
+ * (every event of the benchmark reads the same two), so a name the same
+ * as the last one at that position is that string again: the model
+ * holds one copy, and the second pass knows it by its pointer.
+ */
+static char *
+papi_parse_base(struct papi_ctx *c, size_t i, const struct papi_field *f)
+{
+	char	*last;
+
+	if (i >= PAPI_BASE_CACHE)
+		return (papi_parse_value(c, f));
+	last = c->lastbase[i];
+	if (last != NULL && !f->doubled && strncmp(last, f->p, f->len) == 0 &&
+	    last[f->len] == '\0')
+		return (last);
+	return (c->lastbase[i] = papi_parse_value(c, f));
+}
+
 /* LDESC, SDESC or NOTE: where the value goes, or NULL. */
 static char **
 papi_parse_key(const struct papi_field *f, struct papi_event *ev)
@@ -792,7 +815,7 @@ papi_parse_event(struct papi_ctx *c, enum papi_kind kind, unsigned long eol)
 	ev.bases = arena_calloc(&m->mem, n, sizeof *ev.bases);
 	ev.nbases = n;
 	for (i = 0; i < n; i++) {
-		ev.bases[i].name = papi_parse_value(c, &f[bi[i]]);
+		ev.bases[i].name = papi_parse_base(c, i, &f[bi[i]]);
 		ev.bases[i].column = f[bi[i]].col;
 		ev.bases[i].name_id = PAPI_NONE;
 	}
@@ -907,7 +930,7 @@ papi_htab_init(struct papi_htab *h, size_t n, int nocase)
 {
 	memset(h, 0, sizeof *h);
 	h->nocase = nocase;
-	for (h->cap = 64; h->cap / 2 < n + 1; h->cap *= 2)
+	for (h->cap = 64; h->cap / 4 * 3 < n + 1; h->cap *= 2)
 		continue;
 	h->e = xcalloc(h->cap, sizeof *h->e);
 }
@@ -939,7 +962,8 @@ papi_htab_add(struct papi_htab *h, const char *key, uint32_t hv)
 	struct papi_hent	*e, *old;
 	size_t			 i, j, oc;
 
-	if ((h->n + 1) * 2 > h->cap) {
+	/* At most three quarters full. */
+	if ((h->n + 1) * 4 > h->cap * 3) {
 		old = h->e;
 		oc = h->cap;
 		h->cap = oc * 2;
@@ -1186,6 +1210,11 @@ papi_parse_finish(struct papi_ctx *c)
 	size_t			 i, j, n;
 	uint32_t		 hv;
 	uint8_t			*plain = NULL;
+	struct {
+		const char	*name;
+		size_t		 name_id;
+		char		*ident;
+	}			 cache[PAPI_BASE_CACHE];
 
 	memset(&id, 0, sizeof id);
 	id.m = m;
@@ -1231,12 +1260,20 @@ papi_parse_finish(struct papi_ctx *c)
 			b->name_id = hv;
 		}
 	}
+	memset(cache, 0, sizeof cache);
 	for (i = 0; i < m->nevents; i++) {
 		ev = &m->events[i];
 		ev->ident = plain[i] ? ev->name : papi_parse_ident(&id,
 		    ev->name);
 		for (j = 0; j < ev->nbases; j++) {
 			b = &ev->bases[j];
+			/* The same string as the last base here (see
+			 * papi_parse_base()): the same answers. */
+			if (j < PAPI_BASE_CACHE && cache[j].name == b->name) {
+				b->name_id = cache[j].name_id;
+				b->ident = cache[j].ident;
+				continue;
+			}
 			/* There since the first loop; read before an
 			 * identifier is added. */
 			e = papi_htab_find(&id.names, b->name,
@@ -1245,6 +1282,11 @@ papi_parse_finish(struct papi_ctx *c)
 			    PAPI_NONE;
 			b->ident = e->plain == 1 ? b->name :
 			    papi_parse_ident(&id, b->name);
+			if (j < PAPI_BASE_CACHE) {
+				cache[j].name = b->name;
+				cache[j].name_id = b->name_id;
+				cache[j].ident = b->ident;
+			}
 		}
 		ev->expr = papi_parse_expr(c, ev);
 		ev->expr_infix = ev->type == PAPI_TYPE_INFIX;
