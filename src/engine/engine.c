@@ -147,7 +147,8 @@ engine_names_add(struct engine_names *t, const char *name, size_t val)
 	const char	**ok;
 	size_t		 *ov, oc, i, j;
 
-	if ((t->n + 1) * 2 > t->cap) {
+	/* At most three quarters full. */
+	if ((t->n + 1) * 4 > t->cap * 3) {
 		ok = t->keys;
 		ov = t->vals;
 		oc = t->cap;
@@ -181,7 +182,7 @@ static void
 engine_names_init(struct engine_names *t, size_t n)
 {
 	memset(t, 0, sizeof *t);
-	for (t->cap = 16; t->cap / 2 < n + 1; t->cap *= 2)
+	for (t->cap = 16; t->cap / 4 * 3 < n + 1; t->cap *= 2)
 		continue;
 	t->keys = xcalloc(t->cap, sizeof *t->keys);
 	t->vals = xcalloc(t->cap, sizeof *t->vals);
