@@ -14,6 +14,9 @@
 
 #define ARENA_FIRST	4096
 #define ARENA_MAX	(1024 * 1024)
+/* Past this, blocks are 4 MiB in huge pages (xmalloc_huge()). */
+#define ARENA_HUGE_FROM	(8 * 1024 * 1024)
+#define ARENA_HUGE	(4 * 1024 * 1024)
 #define ARENA_ALIGN	_Alignof(max_align_t)
 
 #if defined(__SANITIZE_ADDRESS__)
@@ -37,7 +40,7 @@ arena_block(struct arena *a, size_t room, int current)
 
 	if (room > SIZE_MAX - sizeof *b)
 		abort();
-	b = xmalloc(sizeof *b + room);
+	b = xmalloc_huge(1, sizeof *b + room);
 	a->total += room;
 	if (current) {
 		b->next = a->blocks;
@@ -83,6 +86,9 @@ arena_get(struct arena *a, size_t size, size_t align)
 	room = a->total < ARENA_FIRST ? ARENA_FIRST : a->total;
 	if (room > ARENA_MAX)
 		room = ARENA_MAX;
+	/* A block and its header fill whole huge pages. */
+	if (a->total >= ARENA_HUGE_FROM)
+		room = ARENA_HUGE - sizeof (struct arena_block);
 	if (size > room / 4)
 		return (arena_block(a, size, 0));
 	p = arena_block(a, room, 1);

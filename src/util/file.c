@@ -61,7 +61,7 @@ file_read(const char *path, size_t max, void **out, size_t *len, char **cause)
 	 * to see the end): growing by doubling would copy it. */
 	if (fstat(fd, &st) == 0 && S_ISREG(st.st_mode) && st.st_size > 0) {
 		cap = (size_t)st.st_size + 4096;
-		buf = xreallocarray(NULL, cap + 1, 1);
+		buf = xmalloc_huge(cap + 1, 1);
 	}
 	for (;;) {
 		if (cap - n < 4096) {

@@ -6,6 +6,8 @@
 
 #include "util/xalloc.h"
 
+#include <sys/mman.h>
+
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -40,6 +42,30 @@ xreallocarray(void *old, size_t n, size_t size)
 		abort();
 	if ((p = realloc(old, n * size)) == NULL)
 		abort();
+	return (p);
+}
+
+/* Below this, huge pages would mostly be waste. */
+#define XALLOC_HUGE_MIN		(4U << 20)
+#define XALLOC_HUGE_ALIGN	(2U << 20)
+
+void *
+xmalloc_huge(size_t n, size_t size)
+{
+	void	*p;
+	size_t	 len;
+
+	if (n == 0 || size == 0 || n > SIZE_MAX / size)
+		abort();
+	len = n * size;
+	if (len < XALLOC_HUGE_MIN)
+		return (xmalloc(len));
+	if (posix_memalign(&p, XALLOC_HUGE_ALIGN, len) != 0)
+		abort();
+#ifdef MADV_HUGEPAGE
+	/* Only a hint: where the system says no, pages stay small. */
+	(void)madvise(p, len, MADV_HUGEPAGE);
+#endif
 	return (p);
 }
 
