@@ -564,7 +564,7 @@ engine_build_metrics(struct engine *e, const struct engine_metric_def *udefs,
 		r[j].defnames = &defnames;
 		/* Room for every definition at once: the pages of what is
 		 * not used are never touched. */
-		e->views[j].metrics = xreallocarray(NULL, ndefs,
+		e->views[j].metrics = xmalloc_huge(ndefs,
 		    sizeof *e->views[j].metrics);
 	}
 	memset(&copies, 0, sizeof copies);
@@ -873,7 +873,10 @@ engine_snapshot_new(const struct engine *e)
 	for (i = 0; i < e->nviews; i++) {
 		v = &e->views[i];
 		s->ncells[i] = (v->nrows + 1) * (v->nevents + v->nmetrics);
-		s->cells[i] = xcalloc(s->ncells[i] + 1, sizeof **s->cells);
+		s->cells[i] = xmalloc_huge(s->ncells[i] + 1,
+		    sizeof **s->cells);
+		memset(s->cells[i], 0, (s->ncells[i] + 1) *
+		    sizeof **s->cells);
 		s->row_interval[i] = xcalloc(v->nrows + 1, sizeof (double));
 	}
 	return (s);

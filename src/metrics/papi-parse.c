@@ -857,7 +857,7 @@ papi_parse_reserve(struct papi_ctx *c, const char *p, size_t len)
 	}
 	if (n > 0) {
 		c->capevents = n;
-		c->m->events = xreallocarray(NULL, n, sizeof *c->m->events);
+		c->m->events = xmalloc_huge(n, sizeof *c->m->events);
 	}
 }
 
@@ -932,7 +932,8 @@ papi_htab_init(struct papi_htab *h, size_t n, int nocase)
 	h->nocase = nocase;
 	for (h->cap = 64; h->cap / 4 * 3 < n + 1; h->cap *= 2)
 		continue;
-	h->e = xcalloc(h->cap, sizeof *h->e);
+	h->e = xmalloc_huge(h->cap, sizeof *h->e);
+	memset(h->e, 0, h->cap * sizeof *h->e);
 }
 
 static struct papi_hent *
