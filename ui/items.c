@@ -12,7 +12,7 @@
 
 #include "catalog/catalog.h"
 #include "engine/engine.h"
-#include "engine/selection.h"
+#include "model/selection.h"
 #include "engine/session.h"
 #include "ui/ui.h"
 #include "util/filter.h"

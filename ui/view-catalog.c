@@ -16,7 +16,7 @@
 
 #include "catalog/catalog.h"
 #include "engine/engine.h"
-#include "engine/selection.h"
+#include "model/selection.h"
 #include "engine/session.h"
 #include "formula/formula.h"
 #include "source/source.h"

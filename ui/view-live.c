@@ -17,7 +17,7 @@
 
 #include "catalog/catalog.h"
 #include "engine/engine.h"
-#include "engine/selection.h"
+#include "model/selection.h"
 #include "engine/session.h"
 #include "export/export.h"
 #include "util/strbuf.h"

@@ -13,8 +13,8 @@
 #include <string.h>
 
 #include "catalog/catalog.h"
-#include "engine/selection.h"
-#include "source/source.h"
+#include "model/selection.h"
+#include "model/raw.h"
 #include "util/arena.h"
 #include "util/hverr.h"
 #include "util/strbuf.h"
@@ -703,7 +703,7 @@ engine_rebase(struct engine *e)
 
 /* ---- sampling ------------------------------------------------------ */
 
-/* A raw status as a cell's: source_raw_reason() decides, this renames. */
+/* A raw status as a cell's: raw_reason() decides, this renames. */
 static uint8_t
 engine_raw_status(uint8_t raw)
 {
@@ -716,7 +716,7 @@ engine_raw_status(uint8_t raw)
 		[RAW_SCALED] = ENG_OK,
 	};
 
-	return (eng[source_raw_reason(raw)]);
+	return (eng[raw_reason(raw)]);
 }
 
 /*

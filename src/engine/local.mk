@@ -1,11 +1,10 @@
-# src/engine: the selection, deltas, rates and metric values per interval
+# src/engine: deltas, rates and metric values per interval
 # (pure: the engine is handed raw samples and the time, and publishes
 # snapshots that the interface and the batch writers render), and the
 # session that keeps source, catalog, selection and engine consistent for
 # the programs.
 libhvpure_a_SOURCES += \
-	src/engine/engine.c src/engine/engine.h \
-	src/engine/selection.c src/engine/selection.h
+	src/engine/engine.c src/engine/engine.h
 libhvcore_a_SOURCES += \
 	src/engine/session.c src/engine/session.h src/engine/session-int.h \
 	src/engine/session-metrics.c \
@@ -31,8 +30,3 @@ tests_bench_bench_refresh_CPPFLAGS = $(AM_CPPFLAGS) -I$(top_srcdir)/tests/unit
 tests_bench_bench_refresh_LDADD = $(CORE_LIBS)
 TESTS += tests/cli/test-hvtop-numbers.sh
 TESTS += tests/tui/test-tui-numbers.sh
-
-check_PROGRAMS += tests/unit/test-selection
-tests_unit_test_selection_SOURCES = tests/unit/test-selection.c
-tests_unit_test_selection_CFLAGS = $(UNIT_CFLAGS)
-tests_unit_test_selection_LDADD = $(CORE_LIBS) $(CMOCKA_LIBS)

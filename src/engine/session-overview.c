@@ -11,7 +11,7 @@
 #include <string.h>
 
 #include "catalog/catalog.h"
-#include "engine/selection.h"
+#include "model/selection.h"
 #include "engine/session-int.h"
 #include "formula/formula.h"
 #include "util/hverr.h"

@@ -19,7 +19,7 @@
 
 #include "catalog/catalog.h"
 #include "engine/engine.h"
-#include "engine/selection.h"
+#include "model/selection.h"
 #include "engine/session-int.h"
 #include "record/record-file.h"
 #include "serve/serve.h"

@@ -31,7 +31,7 @@
 #include <unistd.h>
 
 #include "catalog/catalog.h"
-#include "engine/selection.h"
+#include "model/selection.h"
 #include "record/record.h"
 #include "source/source.h"
 #include "util/hverr.h"

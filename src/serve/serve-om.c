@@ -38,8 +38,8 @@
 
 #include "catalog/catalog.h"
 #include "engine/engine.h"
-#include "engine/selection.h"
-#include "source/source.h"
+#include "model/selection.h"
+#include "model/raw.h"
 #include "util/strbuf.h"
 #include "util/xalloc.h"
 
@@ -684,7 +684,7 @@ serve_om_relayout(struct serve_om *om, const struct serve_sample *s)
 	om->layout = nl;
 }
 
-/* Why a reading has no value: source_raw_reason() decides, this renames. */
+/* Why a reading has no value: raw_reason() decides, this renames. */
 static int
 serve_reason(uint8_t status)
 {
@@ -695,7 +695,7 @@ serve_reason(uint8_t status)
 		[RAW_BUSY] = SERVE_R_BUSY,
 	};
 
-	return (reason[source_raw_reason(status)]);
+	return (reason[raw_reason(status)]);
 }
 
 static void
@@ -713,13 +713,13 @@ serve_om_values(struct serve_om *om, struct serve_frame *f,
 	double				 v;
 
 	for (i = 0; i < rs->nvalues; i++) {
-		if (source_raw_reason(rs->values[i].status) != RAW_OK)
+		if (raw_reason(rs->values[i].status) != RAW_OK)
 			om->reads[serve_reason(rs->values[i].status)]++;
 	}
 	for (i = 0; i < l->ncounters; i++) {
 		k = l->counters[i].k;
 		if (k >= rs->nvalues ||
-		    source_raw_reason(rs->values[k].status) != RAW_OK)
+		    raw_reason(rs->values[k].status) != RAW_OK)
 			continue;
 		if (serve_guard(&om->cguard[i], rs->values[k].value)) {
 			f->cval[i] = rs->values[k].value;
@@ -734,7 +734,7 @@ serve_om_values(struct serve_om *om, struct serve_frame *f,
 			if (k >= rs->nvalues)
 				continue;
 			rv = &rs->values[k];
-			if (source_raw_reason(rv->status) == RAW_OK &&
+			if (raw_reason(rv->status) == RAW_OK &&
 			    rv->timebase != 0)
 				break;
 		}

@@ -4,10 +4,6 @@ libhvcore_a_SOURCES += \
 	src/source/source.c src/source/source.h \
 	src/source/source-catalog.c src/source/source-catalog.h
 
-# What a raw status means: pure, for the engine and the renderer below.
-libhvpure_a_SOURCES += \
-	src/source/source-raw.c
-
 # The hcall client: the 24x7 hcall buffers over a transport that only
 # moves them; the simulated PowerVM is one transport ("--source sim").
 libhvcore_a_SOURCES += \

@@ -19,7 +19,7 @@
 #include <string.h>
 
 #include "catalog/catalog.h"
-#include "engine/selection.h"
+#include "model/selection.h"
 #include "hcall/hcall.h"
 #include "source/source-catalog.h"
 #include "source/source.h"

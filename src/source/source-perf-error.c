@@ -17,7 +17,7 @@
 #include <string.h>
 
 #include "catalog/catalog.h"
-#include "engine/selection.h"
+#include "model/selection.h"
 #include "util/file.h"
 #include "util/xalloc.h"
 

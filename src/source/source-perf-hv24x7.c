@@ -21,7 +21,7 @@
 #include <string.h>
 
 #include "catalog/catalog.h"
-#include "engine/selection.h"
+#include "model/selection.h"
 #include "util/hverr.h"
 #include "util/xalloc.h"
 

@@ -30,7 +30,7 @@
 #include <unistd.h>
 
 #include "catalog/catalog.h"
-#include "engine/selection.h"
+#include "model/selection.h"
 #include "util/file.h"
 #include "util/hverr.h"
 #include "util/strbuf.h"

@@ -21,7 +21,7 @@
 #include <string.h>
 
 #include "catalog/catalog.h"
-#include "engine/selection.h"
+#include "model/selection.h"
 #include "record/record-file.h"
 #include "record/record.h"
 #include "source/source.h"

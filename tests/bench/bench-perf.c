@@ -37,7 +37,7 @@
 #include <unistd.h>
 
 #include "catalog/catalog.h"
-#include "engine/selection.h"
+#include "model/selection.h"
 #include "source/source-perf.h"
 #include "tests/bench/bench.h"
 

@@ -25,7 +25,7 @@
 #include <unistd.h>
 
 #include "engine/engine.h"
-#include "engine/selection.h"
+#include "model/selection.h"
 #include "engine/session.h"
 #include "export/export.h"
 #include "record/record-file.h"

@@ -17,7 +17,7 @@
 
 #include "catalog/catalog.h"
 #include "engine/engine.h"
-#include "engine/selection.h"
+#include "model/selection.h"
 #include "source/source.h"
 #include "test-hcall-fixture.h"
 #include "tests/bench/bench.h"

@@ -19,7 +19,7 @@
 
 #include "catalog/catalog.h"
 #include "engine/engine.h"
-#include "engine/selection.h"
+#include "model/selection.h"
 #include "source/source.h"
 #include "util/file.h"
 #include "util/hverr.h"

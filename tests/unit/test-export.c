@@ -19,7 +19,7 @@
 
 #include "catalog/catalog.h"
 #include "engine/engine.h"
-#include "engine/selection.h"
+#include "model/selection.h"
 #include "export/export.h"
 #include "source/source.h"
 #include "test-hcall-fixture.h"

@@ -22,7 +22,7 @@
 
 #include "catalog/catalog.h"
 #include "engine/engine.h"
-#include "engine/selection.h"
+#include "model/selection.h"
 #include "engine/session.h"
 #include "record/record-file.h"
 #include "record/record.h"

@@ -17,7 +17,7 @@
 #include <cmocka.h>
 
 #include "catalog/catalog.h"
-#include "engine/selection.h"
+#include "model/selection.h"
 #include "source/source.h"
 #include "util/file.h"
 #include "util/hverr.h"

@@ -27,7 +27,7 @@
 
 #include "catalog/catalog.h"
 #include "engine/engine.h"
-#include "engine/selection.h"
+#include "model/selection.h"
 #include "serve/serve.h"
 #include "source/source.h"
 #include "test-hcall-fixture.h"

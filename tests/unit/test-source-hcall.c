@@ -21,7 +21,7 @@
 #include <cmocka.h>
 
 #include "catalog/catalog.h"
-#include "engine/selection.h"
+#include "model/selection.h"
 #include "hcall/hcall.h"
 #include "sim/hvsim.h"
 #include "source/source-hcall.h"

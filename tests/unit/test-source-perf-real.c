@@ -24,7 +24,7 @@
 #include <cmocka.h>
 
 #include "catalog/catalog.h"
-#include "engine/selection.h"
+#include "model/selection.h"
 #include "source/source-perf.h"
 #include "util/hverr.h"
 #include "util/xalloc.h"

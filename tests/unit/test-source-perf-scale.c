@@ -26,7 +26,7 @@
 
 #include "catalog/catalog.h"
 #include "engine/engine.h"
-#include "engine/selection.h"
+#include "model/selection.h"
 #include "export/export.h"
 #include "pmu/pmu.h"
 #include "serve/serve.h"
@@ -189,13 +189,13 @@ static void
 test_raw_reason(void **state)
 {
 	(void)state;
-	assert_int_equal(source_raw_reason(RAW_OK), RAW_OK);
-	assert_int_equal(source_raw_reason(RAW_SCALED), RAW_OK);
-	assert_int_equal(source_raw_reason(RAW_FAILED), RAW_FAILED);
-	assert_int_equal(source_raw_reason(RAW_DENIED), RAW_DENIED);
-	assert_int_equal(source_raw_reason(RAW_MISSING), RAW_MISSING);
-	assert_int_equal(source_raw_reason(RAW_BUSY), RAW_BUSY);
-	assert_int_equal(source_raw_reason(200), RAW_FAILED);
+	assert_int_equal(raw_reason(RAW_OK), RAW_OK);
+	assert_int_equal(raw_reason(RAW_SCALED), RAW_OK);
+	assert_int_equal(raw_reason(RAW_FAILED), RAW_FAILED);
+	assert_int_equal(raw_reason(RAW_DENIED), RAW_DENIED);
+	assert_int_equal(raw_reason(RAW_MISSING), RAW_MISSING);
+	assert_int_equal(raw_reason(RAW_BUSY), RAW_BUSY);
+	assert_int_equal(raw_reason(200), RAW_FAILED);
 }
 
 /* ---- through the engine and the exports ------------------------------- */

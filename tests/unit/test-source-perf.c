@@ -26,7 +26,7 @@
 #include <cmocka.h>
 
 #include "catalog/catalog.h"
-#include "engine/selection.h"
+#include "model/selection.h"
 #include "source/source-perf.h"
 #include "util/file.h"
 #include "util/hverr.h"

@@ -18,7 +18,7 @@
 
 #include "catalog/catalog.h"
 #include "engine/engine.h"
-#include "engine/selection.h"
+#include "model/selection.h"
 #include "engine/session.h"
 #include "source/source.h"
 #include "ui/ui.h"

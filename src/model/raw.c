@@ -5,10 +5,10 @@
  */
 #include "config.h"
 
-#include "source/source.h"
+#include "model/raw.h"
 
 enum raw_status
-source_raw_reason(uint8_t status)
+raw_reason(uint8_t status)
 {
 	switch (status) {
 	case RAW_OK:

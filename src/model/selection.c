@@ -4,7 +4,7 @@
  */
 #include "config.h"
 
-#include "engine/selection.h"
+#include "model/selection.h"
 
 #include <ctype.h>
 #include <errno.h>
@@ -13,7 +13,7 @@
 #include <strings.h>
 
 #include "catalog/catalog.h"
-#include "source/source.h"
+#include "model/raw.h"
 #include "util/hverr.h"
 #include "util/xalloc.h"
 

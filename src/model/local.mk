@@ -1,0 +1,12 @@
+# src/model: what the sources hand up and the layers above read — the
+# frame's shape, raw samples and what their statuses mean (raw.h), and the
+# selection of counters to read (selection.h).  Pure, and below the
+# sources: a source fills these types, it does not define them.
+libhvpure_a_SOURCES += \
+	src/model/raw.c src/model/raw.h \
+	src/model/selection.c src/model/selection.h
+
+check_PROGRAMS += tests/unit/test-selection
+tests_unit_test_selection_SOURCES = tests/unit/test-selection.c
+tests_unit_test_selection_CFLAGS = $(UNIT_CFLAGS)
+tests_unit_test_selection_LDADD = $(CORE_LIBS) $(CMOCKA_LIBS)

@@ -1,0 +1,75 @@
+/*
+ * The raw data every layer above the sources shares: the frame's shape
+ * (topology) and one read of the selected counters (raw sample), with the
+ * one rule for what a raw value's status means.  Sources fill these, the
+ * engine and the OpenMetrics renderer read them; nothing here knows where
+ * the values came from.  Pure: no I/O.
+ */
+#ifndef HVTOP_MODEL_RAW_H
+#define HVTOP_MODEL_RAW_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+/* The frame as a source sees it. */
+struct topology {
+	unsigned	 sockets;
+	unsigned	 chips;		/* in the frame */
+	unsigned	 cores;		/* in the frame */
+	unsigned	 smt;		/* threads per core */
+	unsigned	 vcpus;		/* virtual processors of this partition */
+	int		 interface;	/* hcall interface version, 1 or 2;
+					   0: a PMU other than hv_24x7 */
+	int		 privileged;	/* physical domains may be read */
+	uint64_t	 timebase_hz;	/* timebase frequency */
+};
+
+/*
+ * Whether a raw value may be used, and if not why.  RAW_OK and RAW_SCALED
+ * carry a value; the others do not.  RAW_SCALED is an estimate: perf
+ * multiplexed the counter (its group ran for only part of the interval,
+ * time_running < time_enabled), so the source scaled the interval's count
+ * up to the whole interval, and value moved by that estimate; counted
+ * says how much of the interval was counted.  A group that did not run in
+ * the interval has no value at all (RAW_MISSING).
+ */
+enum raw_status {
+	RAW_OK = 0,
+	RAW_FAILED,		/* the read failed (see the sample's error) */
+	RAW_DENIED,		/* no permission for this domain */
+	RAW_MISSING,		/* the result did not carry this counter */
+	RAW_BUSY,		/* the hypervisor was busy; try again */
+	RAW_SCALED,		/* a value, estimated from part of the
+				   interval */
+	RAW_NSTATUS
+};
+
+struct raw_value {
+	uint64_t	 value;		/* 64-bit accumulator */
+	uint64_t	 timebase;	/* record timebase, 0 when none */
+	uint8_t		 status;	/* enum raw_status */
+	uint8_t		 counted;	/* RAW_SCALED: percent of the interval
+					   counted, 1-99; 0 when not known (a
+					   recording keeps only the status) */
+};
+
+/*
+ * The one rule for reading a status byte, for every user of raw values
+ * (the engine, the OpenMetrics endpoint): RAW_OK when the value may be
+ * used (RAW_OK, RAW_SCALED), else why not: RAW_FAILED, RAW_DENIED,
+ * RAW_MISSING or RAW_BUSY.  A byte no source writes is RAW_FAILED.
+ */
+enum raw_status raw_reason(uint8_t status);
+
+/* One read of every selected counter, in selection order. */
+struct raw_sample {
+	uint64_t	 now;		/* host time of the read, ns */
+	struct raw_value *values;	/* selection->ncounters entries */
+	size_t		 nvalues;
+	unsigned	 calls;		/* hcalls or group reads made */
+	unsigned	 naive_calls;	/* one per counter and index */
+	uint64_t	 catalog_version;	/* as reported, 0 when unknown */
+	char		 error[256];	/* last problem, "" when none */
+};
+
+#endif
