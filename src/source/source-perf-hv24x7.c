@@ -182,7 +182,14 @@ source_perf_hv24x7_label(const struct source_perf *st)
 {
 	const struct perf_hv24x7	*hv = st->vdata;
 
-	/* Every hv_24x7 counter is opened on the first CPU. */
+	/*
+	 * Every hv_24x7 counter is opened on the first CPU.  The catalog's
+	 * version is the session's to show when it has the image; without
+	 * it (events from sysfs) only this label can say it.
+	 */
+	if (hv->catalog != NULL)
+		return (xasprintf("perf %s, cpu %d", st->pmus[0].name,
+		    st->cpus[0]));
 	return (xasprintf("perf %s, cpu %d, catalog v%llu", st->pmus[0].name,
 	    st->cpus[0], (unsigned long long)hv->catalog_version));
 }

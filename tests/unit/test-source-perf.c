@@ -464,7 +464,7 @@ test_open_p8(void **state)
 	root = data_path("hvtop-p8");
 	if (p8_open(&src, root, NULL, &cause) != 0)
 		fail_msg("%s", cause);
-	assert_string_equal(src.label, "perf hv_24x7, cpu 0, catalog v5");
+	assert_string_equal(src.label, "perf hv_24x7, cpu 0");
 	assert_int_equal(source_perf_ops.topology(&src, &t, &cause), 0);
 	assert_int_equal(t.interface, 1);	/* POWER8E in cpuinfo */
 	assert_int_equal(t.smt, 8);
@@ -526,8 +526,16 @@ test_open_p8(void **state)
 	/* A CPU list continues past commas; CPUs must be online. */
 	if (p8_open(&src, root, "cpus=3,5,group_max=8", &cause) != 0)
 		fail_msg("%s", cause);
-	assert_string_equal(src.label, "perf hv_24x7, cpu 3, catalog v5");
+	assert_string_equal(src.label, "perf hv_24x7, cpu 3");
 	source_perf_ops.close(&src);
+
+	/* Without the catalog's image only the label says its version. */
+	tree_put(root, HV24X7_DIR "/interface/catalog_version", "6\n");
+	if (p8_open(&src, root, NULL, &cause) != 0)
+		fail_msg("%s", cause);
+	assert_string_equal(src.label, "perf hv_24x7, cpu 0, catalog v6");
+	source_perf_ops.close(&src);
+	tree_put(root, HV24X7_DIR "/interface/catalog_version", "5\n");
 	assert_int_equal(p8_open(&src, root, "cpus=2-3,16", &cause),
 	    -HV_EUSAGE);
 	assert_string_equal(cause, "cpus=2-3,16: CPU 16 is not online "
