@@ -378,23 +378,27 @@ done
 check "Prometheus starts on loopback" test -n "$ppid"
 api="http://127.0.0.1:$pport/api/v1"
 q='sum by (chip) (rate(hvtop_events_total{domain="phys_chip"}[5s]))'
+# A rate needs two different samples in the window: two scrapes within
+# one of hvtop's intervals see the same counts (a rate of 0), so wait,
+# with a deadline, until every chip has a rate above 0.
+positive() {
+	grep -o '"value":\[[0-9.]*,"[^"]*"\]' "$1" |
+	    sed 's/.*,"\(.*\)"\]/\1/' |
+	    awk '!($1 + 0 > 0) { bad = 1 } END { exit bad || NR == 0 }'
+}
 n=0
 i=0
 while [ $i -lt 60 ] && [ -n "$ppid" ]; do
 	curl -s -G "$api/query" --data-urlencode "query=$q" >"$tmpdir/q.json"
 	n=$(grep -o '"chip":"[0-9]*"' "$tmpdir/q.json" | sort -u | wc -l)
-	[ "$n" -ge "$chips" ] && break
+	[ "$n" -ge "$chips" ] && positive "$tmpdir/q.json" && break
 	sleep 1
 	i=$((i + 1))
 done
 diag "$(cut -c1-300 "$tmpdir/q.json")"
 check "PromQL rate() has a value for each of the $chips chips" \
     test "$n" -ge "$chips"
-grep -o '"value":\[[0-9.]*,"[^"]*"\]' "$tmpdir/q.json" |
-    sed 's/.*,"\(.*\)"\]/\1/' >"$tmpdir/vals"
-check "... and every value is a positive rate" \
-    awk '!($1 + 0 > 0) { bad = 1 } END { exit bad || NR == 0 }' \
-    "$tmpdir/vals"
+check "... and every value is a positive rate" positive "$tmpdir/q.json"
 curl -s -G "$api/metadata" --data-urlencode "metric=hvtop_source" \
     >"$tmpdir/meta.json"
 check "Prometheus read OpenMetrics (hvtop_source is an info metric)" \
