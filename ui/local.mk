@@ -7,7 +7,10 @@ libhvui_a_SOURCES += \
 	ui/items.c \
 	ui/live.c \
 	ui/prompt.c ui/prompt.h \
-	ui/ui.c ui/ui.h \
+	ui/ui.c ui/ui.h ui/ui-run.h \
+	ui/ui-pick.c \
+	ui/ui-replay.c \
+	ui/ui-settings.c \
 	ui/view.c ui/view.h \
 	ui/view-catalog.c \
 	ui/view-help.c \

@@ -1,9 +1,9 @@
 /*
- * The terminal interface: the main loop and what each key does.  One loop
- * waits in poll() for a key or the next sample, whichever comes first, so
- * the frame keeps being sampled while the user types at a prompt.  Keys
- * change the model (struct ui); the model is rendered to a frame of text
- * (view*.c) and painted (crt.c).  Picks change the selection and rebuild
+ * The terminal interface's main loop.  One loop waits in poll() for a key
+ * or the next sample, whichever comes first, so the frame keeps being
+ * sampled while the user types at a prompt.  Keys change the model
+ * (struct ui); the model is rendered to a frame of text (view*.c) and
+ * painted (crt.c).  Picks (ui-pick.c) change the selection and rebuild
  * the engine between two samples; the sampler and the source stay open.
  *
  * With --sim clock=virtual the frame's clock advances by exactly one
@@ -11,6 +11,8 @@
  * screen itself still refreshes in real time.
  */
 #include "config.h"
+
+#include "ui/ui-run.h"
 
 #include <errno.h>
 #include <langinfo.h>
@@ -26,7 +28,6 @@
 
 #include "catalog/catalog.h"
 #include "engine/engine.h"
-#include "model/selection.h"
 #include "engine/session.h"
 #include "source/source.h"
 #include "ui/crt.h"
@@ -35,44 +36,13 @@
 #include "ui/view.h"
 #include "util/clock.h"
 #include "util/filter.h"
-#include "util/seekspec.h"
 #include "util/settings.h"
-#include "util/strbuf.h"
 #include "util/xalloc.h"
 
 #define UI_MSG_SECONDS	6
 #define UI_FIRST_NS	200000000ULL	/* first interval after a baseline */
 
-/* What the loop needs besides the model. */
-struct ui_run {
-	struct ui	 ui;
-	const struct ui_opts *opts;
-	struct source	*src;		/* the session's */
-	const struct source_control *ctl;	/* replay controls, or NULL */
-	struct hv_clock	 rt;		/* real time, for pacing */
-	uint64_t	 next;		/* real time of the next sample */
-	uint64_t	 vnext;		/* virtual clock: next sample */
-	uint64_t	 snap_rt;	/* real time of the last snapshot */
-	uint64_t	 cpu_prev;
-	uint64_t	 cpu_rt_prev;
-	uint64_t	 msg_until;
-	int		 quit;
-	int		 status;
-	int		 sample_now;
-	char		*filter_before;	/* restored when a filter is cancelled */
-	char		*pending;	/* entry waiting for its indices */
-	int		 pending_event;
-	struct settings	*settings;	/* as loaded; W keeps unknown keys */
-	const char	**words;	/* Tab completion */
-	size_t		 nwords;
-	size_t		 npickwords;	/* names only, for picks */
-	struct view_frame frame;
-};
-
-static void	ui_msg(struct ui_run *, int, const char *, ...)
-		    __attribute__((format(printf, 3, 4)));
-
-static void
+void
 ui_msg(struct ui_run *r, int role, const char *fmt, ...)
 {
 	va_list	 ap;
@@ -84,55 +54,7 @@ ui_msg(struct ui_run *r, int role, const char *fmt, ...)
 	r->msg_until = clock_now(&r->rt) + UI_MSG_SECONDS * 1000000000ULL;
 }
 
-/* ---- picks --------------------------------------------------------- */
-
-static void
-ui_picks_free(struct ui_pick **v, size_t *n)
-{
-	size_t	 i;
-
-	for (i = 0; i < *n; i++)
-		free((*v)[i].spec);
-	free(*v);
-	*v = NULL;
-	*n = 0;
-}
-
-static void
-ui_picks_add(struct ui_pick **v, size_t *n, const char *spec, int event)
-{
-	*v = xreallocarray(*v, *n + 1, sizeof **v);
-	(*v)[*n].spec = xstrdup(spec);
-	(*v)[*n].event = event;
-	(*n)++;
-}
-
-/* A pick's identity: its name and domain suffix, not its indices. */
-static void
-ui_pick_key(const char *spec, char *buf, size_t len)
-{
-	size_t	 n;
-
-	n = strcspn(spec, ":");
-	if (n >= len)
-		n = len - 1;
-	memcpy(buf, spec, n);
-	buf[n] = '\0';
-}
-
-static void
-ui_picks_copy_sel(const struct selection *sel, struct ui_pick **v,
-    size_t *n)
-{
-	size_t	 i;
-
-	for (i = 0; i < sel->npicks; i++)
-		ui_picks_add(v, n, sel->picks[i].spec,
-		    sel->picks[i].kind == SEL_EVENT);
-}
-
-/* The engine changed (picks or a catalog reload): start over. */
-static void
+void
 ui_engine_changed(struct ui_run *r, int catalog)
 {
 	struct ui	*ui = &r->ui;
@@ -150,272 +72,9 @@ ui_engine_changed(struct ui_run *r, int catalog)
 	}
 }
 
-/*
- * Select what the picks (or, without picks, the overview) say.  On
- * failure the previous selection stays and *cause says why.
- */
-static int
-ui_apply(struct ui_run *r, char **cause)
-{
-	struct ui		*ui = &r->ui;
-	const struct ui_pick	*v;
-	struct session_pick	*sp;
-	size_t			 i, n;
-	int			 error;
-
-	v = ui->npicks > 0 ? ui->picks : ui->overview;
-	n = ui->npicks > 0 ? ui->npicks : ui->noverview;
-	sp = xcalloc(n + 1, sizeof *sp);
-	for (i = 0; i < n; i++) {
-		sp[i].spec = v[i].spec;
-		sp[i].event = v[i].event;
-	}
-	error = session_select(ui->ses, sp, n, cause);
-	free(sp);
-	if (error != 0)
-		return (error);
-	ui_engine_changed(r, 0);
-	r->sample_now = 1;
-	return (0);
-}
-
-/* Replace (or add) a pick and apply; on failure the pick is dropped. */
-static void
-ui_pick(struct ui_run *r, const char *spec, int event)
-{
-	struct ui	*ui = &r->ui;
-	struct ui_pick	*save = NULL;
-	size_t		 nsave = 0, i, n;
-	char		 key[256], k2[256], *cause = NULL;
-
-	for (i = 0; i < ui->npicks; i++)
-		ui_picks_add(&save, &nsave, ui->picks[i].spec,
-		    ui->picks[i].event);
-	ui_pick_key(spec, key, sizeof key);
-	for (i = n = 0; i < ui->npicks; i++) {
-		ui_pick_key(ui->picks[i].spec, k2, sizeof k2);
-		if (strcmp(key, k2) == 0 && ui->picks[i].event == event) {
-			free(ui->picks[i].spec);
-			continue;
-		}
-		ui->picks[n++] = ui->picks[i];
-	}
-	ui->npicks = n;
-	ui_picks_add(&ui->picks, &ui->npicks, spec, event);
-	if (ui_apply(r, &cause) != 0) {
-		ui_msg(r, UI_R_ERROR, "cannot pick %s", cause);
-		free(cause);
-		ui_picks_free(&ui->picks, &ui->npicks);
-		ui->picks = save;
-		ui->npicks = nsave;
-		return;
-	}
-	ui_picks_free(&save, &nsave);
-	ui_msg(r, UI_R_GOOD, "picked %s%s: values after one interval",
-	    event ? "event " : "", spec);
-}
-
-/* Remove the picks named name (group or event); apply. */
-static void
-ui_unpick(struct ui_run *r, const char *name, int event)
-{
-	struct ui	*ui = &r->ui;
-	struct ui_pick	*save = NULL;
-	size_t		 nsave = 0, i, n, removed = 0, len = strlen(name);
-	char		*cause = NULL;
-
-	for (i = 0; i < ui->npicks; i++)
-		ui_picks_add(&save, &nsave, ui->picks[i].spec,
-		    ui->picks[i].event);
-	/* Unpicking from the overview makes the rest of it explicit. */
-	if (ui->npicks == 0)
-		ui_picks_copy_sel(session_selection(ui->ses), &ui->picks,
-		    &ui->npicks);
-	for (i = n = 0; i < ui->npicks; i++) {
-		/* The name alone, or followed by its domain or indices
-		 * (strchr() also finds the terminating NUL). */
-		if (ui->picks[i].event == event &&
-		    strncmp(ui->picks[i].spec, name, len) == 0 &&
-		    strchr("@:", ui->picks[i].spec[len]) != NULL) {
-			free(ui->picks[i].spec);
-			removed++;
-			continue;
-		}
-		ui->picks[n++] = ui->picks[i];
-	}
-	ui->npicks = n;
-	if (removed == 0 || ui_apply(r, &cause) != 0) {
-		if (removed == 0)
-			ui_msg(r, UI_R_WARN, "%s is not picked", name);
-		else {
-			ui_msg(r, UI_R_ERROR, "%s", cause);
-			free(cause);
-		}
-		ui_picks_free(&ui->picks, &ui->npicks);
-		ui->picks = save;
-		ui->npicks = nsave;
-		return;
-	}
-	ui_picks_free(&save, &nsave);
-	ui_msg(r, UI_R_NORMAL, "unpicked %s%s", name, ui->npicks == 0 ?
-	    " (nothing picked: the overview is back)" : "");
-}
-
-/* ---- settings ------------------------------------------------------ */
-
-static int
-ui_domain_of(const char *term)
-{
-	int	 d;
-
-	for (d = 1; d < LIVE_NDOMAINS; d++) {
-		if (strcmp(selection_domain_term(live_slot_domain(d)), term) ==
-		    0)
-			return (d);
-	}
-	return (0);
-}
-
-static void
-ui_settings_apply(struct ui_run *r)
-{
-	static const char *const scr[] = { NULL, "events", "groups",
-	    "formulas" };
-	struct ui		*ui = &r->ui;
-	const struct settings	*s = r->settings;
-	const struct settings_entry *e;
-	const char		*v;
-	char			*cause = NULL, key[64];
-	double			 d;
-	size_t			 i;
-	int			 k, dom;
-
-	if (s == NULL)
-		return;
-	if (!r->opts->delay_set && !ui->replay) {
-		if ((k = settings_interval(s, &d, &cause)) > 0) {
-			session_set_delay(ui->ses, d);
-			ui->delay = d;
-		} else if (k < 0) {
-			ui_msg(r, UI_R_ERROR, "%s", cause);
-			free(cause);
-			cause = NULL;
-		}
-	}
-	for (i = 0; i < s->nentries; i++) {
-		e = &s->entries[i];
-		if (strcmp(e->key, "hidden") == 0) {
-			ui->hidden = xreallocarray(ui->hidden, ui->nhidden + 1,
-			    sizeof *ui->hidden);
-			ui->hidden[ui->nhidden++] = xstrdup(e->value);
-		} else if (strncmp(e->key, "sort.", 5) == 0 &&
-		    (dom = ui_domain_of(e->key + 5)) > 0) {
-			free(ui->live.sortname[dom]);
-			ui->live.sortname[dom] = strcmp(e->value, "index") ==
-			    0 ? NULL : xstrdup(e->value);
-		} else if (strncmp(e->key, "reverse.", 8) == 0 &&
-		    (dom = ui_domain_of(e->key + 8)) > 0)
-			ui->live.sortrev[dom] = strcmp(e->value, "1") == 0;
-	}
-	for (k = 1; k < 4; k++) {
-		snprintf(key, sizeof key, "sort.%s", scr[k]);
-		if ((v = settings_get(s, key)) != NULL) {
-			for (i = 0; i < 6; i++) {
-				if (strcmp(items_col_name(k, (int)i), v) == 0)
-					ui->list[k].sort = (int)i;
-			}
-		}
-		snprintf(key, sizeof key, "reverse.%s", scr[k]);
-		if ((v = settings_get(s, key)) != NULL)
-			ui->list[k].reverse = strcmp(v, "1") == 0;
-	}
-	/* Picks from the file, unless -g or -e said what to watch or a
-	 * replay shows what was recorded. */
-	if (r->opts->picked || ui->replay)
-		return;
-	for (i = 0; i < s->nentries; i++) {
-		e = &s->entries[i];
-		if (strcmp(e->key, "pick") != 0)
-			continue;
-		if (strncmp(e->value, "group:", 6) == 0)
-			ui_picks_add(&ui->picks, &ui->npicks, e->value + 6, 0);
-		else if (strncmp(e->value, "event:", 6) == 0)
-			ui_picks_add(&ui->picks, &ui->npicks, e->value + 6, 1);
-	}
-	if (ui->npicks > 0 && ui_apply(r, &cause) != 0) {
-		ui_msg(r, UI_R_ERROR, "settings: cannot pick %s; showing the "
-		    "overview", cause);
-		free(cause);
-		ui_picks_free(&ui->picks, &ui->npicks);
-		if (ui_apply(r, &cause) != 0)
-			free(cause);
-	}
-}
-
-static void
-ui_settings_save(struct ui_run *r)
-{
-	static const char *const scr[] = { NULL, "events", "groups",
-	    "formulas" };
-	struct ui	*ui = &r->ui;
-	struct settings	*s = r->settings;
-	char		 buf[512], key[64], *path, *cause = NULL;
-	const char	*term;
-	size_t		 i;
-	int		 d, k;
-
-	if (s == NULL)
-		s = r->settings = settings_new();
-	if ((path = settings_file_path()) == NULL) {
-		ui_msg(r, UI_R_ERROR, "nowhere to write settings: set HOME, "
-		    "XDG_CONFIG_HOME or HVTOP_CONFIG");
-		return;
-	}
-	snprintf(buf, sizeof buf, "%g", ui->delay);
-	settings_set(s, "interval", buf);
-	settings_remove(s, "pick");
-	for (i = 0; i < ui->npicks; i++) {
-		snprintf(buf, sizeof buf, "%s:%s", ui->picks[i].event ?
-		    "event" : "group", ui->picks[i].spec);
-		settings_add(s, "pick", buf);
-	}
-	settings_remove(s, "hidden");
-	for (i = 0; i < ui->nhidden; i++)
-		settings_add(s, "hidden", ui->hidden[i]);
-	for (d = 1; d < LIVE_NDOMAINS; d++) {
-		term = selection_domain_term(live_slot_domain(d));
-		if (strcmp(term, "?") == 0)
-			continue;
-		snprintf(key, sizeof key, "sort.%s", term);
-		settings_remove(s, key);
-		if (ui->live.sortname[d] != NULL)
-			settings_add(s, key, ui->live.sortname[d]);
-		snprintf(key, sizeof key, "reverse.%s", term);
-		settings_remove(s, key);
-		if (ui->live.sortrev[d])
-			settings_add(s, key, "1");
-	}
-	for (k = 1; k < 4; k++) {
-		snprintf(key, sizeof key, "sort.%s", scr[k]);
-		settings_remove(s, key);
-		if (ui->list[k].sort >= 0)
-			settings_add(s, key, items_col_name(k, ui->list[k].sort));
-		snprintf(key, sizeof key, "reverse.%s", scr[k]);
-		settings_remove(s, key);
-		if (ui->list[k].reverse)
-			settings_add(s, key, "1");
-	}
-	if (settings_file_save(path, s, &cause) != 0) {
-		ui_msg(r, UI_R_ERROR, "cannot write settings: %s", cause);
-		free(cause);
-	} else
-		ui_msg(r, UI_R_GOOD, "settings written to %s", path);
-	free(path);
-}
-
 /* ---- filter -------------------------------------------------------- */
 
-static void
+void
 ui_relayout(struct ui *ui)
 {
 	live_layout(ui);
@@ -424,8 +83,7 @@ ui_relayout(struct ui *ui)
 	items_layout(ui, UI_FORMULAS);
 }
 
-/* Use text as the filter; a text that does not parse keeps the old one. */
-static void
+void
 ui_set_filter(struct ui *ui, const char *text)
 {
 	struct filter	*f;
@@ -444,66 +102,6 @@ ui_set_filter(struct ui *ui, const char *text)
 	free(ui->filter_text);
 	ui->filter_text = xstrdup(text);
 	ui_relayout(ui);
-}
-
-/* A replay shown every d seconds plays the recorded gaps scaled by the
- * ratio of d to the recorded interval: say at what speed. */
-static void
-ui_replay_speed(struct ui_run *r, double d)
-{
-	r->ui.replay_speed = r->ctl->speed(r->src);
-	ui_msg(r, UI_R_NORMAL, "replaying at %.3gx the recorded speed "
-	    "(interval %.2fs)", r->ui.replay_speed, d);
-}
-
-static void	ui_replay_seek(struct ui_run *, uint64_t, int);
-
-/*
- * Go where the user said: a sample number as the header counts them, or
- * a time, which shows the interval ending with the first sample recorded
- * at or after it.
- */
-static void
-ui_replay_goto(struct ui_run *r, const char *line)
-{
-	struct ui	*ui = &r->ui;
-	struct seekspec	 w;
-	uint64_t	 first, pos = ui->replay_pos, n, i;
-	char		*cause = NULL;
-
-	first = session_wall(ui->ses, r->ctl->start(r->src));
-	if (seekspec_parse(line, first, &w, &cause) != 0) {
-		ui_msg(r, UI_R_ERROR, "go to %s: %s", line, cause);
-		free(cause);
-		return;
-	}
-	if (w.kind == SEEKSPEC_SAMPLE) {
-		n = w.value;
-		if (n < 2 || n > ui->replay_total) {
-			ui_msg(r, UI_R_ERROR, "go to %s: samples 2 to %llu "
-			    "have an interval to show", line,
-			    (unsigned long long)ui->replay_total);
-			return;
-		}
-	} else {
-		if (w.value < first) {
-			ui_msg(r, UI_R_ERROR, "go to %s: before the first "
-			    "sample", line);
-			return;
-		}
-		/* Recorded time: wall time less the recording's epoch. */
-		i = r->ctl->find(r->src, r->ctl->start(r->src) +
-		    (w.value - first));
-		if (i >= ui->replay_total) {
-			/* Finding moved the replay: back to where it was. */
-			ui_replay_seek(r, pos >= 2 ? pos - 2 : 0, 0);
-			ui_msg(r, UI_R_ERROR, "go to %s: after the last "
-			    "sample", line);
-			return;
-		}
-		n = i + 1 > 2 ? i + 1 : 2;
-	}
-	ui_replay_seek(r, n - 2, n < pos);
 }
 
 /* The interval prompt's answer: seconds, "s" allowed after them. */
@@ -539,11 +137,8 @@ ui_interval(struct ui_run *r, const char *line)
 static void
 ui_prompt_done(void *arg, int kind, const char *line)
 {
-	struct ui_run			*r = arg;
-	struct ui			*ui = &r->ui;
-	const struct catalog		*cat = session_catalog(ui->ses);
-	char				*spec, name[256];
-	int				 event;
+	struct ui_run	*r = arg;
+	struct ui	*ui = &r->ui;
 
 	crt_keypad(1);
 	ui->prompt = 0;
@@ -562,55 +157,20 @@ ui_prompt_done(void *arg, int kind, const char *line)
 			ui_interval(r, line);
 		return;
 	case PROMPT_PICK:
-		if (line == NULL)
-			return;
-		while (*line == ' ')
-			line++;
-		spec = xstrndup(line, strcspn(line, " "));
-		if (*spec == '\0') {
-			free(spec);
-			return;
-		}
-		ui_pick_key(spec, name, sizeof name);
-		name[strcspn(name, "@")] = '\0';
-		if (catalog_find_group(cat, name) != NULL)
-			event = 0;
-		else if (catalog_find_event(cat, name, 0) != NULL ||
-		    catalog_find_sysfs(cat, name) != NULL)
-			event = 1;
-		else {
-			ui_msg(r, UI_R_ERROR, "%s: no such group or event in "
-			    "the catalog", name);
-			free(spec);
-			return;
-		}
-		ui_pick(r, spec, event);
-		free(spec);
+		if (line != NULL)
+			ui_pick_by_name(r, line);
 		return;
 	case PROMPT_GOTO:
 		if (line != NULL && *line != '\0')
 			ui_replay_goto(r, line);
 		return;
 	case PROMPT_INDICES:
-		if (line == NULL || r->pending == NULL)
-			break;
-		while (*line == ' ')
-			line++;
-		if (*line == '\0')
-			spec = xstrdup(r->pending);
-		else if (*line == '@' || *line == ':')
-			spec = xasprintf("%s%s", r->pending, line);
-		else
-			spec = xasprintf("%s:%s", r->pending, line);
-		ui_pick(r, spec, r->pending_event);
-		free(spec);
-		break;
+		ui_pick_indices(r, line);
+		return;
 	}
-	free(r->pending);
-	r->pending = NULL;
 }
 
-static void
+void
 ui_prompt(struct ui_run *r, int kind, const char *label, const char *init,
     int names_only)
 {
@@ -666,36 +226,13 @@ ui_words(struct ui_run *r)
 
 /* ---- sampling ------------------------------------------------------ */
 
-/* ---- replay -------------------------------------------------------- */
-
-/* Where the replay stands; at its end it pauses and says so once. */
-static void
-ui_replay_status(struct ui_run *r)
-{
-	struct ui	*ui = &r->ui;
-	char		*sum;
-
-	ui->replay_pos = r->ctl->position(r->src, &ui->replay_total);
-	ui->replay_speed = r->ctl->speed(r->src);
-	if (ui->snap != NULL)
-		ui->replay_wall = session_wall(ui->ses, ui->snap->now);
-	if (!r->ctl->done(r->src) || ui->replay_end)
-		return;
-	ui->replay_end = 1;
-	ui->paused = 1;
-	sum = r->ctl->summary(r->src);
-	ui_msg(r, UI_R_NORMAL, "end of the recording (%s); [ and { go back, "
-	    "q quits", sum);
-	free(sum);
-}
-
 /*
  * After a sample or a jump: a new engine (the catalog or the selection
  * changed under it, as the session said) rebuilds what the screens
  * derive from it.  This frees the snapshot shown, so it comes before a
  * new one is put up.
  */
-static void
+void
 ui_follow_engine(struct ui_run *r, unsigned changed)
 {
 	if (changed & SESSION_CHANGED_ENGINE) {
@@ -705,7 +242,7 @@ ui_follow_engine(struct ui_run *r, unsigned changed)
 }
 
 /* Put snap on screen (it replaces the one shown) and into the history. */
-static void
+void
 ui_show(struct ui_run *r, struct engine_snapshot *snap, uint64_t now)
 {
 	struct ui	*ui = &r->ui;
@@ -717,115 +254,6 @@ ui_show(struct ui_run *r, struct engine_snapshot *snap, uint64_t now)
 	live_layout(ui);
 	if (ui->replay)
 		ui_replay_status(r);
-}
-
-/*
- * Show the interval that ends with sample index + 1: jump to index, take
- * it as the new baseline, and show the next.  A sample that brings a new
- * engine (the recording changed its selection or catalog there) is a
- * baseline too, so near a change the interval shown moves forward; going
- * back, the jump starts a sample earlier instead, up to three times.
- */
-static void
-ui_replay_seek(struct ui_run *r, uint64_t index, int back)
-{
-	struct ui		*ui = &r->ui;
-	struct engine_snapshot	*snap;
-	char			*cause = NULL;
-	unsigned		 changed, renewed;
-	int			 i, tries, base, error;
-
-	ui->replay_end = 0;
-	for (tries = 0; tries < 3; tries++) {
-		/* The interval across the jump means nothing. */
-		error = session_seek(ui->ses, index, &changed, &cause);
-		ui_follow_engine(r, changed);
-		if (error != 0)
-			break;
-		renewed = 0;
-		for (i = 0, base = 1; i < 4; i++) {
-			error = session_sample(ui->ses, &changed, &snap,
-			    &cause);
-			ui_follow_engine(r, changed);
-			renewed |= changed;
-			if (error != 0)
-				goto fail;
-			if (base || snap->seq == 0) {
-				base = 0;
-				session_recycle(ui->ses, snap);
-				continue;
-			}
-			break;
-		}
-		if (i == 4) {
-			/* Every sample brought a new engine: nothing whole. */
-			cause = xstrdup("no interval to show here");
-			break;
-		}
-		if (back && (renewed & SESSION_CHANGED_ENGINE) && index > 0 &&
-		    tries < 2) {
-			session_recycle(ui->ses, snap);
-			index--;
-			continue;
-		}
-		ui_show(r, snap, clock_now(&r->rt));
-		ui_msg(r, UI_R_NORMAL, "sample %llu of %llu",
-		    (unsigned long long)ui->replay_pos,
-		    (unsigned long long)ui->replay_total);
-		return;
-	}
-fail:
-	if (cause != NULL) {
-		ui_msg(r, UI_R_ERROR, "replay: %s", cause);
-		free(cause);
-	}
-	ui_replay_status(r);
-}
-
-/*
- * Replay keys: step one sample forward or back, jump a tenth of the
- * recording.  The interval shown ends with the last sample played, so
- * going back n intervals restarts n + 2 samples before the next one.
- * Returns 1 when k was one of them.
- */
-static int
-ui_replay_key(struct ui_run *r, int k)
-{
-	struct ui	*ui = &r->ui;
-	uint64_t	 pos = ui->replay_pos, total = ui->replay_total;
-	uint64_t	 jump = total / 10 > 0 ? total / 10 : 1, back;
-
-	switch (k) {
-	case ' ':
-	case ']':
-		if (ui->replay_end)
-			ui_msg(r, UI_R_NORMAL, "end of the recording");
-		else
-			r->sample_now = 1;
-		return (1);
-	case '[':
-	case '{':
-		back = (k == '[' ? 1 : jump) + 2;
-		if (pos < 3) {
-			ui_msg(r, UI_R_NORMAL, "at the start of the recording");
-			return (1);
-		}
-		ui_replay_seek(r, pos > back ? pos - back : 0, 1);
-		return (1);
-	case 'G':
-		ui_prompt(r, PROMPT_GOTO, "go to sample N, +SECONDS, HH:MM[:SS] "
-		    "or YYYY-MM-DDTHH:MM[:SS] (UTC): ", NULL, 0);
-		return (1);
-	case '}':
-		if (total < 2 || pos + jump >= total) {
-			ui_msg(r, UI_R_NORMAL, "less than a tenth is left: "
-			    "Space steps");
-			return (1);
-		}
-		ui_replay_seek(r, pos + jump - 2, 0);
-		return (1);
-	}
-	return (0);
 }
 
 /* Take one sample; returns 1 when it only set the baselines. */
@@ -959,102 +387,6 @@ ui_reverse(struct ui_run *r)
 }
 
 static void
-ui_enter(struct ui_run *r)
-{
-	struct ui			*ui = &r->ui;
-	const struct catalog		*cat = session_catalog(ui->ses);
-	size_t				 ndefs = session_nmetrics(ui->ses);
-	const struct ui_item		*it;
-	const struct catalog_formula	*f;
-	char				 label[256];
-	const char			*term;
-
-	if (ui->screen == UI_LIVE) {
-		ui->detail = !ui->detail;
-		return;
-	}
-	if ((it = items_cursor(ui, ui->screen)) == NULL)
-		return;
-	free(r->pending);
-	r->pending = NULL;
-	switch (ui->screen) {
-	case UI_EVENTS:
-		r->pending = xstrdup(it->name);
-		r->pending_event = 1;
-		term = selection_domain_term(
-		    selection_pick_domain(cat->events[it->index].domain));
-		break;
-	case UI_GROUPS:
-		r->pending = xstrdup(it->name);
-		r->pending_event = 0;
-		term = selection_domain_term(
-		    selection_pick_domain(cat->groups[it->index].domain));
-		break;
-	case UI_FORMULAS:
-		if (it->index < ndefs) {
-			ui_msg(r, UI_R_WARN, "%s comes from a metric file: "
-			    "pick the groups of its events", it->name);
-			return;
-		}
-		f = &cat->formulas[it->index - ndefs];
-		if (f->group >= cat->ngroups) {
-			ui_msg(r, UI_R_WARN, "%s names no group: pick the "
-			    "groups of its events", it->name);
-			return;
-		}
-		r->pending = xstrdup(cat->groups[f->group].name);
-		r->pending_event = 0;
-		term = selection_domain_term(
-		    selection_pick_domain(cat->groups[f->group].domain));
-		break;
-	default:
-		return;
-	}
-	snprintf(label, sizeof label, "pick %s on %ss (Enter: all; or "
-	    "0,3,8-11): ", r->pending, term);
-	ui_prompt(r, PROMPT_INDICES, label, NULL, 0);
-}
-
-static void
-ui_unpick_cursor(struct ui_run *r)
-{
-	struct ui			*ui = &r->ui;
-	const struct engine_view	*v;
-	const struct live_view		*lv;
-	const struct sel_pick		*pk;
-	const struct ui_item		*it;
-	size_t				 view, row, col;
-	char				*name;
-
-	if (ui->screen == UI_LIVE) {
-		if (live_cursor(ui, &view, &row) != 0)
-			return;
-		v = engine_view(session_engine(ui->ses), view);
-		lv = &ui->live.v[view];
-		if (lv->ncols == 0)
-			return;
-		col = lv->cols[lv->col];
-		if (col >= v->nevents) {
-			ui_msg(r, UI_R_WARN, "a metric column: x on one of "
-			    "its event columns unpicks their group");
-			return;
-		}
-		pk = &session_selection(ui->ses)->picks[v->pick_of[col]];
-		name = xstrdup(pk->name);
-		ui_unpick(r, name, pk->kind == SEL_EVENT);
-		free(name);
-		return;
-	}
-	if (ui->screen != UI_EVENTS && ui->screen != UI_GROUPS)
-		return;
-	if ((it = items_cursor(ui, ui->screen)) == NULL)
-		return;
-	name = xstrdup(it->name);
-	ui_unpick(r, name, ui->screen == UI_EVENTS);
-	free(name);
-}
-
-static void
 ui_hide_column(struct ui_run *r)
 {
 	struct ui		*ui = &r->ui;
@@ -1075,13 +407,37 @@ ui_hide_column(struct ui_run *r)
 	live_layout(ui);
 }
 
+/* Keys that move in a recording; returns 1 when k was one of them. */
+static int
+ui_key_replay(struct ui_run *r, int k)
+{
+	switch (k) {
+	case ' ':
+	case ']':
+		ui_replay_step(r);
+		return (1);
+	case '[':
+	case '{':
+		ui_replay_back(r, k == '{');
+		return (1);
+	case 'G':
+		ui_prompt(r, PROMPT_GOTO, "go to sample N, +SECONDS, HH:MM[:SS] "
+		    "or YYYY-MM-DDTHH:MM[:SS] (UTC): ", NULL, 0);
+		return (1);
+	case '}':
+		ui_replay_jump(r);
+		return (1);
+	}
+	return (0);
+}
+
 static void
 ui_key(struct ui_run *r, int k)
 {
 	struct ui		*ui = &r->ui;
 	struct live_view	*lv;
 	size_t			 view, row, i, cur;
-	char			*cause = NULL, *init, label[64];
+	char			*init, label[64];
 	enum ui_screen		 scr = ui->screen;
 
 	cur = ui->list[scr].cursor;
@@ -1089,7 +445,7 @@ ui_key(struct ui_run *r, int k)
 		ui->msg[0] = '\0';
 		r->msg_until = 0;
 	}
-	if (ui->replay && ui_replay_key(r, k))
+	if (ui->replay && ui_key_replay(r, k))
 		return;
 	switch (k) {
 	case 'q':
@@ -1214,12 +570,7 @@ ui_key(struct ui_run *r, int k)
 		    "@vcpu][:LIST]: ", NULL, 1);
 		break;
 	case 'C':
-		ui_picks_free(&ui->picks, &ui->npicks);
-		if (ui_apply(r, &cause) != 0) {
-			ui_msg(r, UI_R_ERROR, "%s", cause);
-			free(cause);
-		} else
-			ui_msg(r, UI_R_NORMAL, "picks cleared: the overview");
+		ui_pick_clear(r);
 		break;
 	case 'v':
 		ui->detail = !ui->detail;
@@ -1235,11 +586,17 @@ ui_key(struct ui_run *r, int k)
 	case '\r':
 	case '\n':
 	case CRT_KEY_ENTER:
-		ui_enter(r);
+		if (ui->screen == UI_LIVE)
+			ui->detail = !ui->detail;
+		else
+			ui_pick_entry(r);
 		break;
 	case 'x':
 	case CRT_KEY_DC:
-		ui_unpick_cursor(r);
+		if (ui->screen == UI_LIVE)
+			ui_pick_unpick_column(r);
+		else
+			ui_pick_unpick_entry(r);
 		break;
 	case '-':
 		if (ui->screen == UI_LIVE)
@@ -1391,33 +748,10 @@ ui_loop(struct ui_run *r)
 	}
 }
 
-/* What the screen shows without picks: the session's overview. */
-static void
-ui_setup_overview(struct ui_run *r)
-{
-	struct ui		*ui = &r->ui;
-	struct selection	 sel;
-	char			*cause = NULL;
-
-	if (!r->opts->picked) {
-		ui_picks_copy_sel(session_selection(ui->ses), &ui->overview,
-		    &ui->noverview);
-		return;
-	}
-	ui_picks_copy_sel(session_selection(ui->ses), &ui->picks,
-	    &ui->npicks);
-	memset(&sel, 0, sizeof sel);
-	if (session_overview(ui->ses, &sel, &cause) == 0)
-		ui_picks_copy_sel(&sel, &ui->overview, &ui->noverview);
-	free(cause);
-	selection_clear(&sel);
-}
-
 static void
 ui_setup(struct ui_run *r, struct session *ses, const struct ui_opts *opts)
 {
 	struct ui	*ui = &r->ui;
-	char		*cause = NULL, *path;
 	const char	*cs;
 	size_t		 i;
 
@@ -1441,18 +775,12 @@ ui_setup(struct ui_run *r, struct session *ses, const struct ui_opts *opts)
 	ui->utf8 = cs != NULL && strcmp(cs, "UTF-8") == 0;
 	clock_init(&r->rt, 0, 0);
 
-	ui_setup_overview(r);
+	ui_pick_setup(r);
 	live_reset(ui);
 	items_build(ui);
 	ui_words(r);
 
-	if ((path = settings_file_path()) != NULL &&
-	    settings_file_load(path, &r->settings, &cause) != 0) {
-		ui_msg(r, UI_R_ERROR, "settings not used: %s", cause);
-		free(cause);
-	}
-	free(path);
-	ui_settings_apply(r);
+	ui_settings_load(r);
 	if (session_nproblems(ses) > 0 && ui->msg[0] == '\0')
 		ui_msg(r, UI_R_ERROR, "%zu metric%s cannot be computed (hvtop "
 		    "--list formulas says why): %s", session_nproblems(ses),
@@ -1473,8 +801,8 @@ ui_teardown(struct ui_run *r)
 	filter_free(ui->filter);
 	free(ui->filter_text);
 	free(ui->filter_error);
-	ui_picks_free(&ui->picks, &ui->npicks);
-	ui_picks_free(&ui->overview, &ui->noverview);
+	ui_pick_list_free(&ui->picks, &ui->npicks);
+	ui_pick_list_free(&ui->overview, &ui->noverview);
 	for (i = 0; i < ui->nhidden; i++)
 		free(ui->hidden[i]);
 	free(ui->hidden);

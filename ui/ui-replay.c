@@ -1,0 +1,202 @@
+/*
+ * The replay controller: moving in a recording (a step, a tenth, a sample
+ * number or a time) and saying where the replay stands.  The interval
+ * shown ends with the last sample played, so going back n intervals
+ * restarts n + 2 samples before the next one; the first interval after a
+ * jump is taken at the new position, never across the jump.
+ */
+#include "config.h"
+
+#include "ui/ui-run.h"
+
+#include <stdlib.h>
+
+#include "engine/engine.h"
+#include "engine/session.h"
+#include "source/source.h"
+#include "util/seekspec.h"
+#include "util/xalloc.h"
+
+/* Where the replay stands; at its end it pauses and says so once. */
+void
+ui_replay_status(struct ui_run *r)
+{
+	struct ui	*ui = &r->ui;
+	char		*sum;
+
+	ui->replay_pos = r->ctl->position(r->src, &ui->replay_total);
+	ui->replay_speed = r->ctl->speed(r->src);
+	if (ui->snap != NULL)
+		ui->replay_wall = session_wall(ui->ses, ui->snap->now);
+	if (!r->ctl->done(r->src) || ui->replay_end)
+		return;
+	ui->replay_end = 1;
+	ui->paused = 1;
+	sum = r->ctl->summary(r->src);
+	ui_msg(r, UI_R_NORMAL, "end of the recording (%s); [ and { go back, "
+	    "q quits", sum);
+	free(sum);
+}
+
+/* A replay shown every d seconds plays the recorded gaps scaled by the
+ * ratio of d to the recorded interval: say at what speed. */
+void
+ui_replay_speed(struct ui_run *r, double d)
+{
+	r->ui.replay_speed = r->ctl->speed(r->src);
+	ui_msg(r, UI_R_NORMAL, "replaying at %.3gx the recorded speed "
+	    "(interval %.2fs)", r->ui.replay_speed, d);
+}
+
+/*
+ * Show the interval that ends with sample index + 1: jump to index, take
+ * it as the new baseline, and show the next.  A sample that brings a new
+ * engine (the recording changed its selection or catalog there) is a
+ * baseline too, so near a change the interval shown moves forward; going
+ * back, the jump starts a sample earlier instead, up to three times.
+ */
+void
+ui_replay_seek(struct ui_run *r, uint64_t index, int back)
+{
+	struct ui		*ui = &r->ui;
+	struct engine_snapshot	*snap;
+	char			*cause = NULL;
+	unsigned		 changed, renewed;
+	int			 i, tries, base, error;
+
+	ui->replay_end = 0;
+	for (tries = 0; tries < 3; tries++) {
+		/* The interval across the jump means nothing. */
+		error = session_seek(ui->ses, index, &changed, &cause);
+		ui_follow_engine(r, changed);
+		if (error != 0)
+			break;
+		renewed = 0;
+		for (i = 0, base = 1; i < 4; i++) {
+			error = session_sample(ui->ses, &changed, &snap,
+			    &cause);
+			ui_follow_engine(r, changed);
+			renewed |= changed;
+			if (error != 0)
+				goto fail;
+			if (base || snap->seq == 0) {
+				base = 0;
+				session_recycle(ui->ses, snap);
+				continue;
+			}
+			break;
+		}
+		if (i == 4) {
+			/* Every sample brought a new engine: nothing whole. */
+			cause = xstrdup("no interval to show here");
+			break;
+		}
+		if (back && (renewed & SESSION_CHANGED_ENGINE) && index > 0 &&
+		    tries < 2) {
+			session_recycle(ui->ses, snap);
+			index--;
+			continue;
+		}
+		ui_show(r, snap, clock_now(&r->rt));
+		ui_msg(r, UI_R_NORMAL, "sample %llu of %llu",
+		    (unsigned long long)ui->replay_pos,
+		    (unsigned long long)ui->replay_total);
+		return;
+	}
+fail:
+	if (cause != NULL) {
+		ui_msg(r, UI_R_ERROR, "replay: %s", cause);
+		free(cause);
+	}
+	ui_replay_status(r);
+}
+
+/*
+ * Go where the user said: a sample number as the header counts them, or
+ * a time, which shows the interval ending with the first sample recorded
+ * at or after it.
+ */
+void
+ui_replay_goto(struct ui_run *r, const char *line)
+{
+	struct ui	*ui = &r->ui;
+	struct seekspec	 w;
+	uint64_t	 first, pos = ui->replay_pos, n, i;
+	char		*cause = NULL;
+
+	first = session_wall(ui->ses, r->ctl->start(r->src));
+	if (seekspec_parse(line, first, &w, &cause) != 0) {
+		ui_msg(r, UI_R_ERROR, "go to %s: %s", line, cause);
+		free(cause);
+		return;
+	}
+	if (w.kind == SEEKSPEC_SAMPLE) {
+		n = w.value;
+		if (n < 2 || n > ui->replay_total) {
+			ui_msg(r, UI_R_ERROR, "go to %s: samples 2 to %llu "
+			    "have an interval to show", line,
+			    (unsigned long long)ui->replay_total);
+			return;
+		}
+	} else {
+		if (w.value < first) {
+			ui_msg(r, UI_R_ERROR, "go to %s: before the first "
+			    "sample", line);
+			return;
+		}
+		/* Recorded time: wall time less the recording's epoch. */
+		i = r->ctl->find(r->src, r->ctl->start(r->src) +
+		    (w.value - first));
+		if (i >= ui->replay_total) {
+			/* Finding moved the replay: back to where it was. */
+			ui_replay_seek(r, pos >= 2 ? pos - 2 : 0, 0);
+			ui_msg(r, UI_R_ERROR, "go to %s: after the last "
+			    "sample", line);
+			return;
+		}
+		n = i + 1 > 2 ? i + 1 : 2;
+	}
+	ui_replay_seek(r, n - 2, n < pos);
+}
+
+/* The step of { and }: a tenth of the recording, one sample at least. */
+static uint64_t
+ui_replay_tenth(const struct ui *ui)
+{
+	return (ui->replay_total / 10 > 0 ? ui->replay_total / 10 : 1);
+}
+
+void
+ui_replay_step(struct ui_run *r)
+{
+	if (r->ui.replay_end)
+		ui_msg(r, UI_R_NORMAL, "end of the recording");
+	else
+		r->sample_now = 1;
+}
+
+void
+ui_replay_back(struct ui_run *r, int jump)
+{
+	uint64_t	 pos = r->ui.replay_pos, back;
+
+	back = (jump ? ui_replay_tenth(&r->ui) : 1) + 2;
+	if (pos < 3) {
+		ui_msg(r, UI_R_NORMAL, "at the start of the recording");
+		return;
+	}
+	ui_replay_seek(r, pos > back ? pos - back : 0, 1);
+}
+
+void
+ui_replay_jump(struct ui_run *r)
+{
+	uint64_t	 pos = r->ui.replay_pos, total = r->ui.replay_total;
+	uint64_t	 jump = ui_replay_tenth(&r->ui);
+
+	if (total < 2 || pos + jump >= total) {
+		ui_msg(r, UI_R_NORMAL, "less than a tenth is left: Space steps");
+		return;
+	}
+	ui_replay_seek(r, pos + jump - 2, 0);
+}

@@ -1,0 +1,123 @@
+/*
+ * The running interface's controller: the model (struct ui) and what the
+ * main loop keeps beside it, shared by the loop (ui.c), the key table
+ * (keys.c) and the pick, settings and replay controllers (ui-pick.c,
+ * ui-settings.c, ui-replay.c).  These change the model; the renderers
+ * (view*.c) only read it.  Private to ui/.
+ */
+#ifndef HVTOP_UI_RUN_H
+#define HVTOP_UI_RUN_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "ui/ui.h"
+#include "ui/view.h"
+#include "util/clock.h"
+
+struct engine_snapshot;
+struct selection;
+struct source;
+struct source_control;
+
+/* What the loop needs besides the model. */
+struct ui_run {
+	struct ui	 ui;
+	const struct ui_opts *opts;
+	struct source	*src;		/* the session's */
+	const struct source_control *ctl;	/* replay controls, or NULL */
+	struct hv_clock	 rt;		/* real time, for pacing */
+	uint64_t	 next;		/* real time of the next sample */
+	uint64_t	 vnext;		/* virtual clock: next sample */
+	uint64_t	 snap_rt;	/* real time of the last snapshot */
+	uint64_t	 cpu_prev;
+	uint64_t	 cpu_rt_prev;
+	uint64_t	 msg_until;
+	int		 quit;
+	int		 status;
+	int		 sample_now;
+	char		*filter_before;	/* restored when a filter is cancelled */
+	char		*pending;	/* entry waiting for its indices */
+	int		 pending_event;
+	struct settings	*settings;	/* as loaded; W keeps unknown keys */
+	const char	**words;	/* Tab completion */
+	size_t		 nwords;
+	size_t		 npickwords;	/* names only, for picks */
+	struct view_frame frame;
+};
+
+/* ---- ui.c: the loop ------------------------------------------------ */
+
+/* Put a message on the status line for a few seconds. */
+void	 ui_msg(struct ui_run *, int role, const char *fmt, ...)
+	    __attribute__((format(printf, 3, 4)));
+/* The engine changed (picks or, with catalog, a reload): start over. */
+void	 ui_engine_changed(struct ui_run *, int catalog);
+/* Lay the live table and the catalog lists out again (filter, hidden). */
+void	 ui_relayout(struct ui *);
+/* Use text as the filter; a text that does not parse keeps the old one. */
+void	 ui_set_filter(struct ui *, const char *text);
+/* Open a prompt (enum prompt_kind); its answer comes back to the loop. */
+void	 ui_prompt(struct ui_run *, int kind, const char *label,
+	    const char *init, int names_only);
+/* Follow what session_sample() or session_seek() said changed. */
+void	 ui_follow_engine(struct ui_run *, unsigned changed);
+/* Put snap on screen (the model owns it from now on). */
+void	 ui_show(struct ui_run *, struct engine_snapshot *, uint64_t now);
+
+/* ---- ui-pick.c: picking groups and events -------------------------- */
+
+void	 ui_pick_list_free(struct ui_pick **, size_t *);
+void	 ui_pick_list_add(struct ui_pick **, size_t *, const char *spec,
+	    int event);
+void	 ui_pick_list_copy(const struct selection *, struct ui_pick **,
+	    size_t *);
+/*
+ * Select what the picks (or, without picks, the overview) say.  Returns
+ * 0, or an error with *cause set (caller frees); the previous selection
+ * stays.
+ */
+int	 ui_pick_apply(struct ui_run *, char **cause);
+/* Replace (or add) a pick and apply; on failure the pick is dropped. */
+void	 ui_pick_set(struct ui_run *, const char *spec, int event);
+/* Remove the picks of a group or event; apply. */
+void	 ui_pick_unset(struct ui_run *, const char *name, int event);
+/* Drop every pick: back to the overview. */
+void	 ui_pick_clear(struct ui_run *);
+/* Pick the entry under a catalog list's cursor (asks for indices). */
+void	 ui_pick_entry(struct ui_run *);
+/* Unpick the entry under a catalog list's cursor. */
+void	 ui_pick_unpick_entry(struct ui_run *);
+/* Unpick what feeds the Live cursor column. */
+void	 ui_pick_unpick_column(struct ui_run *);
+/* Answers to the pick prompts (g, and the indices after Enter). */
+void	 ui_pick_by_name(struct ui_run *, const char *line);
+void	 ui_pick_indices(struct ui_run *, const char *line);
+/* The picks and the overview the session started with. */
+void	 ui_pick_setup(struct ui_run *);
+
+/* ---- ui-settings.c: the settings file ------------------------------ */
+
+/* Load the settings file, if any, and use what it says. */
+void	 ui_settings_load(struct ui_run *);
+/* Write the settings file (W). */
+void	 ui_settings_save(struct ui_run *);
+
+/* ---- ui-replay.c: moving in a recording ---------------------------- */
+
+/* Where the replay stands; at its end it pauses and says so once. */
+void	 ui_replay_status(struct ui_run *);
+/* Say at what speed the replay plays for an interval of d seconds. */
+void	 ui_replay_speed(struct ui_run *, double d);
+/* The go-to prompt's answer. */
+void	 ui_replay_goto(struct ui_run *, const char *line);
+/* Show the interval ending with sample index + 1. */
+void	 ui_replay_seek(struct ui_run *, uint64_t index, int back);
+/* One sample forward. */
+void	 ui_replay_step(struct ui_run *);
+/* One sample back, or with jump a tenth of the recording. */
+void	 ui_replay_back(struct ui_run *, int jump);
+/* A tenth of the recording forward. */
+void	 ui_replay_jump(struct ui_run *);
+
+#endif /* HVTOP_UI_RUN_H */

@@ -1,0 +1,182 @@
+/*
+ * The settings controller: what the settings file says (interval, picks,
+ * sort columns, hidden columns) applied to the interface at start, and
+ * the interface's state written back on W, never silently.  The file's
+ * text is read and written by util/settings.c.
+ */
+#include "config.h"
+
+#include "ui/ui-run.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "engine/session.h"
+#include "model/selection.h"
+#include "util/settings.h"
+#include "util/xalloc.h"
+
+static int
+ui_settings_domain(const char *term)
+{
+	int	 d;
+
+	for (d = 1; d < LIVE_NDOMAINS; d++) {
+		if (strcmp(selection_domain_term(live_slot_domain(d)), term) ==
+		    0)
+			return (d);
+	}
+	return (0);
+}
+
+static void
+ui_settings_apply(struct ui_run *r)
+{
+	static const char *const scr[] = { NULL, "events", "groups",
+	    "formulas" };
+	struct ui		*ui = &r->ui;
+	const struct settings	*s = r->settings;
+	const struct settings_entry *e;
+	const char		*v;
+	char			*cause = NULL, key[64];
+	double			 d;
+	size_t			 i;
+	int			 k, dom;
+
+	if (s == NULL)
+		return;
+	if (!r->opts->delay_set && !ui->replay) {
+		if ((k = settings_interval(s, &d, &cause)) > 0) {
+			session_set_delay(ui->ses, d);
+			ui->delay = d;
+		} else if (k < 0) {
+			ui_msg(r, UI_R_ERROR, "%s", cause);
+			free(cause);
+			cause = NULL;
+		}
+	}
+	for (i = 0; i < s->nentries; i++) {
+		e = &s->entries[i];
+		if (strcmp(e->key, "hidden") == 0) {
+			ui->hidden = xreallocarray(ui->hidden, ui->nhidden + 1,
+			    sizeof *ui->hidden);
+			ui->hidden[ui->nhidden++] = xstrdup(e->value);
+		} else if (strncmp(e->key, "sort.", 5) == 0 &&
+		    (dom = ui_settings_domain(e->key + 5)) > 0) {
+			free(ui->live.sortname[dom]);
+			ui->live.sortname[dom] = strcmp(e->value, "index") ==
+			    0 ? NULL : xstrdup(e->value);
+		} else if (strncmp(e->key, "reverse.", 8) == 0 &&
+		    (dom = ui_settings_domain(e->key + 8)) > 0)
+			ui->live.sortrev[dom] = strcmp(e->value, "1") == 0;
+	}
+	for (k = 1; k < 4; k++) {
+		snprintf(key, sizeof key, "sort.%s", scr[k]);
+		if ((v = settings_get(s, key)) != NULL) {
+			for (i = 0; i < 6; i++) {
+				if (strcmp(items_col_name(k, (int)i), v) == 0)
+					ui->list[k].sort = (int)i;
+			}
+		}
+		snprintf(key, sizeof key, "reverse.%s", scr[k]);
+		if ((v = settings_get(s, key)) != NULL)
+			ui->list[k].reverse = strcmp(v, "1") == 0;
+	}
+	/* Picks from the file, unless -g or -e said what to watch or a
+	 * replay shows what was recorded. */
+	if (r->opts->picked || ui->replay)
+		return;
+	for (i = 0; i < s->nentries; i++) {
+		e = &s->entries[i];
+		if (strcmp(e->key, "pick") != 0)
+			continue;
+		if (strncmp(e->value, "group:", 6) == 0)
+			ui_pick_list_add(&ui->picks, &ui->npicks, e->value + 6, 0);
+		else if (strncmp(e->value, "event:", 6) == 0)
+			ui_pick_list_add(&ui->picks, &ui->npicks, e->value + 6, 1);
+	}
+	if (ui->npicks > 0 && ui_pick_apply(r, &cause) != 0) {
+		ui_msg(r, UI_R_ERROR, "settings: cannot pick %s; showing the "
+		    "overview", cause);
+		free(cause);
+		ui_pick_list_free(&ui->picks, &ui->npicks);
+		if (ui_pick_apply(r, &cause) != 0)
+			free(cause);
+	}
+}
+
+void
+ui_settings_save(struct ui_run *r)
+{
+	static const char *const scr[] = { NULL, "events", "groups",
+	    "formulas" };
+	struct ui	*ui = &r->ui;
+	struct settings	*s = r->settings;
+	char		 buf[512], key[64], *path, *cause = NULL;
+	const char	*term;
+	size_t		 i;
+	int		 d, k;
+
+	if (s == NULL)
+		s = r->settings = settings_new();
+	if ((path = settings_file_path()) == NULL) {
+		ui_msg(r, UI_R_ERROR, "nowhere to write settings: set HOME, "
+		    "XDG_CONFIG_HOME or HVTOP_CONFIG");
+		return;
+	}
+	snprintf(buf, sizeof buf, "%g", ui->delay);
+	settings_set(s, "interval", buf);
+	settings_remove(s, "pick");
+	for (i = 0; i < ui->npicks; i++) {
+		snprintf(buf, sizeof buf, "%s:%s", ui->picks[i].event ?
+		    "event" : "group", ui->picks[i].spec);
+		settings_add(s, "pick", buf);
+	}
+	settings_remove(s, "hidden");
+	for (i = 0; i < ui->nhidden; i++)
+		settings_add(s, "hidden", ui->hidden[i]);
+	for (d = 1; d < LIVE_NDOMAINS; d++) {
+		term = selection_domain_term(live_slot_domain(d));
+		if (strcmp(term, "?") == 0)
+			continue;
+		snprintf(key, sizeof key, "sort.%s", term);
+		settings_remove(s, key);
+		if (ui->live.sortname[d] != NULL)
+			settings_add(s, key, ui->live.sortname[d]);
+		snprintf(key, sizeof key, "reverse.%s", term);
+		settings_remove(s, key);
+		if (ui->live.sortrev[d])
+			settings_add(s, key, "1");
+	}
+	for (k = 1; k < 4; k++) {
+		snprintf(key, sizeof key, "sort.%s", scr[k]);
+		settings_remove(s, key);
+		if (ui->list[k].sort >= 0)
+			settings_add(s, key, items_col_name(k, ui->list[k].sort));
+		snprintf(key, sizeof key, "reverse.%s", scr[k]);
+		settings_remove(s, key);
+		if (ui->list[k].reverse)
+			settings_add(s, key, "1");
+	}
+	if (settings_file_save(path, s, &cause) != 0) {
+		ui_msg(r, UI_R_ERROR, "cannot write settings: %s", cause);
+		free(cause);
+	} else
+		ui_msg(r, UI_R_GOOD, "settings written to %s", path);
+	free(path);
+}
+
+void
+ui_settings_load(struct ui_run *r)
+{
+	char	*path, *cause = NULL;
+
+	if ((path = settings_file_path()) != NULL &&
+	    settings_file_load(path, &r->settings, &cause) != 0) {
+		ui_msg(r, UI_R_ERROR, "settings not used: %s", cause);
+		free(cause);
+	}
+	free(path);
+	ui_settings_apply(r);
+}
