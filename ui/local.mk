@@ -5,6 +5,7 @@
 libhvui_a_SOURCES += \
 	ui/crt.c ui/crt.h \
 	ui/items.c \
+	ui/keys.c ui/keys.h \
 	ui/live.c \
 	ui/prompt.c ui/prompt.h \
 	ui/ui.c ui/ui.h ui/ui-run.h \
@@ -42,6 +43,15 @@ check_PROGRAMS += tests/unit/test-ui-view
 tests_unit_test_ui_view_SOURCES = tests/unit/test-ui-view.c
 tests_unit_test_ui_view_CFLAGS = $(UNIT_CFLAGS)
 tests_unit_test_ui_view_LDADD = $(UI_LIBS) $(CMOCKA_LIBS)
+
+# The key table: no key claimed twice, and the manual page's KEYS and
+# REPLAY KEYS sections list exactly its keys.
+check_PROGRAMS += tests/unit/test-ui-keys
+tests_unit_test_ui_keys_SOURCES = tests/unit/test-ui-keys.c
+tests_unit_test_ui_keys_CFLAGS = $(UNIT_CFLAGS)
+tests_unit_test_ui_keys_CPPFLAGS = $(AM_CPPFLAGS) \
+	-DHVTOP_MAN_PAGE='"$(abs_top_srcdir)/hvtop.1.in"'
+tests_unit_test_ui_keys_LDADD = $(UI_LIBS) $(CMOCKA_LIBS)
 
 # The interactive screens driven through tmux.
 TESTS += tests/tui/test-tui.sh

@@ -1,56 +1,21 @@
 /*
- * The Help screen: every key, the filter syntax, and what the columns of
- * the screen the user came from mean.  The text is a table here so that
- * the manual page and the screen say the same things.  No curses.
+ * The Help screen: what the columns of the screen the user came from
+ * mean, every key (from the key table, keys.c, which the manual page is
+ * checked against) and the filter syntax.  No curses.
  */
 #include "config.h"
 
 #include "ui/view.h"
 
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
-static const char *const view_help_keys[] = {
-	"Keys on every screen",
-	"  Tab, Shift-Tab    next, previous screen: Live, Events, Groups, "
-	    "Formulas",
-	"  h, ?, F1          this help (Esc or h goes back)",
-	"  /, \\, F3, F4      filter bar (readline: Ctrl-A/E, Alt-B/F, Ctrl-R "
-	    "history, Tab completes names; Enter applies, Esc cancels)",
-	"  =                 clear the filter",
-	"  Up Down PgUp PgDn Home End, j k   move the cursor",
-	"  < >               move the sort column;  R or I  reverse the sort",
-	"  d, s              set the interval (seconds, fractions allowed)",
-	"  p, Z              pause or resume sampling;  Space  sample now",
-	"  g                 pick by name: GROUP or EVENT[@chip|@core|@vcpu]"
-	    "[:0,3,8-11]",
-	"  C                 clear every pick (back to the overview)",
-	"  v, Enter on Live  show or hide the detail pane;  J K  scroll it",
-	"  W                 write the settings (picks, interval, sort, hidden "
-	    "columns)",
-	"  Ctrl-L            redraw;  q, F10, Ctrl-C  quit",
-	"",
-	"Live",
-	"  Left Right        move the cursor column (the table scrolls)",
-	"  Enter             details of the cursor row: every column, its "
-	    "history, why a value is missing",
-	"  -  +              hide the cursor column, show all columns again",
-	"  x                 unpick the group that feeds the cursor column",
-	"",
-	"Replay (hvtop -r FILE)",
-	"  p, Z              pause or resume; the replay pauses at its end",
-	"  Space, ]          step one sample forward;  [  one back",
-	"  {  }              jump a tenth of the recording back, forward",
-	"  G                 go to a sample number, +SECONDS from the start, "
-	    "HH:MM[:SS] or a date and time (UTC)",
-	"  d, s              the interval between samples shown: the "
-	    "recorded gaps are scaled to it",
-	"",
-	"Events, Groups, Formulas",
-	"  Enter             pick the entry: a prompt asks for the indices "
-	    "(empty: all of its domain)",
-	"  x, Delete         unpick it",
-	"",
+#include "ui/keys.h"
+#include "util/xalloc.h"
+
+/* After the keys, which come from the key table. */
+static const char *const view_help_filter[] = {
 	"Filter: words are case-insensitive substrings of the name or the "
 	    "description, all must match;",
 	"  \"two words\"  name:WORD  re:REGEX (POSIX, case-insensitive)  "
@@ -163,13 +128,45 @@ view_help_lay(struct view_frame *f, const char *const *lines, size_t n,
 	return (out);
 }
 
+/*
+ * The key lines, section by section: "  KEYS              what they do",
+ * the text after the key column at 20 so that it wraps aligned.  Returns
+ * the number of lines added to lines (allocated, caller frees them).
+ */
+static size_t
+view_help_keys(char **lines, size_t max)
+{
+	const struct keys_entry	*e;
+	size_t			 n = 0, i;
+	int			 s;
+
+	for (s = 0; s < KEYS_NSECTIONS && n < max; s++) {
+		lines[n++] = xstrdup(keys_section_title(s));
+		for (i = 0; i < keys_count && n + 1 < max; i++) {
+			e = &keys_table[i];
+			if ((int)e->section != s || e->names == NULL)
+				continue;
+			if (strlen(e->names) <= 17)
+				lines[n++] = xasprintf("  %-17s %s", e->names,
+				    e->help);
+			else
+				lines[n++] = xasprintf("  %s  %s", e->names,
+				    e->help);
+		}
+		if (n < max)
+			lines[n++] = xstrdup("");
+	}
+	return (n);
+}
+
 void
 view_help(struct ui *ui, struct view_frame *f, int y0, int y1)
 {
 	const char *const	*cols;
-	const char		*lines[128];
+	char			*keys[96];
+	const char		*lines[160];
 	struct ui_list		*l = &ui->list[UI_HELP];
-	size_t			 n = 0, i, total, max;
+	size_t			 n = 0, i, nkeys, total, max;
 
 	switch (ui->back) {
 	case UI_EVENTS:
@@ -186,14 +183,19 @@ view_help(struct ui *ui, struct view_frame *f, int y0, int y1)
 		break;
 	}
 	/* The current screen's columns first: that is why help was asked. */
-	for (i = 0; cols[i] != NULL && n < 127; i++)
+	for (i = 0; cols[i] != NULL; i++)
 		lines[n++] = cols[i];
 	lines[n++] = "";
-	for (i = 0; view_help_keys[i] != NULL && n < 127; i++)
-		lines[n++] = view_help_keys[i];
+	nkeys = view_help_keys(keys, sizeof keys / sizeof keys[0]);
+	for (i = 0; i < nkeys; i++)
+		lines[n++] = keys[i];
+	for (i = 0; view_help_filter[i] != NULL; i++)
+		lines[n++] = view_help_filter[i];
 	total = view_help_lay(NULL, lines, n, f->width, 0, 0, 0);
 	max = total > (size_t)(y1 - y0) ? total - (size_t)(y1 - y0) : 0;
 	if (l->top > max)
 		l->top = max;
 	view_help_lay(f, lines, n, f->width, l->top, y0, y1);
+	for (i = 0; i < nkeys; i++)
+		free(keys[i]);
 }

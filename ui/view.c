@@ -19,6 +19,7 @@
 #include "engine/engine.h"
 #include "engine/session.h"
 #include "source/source.h"
+#include "ui/keys.h"
 #include "util/strbuf.h"
 #include "util/xalloc.h"
 
@@ -381,29 +382,27 @@ view_header(struct ui *ui, struct view_frame *f)
 
 /* ---- bottom lines -------------------------------------------------- */
 
+/* The function bar: the key table's entries for this screen and mode. */
 static void
 view_keys(struct ui *ui, struct view_frame *f, int y)
 {
-	static const char *const live[] = { "F1", "Help", "/", "Filter",
-	    "Tab", "Screen", "<>", "Sort", "Enter", "Detail", "d", "Interval",
-	    "p", "Pause", "W", "Save", "q", "Quit", NULL };
-	static const char *const cat[] = { "F1", "Help", "/", "Filter",
-	    "Tab", "Screen", "<>", "Sort", "Enter", "Pick", "v", "Detail",
-	    "x", "Unpick", "W", "Save", "q", "Quit", NULL };
-	static const char *const replay[] = { "F1", "Help", "/", "Filter",
-	    "Tab", "Screen", "<>", "Sort", "Enter", "Detail", "p", "Pause",
-	    "[ ]", "Step", "{ }", "Jump", "q", "Quit", NULL };
-	static const char *const help[] = { "Esc", "Back", "Up/Dn", "Scroll",
-	    "Tab", "Screen", "q", "Quit", NULL };
-	const char *const	*k;
+	const struct keys_entry	*bar[32], *e;
+	unsigned		 where = keys_where(ui);
+	size_t			 n = 0, i, j;
 	int			 x = 0;
 
+	for (i = 0; i < keys_count && n < sizeof bar / sizeof bar[0]; i++) {
+		e = &keys_table[i];
+		if (e->bar == 0 || !keys_applies(e->bar_where, where))
+			continue;
+		for (j = n++; j > 0 && bar[j - 1]->bar > e->bar; j--)
+			bar[j] = bar[j - 1];
+		bar[j] = e;
+	}
 	view_role(f, y, 0, -1, UI_R_BAR);
-	k = ui->screen == UI_LIVE ? (ui->replay ? replay : live) :
-	    ui->screen == UI_HELP ? help : cat;
-	for (; *k != NULL; k += 2) {
-		x = view_put(f, y, x, k[0], -1, UI_R_KEY);
-		x = view_put(f, y, x, k[1], -1, UI_R_BAR);
+	for (i = 0; i < n; i++) {
+		x = view_put(f, y, x, bar[i]->bar_key, -1, UI_R_KEY);
+		x = view_put(f, y, x, bar[i]->bar_label, -1, UI_R_BAR);
 		/* Room for every item at 80 columns, air when wider. */
 		x += f->width >= 100 ? 2 : 1;
 	}

@@ -1,0 +1,648 @@
+/*
+ * What each key does, as one table (keys_table) and the small functions
+ * it names.  A key is looked up by the screen shown and whether a
+ * recording is replayed; no key is claimed twice for the same screen and
+ * mode (a unit test checks), so the order of the table is the order of
+ * the help screen only.  The help screen, the function bar and the
+ * manual page's key sections are all drawn from or checked against this
+ * table: a key added here is documented everywhere or a test fails.
+ */
+#include "config.h"
+
+#include "ui/keys.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+
+#include "engine/engine.h"
+#include "engine/session.h"
+#include "ui/crt.h"
+#include "ui/prompt.h"
+#include "ui/ui-run.h"
+#include "util/xalloc.h"
+
+/* ---- moving -------------------------------------------------------- */
+
+static void
+keys_screen(struct ui_run *r, int k)
+{
+	struct ui	*ui = &r->ui;
+
+	if (k == '\t')
+		ui->screen = ui->screen >= UI_FORMULAS ? UI_LIVE :
+		    ui->screen + 1;
+	else
+		ui->screen = ui->screen == UI_LIVE ||
+		    ui->screen == UI_HELP ? UI_FORMULAS : ui->screen - 1;
+}
+
+static void
+keys_help(struct ui_run *r, int k)
+{
+	struct ui	*ui = &r->ui;
+
+	(void)k;
+	if (ui->screen == UI_HELP)
+		ui->screen = ui->back;
+	else {
+		ui->back = ui->screen;
+		ui->screen = UI_HELP;
+		ui->list[UI_HELP].top = 0;
+	}
+}
+
+/* Esc steps back one level: out of help, the filter, the detail pane. */
+static void
+keys_escape(struct ui_run *r, int k)
+{
+	struct ui	*ui = &r->ui;
+
+	(void)k;
+	if (ui->screen == UI_HELP)
+		ui->screen = ui->back;
+	else if (ui->filter_text != NULL && ui->filter_text[0] != '\0')
+		ui_set_filter(ui, "");
+	else
+		ui->detail = 0;
+}
+
+/* Move the cursor (help: the text) by n rows, clamped to the list. */
+static void
+keys_move_by(struct ui *ui, long n)
+{
+	struct ui_list	*l = &ui->list[ui->screen];
+	size_t		 max;
+
+	if (ui->screen == UI_LIVE) {
+		live_move(ui, n);
+		return;
+	}
+	if (ui->screen == UI_HELP) {
+		/* The other end is clamped before drawing. */
+		if (n < 0 && (size_t)-n > l->top)
+			l->top = 0;
+		else
+			l->top = (size_t)((long)l->top + n);
+		return;
+	}
+	max = ui->items[ui->screen].nshown;
+	if (max == 0)
+		return;
+	if (n < 0 && (size_t)-n > l->cursor)
+		l->cursor = 0;
+	else if (n > 0 && l->cursor + (size_t)n >= max)
+		l->cursor = max - 1;
+	else
+		l->cursor = (size_t)((long)l->cursor + n);
+}
+
+static void
+keys_move(struct ui_run *r, int k)
+{
+	int	 w, h, page;
+
+	crt_size(&w, &h);
+	page = h > 12 ? h - 10 : 2;
+	switch (k) {
+	case CRT_KEY_UP:
+	case 'k':
+		keys_move_by(&r->ui, -1);
+		break;
+	case CRT_KEY_DOWN:
+	case 'j':
+		keys_move_by(&r->ui, 1);
+		break;
+	case CRT_KEY_PPAGE:
+		keys_move_by(&r->ui, -page);
+		break;
+	case CRT_KEY_NPAGE:
+		keys_move_by(&r->ui, page);
+		break;
+	case CRT_KEY_HOME:
+		keys_move_by(&r->ui, -1000000);
+		break;
+	case CRT_KEY_END:
+		keys_move_by(&r->ui, 1000000);
+		break;
+	}
+}
+
+static void
+keys_column(struct ui_run *r, int k)
+{
+	struct ui		*ui = &r->ui;
+	struct live_view	*lv;
+	size_t			 view, row;
+
+	if (live_cursor(ui, &view, &row) != 0)
+		return;
+	lv = &ui->live.v[view];
+	if (k == CRT_KEY_LEFT && lv->col > 0)
+		lv->col--;
+	else if (k == CRT_KEY_RIGHT && lv->col + 1 < lv->ncols)
+		lv->col++;
+}
+
+/* ---- filter and sort ----------------------------------------------- */
+
+static void
+keys_filter(struct ui_run *r, int k)
+{
+	struct ui	*ui = &r->ui;
+	char		*init;
+
+	(void)k;
+	free(r->filter_before);
+	r->filter_before = xstrdup(ui->filter_text != NULL ?
+	    ui->filter_text : "");
+	if (ui->screen == UI_HELP)
+		ui->screen = ui->back;
+	/* The filter and a space: what is typed narrows it, Ctrl-U starts
+	 * afresh (the filter is in the history too). */
+	init = ui->filter_text != NULL && ui->filter_text[0] != '\0' ?
+	    xasprintf("%s ", ui->filter_text) : NULL;
+	ui_prompt(r, PROMPT_FILTER, "filter: ", init, 0);
+	free(init);
+}
+
+static void
+keys_filter_clear(struct ui_run *r, int k)
+{
+	(void)k;
+	ui_set_filter(&r->ui, "");
+}
+
+static void
+keys_sort(struct ui_run *r, int k)
+{
+	struct ui	*ui = &r->ui;
+	struct ui_list	*l = &ui->list[ui->screen];
+	int		 n, dir = k == '<' || k == ',' ? -1 : 1;
+
+	if (ui->screen == UI_LIVE) {
+		live_sort_step(ui, dir);
+		return;
+	}
+	if ((n = items_ncols(ui->screen)) == 0)
+		return;
+	l->sort += dir;
+	if (l->sort < -1)
+		l->sort = n - 1;
+	if (l->sort >= n)
+		l->sort = -1;
+	items_layout(ui, ui->screen);
+	ui_msg(r, UI_R_NORMAL, "sorted by %s", l->sort < 0 ? "catalog order" :
+	    items_col_name(ui->screen, l->sort));
+}
+
+static void
+keys_reverse(struct ui_run *r, int k)
+{
+	struct ui			*ui = &r->ui;
+	const struct engine_view	*v;
+	size_t				 view, row;
+	int				 slot;
+
+	(void)k;
+	if (ui->screen == UI_LIVE) {
+		if (live_cursor(ui, &view, &row) != 0)
+			return;
+		v = engine_view(session_engine(ui->ses), view);
+		if ((slot = live_slot(v->domain)) > 0)
+			ui->live.sortrev[slot] = !ui->live.sortrev[slot];
+		live_layout(ui);
+		return;
+	}
+	if (items_ncols(ui->screen) == 0)
+		return;
+	ui->list[ui->screen].reverse = !ui->list[ui->screen].reverse;
+	items_layout(ui, ui->screen);
+}
+
+/* ---- sampling ------------------------------------------------------ */
+
+static void
+keys_interval(struct ui_run *r, int k)
+{
+	char	 label[64];
+
+	(void)k;
+	snprintf(label, sizeof label, "interval in seconds (now %g): ",
+	    r->ui.delay);
+	ui_prompt(r, PROMPT_INTERVAL, label, NULL, 0);
+}
+
+static void
+keys_pause(struct ui_run *r, int k)
+{
+	struct ui	*ui = &r->ui;
+
+	(void)k;
+	if (ui->replay_end) {
+		ui_msg(r, UI_R_NORMAL, "end of the recording; [ and { go back");
+		return;
+	}
+	ui->paused = !ui->paused;
+	if (!ui->paused)
+		r->sample_now = 1;
+	ui_msg(r, UI_R_NORMAL, ui->paused ? "paused (p resumes)" : "sampling");
+}
+
+static void
+keys_sample(struct ui_run *r, int k)
+{
+	(void)k;
+	r->sample_now = 1;
+}
+
+static void
+keys_save(struct ui_run *r, int k)
+{
+	(void)k;
+	ui_settings_save(r);
+}
+
+static void
+keys_redraw(struct ui_run *r, int k)
+{
+	(void)r;
+	(void)k;
+	crt_redraw();
+}
+
+static void
+keys_quit(struct ui_run *r, int k)
+{
+	(void)k;
+	r->quit = 1;
+}
+
+/* ---- picks and columns --------------------------------------------- */
+
+static void
+keys_pick_name(struct ui_run *r, int k)
+{
+	(void)k;
+	ui_prompt(r, PROMPT_PICK, "pick GROUP or EVENT[@chip|@core|@vcpu]"
+	    "[:LIST]: ", NULL, 1);
+}
+
+static void
+keys_pick_clear(struct ui_run *r, int k)
+{
+	(void)k;
+	ui_pick_clear(r);
+}
+
+static void
+keys_pick_entry(struct ui_run *r, int k)
+{
+	(void)k;
+	ui_pick_entry(r);
+}
+
+static void
+keys_unpick_entry(struct ui_run *r, int k)
+{
+	(void)k;
+	ui_pick_unpick_entry(r);
+}
+
+static void
+keys_unpick_column(struct ui_run *r, int k)
+{
+	(void)k;
+	ui_pick_unpick_column(r);
+}
+
+static void
+keys_detail(struct ui_run *r, int k)
+{
+	(void)k;
+	r->ui.detail = !r->ui.detail;
+}
+
+/* The detail pane's lines; the end is clamped before drawing. */
+static void
+keys_detail_scroll(struct ui_run *r, int k)
+{
+	if (k == 'J')
+		r->ui.detail_top++;
+	else if (r->ui.detail_top > 0)
+		r->ui.detail_top--;
+}
+
+/* - hides the cursor column, + shows every column again. */
+static void
+keys_columns(struct ui_run *r, int k)
+{
+	struct ui		*ui = &r->ui;
+	const struct live_view	*lv;
+	size_t			 view, row, i;
+	const char		*name;
+
+	if (k == '+') {
+		for (i = 0; i < ui->nhidden; i++)
+			free(ui->hidden[i]);
+		free(ui->hidden);
+		ui->hidden = NULL;
+		ui->nhidden = 0;
+		live_layout(ui);
+		return;
+	}
+	if (live_cursor(ui, &view, &row) != 0)
+		return;
+	lv = &ui->live.v[view];
+	if (lv->ncols == 0)
+		return;
+	name = live_col_name(ui, view, lv->cols[lv->col]);
+	ui->hidden = xreallocarray(ui->hidden, ui->nhidden + 1,
+	    sizeof *ui->hidden);
+	ui->hidden[ui->nhidden++] = xstrdup(name);
+	ui_msg(r, UI_R_NORMAL, "%s hidden (+ shows all columns)", name);
+	live_layout(ui);
+}
+
+/* ---- replay -------------------------------------------------------- */
+
+static void
+keys_replay_step(struct ui_run *r, int k)
+{
+	(void)k;
+	ui_replay_step(r);
+}
+
+static void
+keys_replay_back(struct ui_run *r, int k)
+{
+	(void)k;
+	ui_replay_back(r, 0);
+}
+
+static void
+keys_replay_jump(struct ui_run *r, int k)
+{
+	if (k == '{')
+		ui_replay_back(r, 1);
+	else
+		ui_replay_jump(r);
+}
+
+static void
+keys_replay_goto(struct ui_run *r, int k)
+{
+	(void)k;
+	ui_prompt(r, PROMPT_GOTO, "go to sample N, +SECONDS, HH:MM[:SS] or "
+	    "YYYY-MM-DDTHH:MM[:SS] (UTC): ", NULL, 0);
+}
+
+/* ---- the table ----------------------------------------------------- */
+
+/*
+ * The function bar takes the entries whose bar_where covers the screen
+ * and mode, ordered by bar: Live shows F1 / Tab <> Enter d p W q (a
+ * replay: p [ ] { } after Enter), the lists Enter v x W, help Esc Up/Dn.
+ */
+const struct keys_entry keys_table[] = {
+	/* Keys on every screen. */
+	{ .key = { '\t', CRT_KEY_BTAB }, .where = KEYS_ANY,
+	  .fn = keys_screen, .section = KEYS_S_ALL,
+	  .names = "Tab, Shift-Tab",
+	  .help = "next, previous screen: Live, Events, Groups, Formulas",
+	  .bar = 5, .bar_where = KEYS_ANY,
+	  .bar_key = "Tab", .bar_label = "Screen" },
+	{ .key = { 'h', '?', CRT_KEY_F1 }, .where = KEYS_ANY,
+	  .fn = keys_help, .section = KEYS_S_ALL,
+	  .names = "h, ?, F1",
+	  .help = "this help (Esc or h goes back)",
+	  .bar = 3, .bar_where = KEYS_LIVE | KEYS_LISTS | KEYS_MODES,
+	  .bar_key = "F1", .bar_label = "Help" },
+	{ .key = { 27 }, .where = KEYS_ANY,
+	  .fn = keys_escape, .section = KEYS_S_ALL,
+	  .names = "Esc",
+	  .help = "leave the help; elsewhere clear the filter, or without "
+	    "one hide the detail pane",
+	  .bar = 1, .bar_where = KEYS_HELP | KEYS_MODES,
+	  .bar_key = "Esc", .bar_label = "Back" },
+	{ .key = { '/', '\\', CRT_KEY_F3, CRT_KEY_F4 }, .where = KEYS_ANY,
+	  .fn = keys_filter, .section = KEYS_S_ALL,
+	  .names = "/, \\, F3, F4",
+	  .help = "filter bar (readline: Ctrl-A/E, Alt-B/F, Ctrl-R history, "
+	    "Tab completes names; Enter applies, Esc cancels)",
+	  .bar = 4, .bar_where = KEYS_LIVE | KEYS_LISTS | KEYS_MODES,
+	  .bar_key = "/", .bar_label = "Filter" },
+	{ .key = { '=' }, .where = KEYS_ANY,
+	  .fn = keys_filter_clear, .section = KEYS_S_ALL,
+	  .names = "=",
+	  .help = "clear the filter" },
+	{ .key = { CRT_KEY_UP, CRT_KEY_DOWN, CRT_KEY_PPAGE, CRT_KEY_NPAGE,
+	    CRT_KEY_HOME, CRT_KEY_END, 'j', 'k' }, .where = KEYS_ANY,
+	  .fn = keys_move, .section = KEYS_S_ALL,
+	  .names = "Up, Down, PgUp, PgDn, Home, End, j, k",
+	  .help = "move the cursor",
+	  .bar = 2, .bar_where = KEYS_HELP | KEYS_MODES,
+	  .bar_key = "Up/Dn", .bar_label = "Scroll" },
+	{ .key = { '<', '>', ',', '.' }, .where = KEYS_ANY,
+	  .fn = keys_sort, .section = KEYS_S_ALL,
+	  .names = "<, >",
+	  .help = "move the sort column",
+	  .bar = 6, .bar_where = KEYS_LIVE | KEYS_LISTS | KEYS_MODES,
+	  .bar_key = "<>", .bar_label = "Sort" },
+	{ .key = { 'R', 'I' }, .where = KEYS_ANY,
+	  .fn = keys_reverse, .section = KEYS_S_ALL,
+	  .names = "R, I",
+	  .help = "reverse the sort" },
+	{ .key = { 'd', 's' }, .where = KEYS_SCREENS | KEYS_MONITOR,
+	  .fn = keys_interval, .section = KEYS_S_ALL,
+	  .names = "d, s",
+	  .help = "set the interval (seconds, fractions allowed)",
+	  .bar = 8, .bar_where = KEYS_LIVE | KEYS_MONITOR,
+	  .bar_key = "d", .bar_label = "Interval" },
+	{ .key = { 'p', 'Z' }, .where = KEYS_SCREENS | KEYS_MONITOR,
+	  .fn = keys_pause, .section = KEYS_S_ALL,
+	  .names = "p, Z",
+	  .help = "pause or resume sampling",
+	  .bar = 9, .bar_where = KEYS_LIVE | KEYS_MONITOR,
+	  .bar_key = "p", .bar_label = "Pause" },
+	{ .key = { ' ' }, .where = KEYS_SCREENS | KEYS_MONITOR,
+	  .fn = keys_sample, .section = KEYS_S_ALL,
+	  .names = "Space",
+	  .help = "sample now" },
+	{ .key = { 'g' }, .where = KEYS_ANY,
+	  .fn = keys_pick_name, .section = KEYS_S_ALL,
+	  .names = "g",
+	  .help = "pick by name: GROUP or EVENT[@chip|@core|@vcpu]"
+	    "[:0,3,8-11]" },
+	{ .key = { 'C' }, .where = KEYS_ANY,
+	  .fn = keys_pick_clear, .section = KEYS_S_ALL,
+	  .names = "C",
+	  .help = "clear every pick (back to the overview)" },
+	{ .key = { 'v' }, .where = KEYS_ANY,
+	  .fn = keys_detail, .section = KEYS_S_ALL,
+	  .names = "v",
+	  .help = "show or hide the detail pane",
+	  .bar = 8, .bar_where = KEYS_LISTS | KEYS_MODES,
+	  .bar_key = "v", .bar_label = "Detail" },
+	{ .key = { 'J', 'K' }, .where = KEYS_ANY,
+	  .fn = keys_detail_scroll, .section = KEYS_S_ALL,
+	  .names = "J, K",
+	  .help = "scroll the detail pane down, up" },
+	{ .key = { 'W' }, .where = KEYS_ANY,
+	  .fn = keys_save, .section = KEYS_S_ALL,
+	  .names = "W",
+	  .help = "write the settings (picks, interval, sort, hidden "
+	    "columns)",
+	  .bar = 10, .bar_where = KEYS_LIVE | KEYS_LISTS | KEYS_MONITOR,
+	  .bar_key = "W", .bar_label = "Save" },
+	{ .key = { 12 }, .where = KEYS_ANY,
+	  .fn = keys_redraw, .section = KEYS_S_ALL,
+	  .names = "Ctrl-L",
+	  .help = "redraw" },
+	/* Ctrl-C is a signal: the loop quits on it. */
+	{ .key = { 'q', CRT_KEY_F10 }, .where = KEYS_ANY,
+	  .fn = keys_quit, .section = KEYS_S_ALL,
+	  .names = "q, F10, Ctrl-C",
+	  .help = "quit",
+	  .bar = 12, .bar_where = KEYS_ANY,
+	  .bar_key = "q", .bar_label = "Quit" },
+
+	/* Live. */
+	{ .key = { CRT_KEY_LEFT, CRT_KEY_RIGHT }, .where = KEYS_LIVE |
+	    KEYS_MODES,
+	  .fn = keys_column, .section = KEYS_S_LIVE,
+	  .names = "Left, Right",
+	  .help = "move the cursor column (the table scrolls)" },
+	{ .key = { '\r', '\n', CRT_KEY_ENTER }, .where = KEYS_LIVE |
+	    KEYS_MODES,
+	  .fn = keys_detail, .section = KEYS_S_LIVE,
+	  .names = "Enter",
+	  .help = "details of the cursor row: every column, its history, "
+	    "why a value is missing",
+	  .bar = 7, .bar_where = KEYS_LIVE | KEYS_MODES,
+	  .bar_key = "Enter", .bar_label = "Detail" },
+	{ .key = { '-', '+' }, .where = KEYS_LIVE | KEYS_MODES,
+	  .fn = keys_columns, .section = KEYS_S_LIVE,
+	  .names = "-, +",
+	  .help = "hide the cursor column, show all columns again" },
+	{ .key = { 'x', CRT_KEY_DC }, .where = KEYS_LIVE | KEYS_MODES,
+	  .fn = keys_unpick_column, .section = KEYS_S_LIVE,
+	  .names = "x, Delete",
+	  .help = "unpick the group that feeds the cursor column" },
+
+	/* Replay: these take the place of the sampling keys. */
+	{ .key = { 'p', 'Z' }, .where = KEYS_SCREENS | KEYS_REPLAY,
+	  .fn = keys_pause, .section = KEYS_S_REPLAY,
+	  .names = "p, Z",
+	  .help = "pause or resume; the replay pauses at its end",
+	  .bar = 9, .bar_where = KEYS_LIVE | KEYS_REPLAY,
+	  .bar_key = "p", .bar_label = "Pause" },
+	{ .key = { ' ', ']' }, .where = KEYS_SCREENS | KEYS_REPLAY,
+	  .fn = keys_replay_step, .section = KEYS_S_REPLAY,
+	  .names = "Space, ]",
+	  .help = "step one sample forward",
+	  .bar = 10, .bar_where = KEYS_LIVE | KEYS_REPLAY,
+	  .bar_key = "[ ]", .bar_label = "Step" },
+	{ .key = { '[' }, .where = KEYS_SCREENS | KEYS_REPLAY,
+	  .fn = keys_replay_back, .section = KEYS_S_REPLAY,
+	  .names = "[",
+	  .help = "step one sample back" },
+	{ .key = { '{', '}' }, .where = KEYS_SCREENS | KEYS_REPLAY,
+	  .fn = keys_replay_jump, .section = KEYS_S_REPLAY,
+	  .names = "{, }",
+	  .help = "jump a tenth of the recording back, forward",
+	  .bar = 11, .bar_where = KEYS_LIVE | KEYS_REPLAY,
+	  .bar_key = "{ }", .bar_label = "Jump" },
+	{ .key = { 'G' }, .where = KEYS_SCREENS | KEYS_REPLAY,
+	  .fn = keys_replay_goto, .section = KEYS_S_REPLAY,
+	  .names = "G",
+	  .help = "go to a sample number, +SECONDS from the start, "
+	    "HH:MM[:SS] or a date and time (UTC)" },
+	{ .key = { 'd', 's' }, .where = KEYS_SCREENS | KEYS_REPLAY,
+	  .fn = keys_interval, .section = KEYS_S_REPLAY,
+	  .names = "d, s",
+	  .help = "the interval between samples shown: the recorded gaps "
+	    "are scaled to it" },
+
+	/* Events, Groups, Formulas. */
+	{ .key = { '\r', '\n', CRT_KEY_ENTER }, .where = KEYS_LISTS |
+	    KEYS_MODES,
+	  .fn = keys_pick_entry, .section = KEYS_S_LISTS,
+	  .names = "Enter",
+	  .help = "pick the entry: a prompt asks for the indices (empty: "
+	    "all of its domain)",
+	  .bar = 7, .bar_where = KEYS_LISTS | KEYS_MODES,
+	  .bar_key = "Enter", .bar_label = "Pick" },
+	{ .key = { 'x', CRT_KEY_DC }, .where = KEYS_LISTS | KEYS_MODES,
+	  .fn = keys_unpick_entry, .section = KEYS_S_LISTS,
+	  .names = "x, Delete",
+	  .help = "unpick it",
+	  .bar = 9, .bar_where = KEYS_LISTS | KEYS_MODES,
+	  .bar_key = "x", .bar_label = "Unpick" },
+};
+
+const size_t	keys_count = sizeof keys_table / sizeof keys_table[0];
+
+const char *
+keys_section_title(enum keys_section s)
+{
+	static const char *const t[KEYS_NSECTIONS] = {
+		[KEYS_S_ALL] = "Keys on every screen",
+		[KEYS_S_LIVE] = "Live",
+		[KEYS_S_REPLAY] = "Replay (hvtop -r FILE)",
+		[KEYS_S_LISTS] = "Events, Groups, Formulas",
+	};
+
+	return ((unsigned)s < KEYS_NSECTIONS ? t[s] : "");
+}
+
+unsigned
+keys_where(const struct ui *ui)
+{
+	return ((1U << ui->screen) | (ui->replay ? KEYS_REPLAY :
+	    KEYS_MONITOR));
+}
+
+int
+keys_applies(unsigned mask, unsigned where)
+{
+	return ((mask & where & KEYS_SCREENS) != 0 &&
+	    (mask & where & KEYS_MODES) != 0);
+}
+
+const struct keys_entry *
+keys_find(int k, unsigned where)
+{
+	const struct keys_entry	*e;
+	size_t			 i, j;
+
+	for (i = 0; i < keys_count; i++) {
+		e = &keys_table[i];
+		if (!keys_applies(e->where, where))
+			continue;
+		for (j = 0; j < KEYS_MAX && e->key[j] != 0; j++) {
+			if (e->key[j] == k)
+				return (e);
+		}
+	}
+	return (NULL);
+}
+
+void
+keys_dispatch(struct ui_run *r, int k)
+{
+	struct ui		*ui = &r->ui;
+	const struct keys_entry	*e;
+	enum ui_screen		 scr = ui->screen;
+	size_t			 cur = ui->list[scr].cursor;
+
+	/* A key answers the message; a resize is no answer. */
+	if (r->msg_until != 0 && k != CRT_KEY_RESIZE) {
+		ui->msg[0] = '\0';
+		r->msg_until = 0;
+	}
+	if ((e = keys_find(k, keys_where(ui))) != NULL)
+		e->fn(r, k);
+	/* Another entry's details start at their top. */
+	if (ui->screen != scr || ui->list[ui->screen].cursor != cur)
+		ui->detail_top = 0;
+}
