@@ -348,6 +348,7 @@ ui_draw(struct ui_run *r)
 	crt_size(&w, &h);
 	r->frame.width = w;
 	r->frame.height = h;
+	view_fit(ui, w, h);
 	view_render(ui, &r->frame);
 	crt_draw(&r->frame, ui->utf8);
 }

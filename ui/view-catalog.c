@@ -24,6 +24,11 @@
 #include "util/strbuf.h"
 #include "util/xalloc.h"
 
+static size_t	view_catalog_detail_top(const struct ui *, int, int, int,
+		    size_t *);
+static int	view_catalog_detail(const struct ui *, struct view_frame *,
+		    int, int);
+
 static const char *
 view_cat_domain(int d)
 {
@@ -78,7 +83,7 @@ view_cat_widths(enum ui_screen s, int width, int *w)
 }
 
 static void
-view_cat_cells(struct ui *ui, enum ui_screen s, const struct ui_item *it,
+view_cat_cells(const struct ui *ui, enum ui_screen s, const struct ui_item *it,
     char cells[6][256])
 {
 	const struct catalog		*cat = session_catalog(ui->ses);
@@ -173,12 +178,46 @@ view_cat_cell(struct view_frame *f, int y, int x, const char *cell, int w,
 	view_put(f, y, x, buf, w, role);
 }
 
-void
-view_catalog(struct ui *ui, struct view_frame *f, int y0, int y1)
+/*
+ * Fit a list's cursor and first row to its rows, and the detail pane's
+ * first line to its lines: the controller's step before drawing.
+ */
+static void
+view_catalog_fit(struct ui *ui, int width, int y0, int y1)
+{
+	const struct ui_items	*items = &ui->items[ui->screen];
+	struct ui_list		*l = &ui->list[ui->screen];
+	int			 h, dh;
+
+	dh = view_detail_height(ui, y1 - y0);
+	h = y1 - y0 - dh - 1;
+	if (l->cursor >= items->nshown)
+		l->cursor = items->nshown > 0 ? items->nshown - 1 : 0;
+	if (h < 1)
+		h = 1;
+	if (l->cursor < l->top)
+		l->top = l->cursor;
+	if (l->cursor >= l->top + (size_t)h)
+		l->top = l->cursor - (size_t)h + 1;
+	if (l->top >= items->nshown)
+		l->top = 0;
+	/* A list that shrank (a filter) fills the rows from the top: no
+	 * match hides above the view while rows below it are blank. */
+	if (items->nshown <= (size_t)h)
+		l->top = 0;
+	else if (l->top > items->nshown - (size_t)h)
+		l->top = items->nshown - (size_t)h;
+	if (dh > 0)
+		ui->detail_top = view_catalog_detail_top(ui, width, y1 - dh,
+		    y1, NULL);
+}
+
+static void
+view_catalog(const struct ui *ui, struct view_frame *f, int y0, int y1)
 {
 	enum ui_screen		 s = ui->screen;
-	struct ui_items		*items = &ui->items[s];
-	struct ui_list		*l = &ui->list[s];
+	const struct ui_items	*items = &ui->items[s];
+	const struct ui_list	*l = &ui->list[s];
 	const struct ui_item	*it;
 	char			 cells[6][256];
 	int			 w[6], i, x, y, h, dh, role;
@@ -203,22 +242,6 @@ view_catalog(struct ui *ui, struct view_frame *f, int y0, int y1)
 		    "nothing matches the filter (Esc or = clears it)", -1,
 		    UI_R_DIM);
 	}
-	if (l->cursor >= items->nshown)
-		l->cursor = items->nshown > 0 ? items->nshown - 1 : 0;
-	if (h < 1)
-		h = 1;
-	if (l->cursor < l->top)
-		l->top = l->cursor;
-	if (l->cursor >= l->top + (size_t)h)
-		l->top = l->cursor - (size_t)h + 1;
-	if (l->top >= items->nshown)
-		l->top = 0;
-	/* A list that shrank (a filter) fills the rows from the top: no
-	 * match hides above the view while rows below it are blank. */
-	if (items->nshown <= (size_t)h)
-		l->top = 0;
-	else if (l->top > items->nshown - (size_t)h)
-		l->top = items->nshown - (size_t)h;
 	for (k = l->top, y = y0 + 1; k < items->nshown && y < y0 + 1 + h;
 	    k++, y++) {
 		it = &items->v[items->shown[k]];
@@ -248,7 +271,8 @@ view_catalog(struct ui *ui, struct view_frame *f, int y0, int y1)
  * are).
  */
 struct view_lines {
-	struct view_frame	*f;
+	struct view_frame	*f;		/* NULL: counting only */
+	int			 width;
 	int			 y, y1;
 	size_t			 skip;
 	size_t			 n;		/* lines so far */
@@ -267,7 +291,7 @@ view_wrap_at(struct view_lines *vl, const char *text, int role, int first,
 	int		 x = first, w, n;
 
 	while (*p != '\0') {
-		w = vl->f->width - x - 1;
+		w = vl->width - x - 1;
 		if (w < 10)
 			w = 10;
 		n = (int)strlen(p);
@@ -278,7 +302,7 @@ view_wrap_at(struct view_lines *vl, const char *text, int role, int first,
 			if (brk > p + w / 3)
 				n = (int)(brk - p);
 		}
-		if (vl->n++ >= vl->skip && vl->y < vl->y1)
+		if (vl->n++ >= vl->skip && vl->y < vl->y1 && vl->f != NULL)
 			view_put(vl->f, vl->y++, x, p, n, role);
 		p += n;
 		while (*p == ' ')
@@ -324,7 +348,7 @@ view_flag_words(unsigned f, struct strbuf *sb)
 }
 
 static void
-view_event_detail(struct ui *ui, struct view_lines *vl,
+view_event_detail(const struct ui *ui, struct view_lines *vl,
     const struct ui_item *it)
 {
 	const struct catalog		*cat = session_catalog(ui->ses);
@@ -372,7 +396,7 @@ view_event_detail(struct ui *ui, struct view_lines *vl,
 }
 
 static void
-view_group_detail(struct ui *ui, struct view_lines *vl,
+view_group_detail(const struct ui *ui, struct view_lines *vl,
     const struct ui_item *it)
 {
 	const struct catalog		*cat = session_catalog(ui->ses);
@@ -461,7 +485,8 @@ view_opnd_resolve(void *arg, const char *name, struct formula_ref *ref)
 }
 
 static void
-view_operand(struct ui *ui, struct view_lines *vl, const char *name, int kind)
+view_operand(const struct ui *ui, struct view_lines *vl, const char *name,
+    int kind)
 {
 	const struct catalog		*cat = session_catalog(ui->ses);
 	const struct catalog_event	*ev;
@@ -508,7 +533,7 @@ view_operand(struct ui *ui, struct view_lines *vl, const char *name, int kind)
 }
 
 static void
-view_formula_detail(struct ui *ui, struct view_lines *vl,
+view_formula_detail(const struct ui *ui, struct view_lines *vl,
     const struct ui_item *it)
 {
 	const struct catalog		*cat = session_catalog(ui->ses);
@@ -577,7 +602,7 @@ view_formula_detail(struct ui *ui, struct view_lines *vl,
 }
 
 static void
-view_catalog_lines(struct ui *ui, struct view_lines *vl,
+view_catalog_lines(const struct ui *ui, struct view_lines *vl,
     const struct ui_item *it)
 {
 	switch (ui->screen) {
@@ -596,34 +621,69 @@ view_catalog_lines(struct ui *ui, struct view_lines *vl,
 }
 
 /*
+ * The first line of the detail pane in rows y0..y1 of a width: where J
+ * and K put it, short of leaving rows blank.  *total (may be NULL) is
+ * set to the number of its lines.
+ */
+static size_t
+view_catalog_detail_top(const struct ui *ui, int width, int y0, int y1,
+    size_t *total)
+{
+	const struct ui_item	*it;
+	struct view_lines	 vl = { NULL, width, 0, 0, (size_t)-1, 0 };
+	size_t			 rows = y1 > y0 + 1 ? (size_t)(y1 - y0 - 1) : 0;
+
+	if (total != NULL)
+		*total = 0;
+	if ((it = items_cursor(ui, ui->screen)) == NULL)
+		return (ui->detail_top);
+	view_catalog_lines(ui, &vl, it);
+	if (total != NULL)
+		*total = vl.n;
+	if (vl.n <= rows)
+		return (0);
+	return (ui->detail_top > vl.n - rows ? vl.n - rows : ui->detail_top);
+}
+
+/*
  * The detail pane scrolls (J, K) when its lines outnumber its rows; the
  * title says which lines are shown.
  */
-int
-view_catalog_detail(struct ui *ui, struct view_frame *f, int y0, int y1)
+static int
+view_catalog_detail(const struct ui *ui, struct view_frame *f, int y0,
+    int y1)
 {
 	const struct ui_item	*it;
-	struct view_lines	 vl = { f, y0 + 1, y0 + 1, (size_t)-1, 0 };
+	struct view_lines	 vl = { f, f->width, y0 + 1, y1, 0, 0 };
 	size_t			 rows = y1 > y0 + 1 ? (size_t)(y1 - y0 - 1) : 0;
+	size_t			 n;
 
 	view_role(f, y0, 0, -1, UI_R_COLHEAD);
 	view_put(f, y0, 0, "details (v hides)", -1, UI_R_COLHEAD);
 	if ((it = items_cursor(ui, ui->screen)) == NULL)
 		return (1);
-	/* Count, then draw from the first line asked for. */
-	view_catalog_lines(ui, &vl, it);
-	if (vl.n <= rows)
-		ui->detail_top = 0;
-	else if (ui->detail_top > vl.n - rows)
-		ui->detail_top = vl.n - rows;
-	if (vl.n > rows)
+	vl.skip = view_catalog_detail_top(ui, f->width, y0, y1, &n);
+	if (n > rows)
 		view_putf(f, y0, 18, UI_R_COLHEAD, " lines %zu-%zu of %zu "
-		    "(J K scroll)", ui->detail_top + 1, ui->detail_top + rows,
-		    vl.n);
-	vl.y = y0 + 1;
-	vl.y1 = y1;
-	vl.skip = ui->detail_top;
-	vl.n = 0;
+		    "(J K scroll)", vl.skip + 1, vl.skip + rows, n);
 	view_catalog_lines(ui, &vl, it);
 	return (vl.y - y0);
 }
+
+const struct view_screen view_events_screen = {
+	.name = "Events",
+	.fit = view_catalog_fit,
+	.render = view_catalog,
+};
+
+const struct view_screen view_groups_screen = {
+	.name = "Groups",
+	.fit = view_catalog_fit,
+	.render = view_catalog,
+};
+
+const struct view_screen view_formulas_screen = {
+	.name = "Formulas",
+	.fit = view_catalog_fit,
+	.render = view_catalog,
+};

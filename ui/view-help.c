@@ -14,6 +14,9 @@
 #include "ui/keys.h"
 #include "util/xalloc.h"
 
+#define VIEW_HELP_KEYS	96	/* lines of keys at most */
+#define VIEW_HELP_LINES	160
+
 /* After the keys, which come from the key table. */
 static const char *const view_help_filter[] = {
 	"Filter: words are case-insensitive substrings of the name or the "
@@ -159,14 +162,17 @@ view_help_keys(char **lines, size_t max)
 	return (n);
 }
 
-void
-view_help(struct ui *ui, struct view_frame *f, int y0, int y1)
+/*
+ * The help's lines for the screen it was asked from: that screen's
+ * columns first (that is why help was asked), the keys, the filter.
+ * Returns how many; *keys holds what to free (view_help_free()).
+ */
+static size_t
+view_help_lines(const struct ui *ui, const char **lines, size_t max,
+    char **keys, size_t *nkeys)
 {
 	const char *const	*cols;
-	char			*keys[96];
-	const char		*lines[160];
-	struct ui_list		*l = &ui->list[UI_HELP];
-	size_t			 n = 0, i, nkeys, total, max;
+	size_t			 n = 0, i;
 
 	switch (ui->back) {
 	case UI_EVENTS:
@@ -182,20 +188,63 @@ view_help(struct ui *ui, struct view_frame *f, int y0, int y1)
 		cols = view_help_live;
 		break;
 	}
-	/* The current screen's columns first: that is why help was asked. */
-	for (i = 0; cols[i] != NULL; i++)
+	for (i = 0; cols[i] != NULL && n < max; i++)
 		lines[n++] = cols[i];
-	lines[n++] = "";
-	nkeys = view_help_keys(keys, sizeof keys / sizeof keys[0]);
-	for (i = 0; i < nkeys; i++)
+	if (n < max)
+		lines[n++] = "";
+	*nkeys = view_help_keys(keys, VIEW_HELP_KEYS);
+	for (i = 0; i < *nkeys && n < max; i++)
 		lines[n++] = keys[i];
-	for (i = 0; view_help_filter[i] != NULL; i++)
+	for (i = 0; view_help_filter[i] != NULL && n < max; i++)
 		lines[n++] = view_help_filter[i];
-	total = view_help_lay(NULL, lines, n, f->width, 0, 0, 0);
-	max = total > (size_t)(y1 - y0) ? total - (size_t)(y1 - y0) : 0;
-	if (l->top > max)
-		l->top = max;
-	view_help_lay(f, lines, n, f->width, l->top, y0, y1);
+	return (n);
+}
+
+static void
+view_help_free(char **keys, size_t nkeys)
+{
+	size_t	 i;
+
 	for (i = 0; i < nkeys; i++)
 		free(keys[i]);
 }
+
+/* The first line shown: where the user scrolled, short of blank rows. */
+static size_t
+view_help_top(const struct ui *ui, int width, int y0, int y1)
+{
+	const char	*lines[VIEW_HELP_LINES];
+	char		*keys[VIEW_HELP_KEYS];
+	size_t		 n, nkeys, total, max;
+
+	n = view_help_lines(ui, lines, VIEW_HELP_LINES, keys, &nkeys);
+	total = view_help_lay(NULL, lines, n, width, 0, 0, 0);
+	view_help_free(keys, nkeys);
+	max = total > (size_t)(y1 - y0) ? total - (size_t)(y1 - y0) : 0;
+	return (ui->list[UI_HELP].top > max ? max : ui->list[UI_HELP].top);
+}
+
+static void
+view_help_fit(struct ui *ui, int width, int y0, int y1)
+{
+	ui->list[UI_HELP].top = view_help_top(ui, width, y0, y1);
+}
+
+static void
+view_help(const struct ui *ui, struct view_frame *f, int y0, int y1)
+{
+	const char	*lines[VIEW_HELP_LINES];
+	char		*keys[VIEW_HELP_KEYS];
+	size_t		 n, nkeys;
+
+	n = view_help_lines(ui, lines, VIEW_HELP_LINES, keys, &nkeys);
+	view_help_lay(f, lines, n, f->width, view_help_top(ui, f->width, y0,
+	    y1), y0, y1);
+	view_help_free(keys, nkeys);
+}
+
+const struct view_screen view_help_screen = {
+	.name = "Help",
+	.fit = view_help_fit,
+	.render = view_help,
+};

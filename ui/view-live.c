@@ -217,11 +217,11 @@ view_live_format(const struct ui *ui, size_t view, size_t row, size_t col,
 }
 
 static void
-view_live_line(struct ui *ui, struct view_frame *f, int y,
+view_live_line(const struct ui *ui, struct view_frame *f, int y,
     const struct live_line *ln, int cursor_view, int is_cursor)
 {
 	const struct engine_view	*v;
-	struct live_view		*lv = &ui->live.v[ln->view];
+	const struct live_view		*lv = &ui->live.v[ln->view];
 	struct view_live_geom		 g;
 	size_t				 k, col, row;
 	char				 buf[64], name[LIVE_COL_WIDE + 1];
@@ -231,8 +231,6 @@ view_live_line(struct ui *ui, struct view_frame *f, int y,
 
 	v = engine_view(session_engine(ui->ses), ln->view);
 	view_live_geom(ui, ln->view, &g);
-	view_live_colmax(ui, ln->view, f->width - g.x0);
-	view_live_hscroll(ui, ln->view, f->width - g.x0);
 	row = ln->kind == LIVE_TOTAL ? lv->nrows :
 	    ln->kind == LIVE_ROW ? lv->order[ln->row] : 0;
 	base = ln->kind == LIVE_TOTAL ? UI_R_TOTAL : UI_R_NORMAL;
@@ -326,33 +324,18 @@ view_live_line(struct ui *ui, struct view_frame *f, int y,
 	}
 }
 
-void
-view_live(struct ui *ui, struct view_frame *f, int y0, int y1)
+/* Whether each table needs two lines for its names at this width. */
+static void
+view_live_fit_names(struct ui *ui, int width)
 {
 	struct live		*l = &ui->live;
-	struct ui_list		*lst = &ui->list[UI_LIVE];
-	const struct live_line	*ln;
-	struct live_line	 sticky;
 	struct view_live_geom	 g;
-	size_t			 cview = 0, crow = 0, top, i, k, first, back;
-	int			 h, dh, y, have, nst, relayout, two;
+	size_t			 i, k;
+	int			 two, relayout = 0;
 
-	dh = view_detail_height(ui, y1 - y0);
-	h = y1 - y0 - dh;
-	if (l->nlines == 0) {
-		if (session_selection(ui->ses)->npicks == 0)
-			view_put(f, y0, 0, "nothing selected: pick a group "
-			    "on the Groups screen (Tab)", -1, UI_R_DIM);
-		else
-			view_put(f, y0, 0, "no column matches the filter "
-			    "(Esc or = clears it)", -1, UI_R_DIM);
-		return;
-	}
-	/* Whether each table needs two lines for its names at this width. */
-	relayout = 0;
 	for (i = 0; i < l->nv; i++) {
 		view_live_geom(ui, i, &g);
-		view_live_colmax(ui, i, f->width - g.x0);
+		view_live_colmax(ui, i, width - g.x0);
 		two = 0;
 		for (k = 0; k < l->v[i].ncols; k++) {
 			if ((size_t)view_live_colw(ui, i, l->v[i].cols[k]) <
@@ -364,9 +347,26 @@ view_live(struct ui *ui, struct view_frame *f, int y0, int y1)
 			relayout = 1;
 		}
 	}
+	/* Two header lines make the lines of the table: lay it out again. */
 	if (relayout)
 		live_layout(ui);
-	have = live_cursor(ui, &cview, &crow) == 0;
+	for (i = 0; i < l->nv; i++) {
+		view_live_geom(ui, i, &g);
+		view_live_colmax(ui, i, width - g.x0);
+		view_live_hscroll(ui, i, width - g.x0);
+	}
+}
+
+/* The first line shown, so that the cursor row is on the screen. */
+static size_t
+view_live_top(const struct ui *ui, int h)
+{
+	const struct live	*l = &ui->live;
+	const struct ui_list	*lst = &ui->list[UI_LIVE];
+	const struct live_line	*ln;
+	size_t			 top, i, back;
+	int			 nst;
+
 	top = lst->top;
 	if (top >= l->nlines)
 		top = 0;
@@ -385,7 +385,47 @@ view_live(struct ui *ui, struct view_frame *f, int y0, int y1)
 			break;
 		top = lst->cursor - (size_t)(h - nst) + 1;
 	}
-	lst->top = top;
+	return (top);
+}
+
+/*
+ * Fit the Live screen's model to the rows y0..y1 of a width: the names'
+ * widths and lines, the columns scrolled to the cursor, the rows scrolled
+ * to the cursor.  The controller's step before drawing.
+ */
+static void
+view_live_fit(struct ui *ui, int width, int y0, int y1)
+{
+	if (ui->live.nlines == 0)
+		return;
+	view_live_fit_names(ui, width);
+	ui->list[UI_LIVE].top = view_live_top(ui, y1 - y0 -
+	    view_detail_height(ui, y1 - y0));
+}
+
+static void
+view_live(const struct ui *ui, struct view_frame *f, int y0, int y1)
+{
+	const struct live	*l = &ui->live;
+	const struct ui_list	*lst = &ui->list[UI_LIVE];
+	const struct live_line	*ln;
+	struct live_line	 sticky;
+	size_t			 cview = 0, crow = 0, top, i;
+	int			 h, dh, y, have;
+
+	dh = view_detail_height(ui, y1 - y0);
+	h = y1 - y0 - dh;
+	if (l->nlines == 0) {
+		if (session_selection(ui->ses)->npicks == 0)
+			view_put(f, y0, 0, "nothing selected: pick a group "
+			    "on the Groups screen (Tab)", -1, UI_R_DIM);
+		else
+			view_put(f, y0, 0, "no column matches the filter "
+			    "(Esc or = clears it)", -1, UI_R_DIM);
+		return;
+	}
+	have = live_cursor(ui, &cview, &crow) == 0;
+	top = lst->top < l->nlines ? lst->top : 0;
 	y = y0;
 	ln = &l->lines[top];
 	if ((ln->kind == LIVE_ROW || ln->kind == LIVE_TOTAL) && h > 5) {
@@ -402,8 +442,7 @@ view_live(struct ui *ui, struct view_frame *f, int y0, int y1)
 		sticky.kind = LIVE_UNIT;
 		view_live_line(ui, f, y++, &sticky, 0, 0);
 	}
-	first = top;
-	for (i = first; i < l->nlines && y < y0 + h; i++, y++)
+	for (i = top; i < l->nlines && y < y0 + h; i++, y++)
 		view_live_line(ui, f, y, &l->lines[i],
 		    have && cview == l->lines[i].view, i == lst->cursor);
 	if (dh > 0)
@@ -440,7 +479,7 @@ view_live_cell_text(const struct ui *ui, size_t view, size_t row,
 }
 
 char *
-view_live_status(struct ui *ui)
+view_live_status(const struct ui *ui)
 {
 	const struct engine_view	*v;
 	const struct live_view		*lv;
@@ -475,12 +514,12 @@ view_live_status(struct ui *ui)
 }
 
 int
-view_live_detail(struct ui *ui, struct view_frame *f, int y0, int y1)
+view_live_detail(const struct ui *ui, struct view_frame *f, int y0, int y1)
 {
 	const struct engine		*e = session_engine(ui->ses);
 	const struct engine_view	*v;
 	const struct engine_cell	*c;
-	struct live_view		*lv;
+	const struct live_view		*lv;
 	struct strbuf			 sb = { 0 };
 	double				 hist[LIVE_HIST];
 	size_t				 view, row, k, first, n, col;
@@ -549,3 +588,10 @@ view_live_detail(struct ui *ui, struct view_frame *f, int y0, int y1)
 	strbuf_free(&sb);
 	return (y - y0);
 }
+
+const struct view_screen view_live_screen = {
+	.name = "Live",
+	.fit = view_live_fit,
+	.render = view_live,
+	.status = view_live_status,
+};

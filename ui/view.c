@@ -210,8 +210,13 @@ view_spark(struct view_frame *f, int y, int x, int width, const double *v,
 
 /* ---- header -------------------------------------------------------- */
 
-static const char *const view_tabs[UI_NSCREENS] = {
-	"Live", "Events", "Groups", "Formulas", "Help"
+/* The screens, in the order of their tabs (enum ui_screen). */
+static const struct view_screen *const view_screens[UI_NSCREENS] = {
+	[UI_LIVE] = &view_live_screen,
+	[UI_EVENTS] = &view_events_screen,
+	[UI_GROUPS] = &view_groups_screen,
+	[UI_FORMULAS] = &view_formulas_screen,
+	[UI_HELP] = &view_help_screen,
 };
 
 /* "  2026-01-01T10:32:05Z": when the sample shown was recorded. */
@@ -235,7 +240,7 @@ view_wall(struct view_frame *f, int y, int x, uint64_t ns)
  * of the source's label, whose "(no hv_24x7 PMU here)" stays whole.
  */
 static void
-view_header_state(struct ui *ui, struct view_frame *f)
+view_header_state(const struct ui *ui, struct view_frame *f)
 {
 	static const char	 nopmu[] = " (no hv_24x7 PMU here)";
 	const char		*label = session_source(ui->ses)->label;
@@ -284,7 +289,7 @@ view_header_state(struct ui *ui, struct view_frame *f)
  * whole: at 80 columns the words "frame" and "hcall" go first.
  */
 static void
-view_header_frame(struct ui *ui, struct view_frame *f)
+view_header_frame(const struct ui *ui, struct view_frame *f)
 {
 	const struct topology	*t = session_topology(ui->ses);
 	const char		*label = session_catalog_label(ui->ses);
@@ -309,7 +314,7 @@ view_header_frame(struct ui *ui, struct view_frame *f)
 }
 
 int
-view_header(struct ui *ui, struct view_frame *f)
+view_header(const struct ui *ui, struct view_frame *f)
 {
 	const struct topology	*t = session_topology(ui->ses);
 	int			 x, y = 0, i, wide;
@@ -354,14 +359,14 @@ view_header(struct ui *ui, struct view_frame *f)
 		x = view_put(f, 3, 0, "last error: ", -1, UI_R_ERROR);
 		view_put(f, 3, x, ui->snap->error, -1, UI_R_ERROR);
 	}
-	y = 4;
+	y = VIEW_HEADER_LINES - 1;
 
 	/* Tabs, then where the filter stands. */
 	view_role(f, y, 0, -1, UI_R_TAB);
 	x = 0;
 	for (i = 0; i < UI_NSCREENS; i++) {
 		x = view_putf(f, y, x, ui->screen == (enum ui_screen)i ?
-		    UI_R_TAB_ON : UI_R_TAB, " %s ", view_tabs[i]);
+		    UI_R_TAB_ON : UI_R_TAB, " %s ", view_screens[i]->name);
 		x = view_put(f, y, x, " ", 1, UI_R_TAB);
 	}
 	if (ui->filter_error != NULL) {
@@ -384,7 +389,7 @@ view_header(struct ui *ui, struct view_frame *f)
 
 /* The function bar: the key table's entries for this screen and mode. */
 static void
-view_keys(struct ui *ui, struct view_frame *f, int y)
+view_keys(const struct ui *ui, struct view_frame *f, int y)
 {
 	const struct keys_entry	*bar[32], *e;
 	unsigned		 where = keys_where(ui);
@@ -409,7 +414,7 @@ view_keys(struct ui *ui, struct view_frame *f, int y)
 }
 
 static void
-view_prompt(struct ui *ui, struct view_frame *f, int y)
+view_prompt(const struct ui *ui, struct view_frame *f, int y)
 {
 	const char	*text = ui->prompt_text != NULL ? ui->prompt_text : "";
 	int		 x, avail, skip = 0;
@@ -450,10 +455,22 @@ view_detail_height(const struct ui *ui, int rows)
 }
 
 void
-view_render(struct ui *ui, struct view_frame *f)
+view_fit(struct ui *ui, int width, int height)
 {
-	char	*status = NULL;
-	int	 y0, y1;
+	const struct view_screen	*scr = view_screens[ui->screen];
+
+	if (width < VIEW_MIN_WIDTH || height < VIEW_MIN_HEIGHT)
+		return;
+	if (scr->fit != NULL)
+		scr->fit(ui, width, VIEW_HEADER_LINES, height - 2);
+}
+
+void
+view_render(const struct ui *ui, struct view_frame *f)
+{
+	const struct view_screen	*scr = view_screens[ui->screen];
+	char				*status = NULL;
+	int				 y0, y1;
 
 	view_frame_resize(f, f->width, f->height);
 	if (f->width < VIEW_MIN_WIDTH || f->height < VIEW_MIN_HEIGHT) {
@@ -467,22 +484,9 @@ view_render(struct ui *ui, struct view_frame *f)
 	}
 	y0 = view_header(ui, f);
 	y1 = f->height - 2;
-	switch (ui->screen) {
-	case UI_LIVE:
-		view_live(ui, f, y0, y1);
-		status = view_live_status(ui);
-		break;
-	case UI_EVENTS:
-	case UI_GROUPS:
-	case UI_FORMULAS:
-		view_catalog(ui, f, y0, y1);
-		break;
-	case UI_HELP:
-		view_help(ui, f, y0, y1);
-		break;
-	default:
-		break;
-	}
+	scr->render(ui, f, y0, y1);
+	if (scr->status != NULL)
+		status = scr->status(ui);
 	if (ui->prompt && ui->prompt_hint[0] != '\0')
 		view_put(f, y1, 0, ui->prompt_hint, -1, UI_R_DIM);
 	else if (ui->msg[0] != '\0')

@@ -59,20 +59,44 @@ void	 view_elide(const char *name, int width, char *buf, size_t len);
 void	 view_spark(struct view_frame *, int y, int x, int width,
 	    const double *v, size_t n);
 
-/* Render the whole screen of the model. */
-void	 view_render(struct ui *, struct view_frame *);
+/*
+ * A screen of the interface, registered in view.c by its enum ui_screen:
+ * its tab, the step that fits the model to the rows y0..y1 of a width
+ * (scroll positions, layout; the controller runs it before drawing), the
+ * renderer, which only reads the model, and the status line's text
+ * (allocated, or NULL).
+ */
+struct view_screen {
+	const char	*name;
+	void		(*fit)(struct ui *, int width, int y0, int y1);
+	void		(*render)(const struct ui *, struct view_frame *, int y0,
+			    int y1);
+	char		*(*status)(const struct ui *);
+};
+
+extern const struct view_screen view_live_screen;
+extern const struct view_screen view_events_screen;
+extern const struct view_screen view_groups_screen;
+extern const struct view_screen view_formulas_screen;
+extern const struct view_screen view_help_screen;
+
+#define VIEW_HEADER_LINES 5	/* header lines and the tabs */
+
+/*
+ * Fit the model to a screen of width x height: what changes the model
+ * before a frame of that size is drawn.  Run it, then view_render().
+ */
+void	 view_fit(struct ui *, int width, int height);
+/* Render the whole screen of the model; the model is not changed. */
+void	 view_render(const struct ui *, struct view_frame *);
 
 /* Parts, for the renderers of each screen. */
-int	 view_header(struct ui *, struct view_frame *);
-void	 view_live(struct ui *, struct view_frame *, int y0, int y1);
-void	 view_catalog(struct ui *, struct view_frame *, int y0, int y1);
-void	 view_help(struct ui *, struct view_frame *, int y0, int y1);
+int	 view_header(const struct ui *, struct view_frame *);
 /* The live table's detail pane for the cursor row; lines used. */
-int	 view_live_detail(struct ui *, struct view_frame *, int y0, int y1);
-/* One-line explanation of the cursor cell; allocated or NULL. */
-char	*view_live_status(struct ui *);
-int	 view_catalog_detail(struct ui *, struct view_frame *, int y0,
+int	 view_live_detail(const struct ui *, struct view_frame *, int y0,
 	    int y1);
+/* One-line explanation of the cursor cell; allocated or NULL. */
+char	*view_live_status(const struct ui *);
 /* Rows the content area leaves for the list when details are shown. */
 int	 view_detail_height(const struct ui *, int rows);
 

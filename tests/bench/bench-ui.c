@@ -58,6 +58,7 @@ bench_render(struct ui *ui, enum ui_screen screen)
 		f.width = 200;
 		f.height = 60;
 		t0 = now_ms();
+		view_fit(ui, f.width, f.height);
 		view_render(ui, &f);
 		t[i] = now_ms() - t0;
 	}

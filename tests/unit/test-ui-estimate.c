@@ -202,6 +202,7 @@ render(struct ui *ui, int w, int h)
 	memset(&f, 0, sizeof f);
 	f.width = w;
 	f.height = h;
+	view_fit(ui, w, h);
 	view_render(ui, &f);
 	text = view_frame_text(&f);
 	view_frame_free(&f);
