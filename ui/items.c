@@ -96,26 +96,20 @@ items_alloc(struct ui_items *it, size_t n)
 	it->nshown = 0;
 }
 
-void
-items_build(struct ui *ui)
+/*
+ * The Groups list.  Member names are searchable in the description:
+ * "which group has X".
+ */
+static void
+items_build_groups(struct ui *ui, struct strbuf *sb)
 {
 	const struct catalog		*cat = session_catalog(ui->ses);
 	const struct catalog_event	*ev;
 	const struct catalog_group	*g;
-	const struct catalog_formula	*f;
-	const struct engine_metric_def	*d;
-	struct ui_items			*evs, *grs, *fms;
+	struct ui_items			*grs = &ui->items[UI_GROUPS];
 	struct ui_item			*it;
-	struct strbuf			 sb = { 0 };
-	size_t				 i, j, ndefs;
+	size_t				 i, j;
 
-	ndefs = session_nmetrics(ui->ses);
-	items_free(ui);
-	evs = &ui->items[UI_EVENTS];
-	grs = &ui->items[UI_GROUPS];
-	fms = &ui->items[UI_FORMULAS];
-
-	/* Groups first: events and formulas point at their lower names. */
 	items_alloc(grs, cat->ngroups);
 	for (i = 0; i < cat->ngroups; i++) {
 		g = &cat->groups[i];
@@ -124,20 +118,31 @@ items_build(struct ui *ui)
 		it->name = g->name != NULL ? g->name : "";
 		it->desc = g->desc;
 		it->lname = items_lower(it->name);
-		/* Member names are searchable: "which group has X". */
-		strbuf_reset(&sb);
-		strbuf_adds(&sb, g->desc != NULL ? g->desc : "");
+		strbuf_reset(sb);
+		strbuf_adds(sb, g->desc != NULL ? g->desc : "");
 		for (j = 0; j < CATALOG_GROUP_SLOTS; j++) {
 			if ((ev = catalog_group_event(cat, g, j)) != NULL)
-				strbuf_addf(&sb, " %s", ev->name);
+				strbuf_addf(sb, " %s", ev->name);
 		}
-		it->ldesc = items_lower(sb.s);
+		it->ldesc = items_lower(sb->s);
 		it->domain = items_domain_term(g->domain);
 		it->flags = g->record_length == 0 ? FILTER_FLAG_HIDDEN : 0;
 		it->lgroups = xcalloc(1, sizeof *it->lgroups);
 		it->lgroups[0] = it->lname;
 		it->ngroups = 1;
 	}
+}
+
+/* The Events list; an event's groups are the Groups list's lower names. */
+static void
+items_build_events(struct ui *ui)
+{
+	const struct catalog		*cat = session_catalog(ui->ses);
+	const struct catalog_event	*ev;
+	const struct ui_items		*grs = &ui->items[UI_GROUPS];
+	struct ui_items			*evs = &ui->items[UI_EVENTS];
+	struct ui_item			*it;
+	size_t				 i, j;
 
 	items_alloc(evs, cat->nevents);
 	for (i = 0; i < cat->nevents; i++) {
@@ -159,37 +164,63 @@ items_build(struct ui *ui)
 				    grs->v[ev->groups[j]].lname;
 		}
 	}
+}
+
+/* The Formulas list: the metric files' first, then the catalog's. */
+static void
+items_build_formulas(struct ui *ui, struct strbuf *sb)
+{
+	const struct catalog		*cat = session_catalog(ui->ses);
+	const struct catalog_formula	*f;
+	const struct engine_metric_def	*d;
+	const struct ui_items		*grs = &ui->items[UI_GROUPS];
+	struct ui_items			*fms = &ui->items[UI_FORMULAS];
+	struct ui_item			*it;
+	size_t				 i, ndefs = session_nmetrics(ui->ses);
 
 	items_alloc(fms, ndefs + cat->nformulas);
 	for (i = 0; i < ndefs + cat->nformulas; i++) {
 		it = &fms->v[i];
 		it->index = i;
-		strbuf_reset(&sb);
+		it->domain = "";
+		strbuf_reset(sb);
 		if (i < ndefs) {
 			d = &session_metrics(ui->ses)[i];
 			it->name = d->name != NULL ? d->name : "";
 			it->desc = d->desc;
-			strbuf_addf(&sb, "%s %s", d->desc != NULL ? d->desc :
+			strbuf_addf(sb, "%s %s", d->desc != NULL ? d->desc :
 			    "", d->text != NULL ? d->text : "");
-			it->domain = "";
 		} else {
 			f = &cat->formulas[i - ndefs];
 			it->name = f->name != NULL ? f->name : "";
 			it->desc = f->desc;
-			strbuf_addf(&sb, "%s %s", f->desc != NULL ? f->desc :
+			strbuf_addf(sb, "%s %s", f->desc != NULL ? f->desc :
 			    "", f->formula != NULL ? f->formula : "");
-			it->domain = "";
 			if (f->group < grs->n) {
-				g = &cat->groups[f->group];
-				it->domain = items_domain_term(g->domain);
+				it->domain = items_domain_term(
+				    cat->groups[f->group].domain);
 				it->lgroups = xcalloc(1, sizeof *it->lgroups);
 				it->lgroups[0] = grs->v[f->group].lname;
 				it->ngroups = 1;
 			}
 		}
 		it->lname = items_lower(it->name);
-		it->ldesc = items_lower(sb.s);
+		it->ldesc = items_lower(sb->s);
 	}
+}
+
+void
+items_build(struct ui *ui)
+{
+	struct ui_item	*it;
+	struct strbuf	 sb = { 0 };
+	size_t		 i, j;
+
+	items_free(ui);
+	/* Groups first: events and formulas point at their lower names. */
+	items_build_groups(ui, &sb);
+	items_build_events(ui);
+	items_build_formulas(ui, &sb);
 	strbuf_free(&sb);
 	for (i = 0; i < UI_NSCREENS; i++) {
 		for (j = 0; j < ui->items[i].n; j++) {

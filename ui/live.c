@@ -360,73 +360,62 @@ live_add_line(struct live *l, size_t *cap, int kind, size_t view, size_t row)
 	l->nlines++;
 }
 
-void
-live_layout(struct ui *ui)
+/* A view's columns (filter, hidden) and its rows in sort order. */
+static void
+live_layout_view(struct ui *ui, size_t i)
 {
-	const struct engine	*e = session_engine(ui->ses);
-	const struct engine_view *v;
+	const struct engine_view *v = engine_view(session_engine(ui->ses), i);
 	struct live		*l = &ui->live;
-	struct live_view	*lv;
+	struct live_view	*lv = &l->v[i];
 	struct live_sort	 ls;
-	size_t			 i, j, k, r, cap = 0, cview = 0, crow = 0;
-	int			 have, d;
+	size_t			 j, k, r;
+	int			 d;
 
-	have = live_cursor(ui, &cview, &crow) == 0;
-	l->nlines = 0;
-	for (i = 0; i < l->nv; i++) {
-		v = engine_view(e, i);
-		lv = &l->v[i];
-		free(lv->cols);
-		lv->cols = NULL;
-		lv->ncols = 0;
-		if (lv->hcols > 0)
-			lv->cols = xcalloc(lv->hcols, sizeof *lv->cols);
-		/* Metrics first: they are what the tables are read for. */
-		for (k = 0; k < lv->hcols; k++) {
-			j = (k + v->nevents) % lv->hcols;
-			if (live_hidden(ui, live_col_name(ui, i, j)) ||
-			    !live_col_match(ui, v, j))
-				continue;
-			lv->cols[lv->ncols++] = j;
-		}
-		if (lv->col >= lv->ncols)
-			lv->col = lv->ncols > 0 ? lv->ncols - 1 : 0;
-		/* The sort column by name, kept per domain. */
-		d = live_slot(v->domain);
-		lv->sort = -1;
-		lv->reverse = l->sortrev[d];
-		for (j = 0; l->sortname[d] != NULL && j < lv->hcols; j++) {
-			if (strcmp(live_col_name(ui, i, j),
-			    l->sortname[d]) == 0) {
-				lv->sort = (int)j;
-				break;
-			}
-		}
-		free(lv->order);
-		lv->nrows = v->nrows;
-		lv->order = xcalloc(v->nrows + 1, sizeof *lv->order);
-		for (r = 0; r < v->nrows; r++)
-			lv->order[r] = r;
-		ls.ui = ui;
-		ls.view = i;
-		ls.col = lv->sort;
-		ls.reverse = lv->reverse;
-		if (v->nrows > 1)
-			qsort_r(lv->order, v->nrows, sizeof *lv->order,
-			    live_cmp, &ls);
-		if (lv->ncols == 0 && !filter_empty(ui->filter))
+	free(lv->cols);
+	lv->cols = NULL;
+	lv->ncols = 0;
+	if (lv->hcols > 0)
+		lv->cols = xcalloc(lv->hcols, sizeof *lv->cols);
+	/* Metrics first: they are what the tables are read for. */
+	for (k = 0; k < lv->hcols; k++) {
+		j = (k + v->nevents) % lv->hcols;
+		if (live_hidden(ui, live_col_name(ui, i, j)) ||
+		    !live_col_match(ui, v, j))
 			continue;
-		live_add_line(l, &cap, LIVE_TITLE, i, 0);
-		live_add_line(l, &cap, LIVE_HEAD, i, 0);
-		if (lv->twoline)
-			live_add_line(l, &cap, LIVE_HEAD2, i, 0);
-		live_add_line(l, &cap, LIVE_UNIT, i, 0);
-		for (r = 0; r < v->nrows; r++)
-			live_add_line(l, &cap, LIVE_ROW, i, r);
-		live_add_line(l, &cap, LIVE_TOTAL, i, v->nrows);
-		live_add_line(l, &cap, LIVE_BLANK, i, 0);
+		lv->cols[lv->ncols++] = j;
 	}
-	/* Keep the cursor on the same row of the same view. */
+	if (lv->col >= lv->ncols)
+		lv->col = lv->ncols > 0 ? lv->ncols - 1 : 0;
+	/* The sort column by name, kept per domain. */
+	d = live_slot(v->domain);
+	lv->sort = -1;
+	lv->reverse = l->sortrev[d];
+	for (j = 0; l->sortname[d] != NULL && j < lv->hcols; j++) {
+		if (strcmp(live_col_name(ui, i, j), l->sortname[d]) == 0) {
+			lv->sort = (int)j;
+			break;
+		}
+	}
+	free(lv->order);
+	lv->nrows = v->nrows;
+	lv->order = xcalloc(v->nrows + 1, sizeof *lv->order);
+	for (r = 0; r < v->nrows; r++)
+		lv->order[r] = r;
+	ls.ui = ui;
+	ls.view = i;
+	ls.col = lv->sort;
+	ls.reverse = lv->reverse;
+	if (v->nrows > 1)
+		qsort_r(lv->order, v->nrows, sizeof *lv->order, live_cmp, &ls);
+}
+
+/* Put the cursor back on the same row of the same view, or the first. */
+static void
+live_layout_cursor(struct ui *ui, int have, size_t cview, size_t crow)
+{
+	const struct live	*l = &ui->live;
+	size_t			 i, r;
+
 	ui->list[UI_LIVE].cursor = 0;
 	for (i = 0; i < l->nlines; i++) {
 		if (l->lines[i].kind != LIVE_ROW &&
@@ -436,9 +425,8 @@ live_layout(struct ui *ui)
 			ui->list[UI_LIVE].cursor = i;
 		if (!have || l->lines[i].view != cview)
 			continue;
-		lv = &l->v[cview];
-		r = l->lines[i].kind == LIVE_TOTAL ? lv->nrows :
-		    lv->order[l->lines[i].row];
+		r = l->lines[i].kind == LIVE_TOTAL ? l->v[cview].nrows :
+		    l->v[cview].order[l->lines[i].row];
 		if (r == crow) {
 			ui->list[UI_LIVE].cursor = i;
 			break;
@@ -446,6 +434,35 @@ live_layout(struct ui *ui)
 	}
 	if (ui->list[UI_LIVE].top >= l->nlines)
 		ui->list[UI_LIVE].top = 0;
+}
+
+void
+live_layout(struct ui *ui)
+{
+	const struct engine	*e = session_engine(ui->ses);
+	const struct engine_view *v;
+	struct live		*l = &ui->live;
+	size_t			 i, r, cap = 0, cview = 0, crow = 0;
+	int			 have;
+
+	have = live_cursor(ui, &cview, &crow) == 0;
+	l->nlines = 0;
+	for (i = 0; i < l->nv; i++) {
+		v = engine_view(e, i);
+		live_layout_view(ui, i);
+		if (l->v[i].ncols == 0 && !filter_empty(ui->filter))
+			continue;
+		live_add_line(l, &cap, LIVE_TITLE, i, 0);
+		live_add_line(l, &cap, LIVE_HEAD, i, 0);
+		if (l->v[i].twoline)
+			live_add_line(l, &cap, LIVE_HEAD2, i, 0);
+		live_add_line(l, &cap, LIVE_UNIT, i, 0);
+		for (r = 0; r < v->nrows; r++)
+			live_add_line(l, &cap, LIVE_ROW, i, r);
+		live_add_line(l, &cap, LIVE_TOTAL, i, v->nrows);
+		live_add_line(l, &cap, LIVE_BLANK, i, 0);
+	}
+	live_layout_cursor(ui, have, cview, crow);
 }
 
 int

@@ -216,111 +216,148 @@ view_live_format(const struct ui *ui, size_t view, size_t row, size_t col,
 	strbuf_free(&sb);
 }
 
-static void
-view_live_line(const struct ui *ui, struct view_frame *f, int y,
-    const struct live_line *ln, int cursor_view, int is_cursor)
+/* A line's place in its table: what it is drawn as. */
+struct view_live_at {
+	const struct live_line	*ln;
+	size_t			 row;		/* engine row, nrows: total */
+	int			 y;
+	int			 base;		/* role of the line */
+	int			 cursor_view;	/* the cursor is in its table */
+	int			 is_cursor;	/* it is the cursor row */
+};
+
+/*
+ * The start of a line: a title (the whole line), the index column and
+ * the group column.  Returns 1 when value columns follow.
+ */
+static int
+view_live_lead(const struct ui *ui, struct view_frame *f,
+    const struct view_live_at *at, const struct view_live_geom *g)
 {
 	const struct engine_view	*v;
-	const struct live_view		*lv = &ui->live.v[ln->view];
-	struct view_live_geom		 g;
-	size_t				 k, col, row;
-	char				 buf[64], name[LIVE_COL_WIDE + 1];
-	char				 name2[LIVE_COL_WIDE + 1];
-	const char			*s;
-	int				 x, w, role, base, d;
+	const struct live_view		*lv = &ui->live.v[at->ln->view];
+	char				 buf[64];
+	int				 x, d, y = at->y;
 
-	v = engine_view(session_engine(ui->ses), ln->view);
-	view_live_geom(ui, ln->view, &g);
-	row = ln->kind == LIVE_TOTAL ? lv->nrows :
-	    ln->kind == LIVE_ROW ? lv->order[ln->row] : 0;
-	base = ln->kind == LIVE_TOTAL ? UI_R_TOTAL : UI_R_NORMAL;
-	if (is_cursor)
-		base = UI_R_CURSOR;
-	if (ln->kind == LIVE_HEAD || ln->kind == LIVE_HEAD2 ||
-	    ln->kind == LIVE_UNIT)
-		base = UI_R_COLHEAD;
-	view_role(f, y, 0, -1, base);
-
-	switch (ln->kind) {
+	v = engine_view(session_engine(ui->ses), at->ln->view);
+	switch (at->ln->kind) {
 	case LIVE_TITLE:
 		x = view_put(f, y, 0, lv->title, -1, UI_R_TITLE);
 		d = v->domain > 0 && v->domain < LIVE_NDOMAINS ? v->domain : 0;
 		if (lv->sort >= 0)
 			view_putf(f, y, x + 2, UI_R_DIM, "sorted by %s%s",
-			    live_col_name(ui, ln->view, (size_t)lv->sort),
+			    live_col_name(ui, at->ln->view, (size_t)lv->sort),
 			    lv->reverse ? " (ascending)" : "");
 		else if (ui->live.sortrev[d])
 			view_put(f, y, x + 2, "sorted by index, descending",
 			    -1, UI_R_DIM);
-		return;
+		return (0);
 	case LIVE_BLANK:
-		return;
+		return (0);
 	case LIVE_HEAD:
-		view_putf(f, y, 0, lv->sort < 0 ? UI_R_SORTHEAD : base,
-		    "%-*s", g.iw, v->term);
-		if (g.gw > 0)
-			view_putf(f, y, g.iw + 1, base, "%-*s", g.gw, "group");
-		break;
-	case LIVE_HEAD2:
-	case LIVE_UNIT:
+		view_putf(f, y, 0, lv->sort < 0 ? UI_R_SORTHEAD : at->base,
+		    "%-*s", g->iw, v->term);
+		if (g->gw > 0)
+			view_putf(f, y, g->iw + 1, at->base, "%-*s", g->gw,
+			    "group");
 		break;
 	case LIVE_ROW:
-		view_putf(f, y, 0, base, "%*u", g.iw, v->indices[row]);
-		if (g.gw > 0) {
-			view_elide(lv->rowpicks[row], g.gw, buf, sizeof buf);
-			view_putf(f, y, g.iw + 1, is_cursor ? base : UI_R_DIM,
-			    "%-*s", g.gw, buf);
+		view_putf(f, y, 0, at->base, "%*u", g->iw,
+		    v->indices[at->row]);
+		if (g->gw > 0) {
+			view_elide(lv->rowpicks[at->row], g->gw, buf,
+			    sizeof buf);
+			view_putf(f, y, g->iw + 1, at->is_cursor ? at->base :
+			    UI_R_DIM, "%-*s", g->gw, buf);
 		}
 		break;
 	case LIVE_TOTAL:
-		view_putf(f, y, 0, base, "%-*s", g.iw, "total");
+		view_putf(f, y, 0, at->base, "%-*s", g->iw, "total");
 		break;
 	}
+	return (1);
+}
+
+/* The k-th shown column of a line at x, w wide. */
+static void
+view_live_cell(const struct ui *ui, struct view_frame *f,
+    const struct view_live_at *at, size_t k, int x, int w)
+{
+	const struct live_view	*lv = &ui->live.v[at->ln->view];
+	size_t			 col = lv->cols[k];
+	char			 buf[64], name[LIVE_COL_WIDE + 1];
+	char			 name2[LIVE_COL_WIDE + 1];
+	int			 role = at->base;
+
+	switch (at->ln->kind) {
+	case LIVE_HEAD:
+	case LIVE_HEAD2:
+		view_live_split(live_col_name(ui, at->ln->view, col), w, name,
+		    name2, sizeof name);
+		if (at->ln->kind == LIVE_HEAD2)
+			memcpy(name, name2, sizeof name);
+		if ((int)col == lv->sort)
+			role = UI_R_SORTHEAD;
+		else if (at->cursor_view && k == lv->col)
+			role = UI_R_CELL;
+		view_putf(f, at->y, x, role, "%*s", w, name);
+		break;
+	case LIVE_UNIT:
+		view_elide(live_col_unit(ui, at->ln->view, col), w, name,
+		    sizeof name);
+		view_putf(f, at->y, x, at->base, "%*s", w, name);
+		break;
+	default:
+		view_live_format(ui, at->ln->view, at->row, col, w, buf,
+		    sizeof buf, &role);
+		if (at->is_cursor && k == lv->col)
+			role = UI_R_CELL;
+		else if (at->is_cursor && role != UI_R_INVALID)
+			role = UI_R_CURSOR;
+		view_role(f, at->y, x, w, role);
+		view_put(f, at->y, x, buf, w, role);
+		break;
+	}
+}
+
+static void
+view_live_line(const struct ui *ui, struct view_frame *f, int y,
+    const struct live_line *ln, int cursor_view, int is_cursor)
+{
+	const struct live_view	*lv = &ui->live.v[ln->view];
+	struct view_live_geom	 g;
+	struct view_live_at	 at = { ln, 0, y, UI_R_NORMAL, cursor_view,
+				    is_cursor };
+	size_t			 k;
+	int			 x, w;
+
+	view_live_geom(ui, ln->view, &g);
+	at.row = ln->kind == LIVE_TOTAL ? lv->nrows :
+	    ln->kind == LIVE_ROW ? lv->order[ln->row] : 0;
+	if (ln->kind == LIVE_TOTAL)
+		at.base = UI_R_TOTAL;
+	if (is_cursor)
+		at.base = UI_R_CURSOR;
+	if (ln->kind == LIVE_HEAD || ln->kind == LIVE_HEAD2 ||
+	    ln->kind == LIVE_UNIT)
+		at.base = UI_R_COLHEAD;
+	view_role(f, y, 0, -1, at.base);
+	if (!view_live_lead(ui, f, &at, &g))
+		return;
 	/* The scroll markers take the blank before a column, never a
 	 * cell: a column that does not fit whole is not drawn. */
 	if (lv->left > 0)
 		view_put(f, y, g.x0, "<", 1, UI_R_DIM);
 	x = g.x0;
 	for (k = lv->left; k < lv->ncols; k++) {
-		col = lv->cols[k];
-		w = view_live_colw(ui, ln->view, col);
+		w = view_live_colw(ui, ln->view, lv->cols[k]);
 		if (k > lv->left && x + 1 + w + (k + 1 < lv->ncols ? 1 : 0) >
 		    f->width) {
 			view_put(f, y, x, ">", 1, UI_R_DIM);
 			break;
 		}
-		x++;
-		role = base;
-		switch (ln->kind) {
-		case LIVE_HEAD:
-		case LIVE_HEAD2:
-			view_live_split(live_col_name(ui, ln->view, col), w,
-			    name, name2, sizeof name);
-			if (ln->kind == LIVE_HEAD2)
-				memcpy(name, name2, sizeof name);
-			if ((int)col == lv->sort)
-				role = UI_R_SORTHEAD;
-			else if (cursor_view && k == lv->col)
-				role = UI_R_CELL;
-			view_putf(f, y, x, role, "%*s", w, name);
-			break;
-		case LIVE_UNIT:
-			s = live_col_unit(ui, ln->view, col);
-			view_elide(s, w, name, sizeof name);
-			view_putf(f, y, x, base, "%*s", w, name);
-			break;
-		default:
-			view_live_format(ui, ln->view, row, col, w, buf,
-			    sizeof buf, &role);
-			if (is_cursor && k == lv->col)
-				role = UI_R_CELL;
-			else if (is_cursor && role != UI_R_INVALID)
-				role = UI_R_CURSOR;
-			view_role(f, y, x, w, role);
-			view_put(f, y, x, buf, w, role);
-			break;
-		}
-		x += w;
+		view_live_cell(ui, f, &at, k, x + 1, w);
+		x += 1 + w;
 	}
 }
 
