@@ -493,6 +493,7 @@ const struct keys_entry keys_table[] = {
 	  .help = "write the settings (picks, interval, sort, hidden "
 	    "columns)",
 	  .bar = 10, .bar_where = KEYS_LIVE | KEYS_LISTS | KEYS_MONITOR,
+	  .bar_also = KEYS_LISTS | KEYS_REPLAY,
 	  .bar_key = "W", .bar_label = "Save" },
 	{ .key = { 12 }, .where = KEYS_ANY,
 	  .fn = keys_redraw, .section = KEYS_S_ALL,

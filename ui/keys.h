@@ -50,6 +50,7 @@ struct keys_entry {
 	const char	*help;		/* one line for the help screen */
 	int		 bar;		/* place on the function bar, 0: none */
 	unsigned	 bar_where;	/* screens and modes it is shown on */
+	unsigned	 bar_also;	/* and these (a second mask), or 0 */
 	const char	*bar_key;	/* "F1" */
 	const char	*bar_label;	/* "Help" */
 };

@@ -398,7 +398,8 @@ view_keys(const struct ui *ui, struct view_frame *f, int y)
 
 	for (i = 0; i < keys_count && n < sizeof bar / sizeof bar[0]; i++) {
 		e = &keys_table[i];
-		if (e->bar == 0 || !keys_applies(e->bar_where, where))
+		if (e->bar == 0 || (!keys_applies(e->bar_where, where) &&
+		    !keys_applies(e->bar_also, where)))
 			continue;
 		for (j = n++; j > 0 && bar[j - 1]->bar > e->bar; j--)
 			bar[j] = bar[j - 1];
