@@ -19,6 +19,7 @@
 
 #include "catalog/catalog.h"
 #include "engine/engine.h"
+#include "model/raw.h"
 #include "model/selection.h"
 #include "engine/session-int.h"
 #include "record/record-file.h"
@@ -121,13 +122,12 @@ session_engine_constants(const struct session *s, struct engine *e)
 
 /* ---- changing the model -------------------------------------------- */
 
-/* The one place the raw sample is sized: for the selection. */
+/* A new selection starts from no values, not the old selection's. */
 static void
 session_raw_resize(struct session *s)
 {
-	free(s->rs.values);
-	s->rs.values = xcalloc(s->sel->ncounters + 1, sizeof *s->rs.values);
-	s->rs.nvalues = s->sel->ncounters;
+	raw_sample_free(&s->rs);
+	raw_sample_size(&s->rs, s->sel->ncounters);
 }
 
 /*
@@ -589,7 +589,7 @@ session_close(struct session *s, char **cause)
 	engine_free(s->engine);
 	selection_clear(s->sel);
 	free(s->sel);
-	free(s->rs.values);
+	raw_sample_free(&s->rs);
 	session_metrics_free(s);
 	for (i = 0; i < s->nconsts; i++)
 		free(s->consts[i].name);

@@ -66,10 +66,21 @@ struct raw_sample {
 	uint64_t	 now;		/* host time of the read, ns */
 	struct raw_value *values;	/* selection->ncounters entries */
 	size_t		 nvalues;
+	size_t		 cap;		/* entries allocated, >= nvalues */
 	unsigned	 calls;		/* hcalls or group reads made */
 	unsigned	 naive_calls;	/* one per counter and index */
 	uint64_t	 catalog_version;	/* as reported, 0 when unknown */
 	char		 error[256];	/* last problem, "" when none */
 };
 
-#endif
+/*
+ * Size rs for n values: the array grows when it must, never shrinks; the
+ * values it had keep their contents and new ones are zero.  rs->values
+ * is owned by rs; raw_sample_free() releases it.
+ */
+void		raw_sample_size(struct raw_sample *rs, size_t n);
+
+/* Release rs's values and leave rs empty; a NULL rs is a no-op. */
+void		raw_sample_free(struct raw_sample *rs);
+
+#endif /* HVTOP_MODEL_RAW_H */

@@ -588,7 +588,7 @@ record_codec_all(const struct record_pred *p, size_t b)
 /* This sample's values, record by record in coding order. */
 void
 record_codec_encode_values(struct record_pred *p, struct record_rc_enc *e,
-    struct record_bits *bw, const struct record_value *v)
+    struct record_bits *bw, const struct raw_value *v)
 {
 	size_t		 n = p->lay.n, b, i, k;
 	uint64_t	 zz;

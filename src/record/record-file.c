@@ -56,8 +56,6 @@ struct record_file {
 	int		 error;		/* a write failed: -errno */
 	struct record_writer *w;
 	struct record_buf buf;
-	struct record_sample rs;	/* conversion space */
-	size_t		 cap;
 	uint64_t	 bytes;
 	unsigned	 pending;	/* samples encoded, not written */
 	uint64_t	 pending_since;	/* time of the first of them */
@@ -256,35 +254,14 @@ int
 record_file_sample(struct record_file *rf, const struct raw_sample *rs,
     char **cause)
 {
-	struct record_sample	*s = &rf->rs;
-	size_t			 k;
-	int			 error;
+	int	 error;
 
-	if (rf->cap < rs->nvalues + 1) {
-		rf->cap = rs->nvalues + 1;
-		free(s->values);
-		s->values = xcalloc(rf->cap, sizeof *s->values);
-	}
-	s->now = rs->now;
-	s->nvalues = rs->nvalues;
-	for (k = 0; k < rs->nvalues; k++) {
-		s->values[k].value = rs->values[k].value;
-		s->values[k].timebase = rs->values[k].timebase;
-		s->values[k].status = rs->values[k].status;
-	}
-	s->calls = rs->calls;
-	s->naive_calls = rs->naive_calls;
-	s->catalog_version = rs->catalog_version;
-	_Static_assert(sizeof s->error == sizeof rs->error,
-	    "error texts of one size");
-	memcpy(s->error, rs->error, sizeof s->error);
-	s->error[sizeof s->error - 1] = '\0';
-	if ((error = record_write_sample(rf->w, s, &rf->buf, cause)) != 0)
+	if ((error = record_write_sample(rf->w, rs, &rf->buf, cause)) != 0)
 		return (error);
 	if (rf->pending++ == 0)
-		rf->pending_since = s->now;
+		rf->pending_since = rs->now;
 	if (rf->pending < RECORD_FILE_BATCH &&
-	    s->now - rf->pending_since < RECORD_FILE_SPAN && rf->error == 0)
+	    rs->now - rf->pending_since < RECORD_FILE_SPAN && rf->error == 0)
 		return (0);
 	return (record_file_flush(rf, cause));
 }
@@ -345,7 +322,6 @@ record_file_close(struct record_file *rf, char **cause)
 	}
 	record_write_free(rf->w);
 	record_buf_free(&rf->buf);
-	free(rf->rs.values);
 	free(rf->path);
 	free(rf);
 	return (error);

@@ -426,7 +426,7 @@ void	 record_codec_pred_key(struct record_pred *, uint64_t t);
 /* This sample's values into cur, coded or decoded in coding order. */
 void	 record_codec_encode_values(struct record_pred *,
 	    struct record_rc_enc *, struct record_bits *,
-	    const struct record_value *);
+	    const struct raw_value *);
 /* Decoding takes two passes: the symbols from the range coder, then,
  * when it is done, the plain bits that complete the values. */
 void	 record_codec_decode_symbols(struct record_pred *,

@@ -68,8 +68,7 @@ struct record_reader {
 	uint64_t	 units0;
 
 	struct record_pred pred;
-	struct record_sample sample;
-	size_t		 cap;
+	struct raw_sample sample;
 
 	struct record_stats st;
 	struct record_diag diags[RECORD_DIAG_MAX];
@@ -422,7 +421,7 @@ static size_t
 record_read_sample_payload(struct record_reader *rd, const uint8_t *buf,
     size_t len, uint64_t *now, int *error)
 {
-	struct record_sample	*s = &rd->sample;
+	struct raw_sample	*s = &rd->sample;
 	struct record_pred	*p = &rd->pred;
 	struct record_rc_dec	 d;
 	struct record_bits_rd	 br;
@@ -595,12 +594,7 @@ record_read_set_selection(struct record_reader *rd,
 	memset(sel, 0, sizeof *sel);
 	record_codec_pred_free(&rd->pred);
 	record_codec_pred_init(&rd->pred, &rd->sel, interval);
-	if (rd->cap < rd->sel.ncounters + 1) {
-		rd->cap = rd->sel.ncounters + 1;
-		free(rd->sample.values);
-		rd->sample.values = xcalloc(rd->cap,
-		    sizeof *rd->sample.values);
-	}
+	raw_sample_size(&rd->sample, rd->sel.ncounters);
 	rd->keyed = 0;
 }
 
@@ -1016,8 +1010,7 @@ record_read_open(const void *buf, size_t len, struct record_reader **out,
 	rd->shift = p[10];
 	rd->cbits = p[11];
 	rd->off = RECORD_FILE_HEADER;
-	rd->sample.values = xcalloc(1, sizeof *rd->sample.values);
-	rd->cap = 1;
+	raw_sample_size(&rd->sample, 0);
 
 	/* META: the writer's words, then the catalog and the selection. */
 	error = record_read_header(rd, rd->off, &h, &why);
@@ -1099,7 +1092,7 @@ record_read_free(struct record_reader *rd)
 	record_selection_free(&rd->sel);
 	record_selection_free(&rd->sel0);
 	record_codec_pred_free(&rd->pred);
-	free(rd->sample.values);
+	raw_sample_free(&rd->sample);
 	free(rd);
 }
 

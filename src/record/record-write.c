@@ -396,7 +396,7 @@ record_write_begin(struct record_writer *w, const struct record_meta *m,
 }
 
 int
-record_write_sample(struct record_writer *w, const struct record_sample *s,
+record_write_sample(struct record_writer *w, const struct raw_sample *s,
     struct record_buf *out, char **cause)
 {
 	struct record_pred	*p = &w->pred;

@@ -21,6 +21,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "model/raw.h"
+
 /* The file header: magic, version, timestamp geometry (16 bytes). */
 #define RECORD_MAGIC		"\x89HVR\r\n\x1a\n"
 #define RECORD_MAGIC_LEN	8
@@ -52,25 +54,15 @@ enum record_type {
 #define RECORD_SYNC_LEN		8
 #define RECORD_HEARTBEAT_PAYLOAD 56
 
-/* A counter value as read: the same fields as a source's raw value. */
-struct record_value {
-	uint64_t	 value;
-	uint64_t	 timebase;
-	uint8_t		 status;	/* enum raw_status; < 8 */
-};
-
+/*
+ * A sample is written and read as a source hands it up: struct raw_sample
+ * (model/raw.h), statuses < 8.  A recording keeps a value's status, not
+ * how much of the interval a scaled value counted: a read sample's
+ * counted is 0.
+ */
 #define RECORD_ERROR_MAX	256
-
-/* One read of every selected counter, in selection order. */
-struct record_sample {
-	uint64_t	 now;		/* ns, the host's monotonic clock */
-	struct record_value *values;
-	size_t		 nvalues;
-	unsigned	 calls;
-	unsigned	 naive_calls;
-	uint64_t	 catalog_version;
-	char		 error[RECORD_ERROR_MAX];
-};
+_Static_assert(RECORD_ERROR_MAX == sizeof(((struct raw_sample *)0)->error),
+    "a recorded error text is a raw sample's");
 
 /*
  * One pick of the selection as written: counters of a pick are stored
@@ -185,7 +177,7 @@ int	 record_write_begin(struct record_writer *, const struct record_meta *,
  * *cause set.
  */
 int	 record_write_sample(struct record_writer *,
-	    const struct record_sample *, struct record_buf *out,
+	    const struct raw_sample *, struct record_buf *out,
 	    char **cause);
 
 /* A new selection or catalog from now on.  Returns 0 or -HV_ELIMIT. */
@@ -216,7 +208,7 @@ struct record_event {
 	int		 kind;		/* enum record_event_kind */
 	uint64_t	 offset;	/* of the record in the file */
 	uint64_t	 time;		/* ns; a sample's exact time */
-	const struct record_sample *sample;	/* the reader owns it */
+	const struct raw_sample *sample;	/* the reader owns it */
 };
 
 enum record_diag_kind {

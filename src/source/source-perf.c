@@ -30,6 +30,7 @@
 #include <unistd.h>
 
 #include "catalog/catalog.h"
+#include "model/raw.h"
 #include "model/selection.h"
 #include "util/file.h"
 #include "util/hverr.h"
@@ -603,9 +604,7 @@ source_perf_sample(struct source *src, uint64_t now, struct raw_sample *rs,
 	rs->naive_calls = (unsigned)n;
 	rs->error[0] = '\0';
 	rs->catalog_version = 0;
-	if (n > 0 && (rs->values == NULL || rs->nvalues < n))
-		rs->values = xreallocarray(rs->values, n, sizeof *rs->values);
-	rs->nvalues = n;
+	raw_sample_size(rs, n);
 	if (st->v->sample != NULL)
 		st->v->sample(st, now, rs);
 	for (i = 0; i < st->ngroups; i++) {

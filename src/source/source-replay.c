@@ -21,6 +21,7 @@
 #include <string.h>
 
 #include "catalog/catalog.h"
+#include "model/raw.h"
 #include "model/selection.h"
 #include "record/record-file.h"
 #include "record/record.h"
@@ -44,8 +45,7 @@ struct source_replay {
 	size_t		 ndiags;
 	int		 damaged;	/* more than a cut-short end */
 
-	struct record_sample next;	/* the next sample, a copy */
-	size_t		 cap;
+	struct raw_sample next;	/* the next sample, a copy */
 	int		 have_next;
 	uint64_t	 index;		/* its number */
 	uint64_t	 last_now;
@@ -102,22 +102,16 @@ static void
 source_replay_fetch(struct source_replay *r)
 {
 	struct record_event	 ev;
-	const struct record_sample *s;
+	const struct raw_sample *s;
 
 	r->have_next = 0;
 	while (record_read_next(r->rd, &ev) != RECORD_EV_EOF) {
 		if (ev.kind != RECORD_EV_SAMPLE)
 			continue;
 		s = ev.sample;
-		if (r->cap < s->nvalues + 1) {
-			r->cap = s->nvalues + 1;
-			free(r->next.values);
-			r->next.values = xcalloc(r->cap,
-			    sizeof *r->next.values);
-		}
+		raw_sample_size(&r->next, s->nvalues);
 		memcpy(r->next.values, s->values,
 		    s->nvalues * sizeof *s->values);
-		r->next.nvalues = s->nvalues;
 		r->next.now = s->now;
 		r->next.calls = s->calls;
 		r->next.naive_calls = s->naive_calls;
@@ -276,7 +270,7 @@ source_replay_sample(struct source *src, uint64_t now, struct raw_sample *rs,
     char **cause)
 {
 	struct source_replay	*r = src->data;
-	const struct record_sample *s = &r->next;
+	const struct raw_sample *s = &r->next;
 	size_t			 k;
 
 	(void)now;
@@ -339,7 +333,7 @@ source_replay_close(struct source *src)
 	for (i = 0; i < r->ndiags; i++)
 		free(r->diags[i]);
 	free(r->diags);
-	free(r->next.values);
+	raw_sample_free(&r->next);
 	file_unmap(&r->map);
 	free(r->path);
 	free(r);

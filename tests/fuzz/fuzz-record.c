@@ -120,7 +120,7 @@ fuzz_writer(const uint8_t *data, size_t size)
 	struct record_selection		 sel;
 	struct record_meta		 m;
 	struct record_pick		 pk[2];
-	struct record_sample		 s;
+	struct raw_sample		 s;
 	struct record_buf		 b = { 0 };
 	static char			 a[] = "A", bb[] = "B", c[] = "C";
 	static char			 d[] = "D", g[] = "G", lbl[] = "fuzz";

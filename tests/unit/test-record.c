@@ -399,7 +399,7 @@ struct gen {
 };
 
 static void
-gen_sample(struct gen *g, struct record_sample *s, unsigned n, int faults)
+gen_sample(struct gen *g, struct raw_sample *s, unsigned n, int faults)
 {
 	uint64_t	 busy, r;
 	unsigned	 k;
@@ -445,7 +445,7 @@ gen_sample(struct gen *g, struct record_sample *s, unsigned n, int faults)
 
 struct rec {
 	struct record_buf	 buf;
-	struct record_sample	*samples;
+	struct raw_sample	*samples;
 	size_t			 nsamples;
 	size_t			 cut;		/* where samples start */
 };
@@ -512,8 +512,8 @@ make_recording(struct rec *r, const struct record_writer_opts *o,
 }
 
 static void
-assert_same_sample(const struct record_sample *a,
-    const struct record_sample *b)
+assert_same_sample(const struct raw_sample *a,
+    const struct raw_sample *b)
 {
 	size_t	 k;
 
