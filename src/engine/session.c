@@ -23,6 +23,7 @@
 #include "model/selection.h"
 #include "engine/session-int.h"
 #include "record/record-file.h"
+#include "record/record.h"
 #include "serve/serve.h"
 #include "util/hverr.h"
 #include "util/xalloc.h"
@@ -101,6 +102,30 @@ session_constant(const struct session *s, const char *name, double *value,
 	    s->src->ops->constant(s->src, name, value) == 0)
 		return (SESSION_CONST_FRAME);
 	return (SESSION_CONST_NONE);
+}
+
+/*
+ * Open the recording.  What --const set is what the formulas used, so
+ * that is what the recording keeps over the frame's values.
+ */
+static int
+session_record(struct session *s, char **cause)
+{
+	struct record_constant	*rc;
+	size_t			 i;
+	int			 error;
+
+	rc = xcalloc(s->nconsts + 1, sizeof *rc);
+	for (i = 0; i < s->nconsts; i++) {
+		rc[i].name = s->consts[i].name;
+		session_constant(s, rc[i].name, &rc[i].value, NULL);
+	}
+	error = record_file_open(s->opts.record, s->src, &s->topo, s->sel,
+	    rc, s->nconsts, clock_wall(&s->clock, 0),
+	    (uint64_t)(s->delay * 1e9 + 0.5), clock_now(&s->clock), NULL,
+	    &s->rec, cause);
+	free(rc);
+	return (error);
 }
 
 /* Give a new engine every constant: --const, then the frame's. */
@@ -563,11 +588,7 @@ session_start(struct session *s, char **cause)
 	}
 	if ((error = session_apply(s, NULL, sel, cause)) != 0)
 		return (error);
-	if (s->opts.record != NULL && (error = record_file_open(
-	    s->opts.record, s->src, &s->topo, s->sel, s->opts.consts,
-	    s->opts.nconsts, clock_wall(&s->clock, 0),
-	    (uint64_t)(s->delay * 1e9 + 0.5), clock_now(&s->clock), NULL,
-	    &s->rec, cause)) != 0)
+	if (s->opts.record != NULL && (error = session_record(s, cause)) != 0)
 		return (error);
 	if (s->opts.serve != NULL && (error = session_serve(s, cause)) != 0)
 		return (error);

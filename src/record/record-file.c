@@ -157,7 +157,8 @@ record_file_create(const char *path)
 int
 record_file_open(const char *path, struct source *src,
     const struct topology *topo, const struct selection *sel,
-    char *const *consts, size_t nconsts, uint64_t epoch_ns, uint64_t interval_ns, uint64_t now,
+    const struct record_constant *consts, size_t nconsts, uint64_t epoch_ns,
+    uint64_t interval_ns, uint64_t now,
     const struct record_writer_opts *opts, struct record_file **out,
     char **cause)
 {
@@ -165,11 +166,10 @@ record_file_open(const char *path, struct source *src,
 	struct record_selection	 rsel;
 	struct record_meta	 m;
 	const char *const	*name;
-	const char		*eq;
 	const void		*img;
 	size_t			 len, i;
 	double			 v;
-	char			*c, *end;
+	char			*c;
 	int			 error;
 
 	*out = NULL;
@@ -201,16 +201,9 @@ record_file_open(const char *path, struct source *src,
 			continue;
 		record_file_constant(&m, *name, strlen(*name), v);
 	}
-	/* What --const set is what the formulas used: record that. */
-	for (i = 0; i < nconsts; i++) {
-		if ((eq = strchr(consts[i], '=')) == NULL || eq == consts[i])
-			continue;
-		v = strtod(eq + 1, &end);
-		if (*end != '\0' || end == eq + 1)
-			continue;
-		record_file_constant(&m, consts[i], (size_t)(eq - consts[i]),
-		    v);
-	}
+	for (i = 0; i < nconsts; i++)
+		record_file_constant(&m, consts[i].name,
+		    strlen(consts[i].name), consts[i].value);
 	record_file_selection(sel, &rsel);
 
 	rf = xcalloc(1, sizeof *rf);

@@ -11,6 +11,7 @@
 #include <stdint.h>
 
 struct raw_sample;
+struct record_constant;
 struct record_selection;
 struct record_writer_opts;
 struct selection;
@@ -22,15 +23,17 @@ struct record_file;
 /*
  * Create (or truncate) path and write the preamble: the source's label,
  * topology, catalog and named constants, the selection, the wall-clock
- * epoch of time 0 and the sampling interval.  consts are nconsts
- * "NAME=VALUE" strings (--const) that replace or add to the source's
- * constants, so that a replay computes what the run did.  opts may be
- * NULL (the defaults).  Returns 0 with *out (caller closes with record_file_close()),
- * or a negative code with *cause set (caller frees).
+ * epoch of time 0 and the sampling interval.  consts are nconsts values
+ * that replace or add to the source's constants: the values the run's
+ * formulas used, so that a replay computes what the run did (the caller
+ * decides them; this only records).  opts may be NULL (the defaults).
+ * Returns 0 with *out (caller closes with record_file_close()), or a
+ * negative code with *cause set (caller frees).
  */
 int	 record_file_open(const char *path, struct source *,
 	    const struct topology *, const struct selection *,
-	    char *const *consts, size_t nconsts, uint64_t epoch_ns, uint64_t interval_ns, uint64_t now,
+	    const struct record_constant *consts, size_t nconsts,
+	    uint64_t epoch_ns, uint64_t interval_ns, uint64_t now,
 	    const struct record_writer_opts *, struct record_file **out,
 	    char **cause);
 
