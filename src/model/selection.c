@@ -13,6 +13,7 @@
 #include <strings.h>
 
 #include "catalog/catalog.h"
+#include "hcall/hcall.h"
 #include "model/raw.h"
 #include "util/hverr.h"
 #include "util/xalloc.h"
@@ -411,7 +412,7 @@ selection_perf_spec(const struct catalog *cat, const char *spec, char **out,
 {
 	const struct catalog_event	*ev;
 	const char			*at = NULL;
-	unsigned long			 v, domain = 0, lpar = SEL_LPAR_SELF;
+	unsigned long			 v, domain = 0, lpar = HCALL_LPAR_SELF;
 	unsigned long			 offset = 0;
 	char				*copy, *tok, *save = NULL, *eq, *why;
 	char				*name = NULL, *index = NULL;
@@ -509,7 +510,7 @@ selection_perf_spec(const struct catalog *cat, const char *spec, char **out,
 	}
 	/* lpar only means something for virtual-processor domains. */
 	if (error == 0 && has_lpar && at != NULL && strcmp(at, "vcpu") == 0 &&
-	    lpar != SEL_LPAR_SELF) {
+	    lpar != HCALL_LPAR_SELF) {
 		*cause = xasprintf("lpar=%lu cannot be mapped: hvtop counts "
 		    "the virtual processors of its own partition "
 		    "(lpar=0xffff)", lpar);
@@ -567,7 +568,7 @@ selection_add(struct selection *sel, const struct catalog *cat,
 	at = memchr(spec, '@', (size_t)(end - spec));
 	pk.name = xstrndup(spec, (size_t)((at != NULL ? at : end) - spec));
 	pk.spec = xstrdup(spec);
-	pk.lpar = SEL_LPAR_SELF;
+	pk.lpar = HCALL_LPAR_SELF;
 	pk.kind = event ? SEL_EVENT : SEL_GROUP;
 	if (event) {
 		if ((ev = selection_find_event(cat, pk.name, cause)) == NULL) {

@@ -16,8 +16,6 @@ struct catalog_event;
 struct catalog_group;
 struct topology;
 
-#define SEL_LPAR_SELF	0xffff	/* this partition */
-
 enum sel_kind {
 	SEL_GROUP,
 	SEL_EVENT,
@@ -29,7 +27,7 @@ struct sel_pick {
 	char		*name;		/* group or event name */
 	const struct catalog_group *group;	/* SEL_GROUP only */
 	int		 domain;	/* hcall domain 1..6 */
-	uint16_t	 lpar;
+	uint16_t	 lpar;		/* HCALL_LPAR_SELF: this partition */
 	unsigned	*indices;
 	size_t		 nindices;
 	const struct catalog_event **events;	/* the pick's columns */

@@ -20,8 +20,6 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "hcall/hcall.h"
-
 /* perf_event_attr words a format may name: config, config1, config2. */
 #define PMU_CONFIG_WORDS	3
 #define PMU_FORMAT_RANGES_MAX	8	/* "config:0-7,32-35" has 2 */
@@ -133,10 +131,6 @@ int	 pmu_event_encode(const struct pmu_event *,
  * is hv_gpci/interface/collect_privileged.
  */
 #define PMU_HV24X7_DOMAIN_MAX	7	/* first invalid domain */
-/* The hcall module's names for these are the ones to use. */
-#define PMU_HV24X7_LPAR_SELF	HCALL_LPAR_SELF	/* config1 */
-#define PMU_HV24X7_BUF_SIZE	HCALL_BUF_SIZE
-#define PMU_HV24X7_RESULT_HDR	HCALL_RES_HDR_SIZE
 
 struct pmu_hv24x7_frame {
 	int		 interface;	/* hcall interface, 1 or 2 */

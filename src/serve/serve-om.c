@@ -37,6 +37,7 @@
 #include <strings.h>
 
 #include "catalog/catalog.h"
+#include "hcall/hcall.h"
 #include "engine/engine.h"
 #include "model/selection.h"
 #include "model/raw.h"
@@ -522,7 +523,7 @@ serve_layout_new(const struct serve_info *info, const struct serve_sample *s)
 				    v->events[col]->sysfs_name :
 				    v->events[col]->name);
 				serve_label_where(l, v, r);
-				if (sc->lpar == SEL_LPAR_SELF)
+				if (sc->lpar == HCALL_LPAR_SELF)
 					snprintf(lp, sizeof lp, "self");
 				else
 					snprintf(lp, sizeof lp, "%u",

@@ -21,6 +21,7 @@
 #include <string.h>
 
 #include "catalog/catalog.h"
+#include "hcall/hcall.h"
 #include "model/selection.h"
 #include "util/hverr.h"
 #include "util/xalloc.h"
@@ -306,7 +307,7 @@ source_perf_hv24x7_open_error(const struct source_perf *st,
 		    domain == 2 ? "core" : "vcpu"));
 	if ((err == EACCES || err == EPERM) &&
 	    st->pmus[0].collect_privileged != 1 &&
-	    (domain <= 2 || sc->lpar != PMU_HV24X7_LPAR_SELF)) {
+	    (domain <= 2 || sc->lpar != HCALL_LPAR_SELF)) {
 		fr.privileged = 0;
 		fr.chips = fr.cores = fr.vcpus = 0;
 	} else if (err == EINVAL)
