@@ -15,6 +15,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "catalog/catalog.h"
 #include "hcall/hcall.h"
 #include "util/file.h"
 #include "util/hverr.h"
@@ -119,8 +120,7 @@ source_catalog_not_file(const char *name, char **cause)
 int
 source_catalog_read(const char *name, void **buf, size_t *len, char **cause)
 {
-	const uint8_t	*p;
-	uint64_t	 npages;
+	uint32_t	 npages;
 	char		*path;
 	int		 error;
 
@@ -139,23 +139,21 @@ source_catalog_read(const char *name, void **buf, size_t *len, char **cause)
 	}
 	/* Page 0 says how long the catalog is: a file that says nonsense
 	 * there is no catalog, and the message names it. */
-	p = *buf;
-	npages = *len < 8 ? 0 : (uint64_t)p[4] << 24 |
-	    (uint64_t)p[5] << 16 | (uint64_t)p[6] << 8 | p[7];
-	if (npages == 0 || npages > SOURCE_CATALOG_MAX / HCALL_PAGE_SIZE) {
-		if (*len < 8)
-			*cause = xasprintf("%s: not a 24x7 catalog: %zu "
-			    "bytes, shorter than a page header", path, *len);
-		else
-			*cause = xasprintf("%s: not a 24x7 catalog: page 0 "
-			    "claims %llu pages (1 to %zu can be read)", path,
-			    (unsigned long long)npages,
-			    SOURCE_CATALOG_MAX / HCALL_PAGE_SIZE);
-		free(*buf);
-		*buf = NULL;
+	if (catalog_peek_pages(*buf, *len, &npages) != 0) {
+		*cause = xasprintf("%s: not a 24x7 catalog: %zu bytes, "
+		    "shorter than a page header", path, *len);
+	} else if (npages == 0 ||
+	    npages > SOURCE_CATALOG_MAX / HCALL_PAGE_SIZE) {
+		*cause = xasprintf("%s: not a 24x7 catalog: page 0 claims "
+		    "%llu pages (1 to %zu can be read)", path,
+		    (unsigned long long)npages,
+		    SOURCE_CATALOG_MAX / HCALL_PAGE_SIZE);
+	} else {
 		free(path);
-		return (-HV_EFORMAT);
+		return (0);
 	}
+	free(*buf);
+	*buf = NULL;
 	free(path);
-	return (0);
+	return (-HV_EFORMAT);
 }
