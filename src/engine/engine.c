@@ -953,16 +953,13 @@ engine_update(struct engine *e, const struct raw_sample *rs)
 	return (engine_update_reuse(e, rs, NULL));
 }
 
-struct engine_snapshot *
-engine_update_reuse(struct engine *e, const struct raw_sample *rs,
+/* A snapshot to fill for rs: old when it fits, and rs's own fields. */
+static struct engine_snapshot *
+engine_update_begin(struct engine *e, const struct raw_sample *rs,
     struct engine_snapshot *old)
 {
 	struct engine_snapshot	*s;
-	struct engine_view	*v;
-	struct engine_cell	*row, *tot, *c;
-	double			 secs, d, tsecs, *vals;
-	size_t			 i, r, col, ncol, k, nrowok, nsecs, j;
-	uint8_t			 st;
+	size_t			 k;
 
 	if (old != NULL && engine_snapshot_fits(e, old))
 		s = old;
@@ -981,152 +978,227 @@ engine_update_reuse(struct engine *e, const struct raw_sample *rs,
 	s->error[sizeof s->error - 1] = '\0';
 	for (k = 0; k < s->nraw; k++)
 		s->raw[k] = k < rs->nvalues ? rs->values[k].value : 0;
+	return (s);
+}
 
+/*
+ * View i's event cells, row by row, and each row's interval.  Returns the
+ * total's interval: the mean of its rows' intervals, so that its counts
+ * (each row's rate over that interval) give rates that are the sums of
+ * the rows' rates however much the rows' intervals differ.
+ */
+static double
+engine_update_events(struct engine *e, struct engine_snapshot *s, size_t i,
+    const struct raw_sample *rs)
+{
+	const struct engine_view	*v = &e->views[i];
+	struct engine_cell		*row, *c;
+	double				 secs, d, tsecs = 0;
+	size_t				 r, col, k, nsecs = 0;
+	size_t				 ncol = v->nevents + v->nmetrics;
+
+	for (r = 0; r < v->nrows; r++) {
+		row = &s->cells[i][r * ncol];
+		secs = 0;
+		for (col = 0; col < v->nevents; col++) {
+			c = &row[col];
+			e->csecs[r * v->nevents + col] = 0;
+			k = v->counter[r * v->nevents + col];
+			if (k == ENG_NONE || k >= rs->nvalues) {
+				c->status = k == ENG_NONE ? ENG_ABSENT :
+				    ENG_MISSING;
+				continue;
+			}
+			c->status = engine_counter(e, k, &rs->values[k],
+			    rs->now, &c->delta, &d);
+			if (c->status == ENG_OK) {
+				c->value = c->delta / d;
+				e->csecs[r * v->nevents + col] = d;
+				if (secs == 0)
+					secs = d;
+			}
+		}
+		s->row_interval[i][r] = secs;
+		if (secs > 0) {
+			tsecs += secs;
+			nsecs++;
+		}
+	}
+	return (nsecs > 0 ? tsecs / (double)nsecs : 0);
+}
+
+/*
+ * Each row's deltas once, NaN where there is none, into e->scratch; then
+ * the same counts scaled to the total's interval tsecs into e->norm.
+ */
+static void
+engine_update_norm(struct engine *e, const struct engine_snapshot *s,
+    size_t i, double tsecs)
+{
+	const struct engine_view	*v = &e->views[i];
+	const struct engine_cell	*row;
+	double				*vals = e->scratch;
+	size_t				 r, col, k;
+	size_t				 ncol = v->nevents + v->nmetrics;
+
+	for (r = 0; r < v->nrows; r++) {
+		row = &s->cells[i][r * ncol];
+		for (col = 0; col < v->nevents; col++) {
+			k = r * v->nevents + col;
+			if (row[col].status != ENG_OK) {
+				vals[k] = e->norm[k] = FORMULA_NOVALUE;
+				continue;
+			}
+			vals[k] = row[col].delta;
+			e->norm[k] = e->csecs[k] == tsecs ? row[col].delta :
+			    row[col].value * tsecs;
+		}
+	}
+}
+
+/* View i's event totals: a failed row fails the total. */
+static void
+engine_update_event_totals(const struct engine *e, struct engine_snapshot *s,
+    size_t i)
+{
+	const struct engine_view	*v = &e->views[i];
+	const struct engine_cell	*row;
+	struct engine_cell		*c;
+	size_t				 r, col;
+	size_t				 ncol = v->nevents + v->nmetrics;
+	uint8_t				 st;
+
+	for (col = 0; col < v->nevents; col++) {
+		c = &s->cells[i][v->nrows * ncol + col];
+		c->status = ENG_ABSENT;
+		for (r = 0; r < v->nrows; r++) {
+			row = &s->cells[i][r * ncol];
+			st = row[col].status;
+			if (st == ENG_ABSENT)
+				continue;
+			if (st != ENG_OK) {
+				c->status = st;
+				break;
+			}
+			c->status = ENG_OK;
+			c->delta += e->norm[r * v->nevents + col];
+			c->value += row[col].value;
+		}
+		if (c->status != ENG_OK)
+			c->delta = c->value = 0;
+	}
+}
+
+/*
+ * Metric j of view i in every row, summing its operands' counts in
+ * e->sums; returns the total's status so far (ENG_OK when every row that
+ * has the metric has a value), the rows with a value in *nrowok, the sum
+ * of their values in *mean and the first cell that failed to evaluate in
+ * *bad.
+ */
+static uint8_t
+engine_update_metric_rows(struct engine *e, struct engine_snapshot *s,
+    size_t i, size_t j, size_t *nrowok, double *mean,
+    const struct engine_cell **bad)
+{
+	const struct engine_view	*v = &e->views[i];
+	const struct engine_metric	*m = &v->metrics[j];
+	struct engine_cell		*row, *c;
+	double				 secs;
+	size_t				 r, k;
+	size_t				 ncol = v->nevents + v->nmetrics;
+	uint8_t				 st = ENG_ABSENT;
+
+	for (k = 0; k < m->nevslots; k++)
+		e->sums[m->evslots[k]] = 0;
+	for (r = 0; r < v->nrows; r++) {
+		row = &s->cells[i][r * ncol];
+		c = &row[v->nevents + j];
+		c->status = engine_metric_inputs(m, row);
+		if (c->status == ENG_ABSENT)
+			continue;
+		if (c->status != ENG_OK) {
+			/* A row without a value fails the total: a partial
+			 * sum is wrong. */
+			if (st == ENG_ABSENT || st == ENG_OK)
+				st = c->status;
+			continue;
+		}
+		secs = s->row_interval[i][r];
+		engine_eval(e, m, &e->scratch[r * v->nevents], v->nevents,
+		    secs, secs * (double)e->tb_hz, c);
+		for (k = 0; k < m->nevslots; k++)
+			e->sums[m->evslots[k]] += e->norm[r * v->nevents +
+			    m->evslots[k]];
+		if (c->status == ENG_OK)
+			*mean += c->value;
+		else if (*bad == NULL)
+			*bad = c;
+		(*nrowok)++;
+		if (st == ENG_ABSENT)
+			st = ENG_OK;
+	}
+	return (st);
+}
+
+/* Metric j of view i in every row, then over the rows that have it. */
+static void
+engine_update_metric(struct engine *e, struct engine_snapshot *s, size_t i,
+    size_t j, double tsecs)
+{
+	const struct engine_view	*v = &e->views[i];
+	const struct engine_metric	*m = &v->metrics[j];
+	const struct engine_cell	*bad = NULL;
+	struct engine_cell		*c;
+	double				 mean = 0;
+	size_t				 nrowok = 0;
+	size_t				 ncol = v->nevents + v->nmetrics;
+	uint8_t				 st;
+
+	st = engine_update_metric_rows(e, s, i, j, &nrowok, &mean, &bad);
+	c = &s->cells[i][v->nrows * ncol + v->nevents + j];
+	if (st != ENG_OK || nrowok == 0) {
+		c->status = st == ENG_OK ? ENG_ABSENT : st;
+		return;
+	}
+	/* Frequencies do not add up: their total is the mean of the rows'
+	 * values. */
+	if (m->mean_total) {
+		if (bad != NULL) {
+			*c = *bad;
+			return;
+		}
+		c->value = mean / (double)nrowok;
+		c->delta = 0;
+		c->status = ENG_OK;
+		return;
+	}
+	engine_eval(e, m, e->sums, v->nevents, tsecs, tsecs * (double)e->tb_hz,
+	    c);
+}
+
+struct engine_snapshot *
+engine_update_reuse(struct engine *e, const struct raw_sample *rs,
+    struct engine_snapshot *old)
+{
+	struct engine_snapshot	*s;
+	const struct engine_view *v;
+	double			 tsecs;
+	size_t			 i, j;
+
+	s = engine_update_begin(e, rs, old);
 	for (i = 0; i < e->nviews; i++) {
 		v = &e->views[i];
-		ncol = v->nevents + v->nmetrics;
 		/* Every cell is written below; start them clean. */
 		memset(s->cells[i], 0, s->ncells[i] * sizeof **s->cells);
 		memset(s->row_interval[i], 0,
 		    (v->nrows + 1) * sizeof **s->row_interval);
-		tot = &s->cells[i][v->nrows * ncol];
-
-		/* Event cells, row by row. */
-		tsecs = 0;
-		nsecs = 0;
-		for (r = 0; r < v->nrows; r++) {
-			row = &s->cells[i][r * ncol];
-			secs = 0;
-			for (col = 0; col < v->nevents; col++) {
-				c = &row[col];
-				e->csecs[r * v->nevents + col] = 0;
-				k = v->counter[r * v->nevents + col];
-				if (k == ENG_NONE || k >= rs->nvalues) {
-					c->status = k == ENG_NONE ?
-					    ENG_ABSENT : ENG_MISSING;
-					continue;
-				}
-				c->status = engine_counter(e, k,
-				    &rs->values[k], rs->now, &c->delta, &d);
-				if (c->status == ENG_OK) {
-					c->value = c->delta / d;
-					e->csecs[r * v->nevents + col] = d;
-					if (secs == 0)
-						secs = d;
-				}
-			}
-			s->row_interval[i][r] = secs;
-			if (secs > 0) {
-				tsecs += secs;
-				nsecs++;
-			}
-		}
-		/*
-		 * The total's interval is the mean of its rows' intervals;
-		 * its counts are each row's rate over that interval, so its
-		 * rates are the sums of the rows' rates however much the
-		 * rows' intervals differ.
-		 */
-		tsecs = nsecs > 0 ? tsecs / (double)nsecs : 0;
+		tsecs = engine_update_events(e, s, i, rs);
 		s->row_interval[i][v->nrows] = tsecs;
-
-		/* Each row's deltas once, NaN where there is none; then the
-		 * same counts scaled to the total's interval. */
-		vals = e->scratch;
-		for (r = 0; r < v->nrows; r++) {
-			row = &s->cells[i][r * ncol];
-			for (col = 0; col < v->nevents; col++) {
-				k = r * v->nevents + col;
-				if (row[col].status != ENG_OK) {
-					vals[k] = e->norm[k] = FORMULA_NOVALUE;
-					continue;
-				}
-				vals[k] = row[col].delta;
-				e->norm[k] = e->csecs[k] == tsecs ?
-				    row[col].delta : row[col].value * tsecs;
-			}
-		}
-
-		/* Event totals: a failed row fails the total. */
-		for (col = 0; col < v->nevents; col++) {
-			c = &tot[col];
-			c->status = ENG_ABSENT;
-			for (r = 0; r < v->nrows; r++) {
-				row = &s->cells[i][r * ncol];
-				st = row[col].status;
-				if (st == ENG_ABSENT)
-					continue;
-				if (st != ENG_OK) {
-					c->status = st;
-					break;
-				}
-				c->status = ENG_OK;
-				c->delta += e->norm[r * v->nevents + col];
-				c->value += row[col].value;
-			}
-			if (c->status != ENG_OK)
-				c->delta = c->value = 0;
-		}
-
-		/* Metrics per row, then over the rows that have them. */
-		for (j = 0; j < v->nmetrics; j++) {
-			const struct engine_metric *m = &v->metrics[j];
-			const struct engine_cell *bad = NULL;
-			double mean;
-
-			for (k = 0; k < m->nevslots; k++)
-				e->sums[m->evslots[k]] = 0;
-			nrowok = 0;
-			mean = 0;
-			st = ENG_ABSENT;
-			for (r = 0; r < v->nrows; r++) {
-				row = &s->cells[i][r * ncol];
-				c = &row[v->nevents + j];
-				c->status = engine_metric_inputs(m, row);
-				if (c->status == ENG_ABSENT)
-					continue;
-				if (c->status != ENG_OK) {
-					/* A row without a value fails the
-					 * total: a partial sum is wrong. */
-					if (st == ENG_ABSENT || st == ENG_OK)
-						st = c->status;
-					continue;
-				}
-				secs = s->row_interval[i][r];
-				engine_eval(e, m, &vals[r * v->nevents],
-				    v->nevents, secs, secs * (double)e->tb_hz,
-				    c);
-				for (k = 0; k < m->nevslots; k++)
-					e->sums[m->evslots[k]] += e->norm[r *
-					    v->nevents + m->evslots[k]];
-				if (c->status == ENG_OK)
-					mean += c->value;
-				else if (bad == NULL)
-					bad = c;
-				nrowok++;
-				if (st == ENG_ABSENT)
-					st = ENG_OK;
-			}
-			c = &tot[v->nevents + j];
-			if (st != ENG_OK || nrowok == 0) {
-				c->status = st == ENG_OK ? ENG_ABSENT : st;
-				continue;
-			}
-			/* Frequencies do not add up: their total is the
-			 * mean of the rows' values. */
-			if (m->mean_total) {
-				if (bad != NULL) {
-					*c = *bad;
-					continue;
-				}
-				c->value = mean / (double)nrowok;
-				c->delta = 0;
-				c->status = ENG_OK;
-				continue;
-			}
-			engine_eval(e, m, e->sums, v->nevents, tsecs,
-			    tsecs * (double)e->tb_hz, c);
-		}
+		engine_update_norm(e, s, i, tsecs);
+		engine_update_event_totals(e, s, i);
+		for (j = 0; j < v->nmetrics; j++)
+			engine_update_metric(e, s, i, j, tsecs);
 	}
 	engine_estimates(e, s, rs);
 	return (s);
