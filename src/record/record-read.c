@@ -759,6 +759,76 @@ record_read_skip(struct record_reader *rd, size_t from,
 }
 
 /*
+ * The sample record at off with header h: decoded, checked against its
+ * header and checksum, and made the reader's sample.  Returns 1 with *ev
+ * set, or a negative code with *why set.
+ */
+static int
+record_read_one_sample(struct record_reader *rd, size_t off,
+    struct record_hdr *h, struct record_event *ev, const char **why)
+{
+	struct record_pred	*p = &rd->pred;
+	size_t			 used, k;
+	uint64_t		 now = 0;
+	int			 error = 0, fresh;
+
+	if (!rd->keyed) {
+		*why = "a sample with no heartbeat before it";
+		return (-HV_EFORMAT);
+	}
+	used = record_read_sample_payload(rd, rd->buf + h->pay, h->paylen,
+	    &now, &error);
+	if (error != 0) {
+		*why = error == -HV_ETRUNC ? "the file ends inside a sample" :
+		    "a sample that does not decode";
+		return (error);
+	}
+	if (h->sized && used != h->paylen) {
+		*why = "a sample shorter than its record";
+		return (-HV_EFORMAT);
+	}
+	if (!h->sized) {
+		if (!be_fits(rd->len, h->pay, used + 2)) {
+			*why = "the file ends inside a sample";
+			return (-HV_ETRUNC);
+		}
+		h->paylen = used;
+	}
+	if (!record_read_crc(rd, off, h)) {
+		*why = "bad checksum";
+		return (-HV_EFORMAT);
+	}
+	if ((now >> rd->shift) != h->units) {
+		*why = "the header's time disagrees with the sample's";
+		return (-HV_EFORMAT);
+	}
+	rd->have_last = 1;
+	rd->last_units = h->units;
+	fresh = record_read_fresh(rd, off);
+	record_read_advance(rd, record_read_end(h));
+	rd->seen_records++;
+	rd->seen_samples++;
+	if (fresh) {
+		rd->st.records++;
+		rd->st.samples++;
+	}
+	/* Before the update, which moves cur into the history. */
+	for (k = 0; k < rd->sample.nvalues; k++) {
+		rd->sample.values[k].value = p->cur[k];
+		rd->sample.values[k].timebase = p->tbcur[k];
+	}
+	record_codec_pred_update(p, now);
+	p->calls = rd->sample.calls;
+	p->naive = rd->sample.naive_calls;
+	p->version = rd->sample.catalog_version;
+	memcpy(p->error, rd->sample.error, sizeof p->error);
+	ev->kind = RECORD_EV_SAMPLE;
+	ev->time = now;
+	ev->sample = &rd->sample;
+	return (1);
+}
+
+/*
  * Read the record at rd->off.  Returns 1 with *ev set for a record the
  * caller sees, 0 for one it does not (a heartbeat), or a negative code
  * with *why set when the record is bad.
@@ -769,74 +839,18 @@ record_read_one(struct record_reader *rd, struct record_event *ev,
 {
 	struct record_cur	 c;
 	struct record_hb	 hb;
-	struct record_pred	*p = &rd->pred;
-	size_t			 off = rd->off, used, k;
-	uint64_t		 now = 0;
+	size_t			 off = rd->off;
 	uint32_t		 gen;
 	int			 error, fresh;
 
 	if ((error = record_read_header(rd, off, h, why)) != 0)
 		return (error);
+	if (h->type == RECORD_T_SAMPLE)
+		return (record_read_one_sample(rd, off, h, ev, why));
+
 	memset(&c, 0, sizeof c);
 	c.p = rd->buf + h->pay;
 	c.len = h->paylen;
-	if (h->type == RECORD_T_SAMPLE) {
-		if (!rd->keyed) {
-			*why = "a sample with no heartbeat before it";
-			return (-HV_EFORMAT);
-		}
-		used = record_read_sample_payload(rd, c.p, c.len, &now,
-		    &error);
-		if (error != 0) {
-			*why = error == -HV_ETRUNC ? "the file ends inside "
-			    "a sample" : "a sample that does not decode";
-			return (error);
-		}
-		if (h->sized && used != h->paylen) {
-			*why = "a sample shorter than its record";
-			return (-HV_EFORMAT);
-		}
-		if (!h->sized) {
-			if (!be_fits(rd->len, h->pay, used + 2)) {
-				*why = "the file ends inside a sample";
-				return (-HV_ETRUNC);
-			}
-			h->paylen = used;
-		}
-		if (!record_read_crc(rd, off, h)) {
-			*why = "bad checksum";
-			return (-HV_EFORMAT);
-		}
-		if ((now >> rd->shift) != h->units) {
-			*why = "the header's time disagrees with the sample's";
-			return (-HV_EFORMAT);
-		}
-		rd->have_last = 1;
-		rd->last_units = h->units;
-		fresh = record_read_fresh(rd, off);
-		record_read_advance(rd, record_read_end(h));
-		rd->seen_records++;
-		rd->seen_samples++;
-		if (fresh) {
-			rd->st.records++;
-			rd->st.samples++;
-		}
-		/* Before the update, which moves cur into the history. */
-		for (k = 0; k < rd->sample.nvalues; k++) {
-			rd->sample.values[k].value = p->cur[k];
-			rd->sample.values[k].timebase = p->tbcur[k];
-		}
-		record_codec_pred_update(p, now);
-		p->calls = rd->sample.calls;
-		p->naive = rd->sample.naive_calls;
-		p->version = rd->sample.catalog_version;
-		memcpy(p->error, rd->sample.error, sizeof p->error);
-		ev->kind = RECORD_EV_SAMPLE;
-		ev->time = now;
-		ev->sample = &rd->sample;
-		return (1);
-	}
-
 	if (!h->sized) {
 		*why = "a compact header on a record that needs a size";
 		return (-HV_EFORMAT);
