@@ -395,17 +395,16 @@ record_write_begin(struct record_writer *w, const struct record_meta *m,
 	return (0);
 }
 
-int
-record_write_sample(struct record_writer *w, const struct raw_sample *s,
-    struct record_buf *out, char **cause)
+/*
+ * Whether s can be written: after the preamble, one value per counter,
+ * statuses < 8.  Returns 0 with the statuses or'ed in *anyst, or
+ * -HV_EUSAGE with *cause set.
+ */
+static int
+record_write_sample_check(const struct record_writer *w,
+    const struct raw_sample *s, uint8_t *anyst, char **cause)
 {
-	struct record_pred	*p = &w->pred;
-	struct record_rc_enc	 e;
-	struct record_bits	 bw;
-	size_t			 k, i, n = s->nvalues, elen;
-	unsigned		 st, prev;
-	uint8_t			 flags = 0, anyst = 0;
-	uint64_t		 tb = 0;
+	size_t	 k, n = s->nvalues;
 
 	if (!w->begun) {
 		*cause = xstrdup("a sample before the preamble");
@@ -416,24 +415,35 @@ record_write_sample(struct record_writer *w, const struct raw_sample *s,
 		    "%zu counters", n, w->sel.ncounters);
 		return (-HV_EUSAGE);
 	}
+	*anyst = 0;
 	for (k = 0; k < n; k++)
-		anyst |= s->values[k].status;
-	if (anyst >= 8) {
+		*anyst |= s->values[k].status;
+	if (*anyst >= 8) {
 		for (k = 0; s->values[k].status < 8; k++)
 			;
 		*cause = xasprintf("counter %zu: status %u cannot be "
 		    "recorded", k, s->values[k].status);
 		return (-HV_EUSAGE);
 	}
+	return (0);
+}
+
+/*
+ * The RECORD_SF_* flags of s: what differs from the last sample (elen is
+ * the length of its error text), and whether it carries timebases, which
+ * go into the predictor's tbcur.
+ */
+static uint8_t
+record_write_sample_flags(struct record_writer *w, const struct raw_sample *s,
+    size_t elen, uint8_t anyst)
+{
+	struct record_pred	*p = &w->pred;
+	size_t			 k;
+	uint8_t			 flags = 0;
+	uint64_t		 tb = 0;
+
 	if (anyst != 0)
 		flags |= RECORD_SF_STATUS;
-	if (w->key_due || w->since_hb >= w->opts.keyframe_samples ||
-	    w->since_hb_bytes >= w->opts.keyframe_bytes ||
-	    record_write_gap(w, s->now) >=
-	    ((uint64_t)1 << w->opts.compact_bits))
-		record_write_heartbeat(w, out, s->now);
-
-	elen = strnlen(s->error, sizeof s->error - 1);
 	if (s->calls != p->calls)
 		flags |= RECORD_SF_CALLS;
 	if (s->naive_calls != p->naive)
@@ -442,7 +452,7 @@ record_write_sample(struct record_writer *w, const struct raw_sample *s,
 		flags |= RECORD_SF_VERSION;
 	if (strlen(p->error) != elen || memcmp(p->error, s->error, elen) != 0)
 		flags |= RECORD_SF_ERROR;
-	for (k = 0; k < n; k++) {
+	for (k = 0; k < s->nvalues; k++) {
 		p->tbcur[k] = s->values[k].timebase;
 		tb |= p->tbcur[k];
 	}
@@ -451,8 +461,20 @@ record_write_sample(struct record_writer *w, const struct raw_sample *s,
 		if (record_codec_tb_exact(p))
 			flags |= RECORD_SF_TBEXACT;
 	}
+	return (flags);
+}
 
-	/* The whole payload is one range-coded block. */
+/* The payload of s with flags into w->pay: one range-coded block. */
+static void
+record_write_sample_payload(struct record_writer *w,
+    const struct raw_sample *s, uint8_t flags, size_t elen)
+{
+	struct record_pred	*p = &w->pred;
+	struct record_rc_enc	 e;
+	struct record_bits	 bw;
+	size_t			 k, i, n = s->nvalues;
+	unsigned		 st, prev;
+
 	record_buf_reset(&w->pay);
 	record_rc_enc_init(&e, &w->pay);
 	for (i = 0; i < RECORD_SF_COUNT; i++)
@@ -479,13 +501,38 @@ record_write_sample(struct record_writer *w, const struct raw_sample *s,
 	record_buf_reset(&w->bits);
 	record_bits_init(&bw, &w->bits);
 	record_codec_encode_values(p, &e, &bw, s->values);
-	for (k = 0; k < n && (flags & RECORD_SF_TBEXACT) == 0 && tb != 0; k++)
-		record_rc_enc_number(&e, p->m.tb[record_codec_pred_stage(p)],
-		    record_zigzag((int64_t)(p->tbcur[k] -
-		    record_codec_pred_timebase(p, k))));
+	if ((flags & RECORD_SF_TIMEBASE) && !(flags & RECORD_SF_TBEXACT)) {
+		for (k = 0; k < n; k++)
+			record_rc_enc_number(&e,
+			    p->m.tb[record_codec_pred_stage(p)],
+			    record_zigzag((int64_t)(p->tbcur[k] -
+			    record_codec_pred_timebase(p, k))));
+	}
 	record_rc_enc_flush(&e);
 	record_bits_flush(&bw);
 	record_buf_add(&w->pay, w->bits.p, w->bits.len);
+}
+
+int
+record_write_sample(struct record_writer *w, const struct raw_sample *s,
+    struct record_buf *out, char **cause)
+{
+	struct record_pred	*p = &w->pred;
+	size_t			 elen;
+	uint8_t			 flags, anyst;
+	int			 error;
+
+	if ((error = record_write_sample_check(w, s, &anyst, cause)) != 0)
+		return (error);
+	if (w->key_due || w->since_hb >= w->opts.keyframe_samples ||
+	    w->since_hb_bytes >= w->opts.keyframe_bytes ||
+	    record_write_gap(w, s->now) >=
+	    ((uint64_t)1 << w->opts.compact_bits))
+		record_write_heartbeat(w, out, s->now);
+
+	elen = strnlen(s->error, sizeof s->error - 1);
+	flags = record_write_sample_flags(w, s, elen, anyst);
+	record_write_sample_payload(w, s, flags, elen);
 	record_codec_pred_update(p, s->now);
 	p->calls = s->calls;
 	p->naive = s->naive_calls;
