@@ -165,23 +165,16 @@ hcall_decode_request(const uint8_t *buf, size_t len, struct hcall_reqbuf *out,
 }
 
 /*
- * Decode a result buffer.  See hcall.h.
+ * The result buffer's header: its size, its interface version (version
+ * when not 0) and the fields it states.  Returns 0 with num_results in
+ * *n, or a negative code with *cause set.
  */
-int
-hcall_decode_result(const uint8_t *buf, size_t len, int version,
-    struct hcall_resbuf *out, char **cause)
+static int
+hcall_decode_result_header(const uint8_t *buf, size_t len, int version,
+    struct hcall_resbuf *out, unsigned *n, char **cause)
 {
-	struct hcall_result	*res;
-	struct hcall_element	*e;
-	const uint8_t		*p;
-	size_t			 off, hsize, stride, left, k;
-	unsigned		 i, n, complete;
-	int			 v;
+	int	 v;
 
-	out->buf = buf;
-	out->len = len;
-	out->nresults = 0;
-	out->nelements = 0;
 	if (len < HCALL_RES_HDR_SIZE) {
 		*cause = xasprintf("result buffer of %zu bytes ends before the "
 		    "%d-byte header (byte 0x%zx)", len, HCALL_RES_HDR_SIZE,
@@ -209,75 +202,111 @@ hcall_decode_result(const uint8_t *buf, size_t len, int version,
 	out->detailed_rc = (uint32_t)HCALL_GET(RES_HDR, detailed_rc, buf);
 	out->cec_cfg = HCALL_GET(RES_HDR, cec_cfg_instance_id, buf);
 	out->catalog_version = HCALL_GET(RES_HDR, catalog_version_num, buf);
-	n = (unsigned)HCALL_GET(RES_HDR, num_results, buf);
-	hsize = hcall_element_header_size(v);
+	*n = (unsigned)HCALL_GET(RES_HDR, num_results, buf);
+	return (0);
+}
 
-	off = HCALL_RES_HDR_SIZE;
+/*
+ * Result i of n, at *off: its header, checked, then its elements, each
+ * checked to fit.  Returns 0 with *off past it, or a negative code with
+ * *cause set.
+ */
+static int
+hcall_decode_result_at(const uint8_t *buf, size_t len, unsigned i,
+    unsigned n, size_t *off, struct hcall_resbuf *out, char **cause)
+{
+	struct hcall_result	*res = &out->results[i];
+	struct hcall_element	*e;
+	const uint8_t		*p;
+	size_t			 at = *off, hsize, stride, left, k;
+	unsigned		 complete;
+
+	if (!be_fits(len, at, HCALL_RESULT_SIZE)) {
+		*cause = xasprintf("result %u at byte 0x%zx: its %d-byte "
+		    "header runs past the end of the buffer (0x%zx); "
+		    "num_results says %u", i, at, HCALL_RESULT_SIZE, len, n);
+		return (-HV_ETRUNC);
+	}
+	p = buf + at;
+	res->offset = (uint16_t)at;
+	res->request = (uint8_t)HCALL_GET(RESULT, result_ix, p);
+	complete = (unsigned)HCALL_GET(RESULT, results_complete, p);
+	res->nelements = (uint16_t)HCALL_GET(RESULT, num_elements_returned, p);
+	res->data_size = (uint16_t)HCALL_GET(RESULT, result_element_data_size,
+	    p);
+	res->first = (uint16_t)out->nelements;
+	if (complete > 1) {
+		*cause = xasprintf("result %u at byte 0x%zx: results_complete "
+		    "is %u, not 0 or 1", i,
+		    at + HCALL_OFF(RESULT, results_complete), complete);
+		return (-HV_EFORMAT);
+	}
+	res->complete = (uint8_t)complete;
+	if (res->nelements > 0 &&
+	    (res->data_size == 0 || res->data_size % 8 != 0)) {
+		*cause = xasprintf("result %u at byte 0x%zx: element data size "
+		    "%u is not a positive multiple of 8", i,
+		    at + HCALL_OFF(RESULT, result_element_data_size),
+		    res->data_size);
+		return (-HV_EFORMAT);
+	}
+	at += HCALL_RESULT_SIZE;
+	hsize = hcall_element_header_size(out->version);
+	stride = hsize + res->data_size;
+	left = len - at;
+	if (res->nelements > left / stride) {
+		/* Name the first element that does not fit. */
+		k = left / stride;
+		*cause = xasprintf("result %u element %zu at byte 0x%zx: needs "
+		    "%zu bytes, %zu left; num_elements_returned says %u", i,
+		    k, at + k * stride, stride, left - k * stride,
+		    res->nelements);
+		return (-HV_ETRUNC);
+	}
+	if (out->nelements + res->nelements > HCALL_MAX_ELEMENTS) {
+		/* Unreachable while len <= 4096; kept as a guard. */
+		*cause = xasprintf("result %u at byte 0x%zx: more than %d "
+		    "elements in one buffer", i, at - HCALL_RESULT_SIZE,
+		    HCALL_MAX_ELEMENTS);
+		return (-HV_ERANGE);
+	}
+	for (k = 0; k < res->nelements; k++, at += stride) {
+		p = buf + at;
+		e = &out->elements[out->nelements++];
+		e->lpar = (uint16_t)HCALL_GET(ELEM_V1, lpar_ix, p);
+		e->index = (uint16_t)HCALL_GET(ELEM_V1, domain_ix, p);
+		e->lpar_cfg = (uint32_t)HCALL_GET(ELEM_V1, lpar_cfg_instance_id,
+		    p);
+		e->tg = out->version == 2 ? (uint8_t)HCALL_GET(ELEM_V2,
+		    thread_group_ix, p) : 0;
+		e->data = (uint16_t)(at + hsize);
+	}
+	*off = at;
+	return (0);
+}
+
+/*
+ * Decode a result buffer.  See hcall.h.
+ */
+int
+hcall_decode_result(const uint8_t *buf, size_t len, int version,
+    struct hcall_resbuf *out, char **cause)
+{
+	size_t		 off = HCALL_RES_HDR_SIZE;
+	unsigned	 i, n;
+	int		 error;
+
+	out->buf = buf;
+	out->len = len;
+	out->nresults = 0;
+	out->nelements = 0;
+	if ((error = hcall_decode_result_header(buf, len, version, out, &n,
+	    cause)) != 0)
+		return (error);
 	for (i = 0; i < n; i++) {
-		if (!be_fits(len, off, HCALL_RESULT_SIZE)) {
-			*cause = xasprintf("result %u at byte 0x%zx: its "
-			    "%d-byte header runs past the end of the buffer "
-			    "(0x%zx); num_results says %u", i, off,
-			    HCALL_RESULT_SIZE, len, n);
-			return (-HV_ETRUNC);
-		}
-		p = buf + off;
-		res = &out->results[i];
-		res->offset = (uint16_t)off;
-		res->request = (uint8_t)HCALL_GET(RESULT, result_ix, p);
-		complete = (unsigned)HCALL_GET(RESULT, results_complete, p);
-		res->nelements = (uint16_t)HCALL_GET(RESULT,
-		    num_elements_returned, p);
-		res->data_size = (uint16_t)HCALL_GET(RESULT,
-		    result_element_data_size, p);
-		res->first = (uint16_t)out->nelements;
-		if (complete > 1) {
-			*cause = xasprintf("result %u at byte 0x%zx: "
-			    "results_complete is %u, not 0 or 1", i,
-			    off + HCALL_OFF(RESULT, results_complete),
-			    complete);
-			return (-HV_EFORMAT);
-		}
-		res->complete = (uint8_t)complete;
-		if (res->nelements > 0 &&
-		    (res->data_size == 0 || res->data_size % 8 != 0)) {
-			*cause = xasprintf("result %u at byte 0x%zx: element "
-			    "data size %u is not a positive multiple of 8", i,
-			    off + HCALL_OFF(RESULT, result_element_data_size),
-			    res->data_size);
-			return (-HV_EFORMAT);
-		}
-		off += HCALL_RESULT_SIZE;
-		stride = hsize + res->data_size;
-		left = len - off;
-		if (res->nelements > left / stride) {
-			/* Name the first element that does not fit. */
-			k = left / stride;
-			*cause = xasprintf("result %u element %zu at byte "
-			    "0x%zx: needs %zu bytes, %zu left; "
-			    "num_elements_returned says %u", i, k,
-			    off + k * stride, stride, left - k * stride,
-			    res->nelements);
-			return (-HV_ETRUNC);
-		}
-		if (out->nelements + res->nelements > HCALL_MAX_ELEMENTS) {
-			/* Unreachable while len <= 4096; kept as a guard. */
-			*cause = xasprintf("result %u at byte 0x%zx: more than "
-			    "%d elements in one buffer", i,
-			    off - HCALL_RESULT_SIZE, HCALL_MAX_ELEMENTS);
-			return (-HV_ERANGE);
-		}
-		for (k = 0; k < res->nelements; k++, off += stride) {
-			p = buf + off;
-			e = &out->elements[out->nelements++];
-			e->lpar = (uint16_t)HCALL_GET(ELEM_V1, lpar_ix, p);
-			e->index = (uint16_t)HCALL_GET(ELEM_V1, domain_ix, p);
-			e->lpar_cfg = (uint32_t)HCALL_GET(ELEM_V1,
-			    lpar_cfg_instance_id, p);
-			e->tg = v == 2 ? (uint8_t)HCALL_GET(ELEM_V2,
-			    thread_group_ix, p) : 0;
-			e->data = (uint16_t)(off + hsize);
-		}
+		if ((error = hcall_decode_result_at(buf, len, i, n, &off, out,
+		    cause)) != 0)
+			return (error);
 		out->nresults = i + 1;
 	}
 	return (0);
