@@ -645,37 +645,40 @@ papi_parse_key(const struct papi_field *f, struct papi_event *ev)
 	return (NULL);
 }
 
-/* PRESET,<name>,<type>,<args>[,<key>,<value>]... */
-static void
-papi_parse_event(struct papi_ctx *c, enum papi_kind kind, unsigned long eol)
-{
-	struct papi_model	*m = c->m;
-	struct papi_event	 ev;
-	const struct papi_field	*f = c->f, *formula = NULL;
-	const char		*cmd = kind == PAPI_KIND_PRESET ? "PRESET" :
-				    "EVENT";
-	char			 q[64], **slot;
-	uint64_t		 used = 0;
+/* What papi_parse_event() learns of a line as it reads it. */
+struct papi_evline {
+	const char		*cmd;		/* PRESET or EVENT */
+	const struct papi_field	*formula;	/* POSTFIX and INFIX only */
 	size_t			 bi[PAPI_BASES_MAX];	/* field of each base */
-	size_t			 nf = c->nf, k, i, n, places = 0;
-	size_t			 bound = 16, longest = 0, nameslen = 0;
+	size_t			 n;		/* base events */
+	size_t			 end;		/* the field after the bases */
+	size_t			 longest;	/* the longest base name */
+	size_t			 nameslen;	/* their lengths added */
+	uint64_t		 used;		/* bases the formula reads */
+};
+
+/*
+ * The name, the derived type and (for POSTFIX and INFIX) the formula of
+ * an event line.  Returns the field after them, or 0 after an error.
+ */
+static size_t
+papi_parse_event_type(struct papi_ctx *c, struct papi_event *ev,
+    struct papi_evline *l, unsigned long eol)
+{
+	const struct papi_field	*f = c->f;
+	size_t			 nf = c->nf, k = 3;
+	char			 q[64];
 	enum papi_type		 t;
 
-	/* Any event line ends the list of PMUs, even a bad one. */
-	c->header_run = 0;
-	memset(&ev, 0, sizeof ev);
-	ev.kind = kind;
-	ev.line = c->line;
-	ev.shadows = PAPI_NONE;
 	if (nf < 2 || f[1].len == 0) {
 		PAPI_ERR(c, nf < 2 ? eol : f[1].col, "%s needs an event name",
-		    cmd);
-		return;
+		    l->cmd);
+		return (0);
 	}
 	if (nf < 3 || f[2].len == 0) {
 		PAPI_ERR(c, nf < 3 ? eol : f[2].col, "%s needs a derived type "
-		    "(NOT_DERIVED, DERIVED_ADD, ...)", cmd);
-		return;
+		    "(NOT_DERIVED, DERIVED_ADD, ...)", l->cmd);
+		return (0);
 	}
 	for (t = 0; t < PAPI_NTYPES; t++) {
 		if (papi_parse_is(&f[2], papi_model_type_name(t)))
@@ -684,105 +687,133 @@ papi_parse_event(struct papi_ctx *c, enum papi_kind kind, unsigned long eol)
 	if (t == PAPI_NTYPES) {
 		PAPI_ERR(c, f[2].col, "unknown derived type '%s'",
 		    papi_parse_quote(q, sizeof q, f[2].p, f[2].len));
-		return;
+		return (0);
 	}
-	ev.type = t;
-	k = 3;
-	if (ev.type == PAPI_TYPE_POSTFIX || ev.type == PAPI_TYPE_INFIX) {
+	ev->type = t;
+	if (ev->type == PAPI_TYPE_POSTFIX || ev->type == PAPI_TYPE_INFIX) {
 		if (k >= nf || f[k].len == 0) {
 			PAPI_ERR(c, k >= nf ? eol : f[k].col,
 			    "%s needs a formula", papi_model_type_name(t));
-			return;
+			return (0);
 		}
-		formula = &f[k++];
+		l->formula = &f[k++];
 	}
+	return (k);
+}
 
-	/* Base events, up to the first key word. */
-	n = 0;
-	for (i = k; i < nf && papi_parse_key(&f[i], &ev) == NULL; i++) {
+/*
+ * The base events from field k up to the first key word, and whether
+ * the derived type takes that many.  Returns 0, or -1 after an error.
+ */
+static int
+papi_parse_event_bases(struct papi_ctx *c, struct papi_event *ev,
+    struct papi_evline *l, size_t k, unsigned long eol)
+{
+	const struct papi_field	*f = c->f;
+	size_t			 nf = c->nf, i, n = 0;
+	char			 q[64];
+
+	for (i = k; i < nf && papi_parse_key(&f[i], ev) == NULL; i++) {
 		if (f[i].len == 0) {
 			if (f[i].quote != 0) {
 				PAPI_ERR(c, f[i].col, "empty base event name");
-				return;
+				return (-1);
 			}
 			continue;	/* PAPI's strtok() skips these too */
 		}
 		if (n == PAPI_BASES_MAX) {
 			PAPI_ERR(c, f[i].col, "more than %d base events",
 			    PAPI_BASES_MAX);
-			return;
+			return (-1);
 		}
-		bi[n++] = i;
-		nameslen += f[i].len;
-		if (f[i].len > longest)
-			longest = f[i].len;
+		l->bi[n++] = i;
+		l->nameslen += f[i].len;
+		if (f[i].len > l->longest)
+			l->longest = f[i].len;
 	}
+	l->n = n;
+	l->end = i;
 	if (n == 0) {
 		PAPI_ERR(c, i < nf ? f[i].col : eol, "%s %s has no base events",
-		    cmd, papi_parse_quote(q, sizeof q, f[1].p, f[1].len));
-		return;
+		    l->cmd, papi_parse_quote(q, sizeof q, f[1].p, f[1].len));
+		return (-1);
 	}
-	switch (ev.type) {
-	case PAPI_TYPE_NOT_DERIVED:
-		if (n != 1) {
-			PAPI_ERR(c, f[bi[1]].col, "NOT_DERIVED takes one "
-			    "event, not %zu (DERIVED_ADD and DERIVED_CMPD "
-			    "take more)", n);
-			return;
-		}
-		break;
-	case PAPI_TYPE_PS:
-		if (n > 2) {
-			PAPI_ERR(c, f[bi[2]].col, "DERIVED_PS takes the cycle "
-			    "counter and one event, not %zu events", n);
-			return;
-		}
-		ev.clock = n == 2;
-		break;
-	case PAPI_TYPE_ADD_PS:
-		if (n < 2) {
-			PAPI_ERR(c, f[bi[0]].col, "DERIVED_ADD_PS needs at "
-			    "least two events to add");
-			return;
-		}
-		ev.clock = n >= 3;
-		break;
-	default:
-		break;
+	if (ev->type == PAPI_TYPE_NOT_DERIVED && n != 1) {
+		PAPI_ERR(c, f[l->bi[1]].col, "NOT_DERIVED takes one event, "
+		    "not %zu (DERIVED_ADD and DERIVED_CMPD take more)", n);
+		return (-1);
 	}
+	if (ev->type == PAPI_TYPE_PS && n > 2) {
+		PAPI_ERR(c, f[l->bi[2]].col, "DERIVED_PS takes the cycle "
+		    "counter and one event, not %zu events", n);
+		return (-1);
+	}
+	if (ev->type == PAPI_TYPE_ADD_PS && n < 2) {
+		PAPI_ERR(c, f[l->bi[0]].col, "DERIVED_ADD_PS needs at least "
+		    "two events to add");
+		return (-1);
+	}
+	if (ev->type == PAPI_TYPE_PS)
+		ev->clock = n == 2;
+	else if (ev->type == PAPI_TYPE_ADD_PS)
+		ev->clock = n >= 3;
+	return (0);
+}
 
-	/* The expression must stay small whatever the names are. */
-	if (formula != NULL) {
-		if (papi_parse_formula(c, formula, ev.type == PAPI_TYPE_INFIX,
-		    n, &used, &places, &bound) != 0)
-			return;
-		if (places > PAPI_EXPR_MAX / (longest + PAPI_IDENT_SLACK))
+/*
+ * The formula checked, and the expression kept small whatever the names
+ * are.  Returns 0, or -1 after an error.
+ */
+static int
+papi_parse_event_bound(struct papi_ctx *c, const struct papi_event *ev,
+    struct papi_evline *l)
+{
+	size_t	 places = 0, bound = 16;
+
+	if (l->formula != NULL) {
+		if (papi_parse_formula(c, l->formula,
+		    ev->type == PAPI_TYPE_INFIX, l->n, &l->used, &places,
+		    &bound) != 0)
+			return (-1);
+		if (places > PAPI_EXPR_MAX / (l->longest + PAPI_IDENT_SLACK))
 			bound = SIZE_MAX;
 		else
-			bound += places * (longest + PAPI_IDENT_SLACK);
+			bound += places * (l->longest + PAPI_IDENT_SLACK);
 	} else
-		bound += nameslen + n * (PAPI_IDENT_SLACK + 4) +
+		bound += l->nameslen + l->n * (PAPI_IDENT_SLACK + 4) +
 		    sizeof PAPI_RATE_OPERAND;
 	if (bound > PAPI_EXPR_MAX) {
-		PAPI_ERR(c, formula != NULL ? formula->col : f[bi[0]].col,
-		    "the expression would be longer than %d bytes",
-		    PAPI_EXPR_MAX);
-		return;
+		PAPI_ERR(c, l->formula != NULL ? l->formula->col :
+		    c->f[l->bi[0]].col, "the expression would be longer than "
+		    "%d bytes", PAPI_EXPR_MAX);
+		return (-1);
 	}
+	return (0);
+}
 
-	/* Descriptions: key, value pairs after the bases. */
+/*
+ * The descriptions: key, value pairs from field i on.  Returns 0, or -1
+ * after an error.
+ */
+static int
+papi_parse_event_descs(struct papi_ctx *c, struct papi_event *ev, size_t i)
+{
+	const struct papi_field	*f = c->f;
+	size_t			 nf = c->nf;
+	char			 q[64], **slot;
+
 	while (i < nf) {
 		if (f[i].len == 0 && f[i].quote == 0) {
 			i++;
 			continue;
 		}
-		if ((slot = papi_parse_key(&f[i], &ev)) == NULL) {
+		if ((slot = papi_parse_key(&f[i], ev)) == NULL) {
 			/* What the line kept so far stays in the arena: a
 			 * line's worth at most. */
 			PAPI_ERR(c, f[i].col, "expected LDESC, SDESC or NOTE, "
 			    "not '%s' (quote texts that hold commas)",
 			    papi_parse_quote(q, sizeof q, f[i].p, f[i].len));
-			return;
+			return (-1);
 		}
 		if (i + 1 >= nf) {
 			PAPI_WARN(c, f[i].col, "%.*s has no text; ignored",
@@ -795,29 +826,28 @@ papi_parse_event(struct papi_ctx *c, enum papi_kind kind, unsigned long eol)
 		*slot = papi_parse_value(c, &f[i + 1]);
 		i += 2;
 	}
+	return (0);
+}
 
-	/* Unused base events are legal but almost always a slip. */
-	if (formula != NULL) {
-		for (i = 0; i < n; i++) {
-			if ((used & ((uint64_t)1 << i)) == 0)
-				PAPI_WARN(c, f[bi[i]].col, "base event N%zu "
-				    "'%s' is not used by the formula", i,
-				    papi_parse_quote(q, sizeof q, f[bi[i]].p,
-				    f[bi[i]].len));
-		}
-	}
+/* Keep ev, with its name, formula and bases, in the current section. */
+static void
+papi_parse_event_keep(struct papi_ctx *c, struct papi_event *ev,
+    const struct papi_evline *l)
+{
+	struct papi_model	*m = c->m;
+	const struct papi_field	*f = c->f;
+	size_t			 i;
 
-	/* Keep it. */
-	ev.name = papi_parse_value(c, &f[1]);
-	ev.column = f[1].col;
-	if (formula != NULL)
-		ev.formula = papi_parse_value(c, formula);
-	ev.bases = arena_calloc(&m->mem, n, sizeof *ev.bases);
-	ev.nbases = n;
-	for (i = 0; i < n; i++) {
-		ev.bases[i].name = papi_parse_base(c, i, &f[bi[i]]);
-		ev.bases[i].column = f[bi[i]].col;
-		ev.bases[i].name_id = PAPI_NONE;
+	ev->name = papi_parse_value(c, &f[1]);
+	ev->column = f[1].col;
+	if (l->formula != NULL)
+		ev->formula = papi_parse_value(c, l->formula);
+	ev->bases = arena_calloc(&m->mem, l->n, sizeof *ev->bases);
+	ev->nbases = l->n;
+	for (i = 0; i < l->n; i++) {
+		ev->bases[i].name = papi_parse_base(c, i, &f[l->bi[i]]);
+		ev->bases[i].column = f[l->bi[i]].col;
+		ev->bases[i].name_id = PAPI_NONE;
 	}
 	if (c->cursec == PAPI_NONE)
 		papi_parse_newsection(c);
@@ -826,10 +856,47 @@ papi_parse_event(struct papi_ctx *c, enum papi_kind kind, unsigned long eol)
 		m->events = xreallocarray(m->events, c->capevents,
 		    sizeof *m->events);
 	}
-	ev.index = m->nevents;
-	ev.section = c->cursec;
-	m->events[m->nevents++] = ev;
+	ev->index = m->nevents;
+	ev->section = c->cursec;
+	m->events[m->nevents++] = *ev;
 	m->sections[c->cursec].nevents++;
+}
+
+/* PRESET,<name>,<type>,<args>[,<key>,<value>]... */
+static void
+papi_parse_event(struct papi_ctx *c, enum papi_kind kind, unsigned long eol)
+{
+	const struct papi_field	*f = c->f;
+	struct papi_event	 ev;
+	struct papi_evline	 l;
+	size_t			 i, k;
+	char			 q[64];
+
+	/* Any event line ends the list of PMUs, even a bad one. */
+	c->header_run = 0;
+	memset(&ev, 0, sizeof ev);
+	ev.kind = kind;
+	ev.line = c->line;
+	ev.shadows = PAPI_NONE;
+	memset(&l, 0, sizeof l);
+	l.cmd = kind == PAPI_KIND_PRESET ? "PRESET" : "EVENT";
+	if ((k = papi_parse_event_type(c, &ev, &l, eol)) == 0 ||
+	    papi_parse_event_bases(c, &ev, &l, k, eol) != 0 ||
+	    papi_parse_event_bound(c, &ev, &l) != 0 ||
+	    papi_parse_event_descs(c, &ev, l.end) != 0)
+		return;
+
+	/* Unused base events are legal but almost always a slip. */
+	if (l.formula != NULL) {
+		for (i = 0; i < l.n; i++) {
+			if ((l.used & ((uint64_t)1 << i)) == 0)
+				PAPI_WARN(c, f[l.bi[i]].col, "base event N%zu "
+				    "'%s' is not used by the formula", i,
+				    papi_parse_quote(q, sizeof q,
+				    f[l.bi[i]].p, f[l.bi[i]].len));
+		}
+	}
+	papi_parse_event_keep(c, &ev, &l);
 }
 
 /*
@@ -1197,51 +1264,41 @@ papi_parse_nametab(struct papi_model *m)
 	}
 }
 
-/* The second pass: identifiers, expressions, the name index. */
-static void
-papi_parse_finish(struct papi_ctx *c)
+/*
+ * Every name into the identifier table once, events' and bases': whether
+ * it is plain is decided once per distinct name, and an event's name_id
+ * is the n-th distinct name (no case).  A base keeps its name's hash in
+ * name_id until papi_parse_finish_idents() looks it up again.  Returns
+ * whether each event's name is plain (caller frees).
+ */
+static uint8_t *
+papi_parse_finish_names(struct papi_ctx *c, struct papi_idents *id)
 {
 	struct papi_model	*m = c->m;
-	struct papi_idents	 id;
-	struct papi_diagorder	*dord;
-	struct papi_event	*ev, *prev;
+	struct papi_event	*ev;
 	struct papi_base	*b;
 	struct papi_hent	*e;
-	char			 q[64];
 	size_t			 i, j, n;
 	uint32_t		 hv;
 	uint8_t			*plain = NULL;
-	struct {
-		const char	*name;
-		size_t		 name_id;
-		char		*ident;
-	}			 cache[PAPI_BASE_CACHE];
 
-	memset(&id, 0, sizeof id);
-	id.m = m;
 	/* Event names; the bases' mostly repeat (the table grows if not). */
 	n = sizeof papi_parse_reserved / sizeof papi_parse_reserved[0] +
 	    m->nevents;
-	papi_htab_init(&id.names, n, 1);
-	papi_htab_init(&id.map, 0, 0);
-	papi_htab_init(&id.next, 0, 1);
+	papi_htab_init(&id->names, n, 1);
+	papi_htab_init(&id->map, 0, 0);
+	papi_htab_init(&id->next, 0, 1);
 	for (i = 0; i < sizeof papi_parse_reserved /
 	    sizeof papi_parse_reserved[0]; i++)
-		papi_htab_add(&id.names, papi_parse_reserved[i],
-		    papi_htab_hash(&id.names, papi_parse_reserved[i]))->taken =
+		papi_htab_add(&id->names, papi_parse_reserved[i],
+		    papi_htab_hash(&id->names, papi_parse_reserved[i]))->taken =
 		    1;
-	/*
-	 * Every name goes into the table once; whether it is plain is
-	 * decided once per distinct name.  A base keeps its name's hash in
-	 * name_id until the second loop looks it up again.
-	 */
 	if (m->nevents > 0)
 		plain = xcalloc(m->nevents, 1);
 	for (i = 0; i < m->nevents; i++) {
 		ev = &m->events[i];
-		/* Name ids: the n-th distinct name (no case) is n. */
-		e = papi_htab_add(&id.names, ev->name,
-		    papi_htab_hash(&id.names, ev->name));
+		e = papi_htab_add(&id->names, ev->name,
+		    papi_htab_hash(&id->names, ev->name));
 		if (e->plain == 0)
 			e->plain = papi_parse_plain(ev->name) ? 1 : 2;
 		if (e->plain == 1)
@@ -1252,8 +1309,8 @@ papi_parse_finish(struct papi_ctx *c)
 		plain[i] = e->plain == 1;
 		for (j = 0; j < ev->nbases; j++) {
 			b = &ev->bases[j];
-			hv = papi_htab_hash(&id.names, b->name);
-			e = papi_htab_add(&id.names, b->name, hv);
+			hv = papi_htab_hash(&id->names, b->name);
+			e = papi_htab_add(&id->names, b->name, hv);
 			if (e->plain == 0)
 				e->plain = papi_parse_plain(b->name) ? 1 : 2;
 			if (e->plain == 1)
@@ -1261,10 +1318,29 @@ papi_parse_finish(struct papi_ctx *c)
 			b->name_id = hv;
 		}
 	}
+	return (plain);
+}
+
+/* Each event's and base's identifier and name id, and its expression. */
+static void
+papi_parse_finish_idents(struct papi_ctx *c, struct papi_idents *id,
+    const uint8_t *plain)
+{
+	struct papi_model	*m = c->m;
+	struct papi_event	*ev;
+	struct papi_base	*b;
+	struct papi_hent	*e;
+	size_t			 i, j;
+	struct {
+		const char	*name;
+		size_t		 name_id;
+		char		*ident;
+	}			 cache[PAPI_BASE_CACHE];
+
 	memset(cache, 0, sizeof cache);
 	for (i = 0; i < m->nevents; i++) {
 		ev = &m->events[i];
-		ev->ident = plain[i] ? ev->name : papi_parse_ident(&id,
+		ev->ident = plain[i] ? ev->name : papi_parse_ident(id,
 		    ev->name);
 		for (j = 0; j < ev->nbases; j++) {
 			b = &ev->bases[j];
@@ -1277,12 +1353,12 @@ papi_parse_finish(struct papi_ctx *c)
 			}
 			/* There since the first loop; read before an
 			 * identifier is added. */
-			e = papi_htab_find(&id.names, b->name,
+			e = papi_htab_find(&id->names, b->name,
 			    (uint32_t)b->name_id);
 			b->name_id = e->val != 0 ? (size_t)e->val - 1 :
 			    PAPI_NONE;
 			b->ident = e->plain == 1 ? b->name :
-			    papi_parse_ident(&id, b->name);
+			    papi_parse_ident(id, b->name);
 			if (j < PAPI_BASE_CACHE) {
 				cache[j].name = b->name;
 				cache[j].name_id = b->name_id;
@@ -1292,6 +1368,86 @@ papi_parse_finish(struct papi_ctx *c)
 		ev->expr = papi_parse_expr(c, ev);
 		ev->expr_infix = ev->type == PAPI_TYPE_INFIX;
 	}
+}
+
+/*
+ * By name, then by position: redefinitions sit side by side.  Names come
+ * in the order of their name_ids (no sorting: a name is found through the
+ * table), and events are counted into place in file order, which keeps
+ * them by position within a name.  A redefinition in the same section
+ * shadows the one before, with a warning.
+ */
+static void
+papi_parse_finish_byname(struct papi_ctx *c)
+{
+	struct papi_model	*m = c->m;
+	struct papi_event	*ev, *prev;
+	char			 q[64];
+	size_t			 i, j, n;
+
+	if (m->nevents == 0)
+		return;
+	/* namerange[2 id + 1] counts, then is where the next goes. */
+	m->namerange = xcalloc(2 * m->nnames, sizeof *m->namerange);
+	for (i = 0; i < m->nevents; i++)
+		m->namerange[2 * m->events[i].name_id + 1]++;
+	for (i = j = 0; i < m->nnames; i++) {
+		n = m->namerange[2 * i + 1];
+		m->namerange[2 * i] = m->namerange[2 * i + 1] = j;
+		j += n;
+	}
+	m->byname = xcalloc(m->nevents, sizeof *m->byname);
+	for (i = 0; i < m->nevents; i++)
+		m->byname[m->namerange[2 * m->events[i].name_id + 1]++] = i;
+	papi_parse_nametab(m);
+	for (i = 1; i < m->nevents; i++) {
+		ev = &m->events[m->byname[i]];
+		prev = &m->events[m->byname[i - 1]];
+		if (prev->name_id != ev->name_id ||
+		    prev->section != ev->section)
+			continue;
+		ev->shadows = prev->index;
+		c->line = ev->line;
+		PAPI_WARN(c, ev->column, "%s is defined again (first on line "
+		    "%lu); this definition is the one used",
+		    papi_parse_quote(q, sizeof q, ev->name, strlen(ev->name)),
+		    prev->line);
+	}
+}
+
+/* The diagnostics in the order papi_parse_cmpdiag() gives. */
+static void
+papi_parse_finish_diags(struct papi_ctx *c)
+{
+	struct papi_model	*m = c->m;
+	struct papi_diagorder	*dord;
+	size_t			 i;
+
+	if (m->ndiags < 2)
+		return;
+	dord = xcalloc(m->ndiags, sizeof *dord);
+	for (i = 0; i < m->ndiags; i++) {
+		dord[i].d = m->diags[i];
+		dord[i].seq = c->diagseq[i];
+	}
+	qsort(dord, m->ndiags, sizeof *dord, papi_parse_cmpdiag);
+	for (i = 0; i < m->ndiags; i++)
+		m->diags[i] = dord[i].d;
+	free(dord);
+}
+
+/* The second pass: identifiers, expressions, the name index. */
+static void
+papi_parse_finish(struct papi_ctx *c)
+{
+	struct papi_model	*m = c->m;
+	struct papi_idents	 id;
+	uint8_t			*plain;
+
+	memset(&id, 0, sizeof id);
+	id.m = m;
+	plain = papi_parse_finish_names(c, &id);
+	papi_parse_finish_idents(c, &id, plain);
 	free(plain);
 	free(id.names.e);
 	free(id.map.e);
@@ -1300,54 +1456,8 @@ papi_parse_finish(struct papi_ctx *c)
 	if (m->nidents > 1)
 		qsort(m->idents, m->nidents, sizeof *m->idents,
 		    papi_parse_cmpident);
-
-	/*
-	 * By name, then by position: redefinitions sit side by side.  Names
-	 * come in the order of their name_ids (no sorting: a name is found
-	 * through the table), and events are counted into place in file
-	 * order, which keeps them by position within a name.
-	 */
-	if (m->nevents != 0) {
-		/* namerange[2 id + 1] counts, then is where the next goes. */
-		m->namerange = xcalloc(2 * m->nnames, sizeof *m->namerange);
-		for (i = 0; i < m->nevents; i++)
-			m->namerange[2 * m->events[i].name_id + 1]++;
-		for (i = j = 0; i < m->nnames; i++) {
-			n = m->namerange[2 * i + 1];
-			m->namerange[2 * i] = m->namerange[2 * i + 1] = j;
-			j += n;
-		}
-		m->byname = xcalloc(m->nevents, sizeof *m->byname);
-		for (i = 0; i < m->nevents; i++)
-			m->byname[m->namerange[2 * m->events[i].name_id + 1]++] =
-			    i;
-		papi_parse_nametab(m);
-		for (i = 1; i < m->nevents; i++) {
-			ev = &m->events[m->byname[i]];
-			prev = &m->events[m->byname[i - 1]];
-			if (prev->name_id != ev->name_id ||
-			    prev->section != ev->section)
-				continue;
-			ev->shadows = prev->index;
-			c->line = ev->line;
-			PAPI_WARN(c, ev->column, "%s is defined again (first "
-			    "on line %lu); this definition is the one used",
-			    papi_parse_quote(q, sizeof q, ev->name,
-			    strlen(ev->name)), prev->line);
-		}
-	}
-
-	if (m->ndiags > 1) {
-		dord = xcalloc(m->ndiags, sizeof *dord);
-		for (i = 0; i < m->ndiags; i++) {
-			dord[i].d = m->diags[i];
-			dord[i].seq = c->diagseq[i];
-		}
-		qsort(dord, m->ndiags, sizeof *dord, papi_parse_cmpdiag);
-		for (i = 0; i < m->ndiags; i++)
-			m->diags[i] = dord[i].d;
-		free(dord);
-	}
+	papi_parse_finish_byname(c);
+	papi_parse_finish_diags(c);
 }
 
 int
