@@ -417,6 +417,101 @@ papi_parse_token(const char *s, size_t n, size_t *off, int infix,
 }
 
 /*
+ * Token t of formula f where it stands: a value where one may go, an
+ * operator after enough values, parentheses that match.  *depth counts
+ * the values on the stack (POSTFIX) or the open parentheses (INFIX);
+ * *operand says an INFIX value is expected.  Returns 0, or -1 after
+ * reporting the problem.
+ */
+static int
+papi_parse_formula_token(struct papi_ctx *c, const struct papi_field *f,
+    const struct papi_token *t, int infix, size_t *depth, int *operand)
+{
+	unsigned long	 col = f->col + t->off;
+	char		 q[64];
+
+	switch (t->kind) {
+	case PAPI_TOK_PLACE:
+	case PAPI_TOK_NUM:
+	case PAPI_TOK_HZ:
+		if (!infix)
+			(*depth)++;
+		else if (!*operand) {
+			PAPI_ERR(c, col, "an operator is missing before '%s'",
+			    papi_parse_quote(q, sizeof q, f->p + t->off,
+			    t->len));
+			return (-1);
+		} else
+			*operand = 0;
+		break;
+	case PAPI_TOK_OP:
+		if (!infix) {
+			if (*depth < 2) {
+				PAPI_ERR(c, col, "'%c' needs two values "
+				    "before it", f->p[t->off]);
+				return (-1);
+			}
+			(*depth)--;
+		} else if (*operand) {
+			PAPI_ERR(c, col, "a value is missing before '%c'",
+			    f->p[t->off]);
+			return (-1);
+		} else
+			*operand = 1;
+		break;
+	case PAPI_TOK_LPAREN:
+		if (!*operand) {
+			PAPI_ERR(c, col, "an operator is missing before '('");
+			return (-1);
+		}
+		(*depth)++;
+		break;
+	case PAPI_TOK_RPAREN:
+		if (*operand) {
+			PAPI_ERR(c, col, "a value is missing before ')'");
+			return (-1);
+		}
+		if (*depth == 0) {
+			PAPI_ERR(c, col, "')' has no matching '('");
+			return (-1);
+		}
+		(*depth)--;
+		break;
+	case PAPI_TOK_BAD:
+	case PAPI_TOK_END:
+		break;
+	}
+	return (0);
+}
+
+/* Whether formula f ends complete.  Returns 0, or -1 after reporting. */
+static int
+papi_parse_formula_end(struct papi_ctx *c, const struct papi_field *f,
+    int infix, size_t depth, int operand)
+{
+	unsigned long	 col = f->col + f->len;
+
+	if (!infix && depth == 0) {
+		PAPI_ERR(c, f->col, "the formula is empty");
+		return (-1);
+	}
+	if (!infix && depth > 1) {
+		PAPI_ERR(c, col, "the formula leaves %zu values: an operator "
+		    "is missing", depth);
+		return (-1);
+	}
+	if (infix && operand) {
+		PAPI_ERR(c, col, "the formula ends where a value is expected");
+		return (-1);
+	}
+	if (infix && depth > 0) {
+		PAPI_ERR(c, col, "%zu '(' not closed", depth);
+		return (-1);
+	}
+	return (0);
+}
+
+/*
  * Check a POSTFIX or INFIX formula against a list of nbases events.  Sets
  * *used to the placeholders it uses and adds to *bound the room its
  * expression needs apart from the names.  Returns 0, or -1 after
@@ -441,14 +536,14 @@ papi_parse_formula(struct papi_ctx *c, const struct papi_field *f,
 		if (t.kind == PAPI_TOK_END)
 			break;
 		*bound += t.len + 1;
-		switch (t.kind) {
-		case PAPI_TOK_BAD:
+		if (t.kind == PAPI_TOK_BAD) {
 			PAPI_ERR(c, col, "'%s' is not part of a formula "
 			    "(N<i>, numbers, #, + - * /%s)",
 			    papi_parse_quote(q, sizeof q, f->p + t.off, t.len),
 			    infix ? " and parentheses" : " separated by '|'");
 			return (-1);
-		case PAPI_TOK_PLACE:
+		}
+		if (t.kind == PAPI_TOK_PLACE) {
 			if (t.place >= nbases) {
 				PAPI_ERR(c, col, "N%lu is out of range: the "
 				    "event lists %zu base event%s (N0..N%zu)",
@@ -458,82 +553,15 @@ papi_parse_formula(struct papi_ctx *c, const struct papi_field *f,
 			}
 			*used |= (uint64_t)1 << t.place;
 			(*placecount)++;
-			/* FALLTHROUGH */
-		case PAPI_TOK_NUM:
-		case PAPI_TOK_HZ:
+		}
+		if (t.kind == PAPI_TOK_PLACE || t.kind == PAPI_TOK_NUM ||
+		    t.kind == PAPI_TOK_HZ)
 			*bound += sizeof PAPI_CPU_HZ_OPERAND;
-			if (!infix)
-				depth++;
-			else if (!operand) {
-				PAPI_ERR(c, col, "an operator is missing "
-				    "before '%s'", papi_parse_quote(q,
-				    sizeof q, f->p + t.off, t.len));
-				return (-1);
-			} else
-				operand = 0;
-			break;
-		case PAPI_TOK_OP:
-			if (!infix) {
-				if (depth < 2) {
-					PAPI_ERR(c, col, "'%c' needs two "
-					    "values before it", f->p[t.off]);
-					return (-1);
-				}
-				depth--;
-			} else if (operand) {
-				PAPI_ERR(c, col, "a value is missing before "
-				    "'%c'", f->p[t.off]);
-				return (-1);
-			} else
-				operand = 1;
-			break;
-		case PAPI_TOK_LPAREN:
-			if (!operand) {
-				PAPI_ERR(c, col, "an operator is missing "
-				    "before '('");
-				return (-1);
-			}
-			depth++;
-			break;
-		case PAPI_TOK_RPAREN:
-			if (operand) {
-				PAPI_ERR(c, col, "a value is missing before "
-				    "')'");
-				return (-1);
-			}
-			if (depth == 0) {
-				PAPI_ERR(c, col, "')' has no matching '('");
-				return (-1);
-			}
-			depth--;
-			break;
-		case PAPI_TOK_END:
-			break;
-		}
+		if (papi_parse_formula_token(c, f, &t, infix, &depth,
+		    &operand) != 0)
+			return (-1);
 	}
-	col = f->col + f->len;
-	if (!infix) {
-		if (depth == 0) {
-			PAPI_ERR(c, f->col, "the formula is empty");
-			return (-1);
-		}
-		if (depth > 1) {
-			PAPI_ERR(c, col, "the formula leaves %zu values: an "
-			    "operator is missing", depth);
-			return (-1);
-		}
-	} else {
-		if (operand) {
-			PAPI_ERR(c, col, "the formula ends where a value is "
-			    "expected");
-			return (-1);
-		}
-		if (depth > 0) {
-			PAPI_ERR(c, col, "%zu '(' not closed", depth);
-			return (-1);
-		}
-	}
-	return (0);
+	return (papi_parse_formula_end(c, f, infix, depth, operand));
 }
 
 static void
