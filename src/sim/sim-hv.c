@@ -140,121 +140,140 @@ sim_hv_block(const char *name, double dflt)
 	return (dflt);
 }
 
-/*
- * What a counter counts, from its event name (NULL for a word no event
- * names), as a component and a scale from component units (timebase
- * ticks of activity) to counts.
- */
+/* The cycles of a 24x7 nest clock, ticking with time or idle. */
 static void
-sim_hv_classify(const struct sim_hv *hv, unsigned class, uint32_t word,
+sim_hv_classify_nest_cycles(const struct sim_hv *hv, const char *name,
+    struct sim_hv_word *w)
+{
+	double	 nest = (double)hv->frame.nest_hz / (double)hv->frame.tb_hz;
+
+	w->comp = SIM_C_TIME;
+	w->scale = nest;
+	/* Idle link or unit cycles follow the chip's idle time (summed over
+	 * its cores). */
+	if (sim_hv_has(name, "IDL")) {
+		w->comp = SIM_C_IDLE;
+		w->scale = nest / (double)hv->frame.cores_per_chip;
+	}
+	/*
+	 * POWER9 and later step their 24x7 nest cycle counters once per 256
+	 * cycles: perf scales PM_PB_CYC by 2.5e-7 GHz a count per second.
+	 */
+	if (hv->cfg.interface >= 2)
+		w->scale /= 256;
+}
+
+/* A memory controller's reads or writes, in blocks. */
+static void
+sim_hv_classify_memory(const struct sim_hv *hv, unsigned class,
+    uint32_t word, const char *name, struct sim_hv_word *w)
+{
+	double	 core = (double)hv->frame.core_hz / (double)hv->frame.tb_hz;
+
+	w->comp = sim_hv_has(name, "WR") ? SIM_C_MEMWR : SIM_C_MEMRD;
+	/* About a quarter each: 4 memory controllers. */
+	w->scale = core * sim_hv_jitter(hv, class, word, 0.2, 0.3) /
+	    sim_hv_block(name, 128);
+	/*
+	 * The 24x7 copies of the MCS dispatch counters step once per 128
+	 * dispatches: perf scales them by 1.6e-2 MB a count, against
+	 * 6.1e-5 MB (64 bytes) for the same events on the IMC PMU.
+	 */
+	if (sim_hv_has(name, "_DISP"))
+		w->scale /= 128;
+	/*
+	 * POWER10's data block counters step once per 4096 blocks: perf
+	 * scales a 128-byte read count by 0.524 MB and a 64-byte write count
+	 * by 0.26 MB.
+	 */
+	if (sim_hv_has(name, "DATA_BLOCKS"))
+		w->scale /= 4096;
+}
+
+/* Fabric, link, PCI and accelerator traffic, in transfers. */
+static void
+sim_hv_classify_fabric(const struct sim_hv *hv, unsigned class,
+    uint32_t word, const char *name, struct sim_hv_word *w)
+{
+	double	 core = (double)hv->frame.core_hz / (double)hv->frame.tb_hz;
+
+	w->comp = SIM_C_FABRIC;
+	w->scale = core * sim_hv_jitter(hv, class, word, 0.1, 0.3) /
+	    sim_hv_block(name, 32);
+	/*
+	 * POWER10's PCI transfer counters step once per 1024 32-byte
+	 * transfers (perf: 3.28e-2 MB a count).
+	 */
+	if (sim_hv_has(name, "_32B_INOUT"))
+		w->scale /= 1024;
+	/*
+	 * The internal PowerBus transfer counter steps once per 65536
+	 * transfers on POWER9 and later (perf: 2.09 MB a count).
+	 */
+	if (hv->cfg.interface >= 2 && sim_hv_has(name, "PB_INT_DATA_XFER"))
+		w->scale /= 65536;
+}
+
+/* A busy link's cycles: a share between lo and hi of its available ones. */
+static void
+sim_hv_classify_link(const struct sim_hv *hv, unsigned class, uint32_t word,
+    double lo, double hi, struct sim_hv_word *w)
+{
+	double	 nest = (double)hv->frame.nest_hz / (double)hv->frame.tb_hz;
+
+	w->comp = SIM_C_BUSY;
+	w->scale = nest / (double)hv->frame.cores_per_chip *
+	    sim_hv_jitter(hv, class, word, lo, hi);
+	if (hv->cfg.interface >= 2)
+		w->scale /= 256;
+}
+
+/* A chip's (nest) counter, by its name. */
+static void
+sim_hv_classify_chip(const struct sim_hv *hv, unsigned class, uint32_t word,
     const char *name, struct sim_hv_word *w)
 {
 	double	 core = (double)hv->frame.core_hz / (double)hv->frame.tb_hz;
-	double	 nest = (double)hv->frame.nest_hz / (double)hv->frame.tb_hz;
 
-	w->role = SIM_W_COUNTER;
-	w->comp = SIM_C_INST;
-	if (name == NULL) {
-		w->scale = core * sim_hv_jitter(hv, class, word, 0.01, 0.2);
-		return;
-	}
-	if (class == SIM_CLASS_CHIP) {
-		if (sim_hv_has(name, "CYC")) {
-			w->comp = SIM_C_TIME;
-			w->scale = nest;
-			/* Idle link or unit cycles follow the chip's idle
-			 * time (summed over its cores). */
-			if (sim_hv_has(name, "IDL")) {
-				w->comp = SIM_C_IDLE;
-				w->scale = nest /
-				    (double)hv->frame.cores_per_chip;
-			}
-			/*
-			 * POWER9 and later step their 24x7 nest cycle
-			 * counters once per 256 cycles: perf scales
-			 * PM_PB_CYC by 2.5e-7 GHz a count per second.
-			 */
-			if (hv->cfg.interface >= 2)
-				w->scale /= 256;
-		} else if (sim_hv_has(name, "MCS") || sim_hv_has(name, "MEM") ||
-		    sim_hv_has(name, "MBA") || sim_hv_has(name, "DRAM") ||
-		    sim_hv_has(name, "_RD") || sim_hv_has(name, "_WR") ||
-		    sim_hv_has(name, "READ") || sim_hv_has(name, "WRITE")) {
-			w->comp = sim_hv_has(name, "WR") ? SIM_C_MEMWR :
-			    SIM_C_MEMRD;
-			/* About a quarter each: 4 memory controllers. */
-			w->scale = core * sim_hv_jitter(hv, class, word, 0.2,
-			    0.3) / sim_hv_block(name, 128);
-			/*
-			 * The 24x7 copies of the MCS dispatch counters step
-			 * once per 128 dispatches: perf scales them by
-			 * 1.6e-2 MB a count, against 6.1e-5 MB (64 bytes)
-			 * for the same events on the IMC PMU.
-			 */
-			if (sim_hv_has(name, "_DISP"))
-				w->scale /= 128;
-			/*
-			 * POWER10's data block counters step once per 4096
-			 * blocks: perf scales a 128-byte read count by
-			 * 0.524 MB and a 64-byte write count by 0.26 MB.
-			 */
-			if (sim_hv_has(name, "DATA_BLOCKS"))
-				w->scale /= 4096;
-		} else if (sim_hv_has(name, "LINK") &&
-		    sim_hv_has(name, "_DATA")) {
-			/*
-			 * Link data cycles: a share of the link's busy
-			 * cycles (UTIL, below), which are a share of its
-			 * available cycles.
-			 */
-			w->comp = SIM_C_BUSY;
-			w->scale = nest / (double)hv->frame.cores_per_chip *
-			    sim_hv_jitter(hv, class, word, 0.05, 0.18);
-			if (hv->cfg.interface >= 2)
-				w->scale /= 256;
-		} else if (sim_hv_has(name, "UTIL")) {
-			/*
-			 * Link utilisation counts busy link cycles: follow
-			 * the chip's load, below the link's available
-			 * cycles (a nest cycle counter, above).
-			 */
-			w->comp = SIM_C_BUSY;
-			w->scale = nest / (double)hv->frame.cores_per_chip *
-			    sim_hv_jitter(hv, class, word, 0.2, 0.45);
-			if (hv->cfg.interface >= 2)
-				w->scale /= 256;
-		} else if (sim_hv_has(name, "RTY")) {
-			/* Retries are a small share of the pumps they
-			 * retry: at most a tenth of the fewest. */
-			w->comp = SIM_C_FABRIC;
-			w->scale = core * 0.1 / 32 * sim_hv_jitter(hv, class,
-			    word, 0.005, 0.1);
-		} else if (sim_hv_has(name, "PB") || sim_hv_has(name, "LINK") ||
-		    sim_hv_has(name, "PCI") || sim_hv_has(name, "NX") ||
-		    sim_hv_has(name, "CAPP") || sim_hv_has(name, "FABRIC") ||
-		    sim_hv_has(name, "DATA") || sim_hv_has(name, "XFER")) {
-			w->comp = SIM_C_FABRIC;
-			w->scale = core * sim_hv_jitter(hv, class, word, 0.1,
-			    0.3) / sim_hv_block(name, 32);
-			/*
-			 * POWER10's PCI transfer counters step once per 1024
-			 * 32-byte transfers (perf: 3.28e-2 MB a count).
-			 */
-			if (sim_hv_has(name, "_32B_INOUT"))
-				w->scale /= 1024;
-			/*
-			 * The internal PowerBus transfer counter steps once
-			 * per 65536 transfers on POWER9 and later (perf:
-			 * 2.09 MB a count).
-			 */
-			if (hv->cfg.interface >= 2 &&
-			    sim_hv_has(name, "PB_INT_DATA_XFER"))
-				w->scale /= 65536;
-		} else
-			w->scale = core * sim_hv_jitter(hv, class, word, 0.001,
-			    0.02);
-		return;
-	}
+	if (sim_hv_has(name, "CYC"))
+		sim_hv_classify_nest_cycles(hv, name, w);
+	else if (sim_hv_has(name, "MCS") || sim_hv_has(name, "MEM") ||
+	    sim_hv_has(name, "MBA") || sim_hv_has(name, "DRAM") ||
+	    sim_hv_has(name, "_RD") || sim_hv_has(name, "_WR") ||
+	    sim_hv_has(name, "READ") || sim_hv_has(name, "WRITE"))
+		sim_hv_classify_memory(hv, class, word, name, w);
+	/*
+	 * Link data cycles: a share of the link's busy cycles (UTIL), which
+	 * are a share of its available cycles.  Link utilisation counts busy
+	 * link cycles: it follows the chip's load, below the link's
+	 * available cycles (a nest cycle counter).
+	 */
+	else if (sim_hv_has(name, "LINK") && sim_hv_has(name, "_DATA"))
+		sim_hv_classify_link(hv, class, word, 0.05, 0.18, w);
+	else if (sim_hv_has(name, "UTIL"))
+		sim_hv_classify_link(hv, class, word, 0.2, 0.45, w);
+	else if (sim_hv_has(name, "RTY")) {
+		/* Retries are a small share of the pumps they retry: at
+		 * most a tenth of the fewest. */
+		w->comp = SIM_C_FABRIC;
+		w->scale = core * 0.1 / 32 * sim_hv_jitter(hv, class, word,
+		    0.005, 0.1);
+	} else if (sim_hv_has(name, "PB") || sim_hv_has(name, "LINK") ||
+	    sim_hv_has(name, "PCI") || sim_hv_has(name, "NX") ||
+	    sim_hv_has(name, "CAPP") || sim_hv_has(name, "FABRIC") ||
+	    sim_hv_has(name, "DATA") || sim_hv_has(name, "XFER"))
+		sim_hv_classify_fabric(hv, class, word, name, w);
+	else
+		w->scale = core * sim_hv_jitter(hv, class, word, 0.001, 0.02);
+}
+
+/* A core's (or thread's) counter, by its name. */
+static void
+sim_hv_classify_core(const struct sim_hv *hv, unsigned class, uint32_t word,
+    const char *name, struct sim_hv_word *w)
+{
+	double	 core = (double)hv->frame.core_hz / (double)hv->frame.tb_hz;
+
 	if (sim_hv_has(name, "32MHZ")) {
 		/* The 32 MHz time-calibration clock: all of it, or the
 		 * share of it the core spent busy in kernel or user mode. */
@@ -291,6 +310,27 @@ sim_hv_classify(const struct sim_hv *hv, unsigned class, uint32_t word,
 		w->scale = core * sim_hv_jitter(hv, class, word, 0.002, 0.05);
 	} else
 		w->scale = core * sim_hv_jitter(hv, class, word, 0.01, 0.3);
+}
+
+/*
+ * What a counter counts, from its event name (NULL for a word no event
+ * names), as a component and a scale from component units (timebase
+ * ticks of activity) to counts.
+ */
+static void
+sim_hv_classify(const struct sim_hv *hv, unsigned class, uint32_t word,
+    const char *name, struct sim_hv_word *w)
+{
+	double	 core = (double)hv->frame.core_hz / (double)hv->frame.tb_hz;
+
+	w->role = SIM_W_COUNTER;
+	w->comp = SIM_C_INST;
+	if (name == NULL)
+		w->scale = core * sim_hv_jitter(hv, class, word, 0.01, 0.2);
+	else if (class == SIM_CLASS_CHIP)
+		sim_hv_classify_chip(hv, class, word, name, w);
+	else
+		sim_hv_classify_core(hv, class, word, name, w);
 }
 
 /* Grow a class's space to hold end bytes. */
