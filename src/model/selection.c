@@ -535,6 +535,118 @@ selection_pick_free(struct sel_pick *p)
 	free(p->events);
 }
 
+/* A perf-style spec (hv_24x7/...) added as the event it names. */
+static int
+selection_add_perf(struct selection *sel, const struct catalog *cat,
+    const struct topology *topo, const char *spec, char **cause)
+{
+	char	*perf;
+	int	 error;
+
+	if ((error = selection_perf_spec(cat, spec, &perf, cause)) != 0)
+		return (error);
+	error = selection_add(sel, cat, topo, perf, 1, cause);
+	free(perf);
+	if (error == 0) {
+		/* Kept as written: a reload resolves it again. */
+		free(sel->picks[sel->npicks - 1].spec);
+		sel->picks[sel->npicks - 1].spec = xstrdup(spec);
+	}
+	return (error);
+}
+
+/*
+ * The domain of pk (its catalog domain, or the one after '@' in the n
+ * bytes at at) and its indices (the list after ':' at colon, or every
+ * one the frame has).  Returns 0, or a negative code with *cause set.
+ */
+static int
+selection_add_where(struct sel_pick *pk, const struct topology *topo,
+    int cd, const char *at, size_t n, const char *colon, char **cause)
+{
+	unsigned	 size, i;
+	int		 error;
+
+	error = selection_domain(at != NULL ? at + 1 : "", n,
+	    selection_pick_domain(cd), &pk->domain, cause);
+	if (error != 0)
+		return (error);
+	if (topo->interface < 2 && pk->domain > CATALOG_DOMAIN_CORE &&
+	    pk->domain != CATALOG_DOMAIN_CPU) {
+		*cause = xasprintf("%s: virtual-processor domains need hcall "
+		    "interface 2 (POWER9 or later)", pk->spec);
+		return (-HV_ERANGE);
+	}
+	size = selection_domain_size(topo, pk->domain);
+	if (size == 0) {
+		*cause = xasprintf("%s: the frame has no %s", pk->spec,
+		    selection_domain_term(pk->domain));
+		return (-HV_ERANGE);
+	}
+	if (colon != NULL)
+		return (selection_parse_indices(colon + 1, size, &pk->indices,
+		    &pk->nindices, cause));
+	pk->indices = xreallocarray(NULL, size, sizeof *pk->indices);
+	for (i = 0; i < size; i++)
+		pk->indices[i] = i;
+	pk->nindices = size;
+	return (0);
+}
+
+/* The columns of pk: ev, or the events of group gr. */
+static int
+selection_add_events(struct sel_pick *pk, const struct catalog *cat,
+    const struct catalog_event *ev, const struct catalog_group *gr,
+    char **cause)
+{
+	size_t	 i;
+
+	if (ev != NULL) {
+		pk->events = xmalloc(sizeof *pk->events);
+		pk->events[0] = ev;
+		pk->nevents = 1;
+		return (0);
+	}
+	pk->events = xreallocarray(NULL, CATALOG_GROUP_SLOTS,
+	    sizeof *pk->events);
+	for (i = 0; i < CATALOG_GROUP_SLOTS; i++) {
+		if ((ev = catalog_group_event(cat, gr, i)) != NULL)
+			pk->events[pk->nevents++] = ev;
+	}
+	if (pk->nevents == 0) {
+		*cause = xasprintf("group '%s' has no events", gr->name);
+		return (-HV_ENOENT);
+	}
+	pk->group = gr;
+	return (0);
+}
+
+/* Append pk and its counters, index-major, to sel; sel takes pk. */
+static void
+selection_add_pick(struct selection *sel, const struct sel_pick *pk)
+{
+	size_t	 i, j, k, n;
+
+	n = sel->ncounters + pk->nindices * pk->nevents;
+	sel->counters = xreallocarray(sel->counters, n,
+	    sizeof *sel->counters);
+	k = sel->ncounters;
+	for (i = 0; i < pk->nindices; i++) {
+		for (j = 0; j < pk->nevents; j++, k++) {
+			sel->counters[k].event = pk->events[j];
+			sel->counters[k].domain = pk->domain;
+			sel->counters[k].index = pk->indices[i];
+			sel->counters[k].lpar = pk->lpar;
+			sel->counters[k].pick = sel->npicks;
+			sel->counters[k].column = j;
+		}
+	}
+	sel->ncounters = n;
+	sel->picks = xreallocarray(sel->picks, sel->npicks + 1,
+	    sizeof *sel->picks);
+	sel->picks[sel->npicks++] = *pk;
+}
+
 int
 selection_add(struct selection *sel, const struct catalog *cat,
     const struct topology *topo, const char *spec, int event, char **cause)
@@ -543,26 +655,12 @@ selection_add(struct selection *sel, const struct catalog *cat,
 	const struct catalog_event	*ev = NULL;
 	const struct catalog_group	*gr = NULL;
 	const char			*at, *colon, *end;
-	char				*perf;
-	size_t				 i, j, k, n;
-	unsigned			 size;
-	int				 cd, error;
+	int				 error;
 
-	memset(&pk, 0, sizeof pk);
 	if (event && strncmp(spec, SELECTION_PERF_PMU,
-	    strlen(SELECTION_PERF_PMU)) == 0) {
-		if ((error = selection_perf_spec(cat, spec, &perf,
-		    cause)) != 0)
-			return (error);
-		error = selection_add(sel, cat, topo, perf, 1, cause);
-		free(perf);
-		if (error == 0) {
-			/* Kept as written: a reload resolves it again. */
-			free(sel->picks[sel->npicks - 1].spec);
-			sel->picks[sel->npicks - 1].spec = xstrdup(spec);
-		}
-		return (error);
-	}
+	    strlen(SELECTION_PERF_PMU)) == 0)
+		return (selection_add_perf(sel, cat, topo, spec, cause));
+	memset(&pk, 0, sizeof pk);
 	colon = strchr(spec, ':');
 	end = colon != NULL ? colon : spec + strlen(spec);
 	at = memchr(spec, '@', (size_t)(end - spec));
@@ -570,94 +668,23 @@ selection_add(struct selection *sel, const struct catalog *cat,
 	pk.spec = xstrdup(spec);
 	pk.lpar = HCALL_LPAR_SELF;
 	pk.kind = event ? SEL_EVENT : SEL_GROUP;
-	if (event) {
-		if ((ev = selection_find_event(cat, pk.name, cause)) == NULL) {
-			error = -HV_ENOENT;
-			goto fail;
-		}
-		cd = ev->domain;
-	} else {
-		if ((gr = selection_find_group(cat, pk.name, cause)) == NULL) {
-			error = -HV_ENOENT;
-			goto fail;
-		}
-		cd = gr->domain;
+	if (event)
+		ev = selection_find_event(cat, pk.name, cause);
+	else
+		gr = selection_find_group(cat, pk.name, cause);
+	if (ev == NULL && gr == NULL)
+		error = -HV_ENOENT;
+	else if ((error = selection_add_where(&pk, topo, ev != NULL ?
+	    ev->domain : gr->domain, at, at != NULL ?
+	    (size_t)(end - at - 1) : 0, colon, cause)) == 0)
+		error = selection_add_events(&pk, cat, ev, gr, cause);
+	if (error != 0) {
+		selection_pick_free(&pk);
+		return (error);
 	}
-	cd = selection_pick_domain(cd);
-	error = selection_domain(at != NULL ? at + 1 : "",
-	    at != NULL ? (size_t)(end - at - 1) : 0, cd, &pk.domain, cause);
-	if (error != 0)
-		goto fail;
-	if (topo->interface < 2 && pk.domain > CATALOG_DOMAIN_CORE &&
-	    pk.domain != CATALOG_DOMAIN_CPU) {
-		*cause = xasprintf("%s: virtual-processor domains need hcall "
-		    "interface 2 (POWER9 or later)", spec);
-		error = -HV_ERANGE;
-		goto fail;
-	}
-	size = selection_domain_size(topo, pk.domain);
-	if (size == 0) {
-		*cause = xasprintf("%s: the frame has no %s", spec,
-		    selection_domain_term(pk.domain));
-		error = -HV_ERANGE;
-		goto fail;
-	}
-	if (colon != NULL) {
-		error = selection_parse_indices(colon + 1, size, &pk.indices,
-		    &pk.nindices, cause);
-		if (error != 0)
-			goto fail;
-	} else {
-		pk.indices = xreallocarray(NULL, size, sizeof *pk.indices);
-		for (i = 0; i < size; i++)
-			pk.indices[i] = (unsigned)i;
-		pk.nindices = size;
-	}
-
-	if (ev != NULL) {
-		pk.events = xmalloc(sizeof *pk.events);
-		pk.events[0] = ev;
-		pk.nevents = 1;
-	} else {
-		pk.events = xreallocarray(NULL, CATALOG_GROUP_SLOTS,
-		    sizeof *pk.events);
-		for (i = 0; i < CATALOG_GROUP_SLOTS; i++) {
-			if ((ev = catalog_group_event(cat, gr, i)) != NULL)
-				pk.events[pk.nevents++] = ev;
-		}
-		ev = NULL;
-		if (pk.nevents == 0) {
-			*cause = xasprintf("group '%s' has no events",
-			    gr->name);
-			error = -HV_ENOENT;
-			goto fail;
-		}
-		pk.group = gr;
-	}
-
 	pk.first = sel->ncounters;
-	n = sel->ncounters + pk.nindices * pk.nevents;
-	sel->counters = xreallocarray(sel->counters, n,
-	    sizeof *sel->counters);
-	k = sel->ncounters;
-	for (i = 0; i < pk.nindices; i++) {
-		for (j = 0; j < pk.nevents; j++, k++) {
-			sel->counters[k].event = pk.events[j];
-			sel->counters[k].domain = pk.domain;
-			sel->counters[k].index = pk.indices[i];
-			sel->counters[k].lpar = pk.lpar;
-			sel->counters[k].pick = sel->npicks;
-			sel->counters[k].column = j;
-		}
-	}
-	sel->ncounters = n;
-	sel->picks = xreallocarray(sel->picks, sel->npicks + 1,
-	    sizeof *sel->picks);
-	sel->picks[sel->npicks++] = pk;
+	selection_add_pick(sel, &pk);
 	return (0);
-fail:
-	selection_pick_free(&pk);
-	return (error);
 }
 
 void
