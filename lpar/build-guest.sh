@@ -124,6 +124,10 @@ mkdir -p "$hb"
 if [ ! -f "$hb/Makefile" ] || [ "$hv_top/configure" -nt "$hb/Makefile" ] ||
     [ "$(cat "$hb/.srcdir" 2>/dev/null)" != "$hv_top" ]; then
 	lp_say "configuring hvtop for $triplet (log: $hb/build.log)"
+	# Objects built from another tree can be newer than this tree's
+	# sources and would be kept: start empty.
+	rm -rf "$hb"
+	mkdir -p "$hb"
 	(cd "$hb" && "$hv_top/configure" --host=$triplet --prefix=/usr \
 	    PKG_CONFIG="pkg-config" \
 	    PKG_CONFIG_LIBDIR="$libdir/pkgconfig:$sysroot/usr/share/pkgconfig" \
