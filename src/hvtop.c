@@ -309,6 +309,7 @@ hvtop_start(const struct hvtop_opts *o, struct session **s)
 {
 	struct session_opts	 so;
 	struct source		*src;
+	struct strbuf		 sb;
 	size_t			 shown = 0, i;
 	char			*cause = NULL;
 	int			 error;
@@ -326,10 +327,17 @@ hvtop_start(const struct hvtop_opts *o, struct session **s)
 	if (error != 0)
 		return (hvtop_said(*s, &shown, error, cause));
 	hvtop_said(*s, &shown, 0, NULL);
-	/* The screens show these themselves; elsewhere they go to stderr. */
+	/*
+	 * The screens show these themselves; elsewhere they go to stderr,
+	 * in one write: stderr is unbuffered, and a file of many metrics
+	 * can have as many problems.
+	 */
+	memset(&sb, 0, sizeof sb);
 	for (i = 0; (o->batch || o->list != NULL) &&
 	    i < session_nproblems(*s); i++)
-		fprintf(stderr, "hvtop: %s\n", session_problem(*s, i));
+		strbuf_addf(&sb, "hvtop: %s\n", session_problem(*s, i));
+	hvtop_flush(stderr, &sb);
+	strbuf_free(&sb);
 	if (o->list != NULL)
 		return (0);
 	error = session_start(*s, &cause);
