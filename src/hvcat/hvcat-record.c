@@ -67,33 +67,14 @@ hvcat_record_catalog(const struct record_reader *rd, int iface, uint64_t at)
 	catalog_free(cat);
 }
 
-int
-hvcat_record_info(const char *path, const void *buf, size_t len)
+/* The run as the header records it: writer, source, frame, constants. */
+static void
+hvcat_record_head(const char *path, size_t len, const struct record_meta *m)
 {
-	const struct record_meta	*m;
-	const struct record_topology	*t;
-	struct record_reader		*rd;
-	struct record_event		 ev;
-	struct record_stats		 st;
-	struct strbuf			 sb = { 0 };
-	char				*cause = NULL;
-	uint64_t			 first = 0, last = 0, samples = 0;
-	uint64_t			 body = 0, counters = 0, reloads = 0;
-	struct record_selection		 prev;
-	size_t				 catlen;
-	const struct record_diag	*d;
-	unsigned			 sels = 0, cats = 0;
+	const struct record_topology	*t = &m->topo;
 	size_t				 i;
 	char				*p;
-	int				 status = 0;
 
-	if (record_read_open(buf, len, &rd, &cause) != 0) {
-		fprintf(stderr, "hvcat: %s: %s\n", path, cause);
-		free(cause);
-		return (1);
-	}
-	m = record_read_meta(rd);
-	t = &m->topo;
 	printf("recording    %s (%zu bytes)\n", path, len);
 	/* Every string of someone else's file is printed escaped. */
 	hvcat_record_str("written by   ", m->writer);
@@ -113,20 +94,40 @@ hvcat_record_info(const char *path, const void *buf, size_t len)
 		free(p);
 	}
 	printf("interval     %.3f s asked\n", (double)m->interval_ns / 1e9);
+}
 
-	hvcat_record_catalog(rd, t->interface, 0);
+/* What the walk over the events counts for the summary. */
+struct hvcat_record_tally {
+	uint64_t	 first, last, samples;
+	uint64_t	 body, counters, reloads;
+	unsigned	 sels, cats;
+};
+
+/*
+ * Walk every event, printing each new selection and catalog where it
+ * starts to apply and counting the rest into *ty.
+ */
+static void
+hvcat_record_walk(struct record_reader *rd, int iface,
+    struct hvcat_record_tally *ty)
+{
+	struct record_event		 ev;
+	struct record_selection		 prev;
+	size_t				 catlen;
+
+	hvcat_record_catalog(rd, iface, 0);
 	record_selection_copy(&prev, record_read_selection(rd));
 	hvcat_record_selection(&prev, 0);
 	while (record_read_next(rd, &ev) != RECORD_EV_EOF) {
 		switch (ev.kind) {
 		case RECORD_EV_SAMPLE:
-			if (samples == 0) {
-				first = ev.time;
-				body = ev.offset;
+			if (ty->samples == 0) {
+				ty->first = ev.time;
+				ty->body = ev.offset;
 			}
-			last = ev.time;
-			counters += ev.sample->nvalues;
-			samples++;
+			ty->last = ev.time;
+			ty->counters += ev.sample->nvalues;
+			ty->samples++;
 			break;
 		case RECORD_EV_SELECT:
 			/* A reload writes the same selection again. */
@@ -135,40 +136,69 @@ hvcat_record_info(const char *path, const void *buf, size_t len)
 				break;
 			record_selection_free(&prev);
 			record_selection_copy(&prev, record_read_selection(rd));
-			sels++;
-			hvcat_record_selection(&prev, samples);
+			ty->sels++;
+			hvcat_record_selection(&prev, ty->samples);
 			break;
 		case RECORD_EV_CATALOG:
-			cats++;
-			if (samples > 0)
+			ty->cats++;
+			if (ty->samples > 0)
 				(void)record_read_catalog(rd, &catlen);
 			else
 				catlen = 0;
-			reloads += catlen;
-			hvcat_record_catalog(rd, t->interface, samples);
+			ty->reloads += catlen;
+			hvcat_record_catalog(rd, iface, ty->samples);
 			break;
 		}
 	}
 	record_selection_free(&prev);
-	record_read_stats(rd, &st);
-	printf("samples      %llu", (unsigned long long)samples);
-	if (samples > 0) {
-		strbuf_addtime(&sb, m->epoch_ns + first, 1);
+}
+
+/*
+ * The time span, the changes and the size per counter and sample.  The
+ * size line is left open: what follows it starts with the newline.
+ */
+static void
+hvcat_record_span(const struct record_meta *m, size_t len,
+    const struct hvcat_record_tally *ty)
+{
+	struct strbuf	sb = { 0 };
+
+	printf("samples      %llu", (unsigned long long)ty->samples);
+	if (ty->samples > 0) {
+		strbuf_addtime(&sb, m->epoch_ns + ty->first, 1);
 		strbuf_adds(&sb, " to ");
-		strbuf_addtime(&sb, m->epoch_ns + last, 1);
-		printf(", %s (%.3f s)", sb.s, (double)(last - first) / 1e9);
+		strbuf_addtime(&sb, m->epoch_ns + ty->last, 1);
+		printf(", %s (%.3f s)", sb.s,
+		    (double)(ty->last - ty->first) / 1e9);
 		strbuf_free(&sb);
 	}
-	printf("\nchanges      %u selection%s, %u catalog reload%s\n", sels,
-	    sels == 1 ? "" : "s", cats, cats == 1 ? "" : "s");
+	printf("\nchanges      %u selection%s, %u catalog reload%s\n",
+	    ty->sels, ty->sels == 1 ? "" : "s", ty->cats,
+	    ty->cats == 1 ? "" : "s");
 	printf("size         %llu bytes before the first sample",
-	    (unsigned long long)(samples > 0 ? body : len));
-	if (reloads > 0)
+	    (unsigned long long)(ty->samples > 0 ? ty->body : len));
+	if (ty->reloads > 0)
 		printf("; %llu in reloaded catalogs",
-		    (unsigned long long)reloads);
-	if (counters > 0 && len - body > reloads)
+		    (unsigned long long)ty->reloads);
+	if (ty->counters > 0 && len - ty->body > ty->reloads)
 		printf("; %.2f bytes per counter per sample for the rest",
-		    (double)(len - body - reloads) / (double)counters);
+		    (double)(len - ty->body - ty->reloads) /
+		    (double)ty->counters);
+}
+
+/*
+ * How the file ends and every problem the reader met.  Returns 1 when
+ * one of them is more than a cut, 0 otherwise.
+ */
+static int
+hvcat_record_problems(const struct record_reader *rd)
+{
+	struct record_stats		 st;
+	const struct record_diag	*d;
+	size_t				 i;
+	int				 status = 0;
+
+	record_read_stats(rd, &st);
 	printf("\nheartbeats   %llu\n", (unsigned long long)st.heartbeats);
 	printf("closed       %s\n", st.clean_end ? "yes" : "no: the writer "
 	    "did not finish the file (killed, or still writing)");
@@ -187,6 +217,28 @@ hvcat_record_info(const char *path, const void *buf, size_t len)
 		    d->kind != RECORD_DIAG_TORN)
 			status = 1;
 	}
+	return (status);
+}
+
+int
+hvcat_record_info(const char *path, const void *buf, size_t len)
+{
+	const struct record_meta	*m;
+	struct record_reader		*rd;
+	struct hvcat_record_tally	 ty = { 0 };
+	char				*cause = NULL;
+	int				 status;
+
+	if (record_read_open(buf, len, &rd, &cause) != 0) {
+		fprintf(stderr, "hvcat: %s: %s\n", path, cause);
+		free(cause);
+		return (1);
+	}
+	m = record_read_meta(rd);
+	hvcat_record_head(path, len, m);
+	hvcat_record_walk(rd, m->topo.interface, &ty);
+	hvcat_record_span(m, len, &ty);
+	status = hvcat_record_problems(rd);
 	record_read_free(rd);
 	return (status);
 }
