@@ -400,6 +400,148 @@ selection_perf_number(const char *term, const char *val, unsigned long *out,
 	return (0);
 }
 
+/* What the terms of a perf spec said, gathered before they are checked. */
+struct sel_perf {
+	char		*name;		/* points into the spec's copy */
+	char		*index;
+	char		*said;		/* the term that set the domain */
+	const char	*at;
+	unsigned long	 domain, lpar, offset;
+	int		 has_offset, has_lpar;
+};
+
+/* chip=, core= or vcpu=: the index, and the domain unless one is set. */
+static int
+selection_perf_index(struct sel_perf *sp, const char *tok, const char *eq,
+    char **why)
+{
+	unsigned long	v;
+	int		error;
+
+	if ((error = selection_perf_number(tok, eq, &v, why)) != 0)
+		return (error);
+	free(sp->index);
+	sp->index = xasprintf("%lu", v);
+	if (sp->domain == 0) {
+		free(sp->said);
+		sp->said = xasprintf("%s=%s", tok, eq);
+	}
+	if (sp->at == NULL)
+		sp->at = strcmp(tok, "chip") == 0 ? "chip" :
+		    strcmp(tok, "core") == 0 ? "core" : "vcpu";
+	return (0);
+}
+
+/* domain=: only perf's 1 to 3 have a place in hvtop. */
+static int
+selection_perf_domain(struct sel_perf *sp, const char *eq, char **why)
+{
+	int	error;
+
+	if ((error = selection_perf_number("domain", eq, &sp->domain,
+	    why)) == 0 && (sp->domain < 1 || sp->domain > 6)) {
+		*why = xasprintf("domain=%s: perf's domains are 1 to 6", eq);
+		error = -HV_ERANGE;
+	} else if (error == 0 && sp->domain > 3) {
+		*why = xasprintf("domain=%s (%s) cannot be mapped: hvtop "
+		    "counts virtual processors from their home core, "
+		    "domain=3 (@vcpu)", eq,
+		    catalog_domain_name((int)sp->domain));
+		error = -HV_ERANGE;
+	}
+	free(sp->said);
+	sp->said = xasprintf("domain=%s", eq);
+	return (error);
+}
+
+/* One comma-separated term: the event's name or a key=value. */
+static int
+selection_perf_term(struct sel_perf *sp, char *tok, char **cause)
+{
+	char	*eq, *why;
+	int	 error = 0;
+
+	if ((eq = strchr(tok, '=')) == NULL) {
+		if (sp->name != NULL) {
+			*cause = xasprintf("two event names, %s and %s",
+			    sp->name, tok);
+			error = -HV_EFORMAT;
+		}
+		sp->name = tok;
+		return (error);
+	}
+	*eq++ = '\0';
+	if (strcmp(tok, "chip") == 0 || strcmp(tok, "core") == 0 ||
+	    strcmp(tok, "vcpu") == 0)
+		error = selection_perf_index(sp, tok, eq, &why);
+	else if (strcmp(tok, "domain") == 0)
+		error = selection_perf_domain(sp, eq, &why);
+	else if (strcmp(tok, "lpar") == 0) {
+		error = selection_perf_number(tok, eq, &sp->lpar, &why);
+		sp->has_lpar = 1;
+	} else if (strcmp(tok, "offset") == 0) {
+		error = selection_perf_number(tok, eq, &sp->offset, &why);
+		sp->has_offset = 1;
+	} else {
+		why = xasprintf("unknown term '%s' (the event name, chip, "
+		    "core, vcpu, domain, lpar or offset)", tok);
+		error = -HV_EFORMAT;
+	}
+	if (error != 0)
+		*cause = why;
+	return (error);
+}
+
+/*
+ * The terms against the catalog: the event exists, sits at the offset
+ * given, and the domain and lpar asked can be counted.  Sets *evp.
+ */
+static int
+selection_perf_check(const struct catalog *cat, struct sel_perf *sp,
+    const struct catalog_event **evp, char **cause)
+{
+	const struct catalog_event	*ev;
+	char				*why;
+	int				 dom;
+
+	if (sp->name == NULL) {
+		*cause = xasprintf("no event name between the slashes");
+		return (-HV_EFORMAT);
+	}
+	if ((ev = selection_find_event(cat, sp->name, &why)) == NULL) {
+		*cause = why;
+		return (-HV_ENOENT);
+	}
+	*evp = ev;
+	if (sp->has_offset && sp->offset != ev->offset) {
+		*cause = xasprintf("offset=0x%lx is not where %s is (0x%x): "
+		    "leave offset out", sp->offset, ev->name,
+		    (unsigned)ev->offset);
+		return (-HV_ERANGE);
+	}
+	if (sp->domain != 0)
+		sp->at = sp->domain == 1 ? "chip" : sp->domain == 2 ? "core" :
+		    "vcpu";
+	dom = selection_pick_domain(ev->domain);
+	if (sp->at != NULL && (dom == CATALOG_DOMAIN_CHIP) !=
+	    (strcmp(sp->at, "chip") == 0)) {
+		*cause = xasprintf("%s does not fit: the catalog counts %s per "
+		    "%s (%s)", sp->said, ev->name, selection_domain_term(dom),
+		    dom == CATALOG_DOMAIN_CHIP ? "chip=N" :
+		    "domain=2,core=N or domain=3,vcpu=N");
+		return (-HV_ERANGE);
+	}
+	/* lpar only means something for virtual-processor domains. */
+	if (sp->has_lpar && sp->at != NULL && strcmp(sp->at, "vcpu") == 0 &&
+	    sp->lpar != HCALL_LPAR_SELF) {
+		*cause = xasprintf("lpar=%lu cannot be mapped: hvtop counts "
+		    "the virtual processors of its own partition "
+		    "(lpar=0xffff)", sp->lpar);
+		return (-HV_ERANGE);
+	}
+	return (0);
+}
+
 /*
  * perf's "hv_24x7/EVENT,chip=N/" (also core=, vcpu=, domain=, lpar=,
  * offset=, and the trailing '/' left out) in hvtop's words:
@@ -410,118 +552,27 @@ static int
 selection_perf_spec(const struct catalog *cat, const char *spec, char **out,
     char **cause)
 {
-	const struct catalog_event	*ev;
-	const char			*at = NULL;
-	unsigned long			 v, domain = 0, lpar = HCALL_LPAR_SELF;
-	unsigned long			 offset = 0;
-	char				*copy, *tok, *save = NULL, *eq, *why;
-	char				*name = NULL, *index = NULL;
-	char				*said = NULL;	/* the term that
-							   set the domain */
-	int				 error = 0, has_offset = 0, has_lpar = 0;
+	struct sel_perf			 sp = { .lpar = HCALL_LPAR_SELF };
+	const struct catalog_event	*ev = NULL;
+	char				*copy, *tok, *save = NULL;
+	int				 error = 0;
 
 	*out = NULL;
 	copy = xstrdup(spec + strlen(SELECTION_PERF_PMU));
 	if (copy[0] != '\0' && copy[strlen(copy) - 1] == '/')
 		copy[strlen(copy) - 1] = '\0';
 	for (tok = strtok_r(copy, ",", &save); tok != NULL && error == 0;
-	    tok = strtok_r(NULL, ",", &save)) {
-		if ((eq = strchr(tok, '=')) == NULL) {
-			if (name != NULL) {
-				*cause = xasprintf("two event names, %s and "
-				    "%s", name, tok);
-				error = -HV_EFORMAT;
-			}
-			name = tok;
-			continue;
-		}
-		*eq++ = '\0';
-		if (strcmp(tok, "chip") == 0 || strcmp(tok, "core") == 0 ||
-		    strcmp(tok, "vcpu") == 0) {
-			if ((error = selection_perf_number(tok, eq, &v,
-			    &why)) == 0) {
-				free(index);
-				index = xasprintf("%lu", v);
-				if (domain == 0) {
-					free(said);
-					said = xasprintf("%s=%s", tok, eq);
-				}
-				if (at == NULL)
-					at = strcmp(tok, "chip") == 0 ? "chip" :
-					    strcmp(tok, "core") == 0 ? "core" :
-					    "vcpu";
-			}
-		} else if (strcmp(tok, "domain") == 0) {
-			if ((error = selection_perf_number(tok, eq, &domain,
-			    &why)) == 0 && (domain < 1 || domain > 6)) {
-				why = xasprintf("domain=%s: perf's domains "
-				    "are 1 to 6", eq);
-				error = -HV_ERANGE;
-			} else if (error == 0 && domain > 3) {
-				why = xasprintf("domain=%s (%s) cannot be "
-				    "mapped: hvtop counts virtual processors "
-				    "from their home core, domain=3 (@vcpu)",
-				    eq, catalog_domain_name((int)domain));
-				error = -HV_ERANGE;
-			}
-			free(said);
-			said = xasprintf("domain=%s", eq);
-		} else if (strcmp(tok, "lpar") == 0) {
-			error = selection_perf_number(tok, eq, &lpar, &why);
-			has_lpar = 1;
-		} else if (strcmp(tok, "offset") == 0) {
-			error = selection_perf_number(tok, eq, &offset, &why);
-			has_offset = 1;
-		} else {
-			why = xasprintf("unknown term '%s' (the event name, "
-			    "chip, core, vcpu, domain, lpar or offset)", tok);
-			error = -HV_EFORMAT;
-		}
-		if (error != 0) {
-			*cause = why;
-		}
-	}
-	if (error == 0 && name == NULL) {
-		*cause = xasprintf("no event name between the slashes");
-		error = -HV_EFORMAT;
-	}
-	if (error == 0 && (ev = selection_find_event(cat, name, &why)) ==
-	    NULL) {
-		*cause = why;
-		error = -HV_ENOENT;
-	}
-	if (error == 0 && has_offset && offset != ev->offset) {
-		*cause = xasprintf("offset=0x%lx is not where %s is (0x%x): "
-		    "leave offset out", offset, ev->name,
-		    (unsigned)ev->offset);
-		error = -HV_ERANGE;
-	}
-	if (error == 0 && domain != 0)
-		at = domain == 1 ? "chip" : domain == 2 ? "core" : "vcpu";
-	if (error == 0 && at != NULL &&
-	    (selection_pick_domain(ev->domain) == CATALOG_DOMAIN_CHIP) !=
-	    (strcmp(at, "chip") == 0)) {
-		*cause = xasprintf("%s does not fit: the catalog counts %s per "
-		    "%s (%s)", said, ev->name,
-		    selection_domain_term(selection_pick_domain(ev->domain)),
-		    selection_pick_domain(ev->domain) == CATALOG_DOMAIN_CHIP ?
-		    "chip=N" : "domain=2,core=N or domain=3,vcpu=N");
-		error = -HV_ERANGE;
-	}
-	/* lpar only means something for virtual-processor domains. */
-	if (error == 0 && has_lpar && at != NULL && strcmp(at, "vcpu") == 0 &&
-	    lpar != HCALL_LPAR_SELF) {
-		*cause = xasprintf("lpar=%lu cannot be mapped: hvtop counts "
-		    "the virtual processors of its own partition "
-		    "(lpar=0xffff)", lpar);
-		error = -HV_ERANGE;
-	}
+	    tok = strtok_r(NULL, ",", &save))
+		error = selection_perf_term(&sp, tok, cause);
+	if (error == 0)
+		error = selection_perf_check(cat, &sp, &ev, cause);
 	if (error == 0)
 		*out = xasprintf("%s%s%s%s%s", ev->sysfs_name,
-		    at != NULL ? "@" : "", at != NULL ? at : "",
-		    index != NULL ? ":" : "", index != NULL ? index : "");
-	free(index);
-	free(said);
+		    sp.at != NULL ? "@" : "", sp.at != NULL ? sp.at : "",
+		    sp.index != NULL ? ":" : "",
+		    sp.index != NULL ? sp.index : "");
+	free(sp.index);
+	free(sp.said);
 	free(copy);
 	return (error);
 }
