@@ -274,6 +274,69 @@ filter_ascii(const char *p)
 }
 
 /*
+ * Whether a pattern's top level is one branch the literal scan can
+ * read: no '|' outside groups, every bracket expression closed, and no
+ * ')' without its '('.
+ */
+static int
+filter_regex_one_branch(const char *p)
+{
+	const char	*q;
+	int		 depth = 0;
+
+	for (q = p; *q != '\0'; q++) {
+		if (*q == '\\' && q[1] != '\0')
+			q++;
+		else if (*q == '[') {
+			if ((q = filter_bracket_end(q)) == NULL)
+				return (0);
+		} else if (*q == '(')
+			depth++;
+		else if (*q == ')') {
+			/* An unmatched ')' is a plain character to glibc:
+			 * then nesting says nothing; give up. */
+			if (--depth < 0)
+				return (0);
+		} else if (*q == '|' && depth == 0)
+			return (0);
+	}
+	return (1);
+}
+
+/* The ']' of the bracket expression at q, in a pattern known closed. */
+static const char *
+filter_regex_bracket_skip(const char *q)
+{
+	char	 c;
+
+	q++;
+	if (*q == '^')
+		q++;
+	if (*q == ']')
+		q++;
+	while (*q != ']') {
+		if (*q == '[' && (q[1] == ':' || q[1] == '.' || q[1] == '=')) {
+			c = q[1];
+			for (q += 2; !(*q == c && q[1] == ']'); q++)
+				;
+			q++;
+		}
+		q++;
+	}
+	return (q);
+}
+
+/* Keep run as the best so far when it is longer. */
+static void
+filter_regex_keep(char *best, size_t *nb, const char *run, size_t n)
+{
+	if (n > *nb) {
+		memcpy(best, run, n);
+		*nb = n;
+	}
+}
+
+/*
  * The longest run of plain characters that every match of an extended
  * regex must contain, lower-cased, or NULL when none is certain.  Only a
  * pattern without a top-level '|' is looked at; anything unusual ends a
@@ -287,27 +350,10 @@ filter_regex_literal(const char *p)
 	const char	*q;
 	char		 run[FILTER_MAX_REGEX + 1], best[FILTER_MAX_REGEX + 1];
 	size_t		 n = 0, nb = 0;
-	int		 depth = 0;
 	char		 c;
 
-	if (!filter_ascii(p))
+	if (!filter_ascii(p) || !filter_regex_one_branch(p))
 		return (NULL);
-	for (q = p; *q != '\0'; q++) {
-		if (*q == '\\' && q[1] != '\0')
-			q++;
-		else if (*q == '[') {
-			if ((q = filter_bracket_end(q)) == NULL)
-				return (NULL);
-		} else if (*q == '(')
-			depth++;
-		else if (*q == ')') {
-			/* An unmatched ')' is a plain character to glibc:
-			 * then nesting says nothing; give up. */
-			if (--depth < 0)
-				return (NULL);
-		} else if (*q == '|' && depth == 0)
-			return (NULL);
-	}
 	for (q = p; *q != '\0'; q++) {
 		c = *q;
 		if (c == '\\' && q[1] != '\0' &&
@@ -316,10 +362,7 @@ filter_regex_literal(const char *p)
 		} else if (c == '\\' && q[1] != '\0') {
 			/* \w, \<, \' ...: not a plain character. */
 			q++;
-			if (n > nb) {
-				memcpy(best, run, n);
-				nb = n;
-			}
+			filter_regex_keep(best, &nb, run, n);
 			n = 0;
 			continue;
 		} else if (c == '\\' || c == '.' || c == '[' || c == '(' ||
@@ -329,29 +372,11 @@ filter_regex_literal(const char *p)
 			 * (or repeated): the run ends before or after it. */
 			if ((c == '*' || c == '?' || c == '{') && n > 0)
 				n--;
-			if (n > nb) {
-				memcpy(best, run, n);
-				nb = n;
-			}
+			filter_regex_keep(best, &nb, run, n);
 			n = 0;
-			if (c == '[') {
-				q++;
-				if (*q == '^')
-					q++;
-				if (*q == ']')
-					q++;
-				while (*q != ']') {
-					if (*q == '[' && (q[1] == ':' ||
-					    q[1] == '.' || q[1] == '=')) {
-						c = q[1];
-						for (q += 2; !(*q == c &&
-						    q[1] == ']'); q++)
-							;
-						q++;
-					}
-					q++;
-				}
-			} else if (c == '{') {
+			if (c == '[')
+				q = filter_regex_bracket_skip(q);
+			else if (c == '{') {
 				while (*q != '\0' && *q != '}')
 					q++;
 				if (*q == '\0')
@@ -366,10 +391,7 @@ filter_regex_literal(const char *p)
 		}
 		run[n++] = filter_lower(c);
 	}
-	if (n > nb) {
-		memcpy(best, run, n);
-		nb = n;
-	}
+	filter_regex_keep(best, &nb, run, n);
 	if (nb == 0)
 		return (NULL);
 	return (xstrndup(best, nb));
@@ -410,14 +432,63 @@ filter_set_add(uint8_t *set, unsigned c)
 	set[c / 8] |= (uint8_t)(1U << (c % 8));
 }
 
+/*
+ * The bracket expression at p[*ip] into t's set, *ip moved past its
+ * ']'.  Returns -1 for what only regexec() gets right: classes, an open
+ * bracket, a range that depends on the collation order.
+ */
+static int
+filter_simple_bracket(struct filter_tok *t, const char *p, size_t len,
+    size_t *ip)
+{
+	size_t		 i = *ip + 1;
+	unsigned	 lo, hi;
+	int		 neg, j;
+
+	neg = i < len && p[i] == '^';
+	if (neg)
+		i++;
+	if (i < len && p[i] == ']')
+		filter_set_add(t->set, (unsigned char)p[i++]);
+	while (i < len && p[i] != ']') {
+		if (p[i] == '[' && i + 1 < len && (p[i + 1] == ':' ||
+		    p[i + 1] == '.' || p[i + 1] == '='))
+			return (-1);
+		lo = (unsigned char)p[i++];
+		hi = lo;
+		if (i + 1 < len && p[i] == '-' && p[i + 1] != ']') {
+			hi = (unsigned char)p[i + 1];
+			i += 2;
+		}
+		/* Ranges within one class of letters or digits, in
+		 * order, only: others depend on the collation order. */
+		if (hi != lo && !(lo < hi &&
+		    ((lo >= 'a' && hi <= 'z') ||
+		    (lo >= 'A' && lo <= 'Z' && hi <= 'Z') ||
+		    (lo >= '0' && lo <= '9' && hi <= '9'))))
+			return (-1);
+		for (; lo <= hi; lo++)
+			filter_set_add(t->set, lo);
+	}
+	if (i >= len)
+		return (-1);
+	*ip = i + 1;
+	if (neg) {
+		for (j = 0; j < 32; j++)
+			t->set[j] = (uint8_t)~t->set[j];
+		t->set[0] &= (uint8_t)~1U;
+	}
+	return (0);
+}
+
 static struct filter_simple *
 filter_simple_compile(const char *p)
 {
 	struct filter_simple	*fs;
 	struct filter_tok	*t;
 	size_t			 len = strlen(p), i = 0;
-	unsigned		 c, lo, hi;
-	int			 loops = 0, neg, j;
+	unsigned		 c;
+	int			 loops = 0;
 
 	if (!filter_ascii(p))
 		return (NULL);
@@ -451,43 +522,8 @@ filter_simple_compile(const char *p)
 			t->set[0] &= (uint8_t)~1U;	/* never NUL */
 			i++;
 		} else if (c == '[') {
-			i++;
-			neg = i < len && p[i] == '^';
-			if (neg)
-				i++;
-			if (i < len && p[i] == ']')
-				filter_set_add(t->set, (unsigned char)p[i++]);
-			while (i < len && p[i] != ']') {
-				if (p[i] == '[' && i + 1 < len &&
-				    (p[i + 1] == ':' || p[i + 1] == '.' ||
-				    p[i + 1] == '='))
-					goto unsupported;
-				lo = (unsigned char)p[i++];
-				hi = lo;
-				if (i + 1 < len && p[i] == '-' &&
-				    p[i + 1] != ']') {
-					hi = (unsigned char)p[i + 1];
-					i += 2;
-				}
-				/* Ranges within one class of letters or
-				 * digits, in order, only: others depend on
-				 * the collation order. */
-				if (hi != lo && !(lo < hi &&
-				    ((lo >= 'a' && hi <= 'z') ||
-				    (lo >= 'A' && lo <= 'Z' && hi <= 'Z') ||
-				    (lo >= '0' && lo <= '9' && hi <= '9'))))
-					goto unsupported;
-				for (; lo <= hi; lo++)
-					filter_set_add(t->set, lo);
-			}
-			if (i >= len)
+			if (filter_simple_bracket(t, p, len, &i) != 0)
 				goto unsupported;
-			i++;
-			if (neg) {
-				for (j = 0; j < 32; j++)
-					t->set[j] = (uint8_t)~t->set[j];
-				t->set[0] &= (uint8_t)~1U;
-			}
 		} else if (c == '\\') {
 			if (i + 1 >= len)
 				goto unsupported;
