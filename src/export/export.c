@@ -530,18 +530,12 @@ export_number(double v, struct strbuf *sb)
 		strbuf_adds(sb, ".0");
 }
 
+/* The sample's time, sequence, interval, source, calls and error. */
 static void
-export_json(struct export *x, const struct engine_snapshot *s,
+export_json_head(struct export *x, const struct engine_snapshot *s,
     uint64_t seq, uint64_t wall_ns, struct strbuf *sb)
 {
-	const struct engine_view	*v;
-	const struct engine_cell	*c;
-	const struct export_column	*col;
-	struct strbuf			 t = { 0 }, why = { 0 };
-	size_t				 i, r, j, ncol, nrow = 0, nv;
-	double				 val;
-	char				*reason;
-	uint8_t				*seen;
+	struct strbuf	t = { 0 };
 
 	strbuf_adds(sb, "{\"time\":");
 	strbuf_addtime(&t, wall_ns, 1);
@@ -560,10 +554,19 @@ export_json(struct export *x, const struct engine_snapshot *s,
 	else
 		strbuf_adds(sb, "null");
 	strbuf_free(&t);
-	/* The unit of every name the rows carry, once. */
+}
+
+/* The unit of every name the rows carry, once; the caller closes it. */
+static void
+export_json_units(struct export *x, struct strbuf *sb)
+{
+	const struct engine_view	*v;
+	const struct export_column	*col;
+	size_t				 i, j, nv = 0;
+	uint8_t				*seen;
+
 	strbuf_adds(sb, ",\"units\":{");
 	seen = xcalloc(x->ncols + 1, 1);
-	nv = 0;
 	for (i = 0; i < engine_nviews(x->e); i++) {
 		v = engine_view(x->e, i);
 		for (j = 0; j < v->nevents + v->nmetrics; j++) {
@@ -579,55 +582,78 @@ export_json(struct export *x, const struct engine_snapshot *s,
 		}
 	}
 	free(seen);
+}
+
+/* Row r of view i (r == nrows: the total), its values and reasons. */
+static void
+export_json_row(struct export *x, const struct engine_snapshot *s,
+    size_t i, size_t r, struct strbuf *sb)
+{
+	const struct engine_view	*v = engine_view(x->e, i);
+	const struct engine_cell	*c;
+	const struct export_column	*col;
+	struct strbuf			 why = { 0 };
+	size_t				 j, nv = 0;
+	double				 val;
+	char				*reason;
+
+	strbuf_adds(sb, "{\"domain\":");
+	export_json_str(v->term, sb);
+	if (r == v->nrows)
+		strbuf_adds(sb, ",\"index\":null,\"total\":true");
+	else
+		strbuf_addf(sb, ",\"index\":%u,\"total\":false",
+		    v->indices[r]);
+	strbuf_adds(sb, ",\"interval_s\":");
+	export_number(s->row_interval[i][r], sb);
+	strbuf_adds(sb, ",\"values\":{");
+	for (j = 0; j < v->nevents + v->nmetrics; j++) {
+		c = engine_cell(x->e, s, i, r, j);
+		if (c == NULL || c->status == ENG_ABSENT ||
+		    x->map[i][j] == EXPORT_NONE)
+			continue;
+		col = &x->cols[x->map[i][j]];
+		if (nv++ > 0)
+			strbuf_addc(sb, ',');
+		export_json_str(col->name, sb);
+		strbuf_addc(sb, ':');
+		if (export_value(c, &val))
+			export_number(val, sb);
+		else
+			strbuf_adds(sb, "null");
+		if ((reason = export_reason(x, s, i, r, j)) == NULL)
+			continue;
+		strbuf_addc(&why, why.len > 0 ? ',' : '{');
+		export_json_str(col->name, &why);
+		strbuf_addc(&why, ':');
+		export_json_str(reason, &why);
+		free(reason);
+	}
+	strbuf_adds(sb, "},\"reasons\":");
+	strbuf_adds(sb, why.len > 0 ? why.s : "{");
+	strbuf_adds(sb, "}}");
+	strbuf_free(&why);
+}
+
+static void
+export_json(struct export *x, const struct engine_snapshot *s,
+    uint64_t seq, uint64_t wall_ns, struct strbuf *sb)
+{
+	const struct engine_view	*v;
+	size_t				 i, r, nrow = 0;
+
+	export_json_head(x, s, seq, wall_ns, sb);
+	export_json_units(x, sb);
 	strbuf_adds(sb, "},\"rows\":[");
 	for (i = 0; i < engine_nviews(x->e); i++) {
 		v = engine_view(x->e, i);
-		ncol = v->nevents + v->nmetrics;
 		for (r = 0; r <= v->nrows; r++) {
 			if (nrow++ > 0)
 				strbuf_addc(sb, ',');
-			strbuf_adds(sb, "{\"domain\":");
-			export_json_str(v->term, sb);
-			if (r == v->nrows)
-				strbuf_adds(sb, ",\"index\":null,\"total\":true");
-			else
-				strbuf_addf(sb, ",\"index\":%u,\"total\":false",
-				    v->indices[r]);
-			strbuf_adds(sb, ",\"interval_s\":");
-			export_number(s->row_interval[i][r], sb);
-			strbuf_adds(sb, ",\"values\":{");
-			strbuf_reset(&why);
-			nv = 0;
-			for (j = 0; j < ncol; j++) {
-				c = engine_cell(x->e, s, i, r, j);
-				if (c == NULL || c->status == ENG_ABSENT ||
-				    x->map[i][j] == EXPORT_NONE)
-					continue;
-				col = &x->cols[x->map[i][j]];
-				if (nv++ > 0)
-					strbuf_addc(sb, ',');
-				export_json_str(col->name, sb);
-				strbuf_addc(sb, ':');
-				if (export_value(c, &val))
-					export_number(val, sb);
-				else
-					strbuf_adds(sb, "null");
-				if ((reason = export_reason(x, s, i, r, j)) ==
-				    NULL)
-					continue;
-				strbuf_addc(&why, why.len > 0 ? ',' : '{');
-				export_json_str(col->name, &why);
-				strbuf_addc(&why, ':');
-				export_json_str(reason, &why);
-				free(reason);
-			}
-			strbuf_adds(sb, "},\"reasons\":");
-			strbuf_adds(sb, why.len > 0 ? why.s : "{");
-			strbuf_adds(sb, "}}");
+			export_json_row(x, s, i, r, sb);
 		}
 	}
 	strbuf_adds(sb, "]}\n");
-	strbuf_free(&why);
 }
 
 /* ---- human units --------------------------------------------------- */
