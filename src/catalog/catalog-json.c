@@ -918,41 +918,16 @@ cj_slot(struct cj *cj, const json_t *v, size_t k, uint8_t domain,
 	return (0);
 }
 
+/*
+ * A group's record: its length, from the schema when not given, and its
+ * offset, after the group before it in its domain when not given.
+ */
 static int
-cj_group(struct cj *cj, const json_t *o, size_t i, unsigned *next)
+cj_group_record(struct cj *cj, const json_t *o, struct catalog_group *gr,
+    const struct catalog_schema *sc, unsigned *next)
 {
-	struct catalog		*cat = cj->cat;
-	struct catalog_group	*gr = &cat->groups[i];
-	struct catalog_event	*ev;
-	const struct catalog_schema *sc;
-	json_t			*a;
-	uint64_t		 n;
-	size_t			 k, nslots;
-	char			 key[16];
-	int			 r;
-
-	cj_where(cj, "groups[%zu]", i);
-	gr->index = (uint32_t)i;
-	if ((r = cj_object(cj, o)) != 0 ||
-	    (r = cj_keys(cj, o, cj_group_keys)) != 0 ||
-	    (r = cj_check_index(cj, o, i)) != 0 ||
-	    (r = cj_string(cj, o, "name", 1, &gr->name)) != 0 ||
-	    (r = cj_string(cj, o, "description", 0, &gr->desc)) != 0 ||
-	    (r = cj_domain(cj, o, &gr->domain)) != 0)
-		return (r);
-	if ((r = cj_uint(cj, o, "flags", CJ_U32, &n)) < 0)
-		return (r);
-	gr->flags = r == 1 ? (uint32_t)n : 0;
-	if ((r = cj_uint(cj, o, "entry_length", CJ_U16, &n)) < 0)
-		return (r);
-	gr->entry_length = r == 1 ? (uint16_t)n : 0;
-	if ((r = cj_need_uint(cj, o, "schema", CJ_U8, &n)) != 0)
-		return (r);
-	if (n >= cat->nschemas)
-		return (cj_fail(cj, HV_ERANGE, "schema", "%" PRIu64 ", but "
-		    "there are %zu schemas", n, cat->nschemas));
-	gr->schema = (uint8_t)n;
-	sc = &cat->schemas[n];
+	uint64_t	 n;
+	int		 r;
 
 	if ((r = cj_uint(cj, o, "record_length", CJ_U16, &n)) < 0)
 		return (r);
@@ -979,6 +954,23 @@ cj_group(struct cj *cj, const json_t *o, size_t i, unsigned *next)
 	n = ((unsigned)gr->record_offset + gr->record_length + 7) & ~7U;
 	if (n > next[gr->domain])
 		next[gr->domain] = (unsigned)n;
+	return (0);
+}
+
+/*
+ * A group's event slots and how many count: each counted one an event
+ * of the group's domain with a COUNTER field in the schema.
+ */
+static int
+cj_group_events(struct cj *cj, const json_t *o, struct catalog_group *gr,
+    const struct catalog_schema *sc)
+{
+	struct catalog_event	*ev;
+	json_t			*a;
+	uint64_t		 n;
+	size_t			 k, nslots;
+	char			 key[16];
+	int			 r;
 
 	if ((a = cj_array(cj, o, "events", &r)) == NULL)
 		return (r != 0 ? r : cj_fail(cj, HV_EFORMAT, "events",
@@ -1003,7 +995,7 @@ cj_group(struct cj *cj, const json_t *o, size_t i, unsigned *next)
 		    gr->events[k] == CATALOG_SLOT_FREE)
 			continue;
 		snprintf(key, sizeof key, "events[%zu]", k);
-		ev = &cat->events[gr->events[k]];
+		ev = &cj->cat->events[gr->events[k]];
 		if (ev->domain != gr->domain)
 			return (cj_fail(cj, HV_ERANGE, key, "event %u (%s) is "
 			    "in domain %u, the group in domain %u",
@@ -1015,6 +1007,40 @@ cj_group(struct cj *cj, const json_t *o, size_t i, unsigned *next)
 			    k + 1));
 	}
 	return (0);
+}
+
+static int
+cj_group(struct cj *cj, const json_t *o, size_t i, unsigned *next)
+{
+	struct catalog		*cat = cj->cat;
+	struct catalog_group	*gr = &cat->groups[i];
+	uint64_t		 n;
+	int			 r;
+
+	cj_where(cj, "groups[%zu]", i);
+	gr->index = (uint32_t)i;
+	if ((r = cj_object(cj, o)) != 0 ||
+	    (r = cj_keys(cj, o, cj_group_keys)) != 0 ||
+	    (r = cj_check_index(cj, o, i)) != 0 ||
+	    (r = cj_string(cj, o, "name", 1, &gr->name)) != 0 ||
+	    (r = cj_string(cj, o, "description", 0, &gr->desc)) != 0 ||
+	    (r = cj_domain(cj, o, &gr->domain)) != 0)
+		return (r);
+	if ((r = cj_uint(cj, o, "flags", CJ_U32, &n)) < 0)
+		return (r);
+	gr->flags = r == 1 ? (uint32_t)n : 0;
+	if ((r = cj_uint(cj, o, "entry_length", CJ_U16, &n)) < 0)
+		return (r);
+	gr->entry_length = r == 1 ? (uint16_t)n : 0;
+	if ((r = cj_need_uint(cj, o, "schema", CJ_U8, &n)) != 0)
+		return (r);
+	if (n >= cat->nschemas)
+		return (cj_fail(cj, HV_ERANGE, "schema", "%" PRIu64 ", but "
+		    "there are %zu schemas", n, cat->nschemas));
+	gr->schema = (uint8_t)n;
+	if ((r = cj_group_record(cj, o, gr, &cat->schemas[n], next)) != 0)
+		return (r);
+	return (cj_group_events(cj, o, gr, &cat->schemas[n]));
 }
 
 static int
@@ -1130,22 +1156,19 @@ cj_formulas(struct cj *cj, const json_t *root)
 }
 
 /*
- * Fill in what an event left out from the first group holding it: its
- * record, its counter (slot k is COUNTERk+1 of the group's schema), how
- * many groups hold it and which is first.  Resolve names given for the
- * primary group and the formula.
+ * The first group holding event i and the slot it has there, or NULL;
+ * *count is how many groups hold it.
  */
-static int
-cj_event_derive(struct cj *cj, size_t i)
+static const struct catalog_group *
+cj_event_first(const struct catalog *cat, size_t i, int *slot,
+    unsigned *count)
 {
-	struct catalog		*cat = cj->cat;
-	struct catalog_event	*ev = &cat->events[i];
 	const struct catalog_group *gr, *first = NULL;
-	unsigned		 given = cj->evgiven[i], count = 0;
-	size_t			 g, p;
-	int			 k, slot = -1, held;
-	long			 off;
+	size_t			 g;
+	int			 k, held;
 
+	*slot = -1;
+	*count = 0;
 	for (g = 0; g < cat->ngroups; g++) {
 		gr = &cat->groups[g];
 		for (k = 0, held = 0; k < gr->event_count; k++) {
@@ -1153,13 +1176,28 @@ cj_event_derive(struct cj *cj, size_t i)
 				continue;
 			if (first == NULL) {
 				first = gr;
-				slot = k;
+				*slot = k;
 			}
 			held = 1;
 		}
-		count += held;
+		*count += held;
 	}
-	cj_where(cj, "events[%zu]", i);
+	return (first);
+}
+
+/*
+ * An event's record and counter offset, each given, taken from the
+ * first group holding it (slot k is COUNTERk+1 of the group's schema),
+ * or, for the counter, from the absolute offset; then checked.
+ */
+static int
+cj_event_place(struct cj *cj, size_t i, const struct catalog_group *first,
+    int slot)
+{
+	struct catalog_event	*ev = &cj->cat->events[i];
+	unsigned		 given = cj->evgiven[i];
+	long			 off;
+
 	if (!(given & CJ_EV_RECORD_OFFSET)) {
 		if (first == NULL)
 			return (cj_fail(cj, HV_EFORMAT, "record_offset", "not "
@@ -1191,7 +1229,7 @@ cj_event_derive(struct cj *cj, size_t i)
 		    "and no group holds the event"));
 	else
 		ev->counter_offset = (uint16_t)cj_counter_offset(
-		    &cat->schemas[first->schema], (unsigned)slot + 1);
+		    &cj->cat->schemas[first->schema], (unsigned)slot + 1);
 	ev->offset = (uint32_t)ev->record_offset + ev->counter_offset;
 	if (ev->record_offset % 8 != 0)
 		return (cj_fail(cj, HV_ERANGE, "record_offset", "%u is not "
@@ -1201,7 +1239,28 @@ cj_event_derive(struct cj *cj, size_t i)
 		return (cj_fail(cj, HV_ERANGE, "counter_offset", "%u: the "
 		    "counter ends after the %u-byte record",
 		    ev->counter_offset, ev->record_length));
+	return (0);
+}
 
+/*
+ * Fill in what an event left out from the first group holding it: its
+ * record, its counter, how many groups hold it and which is first.
+ * Resolve names given for the primary group and the formula.
+ */
+static int
+cj_event_derive(struct cj *cj, size_t i)
+{
+	struct catalog		*cat = cj->cat;
+	struct catalog_event	*ev = &cat->events[i];
+	const struct catalog_group *first;
+	unsigned		 given = cj->evgiven[i], count;
+	size_t			 p;
+	int			 slot, r;
+
+	first = cj_event_first(cat, i, &slot, &count);
+	cj_where(cj, "events[%zu]", i);
+	if ((r = cj_event_place(cj, i, first, slot)) != 0)
+		return (r);
 	if (!(given & CJ_EV_GROUP_COUNT))
 		ev->group_count = (uint16_t)count;
 	if (cj->evpgroup[i] != NULL) {
