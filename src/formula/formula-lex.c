@@ -172,6 +172,81 @@ formula_lex_is_rpn_word(const char *s, size_t n)
 	return (formula_lex_rpn_op(s, n) != FORMULA_OP_NONE);
 }
 
+/* Room for "e", a sign, the exponent's digits and the NUL. */
+#define FORMULA_LEX_EXP_ROOM	32
+
+/*
+ * The hex digits of s[i..n) into *u.  Returns -1 for none, more than
+ * FORMULA_HEX_DIGITS, or anything else there.
+ */
+static int
+formula_lex_hexnum(const char *s, size_t i, size_t n, uint64_t *u)
+{
+	size_t	 nd;
+	int	 d;
+
+	*u = 0;
+	for (nd = 0; i < n; i++, nd++) {
+		if ((d = formula_lex_hex((unsigned char)s[i])) < 0 ||
+		    nd == FORMULA_HEX_DIGITS)
+			return (-1);
+		*u = *u << 4 | (uint64_t)d;
+	}
+	return (nd == 0 ? -1 : 0);
+}
+
+/*
+ * The exponent at s[*ip] ('e' or 'E', a sign, digits) into *e, *ip moved
+ * past it; with no 'e' there both stay.  Returns -1 for an 'e' without
+ * digits.
+ */
+static int
+formula_lex_exponent(const char *s, size_t n, size_t *ip, long *e)
+{
+	size_t	 i = *ip;
+	long	 x = 0, esign = 1;
+
+	if (i >= n || (s[i] != 'e' && s[i] != 'E'))
+		return (0);
+	i++;
+	if (i < n && (s[i] == '+' || s[i] == '-'))
+		esign = s[i++] == '-' ? -1 : 1;
+	if (i == n || !formula_lex_digit((unsigned char)s[i]))
+		return (-1);
+	for (; i < n && formula_lex_digit((unsigned char)s[i]); i++) {
+		/* Beyond a million the result is 0 or out of range. */
+		if (x < 1000000)
+			x = x * 10 + (s[i] - '0');
+	}
+	*e = esign * x;
+	*ip = i;
+	return (0);
+}
+
+/*
+ * "e" and the exponent after buf's bl bytes, written without snprintf's
+ * locale, and the NUL.
+ */
+static void
+formula_lex_put_exponent(char *buf, size_t bl, long e)
+{
+	char	 tmp[FORMULA_LEX_EXP_ROOM];
+	size_t	 nd = 0;
+
+	buf[bl++] = 'e';
+	if (e < 0) {
+		buf[bl++] = '-';
+		e = -e;
+	}
+	do {
+		tmp[nd++] = (char)('0' + e % 10);
+		e /= 10;
+	} while (e > 0);
+	while (nd > 0)
+		buf[bl++] = tmp[--nd];
+	buf[bl] = '\0';
+}
+
 /*
  * Convert a whole number literal: an optional sign, then 0x and up to 16
  * hex digits, or decimal digits with an optional point and exponent.
@@ -184,23 +259,16 @@ int
 formula_lex_number(const char *s, size_t n, double *out)
 {
 	char		*buf, *end, small[96];
-	size_t		 i = 0, bl = 0, ndig = 0, nd;
-	long		 scale = 0, e = 0, esign = 1;
-	int		 neg = 0, point = 0, d;
-	uint64_t	 u = 0;
+	size_t		 i = 0, bl = 0, ndig = 0;
+	long		 scale = 0, e = 0;
+	int		 neg = 0, point = 0;
+	uint64_t	 u;
 	double		 v;
-	char		 tmp[32];
 
 	if (i < n && (s[i] == '+' || s[i] == '-'))
 		neg = s[i++] == '-';
 	if (n - i >= 2 && s[i] == '0' && (s[i + 1] == 'x' || s[i + 1] == 'X')) {
-		for (i += 2, nd = 0; i < n; i++, nd++) {
-			if ((d = formula_lex_hex((unsigned char)s[i])) < 0 ||
-			    nd == FORMULA_HEX_DIGITS)
-				return (-1);
-			u = u << 4 | (uint64_t)d;
-		}
-		if (nd == 0)
+		if (formula_lex_hexnum(s, i + 2, n, &u) != 0)
 			return (-1);
 		v = (double)u;
 		*out = neg ? -v : v;
@@ -208,7 +276,8 @@ formula_lex_number(const char *s, size_t n, double *out)
 	}
 
 	/* Most numbers are short: no allocation for them. */
-	buf = n + sizeof tmp <= sizeof small ? small : xmalloc(n + sizeof tmp);
+	buf = n + FORMULA_LEX_EXP_ROOM <= sizeof small ? small :
+	    xmalloc(n + FORMULA_LEX_EXP_ROOM);
 	for (; i < n; i++) {
 		if (s[i] == '.' && !point) {
 			point = 1;
@@ -223,21 +292,7 @@ formula_lex_number(const char *s, size_t n, double *out)
 			continue;	/* leading zeros carry nothing */
 		buf[bl++] = s[i];
 	}
-	if (ndig == 0)
-		goto fail;
-	if (i < n && (s[i] == 'e' || s[i] == 'E')) {
-		i++;
-		if (i < n && (s[i] == '+' || s[i] == '-'))
-			esign = s[i++] == '-' ? -1 : 1;
-		if (i == n || !formula_lex_digit((unsigned char)s[i]))
-			goto fail;
-		for (; i < n && formula_lex_digit((unsigned char)s[i]); i++) {
-			/* Beyond a million the result is 0 or out of range. */
-			if (e < 1000000)
-				e = e * 10 + (s[i] - '0');
-		}
-	}
-	if (i != n)
+	if (ndig == 0 || formula_lex_exponent(s, n, &i, &e) != 0 || i != n)
 		goto fail;
 	if (bl == 0) {
 		if (buf != small)
@@ -245,22 +300,7 @@ formula_lex_number(const char *s, size_t n, double *out)
 		*out = neg ? -0.0 : 0.0;
 		return (0);
 	}
-	e = esign * e - scale;
-
-	/* "e" and the exponent, written without snprintf's locale. */
-	buf[bl++] = 'e';
-	if (e < 0) {
-		buf[bl++] = '-';
-		e = -e;
-	}
-	nd = 0;
-	do {
-		tmp[nd++] = (char)('0' + e % 10);
-		e /= 10;
-	} while (e > 0);
-	while (nd > 0)
-		buf[bl++] = tmp[--nd];
-	buf[bl] = '\0';
+	formula_lex_put_exponent(buf, bl, e - scale);
 
 	errno = 0;
 	v = strtod(buf, &end);

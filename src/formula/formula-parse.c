@@ -145,12 +145,91 @@ formula_parse_arity(enum formula_op op)
 	}
 }
 
+/* The error for a value that would not fit on the stack. */
+static int
+formula_parse_deep(struct formula_parser *p)
+{
+	return (formula_parse_error(p, -HV_ELIMIT, "stack deeper than %d "
+	    "values at " TOKFMT, FORMULA_MAX_DEPTH, TOKARG(p, &p->tok)));
+}
+
+/*
+ * Apply the operator token to the stack st of *spp values: swp, dup and
+ * rot move values; the others replace their operands with a node.
+ */
+static int
+formula_parse_rpn_op(struct formula_parser *p, uint32_t *st, size_t *spp)
+{
+	struct formula_tok	*tok = &p->tok;
+	uint32_t		 n, x;
+	size_t			 sp = *spp, need;
+	int			 error;
+
+	need = (size_t)formula_parse_arity(tok->op);
+	if (sp < need) {
+		return (formula_parse_error(p, -HV_EFORMAT,
+		    "stack underflow at " TOKFMT ": needs %zu "
+		    "operand%s, has %zu", TOKARG(p, tok), need,
+		    need == 1 ? "" : "s", sp));
+	}
+	switch (tok->op) {
+	case FORMULA_OP_SWP:
+		x = st[sp - 1];
+		st[sp - 1] = st[sp - 2];
+		st[sp - 2] = x;
+		break;
+	case FORMULA_OP_DUP:
+		if (sp == FORMULA_MAX_DEPTH)
+			return (formula_parse_deep(p));
+		if (2 * (uint64_t)p->ast->nodes[st[sp - 1]].terms >
+		    FORMULA_MAX_TERMS) {
+			return (formula_parse_error(p, -HV_ELIMIT,
+			    "formula too large: more than %d terms "
+			    "at " TOKFMT, FORMULA_MAX_TERMS,
+			    TOKARG(p, tok)));
+		}
+		st[sp] = st[sp - 1];
+		sp++;
+		break;
+	case FORMULA_OP_ROT:
+		/* x <- y, y <- z, ..., deepest <- x. */
+		x = st[sp - 1];
+		memmove(st + 1, st, (sp - 1) * sizeof st[0]);
+		st[0] = x;
+		break;
+	case FORMULA_OP_SQRT:
+		error = formula_parse_node(p, tok->op, tok, st[sp - 1], 0, &n);
+		if (error != 0)
+			return (error);
+		st[sp - 1] = n;
+		break;
+	case FORMULA_OP_POW:
+		/* x^y: the base is x, the most recent value. */
+		error = formula_parse_node(p, tok->op, tok, st[sp - 1],
+		    st[sp - 2], &n);
+		if (error != 0)
+			return (error);
+		st[--sp - 1] = n;
+		break;
+	default:
+		/* y OP x. */
+		error = formula_parse_node(p, tok->op, tok, st[sp - 2],
+		    st[sp - 1], &n);
+		if (error != 0)
+			return (error);
+		st[--sp - 1] = n;
+		break;
+	}
+	*spp = sp;
+	return (0);
+}
+
 static int
 formula_parse_rpn(struct formula_parser *p)
 {
 	struct formula_tok	*tok = &p->tok;
-	uint32_t		 st[FORMULA_MAX_DEPTH], n, x;
-	size_t			 sp = 0, need;
+	uint32_t		 st[FORMULA_MAX_DEPTH], n;
+	size_t			 sp = 0;
 	int			 error;
 
 	for (;;) {
@@ -158,75 +237,18 @@ formula_parse_rpn(struct formula_parser *p)
 			return (error);
 		if (tok->kind == FORMULA_TOK_END)
 			break;
-
-		if (tok->kind != FORMULA_TOK_OP) {
-			if (sp == FORMULA_MAX_DEPTH)
-				goto deep;
-			error = formula_parse_node(p, tok->kind ==
-			    FORMULA_TOK_NUM ? FORMULA_OP_NUM : FORMULA_OP_NAME,
-			    tok, 0, 0, &n);
-			if (error != 0)
+		if (tok->kind == FORMULA_TOK_OP) {
+			if ((error = formula_parse_rpn_op(p, st, &sp)) != 0)
 				return (error);
-			st[sp++] = n;
 			continue;
 		}
-
-		need = (size_t)formula_parse_arity(tok->op);
-		if (sp < need) {
-			return (formula_parse_error(p, -HV_EFORMAT,
-			    "stack underflow at " TOKFMT ": needs %zu "
-			    "operand%s, has %zu", TOKARG(p, tok), need,
-			    need == 1 ? "" : "s", sp));
-		}
-		switch (tok->op) {
-		case FORMULA_OP_SWP:
-			x = st[sp - 1];
-			st[sp - 1] = st[sp - 2];
-			st[sp - 2] = x;
-			break;
-		case FORMULA_OP_DUP:
-			if (sp == FORMULA_MAX_DEPTH)
-				goto deep;
-			if (2 * (uint64_t)p->ast->nodes[st[sp - 1]].terms >
-			    FORMULA_MAX_TERMS) {
-				return (formula_parse_error(p, -HV_ELIMIT,
-				    "formula too large: more than %d terms "
-				    "at " TOKFMT, FORMULA_MAX_TERMS,
-				    TOKARG(p, tok)));
-			}
-			st[sp] = st[sp - 1];
-			sp++;
-			break;
-		case FORMULA_OP_ROT:
-			/* x <- y, y <- z, ..., deepest <- x. */
-			x = st[sp - 1];
-			memmove(st + 1, st, (sp - 1) * sizeof st[0]);
-			st[0] = x;
-			break;
-		case FORMULA_OP_SQRT:
-			error = formula_parse_node(p, tok->op, tok, st[sp - 1],
-			    0, &n);
-			if (error != 0)
-				return (error);
-			st[sp - 1] = n;
-			break;
-		case FORMULA_OP_POW:
-			/* x^y: the base is x, the most recent value. */
-			error = formula_parse_node(p, tok->op, tok, st[sp - 1],
-			    st[sp - 2], &n);
-			if (error != 0)
-				return (error);
-			st[--sp - 1] = n;
-			break;
-		default:
-			/* y OP x. */
-			error = formula_parse_node(p, tok->op, tok, st[sp - 2],
-			    st[sp - 1], &n);
-			if (error != 0)
-				return (error);
-			st[--sp - 1] = n;
-			break;
-		}
+		if (sp == FORMULA_MAX_DEPTH)
+			return (formula_parse_deep(p));
+		error = formula_parse_node(p, tok->kind == FORMULA_TOK_NUM ?
+		    FORMULA_OP_NUM : FORMULA_OP_NAME, tok, 0, 0, &n);
+		if (error != 0)
+			return (error);
+		st[sp++] = n;
 	}
 
 	if (sp == 0)
@@ -238,9 +260,6 @@ formula_parse_rpn(struct formula_parser *p)
 	p->ast->root = st[sp - 1];
 	p->ast->leftover = sp - 1;
 	return (0);
-deep:
-	return (formula_parse_error(p, -HV_ELIMIT, "stack deeper than %d "
-	    "values at " TOKFMT, FORMULA_MAX_DEPTH, TOKARG(p, tok)));
 }
 
 /* ---- infix --------------------------------------------------------- */
