@@ -509,6 +509,96 @@ engine_add_metric(struct engine *e, struct engine_resolve *r,
 	return (1);
 }
 
+/* The catalog's formulas as definitions, in the catalog's order. */
+static struct engine_metric_def *
+engine_catalog_defs(const struct catalog *cat)
+{
+	struct engine_metric_def	*catdefs;
+	size_t				 i;
+
+	catdefs = xcalloc(cat->nformulas + 1, sizeof *catdefs);
+	for (i = 0; i < cat->nformulas; i++) {
+		catdefs[i].name = cat->formulas[i].name;
+		catdefs[i].text = cat->formulas[i].formula;
+		catdefs[i].unit = cat->formulas[i].unit;
+		catdefs[i].desc = cat->formulas[i].desc;
+		catdefs[i].origin = "catalog";
+	}
+	return (catdefs);
+}
+
+/*
+ * A resolver per view, each with the view's columns by event name and
+ * sysfs name in columns[j], and room in the view for every definition.
+ * The caller frees the array.
+ */
+static struct engine_resolve *
+engine_view_resolvers(struct engine *e, const struct engine_resolve *all,
+    struct engine_names *defnames, struct engine_names *columns,
+    size_t ndefs)
+{
+	struct engine_resolve		*r;
+	const struct engine_view	*v;
+	size_t				 i, j;
+
+	r = xcalloc(e->nviews + 1, sizeof *r);
+	for (j = 0; j < e->nviews; j++) {
+		v = &e->views[j];
+		for (i = 0; i < v->nevents; i++) {
+			engine_names_add(&columns[j], v->events[i]->name, i);
+			engine_names_add(&columns[j], v->events[i]->sysfs_name,
+			    i);
+		}
+		r[j] = *all;
+		r[j].e = e;
+		r[j].v = v;
+		r[j].columns = &columns[j];
+		r[j].defnames = defnames;
+		/* Room for every definition at once: the pages of what is
+		 * not used are never touched. */
+		e->views[j].metrics = xmalloc_huge(ndefs,
+		    sizeof *e->views[j].metrics);
+	}
+	return (r);
+}
+
+/*
+ * Add def to every view that can compute it.  When none can, the first
+ * view's reason goes to *skipped, if the caller asked.
+ */
+static void
+engine_add_def(struct engine *e, struct engine_resolve *r,
+    struct engine_copies *copies, const struct engine_metric_def *def,
+    char ***skipped, size_t *nskipped)
+{
+	size_t	 j;
+	char	*why, *first = NULL;
+	int	 added = 0;
+
+	for (j = 0; j < e->nviews; j++) {
+		why = NULL;
+		if (engine_add_metric(e, &r[j], copies, def, &why)) {
+			added = 1;
+			continue;
+		}
+		if (first == NULL)
+			first = why;
+		else
+			free(why);
+	}
+	if (!added && skipped != NULL) {
+		/* Room doubles at each power of two. */
+		if ((*nskipped & (*nskipped - 1)) == 0)
+			*skipped = xreallocarray(*skipped,
+			    *nskipped == 0 ? 1 : 2 * *nskipped,
+			    sizeof **skipped);
+		(*skipped)[(*nskipped)++] = xasprintf("%s (%s): %s",
+		    def->name, def->origin, first != NULL ?
+		    first : "nothing is selected");
+	}
+	free(first);
+}
+
 static void
 engine_build_metrics(struct engine *e, const struct engine_metric_def *udefs,
     size_t nudefs, char ***skipped, size_t *nskipped)
@@ -519,24 +609,14 @@ engine_build_metrics(struct engine *e, const struct engine_metric_def *udefs,
 	struct engine_names		 defnames, *columns;
 	struct engine_resolve		*r, all;
 	struct engine_copies		 copies;
-	const struct engine_view	*v;
 	size_t				 ndefs, i, j;
-	char				*why, *first;
-	int				 added;
 
 	ndefs = cat->nformulas + nudefs;
 	if (ndefs == 0)
 		return;
 	/* The catalog's formulas as definitions; the caller's are used in
 	 * place (a large -m file is not copied). */
-	catdefs = xcalloc(cat->nformulas + 1, sizeof *catdefs);
-	for (i = 0; i < cat->nformulas; i++) {
-		catdefs[i].name = cat->formulas[i].name;
-		catdefs[i].text = cat->formulas[i].formula;
-		catdefs[i].unit = cat->formulas[i].unit;
-		catdefs[i].desc = cat->formulas[i].desc;
-		catdefs[i].origin = "catalog";
-	}
+	catdefs = engine_catalog_defs(cat);
 	memset(&all, 0, sizeof all);
 	all.catdefs = catdefs;
 	all.ncatdefs = cat->nformulas;
@@ -549,54 +629,13 @@ engine_build_metrics(struct engine *e, const struct engine_metric_def *udefs,
 			engine_names_add(&defnames, def->name, i);
 	}
 	columns = xcalloc(e->nviews + 1, sizeof *columns);
-	r = xcalloc(e->nviews + 1, sizeof *r);
-	for (j = 0; j < e->nviews; j++) {
-		v = &e->views[j];
-		for (i = 0; i < v->nevents; i++) {
-			engine_names_add(&columns[j], v->events[i]->name, i);
-			engine_names_add(&columns[j], v->events[i]->sysfs_name,
-			    i);
-		}
-		r[j] = all;
-		r[j].e = e;
-		r[j].v = v;
-		r[j].columns = &columns[j];
-		r[j].defnames = &defnames;
-		/* Room for every definition at once: the pages of what is
-		 * not used are never touched. */
-		e->views[j].metrics = xmalloc_huge(ndefs,
-		    sizeof *e->views[j].metrics);
-	}
+	r = engine_view_resolvers(e, &all, &defnames, columns, ndefs);
 	memset(&copies, 0, sizeof copies);
 
 	for (i = 0; i < ndefs; i++) {
 		def = engine_def(&all, i);
-		if (def->name == NULL || def->text == NULL)
-			continue;
-		added = 0;
-		first = NULL;
-		for (j = 0; j < e->nviews; j++) {
-			why = NULL;
-			if (engine_add_metric(e, &r[j], &copies, def, &why)) {
-				added = 1;
-				continue;
-			}
-			if (first == NULL)
-				first = why;
-			else
-				free(why);
-		}
-		if (!added && skipped != NULL) {
-			/* Room doubles at each power of two. */
-			if ((*nskipped & (*nskipped - 1)) == 0)
-				*skipped = xreallocarray(*skipped,
-				    *nskipped == 0 ? 1 : 2 * *nskipped,
-				    sizeof **skipped);
-			(*skipped)[(*nskipped)++] = xasprintf("%s (%s): %s",
-			    def->name, def->origin, first != NULL ?
-			    first : "nothing is selected");
-		}
-		free(first);
+		if (def->name != NULL && def->text != NULL)
+			engine_add_def(e, r, &copies, def, skipped, nskipped);
 	}
 	for (j = 0; j < e->nviews; j++)
 		engine_names_free(&columns[j]);
