@@ -54,14 +54,54 @@ pmu_event_number(const char *p, const char *end, uint64_t *out)
 	return (0);
 }
 
+/*
+ * The value [vs, ve) of term t, within the event's text: '?', a
+ * parameter's name or a number.  Returns 0, or -1 with *cause set.
+ */
+static int
+pmu_event_value(const char *name, const char *text, struct pmu_term *t,
+    const char *vs, const char *ve, char **cause)
+{
+	const char	*q;
+	int		 r;
+
+	if (ve - vs == 1 && *vs == '?') {
+		t->kind = PMU_TERM_PARAM;
+		t->param = xstrdup(t->name);
+	} else if (vs < ve && pmu_event_isident((unsigned char)*vs, 1)) {
+		for (q = vs; q < ve; q++) {
+			if (!pmu_event_isident((unsigned char)*q, 0))
+				break;
+		}
+		if (q != ve) {
+			*cause = xasprintf("event '%s', column %zu: bad "
+			    "parameter name", name, (size_t)(q - text) + 1);
+			return (-1);
+		}
+		t->kind = PMU_TERM_PARAM;
+		t->param = xstrndup(vs, (size_t)(ve - vs));
+	} else {
+		t->kind = PMU_TERM_VALUE;
+		r = pmu_event_number(vs, ve, &t->value);
+		if (r != 0) {
+			*cause = xasprintf("event '%s', column %zu: %s '%.*s'",
+			    name, (size_t)(vs - text) + 1, r == -2 ?
+			    "number does not fit in 64 bits:" : "expected a "
+			    "number, '?' or a parameter name, found",
+			    (int)(ve - vs), vs);
+			return (-1);
+		}
+	}
+	return (0);
+}
+
 int
 pmu_event_parse(const char *name, const char *text, size_t len,
     struct pmu_event *out, char **cause)
 {
-	const char	*p = text, *end = text + len, *ts, *te, *vs, *ve;
+	const char	*p = text, *end = text + len, *ts, *te, *vs;
 	struct pmu_term	*t;
 	size_t		 cap = 0;
-	int		 r;
 
 	memset(out, 0, sizeof *out);
 	while (end > text && (isspace((unsigned char)end[-1]) ||
@@ -94,40 +134,8 @@ pmu_event_parse(const char *name, const char *text, size_t len,
 			vs = ++p;
 			while (p < end && *p != ',')
 				p++;
-			ve = p;
-			if (ve - vs == 1 && *vs == '?') {
-				t->kind = PMU_TERM_PARAM;
-				t->param = xstrdup(t->name);
-			} else if (vs < ve &&
-			    pmu_event_isident((unsigned char)*vs, 1)) {
-				for (; vs < ve; vs++) {
-					if (!pmu_event_isident(
-					    (unsigned char)*vs, 0))
-						break;
-				}
-				if (vs != ve) {
-					*cause = xasprintf("event '%s', "
-					    "column %zu: bad parameter name",
-					    name, (size_t)(vs - text) + 1);
-					goto fail;
-				}
-				vs = te + 1;
-				t->kind = PMU_TERM_PARAM;
-				t->param = xstrndup(vs, (size_t)(ve - vs));
-			} else {
-				t->kind = PMU_TERM_VALUE;
-				r = pmu_event_number(vs, ve, &t->value);
-				if (r != 0) {
-					*cause = xasprintf("event '%s', "
-					    "column %zu: %s '%.*s'", name,
-					    (size_t)(vs - text) + 1,
-					    r == -2 ? "number does not fit "
-					    "in 64 bits:" : "expected a "
-					    "number, '?' or a parameter name, "
-					    "found", (int)(ve - vs), vs);
-					goto fail;
-				}
-			}
+			if (pmu_event_value(name, text, t, vs, p, cause) != 0)
+				goto fail;
 		} else {
 			/* A bare term is a flag: perf sets it to 1. */
 			t->kind = PMU_TERM_VALUE;
