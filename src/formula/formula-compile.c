@@ -256,6 +256,94 @@ formula_compile_cycle(struct formula_cc *cc, const char *name)
 	return (-HV_ECYCLE);
 }
 
+/*
+ * Ask the resolver what name means, falling back to the special names.
+ * Returns 0 with *ref set (its hint freed), or an error with the message
+ * set.
+ */
+static int
+formula_compile_resolve(struct formula_cc *cc, const char *name,
+    uint32_t off, struct formula_ref *ref)
+{
+	const char	*why;
+	int		 error, special;
+
+	memset(ref, 0, sizeof *ref);
+	ref->kind = FORMULA_EVENT;
+	error = cc->resolve(cc->arg, name, ref);
+	special = error == -HV_ENOENT ? formula_compile_special(name) : -1;
+	if (error == -HV_ENOENT && special >= 0) {
+		free(ref->hint);
+		memset(ref, 0, sizeof *ref);
+		ref->kind = FORMULA_SPECIAL;
+		ref->slot = (unsigned)special;
+		error = 0;
+	}
+	if (error == -HV_ENOENT) {
+		error = formula_compile_error(cc, -HV_ENOENT, "unknown %s %s "
+		    "(col %lu)%s%s", formula_compile_kind_name(ref->kind), name,
+		    FORMULA_COL(off), ref->hint != NULL ? ": " : "",
+		    ref->hint != NULL ? ref->hint : "");
+	} else if (error != 0) {
+		if ((why = ref->hint) == NULL &&
+		    (why = hv_strerror(error)) == NULL)
+			why = "cannot be resolved";
+		error = formula_compile_error(cc, error < 0 ? error :
+		    -HV_ENOENT, "%s (col %lu): %s", name, FORMULA_COL(off),
+		    why);
+	}
+	free(ref->hint);
+	ref->hint = NULL;
+	return (error);
+}
+
+/*
+ * What a resolved name links to: a value, another formula's unit
+ * (compiled now) or an operand.  Returns 0 with cn's link and arg or
+ * value set.
+ */
+static int
+formula_compile_link(struct formula_cc *cc, const char *name, uint32_t off,
+    const struct formula_ref *ref, struct formula_cname *cn)
+{
+	if (ref->has_value) {
+		if (!isfinite(ref->value)) {
+			return (formula_compile_error(cc, -HV_ERANGE, "%s (col "
+			    "%lu) is not a finite number", name,
+			    FORMULA_COL(off)));
+		}
+		cn->link = FORMULA_LINK_VALUE;
+		cn->value = ref->value;
+	} else if (ref->kind == FORMULA_FORMULA && ref->text != NULL) {
+		if (cc->nchain == FORMULA_MAX_REFS) {
+			return (formula_compile_error(cc, -HV_ELIMIT,
+			    "formulas refer to formulas more than %d deep at "
+			    "%s (col %lu)", FORMULA_MAX_REFS, name,
+			    FORMULA_COL(off)));
+		}
+		if (cc->nchain == (cc->self != NULL ? 1U : 0U))
+			cc->topcol = FORMULA_COL(off);
+		cn->link = FORMULA_LINK_UNIT;
+		return (formula_compile_unit(cc, name, ref->text,
+		    ref->notation, &cn->arg));
+	} else {
+		if ((unsigned)ref->kind >= FORMULA_NKINDS) {
+			return (formula_compile_error(cc, -HV_ERANGE, "%s (col "
+			    "%lu): bad kind %d from the resolver", name,
+			    FORMULA_COL(off), (int)ref->kind));
+		}
+		if (cc->nops == FORMULA_MAX_CODE) {
+			return (formula_compile_error(cc, -HV_ELIMIT,
+			    "formula too large: more than %d inputs",
+			    FORMULA_MAX_CODE));
+		}
+		cn->link = FORMULA_LINK_OPERAND;
+		cn->arg = formula_compile_operand(cc, name, ref->kind,
+		    ref->slot);
+	}
+	return (0);
+}
+
 /* Resolve one name met at node off of the unit being compiled. */
 static int
 formula_compile_name(struct formula_cc *cc, const char *name, uint32_t off,
@@ -263,9 +351,8 @@ formula_compile_name(struct formula_cc *cc, const char *name, uint32_t off,
 {
 	struct formula_ref	 ref;
 	struct formula_cname	 cn;
-	const char		*why;
 	size_t			 i;
-	int			 error, special;
+	int			 error;
 
 	if ((*out = formula_compile_find(cc, name)) != NULL)
 		return (0);
@@ -276,74 +363,11 @@ formula_compile_name(struct formula_cc *cc, const char *name, uint32_t off,
 			return (formula_compile_cycle(cc, name));
 		}
 	}
-
-	memset(&ref, 0, sizeof ref);
-	ref.kind = FORMULA_EVENT;
-	error = cc->resolve(cc->arg, name, &ref);
-	special = error == -HV_ENOENT ? formula_compile_special(name) : -1;
-	if (error == -HV_ENOENT && special >= 0) {
-		free(ref.hint);
-		memset(&ref, 0, sizeof ref);
-		ref.kind = FORMULA_SPECIAL;
-		ref.slot = (unsigned)special;
-		error = 0;
-	}
-	if (error == -HV_ENOENT) {
-		error = formula_compile_error(cc, -HV_ENOENT, "unknown %s %s "
-		    "(col %lu)%s%s", formula_compile_kind_name(ref.kind), name,
-		    FORMULA_COL(off), ref.hint != NULL ? ": " : "",
-		    ref.hint != NULL ? ref.hint : "");
-		free(ref.hint);
+	if ((error = formula_compile_resolve(cc, name, off, &ref)) != 0)
 		return (error);
-	}
-	if (error != 0) {
-		if ((why = ref.hint) == NULL &&
-		    (why = hv_strerror(error)) == NULL)
-			why = "cannot be resolved";
-		error = formula_compile_error(cc, error < 0 ? error :
-		    -HV_ENOENT, "%s (col %lu): %s", name, FORMULA_COL(off),
-		    why);
-		free(ref.hint);
-		return (error);
-	}
-	free(ref.hint);
-
 	memset(&cn, 0, sizeof cn);
-	if (ref.has_value) {
-		if (!isfinite(ref.value)) {
-			return (formula_compile_error(cc, -HV_ERANGE, "%s (col "
-			    "%lu) is not a finite number", name,
-			    FORMULA_COL(off)));
-		}
-		cn.link = FORMULA_LINK_VALUE;
-		cn.value = ref.value;
-	} else if (ref.kind == FORMULA_FORMULA && ref.text != NULL) {
-		if (cc->nchain == FORMULA_MAX_REFS) {
-			return (formula_compile_error(cc, -HV_ELIMIT,
-			    "formulas refer to formulas more than %d deep at "
-			    "%s (col %lu)", FORMULA_MAX_REFS, name,
-			    FORMULA_COL(off)));
-		}
-		if (cc->nchain == (cc->self != NULL ? 1U : 0U))
-			cc->topcol = FORMULA_COL(off);
-		cn.link = FORMULA_LINK_UNIT;
-		if ((error = formula_compile_unit(cc, name, ref.text,
-		    ref.notation, &cn.arg)) != 0)
-			return (error);
-	} else {
-		if ((unsigned)ref.kind >= FORMULA_NKINDS) {
-			return (formula_compile_error(cc, -HV_ERANGE, "%s (col "
-			    "%lu): bad kind %d from the resolver", name,
-			    FORMULA_COL(off), (int)ref.kind));
-		}
-		if (cc->nops == FORMULA_MAX_CODE) {
-			return (formula_compile_error(cc, -HV_ELIMIT,
-			    "formula too large: more than %d inputs",
-			    FORMULA_MAX_CODE));
-		}
-		cn.link = FORMULA_LINK_OPERAND;
-		cn.arg = formula_compile_operand(cc, name, ref.kind, ref.slot);
-	}
+	if ((error = formula_compile_link(cc, name, off, &ref, &cn)) != 0)
+		return (error);
 	/* name is in a unit's tree, which lives as long as cc. */
 	cn.name = name;
 	formula_cc_grow((void **)&cc->names, cc->nnames, &cc->capnames,
@@ -365,6 +389,83 @@ formula_compile_max(uint32_t a, uint32_t b)
 	return (a > b ? a : b);
 }
 
+/* Node i names cn: a value, or whatever the root of its unit is. */
+static void
+formula_compile_measure_name(struct formula_cc *cc, struct formula_unit *u,
+    size_t i, const struct formula_cname *cn)
+{
+	const struct formula_unit	*v;
+
+	if (cn->link == FORMULA_LINK_VALUE) {
+		u->isconst[i] = 1;
+		u->cval[i] = cn->value;
+	} else if (cn->link == FORMULA_LINK_UNIT) {
+		v = &cc->units[cn->arg];
+		u->isconst[i] = v->isconst[v->ast->root];
+		u->cval[i] = v->cval[v->ast->root];
+		u->steps[i] = v->steps[v->ast->root];
+		u->stack[i] = v->stack[v->ast->root];
+		u->height[i] = v->height[v->ast->root];
+	}
+}
+
+/* Node i is the square root or the negation of node a. */
+static void
+formula_compile_measure_unary(struct formula_unit *u, size_t i,
+    const struct formula_node *n)
+{
+	enum formula_reason	 why;
+	uint32_t		 a = n->a;
+	double			 r;
+
+	u->height[i] = formula_compile_sat((uint64_t)u->height[a] + 1);
+	if (u->isconst[a]) {
+		why = formula_apply(n->op, 0, u->cval[a], &r);
+		if (why == FORMULA_OK) {
+			u->isconst[i] = 1;
+			u->cval[i] = r;
+			return;
+		}
+	}
+	/* NEG is emitted as 0 A -. */
+	u->steps[i] = formula_compile_sat((uint64_t)u->steps[a] +
+	    (n->op == FORMULA_OP_NEG ? 2 : 1));
+	u->stack[i] = n->op == FORMULA_OP_NEG ?
+	    formula_compile_sat((uint64_t)u->stack[a] + 1) : u->stack[a];
+}
+
+/* Node i is a OP b. */
+static void
+formula_compile_measure_binary(struct formula_unit *u, size_t i,
+    const struct formula_node *n)
+{
+	enum formula_reason	 why;
+	uint32_t		 a = n->a, b = n->b, first, second;
+	double			 r;
+
+	u->height[i] = formula_compile_sat((uint64_t)
+	    formula_compile_max(u->height[a], u->height[b]) + 1);
+	if (u->isconst[a] && u->isconst[b]) {
+		/* The tree is a OP b; a ^ b is x^y with x = a. */
+		if (n->op == FORMULA_OP_POW)
+			why = formula_apply(n->op, u->cval[b], u->cval[a], &r);
+		else
+			why = formula_apply(n->op, u->cval[a], u->cval[b], &r);
+		if (why == FORMULA_OK) {
+			u->isconst[i] = 1;
+			u->cval[i] = r;
+			return;
+		}
+	}
+	/* A power pushes its exponent first. */
+	first = n->op == FORMULA_OP_POW ? b : a;
+	second = n->op == FORMULA_OP_POW ? a : b;
+	u->steps[i] = formula_compile_sat((uint64_t)u->steps[a] +
+	    u->steps[b] + 1);
+	u->stack[i] = formula_compile_max(u->stack[first],
+	    formula_compile_sat((uint64_t)u->stack[second] + 1));
+}
+
 /*
  * Fill in what is known of every node of unit k, children first (they
  * have smaller indexes): whether its value is known now, how many steps
@@ -374,20 +475,14 @@ static void
 formula_compile_measure(struct formula_cc *cc, size_t k,
     const uint32_t *link)
 {
-	struct formula_unit	*u = &cc->units[k], *v;
+	struct formula_unit	*u = &cc->units[k];
 	struct formula_node	*n;
-	struct formula_cname	*cn;
-	enum formula_reason	 why;
-	uint32_t		 a, b, first, second;
 	size_t			 i;
-	double			 r;
 
 	for (i = 0; i < u->ast->nnodes; i++) {
 		n = &u->ast->nodes[i];
 		if (link[i] == FORMULA_UNREACHED)
 			continue;	/* left under an RPN result */
-		a = n->a;
-		b = n->b;
 		u->isconst[i] = 0;
 		u->height[i] = 1;
 		u->steps[i] = 1;
@@ -396,67 +491,19 @@ formula_compile_measure(struct formula_cc *cc, size_t k,
 		case FORMULA_OP_NUM:
 			u->isconst[i] = 1;
 			u->cval[i] = n->num;
-			continue;
+			break;
 		case FORMULA_OP_NAME:
-			cn = &cc->names[link[i]];
-			if (cn->link == FORMULA_LINK_VALUE) {
-				u->isconst[i] = 1;
-				u->cval[i] = cn->value;
-			} else if (cn->link == FORMULA_LINK_UNIT) {
-				v = &cc->units[cn->arg];
-				u->isconst[i] = v->isconst[v->ast->root];
-				u->cval[i] = v->cval[v->ast->root];
-				u->steps[i] = v->steps[v->ast->root];
-				u->stack[i] = v->stack[v->ast->root];
-				u->height[i] = v->height[v->ast->root];
-			}
-			continue;
+			formula_compile_measure_name(cc, u, i,
+			    &cc->names[link[i]]);
+			break;
 		case FORMULA_OP_SQRT:
 		case FORMULA_OP_NEG:
-			u->height[i] = formula_compile_sat(
-			    (uint64_t)u->height[a] + 1);
-			if (u->isconst[a]) {
-				why = formula_apply(n->op, 0, u->cval[a], &r);
-				if (why == FORMULA_OK) {
-					u->isconst[i] = 1;
-					u->cval[i] = r;
-					continue;
-				}
-			}
-			/* NEG is emitted as 0 A -. */
-			u->steps[i] = formula_compile_sat(
-			    (uint64_t)u->steps[a] +
-			    (n->op == FORMULA_OP_NEG ? 2 : 1));
-			u->stack[i] = n->op == FORMULA_OP_NEG ?
-			    formula_compile_sat((uint64_t)u->stack[a] + 1) :
-			    u->stack[a];
-			continue;
+			formula_compile_measure_unary(u, i, n);
+			break;
 		default:
+			formula_compile_measure_binary(u, i, n);
 			break;
 		}
-		u->height[i] = formula_compile_sat((uint64_t)
-		    formula_compile_max(u->height[a], u->height[b]) + 1);
-		if (u->isconst[a] && u->isconst[b]) {
-			/* The tree is a OP b; a ^ b is x^y with x = a. */
-			if (n->op == FORMULA_OP_POW)
-				why = formula_apply(n->op, u->cval[b],
-				    u->cval[a], &r);
-			else
-				why = formula_apply(n->op, u->cval[a],
-				    u->cval[b], &r);
-			if (why == FORMULA_OK) {
-				u->isconst[i] = 1;
-				u->cval[i] = r;
-				continue;
-			}
-		}
-		/* A power pushes its exponent first. */
-		first = n->op == FORMULA_OP_POW ? b : a;
-		second = n->op == FORMULA_OP_POW ? a : b;
-		u->steps[i] = formula_compile_sat((uint64_t)u->steps[a] +
-		    u->steps[b] + 1);
-		u->stack[i] = formula_compile_max(u->stack[first],
-		    formula_compile_sat((uint64_t)u->stack[second] + 1));
 	}
 }
 
