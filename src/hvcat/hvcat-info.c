@@ -40,19 +40,15 @@ hvcat_info_built(const char *s)
 		printf("\"%s\"\n", s);
 }
 
+/* Page 0: magic, version, build time, length, interface, v0.16 offsets. */
 static void
-hvcat_info_print(const char *path, const struct catalog *cat)
+hvcat_info_page0(const char *path, const struct catalog *cat)
 {
 	static const char *const sub[6] = {
 		"core events", "thread events", "chip events",
 		"core groups", "thread groups", "chip groups",
 	};
-	size_t			 total[256], listed[256], parsed[4], i, n2014;
-	size_t			 reclen0 = 0, reserved = 0, domain = 0;
-	size_t			 skipped = 0, nlisted = 0, warnings, nsub = 0;
-	struct catalog_sysfs_entry *v;
-	const struct catalog_event *ev;
-	int			 id;
+	size_t			 i, nsub = 0;
 
 	printf("catalog      %s\n", path);
 	printf("magic        0x%08x%s\n", cat->magic,
@@ -76,6 +72,14 @@ hvcat_info_print(const char *path, const struct catalog *cat)
 		    cat->sub_offsets[i]);
 	}
 	printf("%s\n", nsub == 0 ? " none" : "");
+}
+
+/* Each section: where it is, what it claims, what parsed and dropped. */
+static void
+hvcat_info_sections(const struct catalog *cat)
+{
+	size_t	 parsed[4];
+	int	 id;
 
 	parsed[CATALOG_SCHEMAS] = cat->nschemas;
 	parsed[CATALOG_EVENTS] = cat->nevents;
@@ -88,6 +92,19 @@ hvcat_info_print(const char *path, const struct catalog *cat)
 		    catalog_section_name(id), cat->sections[id].page,
 		    cat->sections[id].pages, cat->sections[id].count,
 		    parsed[id], cat->dropped[id]);
+}
+
+/*
+ * Events per domain, listed and skipped, and why the kernel would skip
+ * them.  Returns how many it lists.
+ */
+static size_t
+hvcat_info_domains(const struct catalog *cat)
+{
+	const struct catalog_event *ev;
+	size_t			 total[256], listed[256], i;
+	size_t			 reclen0 = 0, reserved = 0, domain = 0;
+	size_t			 skipped = 0, nlisted = 0;
 
 	memset(total, 0, sizeof total);
 	memset(listed, 0, sizeof listed);
@@ -124,6 +141,18 @@ hvcat_info_print(const char *path, const struct catalog *cat)
 	printf("\nskipped      %zu (group record length 0: %zu, RESERVED "
 	    "name: %zu, domain not valid for interface %d: %zu)\n", skipped,
 	    reclen0, reserved, cat->interface, domain);
+	return (nlisted);
+}
+
+static void
+hvcat_info_print(const char *path, const struct catalog *cat)
+{
+	struct catalog_sysfs_entry *v;
+	size_t			 n2014, nlisted, warnings;
+
+	hvcat_info_page0(path, cat);
+	hvcat_info_sections(cat);
+	nlisted = hvcat_info_domains(cat);
 	n2014 = catalog_sysfs_list(cat, CATALOG_SYSFS_2014, &v);
 	catalog_sysfs_list_free(v, n2014);
 	printf("sysfs        %zu events (current kernels), %zu (2014 "
