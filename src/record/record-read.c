@@ -983,19 +983,10 @@ record_read_is(const void *buf, size_t len)
 	    memcmp(buf, RECORD_MAGIC, RECORD_MAGIC_LEN) == 0);
 }
 
-int
-record_read_open(const void *buf, size_t len, struct record_reader **out,
-    char **cause)
+/* The file header: the magic, the format version, the stamps' geometry. */
+static int
+record_read_file_header(const uint8_t *p, size_t len, char **cause)
 {
-	struct record_reader	*rd;
-	struct record_event	 ev;
-	struct record_hdr	 h;
-	struct record_cur	 c;
-	const uint8_t		*p = buf;
-	const char		*why;
-	int			 error;
-
-	*out = NULL;
 	if (len < RECORD_FILE_HEADER) {
 		*cause = xasprintf("offset 0: %zu bytes are too few for a "
 		    "recording", len);
@@ -1018,6 +1009,62 @@ record_read_open(const void *buf, size_t len, struct record_reader **out,
 		    "file header");
 		return (-HV_EFORMAT);
 	}
+	return (0);
+}
+
+/*
+ * The first record, META: the writer's words.  Returns 0 with *h and
+ * rd->meta set, or an error with *cause set.
+ */
+static int
+record_read_meta_record(struct record_reader *rd, struct record_hdr *h,
+    char **cause)
+{
+	struct record_cur	 c;
+	const char		*why;
+	int			 error;
+
+	error = record_read_header(rd, rd->off, h, &why);
+	if (error == 0 && h->type != RECORD_T_META) {
+		why = "the first record is not the preamble";
+		error = -HV_EFORMAT;
+	}
+	if (error == 0 && !h->sized)
+		error = -HV_EFORMAT;
+	if (error == 0 && !record_read_crc(rd, rd->off, h)) {
+		why = "bad checksum";
+		error = -HV_EFORMAT;
+	}
+	if (error == 0) {
+		memset(&c, 0, sizeof c);
+		c.p = rd->buf + h->pay;
+		c.len = h->paylen;
+		error = record_read_meta_payload(&c, &rd->meta);
+		if (error == 0 && c.off != c.len)
+			error = -HV_EFORMAT;
+		why = "a malformed preamble record";
+	}
+	if (error != 0) {
+		*cause = xasprintf("offset %zu: the preamble: %s",
+		    (size_t)RECORD_FILE_HEADER, why);
+		return (error);
+	}
+	return (0);
+}
+
+int
+record_read_open(const void *buf, size_t len, struct record_reader **out,
+    char **cause)
+{
+	struct record_reader	*rd;
+	struct record_event	 ev;
+	struct record_hdr	 h;
+	const uint8_t		*p = buf;
+	int			 error;
+
+	*out = NULL;
+	if ((error = record_read_file_header(p, len, cause)) != 0)
+		return (error);
 	rd = xcalloc(1, sizeof *rd);
 	rd->buf = p;
 	rd->len = len;
@@ -1027,29 +1074,7 @@ record_read_open(const void *buf, size_t len, struct record_reader **out,
 	raw_sample_size(&rd->sample, 0);
 
 	/* META: the writer's words, then the catalog and the selection. */
-	error = record_read_header(rd, rd->off, &h, &why);
-	if (error == 0 && h.type != RECORD_T_META) {
-		why = "the first record is not the preamble";
-		error = -HV_EFORMAT;
-	}
-	if (error == 0 && !h.sized)
-		error = -HV_EFORMAT;
-	if (error == 0 && !record_read_crc(rd, rd->off, &h)) {
-		why = "bad checksum";
-		error = -HV_EFORMAT;
-	}
-	if (error == 0) {
-		memset(&c, 0, sizeof c);
-		c.p = rd->buf + h.pay;
-		c.len = h.paylen;
-		error = record_read_meta_payload(&c, &rd->meta);
-		if (error == 0 && c.off != c.len)
-			error = -HV_EFORMAT;
-		why = "a malformed preamble record";
-	}
-	if (error != 0) {
-		*cause = xasprintf("offset %zu: the preamble: %s",
-		    (size_t)RECORD_FILE_HEADER, why);
+	if ((error = record_read_meta_record(rd, &h, cause)) != 0) {
 		record_read_free(rd);
 		return (error);
 	}
