@@ -264,22 +264,19 @@ hvcat_eval_run(struct hvcat_eval *e, const char *expr, int notation,
 	return (0);
 }
 
-int
-hvcat_eval(int argc, char **argv)
+/*
+ * Options by hand: an expression may start with '-' ("-A + B"), which
+ * getopt would take for options.  Unknown "--words" are usage errors;
+ * "--" ends the options.  Returns 0 with *np at the first argument after
+ * them, 1 when help was printed, or -1 for a usage error (said).
+ */
+static int
+hvcat_eval_options(int argc, char **argv, int *np, int *notation,
+    int *verbose, const char **catalog)
 {
-	struct hvcat_eval	 e;
-	struct catalog		*cat = NULL;
-	const char		*catalog = NULL, *expr, *a;
-	size_t			 i;
-	int			 notation = FORMULA_AUTO, verbose = 0, rc = 2;
-	int			 n;
+	const char	*a;
+	int		 n;
 
-	memset(&e, 0, sizeof e);
-	/*
-	 * Options by hand: an expression may start with '-' ("-A + B"),
-	 * which getopt would take for options.  Unknown "--words" are usage
-	 * errors; "--" ends the options.
-	 */
 	for (n = 1; n < argc; n++) {
 		a = argv[n];
 		if (strcmp(a, "--") == 0) {
@@ -288,31 +285,69 @@ hvcat_eval(int argc, char **argv)
 		}
 		if (strcmp(a, "-h") == 0 || strcmp(a, "--help") == 0) {
 			hvcat_eval_usage(stdout);
-			return (0);
+			return (1);
 		}
 		if (strcmp(a, "-v") == 0 || strcmp(a, "--verbose") == 0)
-			verbose = 1;
+			*verbose = 1;
 		else if (strcmp(a, "--rpn") == 0 || strcmp(a, "--infix") == 0) {
-			if (notation != FORMULA_AUTO) {
+			if (*notation != FORMULA_AUTO) {
 				fprintf(stderr, "hvcat eval: give --rpn or "
 				    "--infix, not both\n");
-				goto usage;
+				return (-1);
 			}
-			notation = a[2] == 'r' ? FORMULA_RPN : FORMULA_INFIX;
+			*notation = a[2] == 'r' ? FORMULA_RPN : FORMULA_INFIX;
 		} else if (strcmp(a, "--catalog") == 0) {
 			if (n + 1 == argc) {
 				fprintf(stderr, "hvcat eval: %s needs a FILE\n",
 				    a);
-				goto usage;
+				return (-1);
 			}
-			catalog = argv[++n];
+			*catalog = argv[++n];
 		} else if (strncmp(a, "--catalog=", 10) == 0)
-			catalog = a + 10;
+			*catalog = a + 10;
 		else if (strncmp(a, "--", 2) == 0) {
 			fprintf(stderr, "hvcat eval: unknown option %s\n", a);
-			goto usage;
+			return (-1);
 		} else
 			break;
+	}
+	*np = n;
+	return (0);
+}
+
+/* Free what the arguments gave e; e itself is the caller's. */
+static void
+hvcat_eval_clear(struct hvcat_eval *e)
+{
+	size_t	 i;
+
+	for (i = 0; i < e->nvalues; i++)
+		free(e->name[i]);
+	for (i = 0; i < e->nslots; i++)
+		free(e->slot[i]);
+	free(e->name);
+	free(e->value);
+	free(e->used);
+	free(e->slot);
+	free(e->ev);
+}
+
+int
+hvcat_eval(int argc, char **argv)
+{
+	struct hvcat_eval	 e;
+	struct catalog		*cat = NULL;
+	const char		*catalog = NULL, *expr;
+	int			 notation = FORMULA_AUTO, verbose = 0, rc = 2;
+	int			 n;
+
+	memset(&e, 0, sizeof e);
+	switch (hvcat_eval_options(argc, argv, &n, &notation, &verbose,
+	    &catalog)) {
+	case 1:
+		return (0);
+	case -1:
+		goto usage;
 	}
 	if (n >= argc) {
 		fprintf(stderr, "hvcat eval: no expression\n");
@@ -339,14 +374,6 @@ usage:
 out:
 	if (cat != NULL)
 		catalog_free(cat);
-	for (i = 0; i < e.nvalues; i++)
-		free(e.name[i]);
-	for (i = 0; i < e.nslots; i++)
-		free(e.slot[i]);
-	free(e.name);
-	free(e.value);
-	free(e.used);
-	free(e.slot);
-	free(e.ev);
+	hvcat_eval_clear(&e);
 	return (rc);
 }
