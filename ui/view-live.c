@@ -613,11 +613,11 @@ view_live_detail(const struct ui *ui, struct view_frame *f, int y0, int y1)
 		if (c != NULL && c->status != ENG_ABSENT &&
 		    (c->status != ENG_OK || c->estimated)) {
 			why = engine_explain(e, ui->snap, view, row, col);
-			view_put(f, y, x, why, -1, UI_R_WARN);
+			view_put_cut(f, y, x, why, UI_R_WARN);
 			free(why);
 		} else if (col >= v->nevents)
-			view_put(f, y, x, v->metrics[col - v->nevents].infix,
-			    -1, UI_R_DIM);
+			view_put_cut(f, y, x, v->metrics[col - v->nevents].infix,
+			    UI_R_DIM);
 		else if (c != NULL && c->status == ENG_ABSENT)
 			view_put(f, y, x, "not read for this index", -1,
 			    UI_R_DIM);

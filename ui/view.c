@@ -83,6 +83,23 @@ view_put(struct view_frame *f, int y, int x, const char *s, int max, int role)
 	return (x);
 }
 
+/*
+ * Put s from x to the frame's right edge; text that does not fit ends in
+ * '~' in the last column, so a cut line says it was cut.
+ */
+int
+view_put_cut(struct view_frame *f, int y, int x, const char *s, int role)
+{
+	int	 room = f->width - x;
+
+	if (s == NULL || room <= 0)
+		return (x);
+	if ((int)strnlen(s, (size_t)room + 1) <= room)
+		return (view_put(f, y, x, s, -1, role));
+	x = view_put(f, y, x, s, room - 1, role);
+	return (view_put(f, y, x, "~", 1, role));
+}
+
 int
 view_putf(struct view_frame *f, int y, int x, int role, const char *fmt, ...)
 {
@@ -491,9 +508,9 @@ view_render(const struct ui *ui, struct view_frame *f)
 	if (ui->prompt && ui->prompt_hint[0] != '\0')
 		view_put(f, y1, 0, ui->prompt_hint, -1, UI_R_DIM);
 	else if (ui->msg[0] != '\0')
-		view_put(f, y1, 0, ui->msg, -1, ui->msg_role);
+		view_put_cut(f, y1, 0, ui->msg, ui->msg_role);
 	else if (status != NULL)
-		view_put(f, y1, 0, status, -1, UI_R_DIM);
+		view_put_cut(f, y1, 0, status, UI_R_DIM);
 	free(status);
 	if (ui->prompt)
 		view_prompt(ui, f, f->height - 1);

@@ -54,6 +54,9 @@ char	 view_spark_ascii(char c);
  * catalog names such as PM_MCS01_128B_RD_DISP_PORT23.
  */
 void	 view_elide(const char *name, int width, char *buf, size_t len);
+/* view_put() to the right edge, ending in '~' when s is cut there. */
+int	 view_put_cut(struct view_frame *, int y, int x, const char *s,
+	    int role);
 
 /* Sparkline of n values (NaN: gap) into width cells at (y, x). */
 void	 view_spark(struct view_frame *, int y, int x, int width,

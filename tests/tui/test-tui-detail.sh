@@ -1,11 +1,13 @@
 #!/bin/sh
 # At 80x24: the catalog's detail pane scrolls (J, K) to every line it has,
-# a list cell cut to its column says so with '~', and the help is wrapped
+# a list cell cut to its column says so with '~', so do Live's detail
+# pane and status line when a formula is longer than the screen, and the
+# help is wrapped
 # once, to the width of the screen (no line left short by a wrap made for
 # a wider one).
 . "$(dirname "$0")/../cli/tap.sh"
 . "$(dirname "$0")/tui-lib.sh"
-N=10
+N=13
 plan $N
 command -v tmux >/dev/null 2>&1 || tui_skip_all $N "tmux is not installed"
 
@@ -59,6 +61,24 @@ check "K scrolls back to the top" wait_for '^ infix: '
 keys = Tab Tab
 check "Events at 80 columns: a cut description ends with ~" \
     wait_for '^. CPM_[A-Z0-9_]+ +core .*~$'
+
+# Live's detail pane at 80 columns: a metric's formula longer than the
+# line ends in '~', and so does the status line that shows it.
+keys v
+wait_gone '^details \(v hides\)' >/dev/null
+keys Tab Tab Tab
+wait_for '^chips: ' >/dev/null
+keys Enter
+check "Live detail at 80 columns: a cut formula ends with ~" \
+    wait_for '^ Memory_BW_Chip +[0-9.]+k? MB/s .*~$'
+marked() {
+	screen | awk '/^ Memory_(RD|WR)_BW_Chip / { n++ }
+	    /^ Memory_(RD|WR)_BW_Chip / && length($0) >= 80 && !/~$/ { bad = 1 }
+	    END { exit bad || n != 2 }'
+}
+check "... and no formula line of the pane is cut without it" marked
+check "Live status line at 80 columns: a cut formula ends with ~" \
+    wait_for '^chip 0: Memory_RD_BW_Chip = .*~$'
 keys q
 check "q quits with status 0" wait_for '^EXIT=0$'
 exit $tap_failed

@@ -1,7 +1,8 @@
 /*
  * Unit tests for the frame and the small renderers of the terminal
  * interface that need no engine: a frame that grows in place (the way the
- * main loop sizes it before rendering), and shrinks and grows again.
+ * main loop sizes it before rendering), and shrinks and grows again;
+ * text cut at the right edge says so.
  */
 #include "config.h"
 
@@ -59,11 +60,58 @@ test_frame_grow_in_place(void **state)
 	view_frame_free(&f);
 }
 
+/* Row y of f as text, without the trailing blanks. */
+static char *
+frame_row(struct view_frame *f, int y)
+{
+	char	*row;
+	int	 n = f->width;
+
+	row = malloc((size_t)n + 1);
+	assert_non_null(row);
+	memcpy(row, f->chars + (size_t)y * (size_t)f->width, (size_t)n);
+	while (n > 0 && row[n - 1] == ' ')
+		n--;
+	row[n] = '\0';
+	return (row);
+}
+
+static void
+test_put_cut(void **state)
+{
+	struct view_frame	 f;
+	char			*row;
+	int			 y;
+
+	(void)state;
+	memset(&f, 0, sizeof f);
+	view_frame_resize(&f, 20, 3);
+	for (y = 0; y < 3; y++)
+		view_role(&f, y, 0, -1, UI_R_NORMAL);
+	/* Fits exactly: no mark. */
+	assert_int_equal(view_put_cut(&f, 0, 10, "0123456789", UI_R_DIM), 20);
+	row = frame_row(&f, 0);
+	assert_string_equal(row, "          0123456789");
+	free(row);
+	/* One too long: the last column says it was cut. */
+	view_put_cut(&f, 1, 10, "0123456789A", UI_R_DIM);
+	row = frame_row(&f, 1);
+	assert_string_equal(row, "          012345678~");
+	free(row);
+	/* No room at all: nothing, and nothing past the edge. */
+	assert_int_equal(view_put_cut(&f, 2, 20, "xyz", UI_R_DIM), 20);
+	row = frame_row(&f, 2);
+	assert_string_equal(row, "");
+	free(row);
+	view_frame_free(&f);
+}
+
 int
 main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_frame_grow_in_place),
+		cmocka_unit_test(test_put_cut),
 	};
 
 	return (cmocka_run_group_tests_name("ui-view", tests, NULL, NULL));
