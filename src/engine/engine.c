@@ -961,6 +961,12 @@ engine_estimates(const struct engine *e, struct engine_snapshot *s,
 	struct engine_cell		*row, *tot;
 	size_t				 i, r, col, k, ncol;
 
+	/* Most sources never estimate: then there is nothing to mark. */
+	for (k = 0; k < rs->nvalues; k++)
+		if (rs->values[k].status == RAW_SCALED)
+			break;
+	if (k == rs->nvalues)
+		return;
 	for (i = 0; i < e->nviews; i++) {
 		v = &e->views[i];
 		ncol = v->nevents + v->nmetrics;
