@@ -90,17 +90,37 @@ ui_pick_apply(struct ui_run *r, char **cause)
 	return (0);
 }
 
+/* A copy of the picks, to put back when a change cannot be applied. */
+static void
+ui_pick_save(const struct ui *ui, struct ui_pick **save, size_t *nsave)
+{
+	size_t	 i;
+
+	*save = NULL;
+	*nsave = 0;
+	for (i = 0; i < ui->npicks; i++)
+		ui_pick_list_add(save, nsave, ui->picks[i].spec,
+		    ui->picks[i].event);
+}
+
+/* Put the saved picks back (the session kept its selection). */
+static void
+ui_pick_restore(struct ui *ui, struct ui_pick *save, size_t nsave)
+{
+	ui_pick_list_free(&ui->picks, &ui->npicks);
+	ui->picks = save;
+	ui->npicks = nsave;
+}
+
 void
 ui_pick_set(struct ui_run *r, const char *spec, int event)
 {
 	struct ui	*ui = &r->ui;
-	struct ui_pick	*save = NULL;
-	size_t		 nsave = 0, i, n;
+	struct ui_pick	*save;
+	size_t		 nsave, i, n;
 	char		 key[256], k2[256], *cause = NULL;
 
-	for (i = 0; i < ui->npicks; i++)
-		ui_pick_list_add(&save, &nsave, ui->picks[i].spec,
-		    ui->picks[i].event);
+	ui_pick_save(ui, &save, &nsave);
 	ui_pick_key(spec, key, sizeof key);
 	for (i = n = 0; i < ui->npicks; i++) {
 		ui_pick_key(ui->picks[i].spec, k2, sizeof k2);
@@ -115,9 +135,7 @@ ui_pick_set(struct ui_run *r, const char *spec, int event)
 	if (ui_pick_apply(r, &cause) != 0) {
 		ui_msg(r, UI_R_ERROR, "cannot pick %s", cause);
 		free(cause);
-		ui_pick_list_free(&ui->picks, &ui->npicks);
-		ui->picks = save;
-		ui->npicks = nsave;
+		ui_pick_restore(ui, save, nsave);
 		return;
 	}
 	ui_pick_list_free(&save, &nsave);
@@ -130,13 +148,11 @@ void
 ui_pick_unset(struct ui_run *r, const char *name, int event)
 {
 	struct ui	*ui = &r->ui;
-	struct ui_pick	*save = NULL;
-	size_t		 nsave = 0, i, n, removed = 0, len = strlen(name);
+	struct ui_pick	*save;
+	size_t		 nsave, i, n, removed = 0, len = strlen(name);
 	char		*cause = NULL;
 
-	for (i = 0; i < ui->npicks; i++)
-		ui_pick_list_add(&save, &nsave, ui->picks[i].spec,
-		    ui->picks[i].event);
+	ui_pick_save(ui, &save, &nsave);
 	/* Unpicking from the overview makes the rest of it explicit. */
 	if (ui->npicks == 0)
 		ui_pick_list_copy(session_selection(ui->ses), &ui->picks,
@@ -161,9 +177,7 @@ ui_pick_unset(struct ui_run *r, const char *name, int event)
 			ui_msg(r, UI_R_ERROR, "%s", cause);
 			free(cause);
 		}
-		ui_pick_list_free(&ui->picks, &ui->npicks);
-		ui->picks = save;
-		ui->npicks = nsave;
+		ui_pick_restore(ui, save, nsave);
 		return;
 	}
 	ui_pick_list_free(&save, &nsave);
