@@ -28,13 +28,15 @@ tests_unit_test_settings_LDADD = $(CORE_LIBS) $(CMOCKA_LIBS)
 
 # Frames rendered from a hand-made engine and from the simulated frame.
 check_PROGRAMS += tests/unit/test-ui
-tests_unit_test_ui_SOURCES = tests/unit/test-ui.c
+tests_unit_test_ui_SOURCES = tests/unit/test-ui.c \
+	tests/unit/test-fake-source.c tests/unit/test-fake-source.h
 tests_unit_test_ui_CFLAGS = $(UNIT_CFLAGS)
 tests_unit_test_ui_LDADD = $(UI_LIBS) $(CMOCKA_LIBS)
 
 # Estimates (multiplexed counts) marked on the Live screen.
 check_PROGRAMS += tests/unit/test-ui-estimate
-tests_unit_test_ui_estimate_SOURCES = tests/unit/test-ui-estimate.c
+tests_unit_test_ui_estimate_SOURCES = tests/unit/test-ui-estimate.c \
+	tests/unit/test-fake-source.c tests/unit/test-fake-source.h
 tests_unit_test_ui_estimate_CFLAGS = $(UNIT_CFLAGS)
 tests_unit_test_ui_estimate_LDADD = $(UI_LIBS) $(CMOCKA_LIBS)
 

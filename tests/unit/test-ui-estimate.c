@@ -27,95 +27,29 @@
 #include "util/filter.h"
 #include "util/xalloc.h"
 
+#include "test-fake-source.h"
+
 #define P8	"/tests/data/catalog/p8-catalog-v3.bin"
 
 /*
- * A source serving the P8 catalog on 1 chip x 4 cores whose counter k
- * reads n 1e6 (k + 1) at its n-th sample, taken n seconds in; counter 0
- * is an estimate (62 % counted) from the second sample on.
+ * Counter k reads n 1e6 (k + 1) at the n-th sample; counter 0 is an
+ * estimate (62 % counted) from the second sample on.
  */
-struct fake {
-	void		*img;
-	size_t		 len;
-	unsigned	 n;
-};
-
-static int
-fake_catalog(struct source *src, const void **img, size_t *len,
-    char **cause)
+static void
+fake_fill(struct raw_sample *rs, unsigned n)
 {
-	struct fake	*f = src->data;
+	size_t	 k;
 
-	(void)cause;
-	*img = f->img;
-	*len = f->len;
-	return (0);
-}
-
-static int
-fake_topology(struct source *src, struct topology *t, char **cause)
-{
-	(void)src;
-	(void)cause;
-	memset(t, 0, sizeof *t);
-	t->sockets = 1;
-	t->chips = 1;
-	t->cores = 4;
-	t->smt = 8;
-	t->interface = 1;
-	t->privileged = 1;
-	return (0);
-}
-
-static int
-fake_select(struct source *src, const struct selection *sel, char **cause)
-{
-	(void)src;
-	(void)sel;
-	(void)cause;
-	return (0);
-}
-
-static int
-fake_sample(struct source *src, uint64_t now, struct raw_sample *rs,
-    char **cause)
-{
-	struct fake	*f = src->data;
-	size_t		 k;
-
-	(void)now;
-	(void)cause;
-	rs->now = f->n * 1000000000ULL;
 	for (k = 0; k < rs->nvalues; k++) {
-		rs->values[k].value = (uint64_t)f->n * 1000000 * (k + 1);
+		rs->values[k].value = (uint64_t)n * 1000000 * (k + 1);
 		rs->values[k].status = RAW_OK;
 	}
-	if (f->n > 0) {
+	if (n > 0) {
 		rs->values[0].status = RAW_SCALED;
 		rs->values[0].counted = 62;
 	}
 	rs->calls = 1;
-	f->n++;
-	return (0);
 }
-
-static void
-fake_close(struct source *src)
-{
-	struct fake	*f = src->data;
-
-	free(f->img);
-	free(f);
-}
-
-static const struct source_ops fake_ops = {
-	.name = "test",
-	.catalog = fake_catalog,
-	.topology = fake_topology,
-	.select = fake_select,
-	.sample = fake_sample,
-	.close = fake_close,
-};
 
 struct fixture {
 	struct session		*ses;
@@ -148,21 +82,14 @@ fixture_open(struct fixture *fx)
 	const char		*top = getenv("top_srcdir");
 	struct session_opts	 so;
 	struct source		*src;
-	struct fake		*fake;
 	char			*path, *cause = NULL;
 	size_t			 i;
 
 	memset(fx, 0, sizeof *fx);
 	setenv("XDG_CONFIG_HOME", "/nonexistent", 1);
-	fake = xcalloc(1, sizeof *fake);
 	path = xasprintf("%s%s", top != NULL ? top : "..", P8);
-	assert_int_equal(file_read(path, 1 << 24, &fake->img, &fake->len,
-	    &cause), 0);
+	src = fake_source_new(path, "test frame", fake_fill);
 	free(path);
-	src = xcalloc(1, sizeof *src);
-	src->ops = &fake_ops;
-	src->data = fake;
-	src->label = xstrdup("test frame");
 	memset(&so, 0, sizeof so);
 	so.src = src;
 	so.delay = 1;

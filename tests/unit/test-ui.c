@@ -31,6 +31,8 @@
 #include "util/filter.h"
 #include "util/xalloc.h"
 
+#include "test-fake-source.h"
+
 #define P8	"/tests/data/catalog/p8-catalog-v3.bin"
 #define GOLDEN	"/tests/data/ui/live-100x30.txt"
 
@@ -45,92 +47,24 @@ srcpath(const char *rel)
 /* ---- a hand-made frame --------------------------------------------- */
 
 /*
- * A source serving the P8 catalog on 1 chip x 4 cores, whose counter k
- * reads 1000 (k + 1) + n^2 (k + 1) 1e6 (1 + k % 3) at its n-th sample,
- * taken n seconds in; the sixth sample fails counter 1.
+ * Counter k reads 1000 (k + 1) + n^2 (k + 1) 1e6 (1 + k % 3) at the n-th
+ * sample; the sixth sample fails counter 1.
  */
-struct fake {
-	void		*img;
-	size_t		 len;
-	unsigned	 n;
-};
-
-static int
-fake_catalog(struct source *src, const void **img, size_t *len,
-    char **cause)
+static void
+fake_fill(struct raw_sample *rs, unsigned n)
 {
-	struct fake	*f = src->data;
-
-	(void)cause;
-	*img = f->img;
-	*len = f->len;
-	return (0);
-}
-
-static int
-fake_topology(struct source *src, struct topology *t, char **cause)
-{
-	(void)src;
-	(void)cause;
-	memset(t, 0, sizeof *t);
-	t->sockets = 1;
-	t->chips = 1;
-	t->cores = 4;
-	t->smt = 8;
-	t->interface = 1;
-	t->privileged = 1;
-	return (0);
-}
-
-static int
-fake_select(struct source *src, const struct selection *sel, char **cause)
-{
-	(void)src;
-	(void)sel;
-	(void)cause;
-	return (0);
-}
-
-static int
-fake_sample(struct source *src, uint64_t now, struct raw_sample *rs,
-    char **cause)
-{
-	struct fake	*f = src->data;
-	uint64_t	 sq = (uint64_t)f->n * f->n;
+	uint64_t	 sq = (uint64_t)n * n;
 	size_t		 k;
 
-	(void)now;
-	(void)cause;
-	rs->now = f->n * 1000000000ULL;
 	for (k = 0; k < rs->nvalues; k++) {
 		rs->values[k].value = 1000 * (k + 1) + sq * (k + 1) *
 		    1000000 * (1 + k % 3);
-		rs->values[k].status = f->n == 5 && k == 1 ? RAW_FAILED :
+		rs->values[k].status = n == 5 && k == 1 ? RAW_FAILED :
 		    RAW_OK;
 	}
 	rs->calls = 1;
 	rs->naive_calls = 9;
-	f->n++;
-	return (0);
 }
-
-static void
-fake_close(struct source *src)
-{
-	struct fake	*f = src->data;
-
-	free(f->img);
-	free(f);
-}
-
-static const struct source_ops fake_ops = {
-	.name = "test",
-	.catalog = fake_catalog,
-	.topology = fake_topology,
-	.select = fake_select,
-	.sample = fake_sample,
-	.close = fake_close,
-};
 
 struct fixture {
 	struct session		*ses;
@@ -165,7 +99,6 @@ fixture_setup(void **state)
 	static char		*groups[] = { g0, g1 };
 	struct session_opts	 so;
 	struct fixture		*fx;
-	struct fake		*fake;
 	struct source		*src;
 	size_t			 i;
 	char			*cause = NULL, *path;
@@ -174,15 +107,9 @@ fixture_setup(void **state)
 	/* No metric file of the user's. */
 	setenv("XDG_CONFIG_HOME", "/nonexistent", 1);
 	fx = xcalloc(1, sizeof *fx);
-	fake = xcalloc(1, sizeof *fake);
 	path = srcpath(P8);
-	assert_int_equal(file_read(path, 1 << 24, &fake->img, &fake->len,
-	    &cause), 0);
+	src = fake_source_new(path, "test frame: 1 chip x 4 cores", fake_fill);
 	free(path);
-	src = xcalloc(1, sizeof *src);
-	src->ops = &fake_ops;
-	src->data = fake;
-	src->label = xstrdup("test frame: 1 chip x 4 cores");
 	memset(&so, 0, sizeof so);
 	so.src = src;
 	so.delay = 1;
