@@ -460,7 +460,8 @@ engine_add_metric(struct engine *e, struct engine_resolve *r,
 	char				*cause = NULL, *infix;
 	size_t				 i, j, nev = 0;
 
-	if (formula_compile(def->text, FORMULA_AUTO, def->name,
+	/* 200,000 metrics: a block is much cheaper than 200,000 mallocs. */
+	if (formula_compile_in(&e->mem, def->text, FORMULA_AUTO, def->name,
 	    engine_resolve, r, &f, &cause) != 0) {
 		*why = cause;
 		return (0);
@@ -471,7 +472,6 @@ engine_add_metric(struct engine *e, struct engine_resolve *r,
 	}
 	if (nev == 0) {
 		*why = xstrdup("it reads no counter");
-		formula_free(f);
 		return (0);
 	}
 	/* engine_build_metrics() made room for every definition. */
@@ -685,18 +685,13 @@ void
 engine_free(struct engine *e)
 {
 	struct engine_view	*v;
-	struct engine_metric	*m;
-	size_t			 i, j;
+	size_t			 i;
 
 	if (e == NULL)
 		return;
 	for (i = 0; i < e->nviews; i++) {
 		v = &e->views[i];
-		/* Their strings and columns are in the arena. */
-		for (j = 0; j < v->nmetrics; j++) {
-			m = &v->metrics[j];
-			formula_free(m->formula);
-		}
+		/* Their formulas, strings and columns are in the arena. */
 		free(v->metrics);
 		free(v->indices);
 		free(v->events);

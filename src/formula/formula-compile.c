@@ -22,6 +22,7 @@
 #include <string.h>
 
 #include "formula/formula-int.h"
+#include "util/arena.h"
 #include "util/hverr.h"
 #include "util/strbuf.h"
 #include "util/xalloc.h"
@@ -98,6 +99,7 @@ struct formula_cc {
 	size_t			 nchain;
 	unsigned long		 topcol;	/* where the chain starts */
 	char			**cause;
+	struct arena		*mem;		/* where the result goes, or NULL */
 
 	/* The program as it is emitted, before it gets its own block. */
 	struct formula_insn	*steps;
@@ -701,7 +703,7 @@ formula_compile_finish(struct formula_cc *cc, size_t depth)
 	    cc->nops * sizeof *f->operands +
 	    cc->nnums * sizeof *f->numtext +
 	    2 * (cc->nsteps + 1) * sizeof *f->code + strs;
-	p = xmalloc(size);
+	p = cc->mem != NULL ? arena_alloc(cc->mem, size) : xmalloc(size);
 	f = (struct formula *)(void *)p;
 	memset(f, 0, sizeof *f);
 	p += sizeof *f;
@@ -748,6 +750,15 @@ formula_compile(const char *text, int notation, const char *self,
     formula_resolve_fn resolve, void *arg, struct formula **out,
     char **cause)
 {
+	return (formula_compile_in(NULL, text, notation, self, resolve, arg,
+	    out, cause));
+}
+
+int
+formula_compile_in(struct arena *mem, const char *text, int notation,
+    const char *self, formula_resolve_fn resolve, void *arg,
+    struct formula **out, char **cause)
+{
 	struct formula_cc	 cc;
 	struct formula_unit	*u;
 	uint32_t		 k, root, steps;
@@ -761,6 +772,7 @@ formula_compile(const char *text, int notation, const char *self,
 	cc.arg = arg;
 	cc.self = self;
 	cc.cause = cause;
+	cc.mem = mem;
 	cc.units = cc.units0;
 	cc.capunits = FORMULA_CC_UNITS;
 	cc.names = cc.names0;

@@ -171,6 +171,16 @@ struct formula;
 int	 formula_compile(const char *text, int notation, const char *self,
 	    formula_resolve_fn resolve, void *arg, struct formula **out,
 	    char **cause);
+/*
+ * The same, with the formula carved from mem, which owns it: never
+ * formula_free() it; it lives until arena_free(mem).  For a program that
+ * compiles many formulas that live and die together (an engine's
+ * metrics): one allocation each from a block instead of a malloc() each.
+ */
+struct arena;
+int	 formula_compile_in(struct arena *mem, const char *text, int notation,
+	    const char *self, formula_resolve_fn resolve, void *arg,
+	    struct formula **out, char **cause);
 void	 formula_free(struct formula *);
 
 /* The names a compiled formula reads, in order of first use. */
