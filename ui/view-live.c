@@ -521,7 +521,7 @@ view_live_status(const struct ui *ui)
 	const struct engine_view	*v;
 	const struct live_view		*lv;
 	size_t				 view, row, col;
-	char				*val, *pre, *s;
+	char				*val, *pre, *s, *infix;
 
 	if (live_cursor(ui, &view, &row) != 0)
 		return (NULL);
@@ -538,11 +538,12 @@ view_live_status(const struct ui *ui)
 		    lv->rowpicks[row]);
 	else
 		pre = xasprintf("%s %u", v->term, v->indices[row]);
-	if (col >= v->nevents)
+	if (col >= v->nevents) {
+		infix = engine_metric_infix(&v->metrics[col - v->nevents]);
 		s = xasprintf("%s: %s = %s  [%s]", pre,
-		    live_col_name(ui, view, col), val,
-		    v->metrics[col - v->nevents].infix);
-	else
+		    live_col_name(ui, view, col), val, infix);
+		free(infix);
+	} else
 		s = xasprintf("%s: %s = %s", pre,
 		    live_col_name(ui, view, col), val);
 	free(pre);
@@ -615,10 +616,12 @@ view_live_detail(const struct ui *ui, struct view_frame *f, int y0, int y1)
 			why = engine_explain(e, ui->snap, view, row, col);
 			view_put_cut(f, y, x, why, UI_R_WARN);
 			free(why);
-		} else if (col >= v->nevents)
-			view_put_cut(f, y, x, v->metrics[col - v->nevents].infix,
-			    UI_R_DIM);
-		else if (c != NULL && c->status == ENG_ABSENT)
+		} else if (col >= v->nevents) {
+			why = engine_metric_infix(&v->metrics[col -
+			    v->nevents]);
+			view_put_cut(f, y, x, why, UI_R_DIM);
+			free(why);
+		} else if (c != NULL && c->status == ENG_ABSENT)
 			view_put(f, y, x, "not read for this index", -1,
 			    UI_R_DIM);
 	}

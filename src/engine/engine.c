@@ -457,7 +457,7 @@ engine_add_metric(struct engine *e, struct engine_resolve *r,
 	struct engine_metric		*m;
 	const struct formula_operand	*op;
 	struct formula			*f;
-	char				*cause = NULL, *infix;
+	char				*cause = NULL;
 	size_t				 i, j, nev = 0;
 
 	/* 200,000 metrics: a block is much cheaper than 200,000 mallocs. */
@@ -484,14 +484,7 @@ engine_add_metric(struct engine *e, struct engine_resolve *r,
 	m->origin = engine_copy(e, &copies->origin, def->origin);
 	m->formula = f;
 	m->mean_total = engine_unit_is_frequency(m->unit);
-	if (formula_print_convert(def->text, FORMULA_AUTO, FORMULA_INFIX,
-	    &infix, &cause) != 0) {
-		free(cause);
-		m->infix = engine_copy(e, NULL, def->text);
-	} else {
-		m->infix = engine_copy(e, NULL, infix);
-		free(infix);
-	}
+	m->text = engine_copy(e, NULL, def->text);
 	/* The event columns it reads, each once. */
 	m->evslots = arena_calloc(&e->mem, formula_noperands(f),
 	    sizeof *m->evslots);
@@ -507,6 +500,19 @@ engine_add_metric(struct engine *e, struct engine_resolve *r,
 			m->evslots[m->nevslots++] = op->slot;
 	}
 	return (1);
+}
+
+char *
+engine_metric_infix(const struct engine_metric *m)
+{
+	char	*infix, *cause = NULL;
+
+	if (formula_print_convert(m->text, FORMULA_AUTO, FORMULA_INFIX,
+	    &infix, &cause) != 0) {
+		free(cause);
+		return (xstrdup(m->text));
+	}
+	return (infix);
 }
 
 /* The catalog's formulas as definitions, in the catalog's order. */

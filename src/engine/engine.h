@@ -77,7 +77,7 @@ struct engine_metric {
 	char		*unit;
 	char		*desc;
 	char		*origin;
-	char		*infix;		/* for display */
+	char		*text;		/* as defined: RPN or infix */
 	struct formula	*formula;
 	size_t		*evslots;	/* the view columns it reads, once */
 	size_t		 nevslots;
@@ -164,6 +164,12 @@ void		 engine_rebase(struct engine *);
 const struct engine_cell *engine_cell(const struct engine *,
 		    const struct engine_snapshot *, size_t view, size_t row,
 		    size_t col);
+/*
+ * m's formula in infix notation for display (caller frees): converted
+ * when shown, not for every metric at start-up.
+ */
+char		*engine_metric_infix(const struct engine_metric *m);
+
 /*
  * Why a cell has no number, for a user; allocated (caller frees).  Every
  * cell without a value has one: the read's status ("not updated yet",
