@@ -13,6 +13,7 @@
 
 #include "catalog/catalog.h"
 #include "engine/engine.h"
+#include "util/numfmt.h"
 #include "util/strbuf.h"
 #include "util/xalloc.h"
 
@@ -426,7 +427,7 @@ export_csv(struct export *x, const struct engine_snapshot *s,
 	uint8_t				*has;
 	size_t				 i, r, j, ncol, k;
 	double				 val;
-	char				*reason;
+	char				*reason, num[NUMFMT_G_MAX];
 
 	export_error(x, s, &err);
 	vals = xcalloc(x->ncols + 1, sizeof *vals);
@@ -468,8 +469,10 @@ export_csv(struct export *x, const struct engine_snapshot *s,
 				strbuf_addf(sb, "%u", v->indices[r]);
 			for (j = 0; j < x->ncols; j++) {
 				strbuf_addc(sb, ',');
+				/* As "%.12g", at a fraction of printf's cost. */
 				if (has[j])
-					strbuf_addf(sb, "%.12g", vals[j]);
+					strbuf_add(sb, num, numfmt_g(num,
+					    vals[j], 12));
 			}
 			strbuf_addc(sb, ',');
 			export_csv_field(why.len > 0 ? why.s : "", sb);

@@ -5,6 +5,7 @@ libhvpure_a_SOURCES += \
 	src/util/be.h \
 	src/util/filter.c src/util/filter.h \
 	src/util/hverr.c src/util/hverr.h \
+	src/util/numfmt.c src/util/numfmt.h \
 	src/util/seekspec.c src/util/seekspec.h \
 	src/util/settings.c src/util/settings.h \
 	src/util/strbuf.c src/util/strbuf.h \
@@ -19,6 +20,12 @@ check_PROGRAMS += tests/unit/test-arena
 tests_unit_test_arena_SOURCES = tests/unit/test-arena.c
 tests_unit_test_arena_CFLAGS = $(UNIT_CFLAGS)
 tests_unit_test_arena_LDADD = $(PURE_LIBS) $(CMOCKA_LIBS)
+
+# Numbers as printf's %g prints them.
+check_PROGRAMS += tests/unit/test-numfmt
+tests_unit_test_numfmt_SOURCES = tests/unit/test-numfmt.c
+tests_unit_test_numfmt_CFLAGS = $(UNIT_CFLAGS)
+tests_unit_test_numfmt_LDADD = $(PURE_LIBS) $(CMOCKA_LIBS) -lm
 
 # The replay's "go to" text.
 check_PROGRAMS += tests/unit/test-seekspec
