@@ -61,6 +61,13 @@ for lib in $libs; do
 		    $0 == m { on = 1; next } /:$/ { on = 0 }
 		    on && $1 == "U" { sub(/@.*/, "", $2); print $2 }' |
 		    sort -u | comm -12 - "$tmp/ui" | tr '\n' ' ' | sed 's/ $//')
+		# The SIGBUS guard of mapped files: a signal handler finds
+		# its state only in globals (src/util/mapguard.h).
+		guard=""
+		if [ "$src" = src/util/mapguard.c ] && [ -n "$globals" ]; then
+			guard=" but the guard's own:$globals"
+			globals=""
+		fi
 		if [ -n "$globals" ] || [ -n "$ui" ]; then
 			msg=""
 			[ -n "$globals" ] && msg="defines mutable globals:$globals"
@@ -68,7 +75,8 @@ for lib in $libs; do
 			echo "not ok $n - $src is below ui/ but $msg"
 			bad=1
 		else
-			echo "ok $n - $src keeps no mutable global and draws nothing"
+			echo "ok $n - $src keeps no mutable global$guard and" \
+			    "draws nothing"
 		fi
 	done
 done

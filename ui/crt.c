@@ -24,6 +24,7 @@
 
 #include "ui/ui.h"
 #include "ui/view.h"
+#include "util/mapguard.h"
 #include "util/xalloc.h"
 
 static SCREEN			*crt_screen;
@@ -342,6 +343,16 @@ crt_on_fatal(int sig)
 	raise(sig);
 }
 
+/* A recording cut short under a replay is not fatal (mapguard.h). */
+static void
+crt_on_bus(int sig, siginfo_t *si, void *ctx)
+{
+	(void)ctx;
+	if (mapguard_fault(si->si_addr))
+		return;
+	crt_on_fatal(sig);
+}
+
 void
 crt_signals(void)
 {
@@ -378,6 +389,10 @@ crt_signals(void)
 		sigaction(fatal[i], &sa, NULL);
 	for (sig = SIGRTMIN; sig <= SIGRTMAX; sig++)
 		sigaction(sig, &sa, NULL);
+	sa.sa_handler = NULL;
+	sa.sa_sigaction = crt_on_bus;
+	sa.sa_flags = SA_SIGINFO;
+	sigaction(SIGBUS, &sa, NULL);
 }
 
 int

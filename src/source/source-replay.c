@@ -28,6 +28,7 @@
 #include "source/source.h"
 #include "util/file.h"
 #include "util/hverr.h"
+#include "util/mapguard.h"
 #include "util/strbuf.h"
 #include "util/xalloc.h"
 
@@ -44,6 +45,7 @@ struct source_replay {
 	char		**diags;
 	size_t		 ndiags;
 	int		 damaged;	/* more than a cut-short end */
+	int		 cut_said;	/* truncated under us, and said */
 
 	struct raw_sample next;	/* the next sample, a copy */
 	int		 have_next;
@@ -274,6 +276,16 @@ source_replay_sample(struct source *src, uint64_t now, struct raw_sample *rs,
 	size_t			 k;
 
 	(void)now;
+	if (!r->have_next && mapguard_hit(r->map.p)) {
+		/* Another program truncated the file while it was read. */
+		r->damaged = 1;
+		r->cut_said = 1;
+		*cause = xasprintf("%s: the file was cut short while it was "
+		    "replayed: it ends after sample %llu, of %llu when opened",
+		    r->path, (unsigned long long)r->index,
+		    (unsigned long long)r->total);
+		return (-HV_EFORMAT);
+	}
 	if (!r->have_next) {
 		*cause = xasprintf("%s: the recording ends after %llu samples",
 		    r->path, (unsigned long long)r->index);
@@ -435,7 +447,8 @@ source_replay_done(const struct source *src)
 {
 	struct source_replay	*r = source_replay_data(src);
 
-	return (r != NULL && !r->have_next);
+	/* A file cut under us is never done: sample() says why it ends. */
+	return (r != NULL && !r->have_next && !mapguard_hit(r->map.p));
 }
 
 static void
@@ -461,6 +474,9 @@ source_replay_wait(const struct source *src)
 	struct source_replay	*r = source_replay_data(src);
 	double			 w;
 
+	/* Cut under us: one more sample() says so, then nothing. */
+	if (r != NULL && !r->have_next && mapguard_hit(r->map.p))
+		return (r->cut_said ? UINT64_MAX : 0);
 	if (r == NULL || !r->have_next)
 		return (UINT64_MAX);
 	if (r->steps > 0)
@@ -599,7 +615,10 @@ source_replay_summary(const struct source *src)
 		    (unsigned long long)r->scan.dropped_records,
 		    (unsigned long long)r->scan.dropped_samples,
 		    (unsigned long long)r->scan.skipped_bytes);
-	if (!r->scan.clean_end)
+	if (r->cut_said)
+		strbuf_addf(&sb, "; cut short while replayed, after sample "
+		    "%llu", (unsigned long long)r->index);
+	else if (!r->scan.clean_end)
 		strbuf_adds(&sb, "; not closed by its writer");
 	return (strbuf_detach(&sb));
 }

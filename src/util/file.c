@@ -18,6 +18,7 @@
 #include <unistd.h>
 
 #include "util/hverr.h"
+#include "util/mapguard.h"
 #include "util/xalloc.h"
 
 /*
@@ -173,6 +174,8 @@ file_map(const char *path, const void *magic, size_t magic_len, size_t max,
 	close(fd);
 	out->p = p;
 	out->len = (size_t)st.st_size;
+	/* Cut short under us, the file reads as zeros there, not SIGBUS. */
+	(void)mapguard_add(p, out->len);
 	return (0);
 fail:
 	close(fd);
@@ -182,8 +185,10 @@ fail:
 void
 file_unmap(struct file_map *m)
 {
-	if (m->p != NULL)
+	if (m->p != NULL) {
+		mapguard_remove(m->p);
 		munmap(m->p, m->len);
+	}
 	m->p = NULL;
 	m->len = 0;
 }

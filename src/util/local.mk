@@ -13,6 +13,7 @@ libhvpure_a_SOURCES += \
 libhvcore_a_SOURCES += \
 	src/util/clock.c src/util/clock.h \
 	src/util/file.c src/util/file.h \
+	src/util/mapguard.c src/util/mapguard.h \
 	src/util/settings-file.c
 
 # Arenas, which hold the strings of large metric files.

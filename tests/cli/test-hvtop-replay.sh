@@ -5,10 +5,11 @@
 # used or a different one refused; a writer killed with SIGKILL leaves a
 # file that replays up to its last whole record; a damaged byte is
 # reported with its offset and reading goes on at the next heartbeat,
-# without a single wrong value.
+# without a single wrong value; a file truncated by another program while
+# it is replayed ends the replay with a message, not a SIGBUS.
 . "$(dirname "$0")/tap.sh"
 SIM="--sim clock=virtual,seed=7"
-plan 34
+plan 37
 
 # THE round trip: the default simulated frame, 100 intervals.
 "$HVTOP" -b -n 100 $SIM -w "$tmpdir/t.hvr" -o "$tmpdir/a.csv"
@@ -140,5 +141,30 @@ check "rows after the resync exist" test "$(awk -F, \
     '{ print $1 }' "$tmpdir/bc.rows" | sort -u | tail -n 1)" = \
     "$(awk -F, 'NR > 1 { print $1 }' "$tmpdir/ac.csv" | sort -u |
     tail -n 1)"
+
+
+# Truncated in place while replayed: the pages past the new end of the
+# mapping read as zeros (no SIGBUS), fail their checks, and the replay
+# stops there with a message and exit 1.  Slow playback, so the cut
+# comes long before the end.
+"$HVTOP" -b -n 600 $SIM -w "$tmpdir/cut.hvr" -o "$tmpdir/acut.csv"
+"$HVTOP" -b -r "$tmpdir/cut.hvr" --replay-speed 20 -o "$tmpdir/bcut.csv" \
+    2>"$tmpdir/cerr2" &
+cutpid=$!
+n=0
+while [ "$n" -lt 600 ] && [ "$(wc -l <"$tmpdir/bcut.csv" 2>/dev/null ||
+    echo 0)" -lt 100 ]; do
+	sleep 0.1
+	n=$((n + 1))
+done
+truncate -s 4096 "$tmpdir/cut.hvr"
+wait "$cutpid"
+check "a recording truncated while replayed: exit 1, no crash" test $? = 1
+check "... says the file was cut short while it was replayed" \
+    grep -q 'cut short while it was replayed' "$tmpdir/cerr2"
+diag "$(cat "$tmpdir/cerr2")"
+check "... and every row printed before the cut is the recorded one" \
+    sh -c 'head -n "$(wc -l <"$2")" "$1" | cmp -s - "$2"' sh \
+    "$tmpdir/acut.csv" "$tmpdir/bcut.csv"
 
 exit $tap_failed

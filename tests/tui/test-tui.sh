@@ -3,14 +3,15 @@
 # header of the simulated frame, every screen, the filter bar (substring,
 # regex, negation, history), picking groups on different chips, resizing,
 # saving the settings and getting them back, a terminal left sane after
-# SIGTERM, a recording replayed with pause, steps and jumps, and another
+# SIGTERM, a recording replayed with pause, steps and jumps (and one
+# truncated under it), and another
 # PMU read through perf: a fixed software PMU from tests/data for the exact
 # screen, and the machine's own msr PMU for what holds on any PMU (each
 # where this machine lets the user count a CPU).  Runs headless on a
 # private tmux server; every wait polls the screen with a deadline instead
 # of sleeping, generous enough for a sanitizer build on a busy machine.
 . "$(dirname "$0")/../cli/tap.sh"
-N=70
+N=73
 plan $N
 
 if ! command -v tmux >/dev/null 2>&1; then
@@ -297,6 +298,21 @@ check "jumping back before it shows the older catalog" \
     wait_for '^catalog v1 .*'
 keys q
 check "and quits cleanly" wait_for '^EXIT=0'
+
+# A recording truncated by another program while it is replayed: the
+# replay says so where it stopped, and the terminal interface lives on.
+"$HVTOP" -b -n 600 --sim clock=virtual,seed=7 -w "$tmpdir/t.hvr" \
+    --force -o /dev/null 2>/dev/null
+keys "clear; sh $tmpdir/replay.sh -d 0.05 --replay-speed 20; \
+echo EXIT=\$?" Enter
+wait_for 'sample [0-9]+/601 at 20x' >/dev/null
+truncate -s 4096 "$tmpdir/t.hvr"
+check "a recording cut under the replay: the screen says so" \
+    wait_for 'sampling failed: .*cut short while it was replayed'
+check "... and the replay stays up (no bus error)" \
+    sh -c "! tmux -L $sock capture-pane -p -t main | grep -q EXIT="
+keys q
+check "... and quits cleanly" wait_for '^EXIT=0'
 
 # Another PMU through the perf source: rows are CPUs, and the header speaks
 # of CPUs and group reads, not of a frame and hcalls.  The exact screen
