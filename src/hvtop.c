@@ -315,6 +315,14 @@ hvtop_start(const struct hvtop_opts *o, struct session **s)
 	int			 error;
 
 	*s = NULL;
+	/* A virtual clock never waits: serving forever would be a busy
+	 * loop of intervals no scraper can follow. */
+	if (o->batch && o->serve != NULL && o->count < 0 &&
+	    hvtop_virtual_clock(o->source_args)) {
+		fprintf(stderr, "hvtop: --serve with clock=virtual needs -n "
+		    "COUNT: a virtual clock does not wait between intervals\n");
+		return (2);
+	}
 	if ((error = hvtop_open_source(o, &src, &cause)) != 0) {
 		fprintf(stderr, "hvtop: %s\n", cause);
 		free(cause);

@@ -4,7 +4,7 @@
 # cannot be used are refused with a message that says what the user typed
 # and why, usage errors exit 2.
 . "$(dirname "$0")/tap.sh"
-plan 42
+plan 44
 export LC_ALL=C
 export HVTOP_CONFIG="$tmpdir/none/hvtoprc"
 SIM="--sim clock=virtual,seed=1"
@@ -147,6 +147,13 @@ real_clock() {
 	    ! grep -q '^hvtop 2026-01-01T00:00:0' "$tmpdir/o"
 }
 check "--sim clock=virtual -O clock=real runs on the real clock" real_clock
+# A virtual clock never waits: served forever it would spin.
+timeout 20 "$HVTOP" -b --sim clock=virtual --serve 127.0.0.1:0 \
+    -o /dev/null >"$tmpdir/o" 2>"$tmpdir/e"
+rc=$?
+check "--serve with clock=virtual and no -n is a usage error" test $rc = 2
+check "... that says a count is needed" \
+    has "hvtop: --serve with clock=virtual needs -n COUNT"
 
 # ---- catalog files and the simulated frame ---------------------------
 mkdir "$tmpdir/dir"
