@@ -1,7 +1,8 @@
 # src/export: batch output of engine snapshots (text, CSV, JSON lines).
 # Pure: it formats into memory; the caller writes.
 libhvpure_a_SOURCES += \
-	src/export/export.c src/export/export.h
+	src/export/export.c src/export/export.h \
+	src/export/report.c src/export/report.h
 
 check_PROGRAMS += tests/unit/test-export
 tests_unit_test_export_SOURCES = tests/unit/test-export.c \
@@ -9,3 +10,10 @@ tests_unit_test_export_SOURCES = tests/unit/test-export.c \
 tests_unit_test_export_CPPFLAGS = $(AM_CPPFLAGS) -I$(top_srcdir)/tests/unit
 tests_unit_test_export_CFLAGS = $(UNIT_CFLAGS)
 tests_unit_test_export_LDADD = $(PURE_LIBS) $(CMOCKA_LIBS)
+
+check_PROGRAMS += tests/unit/test-report
+tests_unit_test_report_SOURCES = tests/unit/test-report.c \
+	tests/unit/test-hcall-fixture.c tests/unit/test-hcall-fixture.h
+tests_unit_test_report_CPPFLAGS = $(AM_CPPFLAGS) -I$(top_srcdir)/tests/unit
+tests_unit_test_report_CFLAGS = $(UNIT_CFLAGS)
+tests_unit_test_report_LDADD = $(PURE_LIBS) $(CMOCKA_LIBS)

@@ -1,0 +1,285 @@
+/*
+ * Unit tests for src/export/report.c: the series a report keeps (gaps
+ * where a value is missing, charts that go on across a new engine), the
+ * summary's min, mean, p95 and max, and a page in which hostile names
+ * stay text: escaped for HTML and for the JSON inside a <script>.
+ * Engines are made on the fixture catalog with samples made by hand.
+ */
+#include "config.h"
+
+#include <math.h>
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <cmocka.h>
+
+#include "catalog/catalog.h"
+#include "engine/engine.h"
+#include "export/report.h"
+#include "model/raw.h"
+#include "model/selection.h"
+#include "test-hcall-fixture.h"
+#include "util/strbuf.h"
+#include "util/xalloc.h"
+
+#define TB_HZ	512000000ULL
+
+static const struct engine_metric_def defs[] = {
+	{ "PB_CYC_RATE", "PM_PB_CYC / delta-seconds", "/s", "", "test" },
+};
+
+struct fixture {
+	struct tfix		 fx;
+	struct topology		 topo;
+	struct selection	 sel[2];
+	struct engine		*e[2];
+	struct raw_sample	 rs;
+	uint64_t		 now;
+	uint64_t		 count[2];	/* even and odd counters */
+};
+
+static int
+setup(void **state)
+{
+	struct fixture	*f;
+	char		*cause = NULL;
+
+	f = xcalloc(1, sizeof *f);
+	tfix_build(&f->fx, 1, 1, 0);
+	f->topo.chips = 2;
+	f->topo.cores = 4;
+	f->topo.vcpus = 8;
+	f->topo.interface = 2;
+	f->topo.privileged = 1;
+	f->topo.timebase_hz = TB_HZ;
+	/* The second selection adds a core group to the first. */
+	if (selection_add(&f->sel[0], f->fx.cat, &f->topo, "CHIP_GROUP_0", 0,
+	    &cause) != 0 || selection_add(&f->sel[1], f->fx.cat, &f->topo,
+	    "CHIP_GROUP_0", 0, &cause) != 0 || selection_add(&f->sel[1],
+	    f->fx.cat, &f->topo, "CORE_GROUP_0:1", 0, &cause) != 0)
+		fail_msg("%s", cause);
+	f->e[0] = engine_new(f->fx.cat, &f->sel[0], TB_HZ, defs,
+	    sizeof defs / sizeof defs[0], NULL, NULL);
+	f->e[1] = engine_new(f->fx.cat, &f->sel[1], TB_HZ, defs,
+	    sizeof defs / sizeof defs[0], NULL, NULL);
+	*state = f;
+	return (0);
+}
+
+static int
+teardown(void **state)
+{
+	struct fixture	*f = *state;
+
+	engine_free(f->e[0]);
+	engine_free(f->e[1]);
+	selection_clear(&f->sel[0]);
+	selection_clear(&f->sel[1]);
+	free(f->rs.values);
+	tfix_free(&f->fx);
+	free(f);
+	return (0);
+}
+
+/*
+ * One sample of engine i, 1 s after the last: even counters grew by b0,
+ * odd ones by b1 (their rates).  failed: counter 0 failed to read.
+ */
+static struct engine_snapshot *
+sample(struct fixture *f, size_t i, uint64_t b0, uint64_t b1, int failed)
+{
+	size_t	 k;
+
+	f->count[0] += b0;
+	f->count[1] += b1;
+	f->now += 1000000000ULL;
+	free(f->rs.values);
+	f->rs.nvalues = f->sel[i].ncounters;
+	f->rs.values = xcalloc(f->rs.nvalues + 1, sizeof *f->rs.values);
+	f->rs.now = f->now;
+	f->rs.catalog_version = f->fx.cat->version;
+	for (k = 0; k < f->rs.nvalues; k++) {
+		f->rs.values[k].value = f->count[k % 2];
+		f->rs.values[k].timebase = f->now / 1000 * 512;
+		f->rs.values[k].status = k == 0 && failed ? RAW_FAILED :
+		    RAW_OK;
+	}
+	return (engine_update(f->e[i], &f->rs));
+}
+
+static void
+add(struct fixture *f, struct report *r, size_t i, uint64_t b0, uint64_t b1,
+    int failed)
+{
+	struct engine_snapshot	*s = sample(f, i, b0, b1, failed);
+
+	report_add(r, s, f->now + 1700000000000000000ULL);
+	engine_snapshot_free(s);
+}
+
+static size_t
+chart_named(const struct report *r, const char *name)
+{
+	size_t	 c;
+
+	for (c = 0; c < report_ncharts(r); c++)
+		if (strcmp(report_chart_name(r, c), name) == 0)
+			return (c);
+	fail_msg("no chart %s", name);
+	return (0);
+}
+
+static size_t
+line_labelled(const struct report *r, size_t c, const char *label)
+{
+	size_t	 l;
+
+	for (l = 0; l < report_nlines(r, c); l++)
+		if (strcmp(report_line_label(r, c, l), label) == 0)
+			return (l);
+	fail_msg("no line %s", label);
+	return (0);
+}
+
+static const struct report_info info = {
+	"run.hvr", "SIMULATED", "2 chips", "fixture v7", "0.0"
+};
+
+/* Rates per chip, a gap where a read failed, the summary over them. */
+static void
+test_series(void **state)
+{
+	struct fixture		*f = *state;
+	struct report		*r;
+	struct report_stats	 st;
+	size_t			 c, l;
+	uint64_t		 b;
+
+	r = report_new(&info);
+	report_bind(r, f->e[0], &f->sel[0]);
+	add(f, r, 0, 100, 7, 0);	/* the baseline: nothing */
+	assert_int_equal(report_nsamples(r), 0);
+	/* Rates 100 .. 4200 on even counters; the third read fails. */
+	for (b = 1; b <= 42; b++)
+		add(f, r, 0, 100 * b, 7, b == 3);
+	assert_int_equal(report_nsamples(r), 42);
+	/* Counter 0 is chip 0's first event: an event rate chart. */
+	c = chart_named(r, "PM_PB_CYC");
+	assert_string_equal(report_chart_unit(r, c), "/s");
+	assert_int_equal(report_nlines(r, c), 3);
+	l = line_labelled(r, c, "chip 0");
+	report_stats(r, c, l, &st);
+	/* The failed read, and the next, which has no base. */
+	assert_int_equal(st.missing, 2);
+	assert_int_equal(st.n, 40);
+	assert_true(st.min == 100);
+	assert_true(st.max == 4200);
+	assert_true(fabs(st.mean - 2240) < 1e-9);
+	/* Rank ceil(0.95 * 40) = 38 of 100, 200, 500 ... 4200. */
+	assert_true(st.p95 == 4000);
+	l = line_labelled(r, c, "total");
+	report_stats(r, c, l, &st);
+	assert_true(st.n > 0);
+	report_free(r);
+}
+
+/* A new engine: its columns join the charts they share, in place. */
+static void
+test_rebind(void **state)
+{
+	struct fixture		*f = *state;
+	struct report		*r;
+	struct report_stats	 st;
+	size_t			 c, before;
+
+	r = report_new(&info);
+	report_bind(r, f->e[0], &f->sel[0]);
+	add(f, r, 0, 10, 10, 0);
+	add(f, r, 0, 10, 10, 0);
+	add(f, r, 0, 10, 10, 0);
+	before = report_ncharts(r);
+	report_bind(r, f->e[1], &f->sel[1]);
+	add(f, r, 1, 10, 10, 0);
+	add(f, r, 1, 10, 10, 0);
+	add(f, r, 1, 10, 10, 0);
+	assert_int_equal(report_nsamples(r), 4);
+	assert_true(report_ncharts(r) > before);
+	/* The chip chart went on: one gap, the new engine's baseline. */
+	c = chart_named(r, "PM_PB_CYC");
+	report_stats(r, c, line_labelled(r, c, "chip 1"), &st);
+	assert_int_equal(st.n, 4);
+	assert_int_equal(st.missing, 0);
+	/* The core chart started with the new engine. */
+	c = chart_named(r, "HPM_INST");
+	report_stats(r, c, line_labelled(r, c, "core 1"), &st);
+	assert_int_equal(st.n, 2);
+	assert_int_equal(st.missing, 2);
+	assert_true(st.mean == 10);
+	report_free(r);
+}
+
+/* Names that try to end the script or the page stay text. */
+static void
+test_escape(void **state)
+{
+	struct fixture		*f = *state;
+	struct report_info	 hostile = info;
+	struct report		*r;
+	struct strbuf		 sb = { 0 };
+	const char		*lib = "var Dygraph=function(){};\n"
+	    "//# sourceMappingURL=dygraph.min.js.map\n";
+	char			*cause = NULL, *data, *end;
+
+	hostile.recording = "</script><script>alert(1)</script>";
+	hostile.catalog = "a & b <!-- \"q\" \xe2\x80\xa8";
+	r = report_new(&hostile);
+	report_bind(r, f->e[0], &f->sel[0]);
+	add(f, r, 0, 10, 10, 0);
+	add(f, r, 0, 10, 10, 1);
+	assert_int_equal(report_html(r, lib, strlen(lib), "", 0, &sb,
+	    &cause), 0);
+	assert_null(strstr(sb.s, "<script>alert"));
+	assert_non_null(strstr(sb.s, "&lt;/script&gt;&lt;script&gt;"));
+	assert_non_null(strstr(sb.s, "a &amp; b &lt;!-- &quot;q&quot;"));
+	/* The map comment points at a file the page does not have. */
+	assert_null(strstr(sb.s, "sourceMappingURL"));
+	/* One chart box per chart, the data with a null for the gap. */
+	data = strstr(sb.s, "id=\"hvtop-data\">");
+	assert_non_null(data);
+	end = strstr(data, "</script>");
+	assert_non_null(end);
+	*end = '\0';
+	assert_null(strchr(data + 16, '<'));
+	assert_non_null(strstr(data, "[null]"));
+	assert_non_null(strstr(data, "\"name\":\"PM_PB_CYC\""));
+	strbuf_free(&sb);
+
+	/* A library that would end its element is refused. */
+	assert_int_equal(report_html(r, "x='</SCRIPT>'", 13, "", 0, &sb,
+	    &cause), -4001);
+	assert_non_null(strstr(cause, "</script"));
+	free(cause);
+	cause = NULL;
+	assert_int_equal(report_html(r, "", 0, "a{}</style>", 11, &sb,
+	    &cause), -4001);
+	free(cause);
+	strbuf_free(&sb);
+	report_free(r);
+}
+
+int
+main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test_setup_teardown(test_series, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_rebind, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_escape, setup, teardown),
+	};
+
+	return (cmocka_run_group_tests(tests, NULL, NULL));
+}
