@@ -17,9 +17,11 @@ hv_top=$(cd "$(dirname "$0")/.." && pwd)
 #                                                 connection limits and
 #                                                 timeouts that hvtop
 #                                                 need not write itself
+#   libjs-dygraphs                                the charts of hvtop report,
+#                                                 inlined into each page
 hv_packages="build-essential autoconf automake pkg-config libncurses-dev
 libreadline-dev libjansson-dev libcmocka-dev tmux clang libclang-rt-14-dev
-libmicrohttpd-dev"
+libmicrohttpd-dev libjs-dygraphs"
 
 # For tests only, installed when they can be; a test whose tool is
 # missing says SKIP with the reason:
@@ -29,7 +31,9 @@ libmicrohttpd-dev"
 #   wrk          the load run against the endpoint
 #   python3-pandas loads every CSV the batch tests write with
 #                pandas.read_csv, as users load them
-hv_test_packages="prometheus curl wrk python3-pandas"
+#   chromium     loads the pages of hvtop report headless, as a browser
+#                shows them, and draws their charts
+hv_test_packages="prometheus curl wrk python3-pandas chromium"
 
 hv_say() { printf 'hvtop: %s\n' "$*" >&2; }
 

@@ -35,7 +35,9 @@ usage(FILE *fp)
 "             [--pmu NAME] [--sysfs-root DIR]\n"
 "             [-w FILE [--force]] [-r FILE] [--replay-speed X]\n"
 "             [--serve ADDR:PORT]\n"
-"             [--list [events|groups|formulas] [PATTERN]]\n");
+"             [--list [events|groups|formulas] [PATTERN]]\n"
+"       hvtop report [-n count] [-m FILE]... [--const NAME=VALUE]...\n"
+"             FILE.hvr -o PAGE.html\n");
 }
 
 static void
@@ -331,10 +333,42 @@ hvtop_option_of(int val)
 
 /* ---- after the options --------------------------------------------- */
 
+/*
+ * hvtop report: one recording in, one page out; the options that choose
+ * another source, output or pacing have no place in it.
+ */
+static void
+hvtop_parse_report(struct hvtop_opts *o, int argc, char **av)
+{
+	if (strcmp(o->source, "auto") != 0)
+		hvtop_usage_error("%s", "report: the recording is the source; "
+		    "name it after the options, without -r or --source");
+	if (o->record != NULL || o->serve != NULL || o->list != NULL ||
+	    o->format >= 0 || o->replay_speed > 0)
+		hvtop_usage_error("%s", "report: -w, --serve, --list, --format "
+		    "and --replay-speed do not apply to a report");
+	if (optind >= argc)
+		hvtop_usage_error("%s", "report: name the recording (FILE.hvr)");
+	if (optind + 1 < argc)
+		hvtop_usage_error("unexpected argument '%s'", av[optind + 1]);
+	if (o->output == NULL)
+		hvtop_usage_error("%s", xasprintf("report %s: say where the "
+		    "page goes with -o PAGE.html", av[optind]));
+	o->report = av[optind++];
+	o->replay_spec = xasprintf("replay:%s", o->report);
+	o->source = o->replay_spec;
+	/* A batch replay: as fast as it reads, on a virtual clock. */
+	o->batch = 1;
+}
+
 /* The words after the options: --list's [KIND] [PATTERN], nothing else. */
 static void
 hvtop_parse_words(struct hvtop_opts *o, int argc, char **av)
 {
+	if (o->report_cmd) {
+		hvtop_parse_report(o, argc, av);
+		return;
+	}
 	if (o->replay_speed > 0 && strncmp(o->source, "replay:", 7) != 0)
 		hvtop_usage_error("%s", "--replay-speed: only a replay "
 		    "(-r FILE) has a speed");
@@ -357,6 +391,8 @@ hvtop_parse_output(struct hvtop_opts *o)
 {
 	const char	*dot;
 
+	if (o->report_cmd)
+		return;
 	if (o->format < 0 && o->output != NULL &&
 	    strcmp(o->output, "-") != 0 &&
 	    (dot = strrchr(o->output, '.')) != NULL &&
@@ -392,6 +428,12 @@ hvtop_parse(struct hvtop_opts *o, int argc, char **argv)
 	o->source = "auto";
 	o->sysfs_root = "/sys";
 	hvtop_getopt_tables(longopts, shortopts);
+	/* "hvtop report ...": the same options after the word. */
+	if (argc > 1 && strcmp(argv[1], "report") == 0) {
+		o->report_cmd = 1;
+		argv++;
+		argc--;
+	}
 	av = xcalloc((size_t)argc + 1, sizeof *av);
 	memcpy(av, argv, (size_t)argc * sizeof *av);
 	av[0] = progname;

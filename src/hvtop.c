@@ -369,6 +369,8 @@ main(int argc, char **argv)
 		goto out;
 	if (o.list != NULL)
 		status = hvtop_list(s, o.list, o.pattern, stdout);
+	else if (o.report != NULL)
+		status = hvtop_report(s, &o);
 	else if (o.batch)
 		status = hvtop_batch(s, &o);
 	else {

@@ -41,6 +41,8 @@ struct hvtop_opts {
 	double		 replay_speed;	/* --replay-speed, 0: not given */
 	char		*replay_spec;	/* "replay:FILE" for -r FILE */
 	const char	*serve;		/* --serve ADDR:PORT */
+	int		 report_cmd;	/* hvtop report ... */
+	const char	*report;	/* its FILE: the recording */
 };
 
 /* Parse the command line into *o; a usage error exits 2, -h and -V 0. */
@@ -53,5 +55,9 @@ void	 hvtop_free_opts(struct hvtop_opts *);
  * status. */
 int	 hvtop_list(const struct session *, const char *kind,
 	    const char *pattern, FILE *);
+
+/* hvtop report: replay the session's recording into o->output, an HTML
+ * page (hvtop-report.c); the exit status. */
+int	 hvtop_report(struct session *, const struct hvtop_opts *);
 
 #endif /* HVTOP_HVTOP_H */
