@@ -438,6 +438,7 @@ static const char report_style[] =
 ".box{width:560px}\n"
 ".box h4{margin:.5em 0 .2em;font-size:95%;overflow-wrap:anywhere}\n"
 ".chart{width:560px;height:240px}\n"
+".legend{font-size:80%;min-height:1.2em}\n"
 "#errors{color:#b00}\n";
 
 /*
@@ -506,7 +507,8 @@ static const char report_draw[] =
 "  if(n===0){el.textContent='no samples';return;}\n"
 "  new Dygraph(el,build(v),{labels:['time'].concat(c.lines),\n"
 "   ylabel:c.unit,connectSeparatedPoints:false,labelsKMB:true,\n"
-"   legend:'onmouseover',labelsUTC:true,axisLabelFontSize:12,\n"
+"   legend:'always',labelsDiv:document.getElementById('legend-'+i),\n"
+"   labelsUTC:true,axisLabelFontSize:12,\n"
 "   axes:{x:{axisLabelWidth:64}},\n"
 "   zoomCallback:function(lo,hi){\n"
 "    if(busy)return;busy=true;\n"
@@ -610,7 +612,8 @@ report_charts(const struct report *r, struct strbuf *sb)
 		strbuf_addf(sb, "</h4><div class=\"chart\" id=\"chart-%zu\" "
 		    "data-name=\"", i);
 		report_html_str(c->name, sb);
-		strbuf_adds(sb, "\"></div></div>\n");
+		strbuf_addf(sb, "\"></div><div class=\"legend\" "
+		    "id=\"legend-%zu\"></div></div>\n", i);
 		prev = c;
 	}
 	if (prev != NULL)
