@@ -210,7 +210,8 @@ file_write_atomic(const char *path, const void *data, size_t len,
 	tmp = xasprintf("%s.XXXXXX", path);
 	if ((fd = mkstemp(tmp)) == -1) {
 		error = errno;
-		*cause = xasprintf("%s: %s", tmp, strerror(error));
+		/* The name the user gave, not the temporary one. */
+		*cause = xasprintf("%s: %s", path, strerror(error));
 		free(tmp);
 		return (-error);
 	}

@@ -4,7 +4,7 @@
 # lengths and offsets computed; bad sources exit 1 naming the JSON path
 # and leave no output behind; usage errors exit 2.
 . "$(dirname "$0")/tap.sh"
-plan 23
+plan 24
 P8=$DATA/catalog/p8-catalog-v3.bin
 
 # The acceptance test.
@@ -113,3 +113,10 @@ check "build with an unknown option exits 2" test "$rc" = 2
 "$HVCAT" build -h >"$tmpdir/h" 2>&1; rc=$?
 check "build -h exits 0 with its usage" \
     test "$rc" = 0 -a "$(grep -c 'usage: hvcat build' "$tmpdir/h")" = 1
+# A file that cannot be written is named as the user gave it, not as
+# the temporary file the atomic write goes through.
+"$HVCAT" build "$tmpdir/p8.json" -o "$tmpdir/no/such/dir.bin" \
+    >/dev/null 2>"$tmpdir/e"
+check "an unwritable output names the file given, not a temporary" \
+    grep -qx "hvcat: $tmpdir/no/such/dir.bin: No such file or directory" \
+    "$tmpdir/e"
