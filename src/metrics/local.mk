@@ -22,3 +22,16 @@ tests_bench_bench_papi_SOURCES = tests/bench/bench-papi.c
 tests_bench_bench_papi_LDADD = $(PURE_LIBS)
 tests_bench_bench_papi_CPPFLAGS = $(AM_CPPFLAGS) \
 	-DPAPI_BENCH_DATA='"$(abs_top_srcdir)/tests/data/papi/papi_events.csv"'
+
+# perf's metric JSON (jansson parses it; no I/O).
+libhvpure_a_SOURCES += \
+	src/metrics/perfjson.h src/metrics/perfjson-int.h \
+	src/metrics/perfjson-parse.c \
+	src/metrics/perfjson-expr.c
+
+check_PROGRAMS += tests/unit/test-perfjson
+tests_unit_test_perfjson_SOURCES = tests/unit/test-perfjson.c
+tests_unit_test_perfjson_CFLAGS = $(UNIT_CFLAGS)
+tests_unit_test_perfjson_CPPFLAGS = $(AM_CPPFLAGS) \
+	-DTOP_SRCDIR='"$(abs_top_srcdir)"'
+tests_unit_test_perfjson_LDADD = $(PURE_LIBS) $(CMOCKA_LIBS)
