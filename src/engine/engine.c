@@ -442,6 +442,7 @@ struct engine_copies {
 	struct engine_strcache	 unit;
 	struct engine_strcache	 desc;
 	struct engine_strcache	 origin;
+	struct engine_strcache	 group;
 };
 
 /*
@@ -460,9 +461,12 @@ engine_add_metric(struct engine *e, struct engine_resolve *r,
 	char				*cause = NULL;
 	size_t				 i, j, nev = 0;
 
-	/* 200,000 metrics: a block is much cheaper than 200,000 mallocs. */
-	if (formula_compile_in(&e->mem, def->text, FORMULA_AUTO, def->name,
-	    engine_resolve, r, &f, &cause) != 0) {
+	/* perf's names are apart from its events': a perf metric may be
+	 * called after the event it reads, and that is no loop.  200,000
+	 * metrics: a block is much cheaper than 200,000 mallocs. */
+	if (formula_compile_in(&e->mem, def->text, FORMULA_AUTO,
+	    def->replaces ? NULL : def->name, engine_resolve, r, &f,
+	    &cause) != 0) {
 		*why = cause;
 		return (0);
 	}
@@ -482,6 +486,8 @@ engine_add_metric(struct engine *e, struct engine_resolve *r,
 	m->unit = engine_copy(e, &copies->unit, def->unit);
 	m->desc = engine_copy(e, &copies->desc, def->desc);
 	m->origin = engine_copy(e, &copies->origin, def->origin);
+	if (def->group != NULL)
+		m->group = engine_copy(e, &copies->group, def->group);
 	m->formula = f;
 	m->mean_total = engine_unit_is_frequency(m->unit);
 	m->text = engine_copy(e, NULL, def->text);
@@ -610,6 +616,7 @@ engine_build_metrics(struct engine *e, const struct engine_metric_def *udefs,
     size_t nudefs, char ***skipped, size_t *nskipped)
 {
 	const struct catalog		*cat = e->cat;
+	const struct catalog_formula	*cf;
 	const struct engine_metric_def	*def;
 	struct engine_metric_def	*catdefs;
 	struct engine_names		 defnames, *columns;
@@ -627,6 +634,14 @@ engine_build_metrics(struct engine *e, const struct engine_metric_def *udefs,
 	all.catdefs = catdefs;
 	all.ncatdefs = cat->nformulas;
 	all.udefs = udefs;
+
+	/* A definition that replaces a catalog formula hides it. */
+	for (i = 0; i < nudefs; i++) {
+		if (udefs[i].replaces && udefs[i].name != NULL &&
+		    (cf = catalog_find_formula(cat, udefs[i].name)) != NULL &&
+		    cf >= cat->formulas && cf < cat->formulas + cat->nformulas)
+			catdefs[cf - cat->formulas].name = NULL;
+	}
 
 	/* What names mean, once: columns per view, definitions by name. */
 	engine_names_init(&defnames, ndefs);

@@ -70,6 +70,9 @@ struct engine_metric_def {
 	const char	*unit;
 	const char	*desc;
 	const char	*origin;	/* "catalog", a file name ... */
+	const char	*group;		/* perf's MetricGroup, or NULL */
+	int		 replaces;	/* used instead of the catalog's
+					   formula of the same name */
 };
 
 struct engine_metric {
@@ -77,6 +80,7 @@ struct engine_metric {
 	char		*unit;
 	char		*desc;
 	char		*origin;
+	char		*group;		/* NULL when the definition has none */
 	char		*text;		/* as defined: RPN or infix */
 	struct formula	*formula;
 	size_t		*evslots;	/* the view columns it reads, once */

@@ -17,6 +17,7 @@
 struct catalog_event;
 struct formula_ref;
 struct papi_model;
+struct perfjson_model;
 struct record_file;
 struct serve;
 
@@ -47,6 +48,8 @@ struct session {
 	/* Metric files: the models, their definitions and paths. */
 	struct papi_model **papi;
 	size_t		 npapi;
+	struct perfjson_model **perfjson;	/* perf's metric JSON files */
+	size_t		 nperfjson;
 	char		**paths;	/* what the definitions' origin is */
 	size_t		 npaths;
 	struct engine_metric_def *defs;

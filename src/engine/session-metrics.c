@@ -1,6 +1,7 @@
 /*
- * The session's metric definitions: PAPI event-definition files (-m, then
- * every file of the configuration's metrics.d), and the metrics of those
+ * The session's metric definitions: PAPI event-definition files and perf's
+ * metric JSON (-m, then every file of the configuration's metrics.d, the
+ * format told by content), and the metrics of those
  * files and of the catalog that no selection can ever compute, each said
  * once with its place.  Also the one resolver of formula names used
  * outside the engine (here and by the overview).  Prints nothing: what a
@@ -20,6 +21,7 @@
 #include "engine/session-int.h"
 #include "formula/formula.h"
 #include "metrics/papi.h"
+#include "metrics/perfjson.h"
 #include "util/file.h"
 #include "util/hverr.h"
 #include "util/settings.h"
@@ -47,6 +49,8 @@ session_metrics_add_def(struct session *s, const struct papi_event *ev,
 	d->unit = rate ? "/s" : "";
 	d->desc = ev->sdesc != NULL ? ev->sdesc : ev->ldesc;
 	d->origin = path;
+	d->group = NULL;
+	d->replaces = 0;
 }
 
 /* The definitions of model m that apply to this frame's PMUs. */
@@ -86,22 +90,84 @@ session_metrics_add(struct session *s, char *path, struct papi_model *m)
 }
 
 /*
- * Load one PAPI event-definition file.  Its parser's complaints become
- * notices and its good lines are used; 0, or a negative code with *cause
- * set when the file cannot be read or parsed at all.
+ * The metrics of a perf metric JSON file: each that hvtop can compute
+ * becomes a definition; each other one is a notice with its reason.
+ */
+static int
+session_metrics_perfjson(struct session *s, const char *path,
+    const void *buf, size_t len, char **cause)
+{
+	const struct perfjson_metric	*pm;
+	struct perfjson_model		*m = NULL;
+	struct engine_metric_def	*d;
+	char				*why = NULL, *origin;
+	size_t				 i;
+	int				 error;
+
+	if ((error = perfjson_parse(buf, len, &m, &why)) != 0) {
+		*cause = xasprintf("%s: %s", path, why);
+		free(why);
+		return (error);
+	}
+	origin = xstrdup(path);
+	s->perfjson = xreallocarray(s->perfjson, s->nperfjson + 1,
+	    sizeof *s->perfjson);
+	s->perfjson[s->nperfjson++] = m;
+	s->paths = xreallocarray(s->paths, s->npaths + 1, sizeof *s->paths);
+	s->paths[s->npaths++] = origin;
+	s->defs = xreallocarray(s->defs, s->ndefs + m->nloaded + 1,
+	    sizeof *s->defs);
+	s->defpos = xreallocarray(s->defpos, s->ndefs + m->nloaded + 1,
+	    sizeof *s->defpos);
+	for (i = 0; i < m->nmetrics; i++) {
+		pm = &m->metrics[i];
+		if (pm->formula == NULL) {
+			session_notify(s, xasprintf("%s: %s (skipped)", path,
+			    pm->why));
+			continue;
+		}
+		s->defpos[s->ndefs].line = pm->line;
+		s->defpos[s->ndefs].column = pm->column;
+		d = &s->defs[s->ndefs++];
+		memset(d, 0, sizeof *d);
+		d->name = pm->name;
+		d->text = pm->formula;
+		d->unit = pm->unit;
+		d->desc = pm->desc;
+		d->origin = origin;
+		d->group = pm->group;
+		/* hvtop's POWER9 and POWER10 catalogs hold perf's metrics as
+		 * formulas: perf's own definition is the one asked for. */
+		d->replaces = 1;
+	}
+	return (0);
+}
+
+/*
+ * Load one metric file: perf's metric JSON when its content (or its
+ * name) says so, else PAPI event definitions.  Its parser's complaints
+ * become notices and its good lines are used; 0, or a negative code with
+ * *cause set when the file cannot be read or parsed at all.
  */
 static int
 session_metrics_file(struct session *s, const char *path, char **cause)
 {
 	struct papi_model	*m = NULL;
 	void			*buf;
-	size_t			 len, i;
+	size_t			 len, i, n;
 	char			*why = NULL;
 	int			 error;
 
 	error = file_read(path, SESSION_METRIC_FILE_MAX, &buf, &len, cause);
 	if (error != 0)
 		return (error);
+	n = strlen(path);
+	if (perfjson_detect(buf, len) || (n >= 5 &&
+	    strcmp(path + n - 5, ".json") == 0)) {
+		error = session_metrics_perfjson(s, path, buf, len, cause);
+		free(buf);
+		return (error);
+	}
 	/* A model comes back even with errors: its good lines are used. */
 	error = papi_parse(buf, len, &m, &why);
 	free(buf);
@@ -194,6 +260,9 @@ session_metrics_free(struct session *s)
 	for (i = 0; i < s->npapi; i++)
 		papi_model_free(s->papi[i]);
 	free(s->papi);
+	for (i = 0; i < s->nperfjson; i++)
+		perfjson_model_free(s->perfjson[i]);
+	free(s->perfjson);
 	for (i = 0; i < s->npaths; i++)
 		free(s->paths[i]);
 	free(s->paths);
@@ -321,15 +390,19 @@ static char *
 session_metrics_def_why(struct session_resolver *r,
     const struct engine_metric_def *d)
 {
-	if (catalog_find_event(r->cat, d->name, 0) != NULL ||
-	    catalog_find_sysfs(r->cat, d->name) != NULL)
+	/* perf's metric names are apart from its events' (the POWER9
+	 * CPM_CS_32MHZ_CYC is both); the file's own references are
+	 * inlined. */
+	if (!d->replaces && (catalog_find_event(r->cat, d->name, 0) !=
+	    NULL || catalog_find_sysfs(r->cat, d->name) != NULL))
 		return (xstrdup("the catalog has an event of that name, so "
 		    "formulas naming it read the event: rename the metric"));
-	if (catalog_find_formula(r->cat, d->name) != NULL)
+	if (catalog_find_formula(r->cat, d->name) != NULL && !d->replaces)
 		return (xstrdup("the catalog has a formula of that name, so "
 		    "formulas naming it use the catalog's: rename the "
 		    "metric"));
-	return (session_metrics_why(r, d->name, d->text));
+	return (session_metrics_why(r, d->replaces ? NULL : d->name,
+	    d->text));
 }
 
 /*

@@ -20,6 +20,7 @@
 struct export_column {
 	char		*name;		/* owned: engines come and go */
 	char		*unit;
+	char		*group;		/* perf's MetricGroup, or NULL */
 	int		 width;		/* in text output */
 };
 
@@ -116,7 +117,8 @@ export_rehash(struct export *x)
  * when it is neither known nor added.
  */
 static size_t
-export_column(struct export *x, const char *name, const char *unit, int add)
+export_column(struct export *x, const char *name, const char *unit,
+    const char *group, int add)
 {
 	size_t	 slot;
 
@@ -133,8 +135,11 @@ export_column(struct export *x, const char *name, const char *unit, int add)
 	}
 	x->cols[x->ncols].name = xstrdup(name);
 	x->cols[x->ncols].unit = xstrdup(unit);
+	x->cols[x->ncols].group = group != NULL ? xstrdup(group) : NULL;
 	x->cols[x->ncols].width = strlen(name) < EXPORT_TEXT_WIDTH ?
 	    EXPORT_TEXT_WIDTH : (int)strlen(name);
+	if (group != NULL && (int)strlen(group) > x->cols[x->ncols].width)
+		x->cols[x->ncols].width = (int)strlen(group);
 	x->hash[slot] = x->ncols;
 	return (x->ncols++);
 }
@@ -162,7 +167,7 @@ export_map(struct export *x, const struct engine *e)
 	struct strbuf			 left = { 0 };
 	size_t				 i, j, n, nleft = 0, *col;
 	int				 add;
-	const char			*name, *unit;
+	const char			*name, *unit, *group;
 
 	export_unmap(x);
 	x->e = e;
@@ -178,12 +183,14 @@ export_map(struct export *x, const struct engine *e)
 			if (j < v->nevents) {
 				name = v->events[j]->name;
 				unit = "/s";
+				group = NULL;
 			} else {
 				name = v->metrics[j - v->nevents].name;
 				unit = v->metrics[j - v->nevents].unit;
+				group = v->metrics[j - v->nevents].group;
 			}
 			col = &x->map[i][j];
-			*col = export_column(x, name, unit, add);
+			*col = export_column(x, name, unit, group, add);
 			if (*col != EXPORT_NONE)
 				continue;
 			if (nleft < 8)
@@ -240,6 +247,7 @@ export_free(struct export *x)
 	for (i = 0; i < x->ncols; i++) {
 		free(x->cols[i].name);
 		free(x->cols[i].unit);
+		free(x->cols[i].group);
 	}
 	free(x->cols);
 	free(x->hash);
@@ -299,7 +307,7 @@ void
 export_begin(struct export *x, struct strbuf *sb)
 {
 	size_t	 i;
-	char	*h;
+	char	*h, *hg;
 
 	if (x->begun)
 		return;
@@ -314,6 +322,12 @@ export_begin(struct export *x, struct strbuf *sb)
 			    x->cols[i].unit);
 		else
 			h = xstrdup(x->cols[i].name);
+		/* A perf metric's group: "NAME [UNIT] {GROUP}". */
+		if (x->cols[i].group != NULL) {
+			hg = xasprintf("%s {%s}", h, x->cols[i].group);
+			free(h);
+			h = hg;
+		}
 		export_csv_field(h, sb);
 		free(h);
 	}
@@ -587,6 +601,39 @@ export_json_units(struct export *x, struct strbuf *sb)
 	free(seen);
 }
 
+/*
+ * The group of every name that has one (perf's MetricGroup), once; the
+ * member is left out when no column has a group.
+ */
+static void
+export_json_groups(struct export *x, struct strbuf *sb)
+{
+	const struct engine_view	*v;
+	const struct export_column	*col;
+	size_t				 i, j, ng = 0;
+	uint8_t				*seen;
+
+	seen = xcalloc(x->ncols + 1, 1);
+	for (i = 0; i < engine_nviews(x->e); i++) {
+		v = engine_view(x->e, i);
+		for (j = 0; j < v->nevents + v->nmetrics; j++) {
+			if (x->map[i][j] == EXPORT_NONE || seen[x->map[i][j]])
+				continue;
+			seen[x->map[i][j]] = 1;
+			col = &x->cols[x->map[i][j]];
+			if (col->group == NULL)
+				continue;
+			strbuf_adds(sb, ng++ > 0 ? "," : ",\"groups\":{");
+			export_json_str(col->name, sb);
+			strbuf_addc(sb, ':');
+			export_json_str(col->group, sb);
+		}
+	}
+	if (ng > 0)
+		strbuf_addc(sb, '}');
+	free(seen);
+}
+
 /* Row r of view i (r == nrows: the total), its values and reasons. */
 static void
 export_json_row(struct export *x, const struct engine_snapshot *s,
@@ -647,7 +694,9 @@ export_json(struct export *x, const struct engine_snapshot *s,
 
 	export_json_head(x, s, seq, wall_ns, sb);
 	export_json_units(x, sb);
-	strbuf_adds(sb, "},\"rows\":[");
+	strbuf_addc(sb, '}');
+	export_json_groups(x, sb);
+	strbuf_adds(sb, ",\"rows\":[");
 	for (i = 0; i < engine_nviews(x->e); i++) {
 		v = engine_view(x->e, i);
 		for (r = 0; r <= v->nrows; r++) {
@@ -789,6 +838,29 @@ export_text_reasons(const struct export *x, const struct engine_snapshot *s,
 	free(said);
 }
 
+/* Under the units, perf's MetricGroup of each column, when one has it. */
+static void
+export_text_groups(const struct export *x, size_t i, size_t ncol,
+    struct strbuf *sb)
+{
+	const struct export_column	*col;
+	size_t				 j;
+
+	for (j = 0; j < ncol; j++) {
+		if (x->cols[x->map[i][j]].group != NULL)
+			break;
+	}
+	if (j == ncol)
+		return;
+	strbuf_addf(sb, "%-6s", "group");
+	for (j = 0; j < ncol; j++) {
+		col = &x->cols[x->map[i][j]];
+		strbuf_addf(sb, " %*s", col->width, col->group != NULL ?
+		    col->group : "");
+	}
+	strbuf_addc(sb, '\n');
+}
+
 static void
 export_text(struct export *x, const struct engine_snapshot *s,
     uint64_t wall_ns, struct strbuf *sb)
@@ -837,6 +909,7 @@ export_text(struct export *x, const struct engine_snapshot *s,
 			strbuf_addf(sb, " %*s", col->width, unit);
 		}
 		strbuf_addc(sb, '\n');
+		export_text_groups(x, i, ncol, sb);
 		for (r = 0; r <= v->nrows; r++) {
 			if (r == v->nrows)
 				strbuf_addf(sb, "%-6s", "total");

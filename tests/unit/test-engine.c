@@ -268,12 +268,12 @@ test_metrics(void **state)
 {
 	static const struct engine_metric_def defs[] = {
 		{ "IPC", "HPM_NON_IDLE_INST HPM_NON_IDLE_PCYC /", "", "",
-		    "test" },
+		    "test", NULL, 0 },
 		{ "INST_BW", "(HPM_NON_IDLE_INST * 8) * PB_Freq", "B/s", "",
-		    "test" },
-		{ "CHIP_ONLY", "PM_PB_CYC 2 *", "", "", "test" },
+		    "test", NULL, 0 },
+		{ "CHIP_ONLY", "PM_PB_CYC 2 *", "", "", "test", NULL, 0 },
 		{ "CLOCK", "HPM_NON_IDLE_PCYC delta-seconds /", "Hz", "",
-		    "test" },
+		    "test", NULL, 0 },
 	};
 	struct fixture			*f = *state;
 	struct engine_snapshot		*s;
@@ -450,9 +450,9 @@ test_total_intervals(void **state)
 {
 	static const struct engine_metric_def defs[] = {
 		{ "INST_RATE", "HPM_NON_IDLE_INST delta-seconds /", "/s", "",
-		    "test" },
+		    "test", NULL, 0 },
 		{ "CLOCK", "HPM_NON_IDLE_PCYC delta-seconds /", "GHz", "",
-		    "test" },
+		    "test", NULL, 0 },
 	};
 	struct fixture			*f = *state;
 	struct engine_snapshot		*s;
@@ -555,8 +555,8 @@ static void
 test_reasons(void **state)
 {
 	static const struct engine_metric_def defs[] = {
-		{ "DIVZ", "HPM_NON_IDLE_INST 0 /", "", "", "test" },
-		{ "NEEDC", "HPM_NON_IDLE_INST Frob_Freq *", "", "", "test" },
+		{ "DIVZ", "HPM_NON_IDLE_INST 0 /", "", "", "test", NULL, 0 },
+		{ "NEEDC", "HPM_NON_IDLE_INST Frob_Freq *", "", "", "test", NULL, 0 },
 	};
 	struct fixture		*f = *state;
 	struct engine_snapshot	*s;

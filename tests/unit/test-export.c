@@ -29,8 +29,8 @@
 #define TB_HZ	512000000ULL
 
 static const struct engine_metric_def defs[] = {
-	{ "PB_CYC_RATE", "PM_PB_CYC / delta-seconds", "/s", "", "test" },
-	{ "RTY_INV", "1 / PM_PB_RTY", "", "", "test" },
+	{ "PB_CYC_RATE", "PM_PB_CYC / delta-seconds", "/s", "", "test", NULL, 0 },
+	{ "RTY_INV", "1 / PM_PB_RTY", "", "", "test", NULL, 0 },
 };
 
 /* ---- numbers ------------------------------------------------------- */

@@ -197,12 +197,12 @@ test_accept(void **state)
 static const struct engine_metric_def defs[] = {
 	/* Per second: the fixture's first chip event. */
 	{ "PB_CYC_RATE", "PM_PB_CYC / delta-seconds", "/s",
-	  "PowerBus cycles per second", "test" },
+	  "PowerBus cycles per second", "test", NULL, 0 },
 	/* A quote, a backslash and a newline in the help. */
 	{ "XFER_SHARE%", "PM_PB_INT_DATA_XFER * 100 / PM_PB_CYC", "%",
-	  "Share \"of\" \\ cycles\nsecond line", "test" },
+	  "Share \"of\" \\ cycles\nsecond line", "test", NULL, 0 },
 	/* Division by zero when PM_PB_RTY is 0. */
-	{ "RTY_INV", "1 / PM_PB_RTY", "", "", "test" },
+	{ "RTY_INV", "1 / PM_PB_RTY", "", "", "test", NULL, 0 },
 };
 
 static int

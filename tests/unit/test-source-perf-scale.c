@@ -217,7 +217,7 @@ static void
 fixture_open(struct fixture *f)
 {
 	static const struct engine_metric_def def = {
-		"RATIO", "a / b", "", "a per b", "test"
+		"RATIO", "a / b", "", "a per b", "test", NULL, 0
 	};
 	char	*cause = NULL;
 
