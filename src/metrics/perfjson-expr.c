@@ -11,6 +11,7 @@
 #include "metrics/perfjson.h"
 
 #include <errno.h>
+#include <math.h>
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
@@ -94,6 +95,24 @@ perfjson_show(int c)
 	return (c > 0x20 && c < 0x7f ? c : '?');
 }
 
+/* A number hvtop can hold: no overflow to infinity, no underflow. */
+static int
+perfjson_number(struct perfjson_tr *t)
+{
+	char	*text, *end;
+	double	 v;
+
+	text = xstrndup(t->s + t->tokpos, t->toklen);
+	errno = 0;
+	v = strtod(text, &end);
+	free(text);
+	if (errno == ERANGE || !isfinite(v))
+		return (perfjson_fail(t, t->tokpos, "number '%.*s' is out of "
+		    "range", (int)(t->toklen > 30 ? 30 : t->toklen),
+		    t->s + t->tokpos));
+	return (0);
+}
+
 static int
 perfjson_lex(struct perfjson_tr *t)
 {
@@ -139,7 +158,7 @@ perfjson_lex(struct perfjson_tr *t)
 		t->tok = PJT_NUM;
 		t->toklen = i - t->tokpos;
 		t->pos = i;
-		return (0);
+		return (perfjson_number(t));
 	}
 	if (perfjson_symchar(c) || c == '\\' || c == '#') {
 		struct strbuf	 sb = { 0 };
@@ -228,6 +247,12 @@ perfjson_emit_name(struct perfjson_tr *t, size_t pos, const char *name,
 		if (strcmp(name, rpn[i]) == 0)
 			return (perfjson_fail(t, pos, "name '%s' is an "
 			    "operator word of hvtop's formulas", name));
+	}
+	for (p = name; *p != '\0'; p++) {
+		/* hvtop's names cannot hold these, escaped or not. */
+		if (*p == '(' || *p == ')' || *p == '|')
+			return (perfjson_fail(t, pos, "name '%s' holds '%c'",
+			    name, *p));
 	}
 	for (p = name; *p != '\0'; p++) {
 		if (!((*p >= 'a' && *p <= 'z') || (*p >= 'A' && *p <= 'Z') ||

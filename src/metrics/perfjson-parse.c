@@ -414,10 +414,17 @@ perfjson_parse(const void *buf, size_t len, struct perfjson_model **out,
 	json_t			*root;
 	unsigned long		*lines, *cols;
 	size_t			 n, i;
+	char			*p;
 
 	*out = NULL;
 	root = json_loadb(buf, len, JSON_DECODE_ANY, &jerr);
 	if (root == NULL) {
+		/* jansson quotes the bytes it stopped at: show them safely. */
+		for (p = jerr.text; *p != '\0'; p++) {
+			if ((unsigned char)*p < 0x20 ||
+			    (unsigned char)*p >= 0x7f)
+				*p = '?';
+		}
 		*cause = xasprintf("line %d, column %d: %s", jerr.line,
 		    jerr.column, jerr.text);
 		return (-HV_EFORMAT);

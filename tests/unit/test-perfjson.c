@@ -336,6 +336,9 @@ static const struct expr_case expr_cases[] = {
 	{ "mod + 1", 0, "operator word" },
 	{ "", 0, "column 1: the expression ends" },
 	{ "FOO $ 1", 0, "column 5: unexpected character '$'" },
+	{ "2e398", 0, "column 1: number '2e398' is out of range" },
+	{ "f(1) | 2", 0, "function 'f'" },
+	{ "a\\(b", 0, "name 'a(b' holds '('" },
 };
 
 static void
@@ -486,6 +489,11 @@ test_file(void **state)
 	assert_int_equal(perfjson_parse("[1,", 3, &m, &cause), -HV_EFORMAT);
 	assert_null(m);
 	assert_non_null(strstr(cause, "line 1, column"));
+	free(cause);
+	/* jansson's message quotes the byte it stopped at: printable. */
+	assert_int_equal(perfjson_parse("1\x01", 2, &m, &cause),
+	    -HV_EFORMAT);
+	assert_null(strchr(cause, '\x01'));
 	free(cause);
 	assert_int_equal(perfjson_parse("{}", 2, &m, &cause), -HV_EFORMAT);
 	assert_non_null(strstr(cause, "JSON array"));
