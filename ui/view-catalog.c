@@ -522,8 +522,8 @@ view_operand(const struct ui *ui, struct view_lines *vl, const char *name,
 		    name, text);
 		return;
 	case SESSION_CONST_FRAME:
-		view_line(vl, UI_R_NORMAL, "  %-30s constant %g (from the "
-		    "frame)", name, v);
+		view_line(vl, UI_R_NORMAL, "  %-30s constant %g (from %s)",
+		    name, v, session_constant_origin(ui->ses, name));
 		return;
 	case SESSION_CONST_NONE:
 		break;

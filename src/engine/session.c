@@ -104,6 +104,17 @@ session_constant(const struct session *s, const char *name, double *value,
 	return (SESSION_CONST_NONE);
 }
 
+const char *
+session_constant_origin(const struct session *s, const char *name)
+{
+	const char	*origin;
+
+	if (s->src->ops->constant_origin != NULL &&
+	    (origin = s->src->ops->constant_origin(s->src, name)) != NULL)
+		return (origin);
+	return ("the frame");
+}
+
 /*
  * Open the recording.  What --const set is what the formulas used, so
  * that is what the recording keeps over the frame's values.

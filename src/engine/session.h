@@ -165,6 +165,13 @@ int			 session_recording(const struct session *);
  */
 enum session_const_origin session_constant(const struct session *,
 	    const char *name, double *value, const char **text);
+/*
+ * Where the frame's value of a constant (SESSION_CONST_FRAME) comes from:
+ * a file the partition read ("/proc/device-tree/cpus/.../clock-frequency")
+ * or "the frame".  Owned by the session's source.
+ */
+const char	*session_constant_origin(const struct session *,
+	    const char *name);
 
 /* ---- time --------------------------------------------------------- */
 

@@ -132,6 +132,10 @@ struct source_perf {
 	size_t		 ngroups;
 	uint64_t	*readbuf;
 	size_t		 readcap;	/* words */
+
+	int		 consts_read;	/* source-perf-const.c, once */
+	double		 cpu_hz;
+	char		*cpu_hz_origin;	/* the file it came from, or NULL */
 };
 
 /* source-perf-opt.c */
@@ -146,6 +150,11 @@ char	*source_perf_opt_cpus_text(const int *cpus, size_t n);
 /* source-perf-error.c: the message for err from perf_event_open(). */
 char	*source_perf_error_open(const struct source_perf *,
 	    const struct sel_counter *, const struct perf_counter *, int err);
+
+/* source-perf-const.c: a named constant of the frame and the file it
+ * came from (owned by st), or -HV_ENOENT. */
+int	 source_perf_const_get(struct source_perf *, const char *name,
+	    double *v, const char **origin);
 
 /* source-perf.c */
 /* The value of "key : value" in proc_root/cpuinfo, or NULL (allocated). */

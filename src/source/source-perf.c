@@ -144,6 +144,7 @@ source_perf_free(struct source_perf *st)
 	catalog_free(st->model);
 	free(st->sysfs_root);
 	free(st->proc_root);
+	free(st->cpu_hz_origin);
 	free(st);
 }
 
@@ -624,10 +625,18 @@ source_perf_sample(struct source *src, uint64_t now, struct raw_sample *rs,
 static int
 source_perf_constant(struct source *src, const char *name, double *out)
 {
-	(void)src;
-	(void)name;
-	*out = 0;
-	return (-HV_ENOENT);
+	return (source_perf_const_get(src->data, name, out, NULL));
+}
+
+static const char *
+source_perf_constant_origin(struct source *src, const char *name)
+{
+	const char	*origin = NULL;
+	double		 v;
+
+	if (source_perf_const_get(src->data, name, &v, &origin) != 0)
+		return (NULL);
+	return (origin);
 }
 
 static void
@@ -648,5 +657,6 @@ const struct source_ops source_perf_ops = {
 	.sample = source_perf_sample,
 	.model = source_perf_catalog_model,
 	.constant = source_perf_constant,
+	.constant_origin = source_perf_constant_origin,
 	.close = source_perf_close,
 };

@@ -45,6 +45,12 @@ struct source_ops {
 	int		(*model)(struct source *, const struct catalog **);
 	/* A named constant of the frame (e.g. PB_Freq), 0 if unknown. */
 	int		(*constant)(struct source *, const char *, double *);
+	/*
+	 * Optional: where the frame's value of a constant comes from (a
+	 * file the partition reads), owned by the source; NULL when the op
+	 * is absent or does not say.
+	 */
+	const char	*(*constant_origin)(struct source *, const char *);
 	/* Optional: playback controls (a recording has them), or NULL. */
 	const struct source_control *(*control)(struct source *);
 	void		(*close)(struct source *);

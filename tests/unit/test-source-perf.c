@@ -545,6 +545,62 @@ test_open_p8(void **state)
 }
 
 /*
+ * The processor clock a partition reads by itself: the device tree's
+ * 64-bit ibm,extended-clock-frequency, else cpuinfo's clock; the bus
+ * clocks it cannot learn stay unknown.
+ */
+static void
+test_constants(void **state)
+{
+	static const unsigned char hz[8] = {
+		0, 0, 0, 0, 0xd0, 0x9d, 0xc3, 0x00,	/* 3,500,000,000 */
+	};
+	struct source	 src;
+	const char	*origin;
+	char		*root, *cause = NULL, *dir, *path;
+	double		 v;
+	FILE		*f;
+
+	(void)state;
+	root = p8_copy();
+	if (p8_open(&src, root, NULL, &cause) != 0)
+		fail_msg("%s", cause);
+	assert_int_equal(source_perf_ops.constant(&src, "CPU_Freq", &v), 0);
+	assert_true(v == 3425e6);
+	origin = source_perf_ops.constant_origin(&src, "cpu_hz");
+	path = xasprintf("%s/proc/cpuinfo clock", root);
+	assert_string_equal(origin, path);
+	free(path);
+	assert_int_equal(source_perf_ops.constant(&src, "PB_Freq", &v),
+	    -HV_ENOENT);
+	assert_null(source_perf_ops.constant_origin(&src, "PB_Freq"));
+	source_perf_ops.close(&src);
+
+	dir = xasprintf("%s/proc/device-tree", root);
+	assert_int_equal(mkdir(dir, 0755), 0);
+	free(dir);
+	dir = xasprintf("%s/proc/device-tree/cpus", root);
+	assert_int_equal(mkdir(dir, 0755), 0);
+	free(dir);
+	dir = xasprintf("%s/proc/device-tree/cpus/PowerPC,POWER8@0", root);
+	assert_int_equal(mkdir(dir, 0755), 0);
+	path = xasprintf("%s/ibm,extended-clock-frequency", dir);
+	assert_non_null(f = fopen(path, "wb"));
+	assert_int_equal(fwrite(hz, 1, sizeof hz, f), sizeof hz);
+	fclose(f);
+	if (p8_open(&src, root, NULL, &cause) != 0)
+		fail_msg("%s", cause);
+	assert_int_equal(source_perf_ops.constant(&src, "cpu_hz", &v), 0);
+	assert_true(v == 3.5e9);
+	assert_string_equal(source_perf_ops.constant_origin(&src, "CPU_Freq"),
+	    path);
+	source_perf_ops.close(&src);
+	free(path);
+	free(dir);
+	p8_free(root);
+}
+
+/*
  * A PMU type no kernel has: the fake tree passes every check, and the
  * syscall's ENOENT becomes a message.  With permission, a physical core
  * event is encoded as the reference says.
@@ -614,6 +670,7 @@ main(void)
 		cmocka_unit_test(test_sysfs_p8_catalog_checks),
 		cmocka_unit_test(test_open_p8),
 		cmocka_unit_test(test_open_p8_enoent),
+		cmocka_unit_test(test_constants),
 	};
 
 	return (cmocka_run_group_tests_name("source-perf", tests, NULL,
