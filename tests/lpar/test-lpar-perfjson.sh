@@ -5,7 +5,8 @@
 # nest_metrics.json, run side by side on the same frame for 20 seconds,
 # must agree within 1 % for each chip on PowerBUS_Frequency.  perf stat
 # -I prints a metric over each interval (count x scale); the per-second
-# value is the sum over the intervals divided by the time they cover,
+# value is the sum over the intervals (but the first, which starts before
+# perf's counters do) divided by the time they cover,
 # which is what hvtop shows.  Memory_RD_BW_Chip is printed for both but
 # not compared: the simulated workload changes it up to 40-fold from one
 # second to the next, and the two programs cannot sample the same
@@ -91,9 +92,12 @@ for name in ('PowerBUS_Frequency', 'Memory_RD_BW_Chip'):
     col = [k for k in last[0] if k.startswith(name + ' [')][0]
     for r in last:
         chip = int(r['index'])
-        # perf's metric over each interval, summed, per second.
-        total = sum(counts.get((tm, chip, e), 0) for tm in times for e in evs)
-        perf = total * scale / times[-1]
+        # perf's metric over each interval, summed, per second.  The
+        # first interval is left out: it runs from perf's start, before
+        # its counters were enabled.
+        total = sum(counts.get((tm, chip, e), 0) for tm in times[1:]
+                    for e in evs)
+        perf = total * scale / (times[-1] - times[0])
         hv = float(r[col])
         diff = abs(hv - perf) / perf
         print('# %s chip %d: perf %.6g, hvtop %.6g (%s), %.2f %%' %
