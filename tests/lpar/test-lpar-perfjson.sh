@@ -36,7 +36,7 @@ perf list metrics 2>&1 | grep -E '^  (PowerBUS_Frequency|Memory_RD_BW_Chip)\$'
 echo "@@ perf"
 perf stat -M PowerBUS_Frequency,Memory_RD_BW_Chip -a -I 1000 sleep 20 \
     2>/tmp/perf.txt &
-hvtop -b -n 2 -d 20 -m /tmp/nest.json -g Memory_BW -g PowerBus \
+hvtop -b -n 1 -d 20 -m /tmp/nest.json -g Memory_BW -g PowerBus \
     --format csv -o /tmp/hv.csv 2>/tmp/hv.err
 wait
 cat /tmp/perf.txt
