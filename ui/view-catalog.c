@@ -541,7 +541,7 @@ view_formula_detail(const struct ui *ui, struct view_lines *vl,
 	const struct engine_metric_def	*d = NULL;
 	struct view_opnd		 o;
 	struct formula			*fc;
-	const char			*text, *unit, *origin;
+	const char			*text, *unit, *origin, *group = NULL;
 	char				*s, *cause;
 	size_t				 i;
 
@@ -556,11 +556,14 @@ view_formula_detail(const struct ui *ui, struct view_lines *vl,
 		unit = cf->unit;
 		origin = "catalog";
 	}
+	/* The catalog's group of a formula, perf's MetricGroup of a metric. */
+	if (cf != NULL && cf->group < cat->ngroups)
+		group = cat->groups[cf->group].name;
+	else if (d != NULL)
+		group = d->group;
 	view_line(vl, UI_R_TITLE, "%s  [%s]  from %s%s%s", it->name,
 	    unit != NULL && unit[0] != '\0' ? unit : "no unit", origin,
-	    cf != NULL && cf->group < cat->ngroups ? ", group " : "",
-	    cf != NULL && cf->group < cat->ngroups ?
-	    cat->groups[cf->group].name : "");
+	    group != NULL ? ", group " : "", group != NULL ? group : "");
 	if (it->desc != NULL && it->desc[0] != '\0')
 		view_wrap(vl, it->desc, UI_R_NORMAL);
 	if (text == NULL)
