@@ -1,22 +1,20 @@
 #!/bin/sh
-# perf's own hv_24x7 metrics in the virtual LPAR (scripts/lpar): Debian's
-# perf knows POWER9's nest metrics for the emulated processor (its
-# pmu-events tables map the PVR to power9), so perf stat -M and hvtop -m
-# nest_metrics.json, run side by side on the same frame for 20 seconds,
-# must agree within 1 % for each chip on PowerBUS_Frequency.  perf stat
-# -I prints a metric over each interval (count x scale); the per-second
-# value is the sum over the intervals (but the first, which starts before
-# perf's counters do) divided by the time they cover,
-# which is what hvtop shows.  Memory_RD_BW_Chip is printed for both but
-# not compared: the simulated workload changes it up to 40-fold from one
-# second to the next, and the two programs cannot sample the same
-# window (each starts its clock when it is ready).  Also checks that hvtop in the partition needs no
-# --const for the POWER9 catalog's formulas and learns the processor
-# clock.  Prints "ok NAME", "not ok NAME" or "SKIP NAME: REASON", then
-# "N passed, N failed".
+# perf's own hv_24x7 metrics in the virtual LPAR (scripts/lpar), on a
+# POWER9 and a POWER10 frame: Debian's perf knows both processors' nest
+# metrics (its pmu-events tables map the PVR), so perf stat -M and
+# hvtop -m nest_metrics.json, run side by side for 20 seconds, must agree
+# within 1 % on each chip for PowerBUS_Frequency.  perf stat -I prints a
+# metric over each interval (count x scale); the per-second value is the
+# sum over the intervals (but the first, which starts before perf's
+# counters do) divided by the time they cover, which is what hvtop shows.
+# Memory_RD_BW_Chip is printed for both but not compared: the simulated
+# workload changes it up to 40-fold from one second to the next, and the
+# two programs cannot sample the same window (each starts its clock when
+# it is ready).  Also checks that hvtop says which metrics it skips and
+# that the catalog's formulas need no --const.  Prints "ok NAME" or
+# "not ok NAME", then "N passed, N failed".
 top=$(cd "$(dirname "$0")/../.." && pwd)
 lpar=$top/scripts/lpar
-metrics=$top/tests/data/perfjson/power9/nest_metrics.json
 passed=0
 failed=0
 t=$(mktemp -d "${TMPDIR:-/tmp}/hvtop-lpar-pj.XXXXXX")
@@ -26,8 +24,11 @@ ok() { passed=$((passed + 1)); echo "ok $1"; }
 notok() { failed=$((failed + 1)); echo "not ok $1"; }
 check() { _c=$1; shift; if "$@"; then ok "$_c"; else notok "$_c"; fi; }
 
-# In the guest: the file, perf's list, then perf and hvtop together.
-cat >"$t/guest.sh" <<GUEST
+# run CPU METRICS NSKIP: one frame of that processor.
+run() {
+	cpu=$1 metrics=$2 nskip=$3
+	# In the guest: the file, perf's list, then perf and hvtop together.
+	cat >"$t/guest.sh" <<GUEST
 cat >/tmp/nest.json <<'JSON'
 $(cat "$metrics")
 JSON
@@ -48,24 +49,23 @@ echo "@@ const"
 hvtop -b -n 2 -d 0.5 -g Memory_BW 2>&1 | grep -c '?'
 echo "@@ end"
 GUEST
-"$lpar" --sim "sockets=2,chips_per_socket=1,cores=4" -- \
-    sh -c "$(cat "$t/guest.sh")" >"$t/out" 2>"$t/err"
-if ! grep -q '^@@ end$' "$t/out"; then
-	tail -n 30 "$t/out" "$t/err"
-	notok "lpar-perfjson: boot and run"
-	echo "$passed passed, $failed failed"
-	exit 1
-fi
-sed -n '/^@@ perf-list$/,/^@@ perf$/p' "$t/out" >"$t/list"
-check "lpar-perfjson: Debian's perf knows POWER9's nest metrics" \
-    grep -q 'PowerBUS_Frequency' "$t/list"
-sed -n '/^@@ perf$/,/^@@ hvtop$/p' "$t/out" >"$t/perf"
-sed -n '/^@@ hvtop$/,/^@@ hvtop-err$/p' "$t/out" | sed '1d;$d' >"$t/hv.csv"
-sed -n '/^@@ hvtop-err$/,/^@@ const$/p' "$t/out" | sed '1d;$d' >"$t/hv.err"
-check "lpar-perfjson: hvtop skips the six IMC metrics, and says so" \
-    test "$(grep -c 'skipped' "$t/hv.err")" = 6
-check "lpar-perfjson: perf stat -M and hvtop -m agree within 1 % (PowerBUS_Frequency)" \
-    python3 - "$metrics" "$t/perf" "$t/hv.csv" <<'PY'
+	"$lpar" --sim "catalog=$cpu,sockets=2,chips_per_socket=1,cores=4" -- \
+	    sh -c "$(cat "$t/guest.sh")" >"$t/out" 2>"$t/err"
+	if ! grep -q '^@@ end$' "$t/out"; then
+		tail -n 30 "$t/out" "$t/err"
+		notok "lpar-perfjson $cpu: boot and run"
+		return
+	fi
+	sed -n '/^@@ perf-list$/,/^@@ perf$/p' "$t/out" >"$t/list"
+	check "lpar-perfjson $cpu: Debian's perf knows the nest metrics" \
+	    grep -q 'PowerBUS_Frequency' "$t/list"
+	sed -n '/^@@ perf$/,/^@@ hvtop$/p' "$t/out" >"$t/perf"
+	sed -n '/^@@ hvtop$/,/^@@ hvtop-err$/p' "$t/out" | sed '1d;$d' >"$t/hv.csv"
+	sed -n '/^@@ hvtop-err$/,/^@@ const$/p' "$t/out" | sed '1d;$d' >"$t/hv.err"
+	check "lpar-perfjson $cpu: hvtop skips $nskip metrics, and says why" \
+	    test "$(grep -c 'skipped' "$t/hv.err")" = "$nskip"
+	check "lpar-perfjson $cpu: perf stat -M and hvtop -m agree within 1 % (PowerBUS_Frequency)" \
+	    python3 - "$metrics" "$t/perf" "$t/hv.csv" <<'PY'
 import csv, json, re, sys
 metrics = {m['MetricName']: m for m in json.load(open(sys.argv[1]))}
 # perf: per interval, the counts of each metric's events on each chip.
@@ -112,7 +112,11 @@ if bad:
                              if 'chip=0' not in l or 'MCS' in l)[:6000])
 sys.exit(bad)
 PY
-check "lpar-perfjson: the POWER9 catalog's formulas need no --const" \
-    test "$(sed -n '/^@@ const$/{n;p;}' "$t/out")" = 0
+	check "lpar-perfjson $cpu: the catalog's formulas need no --const" \
+	    test "$(sed -n '/^@@ const$/{n;p;}' "$t/out")" = 0
+}
+
+run power9 "$top/tests/data/perfjson/power9/nest_metrics.json" 6
+run power10 "$top/tests/data/perfjson/power10/nest_metrics.json" 0
 echo "$passed passed, $failed failed"
 [ "$failed" -eq 0 ]
