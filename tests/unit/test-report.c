@@ -30,7 +30,8 @@
 #define TB_HZ	512000000ULL
 
 static const struct engine_metric_def defs[] = {
-	{ "PB_CYC_RATE", "PM_PB_CYC / delta-seconds", "/s", "", "test" },
+	{ .name = "PB_CYC_RATE", .text = "PM_PB_CYC / delta-seconds",
+	    .unit = "/s", .desc = "", .origin = "test" },
 };
 
 struct fixture {
