@@ -230,6 +230,12 @@ hvsim_constant(const struct hvsim *s, const char *name, double *value)
 	return (0);
 }
 
+void
+hvsim_observe(struct hvsim *s, hvsim_observer *fn, void *arg)
+{
+	sim_hv_observe(s->hv, fn, arg);
+}
+
 uint64_t
 hvsim_calls(const struct hvsim *s)
 {

@@ -38,8 +38,8 @@ struct hvsim;
  * A hypervisor for the frame that spec describes, with the keys hvtop's
  * --sim takes for the frame (sockets, chips_per_socket, cores, smt,
  * lpars, lpar, vcpus, seed, tb_hz, core_hz, nest_hz, update_ms,
- * update_us, uptime_ms, interface, cec, faults; see hvtop(1)), joined by
- * commas; NULL or "" for the defaults.  catalog holds a 24x7 catalog
+ * update_us, uptime_ms, interface, cec, start, faults; see hvtop(1)),
+ * joined by commas; NULL or "" for the defaults.  catalog holds a 24x7 catalog
  * image (copied).  Without interface= in spec, the catalog decides.
  * Returns 0 with *out set (free with hvsim_free()), or a negative code
  * with *cause set (caller frees): an unknown key, a bad value, a catalog
@@ -120,6 +120,46 @@ int	 hvsim_interface(const struct hvsim *);
  */
 int	 hvsim_constant(const struct hvsim *, const char *name,
 	    double *value);
+
+/*
+ * The hypervisor's own account of what it returned, for a program that
+ * checks a partition's readings against it.  For every counter word an
+ * H_GET_24X7_DATA call writes into the result buffer, one
+ * HVSIM_OBS_VALUE (timing words of a record are not counters and are not
+ * reported); then, for every call, good or refused, one HVSIM_OBS_CALL.
+ * A call that is cut short (faults=short-results) reports only the words
+ * it wrote.
+ */
+#define HVSIM_OBS_VALUE	1
+#define HVSIM_OBS_CALL	2
+struct hvsim_obs {
+	int		 kind;		/* HVSIM_OBS_VALUE or _CALL */
+	uint64_t	 call;		/* the call's number, from 1 */
+	uint64_t	 tb;		/* the partition timebase it came at */
+	/* HVSIM_OBS_CALL: r3, detailed_rc, the catalog version returned, and
+	   how many values the call reported. */
+	long		 rc;
+	uint32_t	 drc;
+	uint64_t	 version;
+	uint64_t	 nvalues;
+	/* HVSIM_OBS_VALUE: which counter (domain 1-6, partition, chip, core
+	   or vcpu index, thread group, byte offset in the domain's counter
+	   space), the value written, and its record's last update: the
+	   frame timebase the record carries, and its update count (0: not
+	   updated yet). */
+	unsigned	 domain;
+	unsigned	 lpar;
+	unsigned	 index;
+	unsigned	 tg;
+	uint32_t	 offset;
+	uint64_t	 value;
+	uint64_t	 update_tb;
+	uint64_t	 updates;
+};
+typedef void	 hvsim_observer(void *arg, const struct hvsim_obs *);
+
+/* Send every call's account to fn with arg; NULL stops. */
+void	 hvsim_observe(struct hvsim *, hvsim_observer *fn, void *arg);
 
 /* Calls served so far: every call, and H_GET_24X7_DATA alone. */
 uint64_t hvsim_calls(const struct hvsim *);

@@ -132,12 +132,21 @@ sim_config_set(struct sim_config *cfg, const char *key, const char *val,
 		cfg->update_us = (uint32_t)(v * 1000);
 		return (0);
 	}
+	if (strcmp(key, "start") == 0) {
+		/* -N is 2^64 - N: a counter that far from wrapping. */
+		if ((error = sim_frame_uint(key, val + (*val == '-'), 0,
+		    UINT64_MAX, &v, cause)) != 0)
+			return (error);
+		cfg->start = *val == '-' ? 0 - v : v;
+		cfg->start_set = 1;
+		return (0);
+	}
 	if (strcmp(key, "faults") == 0)
 		return (sim_fault_parse(&cfg->faults, val, cause));
 	*cause = xasprintf("sim %s: unknown key (sockets, chips, "
 	    "chips_per_socket, cores, smt, lpars, lpar, vcpus, seed, tb_hz, "
 	    "core_hz, nest_hz, update_ms, update_us, uptime_ms, interface, cec, "
-	    "faults)",
+	    "start, faults)",
 	    key);
 	return (-HV_ENOENT);
 }

@@ -88,6 +88,14 @@ struct sim_hv {
 	uint32_t	*split;		/* per core: group 0's share / 65536 */
 	struct sim_hv_cache *chipc;
 	struct sim_hv_cache *corec;
+	/* start=: components at the first data call, per chip and core. */
+	int		 anchored;
+	uint64_t	 tb0;
+	struct sim_hv_cache *chipb;
+	struct sim_hv_cache *coreb;
+	hvsim_observer	*obs;
+	void		*obsarg;
+	uint64_t	 nobs;		/* values reported by this call */
 };
 
 /* One request, checked, with what it will return. */
@@ -506,6 +514,8 @@ sim_hv_new(const struct sim_config *cfg, const struct catalog *cat,
 		    14, i, 0) % 19661);	/* 35% to 65% */
 	hv->chipc = xcalloc(hv->frame.nchips, sizeof *hv->chipc);
 	hv->corec = xcalloc(hv->frame.ncores, sizeof *hv->corec);
+	hv->chipb = xcalloc(hv->frame.nchips, sizeof *hv->chipb);
+	hv->coreb = xcalloc(hv->frame.ncores, sizeof *hv->coreb);
 	*out = hv;
 	return (0);
 }
@@ -525,6 +535,8 @@ sim_hv_free(struct sim_hv *hv)
 	free(hv->split);
 	free(hv->chipc);
 	free(hv->corec);
+	free(hv->chipb);
+	free(hv->coreb);
 	free(hv);
 }
 
@@ -631,6 +643,28 @@ sim_hv_components(struct sim_hv *hv, int chip_level, unsigned ix,
 	return (c->c);
 }
 
+/*
+ * With start=, the components of a chip or core at its last update
+ * before the first data call: what its counters count from.
+ */
+static const double *
+sim_hv_base(struct sim_hv *hv, int chip_level, unsigned ix, unsigned chip)
+{
+	struct sim_hv_cache	*c;
+	uint64_t		 at;
+
+	c = chip_level ? &hv->chipb[ix] : &hv->coreb[ix];
+	if (!c->valid) {
+		c->tick = sim_hv_tick(hv, chip, hv->tb0, &at);
+		if (chip_level)
+			sim_workload_chip(hv->wl, ix, at, c->c);
+		else
+			sim_workload_core(hv->wl, ix, at, c->c);
+		c->valid = 1;
+	}
+	return (c->c);
+}
+
 /* A non-negative double as a counter, wrapping at 2^64 like one. */
 static uint64_t
 sim_hv_u64(double x)
@@ -694,7 +728,8 @@ sim_hv_fill(struct sim_hv *hv, uint8_t *data, const struct sim_hv_req *q,
 	const struct hcall_request *r = &q->r;
 	const struct sim_hv_space *sp;
 	const struct sim_hv_word *w;
-	const double		*comp;
+	const double		*comp, *base = NULL;
+	struct hvsim_obs	 o;
 	uint64_t		 k, at, v;
 	unsigned		 chip, core = 0, i, j, nw, d = r->domain;
 	int			 chip_level = d == HCALL_DOMAIN_CHIP;
@@ -707,6 +742,9 @@ sim_hv_fill(struct sim_hv *hv, uint8_t *data, const struct sim_hv_req *q,
 		    sim_frame_vcpu_core(&hv->frame, lpar, index);
 		chip = sim_frame_core_chip(&hv->frame, core);
 	}
+	if (hv->cfg.start_set)
+		base = sim_hv_base(hv, chip_level, chip_level ? chip : core,
+		    chip);
 	k = sim_hv_tick(hv, chip, tb, &at);
 	comp = sim_hv_components(hv, chip_level, chip_level ? chip : core, k,
 	    at);
@@ -722,6 +760,8 @@ sim_hv_fill(struct sim_hv *hv, uint8_t *data, const struct sim_hv_req *q,
 			continue;
 		}
 		v = sim_hv_u64(w->scale * comp[w->comp]);
+		if (base != NULL)
+			v -= sim_hv_u64(w->scale * base[w->comp]);
 		if (d >= HCALL_DOMAIN_VCPU_HOME_CORE)
 			v = sim_hv_share(v, vshare[d], 4);
 		if (hv->cfg.interface == 2 && !chip_level &&
@@ -731,7 +771,25 @@ sim_hv_fill(struct sim_hv *hv, uint8_t *data, const struct sim_hv_req *q,
 
 			v = tg == 0 ? t0 : v - t0;
 		}
+		if (base != NULL)
+			v += hv->cfg.start;	/* modulo 2^64, as a counter */
 		be64_put(data, v);
+		if (hv->obs == NULL)
+			continue;
+		memset(&o, 0, sizeof o);
+		o.kind = HVSIM_OBS_VALUE;
+		o.call = hv->ndata;
+		o.tb = tb;
+		o.domain = d;
+		o.lpar = lpar;
+		o.index = index;
+		o.tg = tg;
+		o.offset = r->data_offset + 8 * i;
+		o.value = v;
+		o.update_tb = at;
+		o.updates = k;
+		hv->nobs++;
+		hv->obs(hv->obsarg, &o);
 	}
 }
 
@@ -1028,12 +1086,16 @@ sim_hv_results(struct sim_hv *hv, uint64_t tb, const struct sim_hv_req *q,
 	return (H_SUCCESS);
 }
 
-/*
- * H_GET_24X7_DATA.  See sim.h.
- */
-long
-sim_hv_data(struct sim_hv *hv, uint64_t tb, const uint8_t *req, size_t reqlen,
-    uint8_t *res, size_t reslen)
+void
+sim_hv_observe(struct sim_hv *hv, hvsim_observer *fn, void *arg)
+{
+	hv->obs = fn;
+	hv->obsarg = arg;
+}
+
+static long
+sim_hv_data_call(struct sim_hv *hv, uint64_t tb, const uint8_t *req,
+    size_t reqlen, uint8_t *res, size_t reslen)
 {
 	struct sim_hv_req	 q[HCALL_MAX_REQUESTS_V1];
 	unsigned		 n, failing;
@@ -1043,6 +1105,10 @@ sim_hv_data(struct sim_hv *hv, uint64_t tb, const uint8_t *req, size_t reqlen,
 
 	hv->ncalls++;
 	hv->ndata++;
+	if (hv->cfg.start_set && !hv->anchored) {
+		hv->anchored = 1;
+		hv->tb0 = tb;
+	}
 	if (hv->cfg.faults.version_change_at != 0 &&
 	    hv->ndata == hv->cfg.faults.version_change_at)
 		hv->version++;
@@ -1065,4 +1131,31 @@ sim_hv_data(struct sim_hv *hv, uint64_t tb, const uint8_t *req, size_t reqlen,
 		return (sim_hv_refuse(hv, res, reslen, version, rc, drc,
 		    failing));
 	return (sim_hv_results(hv, tb, q, n, cut, res, reslen));
+}
+
+/*
+ * H_GET_24X7_DATA.  See sim.h.
+ */
+long
+sim_hv_data(struct sim_hv *hv, uint64_t tb, const uint8_t *req, size_t reqlen,
+    uint8_t *res, size_t reslen)
+{
+	struct hvsim_obs	 o;
+	long			 rc;
+
+	hv->nobs = 0;
+	rc = sim_hv_data_call(hv, tb, req, reqlen, res, reslen);
+	if (hv->obs != NULL) {
+		memset(&o, 0, sizeof o);
+		o.kind = HVSIM_OBS_CALL;
+		o.call = hv->ndata;
+		o.tb = tb;
+		o.rc = rc;
+		o.drc = reslen >= HCALL_RES_HDR_SIZE ?
+		    (uint32_t)HCALL_GET(RES_HDR, detailed_rc, res) : 0;
+		o.version = hv->version;
+		o.nvalues = hv->nobs;
+		hv->obs(hv->obsarg, &o);
+	}
+	return (rc);
 }

@@ -17,6 +17,7 @@
 #include <stdint.h>
 
 #include "hcall/hcall.h"
+#include "sim/hvsim.h"
 
 struct catalog;
 
@@ -114,6 +115,9 @@ struct sim_config {
 	uint64_t	 uptime_ms;	/* how long the frame ran before */
 	int		 interface;	/* hcall interface version, 1 or 2 */
 	uint64_t	 cec_cfg;	/* cec_cfg_instance_id */
+	int		 start_set;	/* start= given */
+	uint64_t	 start;		/* counters read this at the first
+					   H_GET_24X7_DATA call */
 	struct sim_faults faults;
 };
 
@@ -148,7 +152,10 @@ void	 sim_config_defaults(struct sim_config *);
 /*
  * Set one key (sockets, chips (= sockets), chips_per_socket, cores, smt,
  * lpars, lpar, vcpus, seed, tb_hz, core_hz, nest_hz, update_ms,
- * update_us, uptime_ms, interface, cec, faults).  Returns 0, or -HV_ENOENT (unknown
+ * update_us, uptime_ms, interface, cec, start, faults).  start=N (or
+ * start=-N for 2^64 - N) makes every counter read N at the first
+ * H_GET_24X7_DATA call and count on from there, so a value near 2^64
+ * wraps soon after.  Returns 0, or -HV_ENOENT (unknown
  * key) / -HV_ERANGE / -HV_EFORMAT with *cause set (caller frees).
  */
 int	 sim_config_set(struct sim_config *, const char *key, const char *val,
@@ -263,6 +270,12 @@ long	 sim_hv_catalog_page(struct sim_hv *, uint64_t version,
  */
 long	 sim_hv_data(struct sim_hv *, uint64_t tb, const uint8_t *req,
 	    size_t reqlen, uint8_t *res, size_t reslen);
+
+/*
+ * Report what each H_GET_24X7_DATA call returns to fn (NULL stops): see
+ * hvsim_observe().
+ */
+void	 sim_hv_observe(struct sim_hv *, hvsim_observer *fn, void *arg);
 
 /* Calls served so far (both hcalls), and H_GET_24X7_DATA calls. */
 uint64_t sim_hv_calls(const struct sim_hv *);

@@ -937,6 +937,146 @@ test_sim_p8(void **state)
 	free(img);
 }
 
+/* What the observer hears for each call. */
+static struct hvsim_obs	 heard[16];
+static unsigned		 nheard;
+
+static void
+hear(void *arg, const struct hvsim_obs *o)
+{
+	(void)arg;
+	if (nheard < 16)
+		heard[nheard] = *o;
+	nheard++;
+}
+
+/* Every counter word a call writes is reported, then the call itself. */
+static void
+test_sim_observe(void **state)
+{
+	static struct hcall_reqbuf rb;
+	static struct hcall_resbuf out;
+	static uint8_t		 res[HCALL_BUF_SIZE];
+	struct sim_hv		*hv;
+	unsigned		 k;
+
+	(void)state;
+	hv = new_hv("smt=4");
+	sim_hv_observe(hv, hear, NULL);
+	memset(&rb, 0, sizeof rb);
+	rb.version = 2;
+	rb.nrequests = 1;
+	rb.req[0] = req_core(5, TFIX_CORE_REC(0) + 24, 32);
+	nheard = 0;
+	assert_int_equal(call(hv, 3 * TB, &rb, res, &out), H_SUCCESS);
+	assert_int_equal(nheard, 5);
+	for (k = 0; k < 4; k++) {
+		assert_int_equal(heard[k].kind, HVSIM_OBS_VALUE);
+		assert_int_equal(heard[k].call, 1);
+		assert_int_equal(heard[k].tb, 3 * TB);
+		assert_int_equal(heard[k].domain, 2);
+		assert_int_equal(heard[k].index, 5);
+		assert_int_equal(heard[k].offset, TFIX_CORE_REC(0) + 24 + 8 * k);
+		assert_int_equal(heard[k].value,
+		    hcall_element_word(&out, &out.elements[0], k));
+		assert_true(heard[k].updates > 0);
+		assert_true(heard[k].update_tb <= 3 * TB);
+		assert_true(heard[k].update_tb + sim_hv_frame(hv)->update_tb >
+		    3 * TB);
+	}
+	assert_int_equal(heard[4].kind, HVSIM_OBS_CALL);
+	assert_int_equal(heard[4].call, 1);
+	assert_int_equal(heard[4].rc, H_SUCCESS);
+	assert_int_equal(heard[4].nvalues, 4);
+	/* A refused call reports itself alone, with its detailed_rc. */
+	rb.req[0].index = 999;
+	nheard = 0;
+	assert_int_equal(call(hv, 4 * TB, &rb, res, &out), H_PARAMETER);
+	assert_int_equal(nheard, 1);
+	assert_int_equal(heard[0].kind, HVSIM_OBS_CALL);
+	assert_int_equal(heard[0].call, 2);
+	assert_int_equal(heard[0].drc, SIM_DRC_INDEX);
+	assert_int_equal(heard[0].nvalues, 0);
+	/* Stopped: nothing more. */
+	sim_hv_observe(hv, NULL, NULL);
+	nheard = 0;
+	rb.req[0].index = 5;
+	assert_int_equal(call(hv, 5 * TB, &rb, res, &out), H_SUCCESS);
+	assert_int_equal(nheard, 0);
+	sim_hv_free(hv);
+
+	/* H_BUSY: a call with no values. */
+	hv = new_hv("smt=4,faults=busy:1");
+	sim_hv_observe(hv, hear, NULL);
+	nheard = 0;
+	assert_int_equal(call(hv, 3 * TB, &rb, res, &out), H_BUSY);
+	assert_int_equal(nheard, 1);
+	assert_int_equal(heard[0].rc, H_BUSY);
+	assert_int_equal(heard[0].drc, SIM_DRC_BUSY);
+	sim_hv_free(hv);
+}
+
+/* The 4 counters of core record 0 at core c, one thread group. */
+static void
+core_counters1(struct sim_hv *hv, uint64_t tb, unsigned c, uint64_t v[4])
+{
+	static struct hcall_reqbuf rb;
+	static struct hcall_resbuf out;
+	static uint8_t		 res[HCALL_BUF_SIZE];
+	unsigned		 k;
+
+	memset(&rb, 0, sizeof rb);
+	rb.version = 2;
+	rb.nrequests = 1;
+	rb.req[0] = req_core(c, TFIX_CORE_REC(0) + 24, 32);
+	assert_int_equal(call(hv, tb, &rb, res, &out), H_SUCCESS);
+	assert_int_equal(out.results[0].nelements, 1);
+	for (k = 0; k < 4; k++)
+		v[k] = hcall_element_word(&out, &out.elements[0], k);
+}
+
+/* start=: counters read it at the first call, then count as before. */
+static void
+test_sim_start(void **state)
+{
+	struct sim_config	 cfg;
+	struct sim_hv		*hv, *ref;
+	uint64_t		 a[4], b[4], ra[4], rb[4];
+	const uint64_t		 start = UINT64_MAX - 999999999;  /* -1e9 */
+	char			*cause = NULL;
+	unsigned		 k, s;
+
+	(void)state;
+	hv = new_hv("smt=4,start=-1000000000");
+	ref = new_hv("smt=4");
+	core_counters1(hv, 2 * TB, 3, a);
+	core_counters1(ref, 2 * TB, 3, ra);
+	for (k = 0; k < 4; k++)
+		assert_int_equal(a[k], start);
+	for (s = 3; s < 6; s++) {
+		core_counters1(hv, s * TB, 3, b);
+		core_counters1(ref, s * TB, 3, rb);
+		for (k = 0; k < 4; k++)
+			assert_int_equal(b[k] - a[k], rb[k] - ra[k]);
+		memcpy(a, b, sizeof a);
+		memcpy(ra, rb, sizeof ra);
+	}
+	/* Cycles at 3.8 GHz went past 2^64 within the first second. */
+	assert_true(a[0] < start);
+	sim_hv_free(hv);
+	sim_hv_free(ref);
+
+	sim_config_defaults(&cfg);
+	assert_int_equal(sim_config_parse(&cfg, "start=42", &cause), 0);
+	assert_true(cfg.start_set);
+	assert_int_equal(cfg.start, 42);
+	assert_int_equal(sim_config_parse(&cfg, "start=-1", &cause), 0);
+	assert_int_equal(cfg.start, UINT64_MAX);
+	assert_int_equal(sim_config_parse(&cfg, "start=x", &cause),
+	    -HV_EFORMAT);
+	free(cause);
+}
+
 int
 main(void)
 {
@@ -953,6 +1093,8 @@ main(void)
 		cmocka_unit_test(test_sim_4096),
 		cmocka_unit_test(test_sim_config),
 		cmocka_unit_test(test_sim_p8),
+		cmocka_unit_test(test_sim_observe),
+		cmocka_unit_test(test_sim_start),
 	};
 
 	return (cmocka_run_group_tests_name("sim", tests, setup, teardown));
