@@ -118,6 +118,12 @@ sim_fault_parse(struct sim_faults *f, const char *spec, char **cause)
 			if (sim_fault_count(arg, alen, &n) != 0 || n == 0)
 				goto bad;
 			f->version_change_at = n;
+		} else if (sim_fault_word(p, len, "from", '@')) {
+			if (len == 4)
+				goto bad;
+			if (sim_fault_count(p + 5, len - 5, &n) != 0 || n == 0)
+				goto bad;
+			f->from = n;
 		} else if (sim_fault_word(p, len, "short-results", ':')) {
 			prob = 1;
 			if (len > 13 && sim_fault_prob(p + 14, len - 14,
@@ -136,7 +142,7 @@ bad:
 	*cause = xasprintf("sim fault \"%.*s\" at column %zu of \"%s\": "
 	    "expected busy:P, denied, version-change@N (N >= 1), "
 	    "short-results or short-results:P (P a probability such as 0.1 "
-	    "or 10%%), joined with '+'", (int)len, p, (size_t)(p - spec) + 1,
+	    "or 10%%), from@N (N >= 1), joined with '+'", (int)len, p, (size_t)(p - spec) + 1,
 	    spec);
 	return (-HV_EFORMAT);
 }

@@ -586,7 +586,8 @@ sim_hv_catalog_page(struct sim_hv *hv, uint64_t version, uint64_t page,
 	size_t	 off, n;
 
 	hv->ncalls++;
-	if (sim_fault_roll(&hv->rng, hv->cfg.faults.busy))
+	if (sim_fault_roll(&hv->rng, hv->cfg.faults.busy) &&
+	    hv->ndata + 1 >= hv->cfg.faults.from)
 		return (H_BUSY);
 	if (len != HCALL_PAGE_SIZE)
 		return (H_PARAMETER);
@@ -1115,6 +1116,8 @@ sim_hv_data_call(struct sim_hv *hv, uint64_t tb, const uint8_t *req,
 	/* Both dice roll on every call so one fault never shifts another. */
 	busy = sim_fault_roll(&hv->rng, hv->cfg.faults.busy);
 	cut = sim_fault_roll(&hv->rng, hv->cfg.faults.short_results);
+	if (hv->ndata < hv->cfg.faults.from)
+		busy = cut = 0;
 
 	/* The hcall's arguments first: where the buffers are, how long. */
 	if (reslen < HCALL_RES_HDR_SIZE || reslen > HCALL_BUF_SIZE)

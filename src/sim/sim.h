@@ -97,6 +97,10 @@ struct sim_faults {
 					   H_GET_24X7_DATA call; 0 never */
 	double		 short_results;	/* short-results[:P]: chance that a
 					   good call returns only part */
+	uint64_t	 from;		/* from@N: busy and short results
+					   only from the Nth H_GET_24X7_DATA
+					   call on (so that a partition's
+					   events open); 0 from the first */
 };
 
 struct sim_config {
@@ -183,7 +187,7 @@ unsigned sim_frame_vcpu_core(const struct sim_frame *, unsigned lpar,
 
 /*
  * Faults: "busy:P", "denied", "version-change@N", "short-results" or
- * "short-results:P", several joined with '+'.  Adds to *f.  Returns 0, or
+ * "short-results:P", "from@N", several joined with '+'.  Adds to *f.  Returns 0, or
  * -HV_EFORMAT with *cause set (caller frees).
  */
 int	 sim_fault_parse(struct sim_faults *f, const char *spec,

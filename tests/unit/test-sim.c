@@ -1014,6 +1014,13 @@ test_sim_observe(void **state)
 	assert_int_equal(heard[0].rc, H_BUSY);
 	assert_int_equal(heard[0].drc, SIM_DRC_BUSY);
 	sim_hv_free(hv);
+
+	/* from@3: the first two calls are spared. */
+	hv = new_hv("smt=4,faults=busy:1+from@3");
+	assert_int_equal(call(hv, 3 * TB, &rb, res, &out), H_SUCCESS);
+	assert_int_equal(call(hv, 4 * TB, &rb, res, &out), H_SUCCESS);
+	assert_int_equal(call(hv, 5 * TB, &rb, res, &out), H_BUSY);
+	sim_hv_free(hv);
 }
 
 /* The 4 counters of core record 0 at core c, one thread group. */
