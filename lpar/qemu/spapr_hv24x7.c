@@ -13,6 +13,11 @@
  *   HVTOP_HV24X7="catalog=power9,sockets=2,chips_per_socket=2,cores=6"
  *   HVTOP_CATALOG_DIR=DIR   where catalog=NAME finds NAME.bin
  *
+ * truth=FILE among the keys writes the hypervisor's account of every
+ * H_GET_24X7_DATA call to FILE (the truth log; the format is in hvtop's
+ * docs/PERFORMANCE.md): a line per counter word returned, then a line
+ * per call.
+ *
  * Without HVTOP_HV24X7 the machine behaves as before: the calls return
  * H_FUNCTION and the system parameter is not supported.
  *
@@ -34,6 +39,7 @@
 static struct hvsim *hv24x7;
 static uint64_t hv24x7_data_calls_before;
 static bool hv24x7_trace;
+static FILE *hv24x7_truth;
 
 static bool guest_read(hwaddr addr, void *buf, hwaddr len)
 {
@@ -148,6 +154,24 @@ target_ulong spapr_hv24x7_module_info(target_ulong buffer,
     return RTAS_OUT_SUCCESS;
 }
 
+/* One line of the truth log per value returned, then one per call. */
+static void hv24x7_observe(void *arg, const struct hvsim_obs *o)
+{
+    FILE *f = arg;
+
+    if (o->kind == HVSIM_OBS_VALUE) {
+        fprintf(f, "V %" PRIu64 " %" PRIu64 " %u %u %u %u 0x%" PRIx32
+                " %" PRIu64 " %" PRIu64 " %" PRIu64 "\n", o->call, o->tb,
+                o->domain, o->lpar, o->index, o->tg, o->offset, o->value,
+                o->update_tb, o->updates);
+        return;
+    }
+    fprintf(f, "C %" PRIu64 " %" PRIu64 " %ld 0x%04" PRIx32 " %" PRIu64
+            " %" PRIu64 "\n", o->call, o->tb, o->rc, o->drc, o->version,
+            o->nvalues);
+    fflush(f);
+}
+
 static void hv24x7_report(void)
 {
     if (hv24x7 != NULL) {
@@ -175,6 +199,7 @@ void spapr_hv24x7_init(Error **errp)
     g_auto(GStrv) keys = NULL;
     g_autoptr(GString) spec = g_string_new("");
     g_autofree char *catalog = NULL, *path = NULL, *cause = NULL;
+    g_autofree char *truth = NULL;
     g_autoptr(GError) gerr = NULL;
     gsize len;
     int i;
@@ -188,6 +213,9 @@ void spapr_hv24x7_init(Error **errp)
         if (g_str_has_prefix(keys[i], "catalog=")) {
             g_free(path);
             path = hv24x7_catalog_path(keys[i] + strlen("catalog="));
+        } else if (g_str_has_prefix(keys[i], "truth=")) {
+            g_free(truth);
+            truth = g_strdup(keys[i] + strlen("truth="));
         } else if (keys[i][0] != '\0') {
             g_string_append_printf(spec, "%s%s", spec->len ? "," : "",
                                    keys[i]);
@@ -205,6 +233,21 @@ void spapr_hv24x7_init(Error **errp)
         free(cause);
         cause = NULL;
         return;
+    }
+    if (truth != NULL) {
+        hv24x7_truth = fopen(truth, "w");
+        if (hv24x7_truth == NULL) {
+            error_setg_errno(errp, errno, "HVTOP_HV24X7: truth=%s", truth);
+            hvsim_free(hv24x7);
+            hv24x7 = NULL;
+            return;
+        }
+        fprintf(hv24x7_truth, "# hv24x7 truth 1 tb_hz %" PRIu64
+                " chips %u cores %u catalog_version %" PRIu64 "\n",
+                hvsim_tb_hz(hv24x7), hvsim_chips(hv24x7),
+                hvsim_cores(hv24x7), hvsim_catalog_version(hv24x7));
+        fflush(hv24x7_truth);
+        hvsim_observe(hv24x7, hv24x7_observe, hv24x7_truth);
     }
     hv24x7_data_calls_before = hvsim_data_calls(hv24x7);
     atexit(hv24x7_report);
