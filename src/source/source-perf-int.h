@@ -132,6 +132,7 @@ struct source_perf {
 	size_t		 ngroups;
 	uint64_t	*readbuf;
 	size_t		 readcap;	/* words */
+	int		 sampled;	/* a group of these was read */
 
 	int		 consts_read;	/* source-perf-const.c, once */
 	double		 cpu_hz;

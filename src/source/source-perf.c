@@ -525,6 +525,7 @@ source_perf_select(struct source *src, const struct selection *sel,
 		source_perf_fd_limit(n);
 		error = source_perf_groups_open(st, order, cause);
 		free(order);
+		st->sampled = 0;
 	}
 	if (error == 0)
 		error = source_perf_groups_enable(st, cause);
@@ -615,10 +616,18 @@ source_perf_sample(struct source *src, uint64_t now, struct raw_sample *rs,
 			failed++;
 		}
 	}
-	if (st->ngroups > 0 && failed == st->ngroups) {
+	/*
+	 * No group read at all: the run cannot start.  Once one has been
+	 * read, a read that fails everywhere (hv_24x7 turns a busy
+	 * hypervisor into EIO) is an interval without values, with the
+	 * error as the reason.
+	 */
+	if (st->ngroups > 0 && failed == st->ngroups && !st->sampled) {
 		*cause = xstrdup(rs->error);
 		return (-last);
 	}
+	if (failed < st->ngroups)
+		st->sampled = 1;
 	return (0);
 }
 
