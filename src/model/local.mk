@@ -1,8 +1,10 @@
 # src/model: what the sources hand up and the layers above read — the
-# frame's shape, raw samples and what their statuses mean (raw.h), and the
-# selection of counters to read (selection.h).  Pure, and below the
-# sources: a source fills these types, it does not define them.
+# frame's shape, raw samples and what their statuses mean (raw.h), the
+# selection of counters to read (selection.h), and the frame laid out as
+# a map of chips and cores with its heat scale (frame-map.h).  Pure, and
+# below the sources: a source fills these types, it does not define them.
 libhvpure_a_SOURCES += \
+	src/model/frame-map.c src/model/frame-map.h \
 	src/model/raw.c src/model/raw.h \
 	src/model/selection.c src/model/selection.h
 
@@ -10,3 +12,8 @@ check_PROGRAMS += tests/unit/test-selection
 tests_unit_test_selection_SOURCES = tests/unit/test-selection.c
 tests_unit_test_selection_CFLAGS = $(UNIT_CFLAGS)
 tests_unit_test_selection_LDADD = $(CORE_LIBS) $(CMOCKA_LIBS)
+
+check_PROGRAMS += tests/unit/test-frame-map
+tests_unit_test_frame_map_SOURCES = tests/unit/test-frame-map.c
+tests_unit_test_frame_map_CFLAGS = $(UNIT_CFLAGS)
+tests_unit_test_frame_map_LDADD = $(PURE_LIBS) $(CMOCKA_LIBS)
