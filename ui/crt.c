@@ -22,6 +22,7 @@
 #include <unistd.h>
 #include <wchar.h>
 
+#include "model/frame-map.h"
 #include "ui/ui.h"
 #include "ui/view.h"
 #include "util/mapguard.h"
@@ -34,6 +35,7 @@ static int			 crt_err_saved = -1;	/* the real stderr */
 static volatile sig_atomic_t	 crt_sig;
 static attr_t			 crt_attr[UI_NROLES];
 static short			 crt_pair[UI_NROLES];
+static int			 crt_ncolors;
 
 static void
 crt_stderr_begin(void)
@@ -83,6 +85,46 @@ crt_stderr_end(void)
 	}
 	close(crt_err_fd);
 	crt_err_fd = -1;
+}
+
+/*
+ * The heat levels: a perceptual scale from dark violet through teal and
+ * green to yellow (the xterm cube's nearest to viridis) with 256
+ * colours; blue, cyan, green, yellow, red with 8; without colours the
+ * Frame screen draws shading characters and the hottest levels are bold
+ * or reversed as well.  Pairs from n on.
+ */
+static void
+crt_heat(int color, short n)
+{
+	static const short	 c256[FRAME_MAP_LEVELS] = { 53, 54, 60, 24, 30,
+	    36, 72, 77, 148, 220 };
+	static const short	 c8[FRAME_MAP_LEVELS / 2] = { COLOR_BLUE,
+	    COLOR_CYAN, COLOR_GREEN, COLOR_YELLOW, COLOR_RED };
+	int			 l;
+	short			 bg;
+
+	crt_ncolors = !color ? 0 : COLORS >= 256 && COLOR_PAIRS > n +
+	    FRAME_MAP_LEVELS ? 256 : 8;
+	for (l = 0; l < FRAME_MAP_LEVELS; l++) {
+		crt_pair[UI_R_HEAT + l] = 0;
+		crt_attr[UI_R_HEAT + l] = l >= 8 ? A_REVERSE | A_BOLD :
+		    l >= 5 ? A_BOLD : A_NORMAL;
+		if (crt_ncolors == 0)
+			continue;
+		bg = crt_ncolors == 256 ? c256[l] : c8[l / 2];
+		init_pair(n, crt_ncolors == 256 ? (l < 5 ? COLOR_WHITE :
+		    COLOR_BLACK) : (l < 2 ? COLOR_WHITE : COLOR_BLACK), bg);
+		crt_pair[UI_R_HEAT + l] = n++;
+		crt_attr[UI_R_HEAT + l] = crt_ncolors == 256 && l < 5 ?
+		    A_BOLD : A_NORMAL;
+	}
+}
+
+int
+crt_colors(void)
+{
+	return (crt_ncolors);
 }
 
 /* Monochrome attributes, and colour pairs where colours exist. */
@@ -136,6 +178,7 @@ crt_roles(int color)
 		crt_pair[t[i].role] = n++;
 		crt_attr[t[i].role] = t[i].extra;
 	}
+	crt_heat(color, n);
 }
 
 int

@@ -22,6 +22,8 @@ int	 crt_init(int color, char **cause);
  * stderr back and replay what was written to it meanwhile.
  */
 void	 crt_done(void);
+/* Colours in use: 0 (none: NO_COLOR, TERM=dumb ...), 8 or 256. */
+int	 crt_colors(void);
 /* Nonzero while curses is up. */
 int	 crt_active(void);
 /* Terminal size. */

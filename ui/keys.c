@@ -77,6 +77,11 @@ keys_move_by(struct ui *ui, long n)
 		live_move(ui, n);
 		return;
 	}
+	if (ui->screen == UI_FRAME) {
+		frame_move(ui, 0, n < -1000 ? -1000 : n > 1000 ? 1000 :
+		    (int)n);
+		return;
+	}
 	if (ui->screen == UI_HELP) {
 		/* The other end is clamped before drawing. */
 		if (n < 0 && (size_t)-n > l->top)
@@ -141,6 +146,42 @@ keys_column(struct ui_run *r, int k)
 		lv->col--;
 	else if (k == CRT_KEY_RIGHT && lv->col + 1 < lv->ncols)
 		lv->col++;
+}
+
+/* ---- the Frame screen ---------------------------------------------- */
+
+static void
+keys_frame_move(struct ui_run *r, int k)
+{
+	frame_move(&r->ui, k == CRT_KEY_LEFT ? -1 : 1, 0);
+}
+
+/* Enter: the cursor's core or chip, on its row of the Live table. */
+static void
+keys_frame_live(struct ui_run *r, int k)
+{
+	struct ui	*ui = &r->ui;
+	size_t		 view, row;
+	char		 why[160];
+
+	(void)k;
+	if (frame_live_row(ui, &view, &row, why, sizeof why) != 0) {
+		ui_msg(r, UI_R_ERROR, "%s", why);
+		return;
+	}
+	if (live_goto(ui, view, row) != 0) {
+		ui_msg(r, UI_R_ERROR, "that row is filtered out (= clears the "
+		    "filter)");
+		return;
+	}
+	ui->screen = UI_LIVE;
+}
+
+static void
+keys_frame_metric(struct ui_run *r, int k)
+{
+	(void)k;
+	ui_prompt_metric(r);
 }
 
 /* ---- filter and sort ----------------------------------------------- */
@@ -408,14 +449,16 @@ const struct keys_entry keys_table[] = {
 	{ .key = { '\t', CRT_KEY_BTAB }, .where = KEYS_ANY,
 	  .fn = keys_screen, .section = KEYS_S_ALL,
 	  .names = "Tab, Shift-Tab",
-	  .help = "next, previous screen: Live, Events, Groups, Formulas",
+	  .help = "next, previous screen: Live, Frame, Events, Groups, "
+	    "Formulas",
 	  .bar = 5, .bar_where = KEYS_ANY,
 	  .bar_key = "Tab", .bar_label = "Screen" },
 	{ .key = { 'h', '?', CRT_KEY_F1 }, .where = KEYS_ANY,
 	  .fn = keys_help, .section = KEYS_S_ALL,
 	  .names = "h, ?, F1",
 	  .help = "this help (Esc or h goes back)",
-	  .bar = 3, .bar_where = KEYS_LIVE | KEYS_LISTS | KEYS_MODES,
+	  .bar = 3, .bar_where = KEYS_LIVE | KEYS_FRAME | KEYS_LISTS |
+	    KEYS_MODES,
 	  .bar_key = "F1", .bar_label = "Help" },
 	{ .key = { 27 }, .where = KEYS_ANY,
 	  .fn = keys_escape, .section = KEYS_S_ALL,
@@ -462,7 +505,7 @@ const struct keys_entry keys_table[] = {
 	  .fn = keys_pause, .section = KEYS_S_ALL,
 	  .names = "p, Z",
 	  .help = "pause or resume sampling",
-	  .bar = 9, .bar_where = KEYS_LIVE | KEYS_MONITOR,
+	  .bar = 9, .bar_where = KEYS_LIVE | KEYS_FRAME | KEYS_MONITOR,
 	  .bar_key = "p", .bar_label = "Pause" },
 	{ .key = { ' ' }, .where = KEYS_SCREENS | KEYS_MONITOR,
 	  .fn = keys_sample, .section = KEYS_S_ALL,
@@ -530,6 +573,28 @@ const struct keys_entry keys_table[] = {
 	  .names = "x, Delete",
 	  .help = "unpick the group that feeds the cursor column" },
 
+	/* Frame. */
+	{ .key = { CRT_KEY_LEFT, CRT_KEY_RIGHT }, .where = KEYS_FRAME |
+	    KEYS_MODES,
+	  .fn = keys_frame_move, .section = KEYS_S_FRAME,
+	  .names = "Left, Right",
+	  .help = "move the cursor along a chip and its cores (Up, Down: "
+	    "from chip to chip)" },
+	{ .key = { '\r', '\n', CRT_KEY_ENTER }, .where = KEYS_FRAME |
+	    KEYS_MODES,
+	  .fn = keys_frame_live, .section = KEYS_S_FRAME,
+	  .names = "Enter",
+	  .help = "the cursor's core or chip on its row of the Live table",
+	  .bar = 7, .bar_where = KEYS_FRAME | KEYS_MODES,
+	  .bar_key = "Enter", .bar_label = "Live" },
+	{ .key = { 'm' }, .where = KEYS_FRAME | KEYS_MODES,
+	  .fn = keys_frame_metric, .section = KEYS_S_FRAME,
+	  .names = "m",
+	  .help = "the metric shown as heat: any chip or core metric or "
+	    "event read (Tab completes; empty: the default)",
+	  .bar = 8, .bar_where = KEYS_FRAME | KEYS_MODES,
+	  .bar_key = "m", .bar_label = "Metric" },
+
 	/* Replay: these take the place of the sampling keys. */
 	{ .key = { 'p', 'Z' }, .where = KEYS_SCREENS | KEYS_REPLAY,
 	  .fn = keys_pause, .section = KEYS_S_REPLAY,
@@ -589,6 +654,7 @@ keys_section_title(enum keys_section s)
 	static const char *const t[KEYS_NSECTIONS] = {
 		[KEYS_S_ALL] = "Keys on every screen",
 		[KEYS_S_LIVE] = "Live",
+		[KEYS_S_FRAME] = "Frame",
 		[KEYS_S_REPLAY] = "Replay (hvtop -r FILE)",
 		[KEYS_S_LISTS] = "Events, Groups, Formulas",
 	};

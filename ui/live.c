@@ -466,6 +466,28 @@ live_layout(struct ui *ui)
 }
 
 int
+live_goto(struct ui *ui, size_t view, size_t row)
+{
+	const struct live	*l = &ui->live;
+	const struct live_line	*ln;
+	size_t			 i, r;
+
+	for (i = 0; i < l->nlines; i++) {
+		ln = &l->lines[i];
+		if (ln->view != view || (ln->kind != LIVE_ROW &&
+		    ln->kind != LIVE_TOTAL))
+			continue;
+		r = ln->kind == LIVE_TOTAL ? l->v[view].nrows :
+		    l->v[view].order[ln->row];
+		if (r == row) {
+			ui->list[UI_LIVE].cursor = i;
+			return (0);
+		}
+	}
+	return (-1);
+}
+
+int
 live_cursor(const struct ui *ui, size_t *view, size_t *row)
 {
 	const struct live	*l = &ui->live;

@@ -14,6 +14,7 @@ libhvui_a_SOURCES += \
 	ui/ui-settings.c \
 	ui/view.c ui/view.h \
 	ui/view-catalog.c \
+	ui/view-frame.c \
 	ui/view-help.c \
 	ui/view-live.c
 

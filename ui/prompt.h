@@ -17,6 +17,7 @@ enum prompt_kind {
 	PROMPT_PICK,		/* GROUP or EVENT[@dom][:LIST] */
 	PROMPT_INDICES,		/* an index list for a chosen entry */
 	PROMPT_GOTO,		/* replay: a sample number or a time */
+	PROMPT_METRIC,		/* the Frame screen's metric */
 	PROMPT_NKINDS
 };
 

@@ -43,6 +43,8 @@ struct ui_run {
 	const char	**words;	/* Tab completion */
 	size_t		 nwords;
 	size_t		 npickwords;	/* names only, for picks */
+	char		**frame_words;	/* the metric prompt's names */
+	size_t		 nframe_words;
 	struct view_frame frame;
 };
 
@@ -60,6 +62,8 @@ void	 ui_set_filter(struct ui *, const char *text);
 /* Open a prompt (enum prompt_kind); its answer comes back to the loop. */
 void	 ui_prompt(struct ui_run *, int kind, const char *label,
 	    const char *init, int names_only);
+/* Open the Frame screen's metric prompt (m). */
+void	 ui_prompt_metric(struct ui_run *);
 /* Follow what session_sample() or session_seek() said changed. */
 void	 ui_follow_engine(struct ui_run *, unsigned changed);
 /* Put snap on screen (the model owns it from now on). */

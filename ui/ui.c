@@ -63,6 +63,8 @@ ui_engine_changed(struct ui_run *r, int catalog)
 	engine_snapshot_free(ui->snap);
 	ui->snap = NULL;
 	live_reset(ui);
+	memset(ui->fr.bar_max, 0, sizeof ui->fr.bar_max);
+	ui->fr.bar_seq = 0;
 	if (catalog)
 		items_build(ui);
 	else {
@@ -135,6 +137,39 @@ ui_interval(struct ui_run *r, const char *line)
 
 /* ---- prompts ------------------------------------------------------- */
 
+static void	ui_prompt_done(void *, int, const char *);
+
+/* The metric prompt's answer (m on the Frame screen). */
+static void
+ui_frame_metric(struct ui_run *r, const char *line)
+{
+	while (*line == ' ')
+		line++;
+	if (frame_set_metric(&r->ui, line) != 0) {
+		ui_msg(r, UI_R_ERROR, "%s is not read on chips or cores: pick "
+		    "it first (g)", line);
+		return;
+	}
+	if (*line == '\0')
+		ui_msg(r, UI_R_NORMAL, "the default metric");
+}
+
+void
+ui_prompt_metric(struct ui_run *r)
+{
+	size_t	 i;
+
+	for (i = 0; i < r->nframe_words; i++)
+		free(r->frame_words[i]);
+	free(r->frame_words);
+	r->frame_words = frame_metric_names(&r->ui, &r->nframe_words);
+	crt_keypad(0);
+	r->ui.prompt = 1;
+	prompt_open(PROMPT_METRIC, "metric (Tab completes, empty: the "
+	    "default): ", NULL, (const char *const *)r->frame_words,
+	    r->nframe_words, ui_prompt_done, r);
+}
+
 static void
 ui_prompt_done(void *arg, int kind, const char *line)
 {
@@ -167,6 +202,10 @@ ui_prompt_done(void *arg, int kind, const char *line)
 		return;
 	case PROMPT_INDICES:
 		ui_pick_indices(r, line);
+		return;
+	case PROMPT_METRIC:
+		if (line != NULL)
+			ui_frame_metric(r, line);
 		return;
 	}
 }
@@ -452,6 +491,7 @@ ui_setup(struct ui_run *r, struct session *ses, const struct ui_opts *opts)
 	cs = nl_langinfo(CODESET);
 	ui->utf8 = cs != NULL && strcmp(cs, "UTF-8") == 0;
 	clock_init(&r->rt, 0, 0);
+	ui->fr.core = -1;
 
 	ui_pick_setup(r);
 	live_reset(ui);
@@ -487,6 +527,10 @@ ui_teardown(struct ui_run *r)
 	free(r->filter_before);
 	free(r->pending);
 	free(r->words);
+	for (i = 0; i < r->nframe_words; i++)
+		free(r->frame_words[i]);
+	free(r->frame_words);
+	frame_free(&ui->fr);
 	settings_free(r->settings);
 	view_frame_free(&r->frame);
 }
@@ -521,6 +565,7 @@ hvtop_interactive(struct session *ses, const struct ui_opts *opts)
 		ui_teardown(&r);
 		return (1);
 	}
+	r.ui.fr.colors = crt_colors();
 	ui_loop(&r);
 	crt_done();
 	if (prompt_save_history(&cause) != 0) {

@@ -11,6 +11,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "model/frame-map.h"
 #include "util/filter.h"
 
 struct engine_snapshot;
@@ -35,6 +36,7 @@ int	 hvtop_interactive(struct session *, const struct ui_opts *);
 
 enum ui_screen {
 	UI_LIVE,
+	UI_FRAME,
 	UI_EVENTS,
 	UI_GROUPS,
 	UI_FORMULAS,
@@ -65,6 +67,8 @@ enum ui_role {
 	UI_R_PROMPT,
 	UI_R_PICKED,
 	UI_R_GOOD,
+	UI_R_HEAT,		/* heat levels: UI_R_HEAT + 0 (cold) .. + 9 */
+	UI_R_HEAT_LAST = UI_R_HEAT + FRAME_MAP_LEVELS - 1,
 	UI_NROLES
 };
 
@@ -147,6 +151,37 @@ struct live {
 	struct strbuf	*scratch;
 };
 
+/*
+ * The Frame screen: the metric shown as heat (by name, kept across
+ * rebuilds), the cursor (a chip, or a core in it), and what its fit step
+ * found for the current engine and size: where the metric and the chip
+ * bars are in the engine's views, the layout, the largest bar values.
+ */
+struct ui_frame {
+	char		*metric;	/* chosen with m; NULL: the default */
+	unsigned	 chip;		/* cursor: this chip ... */
+	long		 core;		/* ... or this core; -1: the chip */
+	int		 colors;	/* the terminal's: 0, 8 or 256 */
+	/* Found by the fit step. */
+	long		 mview;		/* the metric's view, -1: none */
+	size_t		 mcol;
+	int		 mcore;		/* a core metric (else a chip's) */
+	long		 cview;		/* the core view, -1: none */
+	long		 chview;	/* the chip view, -1: none */
+	long		*core_row;	/* per core of the frame: its row */
+	size_t		 ncore_row;
+	long		*chip_row;	/* per chip: its row */
+	size_t		 nchip_row;
+	size_t		 bar_col[FRAME_MAP_BARS];	/* in the chip view */
+	const char	*bar_label[FRAME_MAP_BARS];
+	int		 nbars;
+	double		 bar_max[FRAME_MAP_BARS];	/* largest seen */
+	uint64_t	 bar_seq;	/* snapshot they were taken from */
+	double		 lo, hi;	/* the heat scale */
+	int		 y0;		/* where the map starts */
+	struct frame_map map;
+};
+
 /* A pick the user made (or the command line, or the settings). */
 struct ui_pick {
 	int		 event;		/* -e rather than -g */
@@ -168,6 +203,7 @@ struct ui {
 
 	struct engine_snapshot *snap;	/* latest with seq > 0, owned */
 	struct live	 live;
+	struct ui_frame	 fr;
 
 	struct ui_pick	*picks;		/* what the user chose */
 	size_t		 npicks;
@@ -227,6 +263,27 @@ void	 live_format(const struct ui *, size_t view, size_t row, size_t col,
 void	 live_sort_step(struct ui *, int dir);
 const char *live_col_name(const struct ui *, size_t view, size_t col);
 const char *live_col_unit(const struct ui *, size_t view, size_t col);
+
+/*
+ * Put the Live cursor on a row of a view (engine row; nrows: the total);
+ * -1 when that row is not shown (filtered out).
+ */
+int	 live_goto(struct ui *, size_t view, size_t row);
+
+/* ---- view-frame.c: the Frame screen's model (no curses) ------------ */
+
+/* Use the metric named (NULL or "": the default); -1 when none is read
+ * by that name on chips or cores. */
+int	 frame_set_metric(struct ui *, const char *name);
+/* The names m completes: the chip and core columns; allocated array of
+ * allocated names (caller frees both). */
+char	**frame_metric_names(const struct ui *, size_t *n);
+/* Move the cursor: dx along the cores, dy by chips. */
+void	 frame_move(struct ui *, int dx, int dy);
+/* The Live row of the cursor's core or chip; -1 with a reason in buf. */
+int	 frame_live_row(const struct ui *, size_t *view, size_t *row,
+	    char *buf, size_t len);
+void	 frame_free(struct ui_frame *);
 
 /* ---- items.c: catalog lists (no curses) ---------------------------- */
 

@@ -50,6 +50,24 @@ static const char *const view_help_live[] = {
 	NULL
 };
 
+static const char *const view_help_frame[] = {
+	"Frame screen",
+	"  boxes             one per chip (s: its socket); the cells inside "
+	    "are its cores, in order",
+	"  cell colour       the metric named on the first line, cold to hot "
+	    "on the scale below it (from 0 to the largest value shown); "
+	    "without colours the first character shades it: . , : - = + * "
+	    "# % @",
+	"  cell number       the value, where the cell is wide enough; - no "
+	    "value, or the core is not read",
+	"  RD WR PB LK       chip bars: memory read and write bandwidth, "
+	    "PowerBus and link utilisation (where a chip metric computes "
+	    "them), against the largest value seen",
+	"  hist              the chip's mean of the metric over the last "
+	    "intervals",
+	NULL
+};
+
 static const char *const view_help_events[] = {
 	"Events columns",
 	"  NAME              the sysfs name (__N marks a duplicate name in "
@@ -183,6 +201,9 @@ view_help_lines(const struct ui *ui, const char **lines, size_t max,
 		break;
 	case UI_FORMULAS:
 		cols = view_help_formulas;
+		break;
+	case UI_FRAME:
+		cols = view_help_frame;
 		break;
 	default:
 		cols = view_help_live;

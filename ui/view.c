@@ -230,6 +230,7 @@ view_spark(struct view_frame *f, int y, int x, int width, const double *v,
 /* The screens, in the order of their tabs (enum ui_screen). */
 static const struct view_screen *const view_screens[UI_NSCREENS] = {
 	[UI_LIVE] = &view_live_screen,
+	[UI_FRAME] = &view_frame_screen,
 	[UI_EVENTS] = &view_events_screen,
 	[UI_GROUPS] = &view_groups_screen,
 	[UI_FORMULAS] = &view_formulas_screen,

@@ -226,6 +226,9 @@ frame_map_value(double v, int width, char *buf, size_t len)
 		a = v / pow(1000.0, i);
 		if (i > 0 && fabs(a) < 1)
 			break;
+		/* 1815M reads worse than 1.82G. */
+		if (fabs(a) >= 1000 && i + 2 < (int)sizeof suffix)
+			continue;
 		for (d = 2; d >= 0; d--) {
 			/* Whole numbers without decimals. */
 			if (d > 0 && i == 0 && a == floor(a))

@@ -228,7 +228,7 @@ if command -v tmux >/dev/null 2>&1; then
 	if wait_for '# *$' 120; then
 		ok "tui: the partition's shell"
 		T send-keys -t lpar 'hvtop -d 0.5' Enter
-		check "tui: the Live screen" wait_for '^ Live +Events +Groups' 60
+		check "tui: the Live screen" wait_for '^ Live +Frame +Events' 60
 		check "tui: per-chip rows with rates" chip_rows
 		check "tui: perf, not simulated" sh -c \
 		    "tmux -L $sock capture-pane -p -t lpar | grep -q 'perf hv_24x7' &&

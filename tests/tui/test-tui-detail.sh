@@ -58,7 +58,7 @@ check "K scrolls back to the top" wait_for '^ infix: '
 
 # The Events list at 80 columns: a description cut to its column ends in
 # '~'.
-keys = Tab Tab
+keys = Tab Tab Tab
 check "Events at 80 columns: a cut description ends with ~" \
     wait_for '^. CPM_[A-Z0-9_]+ +core .*~$'
 

@@ -32,7 +32,7 @@ filter() {
 tui_init 80 24
 tui_start --sim seed=5 -d 0.5
 wait_for '^total ' >/dev/null
-keys Tab
+keys Tab Tab
 check "Events screen" wait_for 'NAME +DOMAIN +FLAGS +OFFSET'
 filter 'domain:core'
 wait_for 'filter: domain:core$' >/dev/null

@@ -47,8 +47,7 @@ T -f /dev/null new-session -d -s main -x 200 -y 50 \
 check "header: naive calls are one per counter" wait_for '\(naive 4\)'
 
 # The Groups screen: CPM_0THRD_NON_IDLE_CCYC has 3 events.
-keys Tab
-keys Tab
+keys Tab Tab Tab
 wait_for 'NAME +DOMAIN +EVENTS +RECORD +PICKED' 5 || true
 keys /
 text "CPM_0THRD_NON_IDLE_CCYC"

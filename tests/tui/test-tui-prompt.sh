@@ -13,7 +13,7 @@ command -v tmux >/dev/null 2>&1 || tui_skip_all $N "tmux is not installed"
 tui_init 100 30
 tui_start --sim seed=5 -d 0.5
 wait_for '^total ' >/dev/null
-keys Tab
+keys Tab Tab
 wait_for 'NAME +DOMAIN +FLAGS +OFFSET' >/dev/null
 keys /
 text 'domain:core'

@@ -46,7 +46,7 @@ check "Live detail: still running after the storm" tui_alive
 check "Live detail: still drawing after the storm" \
     settle '^chip 0  groups:'
 keys Enter
-keys Tab
+keys Tab Tab
 storm 5
 check "Events: still running after the storm" tui_alive
 check "Events: still drawing after the storm" \

@@ -11,7 +11,7 @@
 # private tmux server; every wait polls the screen with a deadline instead
 # of sleeping, generous enough for a sanitizer build on a busy machine.
 . "$(dirname "$0")/../cli/tap.sh"
-N=73
+N=74
 plan $N
 
 if ! command -v tmux >/dev/null 2>&1; then
@@ -114,6 +114,8 @@ done
 check "values change from one refresh to the next" test $ok = 1
 
 # ---- every screen ------------------------------------------------------
+keys Tab
+check "Tab: Frame screen" wait_for 'per core, interval'
 keys Tab
 check "Tab: Events screen" wait_for 'NAME +DOMAIN +FLAGS +OFFSET +GROUPS'
 keys Tab
@@ -329,7 +331,7 @@ echo EXIT=\$?" Enter
 	    wait_for 'age [0-9.]+s  group reads 1/refresh'
 	check "perf soft: the table's rows are CPUs" \
 	    wait_for '^cpu +cpu-clock +context-switches'
-	keys Tab v
+	keys Tab Tab v
 	# Offsets are slots of the record hvtop makes of the PMU's events,
 	# in name order.
 	check "perf soft: the Events screen says cpu, with each slot" \
@@ -362,7 +364,7 @@ echo EXIT=\$?" Enter
 	check "perf msr: ... and group reads, not hcalls" \
 	    wait_for 'age [0-9.]+s  group reads [0-9]+/refresh'
 	check "perf msr: the table's rows are CPUs" wait_for '^cpu +tsc'
-	keys Tab v
+	keys Tab Tab v
 	check "perf msr: the Events screen says cpu" \
 	    wait_for '^\* tsc +cpu +- +0x[0-9a-f]+( |$)'
 	wait_for '^   msr/event=' >/dev/null

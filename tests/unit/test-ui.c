@@ -143,6 +143,7 @@ fixture_teardown(void **state)
 
 	engine_snapshot_free(fx->ui.snap);
 	live_free(&fx->ui.live);
+	frame_free(&fx->ui.fr);
 	items_free(&fx->ui);
 	filter_free(fx->ui.filter);
 	for (i = 0; i < fx->ui.nhidden; i++)
@@ -428,10 +429,95 @@ test_sim_screens(void **state)
 	}
 	engine_snapshot_free(ui.snap);
 	live_free(&ui.live);
+	frame_free(&ui.fr);
 	items_free(&ui);
 	assert_int_equal(session_close(ses, &cause), 0);
 	free(args);
 	free(cat);
+}
+
+/*
+ * The Frame screen on the hand-made frame (1 chip, 4 cores; cores 0-2
+ * read, core 3 not): the chip, its four cells, the legend; shading
+ * without colours; the cursor walks chip and cores and Enter's row is
+ * the core's row of the Live table; m takes names read, and only those.
+ */
+static void
+test_frame_screen(void **state)
+{
+	struct fixture		*fx = *state;
+	struct ui		*ui = &fx->ui;
+	const struct engine_view *v;
+	size_t			 view, row, n, i;
+	char			*text, **names, why[160];
+	int			 found = 0;
+
+	ui->screen = UI_FRAME;
+	ui->fr.core = -1;
+	ui->fr.colors = 0;
+	text = render(ui, 80, 24);
+	assert_non_null(strstr(text, " Frame "));
+	assert_non_null(strstr(text, "chip 0"));
+	/* The first core column Live shows, per core, and the scale. */
+	assert_non_null(strstr(text, "HPM_0THRD_NON_IDLE_CCYC /s per core"));
+	assert_non_null(strstr(text, "cold 0 .,:-=+*#%@ "));
+	assert_non_null(strstr(text, "chip 0: 4 cores"));
+	free(text);
+
+	/* Right: core 0, read; Enter's row is core 0's. */
+	frame_move(ui, 1, 0);
+	assert_int_equal(ui->fr.core, 0);
+	assert_int_equal(frame_live_row(ui, &view, &row, why, sizeof why), 0);
+	assert_int_equal(live_goto(ui, view, row), 0);
+	assert_int_equal(live_cursor(ui, &view, &row), 0);
+	v = engine_view(session_engine(fx->ses), view);
+	assert_int_equal(v->indices[row], 0);
+	text = render(ui, 80, 24);
+	assert_non_null(strstr(text, "core 0 (chip 0): HPM_0THRD_NON_IDLE_"
+	    "CCYC = "));
+	free(text);
+	/* Core 2 is read by the other group; core 3 by none. */
+	frame_move(ui, 1, 0);
+	frame_move(ui, 1, 0);
+	assert_int_equal(frame_live_row(ui, &view, &row, why, sizeof why), 0);
+	assert_int_equal(v->indices[row], 2);
+	frame_move(ui, 1, 0);
+	assert_int_equal(ui->fr.core, 3);
+	assert_int_equal(frame_live_row(ui, &view, &row, why, sizeof why),
+	    -1);
+	assert_non_null(strstr(why, "core 3 is not read"));
+	/* The end of the frame holds; Left goes back to the chip. */
+	frame_move(ui, 1, 0);
+	assert_int_equal(ui->fr.core, 3);
+	for (i = 0; i < 6; i++)
+		frame_move(ui, -1, 0);
+	assert_int_equal(ui->fr.core, -1);
+	frame_move(ui, 0, 5);
+	assert_int_equal(ui->fr.chip, 0);
+
+	/* m: the names read, any case; nothing else. */
+	names = frame_metric_names(ui, &n);
+	for (i = 0; i < n; i++) {
+		if (strcmp(names[i], "HPM_32MHZ_CYC") == 0)
+			found = 1;
+		free(names[i]);
+	}
+	free(names);
+	assert_true(found);
+	assert_int_equal(frame_set_metric(ui, "hpm_32mhz_cyc"), 0);
+	text = render(ui, 80, 24);
+	assert_non_null(strstr(text, "HPM_32MHZ_CYC /s per core"));
+	free(text);
+	assert_int_equal(frame_set_metric(ui, "PM_NOT_READ"), -1);
+	assert_int_equal(frame_set_metric(ui, ""), 0);
+	assert_null(ui->fr.metric);
+
+	/* Tiny and odd sizes draw without writing outside the frame. */
+	free(render(ui, 20, 5));
+	free(render(ui, 40, 10));
+	free(render(ui, 41, 11));
+	free(render(ui, 300, 100));
+	ui->screen = UI_LIVE;
 }
 
 int
@@ -443,6 +529,7 @@ main(void)
 		cmocka_unit_test(test_live_sort_hide_filter),
 		cmocka_unit_test(test_items),
 		cmocka_unit_test(test_elide_spark),
+		cmocka_unit_test(test_frame_screen),
 		cmocka_unit_test(test_sim_screens),
 	};
 
