@@ -1,13 +1,13 @@
 #!/bin/sh
 # A resize storm on every screen: the terminal grows and shrinks between
 # 1x1 and 300x100 as fast as tmux can resize it (the sizes users met first:
-# 80x24 to 200x60, 80x60, 200x24, 160x24, 120x40), on Live, Events, Groups,
-# Formulas, help and the detail panes.  hvtop must still run, still draw,
+# 80x24 to 200x60, 80x60, 200x24, 160x24, 120x40), on Live, Frame, Events,
+# Groups, Formulas, help and the detail panes.  hvtop must still run, still draw,
 # quit with status 0 on q, and (in a sanitizer build) report no error and
 # no leak on its standard error.
 . "$(dirname "$0")/../cli/tap.sh"
 . "$(dirname "$0")/tui-lib.sh"
-N=22
+N=24
 plan $N
 command -v tmux >/dev/null 2>&1 || tui_skip_all $N "tmux is not installed"
 
@@ -46,7 +46,11 @@ check "Live detail: still running after the storm" tui_alive
 check "Live detail: still drawing after the storm" \
     settle '^chip 0  groups:'
 keys Enter
-keys Tab Tab
+keys Tab
+storm 5
+check "Frame: still running after the storm" tui_alive
+check "Frame: still drawing after the storm" settle 'chip 3'
+keys Tab
 storm 5
 check "Events: still running after the storm" tui_alive
 check "Events: still drawing after the storm" \
