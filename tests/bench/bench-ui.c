@@ -8,6 +8,9 @@
  *				simulated frame, after 40 refreshes, sorted,
  *				with the detail pane) into a frame of text
  *	ui.render.events.200x60	the same for the Events screen
+ *	ui.render.frame.200x60	the same for the Frame screen: 16 chip boxes
+ *				with bars and history, 192 core cells
+ *	ui.render.frame.80x24	... at 80x24 (the layout without bars)
  *	ui.filter.100k		filter 100,000 catalog entries with a
  *				three-term filter (substring, negated domain,
  *				regex), as on every keystroke in the filter bar
@@ -45,7 +48,7 @@ now_ms(void)
 }
 
 static double
-bench_render(struct ui *ui, enum ui_screen screen)
+bench_render_size(struct ui *ui, enum ui_screen screen, int w, int h)
 {
 	static double		 t[RUNS];
 	struct view_frame	 f;
@@ -55,8 +58,8 @@ bench_render(struct ui *ui, enum ui_screen screen)
 	memset(&f, 0, sizeof f);
 	ui->screen = screen;
 	for (i = 0; i < RUNS; i++) {
-		f.width = 200;
-		f.height = 60;
+		f.width = w;
+		f.height = h;
 		t0 = now_ms();
 		view_fit(ui, f.width, f.height);
 		view_render(ui, &f);
@@ -65,6 +68,12 @@ bench_render(struct ui *ui, enum ui_screen screen)
 	view_frame_free(&f);
 	ui->screen = UI_LIVE;
 	return (bench_median(t, RUNS));
+}
+
+static double
+bench_render(struct ui *ui, enum ui_screen screen)
+{
+	return (bench_render_size(ui, screen, 200, 60));
 }
 
 /* One filter text over the entries: the median time of a layout. */
@@ -192,6 +201,11 @@ main(void)
 	ui.detail = 0;
 	printf("ui.render.events.200x60 %.3f ms\n",
 	    bench_render(&ui, UI_EVENTS));
+	ui.fr.core = 40;
+	printf("ui.render.frame.200x60 %.3f ms\n",
+	    bench_render(&ui, UI_FRAME));
+	printf("ui.render.frame.80x24 %.3f ms\n",
+	    bench_render_size(&ui, UI_FRAME, 80, 24));
 
 	bench_items(&ui, &save);
 	for (i = 0; i < RUNS; i++) {
@@ -220,6 +234,7 @@ main(void)
 
 	engine_snapshot_free(ui.snap);
 	live_free(&ui.live);
+	frame_free(&ui.fr);
 	items_free(&ui);
 	session_close(ses, &cause);
 	return (0);
