@@ -4,6 +4,7 @@
 # benchmark dump frames as text.
 libhvui_a_SOURCES += \
 	ui/crt.c ui/crt.h \
+	ui/frame.c \
 	ui/items.c \
 	ui/keys.c ui/keys.h \
 	ui/live.c \

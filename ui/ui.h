@@ -270,7 +270,24 @@ const char *live_col_unit(const struct ui *, size_t view, size_t col);
  */
 int	 live_goto(struct ui *, size_t view, size_t row);
 
-/* ---- view-frame.c: the Frame screen's model (no curses) ------------ */
+/* ---- frame.c: the Frame screen's model (no curses) ----------------- */
+
+/*
+ * Find the metric, the bars and the rows in the current engine, the heat
+ * scale and the largest bar values, and lay the boxes out in the rows
+ * y0..y1 of a width; clamp the cursor.
+ */
+void	 frame_fit(struct ui *, int width, int y0, int y1);
+/* A cell's value (view, row: -1 for none); -1 when it has none. */
+int	 frame_value(const struct ui *, long view, long row, size_t col,
+	    double *);
+/* The value shown as heat on core n of chip (a chip metric: the
+ * chip's); -1 when there is none. */
+int	 frame_core_value(const struct ui *, unsigned core, unsigned chip,
+	    double *);
+/* The metric shown as heat and its unit ("" when none). */
+const char *frame_metric_name(const struct ui *);
+const char *frame_metric_unit(const struct ui *);
 
 /* Use the metric named (NULL or "": the default); -1 when none is read
  * by that name on chips or cores. */

@@ -142,8 +142,8 @@ test_layout_tiny(void **state)
 	static const int sizes[][2] = { { 1, 1 }, { 20, 5 }, { 2, 50 },
 	    { 300, 1 }, { 0, 0 }, { -3, 7 }, { 13, 3 } };
 	static const struct frame_map_spec specs[] = {
-		{ 0, 0, 0, 4 }, { 1, 1, 1, 0 }, { 3, 5, 7, 4 }, { 4, 16, 192, 4 },
-		{ 0, 3, 9, 2 }, { 2, 2, 1, 4 },
+		{ 0, 0, 0, 4 }, { 1, 1, 1, 0 }, { 3, 5, 7, 4 },
+		{ 4, 16, 192, 4 }, { 0, 3, 9, 2 }, { 2, 2, 1, 4 },
 	};
 	struct frame_map	 m;
 	size_t			 i, j;
