@@ -88,7 +88,8 @@ view_frame_cell(const struct ui *ui, struct view_frame *f, int y, int x,
 		val[0] = '\0';
 		/* Without colours the shade comes first and a blank after
 		 * it, so that "-" or "." never reads as part of the number. */
-		if (cw >= 4 && (fr->colors != 0 || w - 2 >= 3))
+		if (cw >= FRAME_MAP_VALUE_MIN && (fr->colors != 0 ||
+		    w - 2 >= 3))
 			frame_map_value(v, fr->colors == 0 ? w - 2 : w, val,
 			    sizeof val);
 		if (fr->colors == 0) {
@@ -101,8 +102,14 @@ view_frame_cell(const struct ui *ui, struct view_frame *f, int y, int x,
 					text[i] = text[0];
 				text[w] = '\0';
 			}
-		} else
+		} else if (val[0] != '\0')
 			snprintf(text, sizeof text, "%*s", w, val);
+		else {
+			/* No number fits: the shade says it in any case. */
+			for (i = 0; i < w; i++)
+				text[i] = frame_map_shade(l);
+			text[w] = '\0';
+		}
 	}
 	if (fr->core == (long)core)
 		role = UI_R_CELL;

@@ -3,8 +3,8 @@
  * and the heat scale.  Every layout that could be drawn is scored and the
  * best that shows every chip wins, so a wider terminal only ever adds
  * detail: numbers in the cells first, then the chip bars, the history
- * strip, wider cells.  Pure: no I/O, no curses; the Frame screen
- * (ui/view-frame.c) draws from what this decides.
+ * strip, wider cells, frame lines.  Pure: no I/O, no curses; the Frame
+ * screen (ui/frame.c, ui/view-frame.c) draws from what this decides.
  */
 #include "config.h"
 
@@ -18,8 +18,8 @@
 #include "util/xalloc.h"
 
 #define FRAME_MAP_CELL_MAX	7	/* widest cell tried */
-#define FRAME_MAP_VALUE_MIN	4	/* a cell this wide shows a number */
 #define FRAME_MAP_BAR_MIN	14	/* inner width a bar line needs */
+#define FRAME_MAP_HIST_MIN	12	/* ... and the history strip */
 #define FRAME_MAP_TITLE_MIN	4	/* "c15" and a corner */
 
 struct frame_map_try {
@@ -69,6 +69,8 @@ frame_map_size(const struct frame_map_spec *s, unsigned cpc, int width,
 	if (t->border) {
 		if (t->bars > 0 && inner < FRAME_MAP_BAR_MIN)
 			inner = FRAME_MAP_BAR_MIN;
+		if (t->hist && inner < FRAME_MAP_HIST_MIN)
+			inner = FRAME_MAP_HIST_MIN;
 		if (inner < FRAME_MAP_TITLE_MIN)
 			inner = FRAME_MAP_TITLE_MIN;
 		t->box_w = inner + 2;
@@ -90,12 +92,12 @@ frame_map_size(const struct frame_map_spec *s, unsigned cpc, int width,
 	return (1);
 }
 
-/* Numbers first, then bars, the strip, frame lines, wider cells. */
+/* Numbers first, then bars, the strip, wider cells, frame lines. */
 static long
 frame_map_score(const struct frame_map_try *t)
 {
 	return ((t->cw >= FRAME_MAP_VALUE_MIN) * 1000000L + t->bars * 100000L +
-	    t->hist * 50000L + t->border * 20000L + t->cw * 1000L - t->gr);
+	    t->hist * 50000L + t->cw * 1000L + t->border * 500L - t->gr);
 }
 
 void

@@ -12,6 +12,8 @@
 
 #define FRAME_MAP_LEVELS	10	/* heat levels 0 (cold) .. 9 (hot) */
 #define FRAME_MAP_BARS		4	/* bar lines a chip box may carry */
+#define FRAME_MAP_VALUE_MIN	5	/* a cell this wide shows a number:
+					   four characters and a gap */
 
 /* What is to be drawn. */
 struct frame_map_spec {

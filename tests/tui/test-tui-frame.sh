@@ -22,7 +22,7 @@ BIG="sockets=4,chips_per_socket=4,cores=12,seed=5"
 # titles, frame lines, bars and the history strip are left out.
 cells() {
 	screen | sed -n "8,$(($1 - 2))p" | grep -v 'chip' |
-	    grep -vE '(^| )c[0-9]+( |$)' | grep -vE '^\+' |
+	    grep -vE '(^| )c[0-9]+( |$)' | grep -vE '^\+-' |
 	    grep -vE '(RD|WR|PB|LK|hist) ' | tr -s ' |' '\n\n' |
 	    grep -cE '^[-.,:=+*#%@]+$'
 }

@@ -69,7 +69,7 @@ test_layout_sizes(void **state)
 		{ 2, 2, 24, 80, 15, 1, 4 },
 		{ 2, 2, 24, 200, 51, 1, 4 },
 		{ 4, 16, 192, 200, 51, 1, 4 },
-		{ 4, 16, 192, 80, 15, 1, 0 },
+		{ 4, 16, 192, 80, 15, 0, 0 },
 		{ 1, 1, 4, 40, 3, 1, 0 },
 		{ 8, 64, 4096, 300, 91, 1, -1 },
 	};
@@ -87,7 +87,7 @@ test_layout_sizes(void **state)
 		frame_map_layout(&s, t[i].w, t[i].h, &m);
 		map_check(&s, &m, t[i].w, t[i].h);
 		assert_int_equal(m.missing, 0);
-		assert_int_equal(m.cell_w >= 4, t[i].values);
+		assert_int_equal(m.cell_w >= FRAME_MAP_VALUE_MIN, t[i].values);
 		if (t[i].bars >= 0)
 			assert_int_equal(m.bars, t[i].bars);
 	}
@@ -126,10 +126,10 @@ test_layout_monotonic(void **state)
 		map_check(&s, &m, w, h);
 		if (m.missing != 0)
 			continue;
-		assert_true((m.cell_w >= 4) >= values);
-		if ((m.cell_w >= 4) == values)
+		assert_true((m.cell_w >= FRAME_MAP_VALUE_MIN) >= values);
+		if ((m.cell_w >= FRAME_MAP_VALUE_MIN) == values)
 			assert_true(m.bars >= bars);
-		values = m.cell_w >= 4;
+		values = m.cell_w >= FRAME_MAP_VALUE_MIN;
 		bars = m.bars;
 	}
 	frame_map_free(&m);
