@@ -3,6 +3,7 @@
 # the catalog lists make no curses call, so their unit tests and the
 # benchmark dump frames as text.
 libhvui_a_SOURCES += \
+	ui/chart.c ui/chart.h \
 	ui/crt.c ui/crt.h \
 	ui/frame.c \
 	ui/items.c \
@@ -47,6 +48,12 @@ check_PROGRAMS += tests/unit/test-ui-view
 tests_unit_test_ui_view_SOURCES = tests/unit/test-ui-view.c
 tests_unit_test_ui_view_CFLAGS = $(UNIT_CFLAGS)
 tests_unit_test_ui_view_LDADD = $(UI_LIBS) $(CMOCKA_LIBS)
+
+# The history chart's cells, without curses.
+check_PROGRAMS += tests/unit/test-ui-chart
+tests_unit_test_ui_chart_SOURCES = tests/unit/test-ui-chart.c
+tests_unit_test_ui_chart_CFLAGS = $(UNIT_CFLAGS)
+tests_unit_test_ui_chart_LDADD = $(UI_LIBS) $(CMOCKA_LIBS)
 
 # The key table: no key claimed twice, and the manual page's KEYS and
 # REPLAY KEYS sections list exactly its keys.
