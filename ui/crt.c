@@ -23,6 +23,7 @@
 #include <wchar.h>
 
 #include "model/frame-map.h"
+#include "ui/chart.h"
 #include "ui/ui.h"
 #include "ui/view.h"
 #include "util/mapguard.h"
@@ -162,6 +163,8 @@ crt_roles(int color)
 		{ UI_R_PROMPT,	 A_NORMAL, -1, -1, 0 },
 		{ UI_R_PICKED,	 A_BOLD, COLOR_GREEN, -1, A_BOLD },
 		{ UI_R_GOOD,	 A_NORMAL, COLOR_GREEN, -1, 0 },
+		{ UI_R_BRAILLE,	 A_NORMAL, COLOR_GREEN, -1, 0 },
+		{ UI_R_PLOT,	 A_NORMAL, COLOR_GREEN, -1, 0 },
 	};
 	size_t	 i;
 	short	 n = 1;
@@ -280,6 +283,17 @@ crt_draw(const struct view_frame *f, int utf8)
 					    '0') : L' ';
 				w[i] = L'\0';
 				mvaddnwstr(y, x, w, i);
+			} else if (roles[x] == UI_R_BRAILLE && utf8) {
+				for (i = 0; i < e - x && i < 511; i++)
+					w[i] = (wchar_t)(0x2800 +
+					    (unsigned char)row[x + i]);
+				w[i] = L'\0';
+				mvaddnwstr(y, x, w, i);
+			} else if (roles[x] == UI_R_BRAILLE) {
+				for (i = x; i < e; i++)
+					mvaddch(y, i, (chtype)(unsigned char)
+					    chart_cell_ascii(CHART_BRAILLE,
+					    (unsigned char)row[i]));
 			} else if (roles[x] == UI_R_SPARK) {
 				for (i = x; i < e; i++)
 					mvaddch(y, i, (chtype)(unsigned char)

@@ -186,6 +186,7 @@ live_push(struct ui *ui, const struct engine_snapshot *s)
 			}
 		}
 	}
+	l->htime[l->hhead] = (double)s->now / 1e9;
 	l->hhead = (l->hhead + 1) % LIVE_HIST;
 	if (l->hcount < LIVE_HIST)
 		l->hcount++;
@@ -208,6 +209,21 @@ live_history(const struct ui *ui, size_t view, size_t row, size_t col,
 	start = (l->hhead + LIVE_HIST - n) % LIVE_HIST;
 	for (i = 0; i < n; i++)
 		out[i] = h[(start + i) % LIVE_HIST];
+	return (n);
+}
+
+size_t
+live_ages(const struct ui *ui, double *out, size_t max)
+{
+	const struct live	*l = &ui->live;
+	size_t			 n, i, start;
+	double			 last;
+
+	n = l->hcount < max ? l->hcount : max;
+	start = (l->hhead + LIVE_HIST - n) % LIVE_HIST;
+	last = l->htime[(l->hhead + LIVE_HIST - 1) % LIVE_HIST];
+	for (i = 0; i < n; i++)
+		out[i] = last - l->htime[(start + i) % LIVE_HIST];
 	return (n);
 }
 

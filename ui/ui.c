@@ -30,6 +30,7 @@
 #include "engine/engine.h"
 #include "engine/session.h"
 #include "source/source.h"
+#include "ui/chart.h"
 #include "ui/crt.h"
 #include "ui/keys.h"
 #include "ui/prompt.h"
@@ -469,7 +470,7 @@ static void
 ui_setup(struct ui_run *r, struct session *ses, const struct ui_opts *opts)
 {
 	struct ui	*ui = &r->ui;
-	const char	*cs;
+	const char	*cs, *term;
 	size_t		 i;
 
 	ui->ses = ses;
@@ -490,6 +491,14 @@ ui_setup(struct ui_run *r, struct session *ses, const struct ui_opts *opts)
 	}
 	cs = nl_langinfo(CODESET);
 	ui->utf8 = cs != NULL && strcmp(cs, "UTF-8") == 0;
+	/* The console's fonts have blocks but no braille. */
+	term = getenv("TERM");
+	if (!ui->utf8 || term == NULL || strcmp(term, "dumb") == 0)
+		ui->chart = CHART_ASCII;
+	else if (strcmp(term, "linux") == 0)
+		ui->chart = CHART_BLOCK;
+	else
+		ui->chart = CHART_BRAILLE;
 	clock_init(&r->rt, 0, 0);
 	ui->fr.core = -1;
 

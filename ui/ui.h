@@ -69,6 +69,8 @@ enum ui_role {
 	UI_R_GOOD,
 	UI_R_HEAT,		/* heat levels: UI_R_HEAT + 0 (cold) .. + 9 */
 	UI_R_HEAT_LAST = UI_R_HEAT + FRAME_MAP_LEVELS - 1,
+	UI_R_BRAILLE,		/* a chart's dot mask: U+2800 + the byte */
+	UI_R_PLOT,		/* a chart's ASCII mark */
 	UI_NROLES
 };
 
@@ -124,7 +126,10 @@ struct live_view {
 	size_t		 hcols;
 };
 
-#define LIVE_HIST	32		/* values kept per cell */
+/* Values kept per cell: over 4 minutes at the default interval of 1 s,
+ * 128 columns of a braille chart (2 samples a column). */
+#define LIVE_HIST	256
+#define LIVE_SPARK	32		/* the sparklines' width, at most */
 #define LIVE_NDOMAINS	8		/* slots: live_slot() */
 
 /* A line of the live table. */
@@ -143,6 +148,7 @@ struct live {
 	size_t		 nlines;
 	size_t		 hhead;		/* history: next slot */
 	size_t		 hcount;	/* history: values stored */
+	double		 htime[LIVE_HIST];	/* seconds of each sample */
 	/* Sort column by name per domain, kept across rebuilds. */
 	char		*sortname[LIVE_NDOMAINS];
 	int		 sortrev[LIVE_NDOMAINS];
@@ -236,6 +242,7 @@ struct ui {
 	char		 prompt_hint[160];
 
 	int		 utf8;
+	int		 chart;		/* enum chart_mode of the charts */
 };
 
 /* ---- live.c: the live table (no curses) ---------------------------- */
@@ -256,6 +263,11 @@ void	 live_move(struct ui *, long n);
 /* History of a cell, oldest first, NaN where missing; returns count. */
 size_t	 live_history(const struct ui *, size_t view, size_t row,
 	    size_t col, double *out, size_t max);
+/*
+ * The ages in seconds of the samples live_history() returns (the newest
+ * is 0), oldest first; returns count.
+ */
+size_t	 live_ages(const struct ui *, double *out, size_t max);
 /* Text of a cell value in width characters. */
 void	 live_format(const struct ui *, size_t view, size_t row, size_t col,
 	    int width, char *buf, size_t len, int *role);

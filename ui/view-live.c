@@ -20,6 +20,7 @@
 #include "model/selection.h"
 #include "engine/session.h"
 #include "export/export.h"
+#include "ui/chart.h"
 #include "util/strbuf.h"
 #include "util/xalloc.h"
 
@@ -27,6 +28,7 @@
 #define LIVE_COL_MAX	14	/* names wrap over two lines down to this */
 #define LIVE_COL_WIDE	28	/* ... and are kept whole up to this */
 #define LIVE_GROUP_MAX	18
+#define LIVE_CHART_MAX	16	/* the detail pane's chart, lines */
 
 struct view_live_geom {
 	int		 iw;		/* index column */
@@ -551,6 +553,75 @@ view_live_status(const struct ui *ui)
 	return (s);
 }
 
+/*
+ * Lines of the detail pane's chart for a width and the rows under the
+ * pane's title: three rows of columns stay below it; 0 when it does not
+ * fit (the sparklines of the rows remain).
+ */
+static int
+view_live_chart_rows(int width, int rows)
+{
+	int	 h = rows - 3;
+
+	if (width < 60 || h < 6)
+		return (0);
+	return (h > LIVE_CHART_MAX ? LIVE_CHART_MAX : h);
+}
+
+/* Copy a chart's cells into the frame at (y, x), plot cells by mode. */
+static void
+view_live_chart_put(struct view_frame *f, int y, int x,
+    const struct chart *c)
+{
+	size_t		 off, fo;
+	unsigned char	 ch;
+	int		 cy, cx, role;
+
+	for (cy = 0; cy < c->height && y + cy < f->height; cy++) {
+		for (cx = 0; cx < c->width && x + cx < f->width; cx++) {
+			off = (size_t)cy * (size_t)c->width + (size_t)cx;
+			ch = c->cells[off];
+			role = c->kinds[off] == CHART_K_AXIS ? UI_R_DIM :
+			    UI_R_NORMAL;
+			if (c->kinds[off] == CHART_K_PLOT) {
+				if (c->mode == CHART_BRAILLE && ch != 0)
+					role = UI_R_BRAILLE;
+				else if (c->mode == CHART_BLOCK && ch > '0')
+					role = UI_R_SPARK;
+				else if (c->mode == CHART_ASCII && ch != ' ')
+					role = UI_R_PLOT;
+				else
+					ch = ' ';
+			}
+			fo = (size_t)(y + cy) * (size_t)f->width +
+			    (size_t)(x + cx);
+			f->chars[fo] = (char)ch;
+			f->roles[fo] = (uint8_t)role;
+		}
+	}
+}
+
+/* The history of the cursor cell as a chart of h lines at y. */
+static void
+view_live_chart(const struct ui *ui, struct view_frame *f, int y, int h,
+    size_t view, size_t row, size_t col)
+{
+	struct chart		 c = { 0 };
+	struct chart_series	 s;
+	double			 v[LIVE_HIST], age[LIVE_HIST];
+
+	s.n = live_history(ui, view, row, col, v, LIVE_HIST);
+	if (live_ages(ui, age, LIVE_HIST) != s.n)
+		return;
+	s.v = v;
+	s.age = age;
+	s.unit = live_col_unit(ui, view, col);
+	if (chart_render(&s, f->width - 2, h, (enum chart_mode)ui->chart,
+	    &c) == 0)
+		view_live_chart_put(f, y, 1, &c);
+	chart_free(&c);
+}
+
 int
 view_live_detail(const struct ui *ui, struct view_frame *f, int y0, int y1)
 {
@@ -559,13 +630,13 @@ view_live_detail(const struct ui *ui, struct view_frame *f, int y0, int y1)
 	const struct engine_cell	*c;
 	const struct live_view		*lv;
 	struct strbuf			 sb = { 0 };
-	double				 hist[LIVE_HIST];
+	double				 hist[LIVE_SPARK];
 	size_t				 view, row, k, first, n, col;
 	char				 name[32], *why;
-	int				 y = y0, x, rows, role, sw;
+	int				 y = y0, x, rows, role, sw, ch;
 
 	/* Narrow screens keep room for the reasons. */
-	sw = f->width >= 110 ? LIVE_HIST : LIVE_HIST / 2;
+	sw = f->width >= 110 ? LIVE_SPARK : LIVE_SPARK / 2;
 	view_role(f, y, 0, -1, UI_R_TITLE);
 	if (live_cursor(ui, &view, &row) != 0) {
 		view_put(f, y, 0, "no row under the cursor", -1, UI_R_TITLE);
@@ -580,12 +651,19 @@ view_live_detail(const struct ui *ui, struct view_frame *f, int y0, int y1)
 		x = view_putf(f, y, 0, UI_R_TITLE, "%s %u  groups: %s",
 		    v->term, v->indices[row], lv->rowpicks[row]);
 	if (ui->snap != NULL && row < v->nrows)
-		view_putf(f, y, x, UI_R_TITLE, "  interval %.3fs",
+		x = view_putf(f, y, x, UI_R_TITLE, "  interval %.3fs",
 		    ui->snap->row_interval[view][row]);
 	y++;
 	rows = y1 - y;
 	if (rows <= 0 || lv->ncols == 0)
 		return (y - y0);
+	if ((ch = view_live_chart_rows(f->width, rows)) > 0) {
+		view_putf(f, y - 1, x, UI_R_TITLE, "  chart: %s",
+		    live_col_name(ui, view, lv->cols[lv->col]));
+		view_live_chart(ui, f, y, ch, view, row, lv->cols[lv->col]);
+		y += ch;
+		rows -= ch;
+	}
 	first = lv->col >= (size_t)rows ? lv->col - (size_t)rows + 1 : 0;
 	for (k = first; k < lv->ncols && y < y1; k++, y++) {
 		col = lv->cols[k];
@@ -608,7 +686,7 @@ view_live_detail(const struct ui *ui, struct view_frame *f, int y0, int y1)
 		view_elide(live_col_unit(ui, view, col), 6, name,
 		    sizeof name);
 		x = view_putf(f, y, x + 1, role, "%-6s", name);
-		n = live_history(ui, view, row, col, hist, LIVE_HIST);
+		n = live_history(ui, view, row, col, hist, LIVE_SPARK);
 		view_spark(f, y, x + 1, sw, hist, n);
 		x += 2 + sw;
 		if (c != NULL && c->status != ENG_ABSENT &&

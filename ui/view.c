@@ -19,6 +19,7 @@
 #include "engine/engine.h"
 #include "engine/session.h"
 #include "source/source.h"
+#include "ui/chart.h"
 #include "ui/keys.h"
 #include "util/strbuf.h"
 #include "util/xalloc.h"
@@ -147,13 +148,17 @@ view_frame_text(const struct view_frame *f)
 	p = out;
 	for (y = 0; y < f->height; y++) {
 		off = (size_t)y * (size_t)f->width;
-		for (end = f->width; end > 0 && f->chars[off + end - 1] == ' ';
-		    end--)
+		for (end = f->width; end > 0 && f->chars[off + end - 1] == ' ' &&
+		    f->roles[off + end - 1] != UI_R_BRAILLE; end--)
 			;
 		for (x = 0; x < end; x++) {
-			*p++ = f->roles[off + x] == UI_R_SPARK ?
-			    view_spark_ascii(f->chars[off + x]) :
-			    f->chars[off + x];
+			if (f->roles[off + x] == UI_R_SPARK)
+				*p++ = view_spark_ascii(f->chars[off + x]);
+			else if (f->roles[off + x] == UI_R_BRAILLE)
+				*p++ = chart_cell_ascii(CHART_BRAILLE,
+				    (unsigned char)f->chars[off + x]);
+			else
+				*p++ = f->chars[off + x];
 		}
 		*p++ = '\n';
 	}
@@ -464,8 +469,9 @@ view_detail_height(const struct ui *ui, int rows)
 		return (0);
 	/* The catalog's details are the point of those screens: on a
 	 * small terminal the list keeps only a few rows around the cursor. */
+	/* Live's pane holds a chart and a few columns where there is room. */
 	if (ui->screen == UI_LIVE)
-		n = rows * 2 / 5;
+		n = rows >= 16 ? rows / 2 + 2 : rows * 2 / 5;
 	else
 		n = rows < 30 ? rows - 5 : rows / 2;
 	if (n < 5)

@@ -69,8 +69,12 @@ wait_gone '^details \(v hides\)' >/dev/null
 keys Tab Tab Tab
 wait_for '^chips: ' >/dev/null
 keys Enter
+# Below the chart the pane lists the columns up to the cursor's.
+keys Right Right Right
 check "Live detail at 80 columns: a cut formula ends with ~" \
     wait_for '^ Memory_BW_Chip +[0-9.]+k? MB/s .*~$'
+keys Left Left Left
+wait_for 'chart: Memory_RD_BW_Chip' >/dev/null
 marked() {
 	screen | awk '/^ Memory_(RD|WR)_BW_Chip / { n++ }
 	    /^ Memory_(RD|WR)_BW_Chip / && length($0) >= 80 && !/~$/ { bad = 1 }
