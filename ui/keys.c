@@ -363,6 +363,13 @@ keys_detail(struct ui_run *r, int k)
 	r->ui.detail = !r->ui.detail;
 }
 
+static void
+keys_sparkcol(struct ui_run *r, int k)
+{
+	(void)k;
+	r->ui.sparkcol = !r->ui.sparkcol;
+}
+
 /* The detail pane's lines; the end is clamped before drawing. */
 static void
 keys_detail_scroll(struct ui_run *r, int k)
@@ -572,6 +579,11 @@ const struct keys_entry keys_table[] = {
 	  .fn = keys_unpick_column, .section = KEYS_S_LIVE,
 	  .names = "x, Delete",
 	  .help = "unpick the group that feeds the cursor column" },
+	{ .key = { 'S' }, .where = KEYS_LIVE | KEYS_MODES,
+	  .fn = keys_sparkcol, .section = KEYS_S_LIVE,
+	  .names = "S",
+	  .help = "show or hide each row's recent history beside the sort "
+	    "column (the cursor column when sorted by index)" },
 
 	/* Frame. */
 	{ .key = { CRT_KEY_LEFT, CRT_KEY_RIGHT }, .where = KEYS_FRAME |

@@ -243,6 +243,7 @@ struct ui {
 
 	int		 utf8;
 	int		 chart;		/* enum chart_mode of the charts */
+	int		 sparkcol;	/* the sparkline column is shown */
 };
 
 /* ---- live.c: the live table (no curses) ---------------------------- */

@@ -28,6 +28,7 @@
 #define LIVE_COL_MAX	14	/* names wrap over two lines down to this */
 #define LIVE_COL_WIDE	28	/* ... and are kept whole up to this */
 #define LIVE_GROUP_MAX	18
+#define LIVE_SPARKW	10	/* the sparkline column */
 #define LIVE_CHART_MAX	16	/* the detail pane's chart, lines */
 
 struct view_live_geom {
@@ -106,6 +107,28 @@ view_live_colw(const struct ui *ui, size_t view, size_t col)
 	return (view_live_namew(live_col_name(ui, view, col), cap));
 }
 
+/*
+ * The engine column whose history the sparkline column shows: the sort
+ * column, or the cursor's when the rows are in index order; -1 if none.
+ */
+static int
+view_live_sparkcol(const struct ui *ui, size_t view)
+{
+	const struct live_view	*lv = &ui->live.v[view];
+
+	if (!ui->sparkcol || lv->ncols == 0)
+		return (-1);
+	return (lv->sort >= 0 ? lv->sort : (int)lv->cols[lv->col]);
+}
+
+/* A column's width with the sparkline column drawn after it. */
+static int
+view_live_fullw(const struct ui *ui, size_t view, size_t col)
+{
+	return (view_live_colw(ui, view, col) +
+	    ((int)col == view_live_sparkcol(ui, view) ? 1 + LIVE_SPARKW : 0));
+}
+
 /* The widest names that still let every column fit. */
 static void
 view_live_colmax(struct ui *ui, size_t view, int avail)
@@ -118,7 +141,7 @@ view_live_colmax(struct ui *ui, size_t view, int avail)
 	    lv->colmax--) {
 		w = 0;
 		for (k = 0; k < lv->ncols; k++)
-			w += 1 + view_live_colw(ui, view, lv->cols[k]);
+			w += 1 + view_live_fullw(ui, view, lv->cols[k]);
 		if (w <= avail)
 			break;
 	}
@@ -176,7 +199,7 @@ view_live_hscroll(struct ui *ui, size_t view, int avail)
 	for (;;) {
 		w = lv->col + 1 < lv->ncols ? 1 : 0;
 		for (k = lv->left; k <= lv->col; k++)
-			w += 1 + view_live_colw(ui, view, lv->cols[k]);
+			w += 1 + view_live_fullw(ui, view, lv->cols[k]);
 		if (w <= avail || lv->left == lv->col)
 			break;
 		lv->left++;
@@ -322,6 +345,32 @@ view_live_cell(const struct ui *ui, struct view_frame *f,
 	}
 }
 
+/* The sparkline column after column col: its name, or a row's history. */
+static void
+view_live_sparks(const struct ui *ui, struct view_frame *f,
+    const struct view_live_at *at, size_t col, int x)
+{
+	double	 hist[LIVE_SPARKW];
+	size_t	 n;
+
+	switch (at->ln->kind) {
+	case LIVE_HEAD:
+		view_putf(f, at->y, x, UI_R_COLHEAD, "%-*s", LIVE_SPARKW,
+		    "history");
+		break;
+	case LIVE_ROW:
+	case LIVE_TOTAL:
+		n = live_history(ui, at->ln->view, at->row, col, hist,
+		    LIVE_SPARKW);
+		view_role(f, at->y, x, LIVE_SPARKW, UI_R_NORMAL);
+		view_spark(f, at->y, x + LIVE_SPARKW - (int)n, (int)n, hist,
+		    n);
+		break;
+	default:
+		break;
+	}
+}
+
 static void
 view_live_line(const struct ui *ui, struct view_frame *f, int y,
     const struct live_line *ln, int cursor_view, int is_cursor)
@@ -352,13 +401,17 @@ view_live_line(const struct ui *ui, struct view_frame *f, int y,
 		view_put(f, y, g.x0, "<", 1, UI_R_DIM);
 	x = g.x0;
 	for (k = lv->left; k < lv->ncols; k++) {
-		w = view_live_colw(ui, ln->view, lv->cols[k]);
+		w = view_live_fullw(ui, ln->view, lv->cols[k]);
 		if (k > lv->left && x + 1 + w + (k + 1 < lv->ncols ? 1 : 0) >
 		    f->width) {
 			view_put(f, y, x, ">", 1, UI_R_DIM);
 			break;
 		}
-		view_live_cell(ui, f, &at, k, x + 1, w);
+		view_live_cell(ui, f, &at, k, x + 1,
+		    view_live_colw(ui, ln->view, lv->cols[k]));
+		if (w != view_live_colw(ui, ln->view, lv->cols[k]))
+			view_live_sparks(ui, f, &at, lv->cols[k],
+			    x + 1 + w - LIVE_SPARKW);
 		x += 1 + w;
 	}
 }
