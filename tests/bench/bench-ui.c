@@ -7,6 +7,10 @@
  *				power9 overview on a 16-chip, 192-core
  *				simulated frame, after 40 refreshes, sorted,
  *				with the detail pane) into a frame of text
+ *	ui.render.live.200x60.chart
+ *				the same after a full history (LIVE_HIST
+ *				refreshes), the detail pane's chart in
+ *				braille, the sparkline column (S) shown
  *	ui.render.events.200x60	the same for the Events screen
  *	ui.render.frame.200x60	the same for the Frame screen: 16 chip boxes
  *				with bars and history, 192 core cells
@@ -30,6 +34,7 @@
 #include "engine/session.h"
 #include "source/source.h"
 #include "tests/bench/bench.h"
+#include "ui/chart.h"
 #include "ui/ui.h"
 #include "ui/view.h"
 #include "util/filter.h"
@@ -74,6 +79,32 @@ static double
 bench_render(struct ui *ui, enum ui_screen screen)
 {
 	return (bench_render_size(ui, screen, 200, 60));
+}
+
+/* Refreshes from the n-th to the m-th interval into the model. */
+static int
+bench_sample(struct session *ses, struct ui *ui, size_t n, size_t m)
+{
+	struct engine_snapshot	*s;
+	char			*cause = NULL;
+	unsigned		 changed;
+
+	for (; n < m; n++) {
+		session_sleep_until(ses, n * 1000000000ULL, -1);
+		if (session_sample(ses, &changed, &s, &cause) != 0) {
+			fprintf(stderr, "bench-ui: %s\n", cause);
+			return (-1);
+		}
+		if (s->seq == 0) {
+			engine_snapshot_free(s);
+			continue;
+		}
+		engine_snapshot_free(ui->snap);
+		ui->snap = s;
+		live_push(ui, s);
+		live_layout(ui);
+	}
+	return (0);
 }
 
 /* One filter text over the entries: the median time of a layout. */
@@ -154,12 +185,10 @@ main(void)
 	struct session		*ses;
 	struct ui		 ui;
 	struct ui_items		 save;
-	struct engine_snapshot	*s;
 	struct filter		*flt;
 	char			*cause = NULL;
 	double			 t0;
 	size_t			 i;
-	unsigned		 changed;
 
 	memset(&so, 0, sizeof so);
 	so.virtual_clock = 1;
@@ -179,25 +208,19 @@ main(void)
 		ui.list[i].sort = -1;
 	live_reset(&ui);
 	items_build(&ui);
-	for (i = 0; i < 40; i++) {
-		session_sleep_until(ses, i * 1000000000ULL, -1);
-		if (session_sample(ses, &changed, &s, &cause) != 0) {
-			fprintf(stderr, "bench-ui: %s\n", cause);
-			return (1);
-		}
-		if (s->seq == 0) {
-			engine_snapshot_free(s);
-			continue;
-		}
-		engine_snapshot_free(ui.snap);
-		ui.snap = s;
-		live_push(&ui, s);
-		live_layout(&ui);
-	}
+	if (bench_sample(ses, &ui, 0, 40) != 0)
+		return (1);
 	/* Sorted by a value column, with the detail pane, as in use. */
 	live_sort_step(&ui, 1);
 	ui.detail = 1;
 	printf("ui.render.live.200x60 %.3f ms\n", bench_render(&ui, UI_LIVE));
+	if (bench_sample(ses, &ui, 40, 40 + LIVE_HIST) != 0)
+		return (1);
+	ui.chart = CHART_BRAILLE;
+	ui.sparkcol = 1;
+	printf("ui.render.live.200x60.chart %.3f ms\n",
+	    bench_render(&ui, UI_LIVE));
+	ui.sparkcol = 0;
 	ui.detail = 0;
 	printf("ui.render.events.200x60 %.3f ms\n",
 	    bench_render(&ui, UI_EVENTS));
