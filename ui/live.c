@@ -174,6 +174,11 @@ live_push(struct ui *ui, const struct engine_snapshot *s)
 	struct live_view	*lv;
 	size_t			 i, r, col;
 
+	/* A replay that jumped back starts the history afresh: its ages
+	 * must grow from the newest sample to the oldest. */
+	if (l->hcount > 0 && (double)s->now / 1e9 <
+	    l->htime[(l->hhead + LIVE_HIST - 1) % LIVE_HIST])
+		l->hcount = 0;
 	for (i = 0; i < l->nv && i < s->nviews; i++) {
 		v = engine_view(e, i);
 		lv = &l->v[i];
