@@ -28,8 +28,9 @@ key=$(printf '%s\n' "$ver" "$qemu_configure" |
 src=$lp_cache/qemu-$upver-$key
 bin=$src/build/qemu-system-ppc64
 
-# The hypervisor logic: hvtop's own pure library, as hvtop builds it.
-hv_build build --enable-werror || exit 1
+# The hypervisor logic: hvtop's own pure library, as hvtop builds it
+# (scripts/lpar builds it first when it runs this beside build-guest.sh).
+[ -n "${lp_host_built:-}" ] || hv_build build --enable-werror || exit 1
 pure=$hv_top/build/libhvpure.a
 
 if [ ! -f "$src/.patched" ]; then
