@@ -70,22 +70,37 @@ lp_host_setup() {
 		EOS
 		changed=yes
 	fi
+	# The package lists are fetched again only when the sources changed
+	# or lack ppc64el, or when an install fails on them.
+	updated=no
+	if [ "$changed" = yes ] ||
+	    ! apt-cache show busybox-static:ppc64el >/dev/null 2>&1; then
+		lp_apt_update
+		updated=yes
+	fi
 	# shellcheck disable=SC2086
 	hv_missing $lp_host_packages
-	if [ "$changed" = yes ] || [ -n "$missing" ] ||
-	    ! apt-cache show busybox-static:ppc64el >/dev/null 2>&1; then
-		lp_say "apt-get update"
-		# A mirror in sync leaves one index stale now and then; the
-		# main archive is what the LPAR needs.
-		lp_sudo apt-get update -q >/dev/null 2>&1 ||
-		    lp_sudo apt-get update -q 2>&1 | grep -E '^(E|W):' >&2
-	fi
 	if [ -n "$missing" ]; then
 		lp_say "installing host packages:$missing"
-		# shellcheck disable=SC2086
-		DEBIAN_FRONTEND=noninteractive lp_sudo apt-get install -y -q \
-		    --no-install-recommends $missing >/dev/null || return 1
+		lp_apt_install && return 0
+		[ "$updated" = no ] || return 1
+		lp_apt_update
+		lp_apt_install || return 1
 	fi
+}
+
+lp_apt_update() {
+	lp_say "apt-get update"
+	# A mirror in sync leaves one index stale now and then; the main
+	# archive is what the LPAR needs.
+	lp_sudo apt-get update -q >/dev/null 2>&1 ||
+	    lp_sudo apt-get update -q 2>&1 | grep -E '^(E|W):' >&2
+}
+
+lp_apt_install() {
+	# shellcheck disable=SC2086
+	DEBIAN_FRONTEND=noninteractive lp_sudo apt-get install -y -q \
+	    --no-install-recommends $missing >/dev/null
 }
 
 # lp_pick PKG PINNED: the pinned version when the archive has it, else
