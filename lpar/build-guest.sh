@@ -216,8 +216,9 @@ if [ ! -f "$initrd" ]; then
 	done
 	echo "root:x:0:0:root:/root:/bin/sh" >"$root/etc/passwd"
 	echo "root:x:0:" >"$root/etc/group"
+	# gzip -6: a third of -9's time, for 0.5 % more bytes.
 	(cd "$root" && find . | sort | cpio -o -H newc --quiet -R 0:0) |
-	    gzip -9 >"$initrd.tmp"
+	    gzip -6 >"$initrd.tmp"
 	rm -f "$lp_cache"/initramfs-*.cpio.gz
 	mv "$initrd.tmp" "$initrd"
 	rm -rf "$root"
