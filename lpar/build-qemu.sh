@@ -20,7 +20,16 @@ qemu_configure="--target-list=ppc64-softmmu --without-default-features
 --disable-install-blobs --disable-docs --disable-werror --disable-tools
 --disable-debug-info --enable-trace-backends=nop"
 
-ver=$(lp_pick qemu "$lp_qemu_version")
+# Which version: asked of apt once per pin (apt-cache takes seconds on
+# every run otherwise), then remembered, as build-guest.sh does.
+picked=$lp_cache/resolved-qemu-$(echo "$lp_qemu_version" | lp_hash -)
+if [ -s "$picked" ]; then
+	ver=$(cat "$picked")
+else
+	ver=$(lp_pick qemu "$lp_qemu_version")
+	mkdir -p "$lp_cache"
+	echo "$ver" >"$picked"
+fi
 upver=${ver#*:}
 upver=${upver%-*}
 key=$(printf '%s\n' "$ver" "$qemu_configure" |
