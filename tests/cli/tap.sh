@@ -19,6 +19,40 @@ check() { name=$1; shift; if "$@"; then pass "$name"; else fail "$name"; fi; }
 check_not() { name=$1; shift; if "$@"; then fail "$name"; else pass "$name"; fi; }
 tmpdir=$(mktemp -d "${TMPDIR:-/tmp}/hvtop-test.XXXXXX")
 
+# tmux_stop SOCKET: end a private tmux server and what runs in its panes.
+# A program that loses its terminal exits on the hangup; one still there
+# after 10 s is killed, so that no test leaves a process behind it (seen
+# under ASan: LeakSanitizer's exit-time check waits forever for a thread
+# to stop when the hangup comes as the program starts).
+tmux_stop() {
+	_tp=$(tmux -L "$1" list-panes -a -F '#{pane_pid}' 2>/dev/null)
+	_all=$_tp
+	# The panes' programs and theirs, three levels down.
+	for _lvl in 1 2 3; do
+		_next=""
+		for _p in $_tp; do
+			_next="$_next $(ps -o pid= --ppid "$_p" 2>/dev/null)"
+		done
+		_tp=$_next
+		_all="$_all $_tp"
+	done
+	tmux -L "$1" kill-server >/dev/null 2>&1
+	_n=0
+	while :; do
+		_alive=""
+		for _p in $_all; do
+			kill -0 "$_p" 2>/dev/null && _alive="$_alive $_p"
+		done
+		[ -z "$_alive" ] && return 0
+		[ "$_n" -ge 100 ] && break
+		sleep 0.1
+		_n=$((_n + 1))
+	done
+	# shellcheck disable=SC2086
+	kill -KILL $_alive 2>/dev/null
+	return 0
+}
+
 # tap_csvs: every CSV of hvtop's that the test left in $tmpdir loads the
 # way people load it elsewhere (csv-check.py: Python's csv module, and
 # pandas where it is installed); says which does not, and fails.

@@ -81,7 +81,7 @@ if command -v tmux >/dev/null 2>&1; then
 		fi
 		sleep 0.1
 	done
-	tmux -L "$sock" kill-server >/dev/null 2>&1
+	tmux_stop "$sock"
 	check "the screens say how many metrics cannot be computed" \
 	    test "$found" = 0
 	check "the status line names the first one" \
@@ -193,7 +193,7 @@ tui() {
 		fi
 		sleep 0.1
 	done
-	tmux -L "$sock" kill-server >/dev/null 2>&1
+	tmux_stop "$sock"
 	[ "$found" = 0 ] || { diag "never on screen: $pattern"; return 1; }
 }
 mkdir -p "$tmpdir/rc"

@@ -20,7 +20,7 @@ fi
 
 sock=hvtop-numbers-$$
 T() { tmux -L "$sock" "$@"; }
-trap 'T kill-server >/dev/null 2>&1; rm -rf "$tmpdir"' EXIT
+trap 'tmux_stop "$sock"; rm -rf "$tmpdir"' EXIT
 
 export HVTOP_CONFIG="$tmpdir/cfg/hvtoprc"
 export INPUTRC=/dev/null

@@ -21,7 +21,7 @@ fi
 
 sock=hvtop-sig-$$
 T() { tmux -L "$sock" "$@"; }
-trap 'T kill-server >/dev/null 2>&1; rm -rf "$tmpdir"' EXIT
+trap 'tmux_stop "$sock"; rm -rf "$tmpdir"' EXIT
 export HVTOP_CONFIG="$tmpdir/hvtoprc"
 export INPUTRC=/dev/null
 export LC_ALL=C

@@ -25,7 +25,7 @@ fi
 
 sock=hvtop-test-$$
 T() { tmux -L "$sock" "$@"; }
-trap 'T kill-server >/dev/null 2>&1; rm -rf "$tmpdir"' EXIT
+trap 'tmux_stop "$sock"; rm -rf "$tmpdir"' EXIT
 
 cfg=$tmpdir/cfg
 export HVTOP_CONFIG="$cfg/hvtoprc"

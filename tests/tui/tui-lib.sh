@@ -20,7 +20,7 @@ tui_skip_all() {
 
 sock=hvtop-test-$$
 T() { tmux -L "$sock" "$@"; }
-trap 'T kill-server >/dev/null 2>&1; rm -rf "$tmpdir"' EXIT
+trap 'tmux_stop "$sock"; rm -rf "$tmpdir"' EXIT
 
 mkdir -p "$tmpdir/home" "$tmpdir/cfg"
 export HOME="$tmpdir/home"
