@@ -136,7 +136,7 @@ live_reset(struct ui *ui)
 	const struct engine_view *v;
 	struct live		*l = &ui->live;
 	struct live_view	*lv;
-	size_t			 i, n, k;
+	size_t			 i, n, k, cells;
 
 	for (i = 0; i < l->nv; i++)
 		live_view_free(&l->v[i]);
@@ -146,13 +146,23 @@ live_reset(struct ui *ui)
 	l->nv = engine_nviews(e);
 	if (l->nv > 0)
 		l->v = xcalloc(l->nv, sizeof *l->v);
+	/* Every cell's history, as deep as the budget allows. */
+	for (i = 0, cells = 0; i < l->nv; i++) {
+		v = engine_view(e, i);
+		cells += (v->nrows + 1) * (v->nevents + v->nmetrics > 0 ?
+		    v->nevents + v->nmetrics : 1);
+	}
+	l->hdepth = LIVE_HIST;
+	if (cells > 0 && cells * LIVE_HIST > LIVE_HIST_BUDGET)
+		l->hdepth = LIVE_HIST_BUDGET / cells < LIVE_SPARK ?
+		    LIVE_SPARK : LIVE_HIST_BUDGET / cells;
 	for (i = 0; i < l->nv; i++) {
 		v = engine_view(e, i);
 		lv = &l->v[i];
 		lv->sort = -1;
 		lv->hcols = v->nevents + v->nmetrics;
 		n = (v->nrows + 1) * (lv->hcols > 0 ? lv->hcols : 1) *
-		    LIVE_HIST;
+		    l->hdepth;
 		lv->hist = xcalloc(n, sizeof *lv->hist);
 		for (k = 0; k < n; k++)
 			lv->hist[k] = NAN;
@@ -174,10 +184,12 @@ live_push(struct ui *ui, const struct engine_snapshot *s)
 	struct live_view	*lv;
 	size_t			 i, r, col;
 
+	if (l->hdepth == 0)
+		return;		/* no live_reset() yet */
 	/* A replay that jumped back starts the history afresh: its ages
 	 * must grow from the newest sample to the oldest. */
 	if (l->hcount > 0 && (double)s->now / 1e9 <
-	    l->htime[(l->hhead + LIVE_HIST - 1) % LIVE_HIST])
+	    l->htime[(l->hhead + l->hdepth - 1) % l->hdepth])
 		l->hcount = 0;
 	for (i = 0; i < l->nv && i < s->nviews; i++) {
 		v = engine_view(e, i);
@@ -185,15 +197,15 @@ live_push(struct ui *ui, const struct engine_snapshot *s)
 		for (r = 0; r <= v->nrows; r++) {
 			for (col = 0; col < lv->hcols; col++) {
 				c = engine_cell(e, s, i, r, col);
-				lv->hist[(r * lv->hcols + col) * LIVE_HIST +
+				lv->hist[(r * lv->hcols + col) * l->hdepth +
 				    l->hhead] = c != NULL &&
 				    c->status == ENG_OK ? c->value : NAN;
 			}
 		}
 	}
 	l->htime[l->hhead] = (double)s->now / 1e9;
-	l->hhead = (l->hhead + 1) % LIVE_HIST;
-	if (l->hcount < LIVE_HIST)
+	l->hhead = (l->hhead + 1) % l->hdepth;
+	if (l->hcount < l->hdepth)
 		l->hcount++;
 }
 
@@ -209,11 +221,11 @@ live_history(const struct ui *ui, size_t view, size_t row, size_t col,
 	if (view >= l->nv || col >= l->v[view].hcols)
 		return (0);
 	lv = &l->v[view];
-	h = &lv->hist[(row * lv->hcols + col) * LIVE_HIST];
+	h = &lv->hist[(row * lv->hcols + col) * l->hdepth];
 	n = l->hcount < max ? l->hcount : max;
-	start = (l->hhead + LIVE_HIST - n) % LIVE_HIST;
+	start = (l->hhead + l->hdepth - n) % l->hdepth;
 	for (i = 0; i < n; i++)
-		out[i] = h[(start + i) % LIVE_HIST];
+		out[i] = h[(start + i) % l->hdepth];
 	return (n);
 }
 
@@ -224,11 +236,13 @@ live_ages(const struct ui *ui, double *out, size_t max)
 	size_t			 n, i, start;
 	double			 last;
 
+	if (l->hdepth == 0)
+		return (0);	/* no live_reset() yet */
 	n = l->hcount < max ? l->hcount : max;
-	start = (l->hhead + LIVE_HIST - n) % LIVE_HIST;
-	last = l->htime[(l->hhead + LIVE_HIST - 1) % LIVE_HIST];
+	start = (l->hhead + l->hdepth - n) % l->hdepth;
+	last = l->htime[(l->hhead + l->hdepth - 1) % l->hdepth];
 	for (i = 0; i < n; i++)
-		out[i] = last - l->htime[(start + i) % LIVE_HIST];
+		out[i] = last - l->htime[(start + i) % l->hdepth];
 	return (n);
 }
 

@@ -127,9 +127,12 @@ struct live_view {
 };
 
 /* Values kept per cell: over 4 minutes at the default interval of 1 s,
- * 128 columns of a braille chart (2 samples a column). */
+ * 128 columns of a braille chart (2 samples a column).  Fewer where the
+ * cells are so many that this would pass LIVE_HIST_BUDGET values, but
+ * never fewer than the sparklines show: live_reset() picks the depth. */
 #define LIVE_HIST	256
 #define LIVE_SPARK	32		/* the sparklines' width, at most */
+#define LIVE_HIST_BUDGET (4UL << 20)	/* values: 32 MiB of doubles */
 #define LIVE_NDOMAINS	8		/* slots: live_slot() */
 
 /* A line of the live table. */
@@ -146,6 +149,7 @@ struct live {
 	size_t		 nv;
 	struct live_line *lines;
 	size_t		 nlines;
+	size_t		 hdepth;	/* history: values per cell */
 	size_t		 hhead;		/* history: next slot */
 	size_t		 hcount;	/* history: values stored */
 	double		 htime[LIVE_HIST];	/* seconds of each sample */
