@@ -15,6 +15,8 @@
 
 #include <cmocka.h>
 
+#include "test-data.h"
+
 #include "formula/formula.h"
 #include "metrics/papi.h"
 #include "util/hverr.h"
@@ -82,33 +84,6 @@ compile(const struct papi_model *m, const struct papi_event *ev,
 	return (f);
 }
 
-static char *
-read_data(const char *name, size_t *lenp)
-{
-	struct strbuf	 path = { 0 };
-	const char	*top;
-	FILE		*f;
-	char		*buf;
-	long		 len;
-
-	top = getenv("top_srcdir");
-	strbuf_addf(&path, "%s/tests/data/papi/%s", top != NULL ? top : ".",
-	    name);
-	if ((f = fopen(path.s, "rb")) == NULL)
-		fail_msg("cannot open %s", path.s);
-	assert_int_equal(fseek(f, 0, SEEK_END), 0);
-	len = ftell(f);
-	assert_true(len > 0);
-	rewind(f);
-	buf = malloc((size_t)len);
-	assert_non_null(buf);
-	assert_int_equal(fread(buf, 1, (size_t)len, f), (size_t)len);
-	fclose(f);
-	strbuf_free(&path);
-	*lenp = (size_t)len;
-	return (buf);
-}
-
 static void
 compile_all(const char *file, size_t nevents)
 {
@@ -118,7 +93,7 @@ compile_all(const char *file, size_t nevents)
 	size_t			 len, i, j;
 	char			*buf;
 
-	buf = read_data(file, &len);
+	buf = test_data_read("papi", file, &len);
 	assert_int_equal(papi_parse(buf, len, &m, NULL), 0);
 	free(buf);
 	assert_int_equal(m->nevents, nevents);

@@ -16,6 +16,8 @@
 
 #include <cmocka.h>
 
+#include "test-data.h"
+
 #include "metrics/papi.h"
 #include "util/hverr.h"
 #include "util/strbuf.h"
@@ -720,34 +722,6 @@ test_check(void **state)
 	papi_model_free(m);
 }
 
-/* The test data directory, found from $top_srcdir as make check sets it. */
-static char *
-read_data(const char *name, size_t *lenp)
-{
-	struct strbuf	 path = { 0 };
-	const char	*top;
-	FILE		*f;
-	char		*buf;
-	long		 len;
-
-	top = getenv("top_srcdir");
-	strbuf_addf(&path, "%s/tests/data/papi/%s", top != NULL ? top : ".",
-	    name);
-	if ((f = fopen(path.s, "rb")) == NULL)
-		fail_msg("cannot open %s", path.s);
-	assert_int_equal(fseek(f, 0, SEEK_END), 0);
-	len = ftell(f);
-	assert_true(len > 0);
-	rewind(f);
-	buf = malloc((size_t)len);
-	assert_non_null(buf);
-	assert_int_equal(fread(buf, 1, (size_t)len, f), (size_t)len);
-	fclose(f);
-	strbuf_free(&path);
-	*lenp = (size_t)len;
-	return (buf);
-}
-
 static void
 test_real(void **state)
 {
@@ -759,7 +733,7 @@ test_real(void **state)
 	char			*buf, *cause = NULL;
 
 	(void)state;
-	buf = read_data("papi_events.csv", &len);
+	buf = test_data_read("papi", "papi_events.csv", &len);
 	assert_int_equal(papi_parse(buf, len, &m, &cause), 0);
 	free(buf);
 	if (m->nerrors != 0)
@@ -873,7 +847,7 @@ test_man_example(void **state)
 	char			*buf;
 
 	(void)state;
-	buf = read_data("man-example.csv", &len);
+	buf = test_data_read("papi", "man-example.csv", &len);
 	assert_int_equal(papi_parse(buf, len, &m, NULL), 0);
 	free(buf);
 	assert_int_equal(m->nevents, 5);

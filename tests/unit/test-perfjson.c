@@ -19,6 +19,8 @@
 
 #include <cmocka.h>
 
+#include "test-data.h"
+
 #include "formula/formula.h"
 #include "metrics/perfjson.h"
 #include "util/hverr.h"
@@ -81,30 +83,6 @@ eval(const char *text, struct counts *c)
 	return (v.ok ? v.value : NAN);
 }
 
-static char *
-read_data(const char *name, size_t *lenp)
-{
-	struct strbuf	 path = { 0 };
-	FILE		*f;
-	char		*buf;
-	long		 len;
-
-	strbuf_addf(&path, "%s/tests/data/perfjson/%s", TOP_SRCDIR, name);
-	if ((f = fopen(path.s, "rb")) == NULL)
-		fail_msg("cannot open %s", path.s);
-	assert_int_equal(fseek(f, 0, SEEK_END), 0);
-	len = ftell(f);
-	assert_true(len > 0);
-	rewind(f);
-	buf = malloc((size_t)len);
-	assert_non_null(buf);
-	assert_int_equal(fread(buf, 1, (size_t)len, f), (size_t)len);
-	fclose(f);
-	strbuf_free(&path);
-	*lenp = (size_t)len;
-	return (buf);
-}
-
 static struct perfjson_model *
 parse_file(const char *name)
 {
@@ -112,7 +90,7 @@ parse_file(const char *name)
 	size_t			 len;
 	char			*buf, *cause = NULL;
 
-	buf = read_data(name, &len);
+	buf = test_data_read("perfjson", name, &len);
 	assert_true(perfjson_detect(buf, len));
 	if (perfjson_parse(buf, len, &m, &cause) != 0)
 		fail_msg("%s: %s", name, cause);
