@@ -522,63 +522,48 @@ perfjson_refuse_op(struct perfjson_tr *t)
 	return (0);
 }
 
+/*
+ * A product ('*', '/' over unary terms) or, with sum set, a sum ('+',
+ * '-' over products).  A constant added to counts keeps their degree:
+ * perf's "1 + EVENT" guards a division, and the ratio stays a ratio.
+ */
 static int
-perfjson_product(struct perfjson_tr *t, struct perfjson_val *v)
+perfjson_terms(struct perfjson_tr *t, struct perfjson_val *v, int sum)
 {
 	struct perfjson_val	 r;
+	const char		*ops = sum ? "+-" : "*/";
 	char			 op;
 	int			 error;
 
-	if ((error = perfjson_unary(t, v)) != 0)
+	if ((error = sum ? perfjson_terms(t, v, 0) :
+	    perfjson_unary(t, v)) != 0)
 		return (error);
-	while (t->tok == PJT_OP && (t->op == '*' || t->op == '/')) {
+	while (t->tok == PJT_OP && t->op != '\0' &&
+	    strchr(ops, t->op) != NULL) {
 		op = t->op;
 		if ((error = perfjson_lex(t)) != 0)
 			return (error);
 		memset(&r, 0, sizeof r);
-		if ((error = perfjson_unary(t, &r)) != 0) {
+		if ((error = sum ? perfjson_terms(t, &r, 0) :
+		    perfjson_unary(t, &r)) != 0) {
 			perfjson_val_free(&r);
 			return (error);
 		}
 		strbuf_addf(&v->sb, " %c %s", op, r.sb.s);
-		v->degree = perfjson_degree(v->degree, r.degree, op);
+		if (sum && v->isconst)
+			v->degree = r.degree;
+		else if (!sum || !r.isconst)
+			v->degree = perfjson_degree(v->degree, r.degree, op);
 		v->isconst = v->isconst && r.isconst;
 		perfjson_val_free(&r);
 	}
 	return (perfjson_refuse_op(t));
 }
 
-/*
- * A sum.  A constant added to counts keeps their degree: perf's
- * "1 + EVENT" guards a division, and the ratio stays a ratio.
- */
 static int
 perfjson_sum(struct perfjson_tr *t, struct perfjson_val *v)
 {
-	struct perfjson_val	 r;
-	char			 op;
-	int			 error;
-
-	if ((error = perfjson_product(t, v)) != 0)
-		return (error);
-	while (t->tok == PJT_OP && (t->op == '+' || t->op == '-')) {
-		op = t->op;
-		if ((error = perfjson_lex(t)) != 0)
-			return (error);
-		memset(&r, 0, sizeof r);
-		if ((error = perfjson_product(t, &r)) != 0) {
-			perfjson_val_free(&r);
-			return (error);
-		}
-		strbuf_addf(&v->sb, " %c %s", op, r.sb.s);
-		if (v->isconst)
-			v->degree = r.degree;
-		else if (!r.isconst)
-			v->degree = perfjson_degree(v->degree, r.degree, op);
-		v->isconst = v->isconst && r.isconst;
-		perfjson_val_free(&r);
-	}
-	return (perfjson_refuse_op(t));
+	return (perfjson_terms(t, v, 1));
 }
 
 int
