@@ -23,6 +23,8 @@
 #define FILTER_MAX_REPEAT	256	/* sum of {m,n} bounds in a pattern */
 #define FILTER_MAX_QUANTS	32	/* quantifiers in a pattern */
 #define FILTER_MAX_QGROUPS	6	/* quantified groups in a pattern */
+#define FILTER_MAX_NODES	4096	/* positions, repetitions copied out */
+#define FILTER_MAX_DEPTH	32	/* nested groups in a pattern */
 /* Characters that an escape makes plain in an extended regex. */
 #define FILTER_RE_SPECIAL	".[]()*+?{}|^$\\"
 
@@ -140,24 +142,105 @@ filter_flag_lookup(const char *w)
 }
 
 /*
+ * Positions glibc's automaton gets when a repetition is copied out: x{m,n}
+ * and x{m,} hold max(m, n) and m + 1 copies of x, x* x+ x? about two.
+ */
+static unsigned long
+filter_regex_copies(const char **pp)
+{
+	const char	*p = *pp;
+	unsigned long	 m = 0, n = 0;
+	int		 comma = 0, upper = 0;
+
+	if (*p != '{')
+		return (2);
+	while (*++p != '\0' && *p != '}') {
+		if (*p == ',') {
+			comma = 1;
+			continue;
+		}
+		if (*p < '0' || *p > '9')
+			continue;
+		if (comma) {
+			upper = 1;
+			n = n > FILTER_MAX_NODES ? n : n * 10 + (unsigned long)(*p - '0');
+		} else
+			m = m > FILTER_MAX_NODES ? m : m * 10 + (unsigned long)(*p - '0');
+	}
+	*pp = *p == '\0' ? p - 1 : p;
+	if (comma && !upper)
+		n = m + 1;
+	n = n > m ? n : m;
+	return (n > 0 ? n : 1);
+}
+
+static unsigned long
+filter_mul_cap(unsigned long a, unsigned long k)
+{
+	return (k != 0 && a > FILTER_MAX_NODES / k ? FILTER_MAX_NODES + 1 :
+	    a * k);
+}
+
+/*
  * A regex that glibc would take a long time to compile is refused: the
- * filter is recompiled on every keystroke.  Counted repetitions are
- * capped in total, and a quantifier may not follow another ("a++",
- * undefined in POSIX, makes glibc copy the subexpression again for each).
+ * filter is recompiled on every keystroke.  glibc copies a repeated
+ * subexpression once per repetition, so nested repetitions multiply:
+ * ((a?){128}){128} is 16,384 positions and takes it 18 s and 2 GB.  The
+ * pattern's size with every repetition copied out is capped, and so are
+ * the counted bounds' total and the quantifiers; a quantifier may not
+ * follow another ("a++", undefined in POSIX).
  */
 static int
 filter_regex_bounded(const char *p)
 {
-	unsigned long	 sum = 0, v;
-	int		 quants = 0, groups = 0, after = 0, close = 0;
+	unsigned long	 tot[FILTER_MAX_DEPTH + 1], last[FILTER_MAX_DEPTH + 1];
+	unsigned long	 sum = 0, k;
+	const char	*q;
+	int		 quants = 0, groups = 0, after = 0, close = 0, d = 0;
 
+	tot[0] = last[0] = 0;
 	for (; *p != '\0'; p++) {
-		if (*p == '\\' && p[1] != '\0') {
-			p++;
-			after = close = 0;
+		if (*p == '*' || *p == '+' || *p == '?' || *p == '{') {
+			if (after || ++quants > FILTER_MAX_QUANTS)
+				return (0);
+			/* Each quantified group may double the automaton. */
+			if (close && ++groups > FILTER_MAX_QGROUPS)
+				return (0);
+			after = 1;
+			close = 0;
+			q = p;
+			k = filter_regex_copies(&p);
+			if (*q == '{') {
+				sum += k;
+				if (sum > FILTER_MAX_REPEAT)
+					return (0);
+			}
+			tot[d] += filter_mul_cap(last[d], k - 1);
+			last[d] = filter_mul_cap(last[d], k);
+			if (tot[d] > FILTER_MAX_NODES)
+				return (0);
 			continue;
 		}
-		if (*p == '[') {
+		after = close = 0;
+		if (*p == '(') {
+			if (d == FILTER_MAX_DEPTH)
+				return (0);
+			d++;
+			tot[d] = last[d] = 0;
+			continue;
+		}
+		if (*p == '|') {
+			last[d] = 0;
+			continue;
+		}
+		if (*p == ')' && d > 0) {
+			last[d - 1] = tot[d] + 1;
+			d--;
+			close = 1;
+		} else if (*p == '\\' && p[1] != '\0') {
+			p++;
+			last[d] = 1;
+		} else if (*p == '[') {
 			/* Quantifier characters are plain inside brackets. */
 			p++;
 			if (*p == '^')
@@ -168,38 +251,12 @@ filter_regex_bounded(const char *p)
 				p++;
 			if (*p == '\0')
 				return (1);	/* regcomp reports it */
-			after = close = 0;
-			continue;
-		}
-		if (*p == '*' || *p == '+' || *p == '?' || *p == '{') {
-			if (after || ++quants > FILTER_MAX_QUANTS)
-				return (0);
-			/* Each quantified group may double the automaton. */
-			if (close && ++groups > FILTER_MAX_QGROUPS)
-				return (0);
-			after = 1;
-			close = 0;
-		} else {
-			after = 0;
-			close = *p == ')';
-			continue;
-		}
-		if (*p != '{')
-			continue;
-		while (*++p != '\0' && *p != '}') {
-			if (*p < '0' || *p > '9')
-				continue;
-			v = 0;
-			while (*p >= '0' && *p <= '9' && v <= FILTER_MAX_REPEAT)
-				v = v * 10 + (unsigned long)(*p++ - '0');
-			sum += v;
-			if (sum > FILTER_MAX_REPEAT)
-				return (0);
-			if (*p == '}' || *p == '\0')
-				break;
-		}
-		if (*p == '\0')
-			break;
+			last[d] = 1;
+		} else
+			last[d] = 1;
+		tot[d] += last[d];
+		if (tot[d] > FILTER_MAX_NODES)
+			return (0);
 	}
 	return (1);
 }
