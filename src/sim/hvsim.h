@@ -38,9 +38,9 @@ struct hvsim;
  * A hypervisor for the frame that spec describes, with the keys hvtop's
  * --sim takes for the frame (sockets, chips_per_socket, cores, smt,
  * lpars, lpar, vcpus, seed, tb_hz, core_hz, nest_hz, update_ms,
- * update_us, uptime_ms, interface, cec, start, faults; see hvtop(1)),
- * joined by commas; NULL or "" for the defaults.  catalog holds a 24x7 catalog
- * image (copied).  Without interface= in spec, the catalog decides.
+ * update_us, uptime_ms, interface, cec, steady, start, faults; see
+ * hvtop(1)), joined by commas; NULL or "" for the defaults.  catalog
+ * holds a 24x7 catalog image (copied).  Without interface= in spec, the catalog decides.
  * Returns 0 with *out set (free with hvsim_free()), or a negative code
  * with *cause set (caller frees): an unknown key, a bad value, a catalog
  * that does not parse.

@@ -124,6 +124,7 @@ sim_config_set(struct sim_config *cfg, const char *key, const char *val,
 	SIM_UINT("uptime_ms", 0, 1000000000, cfg->uptime_ms)
 	SIM_UINT("interface", 1, 2, cfg->interface)
 	SIM_UINT("cec", 0, UINT64_MAX, cfg->cec_cfg)
+	SIM_UINT("steady", 0, 1, cfg->steady)
 #undef SIM_UINT
 	if (strcmp(key, "update_ms") == 0) {
 		if ((error = sim_frame_uint(key, val, 1, 60000, &v,
@@ -146,7 +147,7 @@ sim_config_set(struct sim_config *cfg, const char *key, const char *val,
 	*cause = xasprintf("sim %s: unknown key (sockets, chips, "
 	    "chips_per_socket, cores, smt, lpars, lpar, vcpus, seed, tb_hz, "
 	    "core_hz, nest_hz, update_ms, update_us, uptime_ms, interface, cec, "
-	    "start, faults)",
+	    "steady, start, faults)",
 	    key);
 	return (-HV_ENOENT);
 }

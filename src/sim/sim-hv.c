@@ -502,7 +502,7 @@ sim_hv_new(const struct sim_config *cfg, const struct catalog *cat,
 		hv->version = cat->version;
 	if (cat != NULL)
 		sim_hv_build(hv, cat);
-	hv->wl = sim_workload_new(&hv->frame, cfg->seed);
+	hv->wl = sim_workload_new(&hv->frame, cfg->seed, cfg->steady);
 	hv->rng = sim_workload_hash(cfg->seed, 12, 0, 0);
 	hv->phase = xcalloc(hv->frame.nchips, sizeof *hv->phase);
 	for (i = 0; i < hv->frame.nchips; i++)

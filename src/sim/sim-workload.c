@@ -37,6 +37,7 @@ struct sim_workload_core {
 struct sim_workload {
 	struct sim_frame frame;
 	uint64_t	 seed;
+	int		 steady;	/* every slot is slot 0 */
 	uint64_t	 slot_tb;	/* one second of timebase */
 	struct sim_workload_core *cores;
 };
@@ -87,6 +88,8 @@ sim_workload_level(const struct sim_workload *w, unsigned core, uint64_t s,
 	unsigned	 chip = sim_frame_core_chip(&w->frame, core);
 	double		 load, busy, ipc, bpi, wr, remote, mem;
 
+	if (w->steady)
+		s = 0;
 	/* Chip phases last 5 s, core phases 3 to 7 s. */
 	load = 0.10 + 0.80 * sim_workload_u(w, SIM_WL_CHIP_LOAD, chip, s / 5);
 	busy = load + 0.40 * (sim_workload_u(w, SIM_WL_CORE_LOAD, core,
@@ -114,7 +117,7 @@ sim_workload_level(const struct sim_workload *w, unsigned core, uint64_t s,
 }
 
 struct sim_workload *
-sim_workload_new(const struct sim_frame *f, uint64_t seed)
+sim_workload_new(const struct sim_frame *f, uint64_t seed, int steady)
 {
 	struct sim_workload	*w;
 	unsigned		 i;
@@ -122,6 +125,7 @@ sim_workload_new(const struct sim_frame *f, uint64_t seed)
 	w = xcalloc(1, sizeof *w);
 	w->frame = *f;
 	w->seed = seed;
+	w->steady = steady;
 	w->slot_tb = f->tb_hz;
 	w->cores = xcalloc(f->ncores, sizeof *w->cores);
 	for (i = 0; i < f->ncores; i++)

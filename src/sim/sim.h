@@ -119,6 +119,7 @@ struct sim_config {
 	uint64_t	 uptime_ms;	/* how long the frame ran before */
 	int		 interface;	/* hcall interface version, 1 or 2 */
 	uint64_t	 cec_cfg;	/* cec_cfg_instance_id */
+	int		 steady;	/* every rate constant (steady=1) */
 	int		 start_set;	/* start= given */
 	uint64_t	 start;		/* counters read this at the first
 					   H_GET_24X7_DATA call */
@@ -156,7 +157,8 @@ void	 sim_config_defaults(struct sim_config *);
 /*
  * Set one key (sockets, chips (= sockets), chips_per_socket, cores, smt,
  * lpars, lpar, vcpus, seed, tb_hz, core_hz, nest_hz, update_ms,
- * update_us, uptime_ms, interface, cec, start, faults).  start=N (or
+ * update_us, uptime_ms, interface, cec, steady, start, faults).
+ * steady=1 holds every core's load at its first second's.  start=N (or
  * start=-N for 2^64 - N) makes every counter read N at the first
  * H_GET_24X7_DATA call and count on from there, so a value near 2^64
  * wraps soon after.  Returns 0, or -HV_ENOENT (unknown
@@ -214,9 +216,13 @@ enum sim_component {
 
 struct sim_workload;
 
-/* Returns a workload (caller frees with sim_workload_free()). */
+/*
+ * Returns a workload (caller frees with sim_workload_free()).  A steady
+ * one keeps the levels of its first second for ever, so that every rate
+ * is the same over any window.
+ */
 struct sim_workload *sim_workload_new(const struct sim_frame *,
-	    uint64_t seed);
+	    uint64_t seed, int steady);
 void	 sim_workload_free(struct sim_workload *);
 /*
  * Integrals from 0 to tb for a core or a chip (sum of its cores).  They

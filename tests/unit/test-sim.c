@@ -1084,6 +1084,42 @@ test_sim_start(void **state)
 	free(cause);
 }
 
+/* steady=1: every second counts what the first did; the default varies. */
+static void
+test_sim_steady(void **state)
+{
+	struct sim_hv		*st, *var;
+	uint64_t		 a[4], b[4], va[4], vb[4], d0[4];
+	unsigned		 k, s, varied = 0;
+	int64_t			 diff;
+
+	(void)state;
+	st = new_hv("smt=4,steady=1");
+	var = new_hv("smt=4");
+	core_counters1(st, 2 * TB, 3, a);
+	core_counters1(var, 2 * TB, 3, va);
+	for (s = 3; s < 12; s++) {
+		core_counters1(st, s * TB, 3, b);
+		core_counters1(var, s * TB, 3, vb);
+		for (k = 0; k < 4; k++) {
+			if (s == 3)
+				d0[k] = b[k] - a[k];
+			/* Integer counts of a double integral: off by one. */
+			diff = (int64_t)(b[k] - a[k] - d0[k]);
+			assert_true(diff >= -1 && diff <= 1);
+			if (vb[k] - va[k] > (b[k] - a[k]) / 100 * 101 ||
+			    vb[k] - va[k] < (b[k] - a[k]) / 100 * 99)
+				varied++;
+		}
+		memcpy(a, b, sizeof a);
+		memcpy(va, vb, sizeof va);
+	}
+	assert_true(d0[1] > 0);
+	assert_true(varied > 0);
+	sim_hv_free(st);
+	sim_hv_free(var);
+}
+
 int
 main(void)
 {
@@ -1102,6 +1138,7 @@ main(void)
 		cmocka_unit_test(test_sim_p8),
 		cmocka_unit_test(test_sim_observe),
 		cmocka_unit_test(test_sim_start),
+		cmocka_unit_test(test_sim_steady),
 	};
 
 	return (cmocka_run_group_tests_name("sim", tests, setup, teardown));
