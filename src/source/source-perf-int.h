@@ -47,6 +47,7 @@ struct perf_group {
 	size_t		*members;	/* selection counter positions */
 	size_t		 n;
 	struct source_perf_scale scale;
+	struct source_perf_clock clock;	/* its reads' times */
 };
 
 struct source_perf;

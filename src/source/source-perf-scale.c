@@ -89,6 +89,25 @@ source_perf_scale_next(struct source_perf_scale *sc, size_t j, uint64_t v,
 	return (sc->value[j] - source_perf_scale_up(-d, enabled, running));
 }
 
+uint64_t
+source_perf_clock(struct source_perf_clock *c, uint64_t now,
+    uint64_t enabled)
+{
+	uint64_t	 t, last = c->last;
+
+	c->last = enabled;
+	if (c->set && enabled > last) {
+		t = c->now + (enabled - c->enabled);
+		if (t <= now + SOURCE_PERF_CLOCK_SLACK &&
+		    t + SOURCE_PERF_CLOCK_SLACK >= now)
+			return (t);
+	}
+	c->now = now;
+	c->enabled = enabled;
+	c->set = 1;
+	return (now);
+}
+
 unsigned
 source_perf_scale(struct source_perf_scale *sc, const uint64_t *words,
     size_t nwords, const size_t *members, struct raw_value *values)

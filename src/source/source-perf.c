@@ -598,8 +598,9 @@ source_perf_sample(struct source *src, uint64_t now, struct raw_sample *rs,
     char **cause)
 {
 	struct source_perf	*st = src->data;
+	struct perf_group	*g;
 	size_t			 i, n = st->nctr, failed = 0;
-	int			 err, last = 0;
+	int			 err, last = 0, timed = 0;
 
 	rs->now = now;
 	rs->calls = 0;
@@ -611,9 +612,15 @@ source_perf_sample(struct source *src, uint64_t now, struct raw_sample *rs,
 		st->v->sample(st, now, rs);
 	for (i = 0; i < st->ngroups; i++) {
 		rs->calls++;
+		g = &st->groups[i];
 		if ((err = source_perf_read_group(st, i, rs)) != 0) {
 			last = err;
 			failed++;
+		} else if (!timed && g->scale.started && g->scale.nr > 0) {
+			/* The sample is as old as its first good read. */
+			rs->now = source_perf_clock(&g->clock, now,
+			    g->scale.enabled);
+			timed = 1;
 		}
 	}
 	/*

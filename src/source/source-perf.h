@@ -140,6 +140,35 @@ unsigned source_perf_scale(struct source_perf_scale *sc,
 	    const uint64_t *words, size_t nwords, const size_t *members,
 	    struct raw_value *values);
 
+/*
+ * A sample's time on the kernel's clock.  The time a sample is given is
+ * taken before its reads, and how long those take varies (under load, or
+ * in an emulated partition, by a percent of an interval); the counts
+ * belong to the moment of the read, which time_enabled tells: ns since
+ * the group was enabled, as of the read.  Anchored at a group's first
+ * read, the sample's time is that anchor moved by time_enabled's
+ * progress, so that an interval is exactly the kernel's time between two
+ * reads of the group.
+ */
+struct source_perf_clock {
+	uint64_t	 now;		/* the anchor: host time ... */
+	uint64_t	 enabled;	/* ... and time_enabled read then */
+	uint64_t	 last;		/* time_enabled of the read before */
+	int		 set;
+};
+
+/* Beyond this from the host's time, the kernel's is not used (ns). */
+#define SOURCE_PERF_CLOCK_SLACK	UINT64_C(1000000000)
+
+/*
+ * The time of a read whose group said enabled, given the host time now
+ * taken before it.  A clock that did not move, went back or strayed more
+ * than SOURCE_PERF_CLOCK_SLACK from now is anchored again, and now is
+ * the answer.
+ */
+uint64_t source_perf_clock(struct source_perf_clock *, uint64_t now,
+	    uint64_t enabled);
+
 /* An unsigned number in a text file (decimal or 0x hex). */
 int	 source_perf_sysfs_uint(const char *path, uint64_t *, char **cause);
 /* A CPU list file (cpumask, online). */

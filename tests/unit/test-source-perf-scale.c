@@ -518,6 +518,39 @@ test_real_software(void **state)
 	source_perf_ops.close(&src);
 }
 
+/*
+ * A sample's time follows time_enabled from its group's first read: the
+ * host time taken before the reads only anchors it.
+ */
+static void
+test_clock(void **state)
+{
+	struct source_perf_clock c;
+	const uint64_t		 s = 1000000000;	/* 1 s in ns */
+
+	(void)state;
+	memset(&c, 0, sizeof c);
+	/* The first read anchors: the host's time. */
+	assert_true(source_perf_clock(&c, 50 * s, 3000) == 50 * s);
+	/* Taken 30 ms early this time: the read was a second on. */
+	assert_true(source_perf_clock(&c, 51 * s - 30000000, 3000 + s) ==
+	    51 * s);
+	/* Taken late: the same, the interval is the kernel's. */
+	assert_true(source_perf_clock(&c, 52 * s + 40000000, 3000 + 2 * s) ==
+	    52 * s);
+	/* A clock that did not move: the host's time, anchored again. */
+	assert_true(source_perf_clock(&c, 53 * s, 3000 + 2 * s) == 53 * s);
+	assert_true(source_perf_clock(&c, 54 * s, 3000 + 3 * s) == 54 * s);
+	/* Backwards (a group enabled again): anchored again. */
+	assert_true(source_perf_clock(&c, 55 * s, 10) == 55 * s);
+	assert_true(source_perf_clock(&c, 56 * s + 1, 10 + s) == 56 * s);
+	/* More than a second from the host's: not trusted. */
+	assert_true(source_perf_clock(&c, 57 * s, 10 + 3 * s + s / 2) ==
+	    57 * s);
+	assert_true(source_perf_clock(&c, 58 * s + 5, 10 + 4 * s + s / 2) ==
+	    58 * s);
+}
+
 int
 main(void)
 {
@@ -526,6 +559,7 @@ main(void)
 		cmocka_unit_test(test_scale_multiplexed),
 		cmocka_unit_test(test_scale_not_running),
 		cmocka_unit_test(test_scale_short),
+		cmocka_unit_test(test_clock),
 		cmocka_unit_test(test_raw_reason),
 		cmocka_unit_test(test_engine_estimate),
 		cmocka_unit_test(test_engine_not_running),
