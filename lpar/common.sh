@@ -83,9 +83,12 @@ lp_host_setup() {
 	if [ -n "$missing" ]; then
 		lp_say "installing host packages:$missing"
 		lp_apt_install && return 0
-		[ "$updated" = no ] || return 1
-		lp_apt_update
-		lp_apt_install || return 1
+		if [ "$updated" = no ]; then
+			lp_apt_update
+			lp_apt_install && return 0
+		fi
+		lp_say "cannot install the host packages:$missing"
+		return 1
 	fi
 }
 
