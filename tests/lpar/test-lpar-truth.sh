@@ -70,10 +70,12 @@ boot faults-picks "start=-3000000000,seed=7,faults=$faults+from@97+version-chang
     picks picks
 # hvtop and perf stat -I at once on chip 1's memory and clock events,
 # each on a virtual processor of its own so that neither waits for the
-# other between taking its time and reading.
+# other between taking its time and reading.  A steady workload, so that
+# every counter compares interval by interval though the two programs'
+# intervals do not line up.
 expect=""
 smp=2
-boot side "update_us=1000" side side:side-hvtop:side-perf
+boot side "update_us=1000,steady=1" side side:side-hvtop:side-perf
 
 echo "$passed passed, $failed failed"
 [ "$failed" -eq 0 ]
