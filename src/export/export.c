@@ -262,16 +262,24 @@ void
 export_human(double v, int width, struct strbuf *sb)
 {
 	static const char	 suffix[] = " kMGTPE";
-	double			 a = fabs(v);
+	double			 a = fabs(v), orig = v;
 	int			 i = 0;
 	char			 buf[32];
 
+	if (!isfinite(v)) {
+		strbuf_addf(sb, "%*s", width, isnan(v) ? "nan" : v < 0 ?
+		    "-inf" : "inf");
+		return;
+	}
 	while (a >= 9999.5 && i < (int)sizeof suffix - 2) {
 		a /= 1000;
 		v /= 1000;
 		i++;
 	}
-	if (i == 0 && a != 0 && a < 0.01)
+	/* Past the last suffix: the exponent says it, not 300 digits. */
+	if (a >= 9999.5)
+		snprintf(buf, sizeof buf, "%.2e", orig);
+	else if (i == 0 && a != 0 && a < 0.01)
 		snprintf(buf, sizeof buf, "%.2e", v);
 	else if (i == 0 && a == floor(a))
 		snprintf(buf, sizeof buf, "%.0f", v);

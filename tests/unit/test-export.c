@@ -85,9 +85,29 @@ scaled_is(double v, int scale, const char *want)
 }
 
 static void
+human_is(double v, const char *want)
+{
+	struct strbuf	 sb = { 0 };
+
+	export_human(v, 0, &sb);
+	assert_string_equal(sb.s, want);
+	strbuf_free(&sb);
+}
+
+static void
 test_units(void **state)
 {
 	(void)state;
+	human_is(2703.168, "2703");
+	human_is(52330, "52.3k");
+	human_is(1.5e19, "15.0E");
+	human_is(9.9e21, "9900E");
+	/* Past the last prefix: no 300 digits, no wrong magnitude. */
+	human_is(1e300, "1.00e+300");
+	human_is(-2.5e22, "-2.50e+22");
+	human_is(INFINITY, "inf");
+	human_is(-INFINITY, "-inf");
+	human_is(NAN, "nan");
 	/* 10.2k MB/s is 10.2 GB/s. */
 	scale_is(10200, "MB/s", "GB/s", 1);
 	scale_is(7792, "MB/s", "MB/s", 0);
