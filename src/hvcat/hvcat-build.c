@@ -23,6 +23,7 @@
 #include "catalog/catalog.h"
 #include "hvcat/hvcat.h"
 #include "util/file.h"
+#include "util/hverr.h"
 
 /* The largest source read: POWER8's full catalog is under 1 MiB. */
 #define HVCAT_BUILD_MAX_JSON	((size_t)64 << 20)
@@ -50,8 +51,9 @@ hvcat_build_read(const char *src, json_t **out)
 	*out = json_loadb(buf, len, JSON_REJECT_DUPLICATES, &jerr);
 	free(buf);
 	if (*out == NULL) {
+		/* jansson quotes the bytes it stopped at. */
 		fprintf(stderr, "hvcat: %s: line %d, column %d: %s\n", src,
-		    jerr.line, jerr.column, jerr.text);
+		    jerr.line, jerr.column, hv_printable(jerr.text));
 		return (1);
 	}
 	return (0);

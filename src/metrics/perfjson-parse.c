@@ -414,19 +414,13 @@ perfjson_parse(const void *buf, size_t len, struct perfjson_model **out,
 	json_t			*root;
 	unsigned long		*lines, *cols;
 	size_t			 n, i;
-	char			*p;
 
 	*out = NULL;
 	root = json_loadb(buf, len, JSON_DECODE_ANY, &jerr);
 	if (root == NULL) {
-		/* jansson quotes the bytes it stopped at: show them safely. */
-		for (p = jerr.text; *p != '\0'; p++) {
-			if ((unsigned char)*p < 0x20 ||
-			    (unsigned char)*p >= 0x7f)
-				*p = '?';
-		}
+		/* jansson quotes the bytes it stopped at. */
 		*cause = xasprintf("line %d, column %d: %s", jerr.line,
-		    jerr.column, jerr.text);
+		    jerr.column, hv_printable(jerr.text));
 		return (-HV_EFORMAT);
 	}
 	if (!json_is_array(root)) {

@@ -43,3 +43,14 @@ hv_strerror(int error)
 	}
 	return (NULL);
 }
+
+char *
+hv_printable(char *s)
+{
+	unsigned char	*p;
+
+	for (p = (unsigned char *)s; *p != '\0'; p++)
+		if (*p < 0x20 || *p >= 0x7f)
+			*p = '?';
+	return (s);
+}

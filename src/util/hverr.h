@@ -20,5 +20,11 @@
 #define HV_ELAST	4010
 
 const char	*hv_strerror(int);
+/*
+ * Make s, a cause quoting input (a library's error text that shows the
+ * bytes it stopped at), safe for a terminal: control and non-ASCII bytes
+ * become '?'.  Returns s.
+ */
+char		*hv_printable(char *s);
 
 #endif /* HVTOP_HVERR_H */

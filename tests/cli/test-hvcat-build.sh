@@ -4,7 +4,7 @@
 # lengths and offsets computed; bad sources exit 1 naming the JSON path
 # and leave no output behind; usage errors exit 2.
 . "$(dirname "$0")/tap.sh"
-plan 24
+plan 25
 P8=$DATA/catalog/p8-catalog-v3.bin
 
 # The acceptance test.
@@ -68,6 +68,13 @@ bad() {	# bad NAME WANT JSON
 bad "a JSON syntax error gives its line and column" \
     "bad.json: line 2, column" '{"events": [
   {"name": "A",, "domain": 1}]}'
+# jansson quotes the byte it stopped at; an escape must not reach the
+# terminal.
+printf '{"events": [\n  \033[2J]}\n' >"$tmpdir/ctl.json"
+"$HVCAT" build "$tmpdir/ctl.json" -o "$tmpdir/ctl.bin" 2>"$tmpdir/e"
+check "a control byte in a syntax error is shown as ?" sh -c \
+    "grep -q 'ctl.json: line 2, column' '$tmpdir/e' &&
+    ! grep -q \"\$(printf '\\033')\" '$tmpdir/e'"
 bad "a duplicate key is refused" "duplicate object key" \
     '{"version": 1, "version": 2}'
 bad "a wrong type names the path" "events[1].name: expected a string" \
