@@ -27,13 +27,15 @@ static void
 keys_screen(struct ui_run *r, int k)
 {
 	struct ui	*ui = &r->ui;
+	enum ui_screen	 from;
 
+	/* From help: the screens beside the one help was opened on. */
+	from = ui->screen == UI_HELP ? ui->back : ui->screen;
 	if (k == '\t')
-		ui->screen = ui->screen >= UI_FORMULAS ? UI_LIVE :
-		    ui->screen + 1;
+		ui->screen = from >= UI_FORMULAS ? UI_LIVE : from + 1;
 	else
-		ui->screen = ui->screen == UI_LIVE ||
-		    ui->screen == UI_HELP ? UI_FORMULAS : ui->screen - 1;
+		ui->screen = from == UI_LIVE || from > UI_FORMULAS ?
+		    UI_FORMULAS : from - 1;
 }
 
 static void

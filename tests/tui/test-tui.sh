@@ -129,6 +129,19 @@ check "h: help lists the keys and the Live columns" \
     wait_for 'Live columns'
 keys Escape
 check "Esc leaves help" wait_for '^chips: '
+# Tab and Shift-Tab from help go beside the screen it was opened on.
+keys Tab Tab h
+wait_for 'Live columns' 5 || true
+keys BTab
+check "Shift-Tab from help on Events: the Frame screen" \
+    wait_for 'per core, interval'
+keys Tab h
+wait_for 'Live columns' 5 || true
+keys Tab
+check "Tab from help on Events: the Groups screen" \
+    wait_for 'NAME +DOMAIN +EVENTS +RECORD +PICKED'
+keys BTab BTab BTab
+check "Shift-Tab back to Live" wait_for '^chips: '
 
 # ---- the filter bar ----------------------------------------------------
 keys BTab
