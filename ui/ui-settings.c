@@ -136,6 +136,9 @@ ui_settings_save(struct ui_run *r)
 	settings_remove(s, "hidden");
 	for (i = 0; i < ui->nhidden; i++)
 		settings_add(s, "hidden", ui->hidden[i]);
+	settings_remove(s, "frame.metric");
+	if (ui->fr.metric != NULL)
+		settings_add(s, "frame.metric", ui->fr.metric);
 	for (d = 1; d < LIVE_NDOMAINS; d++) {
 		term = selection_domain_term(live_slot_domain(d));
 		if (strcmp(term, "?") == 0)
@@ -170,7 +173,8 @@ ui_settings_save(struct ui_run *r)
 void
 ui_settings_load(struct ui_run *r)
 {
-	char	*path, *cause = NULL;
+	const char	*v;
+	char		*path, *cause = NULL;
 
 	if ((path = settings_file_path()) != NULL &&
 	    settings_file_load(path, &r->settings, &cause) != 0) {
@@ -179,4 +183,10 @@ ui_settings_load(struct ui_run *r)
 	}
 	free(path);
 	ui_settings_apply(r);
+	/* After the picks: the metric must be one they read. */
+	if (r->settings != NULL &&
+	    (v = settings_get(r->settings, "frame.metric")) != NULL &&
+	    frame_set_metric(&r->ui, v) != 0)
+		ui_msg(r, UI_R_NORMAL, "settings: frame.metric=%s is not read "
+		    "on chips or cores; the Frame screen shows the default", v);
 }

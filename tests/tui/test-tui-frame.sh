@@ -10,7 +10,7 @@
 # clean.
 . "$(dirname "$0")/../cli/tap.sh"
 . "$(dirname "$0")/tui-lib.sh"
-N=43
+N=45
 plan $N
 command -v tmux >/dev/null 2>&1 || tui_skip_all $N "tmux is not installed"
 
@@ -145,8 +145,20 @@ text "Memory_BW_Chip"
 keys Enter
 check "... m with a chip metric draws the chips" \
     wait_for '^Memory_BW_Chip [kMG]?B/s per chip'
+keys W
+wait_for 'settings written to' >/dev/null
+check "W saves the Frame screen's metric" \
+    grep -qx 'frame.metric=Memory_BW_Chip' "$HVTOP_CONFIG"
 keys q
 wait_for '^EXIT=0$' >/dev/null
+tui_start --sim "$SMALL" -d 0.3 -g Memory_BW
+wait_for '^total ' >/dev/null
+keys Tab
+check "... and a restart shows it again" \
+    wait_for '^Memory_BW_Chip [kMG]?B/s per chip'
+keys q
+wait_for '^EXIT=0$' >/dev/null
+rm -f "$HVTOP_CONFIG"
 
 # A resize storm on the Frame screen, to tiny sizes and back.
 SIZES="200x60 80x24 20x5 1x1 300x100 2x50 300x1 40x10 39x9 41x11 80x24
