@@ -20,61 +20,30 @@ since a busy host delays the emulated guest's reads by a percent or two.
 Prints "ok ..." / "not ok ..." lines; exits 1 when one failed.
 """
 import csv
+import importlib.util
 import json
+import os
 import re
 import sys
 
 M64 = 1 << 64
 CHIP = 1
 
-
-def read_truth(path):
-    """tb_hz, and per (domain, index, offset): [(update_tb, value)] in
-    the order the calls returned them, thread groups summed."""
-    tb_hz = None
-    reads = {}
-    per_call = {}
-    with open(path) as f:
-        for line in f:
-            w = line.split()
-            if not w:
-                continue
-            if w[0] == '#':
-                for i in range(1, len(w) - 1):
-                    if w[i] == 'tb_hz':
-                        tb_hz = int(w[i + 1])
-            elif w[0] == 'V' and int(w[10]) > 0:
-                key = (int(w[3]), int(w[5]), int(w[7], 0))
-                c = per_call.setdefault(int(w[1]), {})
-                utb, v = c.get(key, (int(w[9]), 0))
-                c[key] = (utb, (v + int(w[8])) % M64)
-    for call in sorted(per_call):
-        for key, uv in per_call[call].items():
-            reads.setdefault(key, []).append(uv)
-    if tb_hz is None:
-        sys.exit('%s: no tb_hz in the header' % path)
-    return tb_hz, reads
+# The truth log's and hvcat sysfs's readers are truth-check.py's.
+_spec = importlib.util.spec_from_file_location(
+    'truth_check', os.path.join(os.path.dirname(__file__), 'truth-check.py'))
+truth_check = importlib.util.module_from_spec(_spec)
+_spec.loader.exec_module(truth_check)
 
 
-def true_rate(tb_hz, reads, key):
+def true_rate(head, calls, key):
     """Counts per second between the first and the last update seen."""
-    r = reads.get(key)
-    if not r:
+    r = sorted((c['upd'][key], c['vals'][key]) for c in calls.values()
+               if c['upd'].get(key))
+    if len(r) < 2 or r[0][0] == r[-1][0]:
         return None
-    first, last = min(r), max(r)
-    if last[0] == first[0]:
-        return None
-    return (last[1] - first[1]) % M64 * tb_hz / (last[0] - first[0])
-
-
-def read_events(path):
-    ev = {}
-    with open(path) as f:
-        for line in f:
-            name, _, spec = line.rstrip('\n').partition('\t')
-            kv = dict(p.split('=', 1) for p in spec.split(',') if '=' in p)
-            ev[name] = int(kv['offset'], 0)
-    return ev
+    return ((r[-1][1] - r[0][1]) % M64 * head['tb_hz'] /
+            (r[-1][0] - r[0][0]))
 
 
 def read_perf(path):
@@ -99,8 +68,11 @@ def main():
     if len(sys.argv) < 7:
         sys.exit(__doc__)
     metrics = {m['MetricName']: m for m in json.load(open(sys.argv[1]))}
-    tb_hz, reads = read_truth(sys.argv[2])
-    offsets = read_events(sys.argv[3])
+    head, calls = truth_check.read_truth(sys.argv[2])
+    if 'tb_hz' not in head:
+        sys.exit('%s: no tb_hz in the header' % sys.argv[2])
+    offsets = {k: off for k, (_, off) in
+               truth_check.read_events(sys.argv[3]).items()}
     times, counts = read_perf(sys.argv[4])
     rows = list(csv.DictReader(open(sys.argv[5])))
     names = sys.argv[6:]
@@ -127,7 +99,7 @@ def main():
             continue
         for r in chips:
             chip = int(r['index'])
-            rates = [true_rate(tb_hz, reads, (CHIP, chip, offsets[e]))
+            rates = [true_rate(head, calls, (CHIP, chip, offsets[e]))
                      for e in evs]
             if None in rates:
                 print('not ok %s chip %d: the truth log lacks an event'

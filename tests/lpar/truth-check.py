@@ -24,10 +24,13 @@ M64 = 1 << 64
 
 
 def read_truth(path):
-    """Per call: rc, tb, version, and {(domain, index, offset): value}
-    (thread groups summed, as the kernel sums a result's elements)."""
+    """Per call: rc, tb, version, {(domain, index, offset): value}
+    (thread groups summed, as the kernel sums a result's elements) and
+    {(domain, index, offset): its record's last update timebase} (0 not
+    updated yet)."""
     calls = {}
     vals = {}
+    upd = {}
     head = {}
     with open(path) as f:
         for line in f:
@@ -42,11 +45,13 @@ def read_truth(path):
                 key = (int(w[3]), int(w[5]), int(w[7], 0))
                 d = vals.setdefault(c, {})
                 d[key] = (d.get(key, 0) + int(w[8])) % M64
+                upd.setdefault(c, {})[key] = int(w[9]) if int(w[10]) else 0
             elif w[0] == 'C':
                 c = int(w[1])
                 calls[c] = {'tb': int(w[2]), 'rc': int(w[3]),
                             'drc': int(w[4], 0), 'version': int(w[5]),
-                            'vals': vals.pop(c, {})}
+                            'vals': vals.pop(c, {}),
+                            'upd': upd.pop(c, {})}
     return head, calls
 
 
