@@ -11,7 +11,7 @@
 # private tmux server; every wait polls the screen with a deadline instead
 # of sleeping, generous enough for a sanitizer build on a busy machine.
 . "$(dirname "$0")/../cli/tap.sh"
-N=74
+N=77
 plan $N
 
 if ! command -v tmux >/dev/null 2>&1; then
