@@ -34,8 +34,7 @@ keys_screen(struct ui_run *r, int k)
 	if (k == '\t')
 		ui->screen = from >= UI_FORMULAS ? UI_LIVE : from + 1;
 	else
-		ui->screen = from == UI_LIVE || from > UI_FORMULAS ?
-		    UI_FORMULAS : from - 1;
+		ui->screen = from == UI_LIVE ? UI_FORMULAS : from - 1;
 }
 
 static void
