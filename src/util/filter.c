@@ -149,29 +149,26 @@ static unsigned long
 filter_regex_copies(const char **pp)
 {
 	const char	*p = *pp;
-	unsigned long	 m = 0, n = 0;
-	int		 comma = 0, upper = 0;
+	unsigned long	 b[2] = { 0, 0 };	/* {m,n} */
+	int		 side = 0, upper = 0;
 
 	if (*p != '{')
 		return (2);
 	while (*++p != '\0' && *p != '}') {
-		if (*p == ',') {
-			comma = 1;
-			continue;
+		if (*p == ',')
+			side = 1;
+		else if (*p >= '0' && *p <= '9') {
+			upper |= side;
+			if (b[side] <= FILTER_MAX_NODES)
+				b[side] = b[side] * 10 +
+				    (unsigned long)(*p - '0');
 		}
-		if (*p < '0' || *p > '9')
-			continue;
-		if (comma) {
-			upper = 1;
-			n = n > FILTER_MAX_NODES ? n : n * 10 + (unsigned long)(*p - '0');
-		} else
-			m = m > FILTER_MAX_NODES ? m : m * 10 + (unsigned long)(*p - '0');
 	}
 	*pp = *p == '\0' ? p - 1 : p;
-	if (comma && !upper)
-		n = m + 1;
-	n = n > m ? n : m;
-	return (n > 0 ? n : 1);
+	if (side && !upper)
+		b[1] = b[0] + 1;
+	b[1] = b[1] > b[0] ? b[1] : b[0];
+	return (b[1] > 0 ? b[1] : 1);
 }
 
 static unsigned long
