@@ -72,6 +72,30 @@ hvtop_report_frame(const struct topology *t)
 	    t->vcpus == 1 ? "" : "s"));
 }
 
+/*
+ * What the reader found wrong with the recording, for the top of the
+ * page: its summary ("N samples; ... dropped"), then each of its lines,
+ * each with its byte offset.
+ */
+static void
+hvtop_report_problems(struct session *s, struct report *r)
+{
+	const struct source_control	*ctl = session_control(s);
+	struct source			*src = session_source(s);
+	size_t				 i, n;
+	char				*sum;
+	int				 damaged;
+
+	if (ctl == NULL || (n = ctl->ndiags(src)) == 0)
+		return;
+	damaged = ctl->damaged(src);
+	sum = ctl->summary(src);
+	report_incomplete(r, damaged, sum);
+	free(sum);
+	for (i = 0; i < n; i++)
+		report_incomplete(r, damaged, ctl->diag(src, i));
+}
+
 /* Play the recording into r as the batch loop would; the exit status. */
 static int
 hvtop_report_play(struct session *s, const struct hvtop_opts *o,
@@ -93,6 +117,9 @@ hvtop_report_play(struct session *s, const struct hvtop_opts *o,
 				break;
 			}
 			fprintf(stderr, "hvtop: %s\n", cause);
+			/* The replay stopped here: the page says why. */
+			hvtop_report_problems(s, r);
+			report_incomplete(r, 1, cause);
 			free(cause);
 			return (1);
 		}
@@ -108,6 +135,7 @@ hvtop_report_play(struct session *s, const struct hvtop_opts *o,
 		next += step;
 		session_sleep_until(s, next, -1);
 	}
+	hvtop_report_problems(s, r);
 	if (ctl != NULL && ctl->damaged(session_source(s))) {
 		fprintf(stderr, "hvtop: the recording is damaged (see above); "
 		    "the report holds the intervals that could be read\n");

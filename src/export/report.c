@@ -55,6 +55,10 @@ struct report {
 	size_t			**chart_of;
 	size_t			**line_of;
 	size_t			 nviews;
+	/* The reader's lines when the recording is not whole. */
+	char			**problems;
+	size_t			 nproblems;
+	int			 damaged;
 };
 
 static char *
@@ -115,6 +119,9 @@ report_free(struct report *r)
 		free(c->unit);
 	}
 	free(r->charts);
+	for (i = 0; i < r->nproblems; i++)
+		free(r->problems[i]);
+	free(r->problems);
 	free(r->t);
 	free(r->recording);
 	free(r->source);
@@ -264,6 +271,15 @@ report_add(struct report *r, const struct engine_snapshot *s,
 			}
 		}
 	}
+}
+
+void
+report_incomplete(struct report *r, int damaged, const char *line)
+{
+	r->problems = xreallocarray(r->problems, r->nproblems + 1,
+	    sizeof *r->problems);
+	r->problems[r->nproblems++] = report_strdup(line);
+	r->damaged |= damaged != 0;
 }
 
 size_t
@@ -439,7 +455,10 @@ static const char report_style[] =
 ".box h4{margin:.5em 0 .2em;font-size:95%;overflow-wrap:anywhere}\n"
 ".chart{width:560px;height:240px}\n"
 ".legend{font-size:80%;min-height:1.2em}\n"
-"#errors{color:#b00}\n";
+"#errors{color:#b00}\n"
+".incomplete{border:2px solid #b00;background:#fff3f0;padding:.2em 1em;"
+"margin:0 0 1em}\n"
+".incomplete ul{margin:.3em 0;font-family:monospace}\n";
 
 /*
  * Records every script error into #errors, before anything else runs, so
@@ -531,6 +550,8 @@ report_head(const struct report *r, const char *css, size_t csslen,
 	strbuf_adds(sb, "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n"
 	    "<meta charset=\"utf-8\">\n<title>hvtop report: ");
 	report_html_str(r->recording, sb);
+	if (r->nproblems > 0)
+		strbuf_adds(sb, " (incomplete)");
 	strbuf_adds(sb, "</title>\n<style>\n");
 	strbuf_add(sb, css, csslen);
 	strbuf_adds(sb, "\n");
@@ -538,6 +559,39 @@ report_head(const struct report *r, const char *css, size_t csslen,
 	strbuf_adds(sb, "</style>\n<script>\n");
 	strbuf_adds(sb, report_catch);
 	strbuf_adds(sb, "</script>\n</head>\n<body>\n<h1>hvtop report</h1>\n");
+}
+
+/*
+ * Before anything else: a recording that was not read to its end says so,
+ * where the page ends and the reader's own words on where the file does.
+ */
+static void
+report_partial(const struct report *r, struct strbuf *sb)
+{
+	size_t	 i;
+
+	if (r->nproblems == 0)
+		return;
+	strbuf_adds(sb, "<div id=\"incomplete\" class=\"incomplete\" "
+	    "role=\"alert\">\n<p><strong>Incomplete recording.</strong> ");
+	strbuf_adds(sb, r->damaged ? "Parts of the file could not be read: "
+	    "this page holds only the intervals that could." :
+	    "The file ends before its writer closed it (a run killed, or a "
+	    "copy taken while it was written): this page ends where the "
+	    "file does.");
+	if (r->nt > 0) {
+		strbuf_addf(sb, "  Its last interval is number %zu, at ", r->nt);
+		strbuf_addtime(sb, r->t[r->nt - 1], 1);
+		strbuf_adds(sb, ".");
+	} else
+		strbuf_adds(sb, "  It holds no interval.");
+	strbuf_adds(sb, "</p>\n<ul>\n");
+	for (i = 0; i < r->nproblems; i++) {
+		strbuf_adds(sb, "<li>");
+		report_html_str(r->problems[i], sb);
+		strbuf_adds(sb, "</li>\n");
+	}
+	strbuf_adds(sb, "</ul>\n</div>\n");
 }
 
 /* One row of the "where from" table. */
@@ -741,6 +795,7 @@ report_html(const struct report *r, const char *js, size_t jslen,
 	jslen = report_unmapped(js, jslen);
 	csslen = report_unmapped(css, csslen);
 	report_head(r, css, csslen, sb);
+	report_partial(r, sb);
 	report_about(r, sb);
 	report_charts(r, sb);
 	report_summary(r, sb);

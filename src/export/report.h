@@ -55,6 +55,16 @@ void		 report_bind(struct report *, const struct engine *,
 void		 report_add(struct report *, const struct engine_snapshot *,
 		    uint64_t wall_ns);
 
+/*
+ * The recording could not be read to its end: the page says so at its
+ * top, with this line of the reader's (where the file ends or what was
+ * lost, at which byte offset).  damaged: parts were lost before the end,
+ * or the replay stopped early, not only a file that ends before its
+ * writer closed it.  Once per line; the line is copied.
+ */
+void		 report_incomplete(struct report *, int damaged,
+		    const char *line);
+
 size_t		 report_nsamples(const struct report *);
 size_t		 report_ncharts(const struct report *);
 /* Chart c's name and unit, and its lines ("chip 0" ..., and "total",

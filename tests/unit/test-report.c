@@ -273,6 +273,44 @@ test_escape(void **state)
 	report_free(r);
 }
 
+/* A recording not read to its end: the page says so first, in text. */
+static void
+test_incomplete(void **state)
+{
+	struct fixture		*f = *state;
+	struct report		*r;
+	struct strbuf		 sb = { 0 };
+	char			*cause = NULL, *banner, *about;
+
+	r = report_new(&info);
+	report_bind(r, f->e[0], &f->sel[0]);
+	add(f, r, 0, 10, 10, 0);
+	add(f, r, 0, 10, 10, 0);
+	assert_int_equal(report_html(r, "", 0, "", 0, &sb, &cause), 0);
+	assert_null(strstr(sb.s, "id=\"incomplete\""));
+	strbuf_free(&sb);
+
+	report_incomplete(r, 0, "run.hvr: offset 4096: <cut> & gone");
+	assert_int_equal(report_html(r, "", 0, "", 0, &sb, &cause), 0);
+	banner = strstr(sb.s, "id=\"incomplete\"");
+	about = strstr(sb.s, "class=\"about\"");
+	assert_non_null(banner);
+	assert_non_null(about);
+	assert_true(banner < about);
+	assert_non_null(strstr(sb.s, "(incomplete)</title>"));
+	assert_non_null(strstr(sb.s, "ends before its writer closed it"));
+	assert_non_null(strstr(sb.s, "last interval is number 1, at "));
+	assert_non_null(strstr(sb.s,
+	    "<li>run.hvr: offset 4096: &lt;cut&gt; &amp; gone</li>"));
+	strbuf_free(&sb);
+
+	report_incomplete(r, 1, "stopped");
+	assert_int_equal(report_html(r, "", 0, "", 0, &sb, &cause), 0);
+	assert_non_null(strstr(sb.s, "Parts of the file could not be read"));
+	strbuf_free(&sb);
+	report_free(r);
+}
+
 int
 main(void)
 {
@@ -280,6 +318,8 @@ main(void)
 		cmocka_unit_test_setup_teardown(test_series, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_rebind, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_escape, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_incomplete, setup,
+		    teardown),
 	};
 
 	return (cmocka_run_group_tests(tests, NULL, NULL));
