@@ -15,6 +15,7 @@
 
 #include "catalog/catalog.h"
 #include "engine/engine.h"
+#include "export/export.h"
 #include "model/selection.h"
 #include "util/hverr.h"
 #include "util/strbuf.h"
@@ -33,9 +34,12 @@ struct report_line {
 
 struct report_chart {
 	char		*term;		/* "chip" */
-	char		*group;		/* the pick, or "metrics" */
+	char		*group;		/* the pick; a metric's events' */
 	char		*name;
 	char		*unit;
+	int		 metric;	/* a metric, not an event's rate */
+	size_t		 pick;		/* the order: the pick's place, */
+	size_t		 breadth;	/* how many counters it reads */
 	struct report_line *lines;	/* rows and the total, as met */
 	size_t		 nlines;
 };
@@ -131,10 +135,11 @@ report_free(struct report *r)
 	free(r);
 }
 
-/* The chart of (term, group, name, unit), made when new. */
+/* The chart of (term, group, name, unit, metric), made when new. */
 static size_t
 report_chart(struct report *r, const char *term, const char *group,
-    const char *name, const char *unit)
+    const char *name, const char *unit, int metric, size_t pick,
+    size_t breadth)
 {
 	struct report_chart	*c;
 	size_t			 i;
@@ -142,7 +147,8 @@ report_chart(struct report *r, const char *term, const char *group,
 	for (i = 0; i < r->ncharts; i++) {
 		c = &r->charts[i];
 		if (strcmp(c->term, term) == 0 && strcmp(c->group, group) == 0 &&
-		    strcmp(c->name, name) == 0 && strcmp(c->unit, unit) == 0)
+		    strcmp(c->name, name) == 0 && strcmp(c->unit, unit) == 0 &&
+		    c->metric == metric)
 			return (i);
 	}
 	r->charts = xreallocarray(r->charts, r->ncharts + 1,
@@ -153,6 +159,9 @@ report_chart(struct report *r, const char *term, const char *group,
 	c->group = xstrdup(group);
 	c->name = xstrdup(name);
 	c->unit = xstrdup(unit);
+	c->metric = metric;
+	c->pick = pick;
+	c->breadth = breadth;
 	return (r->ncharts++);
 }
 
@@ -172,6 +181,21 @@ report_line(struct report *r, size_t c, const char *label, int total)
 	ch->lines[ch->nlines].label = xstrdup(label);
 	ch->lines[ch->nlines].total = total;
 	return (ch->nlines++);
+}
+
+/* The pick a column belongs to: an event's own, a metric's first
+ * event's; REPORT_NONE when there is none. */
+static size_t
+report_pick(const struct engine_view *v, size_t j)
+{
+	const struct engine_metric	*m;
+
+	if (j < v->nevents)
+		return (v->pick_of[j]);
+	m = &v->metrics[j - v->nevents];
+	if (m->nevslots > 0 && m->evslots[0] < v->nevents)
+		return (v->pick_of[m->evslots[0]]);
+	return (REPORT_NONE);
 }
 
 void
@@ -196,18 +220,20 @@ report_bind(struct report *r, const struct engine *e,
 		r->line_of[i] = xcalloc((v->nrows + 1) * ncol + 1,
 		    sizeof **r->line_of);
 		for (j = 0; j < ncol; j++) {
+			pick = report_pick(v, j);
+			group = sel != NULL && pick < sel->npicks ?
+			    sel->picks[pick].name : j < v->nevents ? "events" :
+			    "metrics";
 			if (j < v->nevents) {
-				pick = v->pick_of[j];
-				group = sel != NULL && pick < sel->npicks ?
-				    sel->picks[pick].name : "events";
 				name = v->events[j]->name;
 				unit = "/s";
 			} else {
-				group = "metrics";
 				name = v->metrics[j - v->nevents].name;
 				unit = v->metrics[j - v->nevents].unit;
 			}
-			c = report_chart(r, v->term, group, name, unit);
+			c = report_chart(r, v->term, group, name, unit,
+			    j >= v->nevents, pick, j < v->nevents ? 1 :
+			    v->metrics[j - v->nevents].nevslots);
 			for (row = 0; row <= v->nrows; row++) {
 				label = row == v->nrows ? xstrdup("total") :
 				    xasprintf("%s %u", v->term,
@@ -414,14 +440,42 @@ report_js_str(const char *s, struct strbuf *sb)
 	strbuf_addc(sb, '"');
 }
 
-/* A number of the table: the digits CSV output gives. */
+/*
+ * A cell of the table: the value as the screens show it, in the chart's
+ * scaled unit (export_scaled(): "1.77" in G/s), and the digits the CSV
+ * gives in its title (shown on hover) and in data-v.
+ */
 static void
-report_num(double v, struct strbuf *sb)
+report_num(double v, int scale, struct strbuf *sb)
 {
-	if (isnan(v))
-		strbuf_adds(sb, "-");
-	else
-		strbuf_addf(sb, "%.12g", v);
+	if (isnan(v)) {
+		strbuf_adds(sb, "<td class=\"n\">-</td>");
+		return;
+	}
+	strbuf_addf(sb, "<td class=\"n\" data-v=\"%.12g\" title=\"%.12g\">",
+	    v, v);
+	export_scaled(v, scale, 0, sb);
+	strbuf_adds(sb, "</td>");
+}
+
+/*
+ * One decimal prefix per chart, as a column of the text screen has one:
+ * from the largest value of its table rows (the total's, mostly), so that
+ * its rows compare by eye.  The number of thousands to divide by, or -1
+ * for a unit without prefixes; the scaled unit in out.
+ */
+static int
+report_scale(const struct report *r, size_t c, const struct report_stats *st,
+    char *out, size_t outlen)
+{
+	double	 max = 0;
+	size_t	 j;
+
+	for (j = 0; j < r->charts[c].nlines; j++)
+		if (st[j].n > 0)
+			max = fmax(max, fmax(fabs(st[j].min),
+			    fabs(st[j].max)));
+	return (export_unit_scale(max, r->charts[c].unit, out, outlen));
 }
 
 /* Whether text inlined into a <TAG> element could end it early ("</TAG",
@@ -449,12 +503,19 @@ static const char report_style[] =
 "body{font-family:sans-serif;margin:1em 2em;color:#222}\n"
 "table{border-collapse:collapse}\n"
 "th,td{padding:2px 8px;text-align:left;border-bottom:1px solid #ddd}\n"
-"td.n{text-align:right;font-variant-numeric:tabular-nums}\n"
-".charts{display:flex;flex-wrap:wrap;gap:1em}\n"
-".box{width:560px}\n"
+"td{white-space:nowrap}\n"
+"td.n,th.n{text-align:right;font-variant-numeric:tabular-nums}\n"
+"h2{margin:1em 0 .3em}\n"
+"h3{margin:.8em 0 .2em}\n"
+".charts{display:grid;gap:.5em 1.5em;\n"
+" grid-template-columns:repeat(auto-fit,minmax(min(100%,480px),1fr))}\n"
+".box{min-width:0}\n"
 ".box h4{margin:.5em 0 .2em;font-size:95%;overflow-wrap:anywhere}\n"
-".chart{width:560px;height:240px}\n"
-".legend{font-size:80%;min-height:1.2em}\n"
+".chart{width:100%;height:260px}\n"
+".legend{font-size:80%;min-height:2.6em;line-height:1.3em}\n"
+".legend .li{margin-right:.8em;white-space:nowrap}\n"
+".legend .hl{background:#eef;font-weight:bold}\n"
+".legend .quiet{color:#666}\n"
 "#errors{color:#b00}\n"
 ".incomplete{border:2px solid #b00;background:#fff3f0;padding:.2em 1em;"
 "margin:0 0 1em}\n"
@@ -481,11 +542,37 @@ static const char report_catch[] =
  * zoom rebuilds the rows with the window at that resolution (every
  * interval once it holds few) and the rest coarser, for panning.  A null
  * is drawn as a gap (connectSeparatedPoints off).
+ *
+ * Numbers are written as the text screen writes them: in the chart's
+ * scaled unit (scaled(), as export_scaled(); "1.77" G/s), or with a
+ * prefix of their own where the unit takes none (human(), as
+ * export_human()).  With 24 cores a legend of every line is a
+ * wall of text that moves the page as it changes: a chart of more than
+ * TOP + 1 lines names the TOP highest (by the run's mean, or at the
+ * point under the mouse) and counts the others, and the line under the
+ * mouse is drawn bold, the others faded, and named first.  The graphs
+ * are kept in window.hvtopGraphs.
  */
 static const char report_draw[] =
 "(function(){\n"
 " var d=JSON.parse(document.getElementById('hvtop-data').textContent);\n"
-" var t=d.t,n=t.length,drawn=0;\n"
+" var t=d.t,n=t.length,drawn=0,TOP=5;\n"
+" window.hvtopGraphs=[];\n"
+" function human(v){var a=Math.abs(v),i=0,s,x=v,S=' kMGTPE';\n"
+"  if(v===null||v===undefined||isNaN(v))return '-';\n"
+"  if(!isFinite(v))return v<0?'-inf':'inf';\n"
+"  while(a>=9999.5&&i<S.length-1){a/=1000;x/=1000;i++;}\n"
+"  if(a>=9999.5)return v.toExponential(2);\n"
+"  if(i===0&&a!==0&&a<0.01)return x.toExponential(2);\n"
+"  if(i===0&&a===Math.floor(a))s=x.toFixed(0);\n"
+"  else s=x.toFixed(a<10?2:a<100?1:0);\n"
+"  return i>0?s+S.charAt(i):s;}\n"
+" function scaled(v,sc){var a;\n"
+"  if(v===null||v===undefined||isNaN(v))return '-';\n"
+"  v/=Math.pow(1000,sc);a=Math.abs(v);\n"
+"  if(sc===0&&a===Math.floor(a))return v.toFixed(0);\n"
+"  if(sc===0&&a!==0&&a<0.01)return v.toExponential(2);\n"
+"  return v.toFixed(a<10?2:a<100?1:0);}\n"
 " function lower(x){var a=0,b=n,m;\n"
 "  while(a<b){m=(a+b)>>1;if(t[m]<x)a=m+1;else b=m;}return a;}\n"
 " function rows(v,a,b,nb,out){\n"
@@ -520,15 +607,58 @@ static const char report_draw[] =
 "  rows(v,0,a,50,out);rows(v,a,b,200,out);rows(v,b,n,50,out);\n"
 "  return out;\n"
 " }\n"
+" function mean(a){var s=0,k=0,j;\n"
+"  for(j=0;j<a.length;j++)if(a[j]!==null){s+=a[j];k++;}\n"
+"  return k?s/k:null;}\n"
+" function item(x,val){\n"
+"  return '<span class=\"li'+(x.isHighlighted?' hl':'')+'\">'+\n"
+"   '<b style=\"color:'+x.color+'\">'+x.dashHTML+' '+x.labelHTML+'</b>'+\n"
+"   (val===undefined?'':'&#160;'+val)+'</span>';}\n"
+" function legend(means,fmt,unit){return function(data){\n"
+"  var s=data.series,out=[],list,hl=null,rest,lo,hi,j,head;\n"
+"  var hover=data.x!==undefined;\n"
+"  if(s.length<=TOP+1){\n"
+"   for(j=0;j<s.length;j++)out.push(item(s[j],\n"
+"    hover?fmt(s[j].y):undefined));\n"
+"   return (hover?data.xHTML+' '+unit+': ':'')+out.join(' ');\n"
+"  }\n"
+"  list=[];\n"
+"  for(j=0;j<s.length;j++){\n"
+"   var y=hover?s[j].y:means[j],e={s:s[j],y:y};\n"
+"   if(y===undefined||y===null||isNaN(y))continue;\n"
+"   list.push(e);if(hover&&s[j].isHighlighted)hl=e;\n"
+"  }\n"
+"  list.sort(function(a,b){return b.y-a.y;});\n"
+"  if(hl){list.splice(list.indexOf(hl),1);list.unshift(hl);}\n"
+"  for(j=0;j<list.length&&j<TOP;j++)out.push(item(list[j].s,\n"
+"   fmt(list[j].y)));\n"
+"  rest=list.slice(TOP);lo=Infinity;hi=-Infinity;\n"
+"  for(j=0;j<rest.length;j++){lo=Math.min(lo,rest[j].y);\n"
+"   hi=Math.max(hi,rest[j].y);}\n"
+"  head=hover?data.xHTML+' '+unit+(hl?':':', highest:'):\n"
+"   s.length+' lines, highest mean '+unit+':';\n"
+"  return head+' '+out.join(' ')+' <span class=\"quiet\">'+\n"
+"   (rest.length?rest.length+' other'+(rest.length>1?'s':'')+' '+\n"
+"    fmt(lo)+' to '+fmt(hi):'')+\n"
+"   (s.length-list.length?', '+(s.length-list.length)+' without a value':'')+\n"
+"   (hover?'':'; point at a line to pick it out')+'</span>';\n"
+" };}\n"
 " d.charts.forEach(function(c,i){\n"
-"  var v=c.values,busy=false;\n"
+"  var v=c.values,busy=false,g,f=Math.pow(1000,c.scale);\n"
+"  var fmt=c.scale<0?human:function(x){return scaled(x,c.scale);};\n"
+"  var tick=c.scale<0?human:\n"
+"   function(x){return String(Number((x/f).toPrecision(3)));};\n"
 "  var el=document.getElementById('chart-'+i);\n"
 "  if(n===0){el.textContent='no samples';return;}\n"
-"  new Dygraph(el,build(v),{labels:['time'].concat(c.lines),\n"
-"   ylabel:c.unit,connectSeparatedPoints:false,labelsKMB:true,\n"
+"  g=new Dygraph(el,build(v),{labels:['time'].concat(c.lines),\n"
+"   ylabel:c.sunit,connectSeparatedPoints:false,\n"
 "   legend:'always',labelsDiv:document.getElementById('legend-'+i),\n"
+"   legendFormatter:legend(v.map(mean),fmt,c.sunit),\n"
+"   highlightSeriesOpts:{strokeWidth:2.5,highlightCircleSize:4},\n"
+"   highlightSeriesBackgroundAlpha:0.3,\n"
 "   labelsUTC:true,axisLabelFontSize:12,\n"
-"   axes:{x:{axisLabelWidth:64}},\n"
+"   axes:{x:{axisLabelWidth:64},\n"
+"    y:{valueFormatter:fmt,axisLabelFormatter:tick}},\n"
 "   zoomCallback:function(lo,hi){\n"
 "    if(busy)return;busy=true;\n"
 "    if(lo<=t[0]&&hi>=t[n-1])this.updateOptions({file:build(v),\n"
@@ -536,6 +666,7 @@ static const char report_draw[] =
 "    else this.updateOptions({file:build(v,lo,hi),dateWindow:[lo,hi]});\n"
 "    busy=false;\n"
 "   }});\n"
+"  window.hvtopGraphs[i]=g;\n"
 "  drawn++;\n"
 " });\n"
 " document.body.setAttribute('data-charts-drawn',String(drawn));\n"
@@ -632,29 +763,134 @@ report_about(const struct report *r, struct strbuf *sb)
 	    "shift-drag to pan, double-click to zoom out.  A gap in a line "
 	    "is an interval without a value.  Where a chart has more "
 	    "intervals than room, each point pair is the lowest and highest "
-	    "value of a few intervals; zoom in to see every interval.  The "
-	    "table covers every interval.</p>\n"
+	    "value of a few intervals; zoom in to see every interval.  "
+	    "Point at a line to pick it out: it is drawn bold and named "
+	    "first in the legend below the chart, which names the highest "
+	    "lines and counts the others.  The table covers every "
+	    "interval.</p>\n"
 	    "<pre id=\"errors\"></pre>\n");
 }
 
-/* A heading per domain and group, a chart box per chart. */
+/*
+ * A chart's place on the page: metrics first (what a reader looks at
+ * first: Memory_BW's bandwidth before its dispatch counts), then the
+ * events' rates; each in the order of the picks; in a pick the metrics
+ * that read more of its counters first (a total before its parts), then
+ * as met.
+ */
+struct report_place {
+	int	 counts;		/* 0 a metric, 1 an event */
+	size_t	 pick;
+	size_t	 breadth;
+	size_t	 chart;
+};
+
+static int
+report_place_cmp(const void *a, const void *b)
+{
+	const struct report_place	*x = a, *y = b;
+
+	if (x->counts != y->counts)
+		return (x->counts - y->counts);
+	if (x->pick != y->pick)
+		return (x->pick < y->pick ? -1 : 1);
+	if (x->breadth != y->breadth)
+		return (x->breadth > y->breadth ? -1 : 1);
+	return (x->chart < y->chart ? -1 : x->chart > y->chart);
+}
+
+/* The charts in page order (caller frees). */
+static size_t *
+report_order(const struct report *r)
+{
+	struct report_place	*p;
+	size_t			*order, i;
+
+	p = xcalloc(r->ncharts + 1, sizeof *p);
+	order = xcalloc(r->ncharts + 1, sizeof *order);
+	for (i = 0; i < r->ncharts; i++) {
+		p[i].counts = !r->charts[i].metric;
+		p[i].pick = r->charts[i].pick;
+		p[i].breadth = r->charts[i].breadth;
+		p[i].chart = i;
+	}
+	qsort(p, r->ncharts, sizeof *p, report_place_cmp);
+	for (i = 0; i < r->ncharts; i++)
+		order[i] = p[i].chart;
+	free(p);
+	return (order);
+}
+
+/* What the page shows of each chart, worked out once (the stats sort
+ * every line): by chart, its summary rows, prefix and scaled unit. */
+struct report_layout {
+	size_t			 *order;
+	struct report_stats	**st;
+	int			 *scale;
+	char			(*unit)[32];
+};
+
 static void
-report_charts(const struct report *r, struct strbuf *sb)
+report_layout_new(const struct report *r, struct report_layout *lay)
+{
+	size_t	 c, j;
+
+	lay->order = report_order(r);
+	lay->st = xcalloc(r->ncharts + 1, sizeof *lay->st);
+	lay->scale = xcalloc(r->ncharts + 1, sizeof *lay->scale);
+	lay->unit = xcalloc(r->ncharts + 1, sizeof *lay->unit);
+	for (c = 0; c < r->ncharts; c++) {
+		lay->st[c] = xcalloc(r->charts[c].nlines + 1,
+		    sizeof **lay->st);
+		for (j = 0; j < r->charts[c].nlines; j++)
+			report_stats(r, c, j, &lay->st[c][j]);
+		lay->scale[c] = report_scale(r, c, lay->st[c], lay->unit[c],
+		    sizeof lay->unit[c]);
+	}
+}
+
+static void
+report_layout_free(const struct report *r, struct report_layout *lay)
+{
+	size_t	 c;
+
+	for (c = 0; c < r->ncharts; c++)
+		free(lay->st[c]);
+	free(lay->st);
+	free(lay->scale);
+	free(lay->unit);
+	free(lay->order);
+}
+
+/*
+ * "Metrics", then "Counters"; under each a heading per group and domain,
+ * a chart box per chart.  Boxes are numbered in page order.
+ */
+static void
+report_charts(const struct report *r, const size_t *order,
+    struct strbuf *sb)
 {
 	const struct report_chart	*c, *prev = NULL;
 	size_t				 i;
 
 	for (i = 0; i < r->ncharts; i++) {
-		c = &r->charts[i];
-		if (prev == NULL || strcmp(prev->term, c->term) != 0 ||
+		c = &r->charts[order[i]];
+		if (prev == NULL || prev->metric != c->metric ||
+		    strcmp(prev->term, c->term) != 0 ||
 		    strcmp(prev->group, c->group) != 0) {
 			if (prev != NULL)
 				strbuf_adds(sb, "</div>\n");
-			strbuf_adds(sb, "<h2>");
+			if (prev == NULL || prev->metric != c->metric)
+				strbuf_adds(sb, c->metric ?
+				    "<h2 id=\"metrics\">Metrics</h2>\n" :
+				    "<h2 id=\"counters\">Counters (events "
+				    "per second)</h2>\n");
+			strbuf_adds(sb, "<h3>");
 			report_html_str(c->group, sb);
 			strbuf_adds(sb, " by ");
 			report_html_str(c->term, sb);
-			strbuf_adds(sb, "</h2>\n<div class=\"charts\">\n");
+			strbuf_addf(sb, "</h3>\n<div class=\"charts %s\">\n",
+			    c->metric ? "metrics" : "counters");
 		}
 		strbuf_adds(sb, "<div class=\"box\"><h4>");
 		report_html_str(c->name, sb);
@@ -664,7 +900,8 @@ report_charts(const struct report *r, struct strbuf *sb)
 			strbuf_adds(sb, "]");
 		}
 		strbuf_addf(sb, "</h4><div class=\"chart\" id=\"chart-%zu\" "
-		    "data-name=\"", i);
+		    "data-kind=\"%s\" data-name=\"", i,
+		    c->metric ? "metric" : "event");
 		report_html_str(c->name, sb);
 		strbuf_addf(sb, "\"></div><div class=\"legend\" "
 		    "id=\"legend-%zu\"></div></div>\n", i);
@@ -675,46 +912,52 @@ report_charts(const struct report *r, struct strbuf *sb)
 }
 
 static void
-report_summary(const struct report *r, struct strbuf *sb)
+report_summary(const struct report *r, const struct report_layout *lay,
+    struct strbuf *sb)
 {
 	const struct report_chart	*c;
-	struct report_stats		 st;
-	size_t				 i, j;
+	const struct report_stats	*st;
+	size_t				 i, j, k;
 
-	strbuf_adds(sb, "<h2>Summary</h2>\n<table class=\"summary\">\n"
+	strbuf_adds(sb, "<h2 id=\"summary\">Summary</h2>\n<p>Values as the "
+	    "screens show them; point at one for all its digits.</p>\n"
+	    "<table class=\"summary\">\n"
 	    "<tr><th>group</th><th>name</th><th>unit</th><th>row</th>"
-	    "<th>min</th><th>mean</th><th>p95</th><th>max</th>"
-	    "<th>missing</th></tr>\n");
+	    "<th class=\"n\">min</th><th class=\"n\">mean</th>"
+	    "<th class=\"n\">p95</th><th class=\"n\">max</th>"
+	    "<th class=\"n\">missing</th></tr>\n");
 	for (i = 0; i < r->ncharts; i++) {
-		c = &r->charts[i];
+		k = lay->order[i];
+		c = &r->charts[k];
 		for (j = 0; j < c->nlines; j++) {
-			report_stats(r, i, j, &st);
+			st = &lay->st[k][j];
 			strbuf_adds(sb, "<tr><td>");
 			report_html_str(c->group, sb);
 			strbuf_adds(sb, "</td><td>");
 			report_html_str(c->name, sb);
-			strbuf_adds(sb, "</td><td>");
+			strbuf_adds(sb, "</td><td data-unit=\"");
 			report_html_str(c->unit, sb);
+			strbuf_adds(sb, "\">");
+			report_html_str(lay->unit[k], sb);
 			strbuf_adds(sb, "</td><td>");
 			report_html_str(c->lines[j].label, sb);
-			strbuf_adds(sb, "</td><td class=\"n\">");
-			report_num(st.min, sb);
-			strbuf_adds(sb, "</td><td class=\"n\">");
-			report_num(st.mean, sb);
-			strbuf_adds(sb, "</td><td class=\"n\">");
-			report_num(st.p95, sb);
-			strbuf_adds(sb, "</td><td class=\"n\">");
-			report_num(st.max, sb);
-			strbuf_addf(sb, "</td><td class=\"n\">%zu</td></tr>\n",
-			    st.missing);
+			strbuf_adds(sb, "</td>");
+			report_num(st->min, lay->scale[k], sb);
+			report_num(st->mean, lay->scale[k], sb);
+			report_num(st->p95, lay->scale[k], sb);
+			report_num(st->max, lay->scale[k], sb);
+			strbuf_addf(sb, "<td class=\"n\">%zu</td></tr>\n",
+			    st->missing);
 		}
 	}
 	strbuf_adds(sb, "</table>\n");
 }
 
-/* The series as JSON: times in ms since 1970, null for no value. */
+/* The series as JSON, in page order: times in ms since 1970, null for
+ * no value. */
 static void
-report_data(const struct report *r, struct strbuf *sb)
+report_data(const struct report *r, const struct report_layout *lay,
+    struct strbuf *sb)
 {
 	const struct report_chart	*c;
 	const struct report_line	*l;
@@ -726,11 +969,14 @@ report_data(const struct report *r, struct strbuf *sb)
 		    (unsigned long long)(r->t[k] / 1000000));
 	strbuf_adds(sb, "],\n\"charts\":[");
 	for (i = 0; i < r->ncharts; i++) {
-		c = &r->charts[i];
+		c = &r->charts[lay->order[i]];
 		strbuf_adds(sb, i > 0 ? ",\n{\"name\":" : "{\"name\":");
 		report_js_str(c->name, sb);
 		strbuf_adds(sb, ",\"unit\":");
 		report_js_str(c->unit, sb);
+		strbuf_addf(sb, ",\"scale\":%d,\"sunit\":",
+		    lay->scale[lay->order[i]]);
+		report_js_str(lay->unit[lay->order[i]], sb);
 		/* The total is in the table; the charts draw the rows. */
 		strbuf_adds(sb, ",\"lines\":[");
 		for (j = 0, n = 0; j < c->nlines; j++) {
@@ -785,6 +1031,8 @@ int
 report_html(const struct report *r, const char *js, size_t jslen,
     const char *css, size_t csslen, struct strbuf *sb, char **cause)
 {
+	struct report_layout	 lay;
+
 	if (report_unsafe(js, jslen, "script") ||
 	    report_unsafe(css, csslen, "style")) {
 		*cause = xstrdup("the charting library holds \"</script\", "
@@ -794,18 +1042,20 @@ report_html(const struct report *r, const char *js, size_t jslen,
 	}
 	jslen = report_unmapped(js, jslen);
 	csslen = report_unmapped(css, csslen);
+	report_layout_new(r, &lay);
 	report_head(r, css, csslen, sb);
 	report_partial(r, sb);
 	report_about(r, sb);
-	report_charts(r, sb);
-	report_summary(r, sb);
+	report_charts(r, lay.order, sb);
+	report_summary(r, &lay, sb);
 	strbuf_adds(sb, "<script>\n");
 	strbuf_add(sb, js, jslen);
 	strbuf_adds(sb, "\n</script>\n<script type=\"application/json\" "
 	    "id=\"hvtop-data\">");
-	report_data(r, sb);
+	report_data(r, &lay, sb);
 	strbuf_adds(sb, "</script>\n<script>\n");
 	strbuf_adds(sb, report_draw);
 	strbuf_adds(sb, "</script>\n</body>\n</html>\n");
+	report_layout_free(r, &lay);
 	return (0);
 }

@@ -1,11 +1,13 @@
 /*
  * A report of a run: every interval's values kept as time series, then
  * written as one self-contained HTML page (hvtop report).  The page holds
- * the frame and the catalog the run came from, one chart per event and
- * metric of each picked group (one line per chip, core or virtual
- * processor, a gap where a value was missing) and a summary table (min,
- * mean, p95, max per row).  The charting library is handed in as text and
- * inlined, so that the page needs no network.
+ * first, when the recording was not read to its end, a box that says so;
+ * then the frame and the catalog the run came from, one chart per metric
+ * (first, under the pick whose events it reads) and per event of each
+ * picked group (one line per chip, core or virtual processor, a gap where
+ * a value was missing) and a summary table (min, mean, p95, max per row,
+ * in the text screen's form), in the same order.  The charting library
+ * is handed in as text and inlined, so that the page needs no network.
  *
  * Pure: snapshots in, text out.  Catalog names and labels are untrusted:
  * they are escaped for HTML where they are text and for JavaScript where

@@ -3,7 +3,9 @@
 
   report-check.py page PAGE.html CSV    the page is well-formed HTML; its
       charts are the CSV's columns; its data and its summary table hold
-      the numbers of the replay's CSV (read with pandas where installed)
+      the numbers of the replay's CSV (read with pandas where installed;
+      the summary's through its cells' data-v, the digits it shows on
+      hover)
   report-check.py dom DOM.html PAGE.html    the DOM a browser made of the
       page: one chart element per chart of the data, each drawn (canvas
       elements inside), no script error, every chart counted as drawn
@@ -55,6 +57,8 @@ class Page(html.parser.HTMLParser):
             self.row = []
         if tag in ("td", "th") and self.row is not None:
             self.cell = ""
+            # A number's digits, a unit as recorded: not as shown.
+            self.exact = a.get("data-v", a.get("data-unit"))
         if tag == "div" and "chart" in (a.get("class") or "").split():
             self.chart = a.get("id")
             self.charts[self.chart] = 0
@@ -80,7 +84,7 @@ class Page(html.parser.HTMLParser):
         if tag == "script":
             self.in_data = False
         if tag in ("td", "th") and self.row is not None:
-            self.row.append(self.cell)
+            self.row.append(self.cell if self.exact is None else self.exact)
             self.cell = None
         if tag == "tr" and self.row is not None:
             self.rows.append(self.row)
@@ -214,7 +218,7 @@ def check_page(page, csvpath):
                     col, rec["row"], got))
             continue
         for k, a, b in zip(("min", "mean", "p95", "max"), got, s):
-            # The table prints 12 significant digits, as the CSV does.
+            # data-v holds 12 significant digits, as the CSV does.
             if a is None or abs(a - b) > 1e-9 * max(abs(b), 1e-300):
                 bad.append("summary %s %s %s: page %r, CSV %r" % (
                     col, rec["row"], k, a, b))

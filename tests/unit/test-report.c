@@ -273,6 +273,44 @@ test_escape(void **state)
 	report_free(r);
 }
 
+/* Metrics lead the page; the table's numbers are the screens'. */
+static void
+test_order(void **state)
+{
+	struct fixture		*f = *state;
+	struct report		*r;
+	struct strbuf		 sb = { 0 };
+	char			*cause = NULL, *metric, *event, *cell;
+	uint64_t		 b;
+
+	r = report_new(&info);
+	report_bind(r, f->e[0], &f->sel[0]);
+	add(f, r, 0, 10, 10, 0);
+	for (b = 1; b <= 3; b++)
+		add(f, r, 0, 1772721964, 7, 0);
+	assert_int_equal(report_html(r, "", 0, "", 0, &sb, &cause), 0);
+	metric = strstr(sb.s, "data-kind=\"metric\" data-name=\"PB_CYC_RATE\"");
+	event = strstr(sb.s, "data-kind=\"event\" data-name=\"PM_PB_CYC\"");
+	assert_non_null(metric);
+	assert_non_null(event);
+	assert_true(metric < event);
+	assert_true(strstr(sb.s, "<h2 id=\"metrics\">") <
+	    strstr(sb.s, "<h2 id=\"counters\">"));
+	/*
+	 * A rate of 1772721964/s on each of two chips, 3545443928/s in
+	 * all: as the text screen's column, in M/s ("1773"), every digit on
+	 * hover.
+	 */
+	cell = strstr(sb.s, "title=\"1772721964\">1773</td>");
+	assert_non_null(cell);
+	assert_non_null(strstr(sb.s, "<td data-unit=\"/s\">M/s</td>"));
+	assert_non_null(strstr(sb.s, "title=\"3545443928\">3545</td>"));
+	assert_true(strstr(sb.s, "PB_CYC_RATE</td>") <
+	    strstr(sb.s, "PM_PB_CYC</td>"));
+	strbuf_free(&sb);
+	report_free(r);
+}
+
 /* A recording not read to its end: the page says so first, in text. */
 static void
 test_incomplete(void **state)
@@ -320,6 +358,7 @@ main(void)
 		cmocka_unit_test_setup_teardown(test_escape, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_incomplete, setup,
 		    teardown),
+		cmocka_unit_test_setup_teardown(test_order, setup, teardown),
 	};
 
 	return (cmocka_run_group_tests(tests, NULL, NULL));
