@@ -112,10 +112,11 @@ check "cut: the reader's summary is on the page" \
     grep -q '<li>[^<]*cut.hvr: [0-9]* samples;.*not closed by its writer' \
     "$tmpdir/cut.html"
 
-# Damage before the end: bytes overwritten after about 60 % of the file.
+# Damage before the end: bytes overwritten 90 % into the file, well past
+# the catalog at its start.
 cp "$tmpdir/r.hvr" "$tmpdir/bad.hvr"
 printf 'XXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXX' | dd of="$tmpdir/bad.hvr" bs=1 \
-    seek=$((size * 3 / 5)) conv=notrunc 2>/dev/null
+    seek=$((size * 9 / 10)) conv=notrunc 2>/dev/null
 "$HVTOP" -b -r "$tmpdir/bad.hvr" --format csv -o "$tmpdir/bad.csv" \
     2>"$tmpdir/bad.err"
 "$HVTOP" report "$tmpdir/bad.hvr" -o "$tmpdir/bad.html" 2>/dev/null
