@@ -183,7 +183,7 @@ hvtop_batch(struct session *s, const struct hvtop_opts *o)
 {
 	const struct source_control	*ctl = session_control(s);
 	struct hvtop_batch		 b;
-	uint64_t			 next, step;
+	uint64_t			 next, step, now;
 	int				 status = 0, r = 0;
 
 	hvtop_batch_signals();
@@ -204,7 +204,15 @@ hvtop_batch(struct session *s, const struct hvtop_opts *o)
 	step = (uint64_t)llround(session_delay(s) * 1e9);
 	next = session_now(s);
 	while (!hvtop_stop && (r = hvtop_batch_step(&b)) == 0) {
+		/*
+		 * After a stall (SIGSTOP, a slow read) the next sample is a
+		 * tick from now, as on the screens: catching up would take
+		 * a burst of back-to-back samples of empty intervals.
+		 */
 		next += step;
+		now = session_now(s);
+		if (next <= now || next - now > step)
+			next = now + step;
 		session_sleep_until(s, next, hvtop_wake[0]);
 	}
 	status = r > 1 ? r - 1 : 0;

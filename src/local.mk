@@ -11,3 +11,4 @@ TESTS += tests/cli/test-hvtop-perf.sh
 TESTS += tests/cli/test-hvtop-options.sh
 TESTS += tests/cli/test-hvtop-report.sh
 TESTS += tests/cli/test-hvtop-clockstep.sh
+TESTS += tests/cli/test-hvtop-stall.sh
