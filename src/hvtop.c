@@ -167,7 +167,8 @@ hvtop_batch_step(struct hvtop_batch *b)
 		/* A reader that went away ends the run quietly. */
 		if (errno == EPIPE || hvtop_stop != 0)
 			return (1);
-		fprintf(stderr, "hvtop: writing output: %s\n",
+		fprintf(stderr, "hvtop: %s: %s\n", b->fp == stdout ?
+		    "writing standard output" : b->o->output,
 		    strerror(errno));
 		return (2);
 	}

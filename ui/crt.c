@@ -197,8 +197,11 @@ crt_init(int color, char **cause)
 	crt_screen = newterm(NULL, stdout, stdin);
 	if (crt_screen == NULL) {
 		crt_stderr_end();
-		*cause = xasprintf("cannot use the terminal '%s' (use -b for "
-		    "batch output)", term != NULL ? term : "");
+		*cause = term == NULL || *term == '\0' ?
+		    xstrdup("TERM is not set: name the terminal's type "
+		    "(use -b for batch output)") :
+		    xasprintf("cannot use the terminal '%s' (use -b for "
+		    "batch output)", term);
 		return (-1);
 	}
 	crt_up = 1;
