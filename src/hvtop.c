@@ -185,6 +185,7 @@ hvtop_batch(struct session *s, const struct hvtop_opts *o)
 	const struct source_control	*ctl = session_control(s);
 	struct hvtop_batch		 b;
 	uint64_t			 next, step, now;
+	char				*fail;
 	int				 status = 0, r = 0;
 
 	hvtop_batch_signals();
@@ -217,6 +218,11 @@ hvtop_batch(struct session *s, const struct hvtop_opts *o)
 		session_sleep_until(s, next, hvtop_wake[0]);
 	}
 	status = r > 1 ? r - 1 : 0;
+	if ((fail = session_record_failure(s)) != NULL) {
+		fprintf(stderr, "hvtop: %s\n", fail);
+		free(fail);
+		status = 1;
+	}
 	if (b.fp != stdout && fclose(b.fp) != 0) {
 		fprintf(stderr, "hvtop: %s: %s\n", o->output, strerror(errno));
 		status = 1;

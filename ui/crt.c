@@ -433,7 +433,7 @@ crt_signals(void)
 #endif
 		SIGSYS,
 	};
-	struct sigaction	 sa;
+	struct sigaction	 sa, old;
 	size_t			 i;
 	int			 sig;
 
@@ -445,8 +445,14 @@ crt_signals(void)
 	sigaction(SIGHUP, &sa, NULL);
 	sa.sa_handler = crt_on_fatal;
 	sa.sa_flags = SA_RESETHAND;
-	for (i = 0; i < sizeof fatal / sizeof fatal[0]; i++)
+	for (i = 0; i < sizeof fatal / sizeof fatal[0]; i++) {
+		/* One ignored when hvtop started stays so (trap '' XFSZ:
+		 * a write past ulimit -f fails with EFBIG instead). */
+		if (sigaction(fatal[i], NULL, &old) == 0 &&
+		    old.sa_handler == SIG_IGN)
+			continue;
 		sigaction(fatal[i], &sa, NULL);
+	}
 	for (sig = SIGRTMIN; sig <= SIGRTMAX; sig++)
 		sigaction(sig, &sa, NULL);
 	sa.sa_handler = NULL;

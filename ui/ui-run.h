@@ -36,6 +36,7 @@ struct ui_run {
 	int		 quit;
 	int		 status;
 	int		 sample_now;
+	char		*rec_error;	/* why the recording stopped */
 	char		*filter_before;	/* restored when a filter is cancelled */
 	char		*pending;	/* entry waiting for its indices */
 	int		 pending_event;

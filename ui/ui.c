@@ -304,7 +304,7 @@ ui_sample(struct ui_run *r)
 	struct ui		*ui = &r->ui;
 	struct engine_snapshot	*snap;
 	uint64_t		 now, cpu;
-	char			*cause = NULL;
+	char			*cause = NULL, *fail;
 	unsigned		 changed;
 	int			 error;
 
@@ -316,8 +316,21 @@ ui_sample(struct ui_run *r)
 		ui_replay_status(r);
 		return (0);
 	}
+	/* A sample that cannot be recorded is not taken. */
+	if (ui->rec_failed)
+		return (0);
 	error = session_sample(ui->ses, &changed, &snap, &cause);
 	ui_follow_engine(r, changed);
+	if (error != 0 && (fail = session_record_failure(ui->ses)) != NULL) {
+		/* Said until something else is, and again on exit. */
+		ui->rec_failed = 1;
+		ui_msg(r, UI_R_ERROR, "sampling stopped: %s", cause);
+		r->msg_until = 0;
+		free(r->rec_error);
+		r->rec_error = cause;
+		free(fail);
+		return (0);
+	}
 	if (error != 0) {
 		ui_msg(r, UI_R_ERROR, "sampling failed: %s", cause);
 		free(cause);
@@ -549,7 +562,7 @@ hvtop_interactive(struct session *ses, const struct ui_opts *opts)
 {
 	struct ui_run	 r;
 	const char	*nc;
-	char		*cause = NULL, *hist;
+	char		*cause = NULL, *hist, *fail;
 	int		 color;
 
 	/* Keys come from the terminal; without one poll() would spin. */
@@ -583,6 +596,15 @@ hvtop_interactive(struct session *ses, const struct ui_opts *opts)
 		free(cause);
 	}
 	prompt_exit();
+	/* A recording cut short by a failed write fails the run. */
+	if ((fail = session_record_failure(ses)) != NULL) {
+		if (r.rec_error != NULL)
+			fprintf(stderr, "hvtop: %s\n", r.rec_error);
+		fprintf(stderr, "hvtop: %s\n", fail);
+		free(fail);
+		r.status = 1;
+	}
+	free(r.rec_error);
 	ui_teardown(&r);
 	return (r.status);
 }
