@@ -41,6 +41,7 @@ struct ui_run {
 	char		*pending;	/* entry waiting for its indices */
 	int		 pending_event;
 	struct settings	*settings;	/* as loaded; W keeps unknown keys */
+	char		*settings_unread; /* why the file could not be read */
 	const char	**words;	/* Tab completion */
 	size_t		 nwords;
 	size_t		 npickwords;	/* names only, for picks */

@@ -554,6 +554,7 @@ ui_teardown(struct ui_run *r)
 	free(r->frame_words);
 	frame_free(&ui->fr);
 	settings_free(r->settings);
+	free(r->settings_unread);
 	view_frame_free(&r->frame);
 }
 
