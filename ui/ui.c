@@ -331,6 +331,14 @@ ui_sample(struct ui_run *r)
 		free(fail);
 		return (0);
 	}
+	if (error != 0 && ui->replay) {
+		/* The file failed under the replay: the header's total
+		 * follows what is left. */
+		ui_replay_failed(r, cause);
+		free(cause);
+		ui_replay_status(r);
+		return (0);
+	}
 	if (error != 0) {
 		ui_msg(r, UI_R_ERROR, "sampling failed: %s", cause);
 		free(cause);
@@ -606,6 +614,12 @@ hvtop_interactive(struct session *ses, const struct ui_opts *opts)
 		r.status = 1;
 	}
 	free(r.rec_error);
+	/* A replay whose file failed under it did not show it all. */
+	if (r.replay_error != NULL) {
+		fprintf(stderr, "hvtop: %s\n", r.replay_error);
+		r.status = 1;
+	}
+	free(r.replay_error);
 	ui_teardown(&r);
 	return (r.status);
 }
