@@ -6,7 +6,7 @@
 # closed whole.  Without libfaketime the same run checks the plain path.
 . "$(dirname "$0")/tap.sh"
 plan 8
-trap 'kill -KILL $pid 2>/dev/null; rm -rf "$tmpdir"' EXIT
+trap 'rc=$?; kill -KILL $pid 2>/dev/null; tap_end $rc' EXIT
 pid=""
 
 # The libfaketime the faketime package installs, if any.
