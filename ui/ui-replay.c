@@ -48,13 +48,6 @@ ui_replay_speed(struct ui_run *r, double d)
 	    "(interval %.2fs)", r->ui.replay_speed, d);
 }
 
-/*
- * Show the interval that ends with sample index + 1: jump to index, take
- * it as the new baseline, and show the next.  A sample that brings a new
- * engine (the recording changed its selection or catalog there) is a
- * baseline too, so near a change the interval shown moves forward; going
- * back, the jump starts a sample earlier instead, up to three times.
- */
 /* The recording failed to read (cut under the replay): said on the status
  * line now, and on exit, which then fails. */
 void
@@ -65,6 +58,13 @@ ui_replay_failed(struct ui_run *r, const char *cause)
 		r->replay_error = xstrdup(cause);
 }
 
+/*
+ * Show the interval that ends with sample index + 1: jump to index, take
+ * it as the new baseline, and show the next.  A sample that brings a new
+ * engine (the recording changed its selection or catalog there) is a
+ * baseline too, so near a change the interval shown moves forward; going
+ * back, the jump starts a sample earlier instead, up to three times.
+ */
 static void
 ui_replay_seek_to(struct ui_run *r, uint64_t index, int back, int again)
 {

@@ -7,9 +7,9 @@
 #include "util/clock.h"
 
 #include <errno.h>
-#include <stdint.h>
 #include <poll.h>
 #include <signal.h>
+#include <stdint.h>
 #include <time.h>
 
 static uint64_t
