@@ -33,7 +33,9 @@ libmicrohttpd-dev libjs-dygraphs"
 #                pandas.read_csv, as users load them
 #   chromium     loads the pages of hvtop report headless, as a browser
 #                shows them, and draws their charts
-hv_test_packages="prometheus curl wrk python3-pandas chromium"
+#   faketime     libfaketime steps the clock back under a running hvtop,
+#                which must go on sampling and answer SIGTERM at once
+hv_test_packages="prometheus curl wrk python3-pandas chromium faketime"
 
 hv_say() { printf 'hvtop: %s\n' "$*" >&2; }
 

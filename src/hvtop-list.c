@@ -5,6 +5,7 @@
  */
 #include "config.h"
 
+#include <errno.h>
 #include <fnmatch.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -148,7 +149,10 @@ hvtop_list(const struct session *s, const char *kind, const char *pattern,
 		fprintf(fp, "\n%s:\n", heads[2]);
 	if (all || strcmp(kind, "formulas") == 0)
 		hvtop_list_formulas(s, pattern, fp);
-	if (ferror(fp) || fflush(fp) != 0)
+	if (fflush(fp) != 0 || ferror(fp)) {
+		fprintf(stderr, "hvtop: writing the list: %s\n",
+		    strerror(errno));
 		return (1);
+	}
 	return (0);
 }

@@ -231,6 +231,19 @@ hvtop_set_serve(struct hvtop_opts *o, const struct hvtop_option *op,
 	o->serve = arg;
 }
 
+/* Exit 0 when what went to standard output was written, else say why
+ * and exit 1: a full disk or a closed pipe is not success. */
+static void
+hvtop_exit_written(void)
+{
+	if (fflush(stdout) != 0 || ferror(stdout)) {
+		fprintf(stderr, "hvtop: writing standard output: %s\n",
+		    strerror(errno));
+		exit(1);
+	}
+	exit(0);
+}
+
 static void
 hvtop_help(struct hvtop_opts *o, const struct hvtop_option *op,
     const char *arg)
@@ -239,7 +252,7 @@ hvtop_help(struct hvtop_opts *o, const struct hvtop_option *op,
 	(void)op;
 	(void)arg;
 	usage(stdout);
-	exit(0);
+	hvtop_exit_written();
 }
 
 static void
@@ -250,7 +263,7 @@ hvtop_version(struct hvtop_opts *o, const struct hvtop_option *op,
 	(void)op;
 	(void)arg;
 	printf("hvtop %s\n", PACKAGE_VERSION);
-	exit(0);
+	hvtop_exit_written();
 }
 
 #define OFF(f)		offsetof(struct hvtop_opts, f)

@@ -167,7 +167,8 @@ hvtop_batch_step(struct hvtop_batch *b)
 		/* A reader that went away ends the run quietly. */
 		if (errno == EPIPE || hvtop_stop != 0)
 			return (1);
-		fprintf(stderr, "hvtop: writing output: %s\n",
+		fprintf(stderr, "hvtop: %s: %s\n", b->fp == stdout ?
+		    "writing standard output" : b->o->output,
 		    strerror(errno));
 		return (2);
 	}
@@ -183,7 +184,8 @@ hvtop_batch(struct session *s, const struct hvtop_opts *o)
 {
 	const struct source_control	*ctl = session_control(s);
 	struct hvtop_batch		 b;
-	uint64_t			 next, step;
+	uint64_t			 next, step, now;
+	char				*fail;
 	int				 status = 0, r = 0;
 
 	hvtop_batch_signals();
@@ -204,10 +206,23 @@ hvtop_batch(struct session *s, const struct hvtop_opts *o)
 	step = (uint64_t)llround(session_delay(s) * 1e9);
 	next = session_now(s);
 	while (!hvtop_stop && (r = hvtop_batch_step(&b)) == 0) {
+		/*
+		 * After a stall (SIGSTOP, a slow read) the next sample is a
+		 * tick from now, as on the screens: catching up would take
+		 * a burst of back-to-back samples of empty intervals.
+		 */
 		next += step;
+		now = session_now(s);
+		if (next <= now || next - now > step)
+			next = now + step;
 		session_sleep_until(s, next, hvtop_wake[0]);
 	}
 	status = r > 1 ? r - 1 : 0;
+	if ((fail = session_record_failure(s)) != NULL) {
+		fprintf(stderr, "hvtop: %s\n", fail);
+		free(fail);
+		status = 1;
+	}
 	if (b.fp != stdout && fclose(b.fp) != 0) {
 		fprintf(stderr, "hvtop: %s: %s\n", o->output, strerror(errno));
 		status = 1;

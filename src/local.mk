@@ -12,3 +12,6 @@ TESTS += tests/cli/test-hvtop-options.sh
 TESTS += tests/cli/test-hvtop-report.sh
 TESTS += tests/cli/test-hvtop-report-cut.sh
 TESTS += tests/cli/test-hvtop-report-layout.sh
+TESTS += tests/cli/test-hvtop-clockstep.sh
+TESTS += tests/cli/test-hvtop-stall.sh
+TESTS += tests/cli/test-hvtop-outerr.sh

@@ -197,8 +197,11 @@ crt_init(int color, char **cause)
 	crt_screen = newterm(NULL, stdout, stdin);
 	if (crt_screen == NULL) {
 		crt_stderr_end();
-		*cause = xasprintf("cannot use the terminal '%s' (use -b for "
-		    "batch output)", term != NULL ? term : "");
+		*cause = term == NULL || *term == '\0' ?
+		    xstrdup("TERM is not set: name the terminal's type "
+		    "(use -b for batch output)") :
+		    xasprintf("cannot use the terminal '%s' (use -b for "
+		    "batch output)", term);
 		return (-1);
 	}
 	crt_up = 1;
@@ -430,7 +433,7 @@ crt_signals(void)
 #endif
 		SIGSYS,
 	};
-	struct sigaction	 sa;
+	struct sigaction	 sa, old;
 	size_t			 i;
 	int			 sig;
 
@@ -442,8 +445,14 @@ crt_signals(void)
 	sigaction(SIGHUP, &sa, NULL);
 	sa.sa_handler = crt_on_fatal;
 	sa.sa_flags = SA_RESETHAND;
-	for (i = 0; i < sizeof fatal / sizeof fatal[0]; i++)
+	for (i = 0; i < sizeof fatal / sizeof fatal[0]; i++) {
+		/* One ignored when hvtop started stays so (trap '' XFSZ:
+		 * a write past ulimit -f fails with EFBIG instead). */
+		if (sigaction(fatal[i], NULL, &old) == 0 &&
+		    old.sa_handler == SIG_IGN)
+			continue;
 		sigaction(fatal[i], &sa, NULL);
+	}
 	for (sig = SIGRTMIN; sig <= SIGRTMAX; sig++)
 		sigaction(sig, &sa, NULL);
 	sa.sa_handler = NULL;

@@ -75,6 +75,9 @@ TESTS += tests/tui/test-tui-prompt.sh
 TESTS += tests/tui/test-tui-signals.sh
 TESTS += tests/tui/test-tui-frame.sh
 TESTS += tests/tui/test-tui-chart.sh
+TESTS += tests/tui/test-tui-recfail.sh
+TESTS += tests/tui/test-tui-settings-keep.sh
+TESTS += tests/tui/test-tui-replay-cut.sh
 EXTRA_DIST += tests/tui
 
 noinst_PROGRAMS += tests/bench/bench-ui

@@ -48,6 +48,16 @@ ui_replay_speed(struct ui_run *r, double d)
 	    "(interval %.2fs)", r->ui.replay_speed, d);
 }
 
+/* The recording failed to read (cut under the replay): said on the status
+ * line now, and on exit, which then fails. */
+void
+ui_replay_failed(struct ui_run *r, const char *cause)
+{
+	ui_msg(r, UI_R_ERROR, "replay: %s", cause);
+	if (r->replay_error == NULL)
+		r->replay_error = xstrdup(cause);
+}
+
 /*
  * Show the interval that ends with sample index + 1: jump to index, take
  * it as the new baseline, and show the next.  A sample that brings a new
@@ -55,14 +65,15 @@ ui_replay_speed(struct ui_run *r, double d)
  * baseline too, so near a change the interval shown moves forward; going
  * back, the jump starts a sample earlier instead, up to three times.
  */
-void
-ui_replay_seek(struct ui_run *r, uint64_t index, int back)
+static void
+ui_replay_seek_to(struct ui_run *r, uint64_t index, int back, int again)
 {
 	struct ui		*ui = &r->ui;
 	struct engine_snapshot	*snap;
+	uint64_t		 was = ui->replay_pos, total;
 	char			*cause = NULL;
 	unsigned		 changed, renewed;
-	int			 i, tries, base, error;
+	int			 i, tries, base, error = 0;
 
 	ui->replay_end = 0;
 	for (tries = 0; tries < 3; tries++) {
@@ -104,11 +115,30 @@ ui_replay_seek(struct ui_run *r, uint64_t index, int back)
 		return;
 	}
 fail:
-	if (cause != NULL) {
-		ui_msg(r, UI_R_ERROR, "replay: %s", cause);
-		free(cause);
+	if (error != 0 && !again) {
+		/*
+		 * The file failed under the jump (cut short): show what
+		 * the header will say, the interval shown before or the
+		 * last there is now.
+		 */
+		(void)r->ctl->position(r->src, &total);
+		if (was > total)
+			was = total;
+		if (was >= 2)
+			ui_replay_seek_to(r, was - 2, 0, 1);
 	}
+	if (error != 0)
+		ui_replay_failed(r, cause);
+	else if (cause != NULL)
+		ui_msg(r, UI_R_ERROR, "replay: %s", cause);
+	free(cause);
 	ui_replay_status(r);
+}
+
+void
+ui_replay_seek(struct ui_run *r, uint64_t index, int back)
+{
+	ui_replay_seek_to(r, index, back, 0);
 }
 
 /*

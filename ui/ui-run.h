@@ -36,10 +36,13 @@ struct ui_run {
 	int		 quit;
 	int		 status;
 	int		 sample_now;
+	char		*rec_error;	/* why the recording stopped */
+	char		*replay_error;	/* why a replay could not read on */
 	char		*filter_before;	/* restored when a filter is cancelled */
 	char		*pending;	/* entry waiting for its indices */
 	int		 pending_event;
 	struct settings	*settings;	/* as loaded; W keeps unknown keys */
+	char		*settings_unread; /* why the file could not be read */
 	const char	**words;	/* Tab completion */
 	size_t		 nwords;
 	size_t		 npickwords;	/* names only, for picks */
@@ -115,6 +118,8 @@ void	 ui_replay_status(struct ui_run *);
 void	 ui_replay_speed(struct ui_run *, double d);
 /* The go-to prompt's answer. */
 void	 ui_replay_goto(struct ui_run *, const char *line);
+/* The recording could not be read on: say why now and on exit (status 1). */
+void	 ui_replay_failed(struct ui_run *, const char *cause);
 /* Show the interval ending with sample index + 1. */
 void	 ui_replay_seek(struct ui_run *, uint64_t index, int back);
 /* One sample forward. */

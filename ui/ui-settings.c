@@ -118,6 +118,12 @@ ui_settings_save(struct ui_run *r)
 	size_t		 i;
 	int		 d, k;
 
+	/* What could not be read would be lost by writing over it. */
+	if (r->settings_unread != NULL) {
+		ui_msg(r, UI_R_ERROR, "settings not written: the file could "
+		    "not be read (%s)", r->settings_unread);
+		return;
+	}
 	if (s == NULL)
 		s = r->settings = settings_new();
 	if ((path = settings_file_path()) == NULL) {
@@ -174,12 +180,20 @@ void
 ui_settings_load(struct ui_run *r)
 {
 	const char	*v;
-	char		*path, *cause = NULL;
+	char		*path, *cause = NULL, more[64];
 
 	if ((path = settings_file_path()) != NULL &&
 	    settings_file_load(path, &r->settings, &cause) != 0) {
 		ui_msg(r, UI_R_ERROR, "settings not used: %s", cause);
-		free(cause);
+		r->settings_unread = cause;
+	} else if (r->settings != NULL && r->settings->nnotes > 0) {
+		/* The rest applies; the lines stay in the file. */
+		more[0] = '\0';
+		if (r->settings->nnotes > 1)
+			snprintf(more, sizeof more, " (%zu lines)",
+			    r->settings->nnotes);
+		ui_msg(r, UI_R_ERROR, "settings: kept as written, not "
+		    "used%s: %s:%s", more, path, r->settings->notes[0]);
 	}
 	free(path);
 	ui_settings_apply(r);

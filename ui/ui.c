@@ -304,7 +304,7 @@ ui_sample(struct ui_run *r)
 	struct ui		*ui = &r->ui;
 	struct engine_snapshot	*snap;
 	uint64_t		 now, cpu;
-	char			*cause = NULL;
+	char			*cause = NULL, *fail;
 	unsigned		 changed;
 	int			 error;
 
@@ -316,8 +316,29 @@ ui_sample(struct ui_run *r)
 		ui_replay_status(r);
 		return (0);
 	}
+	/* A sample that cannot be recorded is not taken. */
+	if (ui->rec_failed)
+		return (0);
 	error = session_sample(ui->ses, &changed, &snap, &cause);
 	ui_follow_engine(r, changed);
+	if (error != 0 && (fail = session_record_failure(ui->ses)) != NULL) {
+		/* Said until something else is, and again on exit. */
+		ui->rec_failed = 1;
+		ui_msg(r, UI_R_ERROR, "sampling stopped: %s", cause);
+		r->msg_until = 0;
+		free(r->rec_error);
+		r->rec_error = cause;
+		free(fail);
+		return (0);
+	}
+	if (error != 0 && ui->replay) {
+		/* The file failed under the replay: the header's total
+		 * follows what is left. */
+		ui_replay_failed(r, cause);
+		free(cause);
+		ui_replay_status(r);
+		return (0);
+	}
 	if (error != 0) {
 		ui_msg(r, UI_R_ERROR, "sampling failed: %s", cause);
 		free(cause);
@@ -541,6 +562,7 @@ ui_teardown(struct ui_run *r)
 	free(r->frame_words);
 	frame_free(&ui->fr);
 	settings_free(r->settings);
+	free(r->settings_unread);
 	view_frame_free(&r->frame);
 }
 
@@ -549,7 +571,7 @@ hvtop_interactive(struct session *ses, const struct ui_opts *opts)
 {
 	struct ui_run	 r;
 	const char	*nc;
-	char		*cause = NULL, *hist;
+	char		*cause = NULL, *hist, *fail;
 	int		 color;
 
 	/* Keys come from the terminal; without one poll() would spin. */
@@ -583,6 +605,21 @@ hvtop_interactive(struct session *ses, const struct ui_opts *opts)
 		free(cause);
 	}
 	prompt_exit();
+	/* A recording cut short by a failed write fails the run. */
+	if ((fail = session_record_failure(ses)) != NULL) {
+		if (r.rec_error != NULL)
+			fprintf(stderr, "hvtop: %s\n", r.rec_error);
+		fprintf(stderr, "hvtop: %s\n", fail);
+		free(fail);
+		r.status = 1;
+	}
+	free(r.rec_error);
+	/* A replay whose file failed under it did not show it all. */
+	if (r.replay_error != NULL) {
+		fprintf(stderr, "hvtop: %s\n", r.replay_error);
+		r.status = 1;
+	}
+	free(r.replay_error);
 	ui_teardown(&r);
 	return (r.status);
 }

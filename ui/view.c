@@ -258,7 +258,7 @@ view_wall(struct view_frame *f, int y, int x, uint64_t ns)
 /*
  * The first line: the state that changes what the numbers mean comes
  * first and is never cut (SIMULATED or REPLAY, PAUSED or END, REC while
- * recording), then who and where; what does not fit is shortened from the
+ * recording or REC FAILED once a write of it failed), then who and where; what does not fit is shortened from the
  * least telling part: "hvtop VERSION on", then the host, then the middle
  * of the source's label, whose "(no hv_24x7 PMU here)" stays whole.
  */
@@ -280,7 +280,9 @@ view_header_state(const struct ui *ui, struct view_frame *f)
 		x = view_put(f, 0, x, " END ", -1, UI_R_SIM) + 1;
 	else if (ui->paused)
 		x = view_put(f, 0, x, " PAUSED ", -1, UI_R_SIM) + 1;
-	if (session_recording(ui->ses))
+	if (ui->rec_failed)
+		x = view_put(f, 0, x, " REC FAILED ", -1, UI_R_ERROR) + 1;
+	else if (session_recording(ui->ses))
 		x = view_put(f, 0, x, " REC ", -1, UI_R_ERROR) + 1;
 	if (label == NULL)
 		label = "";

@@ -26,6 +26,7 @@
 #include "record/record.h"
 #include "serve/serve.h"
 #include "util/hverr.h"
+#include "util/strbuf.h"
 #include "util/xalloc.h"
 
 /* A fixed epoch keeps virtual-clock output byte-for-byte stable. */
@@ -732,6 +733,26 @@ int
 session_recording(const struct session *s)
 {
 	return (s->rec != NULL);
+}
+
+char *
+session_record_failure(struct session *s)
+{
+	struct strbuf	 sb;
+	uint64_t	 n, now;
+
+	if (s->rec == NULL || record_file_failed(s->rec, &n, &now) == 0)
+		return (NULL);
+	memset(&sb, 0, sizeof sb);
+	strbuf_addf(&sb, "the recording %s is incomplete: ", s->opts.record);
+	if (n == 0)
+		strbuf_adds(&sb, "it holds no sample");
+	else {
+		strbuf_addf(&sb, "it ends after sample %llu, at ",
+		    (unsigned long long)n);
+		strbuf_addtime(&sb, clock_wall(&s->clock, now), 1);
+	}
+	return (strbuf_detach(&sb));
 }
 
 /* ---- time ---------------------------------------------------------- */

@@ -160,6 +160,12 @@ const char		*session_calls_word(const struct session *);
 /* Whether -w is recording. */
 int			 session_recording(const struct session *);
 /*
+ * After a write of the recording failed: where the file now ends, as a
+ * sentence ("the recording FILE is incomplete: ..."); NULL while the
+ * recording is whole or there is none.  Caller frees.
+ */
+char			*session_record_failure(struct session *);
+/*
  * The value of a named constant and where it comes from; *text (may be
  * NULL) is the value as --const wrote it, NULL otherwise.
  */

@@ -59,6 +59,10 @@ struct record_file {
 	uint64_t	 bytes;
 	unsigned	 pending;	/* samples encoded, not written */
 	uint64_t	 pending_since;	/* time of the first of them */
+	size_t		 end[RECORD_FILE_BATCH];	/* each one's end in buf */
+	uint64_t	 end_now[RECORD_FILE_BATCH];	/* and its time */
+	uint64_t	 whole;		/* samples written whole */
+	uint64_t	 whole_now;	/* time of the last of them */
 };
 
 void
@@ -85,6 +89,21 @@ record_file_selection(const struct selection *sel,
 	}
 }
 
+/* The first len bytes of the buffer are in the file: count the samples
+ * that ended there, which is where a failed write leaves the file. */
+static void
+record_file_whole(struct record_file *rf, size_t len)
+{
+	unsigned	 i;
+
+	rf->whole = record_write_samples(rf->w) - rf->pending;
+	for (i = 0; i < rf->pending && rf->end[i] <= len; i++) {
+		rf->whole++;
+		rf->whole_now = rf->end_now[i];
+	}
+	rf->pending = 0;
+}
+
 /* Write out what the writer appended. */
 static int
 record_file_flush(struct record_file *rf, char **cause)
@@ -96,10 +115,10 @@ record_file_flush(struct record_file *rf, char **cause)
 	if (rf->error != 0) {
 		*cause = xasprintf("%s: the recording stopped after an "
 		    "earlier error: %s", rf->path, strerror(-rf->error));
+		rf->pending = 0;
 		record_buf_reset(&rf->buf);
 		return (rf->error);
 	}
-	rf->pending = 0;
 	while (left > 0) {
 		n = write(rf->fd, p, left);
 		if (n == -1 && errno == EINTR)
@@ -108,6 +127,7 @@ record_file_flush(struct record_file *rf, char **cause)
 			rf->error = -errno;
 			*cause = xasprintf("%s: writing the recording: %s",
 			    rf->path, strerror(errno));
+			record_file_whole(rf, (size_t)(p - rf->buf.p));
 			record_buf_reset(&rf->buf);
 			return (rf->error);
 		}
@@ -115,6 +135,7 @@ record_file_flush(struct record_file *rf, char **cause)
 		left -= (size_t)n;
 		rf->bytes += (uint64_t)n;
 	}
+	record_file_whole(rf, rf->buf.len);
 	record_buf_reset(&rf->buf);
 	return (0);
 }
@@ -251,8 +272,10 @@ record_file_sample(struct record_file *rf, const struct raw_sample *rs,
 
 	if ((error = record_write_sample(rf->w, rs, &rf->buf, cause)) != 0)
 		return (error);
-	if (rf->pending++ == 0)
+	if (rf->pending == 0)
 		rf->pending_since = rs->now;
+	rf->end[rf->pending] = rf->buf.len;
+	rf->end_now[rf->pending++] = rs->now;
 	if (rf->pending < RECORD_FILE_BATCH &&
 	    rs->now - rf->pending_since < RECORD_FILE_SPAN && rf->error == 0)
 		return (0);
@@ -284,6 +307,15 @@ record_file_catalog(struct record_file *rf, const void *img, size_t len,
 	    cause)) != 0)
 		return (error);
 	return (record_file_flush(rf, cause));
+}
+
+int
+record_file_failed(const struct record_file *rf, uint64_t *samples,
+    uint64_t *now)
+{
+	*samples = rf->whole;
+	*now = rf->whole_now;
+	return (rf->error);
 }
 
 uint64_t

@@ -50,6 +50,14 @@ int	 record_file_select(struct record_file *, const struct selection *,
 int	 record_file_catalog(struct record_file *, const void *, size_t,
 	    char **cause);
 
+/*
+ * After a failed write: the -errno of the failure, the samples the file
+ * holds whole and the time of the last of them (as the source stamped
+ * it).  0 while every write succeeded.
+ */
+int	 record_file_failed(const struct record_file *, uint64_t *samples,
+	    uint64_t *now);
+
 /* Bytes recorded so far (written or about to be). */
 uint64_t record_file_bytes(const struct record_file *);
 

@@ -39,7 +39,9 @@ struct source_replay {
 	struct file_map	 map;
 	struct record_reader *rd;
 	const struct record_meta *meta;
-	uint64_t	 total;		/* samples found when opened */
+	uint64_t	 total;		/* samples there are: as found when
+					   opened, fewer once a cut is met */
+	uint64_t	 opened;	/* samples found when opened */
 	uint64_t	 start;		/* recorded time of the first */
 	struct record_stats scan;
 	char		**diags;
@@ -122,6 +124,10 @@ source_replay_fetch(struct source_replay *r)
 		r->have_next = 1;
 		return;
 	}
+	/* Cut under us: the samples read are all there will be, and the
+	 * position and the total say the same. */
+	if (mapguard_hit(r->map.p) && r->index < r->total)
+		r->total = r->index;
 }
 
 int
@@ -163,6 +169,7 @@ source_replay_open(struct source *src, const char *path, const char *args,
 	/* Read it all once: how many samples, and what is damaged. */
 	while (record_read_next(r->rd, &ev) != RECORD_EV_EOF)
 		r->total += ev.kind == RECORD_EV_SAMPLE;
+	r->opened = r->total;
 	record_read_stats(r->rd, &r->scan);
 	r->diags = xcalloc(r->scan.ndiags + 2, sizeof *r->diags);
 	for (i = 0; (d = record_read_diag(r->rd, i)) != NULL; i++) {
@@ -283,7 +290,7 @@ source_replay_sample(struct source *src, uint64_t now, struct raw_sample *rs,
 		*cause = xasprintf("%s: the file was cut short while it was "
 		    "replayed: it ends after sample %llu, of %llu when opened",
 		    r->path, (unsigned long long)r->index,
-		    (unsigned long long)r->total);
+		    (unsigned long long)r->opened);
 		return (-HV_EFORMAT);
 	}
 	if (!r->have_next) {

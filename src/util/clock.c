@@ -9,6 +9,7 @@
 #include <errno.h>
 #include <poll.h>
 #include <signal.h>
+#include <stdint.h>
 #include <time.h>
 
 static uint64_t
@@ -25,6 +26,7 @@ clock_init(struct hv_clock *c, int virtual_, uint64_t epoch)
 {
 	c->virtual_ = virtual_;
 	c->now_ns = 0;
+	c->last_ns = 0;
 	c->start_ns = virtual_ ? 0 : clock_read(CLOCK_MONOTONIC);
 	c->epoch_ns = virtual_ ? epoch : clock_read(CLOCK_REALTIME);
 }
@@ -32,9 +34,22 @@ clock_init(struct hv_clock *c, int virtual_, uint64_t epoch)
 uint64_t
 clock_now(struct hv_clock *c)
 {
+	uint64_t	 now;
+
 	if (c->virtual_)
 		return (c->now_ns);
-	return (clock_read(CLOCK_MONOTONIC) - c->start_ns);
+	now = clock_read(CLOCK_MONOTONIC) - c->start_ns;
+	/*
+	 * A clock that steps back (faked time, a restored virtual machine)
+	 * must neither wrap nor move time backwards: time stands where it
+	 * was and goes on from there, so no wait is stretched by the step.
+	 */
+	if ((int64_t)(now - c->last_ns) < 0) {
+		c->start_ns += now - c->last_ns;
+		now = c->last_ns;
+	}
+	c->last_ns = now;
+	return (now);
 }
 
 uint64_t
@@ -46,27 +61,18 @@ clock_wall(struct hv_clock *c, uint64_t t)
 void
 clock_sleep_until(struct hv_clock *c, uint64_t t)
 {
-	struct timespec	 ts;
-	uint64_t	 abs;
-
-	if (c->virtual_) {
-		if (t > c->now_ns)
-			c->now_ns = t;
-		return;
-	}
-	abs = c->start_ns + t;
-	ts.tv_sec = (time_t)(abs / 1000000000ULL);
-	ts.tv_nsec = (long)(abs % 1000000000ULL);
-	while (clock_nanosleep(CLOCK_MONOTONIC, TIMER_ABSTIME, &ts, NULL) ==
-	    EINTR)
-		;
+	(void)clock_sleep_until_fd(c, t, -1);
 }
 
 /*
  * Sleep until t, or until fd becomes readable (a signal handler writes to
  * it), whichever comes first.  A signal that interrupts the wait without
- * writing to fd does not end it.  Returns 1 if fd is readable, else 0.  A
- * virtual clock moves to t unless fd is readable already.
+ * writing to fd does not end it when there is an fd, and ends it when
+ * there is none (fd -1): the caller looks at its flags then.  No path
+ * sleeps longer than t less the clock's reading, and none restarts a
+ * sleep the signal ended.  Returns 1 if fd is readable or a signal ended
+ * a wait without fd, else 0.  A virtual clock moves to t unless fd is
+ * readable already.
  */
 int
 clock_sleep_until_fd(struct hv_clock *c, uint64_t t, int fd)
@@ -87,12 +93,20 @@ clock_sleep_until_fd(struct hv_clock *c, uint64_t t, int fd)
 		n = ppoll(&pfd, 1, &ts, NULL);
 		if (n > 0 && (pfd.revents & (POLLIN | POLLHUP)) != 0)
 			return (1);
-		if (n == -1 && errno != EINTR)
+		if (n == -1 && errno == EINTR && fd < 0)
+			return (1);
+		if (n == -1 && errno != EINTR) {
+			/* No poll: one plain sleep of what is left, which a
+			 * signal ends. */
+			if (left > 0)
+				clock_nanosleep(CLOCK_MONOTONIC, 0, &ts, NULL);
 			break;
+		}
 		if (left == 0)
 			break;
 	}
-	clock_sleep_until(c, t);
+	if (c->virtual_ && t > c->now_ns)
+		c->now_ns = t;
 	return (0);
 }
 

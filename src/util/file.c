@@ -193,14 +193,10 @@ file_unmap(struct file_map *m)
 	m->len = 0;
 }
 
-/*
- * Replace path with len bytes of data: write a temporary file beside it,
- * flush it, then rename, so readers see the old or the new file whole.
- * The file gets mode 0600.  Returns 0 or -errno with *cause set.
- */
-int
-file_write_atomic(const char *path, const void *data, size_t len,
-    char **cause)
+/* Write path atomically with the given mode (file_write_atomic()). */
+static int
+file_write_mode(const char *path, const void *data, size_t len,
+    mode_t mode, char **cause)
 {
 	const char	*p = data;
 	char		*tmp;
@@ -224,7 +220,7 @@ file_write_atomic(const char *path, const void *data, size_t len,
 		p += w;
 		len -= (size_t)w;
 	}
-	if (fchmod(fd, 0600) == -1 || fsync(fd) == -1)
+	if (fchmod(fd, mode) == -1 || fsync(fd) == -1)
 		goto fail;
 	if (close(fd) == -1) {
 		fd = -1;
@@ -243,4 +239,46 @@ fail:
 	unlink(tmp);
 	free(tmp);
 	return (-error);
+}
+
+/*
+ * Replace path with len bytes of data: write a temporary file beside it,
+ * flush it, then rename, so readers see the old or the new file whole.
+ * The file gets mode 0600.  Returns 0 or -errno with *cause set.
+ */
+int
+file_write_atomic(const char *path, const void *data, size_t len,
+    char **cause)
+{
+	return (file_write_mode(path, data, len, 0600, cause));
+}
+
+/*
+ * Replace a file the user keeps (hvtoprc) as an editor does: atomically,
+ * but a symbolic link is followed (the file it names is replaced, by a
+ * temporary file beside that one: a dotfiles link stays a link), and a
+ * file that exists keeps its mode; a new one gets 0600.  Returns 0 or
+ * -errno with *cause set.
+ */
+int
+file_replace(const char *path, const void *data, size_t len, char **cause)
+{
+	struct stat	 st;
+	mode_t		 mode = 0600;
+	char		*target = NULL;
+	int		 error;
+
+	if (lstat(path, &st) == 0 && S_ISLNK(st.st_mode) &&
+	    (target = realpath(path, NULL)) == NULL) {
+		error = errno;
+		*cause = xasprintf("%s: a symbolic link to no file: %s", path,
+		    strerror(error));
+		return (-error);
+	}
+	if (stat(target != NULL ? target : path, &st) == 0)
+		mode = st.st_mode & 07777;
+	error = file_write_mode(target != NULL ? target : path, data, len,
+	    mode, cause);
+	free(target);
+	return (error);
 }

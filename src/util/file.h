@@ -18,5 +18,6 @@ int	file_map(const char *, const void *, size_t, size_t, const char *,
 	    struct file_map *, char **);
 void	file_unmap(struct file_map *);
 int	file_write_atomic(const char *, const void *, size_t, char **);
+int	file_replace(const char *, const void *, size_t, char **);
 
 #endif /* HVTOP_FILE_H */

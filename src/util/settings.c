@@ -1,8 +1,12 @@
 /*
- * hvtoprc as text: parse it into an ordered list of key=value entries and
- * print it back.  Pure: the caller reads and writes the file.  A line that
- * cannot be understood stops the parse with its line and column, because
- * half-applied settings would surprise the user more than a clear message.
+ * hvtoprc as text: parse it into an ordered list of lines (key=value
+ * entries, and lines kept as written) and print it back.  Pure: the
+ * caller reads and writes the file.  A line that is not key=value is kept
+ * as written and noted with its line and column: the rest of the file
+ * still applies, and writing the settings back loses nothing the user
+ * wrote.  A file that cannot be read as settings at all (no
+ * config_version first, a newer version, a NUL byte) fails the parse;
+ * the caller neither uses nor overwrites it.
  */
 #include "config.h"
 
@@ -39,6 +43,9 @@ settings_free(struct settings *s)
 		free(s->entries[i].value);
 	}
 	free(s->entries);
+	for (i = 0; i < s->nnotes; i++)
+		free(s->notes[i]);
+	free(s->notes);
 	free(s->path);
 	free(s);
 }
@@ -56,13 +63,14 @@ settings_blank(char c)
 	return (c == ' ' || c == '\t' || c == '\r');
 }
 
+/* Append an entry; a key of "" is a line kept as written. */
 static void
 settings_push(struct settings *s, char *key, char *value, unsigned line)
 {
 	char	*p;
 
 	for (p = value; *p != '\0'; p++) {
-		if (*p == '\n' || *p == '\r')
+		if (*p == '\n' || (*p == '\r' && *key != '\0'))
 			*p = ' ';
 	}
 	s->entries = xreallocarray(s->entries, s->nentries + 1,
@@ -75,8 +83,8 @@ settings_push(struct settings *s, char *key, char *value, unsigned line)
 
 /*
  * One line (without its newline): blank, a comment, or key=value.
- * Returns 1 with *key and *value set (caller frees), 0 for nothing, or
- * -HV_EFORMAT with *cause set.
+ * Returns 1 with *key and *value set (caller frees), 0 for a comment or a
+ * blank line, or -HV_EFORMAT with *cause ("LINE:COLUMN: why") set.
  */
 static int
 settings_line(const char *p, size_t len, unsigned line, char **key,
@@ -95,9 +103,8 @@ settings_line(const char *p, size_t len, unsigned line, char **key,
 	while (i < len && settings_blank(p[i]))
 		i++;
 	if (k1 == k0 || i == len || p[i] != '=') {
-		*cause = xasprintf("line %u, column %zu: expected key=value "
-		    "with a key of a-z, 0-9, '_', '.', '-'", line,
-		    (k1 == k0 ? k0 : i) + 1);
+		*cause = xasprintf("%u:%zu: expected key=value with a key of "
+		    "a-z, 0-9, '_', '.', '-'", line, (k1 == k0 ? k0 : i) + 1);
 		return (-HV_EFORMAT);
 	}
 	i++;
@@ -107,13 +114,6 @@ settings_line(const char *p, size_t len, unsigned line, char **key,
 	v1 = len;
 	while (v1 > v0 && settings_blank(p[v1 - 1]))
 		v1--;
-	for (i = v0; i < v1; i++) {
-		if (p[i] == '\0') {
-			*cause = xasprintf("line %u, column %zu: a NUL byte",
-			    line, i + 1);
-			return (-HV_EFORMAT);
-		}
-	}
 	*key = xstrndup(p + k0, k1 - k0);
 	*value = xstrndup(p + v0, v1 - v0);
 	return (1);
@@ -138,15 +138,35 @@ settings_version(const char *v, unsigned *out)
 	return (0);
 }
 
+/* The first setting must say the version, one this hvtop reads. */
+static int
+settings_first(struct settings *s, const char *key, const char *value,
+    unsigned line, char **cause)
+{
+	if (strcmp(key, "config_version") != 0 ||
+	    settings_version(value, &s->version) != 0) {
+		*cause = xasprintf("line %u: the first setting must be "
+		    "config_version=N (N from 1)", line);
+		return (-HV_EFORMAT);
+	}
+	if (s->version > SETTINGS_VERSION) {
+		*cause = xasprintf("line %u: config_version=%u was written by "
+		    "a newer hvtop (this one reads %d)", line, s->version,
+		    SETTINGS_VERSION);
+		return (-HV_EVERSION);
+	}
+	return (0);
+}
+
 int
 settings_parse(const char *text, size_t len, struct settings **out,
     char **cause)
 {
 	struct settings	*s;
-	const char	*p = text, *nl;
+	const char	*p = text, *nl, *nul;
 	size_t		 rest = len, n;
 	unsigned	 line = 0;
-	char		*key, *value;
+	char		*key, *value, *why;
 	int		 r, seen = 0;
 
 	s = settings_new();
@@ -154,50 +174,47 @@ settings_parse(const char *text, size_t len, struct settings **out,
 		line++;
 		nl = memchr(p, '\n', rest);
 		n = nl != NULL ? (size_t)(nl - p) : rest;
-		r = settings_line(p, n, line, &key, &value, cause);
+		/* A line that cannot be a C string cannot be kept. */
+		if ((nul = memchr(p, '\0', n)) != NULL) {
+			*cause = xasprintf("line %u, column %zu: a NUL byte",
+			    line, (size_t)(nul - p) + 1);
+			r = -HV_EFORMAT;
+			goto fail;
+		}
+		if (s->nentries == SETTINGS_MAX_ENTRIES) {
+			*cause = xasprintf("line %u: more than %d lines",
+			    line, SETTINGS_MAX_ENTRIES);
+			r = -HV_ELIMIT;
+			goto fail;
+		}
+		why = NULL;
+		r = settings_line(p, n, line, &key, &value, &why);
+		if (r <= 0) {
+			/* Kept as written; a line not understood is said. */
+			settings_push(s, xstrdup(""), xstrndup(p, n), line);
+			if (why != NULL) {
+				s->notes = xreallocarray(s->notes,
+				    s->nnotes + 1, sizeof *s->notes);
+				s->notes[s->nnotes++] = why;
+			}
+		} else if (!seen) {
+			seen = 1;
+			r = settings_first(s, key, value, line, cause);
+			free(value);
+			if (r != 0) {
+				free(key);
+				goto fail;
+			}
+			settings_push(s, key, xasprintf("%u", s->version),
+			    line);
+		} else
+			settings_push(s, key, value, line);
 		p += n;
 		rest -= n;
 		if (nl != NULL) {
 			p++;
 			rest--;
 		}
-		if (r < 0)
-			goto fail;
-		if (r == 0)
-			continue;
-		if (!seen) {
-			seen = 1;
-			if (strcmp(key, "config_version") != 0 ||
-			    settings_version(value, &s->version) != 0) {
-				*cause = xasprintf("line %u: the first setting "
-				    "must be config_version=N (N from 1)",
-				    line);
-				free(key);
-				free(value);
-				r = -HV_EFORMAT;
-				goto fail;
-			}
-			free(key);
-			free(value);
-			if (s->version > SETTINGS_VERSION) {
-				*cause = xasprintf("line %u: config_version=%u "
-				    "was written by a newer hvtop (this one "
-				    "reads %d)", line, s->version,
-				    SETTINGS_VERSION);
-				r = -HV_EVERSION;
-				goto fail;
-			}
-			continue;
-		}
-		if (s->nentries == SETTINGS_MAX_ENTRIES) {
-			*cause = xasprintf("line %u: more than %d settings",
-			    line, SETTINGS_MAX_ENTRIES);
-			free(key);
-			free(value);
-			r = -HV_ELIMIT;
-			goto fail;
-		}
-		settings_push(s, key, value, line);
 	}
 	if (!seen)
 		s->version = SETTINGS_VERSION;
@@ -247,19 +264,61 @@ settings_remove(struct settings *s, const char *key)
 void
 settings_set(struct settings *s, const char *key, const char *value)
 {
-	settings_remove(s, key);
-	settings_add(s, key, value);
+	size_t	 i, n;
+	char	*p;
+
+	for (i = 0; i < s->nentries; i++) {
+		if (strcmp(s->entries[i].key, key) == 0)
+			break;
+	}
+	if (i == s->nentries) {
+		settings_add(s, key, value);
+		return;
+	}
+	/* In place: a comment above the line stays above it. */
+	free(s->entries[i].value);
+	s->entries[i].value = xstrdup(value);
+	for (p = s->entries[i].value; *p != '\0'; p++) {
+		if (*p == '\n' || *p == '\r')
+			*p = ' ';
+	}
+	for (n = ++i; i < s->nentries; i++) {
+		if (strcmp(s->entries[i].key, key) == 0) {
+			free(s->entries[i].key);
+			free(s->entries[i].value);
+			continue;
+		}
+		s->entries[n++] = s->entries[i];
+	}
+	s->nentries = n;
 }
 
 void
 settings_format(const struct settings *s, struct strbuf *sb)
 {
-	size_t	 i;
+	const struct settings_entry	*e;
+	size_t				 i;
+	int				 version = 0, keys = 0;
 
-	strbuf_addf(sb, "config_version=%d\n", SETTINGS_VERSION);
-	for (i = 0; i < s->nentries; i++)
-		strbuf_addf(sb, "%s=%s\n", s->entries[i].key,
-		    s->entries[i].value);
+	for (i = 0; i < s->nentries; i++) {
+		version |= strcmp(s->entries[i].key, "config_version") == 0;
+		keys |= *s->entries[i].key != '\0';
+	}
+	/* Settings need their version first; comments alone do not. */
+	if (keys && !version)
+		strbuf_addf(sb, "config_version=%d\n", SETTINGS_VERSION);
+	for (i = 0; i < s->nentries; i++) {
+		e = &s->entries[i];
+		if (*e->key == '\0')
+			strbuf_addf(sb, "%s\n", e->value);
+		else if (strcmp(e->key, "config_version") == 0 && version) {
+			/* The first says this hvtop's version. */
+			strbuf_addf(sb, "config_version=%d\n",
+			    SETTINGS_VERSION);
+			version = 0;
+		} else
+			strbuf_addf(sb, "%s=%s\n", e->key, e->value);
+	}
 }
 
 int

@@ -2,6 +2,9 @@
  * The settings file, hvtoprc: "key=value" lines, the first of which is
  * config_version=N.  Blank lines and lines starting with '#' are comments.
  * Keys are lower-case words ([a-z0-9_.-]); a key may repeat (pick=...).
+ * What hvtop does not understand is kept: a key it does not know (from a
+ * newer hvtop), a comment, a line that is not key=value (with a note
+ * that names it), all written back as they were.
  * Values are stored by name (groups, columns), never by number, so a file
  * stays valid when a catalog is reordered.
  *
@@ -20,6 +23,12 @@
 
 struct strbuf;
 
+/*
+ * A line of the file.  A key of no characters ("", never a valid key) is
+ * a line kept as written, in value: a comment, a blank line, or a line
+ * that is not key=value.  config_version is an entry too, where the file
+ * had it; settings_format() writes the current version there.
+ */
 struct settings_entry {
 	char		*key;
 	char		*value;
@@ -31,6 +40,8 @@ struct settings {
 	unsigned	 version;
 	struct settings_entry *entries;
 	size_t		 nentries;
+	char		**notes;	/* "LINE:COLUMN: why" of kept lines */
+	size_t		 nnotes;
 };
 
 /* An empty model at SETTINGS_VERSION (caller frees). */
@@ -38,10 +49,12 @@ struct settings	*settings_new(void);
 void		 settings_free(struct settings *);
 
 /*
- * Parse len bytes of text (need not be NUL-terminated).  Returns 0 with
- * *out set (caller frees), or -HV_EFORMAT (a bad line; the message names
- * it and its column), -HV_EVERSION (written by a newer hvtop) or
- * -HV_ELIMIT, with *cause set (caller frees).
+ * Parse len bytes of text (need not be NUL-terminated).  A line that is
+ * not key=value is kept as written, with a note in notes.  Returns 0 with
+ * *out set (caller frees), or -HV_EFORMAT (no config_version=N first, or
+ * a NUL byte; the message names the line and column), -HV_EVERSION
+ * (written by a newer hvtop) or -HV_ELIMIT, with *cause set (caller
+ * frees).
  */
 int		 settings_parse(const char *text, size_t len,
 		    struct settings **out, char **cause);
@@ -51,7 +64,8 @@ const char	*settings_get(const struct settings *, const char *key);
 /* Append key=value; a newline in value becomes a space. */
 void		 settings_add(struct settings *, const char *key,
 		    const char *value);
-/* Remove every entry of key, then add one. */
+/* Set the first entry of key to value and remove the others; add one
+ * when there is none. */
 void		 settings_set(struct settings *, const char *key,
 		    const char *value);
 /* Remove every entry of key. */
@@ -68,7 +82,8 @@ void		 settings_remove(struct settings *, const char *key);
 int		 settings_interval(const struct settings *, double *secs,
 		    char **cause);
 
-/* The file text: config_version first, then the entries in order. */
+/* The file text: the entries in order, config_version where it was (first
+ * when it was not there), the lines kept as written as they were. */
 void		 settings_format(const struct settings *, struct strbuf *);
 
 /* ---- settings-file.c (core: environment and files) ----------------- */
@@ -101,7 +116,8 @@ char		*settings_file_history_path(void);
 int		 settings_file_load(const char *path, struct settings **out,
 		    char **cause);
 /*
- * Write the model to path atomically (mode 0600), creating the missing
+ * Write the model to path atomically (file_replace(): through a symbolic
+ * link, keeping the mode, 0600 for a new file), creating the missing
  * directories of its parent (mode 0700).  0 or -errno with *cause set.
  */
 int		 settings_file_save(const char *path, const struct settings *,

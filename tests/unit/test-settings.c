@@ -40,12 +40,16 @@ test_parse(void **state)
 	(void)state;
 	assert_int_equal(settings_parse(text, strlen(text), &s, &cause), 0);
 	assert_int_equal(s->version, 1);
-	assert_int_equal(s->nentries, 4);
+	/* Comments and blank lines are entries kept as written. */
+	assert_int_equal(s->nentries, 8);
+	assert_int_equal(s->nnotes, 0);
+	assert_string_equal(s->entries[0].key, "");
+	assert_string_equal(s->entries[0].value, "# hvtop settings");
 	assert_string_equal(settings_get(s, "interval"), "0.5");
 	assert_string_equal(settings_get(s, "pick"), "group:PB_CYC:2");
-	assert_string_equal(s->entries[1].value,
+	assert_string_equal(s->entries[4].value,
 	    "group:Memory_BW@chip:0-1");
-	assert_int_equal(s->entries[1].line, 5);
+	assert_int_equal(s->entries[4].line, 5);
 	assert_string_equal(settings_get(s, "sort.chip"), "Memory_BW_Chip");
 	assert_null(settings_get(s, "nosuch"));
 	settings_free(s);
@@ -75,17 +79,22 @@ test_errors(void **state)
 	assert_int_equal(settings_parse("config_version=x\n", 17, &s, &cause),
 	    -HV_EFORMAT);
 	free(cause);
+	/* Lines not understood are kept, with a note: LINE:COLUMN. */
 	assert_int_equal(settings_parse("config_version=1\n\nBad=1\n", 24, &s,
-	    &cause), -HV_EFORMAT);
-	assert_non_null(strstr(cause, "line 3, column 1"));
-	free(cause);
+	    &cause), 0);
+	assert_int_equal(s->nnotes, 1);
+	assert_string_equal(s->notes[0], "3:1: expected key=value with a key "
+	    "of a-z, 0-9, '_', '.', '-'");
+	settings_free(s);
 	assert_int_equal(settings_parse("config_version=1\nkey value\n", 27,
-	    &s, &cause), -HV_EFORMAT);
-	assert_non_null(strstr(cause, "line 2, column 5"));
-	free(cause);
+	    &s, &cause), 0);
+	assert_int_equal(s->nnotes, 1);
+	assert_non_null(strstr(s->notes[0], "2:5: "));
+	settings_free(s);
+	/* A NUL byte cannot be kept: the file is refused. */
 	assert_int_equal(settings_parse("config_version=1\nk=a\0b\n", 23, &s,
 	    &cause), -HV_EFORMAT);
-	assert_non_null(strstr(cause, "NUL"));
+	assert_non_null(strstr(cause, "line 2, column 4: a NUL byte"));
 	free(cause);
 }
 
@@ -108,10 +117,10 @@ test_format(void **state)
 	    "pick=group:B:2\ninterval=0.25\nnote=two lines\n");
 	/* Round trip. */
 	assert_int_equal(settings_parse(sb.s, sb.len, &t, &cause), 0);
-	assert_int_equal(t->nentries, 4);
+	assert_int_equal(t->nentries, 5);
 	assert_string_equal(settings_get(t, "interval"), "0.25");
 	settings_remove(t, "pick");
-	assert_int_equal(t->nentries, 2);
+	assert_int_equal(t->nentries, 3);
 	assert_null(settings_get(t, "pick"));
 	settings_free(t);
 	settings_free(s);
@@ -231,6 +240,109 @@ test_interval(void **state)
 	}
 }
 
+/*
+ * What hvtop does not understand survives a write: comments, blank lines,
+ * keys of a newer hvtop, lines that are not key=value, in their places;
+ * a value set is set where its line is.
+ */
+static void
+test_keep(void **state)
+{
+	static const char text[] =
+	    "# my hvtop\n"
+	    "config_version=1\n"
+	    "\n"
+	    "# how often\n"
+	    "interval=0.7\n"
+	    "future.key=something new\n"
+	    "this is not a setting\r\n"
+	    "pick=group:A\n"
+	    "interval=0.9\n"
+	    "  # the end\n";
+	static const char want[] =
+	    "# my hvtop\n"
+	    "config_version=1\n"
+	    "\n"
+	    "# how often\n"
+	    "interval=2\n"
+	    "future.key=something new\n"
+	    "this is not a setting\r\n"
+	    "  # the end\n"
+	    "pick=group:B\n";
+	struct settings	*s;
+	struct strbuf	 sb = { 0 };
+	char		*cause = NULL;
+
+	(void)state;
+	assert_int_equal(settings_parse(text, strlen(text), &s, &cause), 0);
+	assert_int_equal(s->nnotes, 1);
+	assert_non_null(strstr(s->notes[0], "7:6: expected key=value"));
+	assert_string_equal(settings_get(s, "interval"), "0.9");
+	/* Unchanged, the text comes back byte for byte. */
+	settings_format(s, &sb);
+	assert_string_equal(sb.s, text);
+	strbuf_reset(&sb);
+	settings_set(s, "interval", "2");
+	settings_remove(s, "pick");
+	settings_add(s, "pick", "group:B");
+	settings_format(s, &sb);
+	assert_string_equal(sb.s, want);
+	strbuf_free(&sb);
+	settings_free(s);
+
+	/* Comments before config_version stay before it. */
+	s = parse("# first\n\nconfig_version=1\nx=1\n");
+	settings_format(s, &sb);
+	assert_string_equal(sb.s, "# first\n\nconfig_version=1\nx=1\n");
+	strbuf_free(&sb);
+	settings_free(s);
+}
+
+/* Writing follows a symbolic link and keeps the file's mode. */
+static void
+test_replace(void **state)
+{
+	struct settings	*s, *t;
+	struct stat	 st;
+	const char	*tmp = getenv("TMPDIR");
+	char		*dir, *target, *link, *cause = NULL;
+
+	(void)state;
+	assert_true(asprintf(&dir, "%s/hvtop-settings.XXXXXX",
+	    tmp != NULL && *tmp != '\0' ? tmp : "/tmp") > 0);
+	assert_non_null(mkdtemp(dir));
+	assert_true(asprintf(&target, "%s/dotfiles-hvtoprc", dir) > 0);
+	assert_true(asprintf(&link, "%s/hvtoprc", dir) > 0);
+	s = settings_new();
+	settings_add(s, "pick", "group:X");
+	assert_int_equal(settings_file_save(target, s, &cause), 0);
+	assert_int_equal(chmod(target, 0444), 0);
+	assert_int_equal(symlink("dotfiles-hvtoprc", link), 0);
+	settings_set(s, "pick", "group:Y");
+	assert_int_equal(settings_file_save(link, s, &cause), 0);
+	/* The link is a link still, and the file it names has changed. */
+	assert_int_equal(lstat(link, &st), 0);
+	assert_true(S_ISLNK(st.st_mode));
+	assert_int_equal(stat(target, &st), 0);
+	assert_int_equal(st.st_mode & 07777, 0444);
+	assert_int_equal(settings_file_load(target, &t, &cause), 0);
+	assert_string_equal(settings_get(t, "pick"), "group:Y");
+	settings_free(t);
+	/* A link to nothing is not replaced by a file. */
+	unlink(target);
+	assert_true(settings_file_save(link, s, &cause) < 0);
+	assert_non_null(strstr(cause, "a symbolic link to no file"));
+	free(cause);
+	assert_int_equal(lstat(link, &st), 0);
+	assert_true(S_ISLNK(st.st_mode));
+	settings_free(s);
+	unlink(link);
+	rmdir(dir);
+	free(link);
+	free(target);
+	free(dir);
+}
+
 /* A FIFO or a directory where hvtoprc should be: refused at once. */
 static void
 test_not_regular(void **state)
@@ -287,6 +399,8 @@ main(void)
 		cmocka_unit_test(test_file),
 		cmocka_unit_test(test_interval),
 		cmocka_unit_test(test_not_regular),
+		cmocka_unit_test(test_keep),
+		cmocka_unit_test(test_replace),
 	};
 
 	return (cmocka_run_group_tests_name("settings", tests, NULL, NULL));
