@@ -107,6 +107,20 @@ hvsim_spec_check(const char *spec, char **cause)
 	return (sim_config_parse(&cfg, spec, cause));
 }
 
+int
+hvsim_spec_frame_check(const char *spec, char **cause)
+{
+	struct sim_config	 cfg;
+	struct sim_frame	 fr;
+	int			 error;
+
+	sim_config_defaults(&cfg);
+	if (spec != NULL && *spec != '\0' &&
+	    (error = sim_config_parse(&cfg, spec, cause)) != 0)
+		return (error);
+	return (sim_frame_init(&fr, &cfg, cause));
+}
+
 void
 hvsim_free(struct hvsim *s)
 {
