@@ -40,6 +40,37 @@ usage(FILE *fp)
 "             FILE.hvr -o PAGE.html\n");
 }
 
+/* -h: the usage, then the options people use most, one line each. */
+static void
+help(FILE *fp)
+{
+	usage(fp);
+	fprintf(fp, "\n"
+"  -b, --batch            print each interval instead of the screens\n"
+"  -d, --delay SECS       the interval (0.01 to 86400, default 1)\n"
+"  -n, --iterations N     stop after N intervals\n"
+"  -o, --output FILE      batch output to FILE (.txt, .csv, .json)\n"
+"      --format FMT       text, csv or json\n"
+"  -g, --group GROUP      a catalog group, on all or some chips or cores\n"
+"                         (GROUP@chip:0-1, GROUP@core:0,3)\n"
+"  -e, --event EVENT      one event (EVENT@chip:0, hv_24x7/EVENT,chip=0/)\n"
+"  -m, --metrics FILE     derived metrics (PAPI CSV or perf's JSON)\n"
+"      --const NAME=VAL   a constant the formulas use (PB_Freq=2e9)\n"
+"      --list [KIND] [PATTERN]\n"
+"                         events, groups or formulas, like perf list\n"
+"      --source SRC       auto, perf, sim or replay:FILE\n"
+"      --sim KEY=VAL,...  the simulated frame (cores=, seed=, catalog=,\n"
+"                         clock=virtual, faults= ...); same as -O\n"
+"      --catalog FILE     the catalog the simulated frame serves\n"
+"  -w, --write FILE       record the run (--force to write over FILE)\n"
+"  -r, --replay FILE      replay a recording\n"
+"      --serve ADDR:PORT  serve OpenMetrics for Prometheus\n"
+"  -h, --help             this help\n"
+"  -V, --version          the version\n"
+"\n"
+"See hvtop(1) for every option, the keys and the screens.\n");
+}
+
 static void
 hvtop_usage_error(const char *fmt, const char *arg)
 {
@@ -238,7 +269,7 @@ hvtop_help(struct hvtop_opts *o, const struct hvtop_option *op,
 	(void)o;
 	(void)op;
 	(void)arg;
-	usage(stdout);
+	help(stdout);
 	exit(0);
 }
 

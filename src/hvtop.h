@@ -52,7 +52,7 @@ void	 hvtop_check_record(const struct hvtop_opts *);
 void	 hvtop_free_opts(struct hvtop_opts *);
 
 /* --list KIND [PATTERN] (KIND "all": each under its heading); the exit
- * status. */
+ * status: 2 when a pattern given without a kind matches nothing. */
 int	 hvtop_list(const struct session *, const char *kind,
 	    const char *pattern, FILE *);
 

@@ -10,4 +10,5 @@ TESTS += tests/cli/test-hvtop-perfjson.sh
 TESTS += tests/cli/test-hvtop-perf.sh
 TESTS += tests/cli/test-hvtop-options.sh
 TESTS += tests/cli/test-hvtop-usage.sh
+TESTS += tests/cli/test-hvtop-help.sh
 TESTS += tests/cli/test-hvtop-report.sh
