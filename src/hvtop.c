@@ -371,6 +371,8 @@ main(int argc, char **argv)
 		status = hvtop_list(s, o.list, o.pattern, stdout);
 	else if (o.report != NULL)
 		status = hvtop_report(s, &o);
+	else if (o.ncmd > 0)
+		status = hvtop_command(s, &o);
 	else if (o.batch)
 		status = hvtop_batch(s, &o);
 	else {

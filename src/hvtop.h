@@ -43,6 +43,8 @@ struct hvtop_opts {
 	const char	*serve;		/* --serve ADDR:PORT */
 	int		 report_cmd;	/* hvtop report ... */
 	const char	*report;	/* its FILE: the recording */
+	char		**cmd;		/* -- COMMAND [ARGS]: NULL-ended */
+	size_t		 ncmd;
 };
 
 /* Parse the command line into *o; a usage error exits 2, -h and -V 0. */
@@ -59,5 +61,13 @@ int	 hvtop_list(const struct session *, const char *kind,
 /* hvtop report: replay the session's recording into o->output, an HTML
  * page (hvtop-report.c); the exit status. */
 int	 hvtop_report(struct session *, const struct hvtop_opts *);
+
+/*
+ * hvtop -b -- COMMAND: run the command, sample while it runs, print the
+ * counts and rates over its whole life (and each interval with -d); the
+ * exit status: the command's, 128 + a signal that killed it, 127 or 126
+ * when it could not be run, 1 when hvtop itself failed (hvtop-command.c).
+ */
+int	 hvtop_command(struct session *, const struct hvtop_opts *);
 
 #endif /* HVTOP_HVTOP_H */

@@ -2,7 +2,7 @@
 # libraries; the link lines show what each program may use.
 bin_PROGRAMS += hvtop
 hvtop_SOURCES = src/hvtop.c src/hvtop.h src/hvtop-list.c src/hvtop-opts.c \
-	src/hvtop-report.c
+	src/hvtop-report.c src/hvtop-command.c
 hvtop_LDADD = $(UI_LIBS)
 TESTS += tests/cli/test-hvtop-batch.sh
 TESTS += tests/cli/test-hvtop-export.sh
@@ -11,4 +11,5 @@ TESTS += tests/cli/test-hvtop-perf.sh
 TESTS += tests/cli/test-hvtop-options.sh
 TESTS += tests/cli/test-hvtop-usage.sh
 TESTS += tests/cli/test-hvtop-help.sh
+TESTS += tests/cli/test-hvtop-command.sh
 TESTS += tests/cli/test-hvtop-report.sh

@@ -4,7 +4,7 @@
 # that is neither a kind nor matches anything is a usage error naming the
 # kinds, never empty headings and success.
 . "$(dirname "$0")/tap.sh"
-plan 10
+plan 11
 export LC_ALL=C
 SIM="--sim clock=virtual,seed=1"
 
@@ -20,6 +20,8 @@ for opt in -b -d -n -o --format -g -e -m --const --list --source --sim \
 done
 check "--help has a line for each common option" test "$ok" = 1
 check "--help points to the man page" grep -q 'hvtop(1)' "$tmpdir/o"
+check "--help says how to count over a command" grep -qF -- '-- COMMAND' \
+    "$tmpdir/o"
 run -h
 check "-h is --help" grep -q 'hvtop(1)' "$tmpdir/o"
 
