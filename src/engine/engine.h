@@ -47,6 +47,8 @@ enum engine_status {
 	ENG_NOVALUE,		/* a metric cannot be computed: see reason */
 	ENG_NOTYET,		/* the record was not updated yet: a rate
 				   needs two distinct updates */
+	ENG_RESTART,		/* no good read before (all failed, or
+				   went backwards): a new baseline */
 };
 
 struct engine_cell {
