@@ -14,4 +14,5 @@ TESTS += tests/cli/test-hvtop-help.sh
 TESTS += tests/cli/test-hvtop-command.sh
 TESTS += tests/cli/test-hvtop-busy.sh
 TESTS += tests/cli/test-sim-clocks.sh
+TESTS += tests/cli/test-hvtop-whole.sh
 TESTS += tests/cli/test-hvtop-report.sh

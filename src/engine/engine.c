@@ -494,6 +494,7 @@ engine_add_metric(struct engine *e, struct engine_resolve *r,
 		m->group = engine_copy(e, &copies->group, def->group);
 	m->formula = f;
 	m->mean_total = engine_unit_is_frequency(m->unit);
+	m->whole_counts = formula_integral(f);
 	m->text = engine_copy(e, NULL, def->text);
 	/* The event columns it reads, each once. */
 	m->evslots = arena_calloc(&e->mem, formula_noperands(f),
@@ -1222,7 +1223,7 @@ engine_update_metric(struct engine *e, struct engine_snapshot *s, size_t i,
 	const struct engine_cell	*bad = NULL;
 	struct engine_cell		*c;
 	double				 mean = 0;
-	size_t				 nrowok = 0;
+	size_t				 nrowok = 0, k;
 	size_t				 ncol = v->nevents + v->nmetrics;
 	uint8_t				 st;
 
@@ -1243,6 +1244,17 @@ engine_update_metric(struct engine *e, struct engine_snapshot *s, size_t i,
 		c->delta = 0;
 		c->status = ENG_OK;
 		return;
+	}
+	/*
+	 * Rows over other intervals add counts scaled to the total's, which
+	 * are not whole: a remainder (x % 2) or an integer quotient of
+	 * 12345.9999999 means nothing.  Such a formula gets the nearest
+	 * whole counts, as it would from one interval.
+	 */
+	if (m->whole_counts) {
+		for (k = 0; k < m->nevslots; k++)
+			e->sums[m->evslots[k]] =
+			    floor(e->sums[m->evslots[k]] + 0.5);
 	}
 	engine_eval(e, m, e->sums, v->nevents, tsecs, tsecs * (double)e->tb_hz,
 	    c);
