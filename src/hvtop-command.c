@@ -171,7 +171,7 @@ struct hvtop_span {
 	struct engine		*e;
 	struct raw_sample	 first;
 	struct raw_sample	 last;
-	uint8_t			*have;		/* per counter: a good read */
+	uint8_t			*have;		/* per counter: good reads, 0-2 */
 	int			 started;
 	uint64_t		 since;		/* when the span starts */
 	unsigned		 calls;		/* reads made over it */
@@ -229,7 +229,8 @@ hvtop_span_take(struct hvtop_span *sp, struct session *s)
 			continue;
 		if (!sp->have[k])
 			sp->first.values[k] = rs->values[k];
-		sp->have[k] = 1;
+		if (sp->have[k] < 2)
+			sp->have[k]++;
 		sp->last.values[k] = rs->values[k];
 	}
 }
@@ -241,9 +242,9 @@ hvtop_span_snapshot(struct hvtop_span *sp)
 	struct engine_snapshot	*snap;
 	size_t			 k;
 
-	/* A counter never read well has no value, and says why. */
+	/* A counter not read well twice has no span: it says why. */
 	for (k = 0; k < sp->first.nvalues; k++) {
-		if (!sp->have[k])
+		if (sp->have[k] < 2)
 			sp->first.values[k].status =
 			    sp->last.values[k].status = RAW_FAILED;
 	}
@@ -406,6 +407,32 @@ hvtop_cmd_totals(struct hvtop_cmd *c, int status, uint64_t elapsed)
 	hvtop_cmd_flush(c);
 }
 
+/*
+ * The reads the totals start and end with: a read the hypervisor was too
+ * busy for (or that failed) is tried again, a few times 20 ms apart, so
+ * that the totals span the command's whole life.
+ */
+static void
+hvtop_cmd_settle(struct hvtop_cmd *c)
+{
+	const struct raw_sample	*rs;
+	size_t			 k, tries;
+	int			 again;
+
+	for (tries = 0; tries < 8 && !c->failed; tries++) {
+		rs = session_raw(c->s);
+		again = 0;
+		for (k = 0; k < rs->nvalues && !again; k++)
+			again = raw_reason(rs->values[k].status) ==
+			    RAW_BUSY || raw_reason(rs->values[k].status) ==
+			    RAW_FAILED;
+		if (!again)
+			return;
+		session_sleep_until(c->s, session_now(c->s) + 20000000, -1);
+		hvtop_cmd_sample(c, 0);
+	}
+}
+
 /* Sleep until t or the command's end; drain the wake-ups. */
 static void
 hvtop_cmd_wait(struct session *s, uint64_t t)
@@ -454,6 +481,7 @@ hvtop_command(struct session *s, const struct hvtop_opts *o)
 		status = 1;
 		goto out;
 	}
+	hvtop_cmd_settle(&c);
 	t0 = session_now(s);
 	if ((r = hvtop_cmd_start(o->cmd, &pid)) != 0) {
 		status = r;
@@ -471,8 +499,10 @@ hvtop_command(struct session *s, const struct hvtop_opts *o)
 			hvtop_cmd_sample(&c, o->delay_set);
 	}
 	t0 = session_now(s) - t0;
-	if (!c.failed && hvtop_cmd_sample(&c, 0) == 0)
+	if (!c.failed && hvtop_cmd_sample(&c, 0) == 0) {
+		hvtop_cmd_settle(&c);
 		hvtop_cmd_totals(&c, status, t0);
+	}
 	if (c.failed)
 		status = 1;
 out:

@@ -4,7 +4,7 @@
 # with -d) and exits with the command's status, as a shell would; SIGINT
 # sent to hvtop goes to the command, and the totals are still printed.
 . "$(dirname "$0")/tap.sh"
-plan 32
+plan 33
 export LC_ALL=C
 SIM="--sim seed=1"
 PICK="-g PowerBus@chip:0-1"
@@ -92,6 +92,11 @@ assert all(r["values"]["PM_PB_CYC"] > 0 for r in rows)
 print("ok")
 PY
 check "JSON: one line, the totals over the life" grep -qx ok "$tmpdir/py"
+
+# ---- a busy hypervisor at the start or the end -----------------------
+run -b --sim seed=3,faults=busy:0.5 $PICK -- sleep 0.2
+check "busy reads: the totals still have counts (reads tried again)" \
+    grep -Eq '^ +[0-9]+      PM_PB_CYC \(chip total\)$' "$tmpdir/o"
 
 # ---- -w records the run ------------------------------------------------
 run -b $SIM $PICK -w "$tmpdir/cmd.hvr" -- sleep 0.2
