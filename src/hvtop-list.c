@@ -53,29 +53,33 @@ hvtop_list_event(FILE *fp, const struct catalog_event *ev)
 	free(s);
 }
 
-static void
+static size_t
 hvtop_list_events(const struct catalog *cat, const char *pattern, FILE *fp)
 {
-	size_t	 i;
+	size_t	 i, n = 0;
 
 	for (i = 0; i < cat->nevents; i++) {
 		if (cat->events[i].skip == 0 &&
-		    hvtop_list_match(pattern, cat->events[i].sysfs_name))
+		    hvtop_list_match(pattern, cat->events[i].sysfs_name)) {
 			hvtop_list_event(fp, &cat->events[i]);
+			n++;
+		}
 	}
+	return (n);
 }
 
-static void
+static size_t
 hvtop_list_groups(const struct catalog *cat, const char *pattern, FILE *fp)
 {
 	const struct catalog_group	*g;
 	const struct catalog_event	*ev;
-	size_t				 i, j;
+	size_t				 i, j, n = 0;
 
 	for (i = 0; i < cat->ngroups; i++) {
 		g = &cat->groups[i];
 		if (!hvtop_list_match(pattern, g->name))
 			continue;
+		n++;
 		fprintf(fp, "  %-40s [%s, %zu events, record 0x%x+%u]\n",
 		    g->name, catalog_domain_name(g->domain),
 		    catalog_group_nevents(cat, g), g->record_offset,
@@ -85,6 +89,7 @@ hvtop_list_groups(const struct catalog *cat, const char *pattern, FILE *fp)
 				fprintf(fp, "       %s\n", ev->sysfs_name);
 		}
 	}
+	return (n);
 }
 
 static void
@@ -107,49 +112,78 @@ hvtop_list_formula(FILE *fp, const char *name, const char *text,
 }
 
 /* The metric files' definitions, then the catalog's formulas. */
-static void
+static size_t
 hvtop_list_formulas(const struct session *s, const char *pattern, FILE *fp)
 {
 	const struct catalog		*cat = session_catalog(s);
 	const struct engine_metric_def	*d = session_metrics(s);
 	const struct catalog_formula	*f;
-	size_t				 i;
+	size_t				 i, n = 0;
 
 	for (i = 0; i < session_nmetrics(s); i++) {
-		if (hvtop_list_match(pattern, d[i].name))
+		if (hvtop_list_match(pattern, d[i].name)) {
 			hvtop_list_formula(fp, d[i].name, d[i].text,
 			    d[i].unit, d[i].desc, d[i].origin);
+			n++;
+		}
 	}
 	for (i = 0; i < cat->nformulas; i++) {
 		f = &cat->formulas[i];
 		if (f->name != NULL && f->formula != NULL &&
-		    hvtop_list_match(pattern, f->name))
+		    hvtop_list_match(pattern, f->name)) {
 			hvtop_list_formula(fp, f->name, f->formula, f->unit,
 			    f->desc, "catalog");
+			n++;
+		}
 	}
+	return (n);
 }
 
 int
 hvtop_list(const struct session *s, const char *kind, const char *pattern,
-    FILE *fp)
+    FILE *out)
 {
 	static const char *const heads[] = { "Events (-e)", "Groups (-g)",
 	    "Formulas (metrics)" };
 	int	 all = strcmp(kind, "all") == 0;
+	char	*text = NULL;
+	size_t	 len = 0, n = 0;
+	FILE	*fp;
 
+	/* Held until it is known that something matched. */
+	if ((fp = open_memstream(&text, &len)) == NULL)
+		return (1);
 	if (all)
 		fprintf(fp, "%s:\n", heads[0]);
 	if (all || strcmp(kind, "events") == 0)
-		hvtop_list_events(session_catalog(s), pattern, fp);
+		n += hvtop_list_events(session_catalog(s), pattern, fp);
 	if (all)
 		fprintf(fp, "\n%s:\n", heads[1]);
 	if (all || strcmp(kind, "groups") == 0)
-		hvtop_list_groups(session_catalog(s), pattern, fp);
+		n += hvtop_list_groups(session_catalog(s), pattern, fp);
 	if (all)
 		fprintf(fp, "\n%s:\n", heads[2]);
 	if (all || strcmp(kind, "formulas") == 0)
-		hvtop_list_formulas(s, pattern, fp);
-	if (fflush(fp) != 0 || ferror(fp)) {
+		n += hvtop_list_formulas(s, pattern, fp);
+	if (fclose(fp) != 0) {
+		free(text);
+		return (1);
+	}
+	/*
+	 * A word after --list that is no kind is a pattern; one that
+	 * matches nothing at all is more likely a kind mistyped than a
+	 * search: say so rather than print empty headings.
+	 */
+	if (all && pattern != NULL && n == 0) {
+		fprintf(stderr, "hvtop: --list %s: not a kind (events, groups "
+		    "or formulas), and no event, group or formula matches it "
+		    "as a pattern\n", pattern);
+		free(text);
+		return (2);
+	}
+	fwrite(text, 1, len, out);
+	free(text);
+	if (ferror(out) || fflush(out) != 0) {
 		fprintf(stderr, "hvtop: writing the list: %s\n",
 		    strerror(errno));
 		return (1);

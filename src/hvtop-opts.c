@@ -36,8 +36,43 @@ usage(FILE *fp)
 "             [-w FILE [--force]] [-r FILE] [--replay-speed X]\n"
 "             [--serve ADDR:PORT]\n"
 "             [--list [events|groups|formulas] [PATTERN]]\n"
+"       hvtop -b [-d secs] [-o FILE] [--format ...] [-w FILE] [-g ...]...\n"
+"             -- COMMAND [ARGS]\n"
 "       hvtop report [-n count] [-m FILE]... [--const NAME=VALUE]...\n"
 "             FILE.hvr -o PAGE.html\n");
+}
+
+/* -h: the usage, then the options people use most, one line each. */
+static void
+help(FILE *fp)
+{
+	usage(fp);
+	fprintf(fp, "\n"
+"  -b, --batch            print each interval instead of the screens\n"
+"  -d, --delay SECS       the interval (0.01 to 86400, default 1)\n"
+"  -n, --iterations N     stop after N intervals\n"
+"  -o, --output FILE      batch output to FILE (.txt, .csv, .json)\n"
+"      --format FMT       text, csv or json\n"
+"  -g, --group GROUP      a catalog group, on all or some chips or cores\n"
+"                         (GROUP@chip:0-1, GROUP@core:0,3)\n"
+"  -e, --event EVENT      one event (EVENT@chip:0, hv_24x7/EVENT,chip=0/)\n"
+"  -m, --metrics FILE     derived metrics (PAPI CSV or perf's JSON)\n"
+"      --const NAME=VAL   a constant the formulas use (PB_Freq=2e9)\n"
+"      --list [KIND] [PATTERN]\n"
+"                         events, groups or formulas, like perf list\n"
+"      --source SRC       auto, perf, sim or replay:FILE\n"
+"      --sim KEY=VAL,...  the simulated frame (cores=, seed=, catalog=,\n"
+"                         clock=virtual, faults= ...); same as -O\n"
+"      --catalog FILE     the catalog the simulated frame serves\n"
+"  -w, --write FILE       record the run (--force to write over FILE)\n"
+"  -r, --replay FILE      replay a recording\n"
+"      --serve ADDR:PORT  serve OpenMetrics for Prometheus\n"
+"  -h, --help             this help\n"
+"  -V, --version          the version\n"
+"  -- COMMAND [ARGS]      run COMMAND and count over its life, like\n"
+"                         perf stat; exits with its status\n"
+"\n"
+"See hvtop(1) for every option, the keys and the screens.\n");
 }
 
 static void
@@ -251,7 +286,7 @@ hvtop_help(struct hvtop_opts *o, const struct hvtop_option *op,
 	(void)o;
 	(void)op;
 	(void)arg;
-	usage(stdout);
+	help(stdout);
 	hvtop_exit_written();
 }
 
@@ -312,6 +347,8 @@ hvtop_getopt_tables(struct option *longopts, char *shortopts)
 	const struct hvtop_option	*op;
 	size_t				 i;
 
+	/* Words in order, with the options: see hvtop_parse(). */
+	*shortopts++ = '-';
 	for (i = 0; i < HVTOP_NOPTIONS; i++) {
 		op = &hvtop_options[i];
 		longopts[i].name = op->name;
@@ -374,10 +411,34 @@ hvtop_parse_report(struct hvtop_opts *o, int argc, char **av)
 	o->batch = 1;
 }
 
+/*
+ * -- COMMAND: a run over a command's life, in batch mode; the options
+ * that choose another length or another run have no place in it.
+ */
+static void
+hvtop_parse_command(struct hvtop_opts *o)
+{
+	if (o->report_cmd)
+		hvtop_usage_error("%s", "report: a report replays a recording; "
+		    "it runs no command");
+	if (o->list != NULL || o->list_bare)
+		hvtop_usage_error("%s", "--list: lists the catalog; it runs no "
+		    "command");
+	if (strncmp(o->source, "replay:", 7) == 0)
+		hvtop_usage_error("%s", "-- COMMAND: a replay's counts are "
+		    "recorded ones; count over a command on a live source");
+	if (o->count > 0)
+		hvtop_usage_error("%s", "-n: the command's life decides how "
+		    "long hvtop counts; leave -n out");
+	o->batch = 1;
+}
+
 /* The words after the options: --list's [KIND] [PATTERN], nothing else. */
 static void
 hvtop_parse_words(struct hvtop_opts *o, int argc, char **av)
 {
+	if (o->ncmd > 0)
+		hvtop_parse_command(o);
 	if (o->report_cmd) {
 		hvtop_parse_report(o, argc, av);
 		return;
@@ -427,12 +488,12 @@ void
 hvtop_parse(struct hvtop_opts *o, int argc, char **argv)
 {
 	static struct option		 longopts[HVTOP_NOPTIONS + 1];
-	static char			 shortopts[2 * HVTOP_NOPTIONS + 1];
+	static char			 shortopts[2 * HVTOP_NOPTIONS + 2];
 	/* getopt's own messages say "hvtop:", not the path it ran as. */
 	static char			 progname[] = "hvtop";
 	const struct hvtop_option	*op;
-	char				**av;
-	int				 ch;
+	char				**av, **words;
+	int				 ch, nwords = 0;
 
 	memset(o, 0, sizeof *o);
 	o->delay = 1.0;
@@ -450,14 +511,32 @@ hvtop_parse(struct hvtop_opts *o, int argc, char **argv)
 	av = xcalloc((size_t)argc + 1, sizeof *av);
 	memcpy(av, argv, (size_t)argc * sizeof *av);
 	av[0] = progname;
+	/*
+	 * Words come back in order (shortopts starts with '-'), so that
+	 * what follows "--" is known apart from the words before it: the
+	 * command to run.
+	 */
+	words = xcalloc((size_t)argc + 1, sizeof *words);
+	words[nwords++] = progname;
 	while ((ch = getopt_long(argc, av, shortopts, longopts, NULL)) != -1) {
+		if (ch == 1) {
+			words[nwords++] = optarg;
+			continue;
+		}
 		if ((op = hvtop_option_of(ch)) == NULL) {
 			usage(stderr);
 			exit(2);
 		}
 		op->set(o, op, optarg);
 	}
-	hvtop_parse_words(o, argc, av);
+	if (optind < argc) {
+		o->ncmd = (size_t)(argc - optind);
+		o->cmd = xcalloc(o->ncmd + 1, sizeof *o->cmd);
+		memcpy(o->cmd, av + optind, o->ncmd * sizeof *o->cmd);
+	}
+	optind = 1;
+	hvtop_parse_words(o, nwords, words);
+	free(words);
 	free(av);
 	hvtop_parse_output(o);
 }
@@ -481,6 +560,7 @@ hvtop_free_opts(struct hvtop_opts *o)
 	free(o->consts);
 	free(o->replay_spec);
 	free(o->source_args);
+	free(o->cmd);
 }
 
 /*

@@ -341,9 +341,9 @@ hvtop_start(const struct hvtop_opts *o, struct session **s)
 	if ((error = hvtop_open_source(o, &src, &cause)) != 0) {
 		fprintf(stderr, "hvtop: %s\n", cause);
 		free(cause);
-		/* A replay refuses options that make no sense for it. */
-		return (error == -HV_EUSAGE &&
-		    strncmp(o->source, "replay:", 7) == 0 ? 2 : 1);
+		/* Options the source cannot use (an unknown --sim key, a
+		 * value out of range, one a replay cannot follow). */
+		return (error == -HV_EUSAGE ? 2 : 1);
 	}
 	hvtop_session_opts(o, src, &so);
 	error = session_open(s, &so, &cause);
@@ -386,6 +386,8 @@ main(int argc, char **argv)
 		status = hvtop_list(s, o.list, o.pattern, stdout);
 	else if (o.report != NULL)
 		status = hvtop_report(s, &o);
+	else if (o.ncmd > 0)
+		status = hvtop_command(s, &o);
 	else if (o.batch)
 		status = hvtop_batch(s, &o);
 	else {

@@ -1,7 +1,7 @@
 /*
  * The hvtop program: what only the command-line program does.  Options
- * (hvtop-opts.c), --list (hvtop-list.c), the batch loop and main()
- * (hvtop.c).  Sampling, the catalog, the selection and the engine are
+ * (hvtop-opts.c), --list (hvtop-list.c), counting over a command
+ * (hvtop-command.c), the batch loop and main() (hvtop.c).  Sampling, the catalog, the selection and the engine are
  * the session's (src/engine/session.h); the screens are ui/'s.
  */
 #ifndef HVTOP_HVTOP_H
@@ -43,6 +43,8 @@ struct hvtop_opts {
 	const char	*serve;		/* --serve ADDR:PORT */
 	int		 report_cmd;	/* hvtop report ... */
 	const char	*report;	/* its FILE: the recording */
+	char		**cmd;		/* -- COMMAND [ARGS]: NULL-ended */
+	size_t		 ncmd;
 };
 
 /* Parse the command line into *o; a usage error exits 2, -h and -V 0. */
@@ -52,12 +54,20 @@ void	 hvtop_check_record(const struct hvtop_opts *);
 void	 hvtop_free_opts(struct hvtop_opts *);
 
 /* --list KIND [PATTERN] (KIND "all": each under its heading); the exit
- * status. */
+ * status: 2 when a pattern given without a kind matches nothing. */
 int	 hvtop_list(const struct session *, const char *kind,
 	    const char *pattern, FILE *);
 
 /* hvtop report: replay the session's recording into o->output, an HTML
  * page (hvtop-report.c); the exit status. */
 int	 hvtop_report(struct session *, const struct hvtop_opts *);
+
+/*
+ * hvtop -b -- COMMAND: run the command, sample while it runs, print the
+ * counts and rates over its whole life (and each interval with -d); the
+ * exit status: the command's, 128 + a signal that killed it, 127 or 126
+ * when it could not be run, 1 when hvtop itself failed (hvtop-command.c).
+ */
+int	 hvtop_command(struct session *, const struct hvtop_opts *);
 
 #endif /* HVTOP_HVTOP_H */

@@ -2,13 +2,19 @@
 # libraries; the link lines show what each program may use.
 bin_PROGRAMS += hvtop
 hvtop_SOURCES = src/hvtop.c src/hvtop.h src/hvtop-list.c src/hvtop-opts.c \
-	src/hvtop-report.c
+	src/hvtop-report.c src/hvtop-command.c
 hvtop_LDADD = $(UI_LIBS)
 TESTS += tests/cli/test-hvtop-batch.sh
 TESTS += tests/cli/test-hvtop-export.sh
 TESTS += tests/cli/test-hvtop-perfjson.sh
 TESTS += tests/cli/test-hvtop-perf.sh
 TESTS += tests/cli/test-hvtop-options.sh
+TESTS += tests/cli/test-hvtop-usage.sh
+TESTS += tests/cli/test-hvtop-help.sh
+TESTS += tests/cli/test-hvtop-command.sh
+TESTS += tests/cli/test-hvtop-busy.sh
+TESTS += tests/cli/test-sim-clocks.sh
+TESTS += tests/cli/test-hvtop-whole.sh
 TESTS += tests/cli/test-hvtop-report.sh
 TESTS += tests/cli/test-hvtop-report-cut.sh
 TESTS += tests/cli/test-hvtop-report-layout.sh

@@ -11,6 +11,7 @@ TESTS += $(check_PROGRAMS)
 TESTS += scripts/check-pure.sh scripts/check-layers.sh
 TESTS += tests/cli/test-hvtop-cli.sh tests/cli/test-hvtop-env.sh \
 	tests/cli/test-hvtop-symbols.sh
+TESTS += tests/cli/test-docs-examples.sh tests/cli/test-docs-render.sh
 EXTRA_DIST += tests/cli tests/data tests/fuzz tests/bench
 
 # The folders above are distributed whole; in a build outside the source

@@ -60,6 +60,7 @@ struct engine {
 	uint64_t		*prev_tb;
 	uint64_t		*prev_now;
 	uint8_t			*have_prev;
+	uint8_t			*seen;		/* read at all (even failed) */
 	uint64_t		 last_now;
 	uint64_t		 seq;
 
@@ -106,6 +107,9 @@ engine_status_name(int status)
 		return ("cannot be computed");
 	case ENG_NOTYET:
 		return ("not updated yet");
+	case ENG_RESTART:
+		return ("no good read before this one: its interval starts "
+		    "here");
 	}
 	return ("?");
 }
@@ -490,6 +494,7 @@ engine_add_metric(struct engine *e, struct engine_resolve *r,
 		m->group = engine_copy(e, &copies->group, def->group);
 	m->formula = f;
 	m->mean_total = engine_unit_is_frequency(m->unit);
+	m->whole_counts = formula_integral(f);
 	m->text = engine_copy(e, NULL, def->text);
 	/* The event columns it reads, each once. */
 	m->evslots = arena_calloc(&e->mem, formula_noperands(f),
@@ -699,6 +704,7 @@ engine_new(const struct catalog *cat, const struct selection *sel,
 	e->prev_tb = xcalloc(i, sizeof *e->prev_tb);
 	e->prev_now = xcalloc(i, sizeof *e->prev_now);
 	e->have_prev = xcalloc(i, sizeof *e->have_prev);
+	e->seen = xcalloc(i, sizeof *e->seen);
 	return (e);
 }
 
@@ -730,6 +736,7 @@ engine_free(struct engine *e)
 	free(e->prev_tb);
 	free(e->prev_now);
 	free(e->have_prev);
+	free(e->seen);
 	free(e->scratch);
 	free(e->csecs);
 	free(e->norm);
@@ -752,8 +759,10 @@ engine_view(const struct engine *e, size_t i)
 void
 engine_rebase(struct engine *e)
 {
-	if (e->sel->ncounters > 0)
+	if (e->sel->ncounters > 0) {
 		memset(e->have_prev, 0, e->sel->ncounters);
+		memset(e->seen, 0, e->sel->ncounters);
+	}
 }
 
 /* ---- sampling ------------------------------------------------------ */
@@ -775,13 +784,15 @@ engine_raw_status(uint8_t raw)
 }
 
 /*
- * One counter: its delta, the seconds it covers, and its status.  A
- * failed or backwards read drops the baseline, so the next good read only
- * starts a new one: a value is never computed across a bad read.  A
- * counter whose record was not updated keeps its baseline, so the next
- * update's delta covers both intervals with the matching timebase.  With
- * record timebases, a rate is only ever computed between two distinct
- * updates of the record; never over the host clock.
+ * One counter: its delta, the seconds it covers, and its status.  A read
+ * that failed (the hypervisor busy, the result short) has no value for
+ * its interval but keeps the baseline: the accumulator went on counting,
+ * so the next good read's delta covers both intervals, measured from the
+ * last good read.  A backwards read drops the baseline, so the next good
+ * read only starts a new one (ENG_RESTART: said as such, not as a first
+ * sample).  A counter whose record was not updated keeps its baseline
+ * too.  With record timebases, a rate is only ever computed between two
+ * distinct updates of the record; never over the host clock.
  */
 static uint8_t
 engine_counter(struct engine *e, size_t k, const struct raw_value *rv,
@@ -789,19 +800,19 @@ engine_counter(struct engine *e, size_t k, const struct raw_value *rv,
 {
 	uint64_t	 d;
 	int		 back;
-	uint8_t		 st;
+	uint8_t		 st, seen;
 
 	*delta = *secs = 0;
-	if ((st = engine_raw_status(rv->status)) != ENG_OK) {
-		e->have_prev[k] = 0;
+	seen = e->seen[k];
+	e->seen[k] = 1;
+	if ((st = engine_raw_status(rv->status)) != ENG_OK)
 		return (st);
-	}
 	if (!e->have_prev[k]) {
 		e->prev[k] = rv->value;
 		e->prev_tb[k] = rv->timebase;
 		e->prev_now[k] = now;
 		e->have_prev[k] = 1;
-		return (ENG_NOBASE);
+		return (seen ? ENG_RESTART : ENG_NOBASE);
 	}
 	if (e->tb_hz != 0 && rv->timebase != 0 && e->prev_tb[k] != 0) {
 		if (rv->timebase == e->prev_tb[k])
@@ -1212,7 +1223,7 @@ engine_update_metric(struct engine *e, struct engine_snapshot *s, size_t i,
 	const struct engine_cell	*bad = NULL;
 	struct engine_cell		*c;
 	double				 mean = 0;
-	size_t				 nrowok = 0;
+	size_t				 nrowok = 0, k;
 	size_t				 ncol = v->nevents + v->nmetrics;
 	uint8_t				 st;
 
@@ -1233,6 +1244,17 @@ engine_update_metric(struct engine *e, struct engine_snapshot *s, size_t i,
 		c->delta = 0;
 		c->status = ENG_OK;
 		return;
+	}
+	/*
+	 * Rows over other intervals add counts scaled to the total's, which
+	 * are not whole: a remainder (x % 2) or an integer quotient of
+	 * 12345.9999999 means nothing.  Such a formula gets the nearest
+	 * whole counts, as it would from one interval.
+	 */
+	if (m->whole_counts) {
+		for (k = 0; k < m->nevslots; k++)
+			e->sums[m->evslots[k]] =
+			    floor(e->sums[m->evslots[k]] + 0.5);
 	}
 	engine_eval(e, m, e->sums, v->nevents, tsecs, tsecs * (double)e->tb_hz,
 	    c);

@@ -18,7 +18,8 @@
  * total sums those counts over the rows first and evaluates once, so a
  * ratio's total is the ratio of the sums; a metric whose unit is a
  * frequency (Hz ... GHz) shows the mean of its rows' values instead, since
- * frequencies do not add up.
+ * frequencies do not add up.  A formula that takes a remainder or an
+ * integer quotient (mod, rem) gets those sums rounded to whole counts.
  */
 #ifndef HVTOP_ENGINE_H
 #define HVTOP_ENGINE_H
@@ -47,6 +48,8 @@ enum engine_status {
 	ENG_NOVALUE,		/* a metric cannot be computed: see reason */
 	ENG_NOTYET,		/* the record was not updated yet: a rate
 				   needs two distinct updates */
+	ENG_RESTART,		/* no good read before (all failed, or
+				   went backwards): a new baseline */
 };
 
 struct engine_cell {
@@ -86,6 +89,9 @@ struct engine_metric {
 	size_t		*evslots;	/* the view columns it reads, once */
 	size_t		 nevslots;
 	int		 mean_total;	/* a frequency: total is the mean */
+	int		 whole_counts;	/* mod or rem: the total's counts,
+					   scaled to its interval, are
+					   rounded to whole ones */
 };
 
 #define ENG_NONE	((size_t)-1)

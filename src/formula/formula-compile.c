@@ -861,6 +861,19 @@ formula_depth(const struct formula *f)
 	return (f->depth);
 }
 
+int
+formula_integral(const struct formula *f)
+{
+	uint32_t	 i;
+
+	for (i = 0; i < f->nsteps; i++) {
+		if (f->steps[i].code >= FORMULA_C_MOD &&
+		    f->steps[i].code <= FORMULA_C_REM_LOAD)
+			return (1);
+	}
+	return (0);
+}
+
 const char *
 formula_code_token(const struct formula *f, size_t i)
 {

@@ -199,6 +199,13 @@ size_t	 formula_depth(const struct formula *);	/* stack entries needed */
 const char *formula_code_token(const struct formula *, size_t i);
 /* The formula's value when it reads no inputs and is defined, else 0. */
 int	 formula_constant(const struct formula *, double *);
+/*
+ * 1 when the formula takes a remainder or an integer quotient (mod, rem:
+ * "x % 2", "x // 4"), whose result means something only for whole
+ * numbers: a caller that estimates counts (scales them to another
+ * interval) should hand it whole ones.
+ */
+int	 formula_integral(const struct formula *);
 
 /* ---- evaluating --------------------------------------------------- */
 

@@ -23,10 +23,6 @@
 #define HVSIM_CM_EXPANDED	0x40
 /* detail_rc for a GPCI request this frame does not answer. */
 #define HVSIM_GPCI_DRC_REQUEST	0x0c
-/* The frame's link clocks: X-bus, A-bus and PCIe host bridges. */
-#define HVSIM_XBUS_HZ		4.8e9
-#define HVSIM_ABUS_HZ		6.4e9
-#define HVSIM_PHB_HZ		250e6
 
 struct hvsim {
 	struct sim_hv	*hv;
@@ -105,6 +101,20 @@ hvsim_spec_check(const char *spec, char **cause)
 	if (spec == NULL || *spec == '\0')
 		return (0);
 	return (sim_config_parse(&cfg, spec, cause));
+}
+
+int
+hvsim_spec_frame_check(const char *spec, char **cause)
+{
+	struct sim_config	 cfg;
+	struct sim_frame	 fr;
+	int			 error;
+
+	sim_config_defaults(&cfg);
+	if (spec != NULL && *spec != '\0' &&
+	    (error = sim_config_parse(&cfg, spec, cause)) != 0)
+		return (error);
+	return (sim_frame_init(&fr, &cfg, cause));
 }
 
 void
@@ -220,11 +230,11 @@ hvsim_constant(const struct hvsim *s, const char *name, double *value)
 	else if (strcmp(name, "CPU_Freq") == 0 || strcmp(name, "cpu_hz") == 0)
 		*value = (double)fr->core_hz;
 	else if (strcmp(name, "XBUS_Freq") == 0)
-		*value = HVSIM_XBUS_HZ;
+		*value = SIM_XBUS_HZ;
 	else if (strcmp(name, "ABUS_Freq") == 0)
-		*value = HVSIM_ABUS_HZ;
+		*value = SIM_ABUS_HZ;
 	else if (strcmp(name, "PHB_Freq") == 0)
-		*value = HVSIM_PHB_HZ;
+		*value = SIM_PHB_HZ;
 	else
 		return (-1);
 	return (0);

@@ -71,6 +71,18 @@ int	 hvsim_new_flags(const char *spec, const void *catalog,
 int	 hvsim_spec_check(const char *spec, char **cause);
 
 /*
+ * Whether the keys of a spec, each already checked, make a frame
+ * together (lpar below lpars, indexes within 16 bits ...).  Returns 0,
+ * or a negative code with *cause set (caller frees).
+ */
+int	 hvsim_spec_frame_check(const char *spec, char **cause);
+
+/* The spec's keys, for a message that lists them. */
+#define HVSIM_SPEC_KEYS	"sockets, chips, chips_per_socket, cores, smt, " \
+	"lpars, lpar, vcpus, seed, tb_hz, core_hz, nest_hz, update_ms, " \
+	"update_us, uptime_ms, interface, cec, steady, start, faults"
+
+/*
  * H_GET_24X7_CATALOG_PAGE: page page of catalog version version into buf
  * (len must be 4096).  Returns r3.
  */

@@ -13,6 +13,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "sim/hvsim.h"
 #include "util/hverr.h"
 #include "util/xalloc.h"
 
@@ -144,11 +145,7 @@ sim_config_set(struct sim_config *cfg, const char *key, const char *val,
 	}
 	if (strcmp(key, "faults") == 0)
 		return (sim_fault_parse(&cfg->faults, val, cause));
-	*cause = xasprintf("sim %s: unknown key (sockets, chips, "
-	    "chips_per_socket, cores, smt, lpars, lpar, vcpus, seed, tb_hz, "
-	    "core_hz, nest_hz, update_ms, update_us, uptime_ms, interface, cec, "
-	    "steady, start, faults)",
-	    key);
+	*cause = xasprintf("sim %s: unknown key (%s)", key, HVSIM_SPEC_KEYS);
 	return (-HV_ENOENT);
 }
 

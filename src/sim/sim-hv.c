@@ -148,27 +148,57 @@ sim_hv_block(const char *name, double dflt)
 	return (dflt);
 }
 
+/*
+ * The clock a chip counter's cycles are of, in cycles a timebase tick:
+ * a link's or a host bridge's own (what XBUS_Freq, ABUS_Freq and
+ * PHB_Freq declare, and what the catalogs' formulas divide by), else the
+ * nest's (PB_Freq).
+ */
+static double
+sim_hv_clock(const struct sim_hv *hv, const char *name)
+{
+	double	 hz = (double)hv->frame.nest_hz;
+
+	if (sim_hv_has(name, "XLINK"))
+		hz = SIM_XBUS_HZ;
+	else if (sim_hv_has(name, "ALINK"))
+		hz = SIM_ABUS_HZ;
+	else if (sim_hv_has(name, "PHB"))
+		hz = SIM_PHB_HZ;
+	return (hz / (double)hv->frame.tb_hz);
+}
+
+/*
+ * Cycles a count of a nest cycle counter stands for.  POWER9 and later
+ * step them once per 256 cycles: perf scales POWER10's PM_PAU_CYC by
+ * 2.56e-7 GHz a count per second.  POWER9's PM_PB_CYC steps once per
+ * 250: its catalog's PowerBUS_Frequency and perf's scale are 2.5e-7 GHz
+ * a count, so PB_Freq reads as what it is.
+ */
+static double
+sim_hv_cycle_step(const struct sim_hv *hv, const char *name)
+{
+	if (hv->cfg.interface < 2)
+		return (1);
+	return (strcmp(name, "PM_PB_CYC") == 0 ? 250 : 256);
+}
+
 /* The cycles of a 24x7 nest clock, ticking with time or idle. */
 static void
 sim_hv_classify_nest_cycles(const struct sim_hv *hv, const char *name,
     struct sim_hv_word *w)
 {
-	double	 nest = (double)hv->frame.nest_hz / (double)hv->frame.tb_hz;
+	double	 clock = sim_hv_clock(hv, name);
 
 	w->comp = SIM_C_TIME;
-	w->scale = nest;
+	w->scale = clock;
 	/* Idle link or unit cycles follow the chip's idle time (summed over
 	 * its cores). */
 	if (sim_hv_has(name, "IDL")) {
 		w->comp = SIM_C_IDLE;
-		w->scale = nest / (double)hv->frame.cores_per_chip;
+		w->scale = clock / (double)hv->frame.cores_per_chip;
 	}
-	/*
-	 * POWER9 and later step their 24x7 nest cycle counters once per 256
-	 * cycles: perf scales PM_PB_CYC by 2.5e-7 GHz a count per second.
-	 */
-	if (hv->cfg.interface >= 2)
-		w->scale /= 256;
+	w->scale /= sim_hv_cycle_step(hv, name);
 }
 
 /* A memory controller's reads or writes, in blocks. */
@@ -225,15 +255,13 @@ sim_hv_classify_fabric(const struct sim_hv *hv, unsigned class,
 /* A busy link's cycles: a share between lo and hi of its available ones. */
 static void
 sim_hv_classify_link(const struct sim_hv *hv, unsigned class, uint32_t word,
-    double lo, double hi, struct sim_hv_word *w)
+    const char *name, double lo, double hi, struct sim_hv_word *w)
 {
-	double	 nest = (double)hv->frame.nest_hz / (double)hv->frame.tb_hz;
-
 	w->comp = SIM_C_BUSY;
-	w->scale = nest / (double)hv->frame.cores_per_chip *
-	    sim_hv_jitter(hv, class, word, lo, hi);
-	if (hv->cfg.interface >= 2)
-		w->scale /= 256;
+	w->scale = sim_hv_clock(hv, name) /
+	    (double)hv->frame.cores_per_chip *
+	    sim_hv_jitter(hv, class, word, lo, hi) /
+	    sim_hv_cycle_step(hv, name);
 }
 
 /* A chip's (nest) counter, by its name. */
@@ -243,23 +271,24 @@ sim_hv_classify_chip(const struct sim_hv *hv, unsigned class, uint32_t word,
 {
 	double	 core = (double)hv->frame.core_hz / (double)hv->frame.tb_hz;
 
-	if (sim_hv_has(name, "CYC"))
+	/*
+	 * Link data cycles: a share of the link's busy cycles (UTIL), which
+	 * are a share of its available cycles.  Link utilisation counts busy
+	 * link cycles: it follows the chip's load, below the link's
+	 * available cycles (a nest cycle counter).  POWER8's
+	 * PM_XLINK0_OUT_DATA_CYC is such a share too, not the link's clock.
+	 */
+	if (sim_hv_has(name, "LINK") && sim_hv_has(name, "_DATA"))
+		sim_hv_classify_link(hv, class, word, name, 0.05, 0.18, w);
+	else if (sim_hv_has(name, "CYC"))
 		sim_hv_classify_nest_cycles(hv, name, w);
 	else if (sim_hv_has(name, "MCS") || sim_hv_has(name, "MEM") ||
 	    sim_hv_has(name, "MBA") || sim_hv_has(name, "DRAM") ||
 	    sim_hv_has(name, "_RD") || sim_hv_has(name, "_WR") ||
 	    sim_hv_has(name, "READ") || sim_hv_has(name, "WRITE"))
 		sim_hv_classify_memory(hv, class, word, name, w);
-	/*
-	 * Link data cycles: a share of the link's busy cycles (UTIL), which
-	 * are a share of its available cycles.  Link utilisation counts busy
-	 * link cycles: it follows the chip's load, below the link's
-	 * available cycles (a nest cycle counter).
-	 */
-	else if (sim_hv_has(name, "LINK") && sim_hv_has(name, "_DATA"))
-		sim_hv_classify_link(hv, class, word, 0.05, 0.18, w);
 	else if (sim_hv_has(name, "UTIL"))
-		sim_hv_classify_link(hv, class, word, 0.2, 0.45, w);
+		sim_hv_classify_link(hv, class, word, name, 0.2, 0.45, w);
 	else if (sim_hv_has(name, "RTY")) {
 		/* Retries are a small share of the pumps they retry: at
 		 * most a tenth of the fewest. */

@@ -22,6 +22,15 @@
 struct catalog;
 
 /*
+ * The frame's link clocks (X-bus, A-bus, PCIe host bridges): what
+ * XBUS_Freq, ABUS_Freq and PHB_Freq say, and what the links' cycle
+ * counters count at.
+ */
+#define SIM_XBUS_HZ	4.8e9
+#define SIM_ABUS_HZ	6.4e9
+#define SIM_PHB_HZ	250e6
+
+/*
  * detailed_rc values written by the simulated hypervisor, with the r3
  * return code that goes with each.  PowerVM's own table is not public (the
  * 24x7 interface document is IBM-internal and Linux only logs the number),

@@ -103,6 +103,15 @@ source_perf_opt_one(struct source_perf *st, const char *key,
 	else if (strcmp(key, "group_max") == 0 ||
 	    strcmp(key, "interface") == 0)
 		return (source_perf_opt_number(st, key, val, cause));
+	else if (strcmp(key, "clock") == 0) {
+		/* Real counters move with real time, and nothing else. */
+		if (strcmp(val, "real") == 0)
+			return (0);
+		*cause = xasprintf("option clock=%s: only the simulated frame "
+		    "(--source sim) has a virtual clock; perf counts in real "
+		    "time (clock=real)", val);
+		return (-HV_EUSAGE);
+	}
 	else
 		return (source_perf_opt_param(st, key, val, cause));
 	free(*dst);

@@ -34,7 +34,8 @@ struct transport_sim {
 /*
  * Split the options: catalog= and clock= are ours, pmu= and sysfs_root=
  * belong to other sources, the rest are the frame's, checked one by one
- * so the first bad one is the one reported, and joined into *spec.
+ * so the first bad one is the one reported, and joined into *spec.  A
+ * key or value that cannot be used is the user's to fix: -HV_EUSAGE.
  */
 static int
 transport_sim_args(const char *args, struct strbuf *spec, char **catname,
@@ -50,7 +51,7 @@ transport_sim_args(const char *args, struct strbuf *spec, char **catname,
 	    tok = strtok_r(NULL, ",", &save)) {
 		if ((eq = strchr(tok, '=')) == NULL) {
 			*cause = xasprintf("--sim %s: expected KEY=VALUE", tok);
-			error = -HV_EFORMAT;
+			error = -HV_EUSAGE;
 		} else if (strncmp(tok, "catalog=", 8) == 0) {
 			free(*catname);
 			*catname = xstrdup(eq + 1);
@@ -59,16 +60,26 @@ transport_sim_args(const char *args, struct strbuf *spec, char **catname,
 			    strcmp(eq + 1, "virtual") != 0) {
 				*cause = xasprintf("--sim clock=%s: use real "
 				    "or virtual", eq + 1);
-				error = -HV_EFORMAT;
+				error = -HV_EUSAGE;
 			}
 		} else if (strncmp(tok, "pmu=", 4) == 0 ||
 		    strncmp(tok, "sysfs_root=", 11) == 0)
 			continue;
 		else if ((error = hvsim_spec_check(tok, cause)) == 0)
 			strbuf_addf(spec, "%s%s", spec->len ? "," : "", tok);
+		else if (error == -HV_ENOENT) {
+			/* The frame's keys, and the two that are ours. */
+			free(*cause);
+			*eq = '\0';
+			*cause = xasprintf("--sim %s: unknown key (%s, catalog, "
+			    "clock)", tok, HVSIM_SPEC_KEYS);
+		}
 	}
 	free(copy);
-	return (error);
+	/* Keys that are each fine but make no frame together. */
+	if (error == 0)
+		error = hvsim_spec_frame_check(spec->s, cause);
+	return (error != 0 ? -HV_EUSAGE : 0);
 }
 
 static int

@@ -1,9 +1,9 @@
 #!/bin/sh
 # The numbers of a batch run checked against what the simulated frame is
-# known to do, not against hvtop's own arithmetic: with nest_hz=2048000000
-# the PowerBus cycle counter steps 2048e6 / 256 = 8e6 times a second, so
-# PowerBUS_Frequency (PM_PB_CYC * 2.5e-7 / delta-seconds) is exactly 2 GHz
-# on every chip, in every interval, and in the total.
+# known to do, not against hvtop's own arithmetic: with nest_hz=2000000000
+# (PB_Freq) the PowerBus cycle counter steps 2e9 / 250 = 8e6 times a
+# second, so PowerBUS_Frequency (PM_PB_CYC * 2.5e-7 / delta-seconds) is
+# exactly 2 GHz on every chip, in every interval, and in the total.
 . "$(dirname "$0")/tap.sh"
 plan 16
 
@@ -23,7 +23,7 @@ col() {
 
 # Chips updated at different times: rows cover different intervals.
 SIM=clock=virtual,seed=4,update_ms=700,sockets=2,chips_per_socket=2
-SIM=$SIM,nest_hz=2048000000
+SIM=$SIM,nest_hz=2000000000
 "$HVTOP" -b -n 6 --sim "$SIM" --format csv -d 2 >"$tmpdir/t.csv"
 check "rows of one interval cover different intervals" \
     test "$(col PowerBUS_Frequency chip "$tmpdir/t.csv" |
@@ -50,7 +50,7 @@ check "the total's interval is the mean of its rows'" awk '
 
 # A frame that boots as hvtop starts: records are not updated at first,
 # and a rate needs two updates of the same record.
-SIM=clock=virtual,seed=2,update_ms=1000,uptime_ms=0,nest_hz=2048000000
+SIM=clock=virtual,seed=2,update_ms=1000,uptime_ms=0,nest_hz=2000000000
 "$HVTOP" -b -n 8 -d 0.4 --sim "$SIM" --format csv >"$tmpdir/b.csv"
 col PowerBUS_Frequency chip "$tmpdir/b.csv" >"$tmpdir/pb"
 check "before two updates a chip has no value, never 0/s" \

@@ -252,14 +252,33 @@ test_invalid_reads(void **state)
 	free(why);
 	engine_snapshot_free(s);
 
-	/* After a bad read the next one only sets a new baseline. */
+	/*
+	 * After a backwards read the next one only sets a new baseline,
+	 * and says so: not a first sample.  A failed read kept the last
+	 * good one, as the stale counter did: 4000 over 200 ticks.
+	 */
 	fill(f, 2000000000, 5000, 0, 300);
 	s = engine_update(f->e, &f->rs);
-	assert_int_equal(engine_cell(f->e, s, 0, 0, 0)->status, ENG_NOBASE);
-	assert_int_equal(engine_cell(f->e, s, 0, 0, 1)->status, ENG_NOBASE);
-	/* The stale counter kept its baseline: 4000 over 200 ticks. */
+	assert_int_equal(engine_cell(f->e, s, 0, 0, 0)->status, ENG_RESTART);
+	why = engine_explain(f->e, s, 0, 0, 0);
+	assert_null(strstr(why, "first sample"));
+	free(why);
+	assert_int_equal(engine_cell(f->e, s, 0, 0, 1)->status, ENG_OK);
+	assert_true(engine_cell(f->e, s, 0, 0, 1)->delta == 4000);
 	assert_int_equal(engine_cell(f->e, s, 0, 0, 2)->status, ENG_OK);
 	assert_true(engine_cell(f->e, s, 0, 0, 2)->delta == 4000);
+	engine_snapshot_free(s);
+
+	/* Every read failed since the start: the first good one is no
+	 * first sample either. */
+	engine_rebase(f->e);
+	fill(f, 3000000000, 6000, 0, 400);
+	f->rs.values[1].status = RAW_BUSY;
+	engine_snapshot_free(engine_update(f->e, &f->rs));
+	fill(f, 4000000000, 7000, 0, 500);
+	s = engine_update(f->e, &f->rs);
+	assert_int_equal(engine_cell(f->e, s, 0, 0, 0)->status, ENG_OK);
+	assert_int_equal(engine_cell(f->e, s, 0, 0, 1)->status, ENG_RESTART);
 	engine_snapshot_free(s);
 }
 

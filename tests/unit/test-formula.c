@@ -989,6 +989,44 @@ big_resolve(void *arg, const char *name, struct formula_ref *ref)
 	return (-HV_ENOENT);
 }
 
+/* Which formulas want whole counts: those with a remainder or an
+ * integer quotient anywhere, also inside a formula they use. */
+static void
+test_integral(void **state)
+{
+	static const struct {
+		const char	*text;
+		int		 integral;
+	} rows[] = {
+		{ "A % 2", 1 },
+		{ "A // 4", 1 },
+		{ "A 2 mod", 1 },
+		{ "A 4 rem", 1 },
+		{ "(A + B) % C * 2", 1 },
+		{ "F * 2", 1 },
+		{ "A / 2", 0 },
+		{ "A * 2.5e-7 / B", 0 },
+		{ "A B + C /", 0 },
+	};
+	struct tres	 t;
+	struct formula	*f;
+	char		*cause = NULL;
+	size_t		 i;
+
+	(void)state;
+	tres_abc(&t);
+	tres_add(&t, "F", 0, "A % 2");
+	for (i = 0; i < sizeof rows / sizeof rows[0]; i++) {
+		if (formula_compile(rows[i].text, FORMULA_AUTO, NULL,
+		    tres_resolve, &t, &f, &cause) != 0)
+			fail_msg("%s: %s", rows[i].text, cause);
+		if (formula_integral(f) != rows[i].integral)
+			fail_msg("%s: integral %d", rows[i].text,
+			    formula_integral(f));
+		formula_free(f);
+	}
+}
+
 static void
 test_large(void **state)
 {
@@ -1108,6 +1146,7 @@ main(void)
 		cmocka_unit_test(test_references),
 		cmocka_unit_test(test_no_value),
 		cmocka_unit_test(test_limits),
+		cmocka_unit_test(test_integral),
 		cmocka_unit_test(test_large),
 		cmocka_unit_test(test_detect),
 		cmocka_unit_test(test_trace),
