@@ -25,6 +25,10 @@
 #define FILTER_MAX_QGROUPS	6	/* quantified groups in a pattern */
 #define FILTER_MAX_NODES	4096	/* positions, repetitions copied out */
 #define FILTER_MAX_DEPTH	32	/* nested groups in a pattern */
+#define FILTER_STR1(x)		#x
+#define FILTER_STR(x)		FILTER_STR1(x)
+#define FILTER_TOO_BIG		"more than " FILTER_STR(FILTER_MAX_NODES) \
+	" positions once repetitions are copied out"
 /* Characters that an escape makes plain in an extended regex. */
 #define FILTER_RE_SPECIAL	".[]()*+?{}|^$\\"
 
@@ -179,15 +183,18 @@ filter_mul_cap(unsigned long a, unsigned long k)
 }
 
 /*
- * A regex that glibc would take a long time to compile is refused: the
- * filter is recompiled on every keystroke.  glibc copies a repeated
- * subexpression once per repetition, so nested repetitions multiply:
- * ((a?){128}){128} is 16,384 positions and takes it 18 s and 2 GB.  The
- * pattern's size with every repetition copied out is capped, and so are
- * the counted bounds' total and the quantifiers; a quantifier may not
- * follow another ("a++", undefined in POSIX).
+ * A regex that glibc would take a long time to compile or match is
+ * refused: the filter is recompiled on every keystroke and matched on
+ * every item.  glibc copies a repeated subexpression once per repetition,
+ * so nested repetitions multiply: ((a?){128}){128} is 16,384 positions
+ * and takes it 18 s and 2 GB.  The pattern's size with every repetition
+ * copied out is capped, and so are the counted bounds' total and the
+ * quantifiers; a quantifier may not follow another ("a++", undefined in
+ * POSIX).  A back-reference (\1 to \9) makes matching backtrack:
+ * (.*)(.*)(.*)(.*)(.*)\5\4\3\2\1z takes glibc minutes and gigabytes on
+ * one name, so none is taken.  Returns NULL, or why not (a constant).
  */
-static int
+static const char *
 filter_regex_bounded(const char *p)
 {
 	unsigned long	 tot[FILTER_MAX_DEPTH + 1], last[FILTER_MAX_DEPTH + 1];
@@ -198,11 +205,15 @@ filter_regex_bounded(const char *p)
 	tot[0] = last[0] = 0;
 	for (; *p != '\0'; p++) {
 		if (*p == '*' || *p == '+' || *p == '?' || *p == '{') {
-			if (after || ++quants > FILTER_MAX_QUANTS)
-				return (0);
+			if (after)
+				return ("a quantifier after another");
+			if (++quants > FILTER_MAX_QUANTS)
+				return ("more than " FILTER_STR(
+				    FILTER_MAX_QUANTS) " quantifiers");
 			/* Each quantified group may double the automaton. */
 			if (close && ++groups > FILTER_MAX_QGROUPS)
-				return (0);
+				return ("more than " FILTER_STR(
+				    FILTER_MAX_QGROUPS) " quantified groups");
 			after = 1;
 			close = 0;
 			q = p;
@@ -210,18 +221,21 @@ filter_regex_bounded(const char *p)
 			if (*q == '{') {
 				sum += k;
 				if (sum > FILTER_MAX_REPEAT)
-					return (0);
+					return ("counted repetitions over "
+					    FILTER_STR(FILTER_MAX_REPEAT)
+					    " in all");
 			}
 			tot[d] += filter_mul_cap(last[d], k - 1);
 			last[d] = filter_mul_cap(last[d], k);
 			if (tot[d] > FILTER_MAX_NODES)
-				return (0);
+				return (FILTER_TOO_BIG);
 			continue;
 		}
 		after = close = 0;
 		if (*p == '(') {
 			if (d == FILTER_MAX_DEPTH)
-				return (0);
+				return ("groups nested more than "
+				    FILTER_STR(FILTER_MAX_DEPTH) " deep");
 			d++;
 			tot[d] = last[d] = 0;
 			continue;
@@ -234,6 +248,9 @@ filter_regex_bounded(const char *p)
 			last[d - 1] = tot[d] + 1;
 			d--;
 			close = 1;
+		} else if (*p == '\\' && p[1] >= '1' && p[1] <= '9') {
+			return ("a back-reference (\\1 to \\9): matching "
+			    "one can take minutes");
 		} else if (*p == '\\' && p[1] != '\0') {
 			p++;
 			last[d] = 1;
@@ -247,15 +264,15 @@ filter_regex_bounded(const char *p)
 			while (*p != '\0' && *p != ']')
 				p++;
 			if (*p == '\0')
-				return (1);	/* regcomp reports it */
+				return (NULL);	/* regcomp reports it */
 			last[d] = 1;
 		} else
 			last[d] = 1;
 		tot[d] += last[d];
 		if (tot[d] > FILTER_MAX_NODES)
-			return (0);
+			return (FILTER_TOO_BIG);
 	}
-	return (1);
+	return (NULL);
 }
 
 /*
@@ -769,7 +786,7 @@ static int
 filter_term_make(struct filter_term *t, char *word, size_t col,
     char **cause)
 {
-	const char	*colon, *val = word;
+	const char	*colon, *val = word, *why;
 	char		 buf[128];
 	size_t		 i, klen;
 	int		 error;
@@ -793,11 +810,14 @@ filter_term_make(struct filter_term *t, char *word, size_t col,
 	}
 	switch (t->key) {
 	case FILTER_RE:
-		if (strlen(val) > FILTER_MAX_REGEX ||
-		    !filter_regex_bounded(val)) {
-			*cause = xasprintf("regex too long, too many "
-			    "repetitions or a quantifier after another "
-			    "(column %zu)", col);
+		if (strlen(val) > FILTER_MAX_REGEX) {
+			*cause = xasprintf("regex longer than %d bytes "
+			    "(column %zu)", FILTER_MAX_REGEX, col);
+			return (-HV_ELIMIT);
+		}
+		if ((why = filter_regex_bounded(val)) != NULL) {
+			*cause = xasprintf("regex refused: %s (column %zu)",
+			    why, col);
 			return (-HV_ELIMIT);
 		}
 		t->re = xmalloc(sizeof *t->re);
@@ -1047,7 +1067,7 @@ filter_regex_agrees(const char *pattern, const char *text)
 	char			*lit;
 	int			 a, b;
 
-	if (!filter_regex_bounded(pattern) || strlen(pattern) >
+	if (filter_regex_bounded(pattern) != NULL || strlen(pattern) >
 	    FILTER_MAX_REGEX)
 		return (-1);
 	if (regcomp(&re, pattern, REG_EXTENDED | REG_ICASE | REG_NOSUB) != 0)
