@@ -209,6 +209,13 @@ test_regex_refused(void **state)
 		{ "re:(a{200}){200}", "counted repetitions over 256" },
 		{ "re:(((((((a)+)+)+)+)+)+)+", "more than 6 quantified "
 		    "groups" },
+		/* glibc: 7 s, 8.5 s, 0.6 s and 0.1 s to compile. */
+		{ "re:(\\b\\b){80}", "regex refused: more than 32 word "
+		    "boundaries (\\b \\B) once repetitions are copied out "
+		    "(column 1)" },
+		{ "re:((\\b\\<\\>){40}){4}", "word boundaries" },
+		{ "re:((^$^$^$^$^$^$^$^$){15}){15}", "more than 1024 anchors" },
+		{ "re:((a?$$$$$$$$$$$){128}){1}8", "more than 1024 anchors" },
 	};
 	struct filter	*f = NULL;
 	char		*cause = NULL, big[300];
@@ -223,6 +230,13 @@ test_regex_refused(void **state)
 		free(cause);
 		cause = NULL;
 	}
+	/* Within the bounds. */
+	assert_int_equal(filter_parse("re:(\\B\\B){16} re:\\<pm\\>",
+	    &f, &cause), 0);
+	filter_free(f);
+	assert_int_equal(filter_parse("re:((^$^$^$^$^$^$^$^$){8}){8}", &f,
+	    &cause), 0);
+	filter_free(f);
 	/* A backslash and a digit in brackets is no back-reference. */
 	assert_int_equal(filter_parse("re:[\\1]x", &f, &cause), 0);
 	filter_free(f);
