@@ -27,6 +27,7 @@
 #include "util/xalloc.h"
 
 static volatile sig_atomic_t hvtop_stop;	/* the signal that stops */
+static volatile sig_atomic_t hvtop_loading;	/* nothing to save yet */
 static int	hvtop_wake[2] = { -1, -1 };	/* written when it comes */
 
 /*
@@ -39,6 +40,13 @@ hvtop_on_signal(int sig)
 	ssize_t	 n = 0;
 	int	 saved = errno;
 
+	/* Loading the metric files has nothing to close and checks no
+	 * flag: the signal ends it as if there were no handler. */
+	if (hvtop_loading) {
+		signal(sig, SIG_DFL);
+		raise(sig);
+		return;
+	}
 	hvtop_stop = sig;
 	/* A full pipe holds a wake-up already. */
 	if (hvtop_wake[1] != -1)
@@ -346,7 +354,9 @@ hvtop_start(const struct hvtop_opts *o, struct session **s)
 		return (error == -HV_EUSAGE ? 2 : 1);
 	}
 	hvtop_session_opts(o, src, &so);
+	hvtop_loading = 1;
 	error = session_open(s, &so, &cause);
+	hvtop_loading = 0;
 	if (error != 0)
 		return (hvtop_said(*s, &shown, error, cause));
 	hvtop_said(*s, &shown, 0, NULL);

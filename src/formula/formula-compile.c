@@ -445,8 +445,12 @@ formula_compile_measure_binary(struct formula_unit *u, size_t i,
 	uint32_t		 a = n->a, b = n->b, first, second;
 	double			 r;
 
-	u->height[i] = formula_compile_sat((uint64_t)
-	    formula_compile_max(u->height[a], u->height[b]) + 1);
+	/* A power pushes its exponent first.  The nesting is the stack
+	 * that order needs: a flat sum adds no level (see formula-parse.c). */
+	first = n->op == FORMULA_OP_POW ? b : a;
+	second = n->op == FORMULA_OP_POW ? a : b;
+	u->height[i] = formula_compile_max(u->height[first],
+	    formula_compile_sat((uint64_t)u->height[second] + 1));
 	if (u->isconst[a] && u->isconst[b]) {
 		/* The tree is a OP b; a ^ b is x^y with x = a. */
 		if (n->op == FORMULA_OP_POW)
@@ -459,9 +463,6 @@ formula_compile_measure_binary(struct formula_unit *u, size_t i,
 			return;
 		}
 	}
-	/* A power pushes its exponent first. */
-	first = n->op == FORMULA_OP_POW ? b : a;
-	second = n->op == FORMULA_OP_POW ? a : b;
 	u->steps[i] = formula_compile_sat((uint64_t)u->steps[a] +
 	    u->steps[b] + 1);
 	u->stack[i] = formula_compile_max(u->stack[first],
@@ -609,7 +610,11 @@ formula_compile_num(struct formula_cc *cc, double v)
 	formula_compile_push(cc, FORMULA_C_NUM, 0, 0, (uint32_t)cc->nnums++);
 }
 
-/* Emit node i of unit k in RPN order; recursion is bounded by height. */
+/*
+ * Emit node i of unit k in RPN order.  Recursion is bounded by the
+ * nesting along right operands and by the steps (FORMULA_MAX_CODE) along
+ * a flat sum's left ones.
+ */
 static void
 formula_compile_emit(struct formula_cc *cc, size_t k, uint32_t i)
 {

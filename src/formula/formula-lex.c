@@ -425,8 +425,8 @@ formula_lex_rpn(struct formula_lex *lx, struct formula_tok *tok,
 	    c == '.') {
 		if (formula_lex_number(w, n, &tok->num) != 0) {
 			return (formula_lex_error(cause,
-			    "bad number '%.*s' (col %lu)", (int)n, w,
-			    FORMULA_COL(tok->off)));
+			    "bad number " FORMULA_ECHO_FMT " (col %lu)",
+			    FORMULA_ECHO_ARG(w, n), FORMULA_COL(tok->off)));
 		}
 		tok->kind = FORMULA_TOK_NUM;
 		return (0);
@@ -444,8 +444,8 @@ formula_lex_rpn(struct formula_lex *lx, struct formula_tok *tok,
 		    "x^y (x, the most recent value, raised to the power y)" :
 		    "mod"));
 	}
-	return (formula_lex_error(cause, "unknown operator '%.*s' (col %lu)",
-	    (int)n, w, FORMULA_COL(tok->off)));
+	return (formula_lex_error(cause, "unknown operator " FORMULA_ECHO_FMT
+	    " (col %lu)", FORMULA_ECHO_ARG(w, n), FORMULA_COL(tok->off)));
 }
 
 /* The delta-* words are names in infix although '-' is an operator. */
@@ -498,8 +498,9 @@ formula_lex_infix_number(struct formula_lex *lx, struct formula_tok *tok,
 		/* Show the whole word: "2PB", "1e", "0x". */
 		while (formula_lex_namechar((unsigned char)s[i]))
 			i++;
-		return (formula_lex_error(cause, "bad number '%.*s' (col %lu)",
-		    (int)(i - lx->pos), s + lx->pos, FORMULA_COL(lx->pos)));
+		return (formula_lex_error(cause, "bad number " FORMULA_ECHO_FMT
+		    " (col %lu)", FORMULA_ECHO_ARG(s + lx->pos, i - lx->pos),
+		    FORMULA_COL(lx->pos)));
 	}
 	tok->kind = FORMULA_TOK_NUM;
 	tok->len = i - lx->pos;
@@ -536,9 +537,10 @@ formula_lex_infix_name(struct formula_lex *lx, struct formula_tok *tok,
 	tok->off = lx->pos;
 	tok->len = i - lx->pos;
 	if (formula_lex_is_rpn_word(name, n)) {
-		return (formula_lex_error(cause, "'%.*s' (col %lu) is an RPN "
-		    "operator, not a name; infix writes %% for mod, // for "
-		    "rem, sqrt(E) for sqr", (int)tok->len, s + tok->off,
+		return (formula_lex_error(cause, FORMULA_ECHO_FMT " (col %lu) "
+		    "is an RPN operator, not a name; infix writes %% for mod, "
+		    "// for rem, sqrt(E) for sqr",
+		    FORMULA_ECHO_ARG(s + tok->off, tok->len),
 		    FORMULA_COL(tok->off)));
 	}
 	tok->kind = FORMULA_TOK_NAME;

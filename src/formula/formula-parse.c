@@ -46,9 +46,9 @@ formula_parse_error(struct formula_parser *p, int error, const char *fmt, ...)
 }
 
 /* The source text of a token, for messages. */
-#define TOKFMT		"'%.*s' (col %lu)"
-#define TOKARG(p, t)	(int)(t)->len, (p)->ast->text + (t)->off, \
-			FORMULA_COL((t)->off)
+#define TOKFMT		FORMULA_ECHO_FMT " (col %lu)"
+#define TOKARG(p, t)	FORMULA_ECHO_ARG((p)->ast->text + (t)->off, \
+			(t)->len), FORMULA_COL((t)->off)
 
 /* The lexer wrote the name into ast->names already: where it is. */
 static uint32_t
@@ -76,6 +76,30 @@ formula_parse_grow(struct formula_ast *ast)
 }
 
 /*
+ * The nesting of a OP b.  The right operand nests a level deeper; the left
+ * one only when infix needs parentheses around it ((a + b) * c), so a flat
+ * sum or product (what is so far, then one term) adds no level however
+ * long it is.  Evaluation pushes a, then b: its stack never exceeds this.
+ * A power nests both ways (2 ^ 2 ^ ... is nesting in infix).  Printed
+ * infix then opens no more parentheses, signs and powers at once than
+ * the nesting, so it parses again.
+ */
+static unsigned
+formula_parse_nest(enum formula_op op, const struct formula_node *na,
+    const struct formula_node *nb)
+{
+	unsigned	 a = na->height, b = nb->height + 1U;
+
+	if (op == FORMULA_OP_POW)
+		a++;
+	else if ((op == FORMULA_OP_MUL || op == FORMULA_OP_DIV ||
+	    op == FORMULA_OP_MOD || op == FORMULA_OP_REM) &&
+	    (na->op == FORMULA_OP_ADD || na->op == FORMULA_OP_SUB))
+		a++;
+	return (a > b ? a : b);
+}
+
+/*
  * Add a node made from token tok.  Leaves take no operands; a unary node
  * uses a.  Checks the height and size limits.  Returns 0 with *out set, or
  * -HV_ELIMIT with the message set.
@@ -98,8 +122,7 @@ formula_parse_node(struct formula_parser *p, enum formula_op op,
 		if (op != FORMULA_OP_SQRT && op != FORMULA_OP_NEG) {
 			nb = &ast->nodes[b];
 			terms += nb->terms;
-			if (nb->height + 1U > height)
-				height = nb->height + 1U;
+			height = formula_parse_nest(op, na, nb);
 		}
 	}
 	if (height > FORMULA_MAX_DEPTH) {

@@ -38,10 +38,16 @@
 #include <stddef.h>
 
 /*
- * Limits.  Deeper or larger texts are rejected with a message, so no
- * function here recurses more than FORMULA_MAX_DEPTH levels.
+ * Limits.  Deeper or larger texts are rejected with a message.  The
+ * nesting counts a level for a right operand (b of a + b), a sign, a
+ * square root, a power and a left operand in parentheses ((a + b) * c),
+ * not for the left operand of a flat sum or product, which nests 2
+ * however long it is; evaluation's stack never exceeds it.  No
+ * function here recurses deeper than FORMULA_MAX_DEPTH levels, except
+ * along a flat sum's left operands, which FORMULA_MAX_TERMS (and once
+ * inlined FORMULA_MAX_CODE) bounds.
  */
-#define FORMULA_MAX_DEPTH	256	/* nesting, tree height, stack size */
+#define FORMULA_MAX_DEPTH	256	/* nesting, stack size */
 #define FORMULA_MAX_TERMS	1024	/* terms of one text, dup expanded */
 #define FORMULA_MAX_CODE	4096	/* steps of a compiled formula */
 #define FORMULA_MAX_REFS	16	/* chain of formulas using formulas */

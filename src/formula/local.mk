@@ -19,7 +19,7 @@ tests_unit_test_formula_data_CFLAGS = $(UNIT_CFLAGS)
 tests_unit_test_formula_data_LDADD = $(PURE_LIBS) $(CMOCKA_LIBS)
 
 # hvcat eval, the command-line face of this module.
-TESTS += tests/cli/test-hvcat-eval.sh
+TESTS += tests/cli/test-hvcat-eval.sh tests/cli/test-hvcat-eval-limits.sh
 
 noinst_PROGRAMS += tests/bench/bench-formula
 tests_bench_bench_formula_SOURCES = tests/bench/bench-formula.c

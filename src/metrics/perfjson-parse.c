@@ -40,9 +40,16 @@ struct perfjson_work {
 	char			**raw;		/* before scaling */
 	int			*degree;
 	int			*time;
+	int			*refdepth;	/* metrics named in a row */
 	struct perfjson_key	*byname;	/* by name, then index */
 	size_t			 nbyname;
-	int			 depth;		/* of references */
+	int			 depth;		/* of translations under way */
+	size_t			 cur;		/* the metric translated */
+	size_t			 pasted;	/* bytes of metrics it names */
+	size_t			 total;		/* bytes of formulas so far */
+	size_t			*edges;		/* metrics named, in order */
+	size_t			 nedges;
+	size_t			 capedges;
 };
 
 int
@@ -217,7 +224,7 @@ perfjson_ref(void *arg, const char *name, const char **text, int *degree,
     int *time, char **why)
 {
 	struct perfjson_work	*w = arg;
-	size_t			 i;
+	size_t			 i, n, cur = w->cur, pasted = w->pasted;
 
 	if ((i = perfjson_find(w, name)) == PERFJSON_METRICS_MAX)
 		return (1);
@@ -235,11 +242,37 @@ perfjson_ref(void *arg, const char *name, const char **text, int *degree,
 		w->depth++;
 		perfjson_translate_one(w, i);
 		w->depth--;
+		w->cur = cur;
+		w->pasted = pasted;
 	}
 	if (w->state[i] != PJS_DONE) {
 		*why = xasprintf("it names metric %s, which is skipped", name);
 		return (-1);
 	}
+	/* The depth of the nesting, whatever order the file has. */
+	if (w->refdepth[i] >= PERFJSON_REF_MAX) {
+		*why = xasprintf("metrics name metrics more than %d deep at "
+		    "%s", PERFJSON_REF_MAX, name);
+		return (-1);
+	}
+	/* Checked before the text is copied: a metric naming a metric
+	 * twice, at every level, doubles. */
+	n = strlen(w->raw[i]) + 2;
+	if (n > PERFJSON_FORMULA_MAX - pasted) {
+		*why = xasprintf("with the metrics it names put in, it is "
+		    "longer than %d bytes (at %s)", PERFJSON_FORMULA_MAX,
+		    name);
+		return (-1);
+	}
+	if (w->total + pasted + n > PERFJSON_TEXT_MAX) {
+		*why = xasprintf("the formulas of the file, with the metrics "
+		    "they name put in, are longer than %d bytes together "
+		    "(at %s)", PERFJSON_TEXT_MAX, name);
+		return (-1);
+	}
+	w->pasted = pasted + n;
+	if (w->refdepth[i] + 1 > w->refdepth[cur])
+		w->refdepth[cur] = w->refdepth[i] + 1;
 	*text = w->raw[i];
 	*degree = w->degree[i];
 	*time = w->time[i];
@@ -336,9 +369,20 @@ perfjson_translate_one(struct perfjson_work *w, size_t i)
 		return;
 	}
 	w->state[i] = PJS_BUSY;
+	w->cur = i;
+	w->pasted = 0;
 	if (perfjson_translate(pm->expr, perfjson_ref, w, &o, &cause) != 0) {
 		perfjson_skip(pm, "MetricExpr %s", cause);
 		free(cause);
+		w->state[i] = PJS_FAILED;
+		return;
+	}
+	/* Each formula is bounded; so are all of them together. */
+	if ((w->total += strlen(o.text)) > PERFJSON_TEXT_MAX) {
+		perfjson_skip(pm, "the formulas of the file, with the "
+		    "metrics they name put in, are longer than %d bytes "
+		    "together", PERFJSON_TEXT_MAX);
+		free(o.text);
 		w->state[i] = PJS_FAILED;
 		return;
 	}
@@ -351,18 +395,119 @@ perfjson_translate_one(struct perfjson_work *w, size_t i)
 	w->state[i] = PJS_DONE;
 }
 
+/* While the names are collected: each metric named is an edge. */
+static int
+perfjson_collect(void *arg, const char *name, const char **text,
+    int *degree, int *time, char **why)
+{
+	struct perfjson_work	*w = arg;
+	size_t			 j;
+
+	(void)why;
+	if ((j = perfjson_find(w, name)) == PERFJSON_METRICS_MAX)
+		return (1);
+	if (w->nedges == w->capedges) {
+		w->capedges = w->capedges * 2 + 64;
+		w->edges = xreallocarray(w->edges, w->capedges,
+		    sizeof *w->edges);
+	}
+	w->edges[w->nedges++] = j;
+	*text = "1";
+	*degree = 0;
+	*time = 0;
+	return (0);
+}
+
+/*
+ * Translate the metrics that others name before those that name them,
+ * so that no translation recurses (a chain of 32000 in reverse order
+ * would overflow the stack) and the depth of the nesting does not depend
+ * on the file's order.  The names each metric uses are collected by
+ * translating it once with a stand-in for every metric named; then a
+ * depth-first walk, on a stack of its own, translates in post-order.  A
+ * metric on a loop is left to perfjson_translate_one() from the file's
+ * order, which says which metric names itself.
+ */
+static void
+perfjson_order(struct perfjson_work *w)
+{
+	struct perfjson_expr_out	 o;
+	size_t				 n = w->m->nmetrics, i, j, k, sp;
+	size_t				*first, *stack, *next;
+	unsigned char			*color, *loop;
+	char				*cause;
+
+	first = xcalloc(n + 1, sizeof *first);
+	for (i = 0; i < n; i++) {
+		first[i] = w->nedges;
+		if (w->m->metrics[i].why != NULL ||
+		    w->m->metrics[i].expr == NULL)
+			continue;
+		w->cur = i;
+		cause = NULL;
+		if (perfjson_translate(w->m->metrics[i].expr,
+		    perfjson_collect, w, &o, &cause) == 0)
+			free(o.text);
+		free(cause);
+	}
+	first[n] = w->nedges;
+	color = xcalloc(n + 1, 1);	/* 0 new, 1 on the stack, 2 done */
+	loop = xcalloc(n + 1, 1);
+	stack = xcalloc(n + 1, sizeof *stack);
+	next = xcalloc(n + 1, sizeof *next);
+	for (i = 0; i < n; i++) {
+		if (color[i] != 0)
+			continue;
+		sp = 0;
+		stack[sp++] = i;
+		next[i] = first[i];
+		color[i] = 1;
+		while (sp > 0) {
+			j = stack[sp - 1];
+			if (next[j] < first[j + 1]) {
+				k = w->edges[next[j]++];
+				if (color[k] == 1)
+					loop[j] = 1;
+				else if (color[k] == 0) {
+					color[k] = 1;
+					next[k] = first[k];
+					stack[sp++] = k;
+				}
+				continue;
+			}
+			color[j] = 2;
+			sp--;
+			if (!loop[j] && w->m->metrics[j].why == NULL)
+				perfjson_translate_one(w, j);
+		}
+	}
+	free(first);
+	free(color);
+	free(loop);
+	free(stack);
+	free(next);
+	free(w->edges);
+	w->edges = NULL;
+}
+
 /* Read object o (element i) into pm: its strings, or why not. */
 static void
 perfjson_read(struct perfjson_metric *pm, json_t *o)
 {
 	const char	*name, *expr, *su, *s;
+	json_t		*v;
 
 	if (!json_is_object(o)) {
 		perfjson_skip(pm, "not an object");
 		return;
 	}
 	if ((name = perfjson_str(o, "MetricName")) == NULL) {
-		if ((s = perfjson_str(o, "EventName")) != NULL &&
+		if ((v = json_object_get(o, "MetricName")) != NULL &&
+		    json_is_string(v))
+			perfjson_skip(pm, "MetricName is %zu bytes, longer "
+			    "than %d", json_string_length(v),
+			    PERFJSON_STRING_MAX);
+		else if ((s = perfjson_str(o, "EventName")) != NULL &&
 		    perfjson_printable(s))
 			perfjson_skip(pm, "event %s, not a metric (no "
 			    "MetricName)", s);
@@ -396,8 +541,13 @@ perfjson_read(struct perfjson_metric *pm, json_t *o)
 		return;
 	}
 	if ((expr = perfjson_str(o, "MetricExpr")) == NULL) {
-		perfjson_skip(pm, "no MetricExpr string (of at most %d "
-		    "bytes)", PERFJSON_STRING_MAX);
+		if ((v = json_object_get(o, "MetricExpr")) != NULL &&
+		    json_is_string(v))
+			perfjson_skip(pm, "MetricExpr is %zu bytes, longer "
+			    "than %d", json_string_length(v),
+			    PERFJSON_STRING_MAX);
+		else
+			perfjson_skip(pm, "no MetricExpr string");
 		return;
 	}
 	pm->expr = xstrdup(expr);
@@ -459,6 +609,7 @@ perfjson_parse(const void *buf, size_t len, struct perfjson_model **out,
 	w.raw = xcalloc(n + 1, sizeof *w.raw);
 	w.degree = xcalloc(n + 1, sizeof *w.degree);
 	w.time = xcalloc(n + 1, sizeof *w.time);
+	w.refdepth = xcalloc(n + 1, sizeof *w.refdepth);
 	w.byname = xcalloc(n + 1, sizeof *w.byname);
 	for (i = 0; i < n; i++) {
 		if (m->metrics[i].name == NULL)
@@ -479,7 +630,10 @@ perfjson_parse(const void *buf, size_t len, struct perfjson_model **out,
 			    "%lu, is used", first->line);
 			w.state[i] = PJS_FAILED;
 		}
-		if (pm->why == NULL)
+	}
+	perfjson_order(&w);
+	for (i = 0; i < n; i++) {
+		if (m->metrics[i].why == NULL)
 			perfjson_translate_one(&w, i);
 	}
 	for (i = 0; i < n; i++) {
@@ -498,6 +652,7 @@ perfjson_parse(const void *buf, size_t len, struct perfjson_model **out,
 	free(w.raw);
 	free(w.degree);
 	free(w.time);
+	free(w.refdepth);
 	free(w.byname);
 	*out = m;
 	return (0);

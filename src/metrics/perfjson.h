@@ -31,6 +31,13 @@
  * cpu) is refused.  A name that is another metric of the file is that
  * metric's expression, in parentheses, before its scale, as perf uses it.
  * Any other name is passed on as it is (a catalog event or formula).
+ * Since the text is put in, what a metric names is bounded, in whatever
+ * order the file has them: metrics name metrics at most PERFJSON_REF_MAX
+ * deep, one formula holds at most PERFJSON_FORMULA_MAX bytes of the
+ * metrics it names, and the file's formulas together PERFJSON_TEXT_MAX
+ * bytes (a metric naming the one before it twice doubles at each level).
+ * A metric past a bound is skipped with the reason, and the file's
+ * translation costs time and memory in proportion to its size.
  *
  * Refused, with the byte column in MetricExpr (from 1): if/else,
  * comparisons, & | ^ !, %, d_ratio, min, max, source_count, has_event,
@@ -59,6 +66,8 @@
 #define PERFJSON_STRING_MAX	16384	/* bytes of one string used */
 #define PERFJSON_DEPTH_MAX	64	/* nesting of one expression */
 #define PERFJSON_REF_MAX	8	/* metrics naming metrics */
+#define PERFJSON_FORMULA_MAX	65536	/* bytes of the metrics one names */
+#define PERFJSON_TEXT_MAX	(32 << 20) /* bytes of a file's formulas */
 
 /* The operand a rate divides by (formula/formula.h's special name). */
 #define PERFJSON_SECONDS	"delta-seconds"

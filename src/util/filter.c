@@ -25,6 +25,10 @@
 #define FILTER_MAX_QGROUPS	6	/* quantified groups in a pattern */
 #define FILTER_MAX_NODES	4096	/* positions, repetitions copied out */
 #define FILTER_MAX_DEPTH	32	/* nested groups in a pattern */
+#define FILTER_MAX_ANCHORS	1024	/* ^ $ \< \> ..., copied out */
+#define FILTER_MAX_WORDB	32	/* \b \B, copied out */
+#define FILTER_STR1(x)		#x
+#define FILTER_STR(x)		FILTER_STR1(x)
 /* Characters that an escape makes plain in an extended regex. */
 #define FILTER_RE_SPECIAL	".[]()*+?{}|^$\\"
 
@@ -178,31 +182,65 @@ filter_mul_cap(unsigned long a, unsigned long k)
 	    a * k);
 }
 
+/* What filter_regex_bounded() counts, with repetitions copied out. */
+enum filter_count {
+	FILTER_C_NODES,		/* positions */
+	FILTER_C_ANCHORS,	/* ^ $ \< \> \` \' */
+	FILTER_C_WORDB,		/* \b \B */
+	FILTER_NCOUNTS,
+};
+
+static const unsigned long filter_count_max[FILTER_NCOUNTS] = {
+	FILTER_MAX_NODES, FILTER_MAX_ANCHORS, FILTER_MAX_WORDB,
+};
+
+static const char *const filter_count_why[FILTER_NCOUNTS] = {
+	"more than " FILTER_STR(FILTER_MAX_NODES) " positions once "
+	    "repetitions are copied out",
+	"more than " FILTER_STR(FILTER_MAX_ANCHORS) " anchors (^ $ \\< \\>) "
+	    "once repetitions are copied out",
+	"more than " FILTER_STR(FILTER_MAX_WORDB) " word boundaries (\\b "
+	    "\\B) once repetitions are copied out",
+};
+
 /*
- * A regex that glibc would take a long time to compile is refused: the
- * filter is recompiled on every keystroke.  glibc copies a repeated
- * subexpression once per repetition, so nested repetitions multiply:
- * ((a?){128}){128} is 16,384 positions and takes it 18 s and 2 GB.  The
- * pattern's size with every repetition copied out is capped, and so are
- * the counted bounds' total and the quantifiers; a quantifier may not
- * follow another ("a++", undefined in POSIX).
+ * A regex that glibc would take a long time to compile or match is
+ * refused: the filter is recompiled on every keystroke and matched on
+ * every item.  glibc copies a repeated subexpression once per repetition,
+ * so nested repetitions multiply: ((a?){128}){128} is 16,384 positions
+ * and takes it 18 s and 2 GB.  The pattern's size with every repetition
+ * copied out is capped, and so are the counted bounds' total and the
+ * quantifiers; a quantifier may not follow another ("a++", undefined in
+ * POSIX).  Anchors cost glibc more than positions, word boundaries far
+ * more: \b written 64 times takes it 2 s to compile, (\b\b){80} 7 s,
+ * ((^$^$^$^$^$^$^$^$){15}){15} 0.6 s; both are capped apart.  A
+ * back-reference (\1 to \9) makes matching backtrack:
+ * (.*)(.*)(.*)(.*)(.*)\5\4\3\2\1z takes glibc minutes and gigabytes on
+ * one name, so none is taken.  Returns NULL, or why not (a constant).
  */
-static int
+static const char *
 filter_regex_bounded(const char *p)
 {
-	unsigned long	 tot[FILTER_MAX_DEPTH + 1], last[FILTER_MAX_DEPTH + 1];
+	unsigned long	 tot[FILTER_MAX_DEPTH + 1][FILTER_NCOUNTS];
+	unsigned long	 last[FILTER_MAX_DEPTH + 1][FILTER_NCOUNTS];
 	unsigned long	 sum = 0, k;
 	const char	*q;
 	int		 quants = 0, groups = 0, after = 0, close = 0, d = 0;
+	int		 c, kind;
 
-	tot[0] = last[0] = 0;
+	memset(tot[0], 0, sizeof tot[0]);
+	memset(last[0], 0, sizeof last[0]);
 	for (; *p != '\0'; p++) {
 		if (*p == '*' || *p == '+' || *p == '?' || *p == '{') {
-			if (after || ++quants > FILTER_MAX_QUANTS)
-				return (0);
+			if (after)
+				return ("a quantifier after another");
+			if (++quants > FILTER_MAX_QUANTS)
+				return ("more than " FILTER_STR(
+				    FILTER_MAX_QUANTS) " quantifiers");
 			/* Each quantified group may double the automaton. */
 			if (close && ++groups > FILTER_MAX_QGROUPS)
-				return (0);
+				return ("more than " FILTER_STR(
+				    FILTER_MAX_QGROUPS) " quantified groups");
 			after = 1;
 			close = 0;
 			q = p;
@@ -210,33 +248,56 @@ filter_regex_bounded(const char *p)
 			if (*q == '{') {
 				sum += k;
 				if (sum > FILTER_MAX_REPEAT)
-					return (0);
+					return ("counted repetitions over "
+					    FILTER_STR(FILTER_MAX_REPEAT)
+					    " in all");
 			}
-			tot[d] += filter_mul_cap(last[d], k - 1);
-			last[d] = filter_mul_cap(last[d], k);
-			if (tot[d] > FILTER_MAX_NODES)
-				return (0);
+			for (c = 0; c < FILTER_NCOUNTS; c++) {
+				tot[d][c] += filter_mul_cap(last[d][c], k - 1);
+				last[d][c] = filter_mul_cap(last[d][c], k);
+				if (tot[d][c] > filter_count_max[c])
+					return (filter_count_why[c]);
+			}
 			continue;
 		}
 		after = close = 0;
 		if (*p == '(') {
 			if (d == FILTER_MAX_DEPTH)
-				return (0);
+				return ("groups nested more than "
+				    FILTER_STR(FILTER_MAX_DEPTH) " deep");
 			d++;
-			tot[d] = last[d] = 0;
+			memset(tot[d], 0, sizeof tot[d]);
+			memset(last[d], 0, sizeof last[d]);
 			continue;
 		}
 		if (*p == '|') {
-			last[d] = 0;
+			memset(last[d], 0, sizeof last[d]);
 			continue;
 		}
+		kind = FILTER_C_NODES;
 		if (*p == ')' && d > 0) {
-			last[d - 1] = tot[d] + 1;
+			for (c = 0; c < FILTER_NCOUNTS; c++)
+				last[d - 1][c] = tot[d][c];
+			last[d - 1][FILTER_C_NODES]++;
 			d--;
 			close = 1;
+			/* The group as one atom: added below. */
+			for (c = 0; c < FILTER_NCOUNTS; c++) {
+				tot[d][c] += last[d][c];
+				if (tot[d][c] > filter_count_max[c])
+					return (filter_count_why[c]);
+			}
+			continue;
+		} else if (*p == '\\' && p[1] >= '1' && p[1] <= '9') {
+			return ("a back-reference (\\1 to \\9): matching "
+			    "one can take minutes");
 		} else if (*p == '\\' && p[1] != '\0') {
 			p++;
-			last[d] = 1;
+			if (*p == 'b' || *p == 'B')
+				kind = FILTER_C_WORDB;
+			else if (*p == '<' || *p == '>' || *p == '`' ||
+			    *p == '\'')
+				kind = FILTER_C_ANCHORS;
 		} else if (*p == '[') {
 			/* Quantifier characters are plain inside brackets. */
 			p++;
@@ -247,15 +308,19 @@ filter_regex_bounded(const char *p)
 			while (*p != '\0' && *p != ']')
 				p++;
 			if (*p == '\0')
-				return (1);	/* regcomp reports it */
-			last[d] = 1;
-		} else
-			last[d] = 1;
-		tot[d] += last[d];
-		if (tot[d] > FILTER_MAX_NODES)
-			return (0);
+				return (NULL);	/* regcomp reports it */
+		} else if (*p == '^' || *p == '$')
+			kind = FILTER_C_ANCHORS;
+		memset(last[d], 0, sizeof last[d]);
+		last[d][FILTER_C_NODES] = 1;
+		last[d][kind] = 1;
+		for (c = 0; c < FILTER_NCOUNTS; c++) {
+			tot[d][c] += last[d][c];
+			if (tot[d][c] > filter_count_max[c])
+				return (filter_count_why[c]);
+		}
 	}
-	return (1);
+	return (NULL);
 }
 
 /*
@@ -769,7 +834,7 @@ static int
 filter_term_make(struct filter_term *t, char *word, size_t col,
     char **cause)
 {
-	const char	*colon, *val = word;
+	const char	*colon, *val = word, *why;
 	char		 buf[128];
 	size_t		 i, klen;
 	int		 error;
@@ -793,11 +858,14 @@ filter_term_make(struct filter_term *t, char *word, size_t col,
 	}
 	switch (t->key) {
 	case FILTER_RE:
-		if (strlen(val) > FILTER_MAX_REGEX ||
-		    !filter_regex_bounded(val)) {
-			*cause = xasprintf("regex too long, too many "
-			    "repetitions or a quantifier after another "
-			    "(column %zu)", col);
+		if (strlen(val) > FILTER_MAX_REGEX) {
+			*cause = xasprintf("regex longer than %d bytes "
+			    "(column %zu)", FILTER_MAX_REGEX, col);
+			return (-HV_ELIMIT);
+		}
+		if ((why = filter_regex_bounded(val)) != NULL) {
+			*cause = xasprintf("regex refused: %s (column %zu)",
+			    why, col);
 			return (-HV_ELIMIT);
 		}
 		t->re = xmalloc(sizeof *t->re);
@@ -1047,7 +1115,7 @@ filter_regex_agrees(const char *pattern, const char *text)
 	char			*lit;
 	int			 a, b;
 
-	if (!filter_regex_bounded(pattern) || strlen(pattern) >
+	if (filter_regex_bounded(pattern) != NULL || strlen(pattern) >
 	    FILTER_MAX_REGEX)
 		return (-1);
 	if (regcomp(&re, pattern, REG_EXTENDED | REG_ICASE | REG_NOSUB) != 0)

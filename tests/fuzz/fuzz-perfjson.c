@@ -2,9 +2,9 @@
  * libFuzzer harness for perf's metric JSON reader: parse arbitrary bytes
  * and check what must hold whatever the input: a model or an error, never
  * both; every object loaded or skipped with a printable reason; every
- * formula within the bound and read back by hvtop's formula parser; and
- * any bytes as one MetricExpr translate or fail with a column.  Any
- * violation aborts.
+ * formula within the bound (the metrics it names put in) and read back
+ * by hvtop's formula parser; and any bytes as one MetricExpr translate or
+ * fail with a column.  Any violation aborts.
  */
 #include "config.h"
 
@@ -71,7 +71,8 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 			}
 			nl++;
 			if (pm->name == NULL || pm->unit == NULL ||
-			    strlen(pm->formula) > 64 * PERFJSON_STRING_MAX)
+			    strlen(pm->formula) > PERFJSON_FORMULA_MAX +
+			    2 * PERFJSON_STRING_MAX + 64)
 				abort();
 			check_formula(pm->formula);
 		}

@@ -914,14 +914,39 @@ test_limits(void **state)
 	    "(col 513)");
 	free(cause);
 
+	/* A flat sum nests no deeper with each term: only nesting counts. */
 	strbuf_reset(&sb);
 	strbuf_adds(&sb, "A");
 	for (i = 0; i < 300; i++)
 		strbuf_adds(&sb, " A +");
+	assert_int_equal(formula_parse(sb.s, FORMULA_RPN, &ast, &cause), 0);
+	formula_ast_free(ast);
+	strbuf_reset(&sb);
+	strbuf_adds(&sb, "1");
+	for (i = 0; i < 999; i++)
+		strbuf_adds(&sb, i % 3 == 0 ? " + 1" : i % 3 == 1 ? " * 1" :
+		    " - 1");
+	assert_int_equal(formula_parse(sb.s, FORMULA_INFIX, &ast, &cause), 0);
+	formula_ast_free(ast);
+	/* Nested on the right it is nesting: "A - (A - (A - ..." */
+	strbuf_reset(&sb);
+	for (i = 0; i < 300; i++)
+		strbuf_adds(&sb, "A ");
+	for (i = 0; i < 299; i++)
+		strbuf_adds(&sb, "- ");
 	assert_int_equal(formula_parse(sb.s, FORMULA_RPN, &ast, &cause),
 	    -HV_ELIMIT);
-	assert_string_equal(cause, "formula nested too deeply: more than 256 "
-	    "levels at '+' (col 1025)");
+	free(cause);
+
+	/* A long token is echoed cut, with its column. */
+	strbuf_reset(&sb);
+	strbuf_adds(&sb, "1 + ");
+	for (i = 0; i < 130000; i++)
+		strbuf_addc(&sb, '9');
+	assert_int_equal(formula_parse(sb.s, FORMULA_INFIX, &ast, &cause),
+	    -HV_EFORMAT);
+	assert_string_equal(cause, "bad number '9999999999999999999999999999"
+	    "999999999999...' (col 5)");
 	free(cause);
 
 	/*

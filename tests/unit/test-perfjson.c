@@ -25,6 +25,7 @@
 #include "metrics/perfjson.h"
 #include "util/hverr.h"
 #include "util/strbuf.h"
+#include "util/xalloc.h"
 
 #define NSLOTS	32
 
@@ -517,6 +518,82 @@ test_scale_unit(void **state)
 	free(u);
 }
 
+/*
+ * What metrics naming metrics may cost: the depth of the nesting in any
+ * order of the file, the size of one formula, a name too long.
+ */
+static void
+test_bounds(void **state)
+{
+	struct perfjson_model		*m;
+	const struct perfjson_metric	*pm;
+	struct strbuf			 sb = { 0 };
+	char				*big;
+	size_t				 i, j;
+
+	(void)state;
+	/* Last first: P9 is 9 deep however the file is ordered. */
+	strbuf_adds(&sb, "[");
+	for (i = 10; i-- > 1;)
+		strbuf_addf(&sb, "{\"MetricName\": \"P%zu\", \"MetricExpr\": "
+		    "\"P%zu + 1\"},\n", i, i - 1);
+	strbuf_adds(&sb, "{\"MetricName\": \"P0\", \"MetricExpr\": \"X\"}]");
+	m = parse_str(sb.s);
+	assert_int_equal(m->nloaded, 9);
+	pm = find(m, "P8");
+	assert_null(pm->why);
+	pm = find(m, "P9");
+	assert_string_equal(pm->why, "line 1, column 2: metric P9: "
+	    "MetricExpr column 1: metrics name metrics more than 8 deep at "
+	    "P8");
+	perfjson_model_free(m);
+
+	/* Each names the one before 20 times: 20^4 copies of X. */
+	strbuf_reset(&sb);
+	strbuf_adds(&sb, "[{\"MetricName\": \"P0\", \"MetricExpr\": \"X\"}");
+	for (i = 1; i < 8; i++) {
+		strbuf_addf(&sb, ",\n{\"MetricName\": \"P%zu\", "
+		    "\"MetricExpr\": \"P%zu", i, i - 1);
+		for (j = 1; j < 20; j++)
+			strbuf_addf(&sb, " + P%zu", i - 1);
+		strbuf_adds(&sb, "\"}");
+	}
+	strbuf_adds(&sb, "]");
+	m = parse_str(sb.s);
+	assert_int_equal(m->nloaded, 4);
+	for (i = 0; i < m->nmetrics; i++) {
+		if (m->metrics[i].formula != NULL)
+			assert_true(strlen(m->metrics[i].formula) <=
+			    PERFJSON_FORMULA_MAX + PERFJSON_STRING_MAX);
+	}
+	pm = find(m, "P4");
+	assert_non_null(strstr(pm->why, "line 5, column 1: metric P4: "
+	    "MetricExpr column "));
+	assert_non_null(strstr(pm->why, ": with the metrics it names put "
+	    "in, it is longer than 65536 bytes (at P3)"));
+	perfjson_model_free(m);
+
+	/* A name of 10 MB: too long, said so with the bound and where. */
+	big = xmalloc(10 << 20);
+	memset(big, 'a', 10 << 20);
+	strbuf_reset(&sb);
+	strbuf_adds(&sb, "[\n {\"MetricName\": \"");
+	strbuf_add(&sb, big, 10 << 20);
+	strbuf_adds(&sb, "\", \"MetricExpr\": \"X\"},\n {\"MetricName\": "
+	    "\"e\", \"MetricExpr\": \"");
+	strbuf_add(&sb, big, PERFJSON_STRING_MAX + 1);
+	strbuf_adds(&sb, "\"}]");
+	free(big);
+	m = parse_str(sb.s);
+	assert_int_equal(m->nloaded, 0);
+	assert_string_equal(m->metrics[0].why, "line 2, column 2: entry 1: "
+	    "MetricName is 10485760 bytes, longer than 16384");
+	assert_string_equal(m->metrics[1].why, "line 3, column 2: metric e: "
+	    "MetricExpr is 16385 bytes, longer than 16384");
+	perfjson_model_free(m);
+	strbuf_free(&sb);
+}
+
 int
 main(void)
 {
@@ -526,6 +603,7 @@ main(void)
 		cmocka_unit_test(test_expr),
 		cmocka_unit_test(test_degree),
 		cmocka_unit_test(test_file),
+		cmocka_unit_test(test_bounds),
 		cmocka_unit_test(test_detect),
 		cmocka_unit_test(test_scale_unit),
 	};
