@@ -6,6 +6,7 @@ hvtop_SOURCES = src/hvtop.c src/hvtop.h src/hvtop-list.c src/hvtop-opts.c \
 hvtop_LDADD = $(UI_LIBS)
 TESTS += tests/cli/test-hvtop-batch.sh
 TESTS += tests/cli/test-hvtop-export.sh
+TESTS += tests/cli/test-hvtop-units.sh
 TESTS += tests/cli/test-hvtop-perfjson.sh
 TESTS += tests/cli/test-hvtop-perf.sh
 TESTS += tests/cli/test-hvtop-options.sh

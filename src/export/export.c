@@ -737,32 +737,143 @@ export_base_unit(const char *u)
 	return (0);
 }
 
+/*
+ * A unit that takes a prefix: its power of 1000 ("MB/s": 2) in *e and
+ * the unit without it in *base; -1 for a unit that takes none.
+ */
+static int
+export_unit_parse(const char *unit, int *e, const char **base)
+{
+	const char	*p;
+
+	if (unit[0] != '\0' && unit[1] != '\0' &&
+	    (p = strchr(export_prefix + 1, unit[0])) != NULL &&
+	    export_base_unit(unit + 1)) {
+		*e = (int)(p - export_prefix);
+		*base = unit + 1;
+		return (0);
+	}
+	if (!export_base_unit(unit))
+		return (-1);
+	*e = 0;
+	*base = unit;
+	return (0);
+}
+
+/* Thousands to divide v by, from prefix e on, until it is below limit. */
+static int
+export_steps(double v, int e, double limit)
+{
+	int	 s = 0;
+
+	v = fabs(v);
+	while (isfinite(v) && v >= limit && e + s < EXPORT_NPREFIX - 1) {
+		v /= 1000;
+		s++;
+	}
+	return (s);
+}
+
+/* base with the prefix of 1000^p. */
+static void
+export_unit_name(int p, const char *base, char *out, size_t outlen)
+{
+	if (p == 0)
+		snprintf(out, outlen, "%s", base);
+	else if (base[0] == '\0')
+		snprintf(out, outlen, "%c", export_prefix[p]);
+	else
+		snprintf(out, outlen, "%c%s", export_prefix[p], base);
+}
+
 int
 export_unit_scale(double max, const char *unit, char *out, size_t outlen)
 {
-	const char	*p, *base = unit;
-	int		 e = 0, s = 0;
+	const char	*base;
+	int		 e, s;
 
-	if ((p = strchr(export_prefix + 1, unit[0])) != NULL &&
-	    unit[0] != '\0' && unit[1] != '\0' && export_base_unit(unit + 1)) {
-		e = (int)(p - export_prefix);
-		base = unit + 1;
-	} else if (!export_base_unit(unit)) {
+	if (export_unit_parse(unit, &e, &base) != 0) {
 		snprintf(out, outlen, "%s", unit);
 		return (-1);
 	}
-	max = fabs(max);
-	while (isfinite(max) && max >= 9999.5 && e + s < EXPORT_NPREFIX - 1) {
-		max /= 1000;
-		s++;
-	}
-	if (e + s == 0)
-		snprintf(out, outlen, "%s", base);
-	else if (base[0] == '\0')
-		snprintf(out, outlen, "%c", export_prefix[e + s]);
-	else
-		snprintf(out, outlen, "%c%s", export_prefix[e + s], base);
+	s = export_steps(max, e, 9999.5);
+	export_unit_name(e + s, base, out, outlen);
 	return (s);
+}
+
+void
+export_unit_scales(size_t n, const char *const *unit, const double *max,
+    int *scale, char (*out)[EXPORT_UNIT_MAX])
+{
+	const char	**base;
+	size_t		 i, f, nf = 0, *first;
+	int		*pre, *top, *fam, k;
+	double		 m;
+
+	base = xcalloc(n + 1, sizeof *base);
+	first = xcalloc(n + 1, sizeof *first);
+	pre = xcalloc(n + 1, sizeof *pre);
+	top = xcalloc(n + 1, sizeof *top);
+	fam = xcalloc(n + 1, sizeof *fam);
+	/* Each column's own prefix, and the largest of each family. */
+	for (i = 0; i < n; i++) {
+		fam[i] = -1;
+		scale[i] = export_unit_scale(max[i], unit[i], out[i],
+		    EXPORT_UNIT_MAX);
+		if (scale[i] < 0)
+			continue;
+		(void)export_unit_parse(unit[i], &pre[i], &base[i]);
+		for (f = 0; f < nf; f++)
+			if (strcmp(base[first[f]], base[i]) == 0)
+				break;
+		if (f == nf) {
+			first[nf++] = i;
+			top[f] = 0;
+		}
+		fam[i] = (int)f;
+		if (pre[i] + scale[i] > top[f])
+			top[f] = pre[i] + scale[i];
+	}
+	for (i = 0; i < n; i++) {
+		if (fam[i] < 0 || top[fam[i]] == pre[i] + scale[i] ||
+		    !isfinite(max[i]))
+			continue;
+		/* Under the family's prefix, would it still read 1 or more? */
+		m = fabs(max[i]);
+		for (k = pre[i]; k < top[fam[i]]; k++)
+			m /= 1000;
+		if (max[i] != 0 && m < 1)
+			continue;
+		scale[i] = top[fam[i]] - pre[i];
+		export_unit_name(top[fam[i]], base[i], out[i],
+		    EXPORT_UNIT_MAX);
+	}
+	free(base);
+	free(first);
+	free(pre);
+	free(top);
+	free(fam);
+}
+
+void
+export_value_unit(double v, const char *unit, const char *sep,
+    struct strbuf *sb)
+{
+	const char	*base;
+	char		 name[EXPORT_UNIT_MAX];
+	int		 e, s;
+
+	if (!isfinite(v) || export_unit_parse(unit, &e, &base) != 0) {
+		export_human(v, 0, sb);
+		if (unit[0] != '\0')
+			strbuf_addf(sb, "%s%s", sep, unit);
+		return;
+	}
+	s = export_steps(v, e, 999.5);
+	export_unit_name(e + s, base, name, sizeof name);
+	export_scaled(v, s, 0, sb);
+	if (name[0] != '\0')
+		strbuf_addf(sb, "%s%s", sep, name);
 }
 
 void
@@ -878,9 +989,10 @@ export_text(struct export *x, const struct engine_snapshot *s,
 	const struct export_column	*col;
 	struct strbuf			 err = { 0 };
 	size_t				 i, r, j, ncol;
-	double				 max;
+	double				*max;
 	int				*scale;
-	char				 unit[64];
+	const char			**units;
+	char				(*unit)[EXPORT_UNIT_MAX];
 
 	strbuf_adds(sb, "hvtop ");
 	strbuf_addtime(sb, wall_ns, 1);
@@ -896,26 +1008,31 @@ export_text(struct export *x, const struct engine_snapshot *s,
 		v = engine_view(x->e, i);
 		ncol = v->nevents + v->nmetrics;
 		scale = xcalloc(ncol + 1, sizeof *scale);
+		max = xcalloc(ncol + 1, sizeof *max);
+		units = xcalloc(ncol + 1, sizeof *units);
+		unit = xcalloc(ncol + 1, sizeof *unit);
 		strbuf_addf(sb, "\n%-6s", v->term);
 		for (j = 0; j < ncol; j++) {
 			col = &x->cols[x->map[i][j]];
 			strbuf_addf(sb, " %*s", col->width, col->name);
 		}
-		/* One prefix per column, so its rows compare by eye. */
-		strbuf_addf(sb, "\n%-6s", "");
+		/* One prefix per column, so its rows compare by eye, and
+		 * per unit family, so its columns do. */
 		for (j = 0; j < ncol; j++) {
-			col = &x->cols[x->map[i][j]];
-			max = 0;
+			units[j] = x->cols[x->map[i][j]].unit;
+			max[j] = 0;
 			for (r = 0; r <= v->nrows; r++) {
 				c = engine_cell(x->e, s, i, r, j);
 				if (c->status == ENG_OK && isfinite(c->value) &&
-				    fabs(c->value) > max)
-					max = fabs(c->value);
+				    fabs(c->value) > max[j])
+					max[j] = fabs(c->value);
 			}
-			scale[j] = export_unit_scale(max, col->unit, unit,
-			    sizeof unit);
-			strbuf_addf(sb, " %*s", col->width, unit);
 		}
+		export_unit_scales(ncol, units, max, scale, unit);
+		strbuf_addf(sb, "\n%-6s", "");
+		for (j = 0; j < ncol; j++)
+			strbuf_addf(sb, " %*s", x->cols[x->map[i][j]].width,
+			    unit[j]);
 		strbuf_addc(sb, '\n');
 		export_text_groups(x, i, ncol, sb);
 		for (r = 0; r <= v->nrows; r++) {
@@ -938,6 +1055,9 @@ export_text(struct export *x, const struct engine_snapshot *s,
 		}
 		export_text_reasons(x, s, i, sb);
 		free(scale);
+		free(max);
+		free(units);
+		free(unit);
 	}
 	strbuf_addc(sb, '\n');
 }
