@@ -1,0 +1,34 @@
+#!/bin/sh
+# Units on the Live screen under tmux: every column has one prefix, in
+# its unit line, chosen from its largest value, so that no cell carries
+# its own suffix (not 9063 beside 13.5k in one MB/s column), and the
+# bandwidth columns of a table share it; the status line and the detail
+# pane give a value in the unit of its column.
+. "$(dirname "$0")/../cli/tap.sh"
+. "$(dirname "$0")/tui-lib.sh"
+N=4
+plan $N
+command -v tmux >/dev/null 2>&1 || tui_skip_all $N "tmux is not installed"
+
+# Chip 0 reads 9 GB/s, the total 13 GB/s: MB/s alone would need 5 digits.
+tui_init 200 30
+tui_start --sim seed=1 -d 0.2 -g PowerBus@chip:0 -g Memory_BW@chip:1 \
+    -g Memory_BW@chip:0
+wait_for '^total ' >/dev/null
+
+# A value with a prefix of its own in a row of the chip table.
+suffixed() {
+	screen | awk '/^ +[0-9]+ [A-Za-z]/ || /^total / { print }' |
+	    sed -E 's/^ +[0-9]+ [A-Za-z_+]+//; s/^total//' |
+	    grep -Eq '[0-9][kMGTPE]( |>|$)'
+}
+check "Live: the bandwidth columns are in GB/s, the unit line says so" \
+    wait_for '^ +GB/s +GB/s +GHz +GB/s +k/s'
+check_not "Live: no cell carries a prefix of its own" suffixed
+check "status line: the cursor cell in its column's unit" \
+    wait_for '^chip 0 .*: Memory_RD_BW_Chip = [0-9]\.[0-9]{2} GB/s'
+keys Enter
+check "detail pane: every value in its column's unit" \
+    wait_for '^ Memory_WR_BW_Chip +[0-9]\.[0-9]{2} GB/s'
+keys q
+wait_for 'EXIT=' >/dev/null
