@@ -426,3 +426,17 @@ frame_metric_name(const struct ui *ui)
 	return (frame_col_name(engine_view(session_engine(ui->ses),
 	    (size_t)ui->fr.mview), ui->fr.mcol));
 }
+
+const char *
+frame_bar_unit(const struct ui *ui, int b)
+{
+	const struct engine_view *v;
+	size_t			 m;
+
+	if (ui->fr.chview < 0 || b < 0 || b >= ui->fr.nbars)
+		return ("");
+	v = engine_view(session_engine(ui->ses), (size_t)ui->fr.chview);
+	m = ui->fr.bar_col[b] - v->nevents;
+	return (m < v->nmetrics && v->metrics[m].unit != NULL ?
+	    v->metrics[m].unit : "");
+}

@@ -322,6 +322,8 @@ int	 frame_core_value(const struct ui *, unsigned core, unsigned chip,
 /* The metric shown as heat and its unit ("" when none). */
 const char *frame_metric_name(const struct ui *);
 const char *frame_metric_unit(const struct ui *);
+/* The unit of chip bar b ("" when none). */
+const char *frame_bar_unit(const struct ui *, int b);
 
 /* Use the metric named (NULL or "": the default); -1 when none is read
  * by that name on chips or cores. */
