@@ -7,6 +7,7 @@ hvtop_LDADD = $(UI_LIBS)
 TESTS += tests/cli/test-hvtop-batch.sh
 TESTS += tests/cli/test-hvtop-export.sh
 TESTS += tests/cli/test-hvtop-units.sh
+TESTS += tests/cli/test-hvtop-unpicked.sh
 TESTS += tests/cli/test-hvtop-perfjson.sh
 TESTS += tests/cli/test-hvtop-perf.sh
 TESTS += tests/cli/test-hvtop-options.sh

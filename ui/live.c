@@ -110,6 +110,10 @@ live_rowpicks(struct ui *ui, const struct engine_view *v, struct live_view *lv)
 		    pk->kind == SEL_EVENT ? "event " : "", pk->name, idx);
 		free(idx);
 	}
+	/* Rows that read different groups: a column's total is of some. */
+	if (lv->groupcol)
+		strbuf_addf(&title, " (totals: only the %ss a column is "
+		    "picked on)", v->term);
 	lv->title = strbuf_detach(&title);
 	strbuf_free(&sb);
 }

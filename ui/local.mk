@@ -76,6 +76,7 @@ TESTS += tests/tui/test-tui-signals.sh
 TESTS += tests/tui/test-tui-frame.sh
 TESTS += tests/tui/test-tui-chart.sh
 TESTS += tests/tui/test-tui-units.sh
+TESTS += tests/tui/test-tui-unpicked.sh
 EXTRA_DIST += tests/tui
 
 noinst_PROGRAMS += tests/bench/bench-ui

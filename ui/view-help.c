@@ -46,7 +46,9 @@ static const char *const view_help_live[] = {
 	    "went backwards or was stale, or a division by zero",
 	"  ?                 a metric that cannot be computed (the status line "
 	    "and Enter say why)",
-	"  blank             this index is not read for that column",
+	"  blank             that column's group is not picked on this "
+	    "index (not a failure); a total is then only of the indices "
+	    "picked, which the status line and Enter say",
 	NULL
 };
 

@@ -514,24 +514,32 @@ view_live_cell_text(const struct ui *ui, size_t view, size_t row,
 	const struct engine		*e = session_engine(ui->ses);
 	const struct engine_cell	*c;
 	struct strbuf			 sb = { 0 };
-	char				*why;
+	char				*why, *note;
 
 	if (ui->snap == NULL)
 		return (xstrdup("no interval yet"));
 	c = engine_cell(e, ui->snap, view, row, col);
 	if (c == NULL)
 		return (xstrdup("no such cell"));
+	note = export_cover_note(e, ui->snap, view, row, col);
 	if (c->status == ENG_ABSENT)
-		return (xstrdup("not read here (no pick covers this index)"));
+		return (note != NULL ? note : xstrdup("not picked here"));
 	if (c->status != ENG_OK)
-		return (engine_explain(e, ui->snap, view, row, col));
-	live_value(ui, view, col, c, 0, &sb);
-	strbuf_addf(&sb, " %s", live_col_shown_unit(ui, view, col));
-	if (c->estimated) {
-		why = engine_explain(e, ui->snap, view, row, col);
-		strbuf_addf(&sb, " (%s)", why);
-		free(why);
+		strbuf_adds(&sb, (why = engine_explain(e, ui->snap, view,
+		    row, col)));
+	else {
+		live_value(ui, view, col, c, 0, &sb);
+		strbuf_addf(&sb, " %s", live_col_shown_unit(ui, view, col));
+		why = c->estimated ? engine_explain(e, ui->snap, view, row,
+		    col) : NULL;
+		if (why != NULL)
+			strbuf_addf(&sb, " (%s)", why);
 	}
+	/* A total of some rows says which. */
+	if (note != NULL)
+		strbuf_addf(&sb, " (%s)", note);
+	free(why);
+	free(note);
 	return (strbuf_detach(&sb));
 }
 
@@ -656,7 +664,7 @@ view_live_detail(const struct ui *ui, struct view_frame *f, int y0, int y1)
 	struct strbuf			 sb = { 0 };
 	double				 hist[LIVE_SPARK];
 	size_t				 view, row, k, first, n, col;
-	char				 name[32], *why;
+	char				 name[32], *why, *note;
 	int				 y = y0, x, rows, role, sw, ch;
 
 	/* Narrow screens keep room for the reasons. */
@@ -713,19 +721,23 @@ view_live_detail(const struct ui *ui, struct view_frame *f, int y0, int y1)
 		n = live_history(ui, view, row, col, hist, LIVE_SPARK);
 		view_spark(f, y, x + 1, sw, hist, n);
 		x += 2 + sw;
+		/* Not picked here, or a total of some rows: say so. */
+		note = c != NULL ? export_cover_note(e, ui->snap, view, row,
+		    col) : NULL;
 		if (c != NULL && c->status != ENG_ABSENT &&
 		    (c->status != ENG_OK || c->estimated)) {
 			why = engine_explain(e, ui->snap, view, row, col);
 			view_put_cut(f, y, x, why, UI_R_WARN);
 			free(why);
-		} else if (col >= v->nevents) {
+		} else if (note != NULL)
+			view_put_cut(f, y, x, note, UI_R_DIM);
+		else if (col >= v->nevents) {
 			why = engine_metric_infix(&v->metrics[col -
 			    v->nevents]);
 			view_put_cut(f, y, x, why, UI_R_DIM);
 			free(why);
-		} else if (c != NULL && c->status == ENG_ABSENT)
-			view_put(f, y, x, "not read for this index", -1,
-			    UI_R_DIM);
+		}
+		free(note);
 	}
 	strbuf_free(&sb);
 	return (y - y0);

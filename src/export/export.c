@@ -374,6 +374,110 @@ export_reason(const struct export *x, const struct engine_snapshot *s,
 	return (engine_explain(x->e, s, view, row, col));
 }
 
+/* Indices as "chip 0" or "chips 0-3,6"; "" for none. */
+static void
+export_indices(const char *term, const unsigned *idx, size_t n,
+    struct strbuf *sb)
+{
+	size_t	 i, j;
+
+	if (n == 0)
+		return;
+	strbuf_addf(sb, "%s%s ", term, n > 1 ? "s" : "");
+	for (i = 0; i < n; i = j) {
+		for (j = i + 1; j < n && idx[j] == idx[j - 1] + 1; j++)
+			continue;
+		if (i > 0)
+			strbuf_addc(sb, ',');
+		if (j - i == 1)
+			strbuf_addf(sb, "%u", idx[i]);
+		else
+			strbuf_addf(sb, "%u-%u", idx[i], idx[j - 1]);
+	}
+}
+
+size_t
+export_cover(const struct engine *e, const struct engine_snapshot *s,
+    size_t view, size_t col, char **off, char **on)
+{
+	const struct engine_view	*v = engine_view(e, view);
+	const struct engine_cell	*c;
+	struct strbuf			 a = { 0 }, b = { 0 };
+	unsigned			*in, *out;
+	size_t				 r, nin = 0, nout = 0;
+
+	for (r = 0; r < v->nrows; r++) {
+		c = engine_cell(e, s, view, r, col);
+		if (c != NULL && c->status == ENG_ABSENT)
+			nout++;
+	}
+	if (nout == 0)
+		return (0);
+	in = xcalloc(v->nrows + 1, sizeof *in);
+	out = xcalloc(v->nrows + 1, sizeof *out);
+	nout = 0;
+	for (r = 0; r < v->nrows; r++) {
+		c = engine_cell(e, s, view, r, col);
+		if (c != NULL && c->status == ENG_ABSENT)
+			out[nout++] = v->indices[r];
+		else
+			in[nin++] = v->indices[r];
+	}
+	export_indices(v->term, out, nout, &a);
+	export_indices(v->term, in, nin, &b);
+	*off = strbuf_detach(&a);
+	*on = strbuf_detach(&b);
+	free(in);
+	free(out);
+	return (nout);
+}
+
+char *
+export_cover_note(const struct engine *e, const struct engine_snapshot *s,
+    size_t view, size_t row, size_t col)
+{
+	const struct engine_view	*v = engine_view(e, view);
+	const struct engine_cell	*c;
+	char				*off, *on, *note;
+
+	if (v == NULL || (c = engine_cell(e, s, view, row, col)) == NULL)
+		return (NULL);
+	if (row < v->nrows)
+		return (c->status == ENG_ABSENT ? xasprintf("not picked on "
+		    "%s %u", v->term, v->indices[row]) : NULL);
+	if (export_cover(e, s, view, col, &off, &on) == 0)
+		return (NULL);
+	if (on[0] == '\0')
+		note = xasprintf("not picked on %s", off);
+	else
+		note = xasprintf("total of %s only, not picked on %s", on,
+		    off);
+	free(off);
+	free(on);
+	return (note);
+}
+
+/*
+ * export_reason(), and for CSV and JSON what the picks say: a row's cell
+ * not picked there, a total that covers only some rows.
+ */
+static char *
+export_reason_picks(const struct export *x, const struct engine_snapshot *s,
+    size_t view, size_t row, size_t col)
+{
+	char	*reason, *note, *both;
+
+	reason = export_reason(x, s, view, row, col);
+	if ((note = export_cover_note(x->e, s, view, row, col)) == NULL)
+		return (reason);
+	if (reason == NULL)
+		return (note);
+	both = xasprintf("%s (%s)", reason, note);
+	free(reason);
+	free(note);
+	return (both);
+}
+
 /* How text marks a cell beside its reason: "~" for an estimate. */
 static const char *
 export_text_mark(const struct engine_cell *c)
@@ -473,7 +577,7 @@ export_csv(struct export *x, const struct engine_snapshot *s,
 					vals[k] = val;
 					has[k] = 1;
 				}
-				if ((reason = export_reason(x, s, i, r,
+				if ((reason = export_reason_picks(x, s, i, r,
 				    j)) != NULL) {
 					strbuf_addf(&why, "%s%s: %s",
 					    why.len > 0 ? "; " : "",
@@ -679,7 +783,7 @@ export_json_row(struct export *x, const struct engine_snapshot *s,
 			export_number(val, sb);
 		else
 			strbuf_adds(sb, "null");
-		if ((reason = export_reason(x, s, i, r, j)) == NULL)
+		if ((reason = export_reason_picks(x, s, i, r, j)) == NULL)
 			continue;
 		strbuf_addc(&why, why.len > 0 ? ',' : '{');
 		export_json_str(col->name, &why);
@@ -957,6 +1061,65 @@ export_text_reasons(const struct export *x, const struct engine_snapshot *s,
 	free(said);
 }
 
+#define EXPORT_COVER_NAMES	16	/* columns a cover line names */
+
+/*
+ * What blank cells mean: per set of rows the picks leave out, one line
+ * that names them, what the total covers and the columns, so that a
+ * total of some rows is never read as one of all.
+ */
+static void
+export_text_cover(const struct export *x, const struct engine_snapshot *s,
+    size_t view, struct strbuf *sb)
+{
+	const struct engine_view	*v = engine_view(x->e, view);
+	size_t				 ncol = v->nevents + v->nmetrics;
+	size_t				 j, k, n, *group;
+	char				**off, **on;
+
+	off = xcalloc(ncol + 1, sizeof *off);
+	on = xcalloc(ncol + 1, sizeof *on);
+	group = xcalloc(ncol + 1, sizeof *group);
+	for (j = 0; j < ncol; j++) {
+		group[j] = EXPORT_NONE;
+		if (export_cover(x->e, s, view, j, &off[j], &on[j]) == 0)
+			continue;
+		for (k = 0; k < j; k++)
+			if (off[k] != NULL && strcmp(off[k], off[j]) == 0 &&
+			    strcmp(on[k], on[j]) == 0)
+				break;
+		group[j] = k < j ? group[k] : j;
+	}
+	for (j = 0; j < ncol; j++) {
+		if (group[j] != j)
+			continue;
+		strbuf_addf(sb, "%-6s not picked on %s", "blank", off[j]);
+		if (on[j][0] != '\0')
+			strbuf_addf(sb, ", the total is of %s only", on[j]);
+		else
+			strbuf_adds(sb, ", nor is the total");
+		for (k = j, n = 0; k < ncol; k++) {
+			if (group[k] != j)
+				continue;
+			if (n < EXPORT_COVER_NAMES)
+				strbuf_addf(sb, "%s%s", n > 0 ? ", " : ": ",
+				    x->cols[x->map[view][k]].name);
+			n++;
+		}
+		if (n > EXPORT_COVER_NAMES)
+			strbuf_addf(sb, " and %zu more",
+			    n - EXPORT_COVER_NAMES);
+		strbuf_addc(sb, '\n');
+	}
+	for (j = 0; j < ncol; j++) {
+		free(off[j]);
+		free(on[j]);
+	}
+	free(off);
+	free(on);
+	free(group);
+}
+
 /* Under the units, perf's MetricGroup of each column, when one has it. */
 static void
 export_text_groups(const struct export *x, size_t i, size_t ncol,
@@ -1044,16 +1207,23 @@ export_text(struct export *x, const struct engine_snapshot *s,
 				col = &x->cols[x->map[i][j]];
 				c = engine_cell(x->e, s, i, r, j);
 				strbuf_addc(sb, ' ');
-				if (engine_cell_mark(c) != NULL)
+				/* Not picked on this index: not a failure. */
+				if (c->status == ENG_ABSENT)
+					strbuf_addf(sb, "%*s", col->width, "");
+				else if (engine_cell_mark(c) != NULL)
 					strbuf_addf(sb, "%*s", col->width,
 					    engine_cell_mark(c));
 				else
 					export_text_value(c, scale[j],
 					    col->width, sb);
 			}
+			/* Blank cells at the end leave no blanks behind. */
+			while (sb->len > 0 && sb->s[sb->len - 1] == ' ')
+				sb->s[--sb->len] = '\0';
 			strbuf_addc(sb, '\n');
 		}
 		export_text_reasons(x, s, i, sb);
+		export_text_cover(x, s, i, sb);
 		free(scale);
 		free(max);
 		free(units);

@@ -70,6 +70,26 @@ void		 export_begin(struct export *, struct strbuf *);
 void		 export_snapshot(struct export *, const struct engine_snapshot *,
 		    uint64_t wall_ns, struct strbuf *);
 
+/*
+ * Which rows of a view read column col: those whose cell is not
+ * ENG_ABSENT (a group that was not picked on an index leaves its columns
+ * absent there, and a total covers only the rows that read them).
+ * Returns the number of rows that do not; then *off is set to them and
+ * *on to the others, as "chip 0" or "chips 0-3,6" ("" for none),
+ * allocated.  Returns 0 and sets nothing when every row reads it.
+ */
+size_t		 export_cover(const struct engine *,
+		    const struct engine_snapshot *, size_t view, size_t col,
+		    char **off, char **on);
+/*
+ * Why a cell has no value because of the picks, or what its total
+ * covers (allocated): "not picked on chip 0", "total of chip 1 only,
+ * not picked on chip 0"; NULL when every row reads the column.
+ */
+char		*export_cover_note(const struct engine *,
+		    const struct engine_snapshot *, size_t view, size_t row,
+		    size_t col);
+
 /* "1.23G", "456k", "-": a value in at most width characters. */
 void		 export_human(double, int width, struct strbuf *);
 /*
