@@ -298,8 +298,8 @@ view_live_cell(const struct ui *ui, struct view_frame *f,
 		view_putf(f, at->y, x, at->base, "%*s", w, name);
 		break;
 	default:
-		live_format(ui, at->ln->view, at->row, col, w, buf,
-		    sizeof buf, &role);
+		live_format(ui, at->ln->view, at->row, col, w, buf, sizeof buf,
+		    &role);
 		if (at->is_cursor && k == lv->col)
 			role = UI_R_CELL;
 		else if (at->is_cursor && role != UI_R_INVALID)
@@ -524,10 +524,10 @@ view_live_cell_text(const struct ui *ui, size_t view, size_t row,
 	note = export_cover_note(e, ui->snap, view, row, col);
 	if (c->status == ENG_ABSENT)
 		return (note != NULL ? note : xstrdup("not picked here"));
-	if (c->status != ENG_OK)
-		strbuf_adds(&sb, (why = engine_explain(e, ui->snap, view,
-		    row, col)));
-	else {
+	if (c->status != ENG_OK) {
+		why = engine_explain(e, ui->snap, view, row, col);
+		strbuf_adds(&sb, why);
+	} else {
 		live_value(ui, view, col, c, 0, &sb);
 		strbuf_addf(&sb, " %s", live_col_shown_unit(ui, view, col));
 		why = c->estimated ? engine_explain(e, ui->snap, view, row,
