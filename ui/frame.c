@@ -170,6 +170,18 @@ frame_core_value(const struct ui *ui, unsigned core, unsigned chip,
 	    fr->chip_row[chip], fr->mcol, v) : -1);
 }
 
+int
+frame_core_picked(const struct ui *ui, unsigned core, unsigned chip)
+{
+	const struct ui_frame	*fr = &ui->fr;
+
+	if (fr->mview < 0)
+		return (0);
+	if (fr->mcore)
+		return (core < fr->ncore_row && fr->core_row[core] >= 0);
+	return (chip < fr->nchip_row && fr->chip_row[chip] >= 0);
+}
+
 /* Find the metric, the bars and the rows in the current engine. */
 static void
 frame_resolve(struct ui *ui)

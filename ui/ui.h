@@ -319,6 +319,9 @@ int	 frame_value(const struct ui *, long view, long row, size_t col,
  * chip's); -1 when there is none. */
 int	 frame_core_value(const struct ui *, unsigned core, unsigned chip,
 	    double *);
+/* Whether the heat metric is read on core n of chip at all: a core
+ * whose group is not picked there has no value and no failure. */
+int	 frame_core_picked(const struct ui *, unsigned core, unsigned chip);
 /* The metric shown as heat and its unit ("" when none). */
 const char *frame_metric_name(const struct ui *);
 const char *frame_metric_unit(const struct ui *);

@@ -79,7 +79,11 @@ view_frame_cell(const struct ui *ui, struct view_frame *f, int y, int x,
 
 	/* A gap between cells wide enough to hold one. */
 	w = cw >= 3 ? cw - 1 : cw;
-	if (frame_core_value(ui, core, chip, &v) != 0) {
+	if (!frame_core_picked(ui, core, chip)) {
+		/* Not picked there: blank, not a failure. */
+		snprintf(text, sizeof text, "%*s", w, "");
+		role = UI_R_NORMAL;
+	} else if (frame_core_value(ui, core, chip, &v) != 0) {
 		snprintf(text, sizeof text, "%*s", w, "-");
 		role = UI_R_INVALID;
 	} else {
@@ -132,7 +136,10 @@ view_frame_bar(const struct ui *ui, struct view_frame *f, int y, int x, int w,
 
 	x = view_put(f, y, x, fr->bar_label[b], 2, UI_R_DIM) + 1;
 	bw = w - 3 - FRAME_BAR_VALUE;
-	if (chip >= fr->nchip_row || frame_value(ui, fr->chview,
+	/* A chip its group is not picked on: no bar, no failure. */
+	if (chip >= fr->nchip_row || fr->chip_row[chip] < 0)
+		return;
+	if (frame_value(ui, fr->chview,
 	    fr->chip_row[chip], fr->bar_col[b], &v) != 0) {
 		view_putf(f, y, x + bw, UI_R_INVALID, "%*s", FRAME_BAR_VALUE,
 		    "-");
@@ -293,6 +300,9 @@ view_frame_status(const struct ui *ui)
 	if (frame_core_value(ui, fr->core >= 0 ? (unsigned)fr->core :
 	    chip * cpc, chip, &v) == 0)
 		export_value_unit(v, frame_metric_unit(ui), " ", &val);
+	else if (!frame_core_picked(ui, fr->core >= 0 ? (unsigned)fr->core :
+	    chip * cpc, chip))
+		strbuf_adds(&val, "not picked here");
 	else
 		strbuf_addf(&val, "- %s", frame_metric_unit(ui));
 	if (fr->core >= 0)
