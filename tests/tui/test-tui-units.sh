@@ -7,7 +7,7 @@
 # chip bar's value carries its unit, and the status line's value too.
 . "$(dirname "$0")/../cli/tap.sh"
 . "$(dirname "$0")/tui-lib.sh"
-N=7
+N=8
 plan $N
 command -v tmux >/dev/null 2>&1 || tui_skip_all $N "tmux is not installed"
 
@@ -52,3 +52,4 @@ check "Frame: the status line gives a core's value in one unit" \
     wait_for '^core 0 \(chip 0\): CPM_0THRD_NON_IDLE_CCYC = [0-9.]+ [kMG]/s$'
 keys q
 wait_for 'EXIT=' >/dev/null
+check "hvtop ended clean (no sanitizer report)" tui_clean

@@ -7,7 +7,7 @@
 # whose group is not picked is blank, never "-".
 . "$(dirname "$0")/../cli/tap.sh"
 . "$(dirname "$0")/tui-lib.sh"
-N=8
+N=9
 plan $N
 command -v tmux >/dev/null 2>&1 || tui_skip_all $N "tmux is not installed"
 
@@ -45,3 +45,4 @@ check "Frame: the status line says a core is not picked" \
     wait_for '^core 4 \(chip 0\): CPM_0THRD_NON_IDLE_CCYC = not picked here$'
 keys q
 wait_for 'EXIT=' >/dev/null
+check "hvtop ended clean (no sanitizer report)" tui_clean
