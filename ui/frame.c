@@ -170,6 +170,18 @@ frame_core_value(const struct ui *ui, unsigned core, unsigned chip,
 	    fr->chip_row[chip], fr->mcol, v) : -1);
 }
 
+int
+frame_core_picked(const struct ui *ui, unsigned core, unsigned chip)
+{
+	const struct ui_frame	*fr = &ui->fr;
+
+	if (fr->mview < 0)
+		return (0);
+	if (fr->mcore)
+		return (core < fr->ncore_row && fr->core_row[core] >= 0);
+	return (chip < fr->nchip_row && fr->chip_row[chip] >= 0);
+}
+
 /* Find the metric, the bars and the rows in the current engine. */
 static void
 frame_resolve(struct ui *ui)
@@ -425,4 +437,18 @@ frame_metric_name(const struct ui *ui)
 		return ("");
 	return (frame_col_name(engine_view(session_engine(ui->ses),
 	    (size_t)ui->fr.mview), ui->fr.mcol));
+}
+
+const char *
+frame_bar_unit(const struct ui *ui, int b)
+{
+	const struct engine_view *v;
+	size_t			 m;
+
+	if (ui->fr.chview < 0 || b < 0 || b >= ui->fr.nbars)
+		return ("");
+	v = engine_view(session_engine(ui->ses), (size_t)ui->fr.chview);
+	m = ui->fr.bar_col[b] - v->nevents;
+	return (m < v->nmetrics && v->metrics[m].unit != NULL ?
+	    v->metrics[m].unit : "");
 }

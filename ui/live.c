@@ -34,6 +34,8 @@ live_view_free(struct live_view *lv)
 	free(lv->rowpicks);
 	free(lv->title);
 	free(lv->hist);
+	free(lv->scale);
+	free(lv->unit);
 }
 
 void
@@ -108,6 +110,10 @@ live_rowpicks(struct ui *ui, const struct engine_view *v, struct live_view *lv)
 		    pk->kind == SEL_EVENT ? "event " : "", pk->name, idx);
 		free(idx);
 	}
+	/* Rows that read different groups: a column's total is of some. */
+	if (lv->groupcol)
+		strbuf_addf(&title, " (totals: only the %ss a column is "
+		    "picked on)", v->term);
 	lv->title = strbuf_detach(&title);
 	strbuf_free(&sb);
 }
@@ -274,6 +280,49 @@ live_col_unit(const struct ui *ui, size_t view, size_t col)
 	return ("");
 }
 
+const char *
+live_col_shown_unit(const struct ui *ui, size_t view, size_t col)
+{
+	const struct live_view	*lv;
+
+	if (view >= ui->live.nv)
+		return ("");
+	lv = &ui->live.v[view];
+	if (lv->unit == NULL || col >= lv->hcols)
+		return (live_col_unit(ui, view, col));
+	return (lv->unit[col]);
+}
+
+int
+live_col_scale(const struct ui *ui, size_t view, size_t col)
+{
+	const struct live_view	*lv;
+
+	if (view >= ui->live.nv)
+		return (-1);
+	lv = &ui->live.v[view];
+	if (lv->scale == NULL || col >= lv->hcols)
+		return (-1);
+	return (lv->scale[col]);
+}
+
+void
+live_value(const struct ui *ui, size_t view, size_t col,
+    const struct engine_cell *c, int width, struct strbuf *sb)
+{
+	struct strbuf	 v = { 0 };
+
+	if (!c->estimated) {
+		export_scaled(c->value, live_col_scale(ui, view, col), width,
+		    sb);
+		return;
+	}
+	strbuf_addc(&v, '~');
+	export_scaled(c->value, live_col_scale(ui, view, col), 0, &v);
+	strbuf_addf(sb, "%*s", width, v.s);
+	strbuf_free(&v);
+}
+
 static char *
 live_lower(const char *s, char *buf, size_t len)
 {
@@ -395,6 +444,41 @@ live_add_line(struct live *l, size_t *cap, int kind, size_t view, size_t row)
 	l->nlines++;
 }
 
+/*
+ * One prefix per column, from the largest value among its rows and total
+ * in the snapshot shown, shared by the columns of a unit family.
+ */
+static void
+live_scales(struct ui *ui, size_t i)
+{
+	const struct engine	*e = session_engine(ui->ses);
+	const struct engine_view *v = engine_view(e, i);
+	const struct engine_cell *c;
+	struct live_view	*lv = &ui->live.v[i];
+	const char		**units;
+	double			*max;
+	size_t			 j, r;
+
+	if (lv->scale == NULL) {
+		lv->scale = xcalloc(lv->hcols + 1, sizeof *lv->scale);
+		lv->unit = xcalloc(lv->hcols + 1, sizeof *lv->unit);
+	}
+	units = xcalloc(lv->hcols + 1, sizeof *units);
+	max = xcalloc(lv->hcols + 1, sizeof *max);
+	for (j = 0; j < lv->hcols; j++) {
+		units[j] = live_col_unit(ui, i, j);
+		for (r = 0; ui->snap != NULL && r <= v->nrows; r++) {
+			c = engine_cell(e, ui->snap, i, r, j);
+			if (c != NULL && c->status == ENG_OK &&
+			    isfinite(c->value) && fabs(c->value) > max[j])
+				max[j] = fabs(c->value);
+		}
+	}
+	export_unit_scales(lv->hcols, units, max, lv->scale, lv->unit);
+	free(units);
+	free(max);
+}
+
 /* A view's columns (filter, hidden) and its rows in sort order. */
 static void
 live_layout_view(struct ui *ui, size_t i)
@@ -406,6 +490,7 @@ live_layout_view(struct ui *ui, size_t i)
 	size_t			 j, k, r;
 	int			 d;
 
+	live_scales(ui, i);
 	free(lv->cols);
 	lv->cols = NULL;
 	lv->ncols = 0;
@@ -615,7 +700,7 @@ live_format(const struct ui *ui, size_t view, size_t row, size_t col,
 	switch (c->status) {
 	case ENG_OK:
 		strbuf_reset(sb);
-		export_human(c->value, width, sb);
+		live_value(ui, view, col, c, width, sb);
 		snprintf(buf, len, "%s", sb->s);
 		return;
 	case ENG_ABSENT:

@@ -78,6 +78,8 @@ TESTS += tests/tui/test-tui-chart.sh
 TESTS += tests/tui/test-tui-recfail.sh
 TESTS += tests/tui/test-tui-settings-keep.sh
 TESTS += tests/tui/test-tui-replay-cut.sh
+TESTS += tests/tui/test-tui-units.sh
+TESTS += tests/tui/test-tui-unpicked.sh
 EXTRA_DIST += tests/tui
 
 noinst_PROGRAMS += tests/bench/bench-ui

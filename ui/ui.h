@@ -11,9 +11,11 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "export/export.h"
 #include "model/frame-map.h"
 #include "util/filter.h"
 
+struct engine_cell;
 struct engine_snapshot;
 struct session;
 struct settings;
@@ -124,6 +126,10 @@ struct live_view {
 	/* Value history per (row, column), the total row last. */
 	double		*hist;
 	size_t		 hcols;
+	/* Per engine column: its prefix (export_unit_scales()) and the
+	 * unit with it, from the snapshot shown. */
+	int		*scale;
+	char		(*unit)[EXPORT_UNIT_MAX];
 };
 
 /* Values kept per cell: over 4 minutes at the default interval of 1 s,
@@ -281,6 +287,17 @@ void	 live_format(const struct ui *, size_t view, size_t row, size_t col,
 void	 live_sort_step(struct ui *, int dir);
 const char *live_col_name(const struct ui *, size_t view, size_t col);
 const char *live_col_unit(const struct ui *, size_t view, size_t col);
+/*
+ * The unit a column's values are shown in: its unit with the one prefix
+ * of the column ("GB/s" for a column of MB/s that reaches 13.5k).
+ */
+const char *live_col_shown_unit(const struct ui *, size_t view, size_t col);
+/* The thousands a column's values are divided by; -1: a unit that takes
+ * no prefix (each value carries its own suffix). */
+int	 live_col_scale(const struct ui *, size_t view, size_t col);
+/* A cell's value in its column's prefix, "~" before an estimate. */
+void	 live_value(const struct ui *, size_t view, size_t col,
+	    const struct engine_cell *, int width, struct strbuf *);
 
 /*
  * Put the Live cursor on a row of a view (engine row; nrows: the total);
@@ -303,9 +320,14 @@ int	 frame_value(const struct ui *, long view, long row, size_t col,
  * chip's); -1 when there is none. */
 int	 frame_core_value(const struct ui *, unsigned core, unsigned chip,
 	    double *);
+/* Whether the heat metric is read on core n of chip at all: a core
+ * whose group is not picked there has no value and no failure. */
+int	 frame_core_picked(const struct ui *, unsigned core, unsigned chip);
 /* The metric shown as heat and its unit ("" when none). */
 const char *frame_metric_name(const struct ui *);
 const char *frame_metric_unit(const struct ui *);
+/* The unit of chip bar b ("" when none). */
+const char *frame_bar_unit(const struct ui *, int b);
 
 /* Use the metric named (NULL or "": the default); -1 when none is read
  * by that name on chips or cores. */

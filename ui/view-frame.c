@@ -19,6 +19,7 @@
 #include "engine/session.h"
 #include "model/frame-map.h"
 #include "model/raw.h"
+#include "util/strbuf.h"
 #include "util/xalloc.h"
 
 #define FRAME_LEGEND_LINES	2
@@ -78,7 +79,11 @@ view_frame_cell(const struct ui *ui, struct view_frame *f, int y, int x,
 
 	/* A gap between cells wide enough to hold one. */
 	w = cw >= 3 ? cw - 1 : cw;
-	if (frame_core_value(ui, core, chip, &v) != 0) {
+	if (!frame_core_picked(ui, core, chip)) {
+		/* Not picked there: blank, not a failure. */
+		snprintf(text, sizeof text, "%*s", w, "");
+		role = UI_R_NORMAL;
+	} else if (frame_core_value(ui, core, chip, &v) != 0) {
 		snprintf(text, sizeof text, "%*s", w, "-");
 		role = UI_R_INVALID;
 	} else {
@@ -116,20 +121,28 @@ view_frame_cell(const struct ui *ui, struct view_frame *f, int y, int x,
 	view_put(f, y, x, text, w, role);
 }
 
+/* The value after a bar, with its unit: " 6.02GB/s", "   45.2%". */
+#define FRAME_BAR_VALUE	9
+
 static void
 view_frame_bar(const struct ui *ui, struct view_frame *f, int y, int x, int w,
     int b, unsigned chip)
 {
 	const struct ui_frame	*fr = &ui->fr;
-	char			 val[16];
+	struct strbuf		 sb = { 0 };
+	char			 val[FRAME_BAR_VALUE];
 	double			 v;
 	int			 bw, n, i;
 
 	x = view_put(f, y, x, fr->bar_label[b], 2, UI_R_DIM) + 1;
-	bw = w - 3 - 6;
-	if (chip >= fr->nchip_row || frame_value(ui, fr->chview,
+	bw = w - 3 - FRAME_BAR_VALUE;
+	/* A chip its group is not picked on: no bar, no failure. */
+	if (chip >= fr->nchip_row || fr->chip_row[chip] < 0)
+		return;
+	if (frame_value(ui, fr->chview,
 	    fr->chip_row[chip], fr->bar_col[b], &v) != 0) {
-		view_put(f, y, x + bw, "     -", 6, UI_R_INVALID);
+		view_putf(f, y, x + bw, UI_R_INVALID, "%*s", FRAME_BAR_VALUE,
+		    "-");
 		return;
 	}
 	n = fr->bar_max[b] > 0 && v > 0 ? (int)(v / fr->bar_max[b] * bw +
@@ -138,8 +151,10 @@ view_frame_bar(const struct ui *ui, struct view_frame *f, int y, int x, int w,
 		n = bw;
 	for (i = 0; i < n; i++)
 		view_put(f, y, x + i, "#", 1, UI_R_PICKED);
-	frame_map_value(v, 5, val, sizeof val);
-	view_putf(f, y, x + bw, UI_R_NORMAL, "%6s", val);
+	export_value_unit(v, frame_bar_unit(ui, b), "", &sb);
+	view_elide(sb.s, FRAME_BAR_VALUE - 1, val, sizeof val);
+	view_putf(f, y, x + bw, UI_R_NORMAL, "%*s", FRAME_BAR_VALUE, val);
+	strbuf_free(&sb);
 }
 
 /* The chip's mean of the heat metric over the history kept. */
@@ -269,27 +284,35 @@ view_frame_status(const struct ui *ui)
 {
 	const struct ui_frame	*fr = &ui->fr;
 	const struct topology	*t = session_topology(ui->ses);
-	char			 val[16];
+	struct strbuf		 val = { 0 };
 	double			 v;
 	unsigned		 cpc, chip;
+	char			*s;
 
 	if (fr->mview < 0 || t->chips == 0)
 		return (NULL);
 	cpc = (t->cores + t->chips - 1) / t->chips;
 	chip = fr->core >= 0 ? (unsigned)fr->core / cpc : fr->chip;
-	if (frame_core_value(ui, fr->core >= 0 ? (unsigned)fr->core :
-	    chip * cpc, chip, &v) == 0)
-		frame_map_value(v, 8, val, sizeof val);
-	else
-		snprintf(val, sizeof val, "-");
-	if (fr->core >= 0)
-		return (xasprintf("core %ld (chip %u): %s = %s %s", fr->core,
-		    chip, frame_metric_name(ui), val, frame_metric_unit(ui)));
-	if (fr->mcore)
+	if (fr->core < 0 && fr->mcore)
 		return (xasprintf("chip %u: %u cores; Right enters them",
 		    chip, cpc));
-	return (xasprintf("chip %u: %s = %s %s", chip, frame_metric_name(ui),
-	    val, frame_metric_unit(ui)));
+	/* The value with its unit: "13.9 GB/s", not "13.9k MB/s". */
+	if (frame_core_value(ui, fr->core >= 0 ? (unsigned)fr->core :
+	    chip * cpc, chip, &v) == 0)
+		export_value_unit(v, frame_metric_unit(ui), " ", &val);
+	else if (!frame_core_picked(ui, fr->core >= 0 ? (unsigned)fr->core :
+	    chip * cpc, chip))
+		strbuf_adds(&val, "not picked here");
+	else
+		strbuf_addf(&val, "- %s", frame_metric_unit(ui));
+	if (fr->core >= 0)
+		s = xasprintf("core %ld (chip %u): %s = %s", fr->core, chip,
+		    frame_metric_name(ui), val.s);
+	else
+		s = xasprintf("chip %u: %s = %s", chip, frame_metric_name(ui),
+		    val.s);
+	strbuf_free(&val);
+	return (s);
 }
 
 const struct view_screen view_frame_screen = {

@@ -37,16 +37,20 @@ static const char *const view_help_live[] = {
 	    "table",
 	"  group             the groups read on that index (when several run "
 	    "on one table)",
-	"  event columns     rate per second over the interval (k, M, G: "
-	    "thousands, millions, billions)",
+	"  event columns     rate per second over the interval",
 	"  metric columns    catalog formulas and -m metrics in their own "
 	    "units; totals are computed from the summed operands, so a "
 	    "ratio's total is the ratio of the sums",
+	"  unit line         one prefix per column (k/s, M/s, GB/s: "
+	    "thousands, millions, billions), shared by a table's columns "
+	    "of one unit family",
 	"  -                 no value: the read failed, was denied, was busy, "
 	    "went backwards or was stale, or a division by zero",
 	"  ?                 a metric that cannot be computed (the status line "
 	    "and Enter say why)",
-	"  blank             this index is not read for that column",
+	"  blank             that column's group is not picked on this "
+	    "index (not a failure); a total is then only of the indices "
+	    "picked, which the status line and Enter say",
 	NULL
 };
 

@@ -206,41 +206,6 @@ view_live_hscroll(struct ui *ui, size_t view, int avail)
 	}
 }
 
-/* A value in width, "~" before it when it is an estimate. */
-static void
-view_live_value(const struct engine_cell *c, int width, struct strbuf *sb)
-{
-	struct strbuf	 v = { 0 };
-
-	if (!c->estimated) {
-		export_human(c->value, width, sb);
-		return;
-	}
-	strbuf_addc(&v, '~');
-	export_human(c->value, 0, &v);
-	strbuf_addf(sb, "%*s", width, v.s);
-	strbuf_free(&v);
-}
-
-/* live_format(), with "~" before a value that is an estimate. */
-static void
-view_live_format(const struct ui *ui, size_t view, size_t row, size_t col,
-    int w, char *buf, size_t len, int *role)
-{
-	const struct engine_cell	*c = NULL;
-	struct strbuf			 sb = { 0 };
-
-	live_format(ui, view, row, col, w, buf, len, role);
-	if (ui->snap != NULL)
-		c = engine_cell(session_engine(ui->ses), ui->snap, view, row,
-		    col);
-	if (c == NULL || engine_cell_mark(c) != NULL || !c->estimated)
-		return;
-	view_live_value(c, w, &sb);
-	snprintf(buf, len, "%s", sb.s);
-	strbuf_free(&sb);
-}
-
 /* A line's place in its table: what it is drawn as. */
 struct view_live_at {
 	const struct live_line	*ln;
@@ -328,13 +293,13 @@ view_live_cell(const struct ui *ui, struct view_frame *f,
 		view_putf(f, at->y, x, role, "%*s", w, name);
 		break;
 	case LIVE_UNIT:
-		view_elide(live_col_unit(ui, at->ln->view, col), w, name,
+		view_elide(live_col_shown_unit(ui, at->ln->view, col), w, name,
 		    sizeof name);
 		view_putf(f, at->y, x, at->base, "%*s", w, name);
 		break;
 	default:
-		view_live_format(ui, at->ln->view, at->row, col, w, buf,
-		    sizeof buf, &role);
+		live_format(ui, at->ln->view, at->row, col, w, buf, sizeof buf,
+		    &role);
 		if (at->is_cursor && k == lv->col)
 			role = UI_R_CELL;
 		else if (at->is_cursor && role != UI_R_INVALID)
@@ -549,24 +514,32 @@ view_live_cell_text(const struct ui *ui, size_t view, size_t row,
 	const struct engine		*e = session_engine(ui->ses);
 	const struct engine_cell	*c;
 	struct strbuf			 sb = { 0 };
-	char				*why;
+	char				*why, *note;
 
 	if (ui->snap == NULL)
 		return (xstrdup("no interval yet"));
 	c = engine_cell(e, ui->snap, view, row, col);
 	if (c == NULL)
 		return (xstrdup("no such cell"));
+	note = export_cover_note(e, ui->snap, view, row, col);
 	if (c->status == ENG_ABSENT)
-		return (xstrdup("not read here (no pick covers this index)"));
-	if (c->status != ENG_OK)
-		return (engine_explain(e, ui->snap, view, row, col));
-	export_human(c->value, 0, &sb);
-	strbuf_addf(&sb, " %s", live_col_unit(ui, view, col));
-	if (c->estimated) {
+		return (note != NULL ? note : xstrdup("not picked here"));
+	if (c->status != ENG_OK) {
 		why = engine_explain(e, ui->snap, view, row, col);
-		strbuf_addf(&sb, " (%s)", why);
-		free(why);
+		strbuf_adds(&sb, why);
+	} else {
+		live_value(ui, view, col, c, 0, &sb);
+		strbuf_addf(&sb, " %s", live_col_shown_unit(ui, view, col));
+		why = c->estimated ? engine_explain(e, ui->snap, view, row,
+		    col) : NULL;
+		if (why != NULL)
+			strbuf_addf(&sb, " (%s)", why);
 	}
+	/* A total of some rows says which. */
+	if (note != NULL)
+		strbuf_addf(&sb, " (%s)", note);
+	free(why);
+	free(note);
 	return (strbuf_detach(&sb));
 }
 
@@ -662,13 +635,19 @@ view_live_chart(const struct ui *ui, struct view_frame *f, int y, int h,
 	struct chart		 c = { 0 };
 	struct chart_series	 s;
 	double			 v[LIVE_HIST], age[LIVE_HIST];
+	size_t			 i;
+	int			 k;
 
 	s.n = live_history(ui, view, row, col, v, LIVE_HIST);
 	if (live_ages(ui, age, LIVE_HIST) != s.n)
 		return;
+	/* In the column's prefix, as its cells are. */
+	for (i = 0; i < s.n; i++)
+		for (k = 0; k < live_col_scale(ui, view, col); k++)
+			v[i] /= 1000;
 	s.v = v;
 	s.age = age;
-	s.unit = live_col_unit(ui, view, col);
+	s.unit = live_col_shown_unit(ui, view, col);
 	if (chart_render(&s, f->width - 2, h, (enum chart_mode)ui->chart,
 	    &c) == 0)
 		view_live_chart_put(f, y, 1, &c);
@@ -685,7 +664,7 @@ view_live_detail(const struct ui *ui, struct view_frame *f, int y0, int y1)
 	struct strbuf			 sb = { 0 };
 	double				 hist[LIVE_SPARK];
 	size_t				 view, row, k, first, n, col;
-	char				 name[32], *why;
+	char				 name[32], *why, *note;
 	int				 y = y0, x, rows, role, sw, ch;
 
 	/* Narrow screens keep room for the reasons. */
@@ -729,32 +708,36 @@ view_live_detail(const struct ui *ui, struct view_frame *f, int y0, int y1)
 		    col) : NULL;
 		strbuf_reset(&sb);
 		if (c != NULL && c->status == ENG_OK)
-			view_live_value(c, 8, &sb);
+			live_value(ui, view, col, c, 8, &sb);
 		else
 			strbuf_addf(&sb, "%8s", c == NULL ||
 			    c->status == ENG_ABSENT ? "" :
 			    col >= v->nevents ? "?" : "-");
 		x = view_put(f, y, 30, sb.s, -1, c != NULL &&
 		    c->status != ENG_OK ? UI_R_INVALID : role);
-		view_elide(live_col_unit(ui, view, col), 6, name,
+		view_elide(live_col_shown_unit(ui, view, col), 6, name,
 		    sizeof name);
 		x = view_putf(f, y, x + 1, role, "%-6s", name);
 		n = live_history(ui, view, row, col, hist, LIVE_SPARK);
 		view_spark(f, y, x + 1, sw, hist, n);
 		x += 2 + sw;
+		/* Not picked here, or a total of some rows: say so. */
+		note = c != NULL ? export_cover_note(e, ui->snap, view, row,
+		    col) : NULL;
 		if (c != NULL && c->status != ENG_ABSENT &&
 		    (c->status != ENG_OK || c->estimated)) {
 			why = engine_explain(e, ui->snap, view, row, col);
 			view_put_cut(f, y, x, why, UI_R_WARN);
 			free(why);
-		} else if (col >= v->nevents) {
+		} else if (note != NULL)
+			view_put_cut(f, y, x, note, UI_R_DIM);
+		else if (col >= v->nevents) {
 			why = engine_metric_infix(&v->metrics[col -
 			    v->nevents]);
 			view_put_cut(f, y, x, why, UI_R_DIM);
 			free(why);
-		} else if (c != NULL && c->status == ENG_ABSENT)
-			view_put(f, y, x, "not read for this index", -1,
-			    UI_R_DIM);
+		}
+		free(note);
 	}
 	strbuf_free(&sb);
 	return (y - y0);

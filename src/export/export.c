@@ -374,6 +374,110 @@ export_reason(const struct export *x, const struct engine_snapshot *s,
 	return (engine_explain(x->e, s, view, row, col));
 }
 
+/* Indices as "chip 0" or "chips 0-3,6"; "" for none. */
+static void
+export_indices(const char *term, const unsigned *idx, size_t n,
+    struct strbuf *sb)
+{
+	size_t	 i, j;
+
+	if (n == 0)
+		return;
+	strbuf_addf(sb, "%s%s ", term, n > 1 ? "s" : "");
+	for (i = 0; i < n; i = j) {
+		for (j = i + 1; j < n && idx[j] == idx[j - 1] + 1; j++)
+			continue;
+		if (i > 0)
+			strbuf_addc(sb, ',');
+		if (j - i == 1)
+			strbuf_addf(sb, "%u", idx[i]);
+		else
+			strbuf_addf(sb, "%u-%u", idx[i], idx[j - 1]);
+	}
+}
+
+size_t
+export_cover(const struct engine *e, const struct engine_snapshot *s,
+    size_t view, size_t col, char **off, char **on)
+{
+	const struct engine_view	*v = engine_view(e, view);
+	const struct engine_cell	*c;
+	struct strbuf			 a = { 0 }, b = { 0 };
+	unsigned			*in, *out;
+	size_t				 r, nin = 0, nout = 0;
+
+	for (r = 0; r < v->nrows; r++) {
+		c = engine_cell(e, s, view, r, col);
+		if (c != NULL && c->status == ENG_ABSENT)
+			nout++;
+	}
+	if (nout == 0)
+		return (0);
+	in = xcalloc(v->nrows + 1, sizeof *in);
+	out = xcalloc(v->nrows + 1, sizeof *out);
+	nout = 0;
+	for (r = 0; r < v->nrows; r++) {
+		c = engine_cell(e, s, view, r, col);
+		if (c != NULL && c->status == ENG_ABSENT)
+			out[nout++] = v->indices[r];
+		else
+			in[nin++] = v->indices[r];
+	}
+	export_indices(v->term, out, nout, &a);
+	export_indices(v->term, in, nin, &b);
+	*off = strbuf_detach(&a);
+	*on = strbuf_detach(&b);
+	free(in);
+	free(out);
+	return (nout);
+}
+
+char *
+export_cover_note(const struct engine *e, const struct engine_snapshot *s,
+    size_t view, size_t row, size_t col)
+{
+	const struct engine_view	*v = engine_view(e, view);
+	const struct engine_cell	*c;
+	char				*off, *on, *note;
+
+	if (v == NULL || (c = engine_cell(e, s, view, row, col)) == NULL)
+		return (NULL);
+	if (row < v->nrows)
+		return (c->status == ENG_ABSENT ? xasprintf("not picked on "
+		    "%s %u", v->term, v->indices[row]) : NULL);
+	if (export_cover(e, s, view, col, &off, &on) == 0)
+		return (NULL);
+	if (on[0] == '\0')
+		note = xasprintf("not picked on %s", off);
+	else
+		note = xasprintf("total of %s only, not picked on %s", on,
+		    off);
+	free(off);
+	free(on);
+	return (note);
+}
+
+/*
+ * export_reason(), and for CSV and JSON what the picks say: a row's cell
+ * not picked there, a total that covers only some rows.
+ */
+static char *
+export_reason_picks(const struct export *x, const struct engine_snapshot *s,
+    size_t view, size_t row, size_t col)
+{
+	char	*reason, *note, *both;
+
+	reason = export_reason(x, s, view, row, col);
+	if ((note = export_cover_note(x->e, s, view, row, col)) == NULL)
+		return (reason);
+	if (reason == NULL)
+		return (note);
+	both = xasprintf("%s (%s)", reason, note);
+	free(reason);
+	free(note);
+	return (both);
+}
+
 /* How text marks a cell beside its reason: "~" for an estimate. */
 static const char *
 export_text_mark(const struct engine_cell *c)
@@ -473,7 +577,7 @@ export_csv(struct export *x, const struct engine_snapshot *s,
 					vals[k] = val;
 					has[k] = 1;
 				}
-				if ((reason = export_reason(x, s, i, r,
+				if ((reason = export_reason_picks(x, s, i, r,
 				    j)) != NULL) {
 					strbuf_addf(&why, "%s%s: %s",
 					    why.len > 0 ? "; " : "",
@@ -679,7 +783,7 @@ export_json_row(struct export *x, const struct engine_snapshot *s,
 			export_number(val, sb);
 		else
 			strbuf_adds(sb, "null");
-		if ((reason = export_reason(x, s, i, r, j)) == NULL)
+		if ((reason = export_reason_picks(x, s, i, r, j)) == NULL)
 			continue;
 		strbuf_addc(&why, why.len > 0 ? ',' : '{');
 		export_json_str(col->name, &why);
@@ -737,32 +841,143 @@ export_base_unit(const char *u)
 	return (0);
 }
 
+/*
+ * A unit that takes a prefix: its power of 1000 ("MB/s": 2) in *e and
+ * the unit without it in *base; -1 for a unit that takes none.
+ */
+static int
+export_unit_parse(const char *unit, int *e, const char **base)
+{
+	const char	*p;
+
+	if (unit[0] != '\0' && unit[1] != '\0' &&
+	    (p = strchr(export_prefix + 1, unit[0])) != NULL &&
+	    export_base_unit(unit + 1)) {
+		*e = (int)(p - export_prefix);
+		*base = unit + 1;
+		return (0);
+	}
+	if (!export_base_unit(unit))
+		return (-1);
+	*e = 0;
+	*base = unit;
+	return (0);
+}
+
+/* Thousands to divide v by, from prefix e on, until it is below limit. */
+static int
+export_steps(double v, int e, double limit)
+{
+	int	 s = 0;
+
+	v = fabs(v);
+	while (isfinite(v) && v >= limit && e + s < EXPORT_NPREFIX - 1) {
+		v /= 1000;
+		s++;
+	}
+	return (s);
+}
+
+/* base with the prefix of 1000^p. */
+static void
+export_unit_name(int p, const char *base, char *out, size_t outlen)
+{
+	if (p == 0)
+		snprintf(out, outlen, "%s", base);
+	else if (base[0] == '\0')
+		snprintf(out, outlen, "%c", export_prefix[p]);
+	else
+		snprintf(out, outlen, "%c%s", export_prefix[p], base);
+}
+
 int
 export_unit_scale(double max, const char *unit, char *out, size_t outlen)
 {
-	const char	*p, *base = unit;
-	int		 e = 0, s = 0;
+	const char	*base;
+	int		 e, s;
 
-	if ((p = strchr(export_prefix + 1, unit[0])) != NULL &&
-	    unit[0] != '\0' && unit[1] != '\0' && export_base_unit(unit + 1)) {
-		e = (int)(p - export_prefix);
-		base = unit + 1;
-	} else if (!export_base_unit(unit)) {
+	if (export_unit_parse(unit, &e, &base) != 0) {
 		snprintf(out, outlen, "%s", unit);
 		return (-1);
 	}
-	max = fabs(max);
-	while (isfinite(max) && max >= 9999.5 && e + s < EXPORT_NPREFIX - 1) {
-		max /= 1000;
-		s++;
-	}
-	if (e + s == 0)
-		snprintf(out, outlen, "%s", base);
-	else if (base[0] == '\0')
-		snprintf(out, outlen, "%c", export_prefix[e + s]);
-	else
-		snprintf(out, outlen, "%c%s", export_prefix[e + s], base);
+	s = export_steps(max, e, 9999.5);
+	export_unit_name(e + s, base, out, outlen);
 	return (s);
+}
+
+void
+export_unit_scales(size_t n, const char *const *unit, const double *max,
+    int *scale, char (*out)[EXPORT_UNIT_MAX])
+{
+	const char	**base;
+	size_t		 i, f, nf = 0, *first;
+	int		*pre, *top, *fam, k;
+	double		 m;
+
+	base = xcalloc(n + 1, sizeof *base);
+	first = xcalloc(n + 1, sizeof *first);
+	pre = xcalloc(n + 1, sizeof *pre);
+	top = xcalloc(n + 1, sizeof *top);
+	fam = xcalloc(n + 1, sizeof *fam);
+	/* Each column's own prefix, and the largest of each family. */
+	for (i = 0; i < n; i++) {
+		fam[i] = -1;
+		scale[i] = export_unit_scale(max[i], unit[i], out[i],
+		    EXPORT_UNIT_MAX);
+		if (scale[i] < 0)
+			continue;
+		(void)export_unit_parse(unit[i], &pre[i], &base[i]);
+		for (f = 0; f < nf; f++)
+			if (strcmp(base[first[f]], base[i]) == 0)
+				break;
+		if (f == nf) {
+			first[nf++] = i;
+			top[f] = 0;
+		}
+		fam[i] = (int)f;
+		if (pre[i] + scale[i] > top[f])
+			top[f] = pre[i] + scale[i];
+	}
+	for (i = 0; i < n; i++) {
+		if (fam[i] < 0 || top[fam[i]] == pre[i] + scale[i] ||
+		    !isfinite(max[i]))
+			continue;
+		/* Under the family's prefix, would it still read 1 or more? */
+		m = fabs(max[i]);
+		for (k = pre[i]; k < top[fam[i]]; k++)
+			m /= 1000;
+		if (max[i] != 0 && m < 1)
+			continue;
+		scale[i] = top[fam[i]] - pre[i];
+		export_unit_name(top[fam[i]], base[i], out[i],
+		    EXPORT_UNIT_MAX);
+	}
+	free(base);
+	free(first);
+	free(pre);
+	free(top);
+	free(fam);
+}
+
+void
+export_value_unit(double v, const char *unit, const char *sep,
+    struct strbuf *sb)
+{
+	const char	*base;
+	char		 name[EXPORT_UNIT_MAX];
+	int		 e, s;
+
+	if (!isfinite(v) || export_unit_parse(unit, &e, &base) != 0) {
+		export_human(v, 0, sb);
+		if (unit[0] != '\0')
+			strbuf_addf(sb, "%s%s", sep, unit);
+		return;
+	}
+	s = export_steps(v, e, 999.5);
+	export_unit_name(e + s, base, name, sizeof name);
+	export_scaled(v, s, 0, sb);
+	if (name[0] != '\0')
+		strbuf_addf(sb, "%s%s", sep, name);
 }
 
 void
@@ -846,6 +1061,65 @@ export_text_reasons(const struct export *x, const struct engine_snapshot *s,
 	free(said);
 }
 
+#define EXPORT_COVER_NAMES	16	/* columns a cover line names */
+
+/*
+ * What blank cells mean: per set of rows the picks leave out, one line
+ * that names them, what the total covers and the columns, so that a
+ * total of some rows is never read as one of all.
+ */
+static void
+export_text_cover(const struct export *x, const struct engine_snapshot *s,
+    size_t view, struct strbuf *sb)
+{
+	const struct engine_view	*v = engine_view(x->e, view);
+	size_t				 ncol = v->nevents + v->nmetrics;
+	size_t				 j, k, n, *group;
+	char				**off, **on;
+
+	off = xcalloc(ncol + 1, sizeof *off);
+	on = xcalloc(ncol + 1, sizeof *on);
+	group = xcalloc(ncol + 1, sizeof *group);
+	for (j = 0; j < ncol; j++) {
+		group[j] = EXPORT_NONE;
+		if (export_cover(x->e, s, view, j, &off[j], &on[j]) == 0)
+			continue;
+		for (k = 0; k < j; k++)
+			if (off[k] != NULL && strcmp(off[k], off[j]) == 0 &&
+			    strcmp(on[k], on[j]) == 0)
+				break;
+		group[j] = k < j ? group[k] : j;
+	}
+	for (j = 0; j < ncol; j++) {
+		if (group[j] != j)
+			continue;
+		strbuf_addf(sb, "%-6s not picked on %s", "blank", off[j]);
+		if (on[j][0] != '\0')
+			strbuf_addf(sb, ", the total is of %s only", on[j]);
+		else
+			strbuf_adds(sb, ", nor is the total");
+		for (k = j, n = 0; k < ncol; k++) {
+			if (group[k] != j)
+				continue;
+			if (n < EXPORT_COVER_NAMES)
+				strbuf_addf(sb, "%s%s", n > 0 ? ", " : ": ",
+				    x->cols[x->map[view][k]].name);
+			n++;
+		}
+		if (n > EXPORT_COVER_NAMES)
+			strbuf_addf(sb, " and %zu more",
+			    n - EXPORT_COVER_NAMES);
+		strbuf_addc(sb, '\n');
+	}
+	for (j = 0; j < ncol; j++) {
+		free(off[j]);
+		free(on[j]);
+	}
+	free(off);
+	free(on);
+	free(group);
+}
+
 /* Under the units, perf's MetricGroup of each column, when one has it. */
 static void
 export_text_groups(const struct export *x, size_t i, size_t ncol,
@@ -878,9 +1152,10 @@ export_text(struct export *x, const struct engine_snapshot *s,
 	const struct export_column	*col;
 	struct strbuf			 err = { 0 };
 	size_t				 i, r, j, ncol;
-	double				 max;
+	double				*max;
 	int				*scale;
-	char				 unit[64];
+	const char			**units;
+	char				(*unit)[EXPORT_UNIT_MAX];
 
 	strbuf_adds(sb, "hvtop ");
 	strbuf_addtime(sb, wall_ns, 1);
@@ -896,26 +1171,31 @@ export_text(struct export *x, const struct engine_snapshot *s,
 		v = engine_view(x->e, i);
 		ncol = v->nevents + v->nmetrics;
 		scale = xcalloc(ncol + 1, sizeof *scale);
+		max = xcalloc(ncol + 1, sizeof *max);
+		units = xcalloc(ncol + 1, sizeof *units);
+		unit = xcalloc(ncol + 1, sizeof *unit);
 		strbuf_addf(sb, "\n%-6s", v->term);
 		for (j = 0; j < ncol; j++) {
 			col = &x->cols[x->map[i][j]];
 			strbuf_addf(sb, " %*s", col->width, col->name);
 		}
-		/* One prefix per column, so its rows compare by eye. */
-		strbuf_addf(sb, "\n%-6s", "");
+		/* One prefix per column, so its rows compare by eye, and
+		 * per unit family, so its columns do. */
 		for (j = 0; j < ncol; j++) {
-			col = &x->cols[x->map[i][j]];
-			max = 0;
+			units[j] = x->cols[x->map[i][j]].unit;
+			max[j] = 0;
 			for (r = 0; r <= v->nrows; r++) {
 				c = engine_cell(x->e, s, i, r, j);
 				if (c->status == ENG_OK && isfinite(c->value) &&
-				    fabs(c->value) > max)
-					max = fabs(c->value);
+				    fabs(c->value) > max[j])
+					max[j] = fabs(c->value);
 			}
-			scale[j] = export_unit_scale(max, col->unit, unit,
-			    sizeof unit);
-			strbuf_addf(sb, " %*s", col->width, unit);
 		}
+		export_unit_scales(ncol, units, max, scale, unit);
+		strbuf_addf(sb, "\n%-6s", "");
+		for (j = 0; j < ncol; j++)
+			strbuf_addf(sb, " %*s", x->cols[x->map[i][j]].width,
+			    unit[j]);
 		strbuf_addc(sb, '\n');
 		export_text_groups(x, i, ncol, sb);
 		for (r = 0; r <= v->nrows; r++) {
@@ -927,17 +1207,27 @@ export_text(struct export *x, const struct engine_snapshot *s,
 				col = &x->cols[x->map[i][j]];
 				c = engine_cell(x->e, s, i, r, j);
 				strbuf_addc(sb, ' ');
-				if (engine_cell_mark(c) != NULL)
+				/* Not picked on this index: not a failure. */
+				if (c->status == ENG_ABSENT)
+					strbuf_addf(sb, "%*s", col->width, "");
+				else if (engine_cell_mark(c) != NULL)
 					strbuf_addf(sb, "%*s", col->width,
 					    engine_cell_mark(c));
 				else
 					export_text_value(c, scale[j],
 					    col->width, sb);
 			}
+			/* Blank cells at the end leave no blanks behind. */
+			while (sb->len > 0 && sb->s[sb->len - 1] == ' ')
+				sb->s[--sb->len] = '\0';
 			strbuf_addc(sb, '\n');
 		}
 		export_text_reasons(x, s, i, sb);
+		export_text_cover(x, s, i, sb);
 		free(scale);
+		free(max);
+		free(units);
+		free(unit);
 	}
 	strbuf_addc(sb, '\n');
 }

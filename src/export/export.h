@@ -70,6 +70,26 @@ void		 export_begin(struct export *, struct strbuf *);
 void		 export_snapshot(struct export *, const struct engine_snapshot *,
 		    uint64_t wall_ns, struct strbuf *);
 
+/*
+ * Which rows of a view read column col: those whose cell is not
+ * ENG_ABSENT (a group that was not picked on an index leaves its columns
+ * absent there, and a total covers only the rows that read them).
+ * Returns the number of rows that do not; then *off is set to them and
+ * *on to the others, as "chip 0" or "chips 0-3,6" ("" for none),
+ * allocated.  Returns 0 and sets nothing when every row reads it.
+ */
+size_t		 export_cover(const struct engine *,
+		    const struct engine_snapshot *, size_t view, size_t col,
+		    char **off, char **on);
+/*
+ * Why a cell has no value because of the picks, or what its total
+ * covers (allocated): "not picked on chip 0", "total of chip 1 only,
+ * not picked on chip 0"; NULL when every row reads the column.
+ */
+char		*export_cover_note(const struct engine *,
+		    const struct engine_snapshot *, size_t view, size_t row,
+		    size_t col);
+
 /* "1.23G", "456k", "-": a value in at most width characters. */
 void		 export_human(double, int width, struct strbuf *);
 /*
@@ -80,6 +100,26 @@ void		 export_human(double, int width, struct strbuf *);
  */
 int		 export_unit_scale(double max, const char *unit, char *out,
 		    size_t outlen);
+/* Room for a unit with its prefix in the functions below. */
+#define EXPORT_UNIT_MAX	64
+/*
+ * export_unit_scale() for the n columns of one table, whose units are
+ * unit[i] and largest magnitudes max[i] (0 when none has a value): the
+ * columns of one unit family (MB/s and GB/s are both B/s) share the
+ * prefix of the largest among them, so that they read side by side; a
+ * column whose values would all read below 1 under it keeps its own.
+ * Writes scale[i] and out[i] as export_unit_scale() does.
+ */
+void		 export_unit_scales(size_t n, const char *const *unit,
+		    const double *max, int *scale,
+		    char (*out)[EXPORT_UNIT_MAX]);
+/*
+ * One value with its unit, the prefix chosen for the value so that at
+ * most three digits come before the point ("6.02 GB/s" for 6020 MB/s,
+ * "45.2 %"); sep goes between the number and the unit.
+ */
+void		 export_value_unit(double, const char *unit, const char *sep,
+		    struct strbuf *);
 /* A value in a column scaled by export_unit_scale(), in width chars. */
 void		 export_scaled(double, int scale, int width, struct strbuf *);
 /* The shortest decimal that reads back as the same double ("null" if

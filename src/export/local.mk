@@ -17,3 +17,8 @@ tests_unit_test_report_SOURCES = tests/unit/test-report.c \
 tests_unit_test_report_CPPFLAGS = $(AM_CPPFLAGS) -I$(top_srcdir)/tests/unit
 tests_unit_test_report_CFLAGS = $(UNIT_CFLAGS)
 tests_unit_test_report_LDADD = $(PURE_LIBS) $(CMOCKA_LIBS)
+
+check_PROGRAMS += tests/unit/test-export-units
+tests_unit_test_export_units_SOURCES = tests/unit/test-export-units.c
+tests_unit_test_export_units_CFLAGS = $(UNIT_CFLAGS)
+tests_unit_test_export_units_LDADD = $(PURE_LIBS) $(CMOCKA_LIBS)

@@ -65,11 +65,11 @@ check "80x24: the value axis is labelled, the samples plotted" \
 check "80x24: the time axis, its last tick at now" \
     wait_for '^ +\+[-+]+\+$'
 check "80x24: min, max and last in the column's unit" \
-    wait_for '^ min [0-9.]+[kMG]?  max [0-9.]+[kMG]?  last ([0-9.]+[kMG]?|-) MB/s'
+    wait_for '^ min [0-9.]+[kMG]?  max [0-9.]+[kMG]?  last ([0-9.]+[kMG]?|-) [MG]B/s'
 check "80x24: the chart says how far back it reaches" \
     wait_for '\(last [0-9.]+s\)'
 check "80x24: the column lines stay below the chart" \
-    wait_for '^ Memory_RD_BW_Chip +[0-9.]+k? MB/s'
+    wait_for '^ Memory_RD_BW_Chip +[0-9.]+ [MG]B/s'
 check "a failed sample leaves a gap in the chart" wait_until gap
 
 keys S

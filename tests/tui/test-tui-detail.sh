@@ -72,7 +72,7 @@ keys Enter
 # Below the chart the pane lists the columns up to the cursor's.
 keys Right Right Right
 check "Live detail at 80 columns: a cut formula ends with ~" \
-    wait_for '^ Memory_BW_Chip +[0-9.]+k? MB/s .*~$'
+    wait_for '^ Memory_BW_Chip +[0-9.]+ [MG]B/s .*~$'
 keys Left Left Left
 wait_for 'chart: Memory_RD_BW_Chip' >/dev/null
 marked() {

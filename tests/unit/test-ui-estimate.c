@@ -145,10 +145,11 @@ test_live_estimate(void **state)
 
 	(void)state;
 	fixture_open(&fx);
-	/* The cell and the total built on it carry the mark. */
+	/* The cell and the total built on it carry the mark, in the
+	 * column's prefix (k/s). */
 	text = render(&fx.ui, 100, 30);
-	if (strstr(text, " ~1000k") == NULL || strstr(text, " ~3000k") ==
-	    NULL)
+	if (strstr(text, " ~1000\n") == NULL || strstr(text, " ~3000\n") ==
+	    NULL || strstr(text, " k/s\n") == NULL)
 		fail_msg("no ~ before the estimates:\n%s", text);
 	free(text);
 

@@ -252,7 +252,7 @@ test_live_table(void **state)
 	assert_int_equal(v->indices[row], 2);
 	ui->live.v[0].col = 0;
 	s = view_live_status(ui);
-	assert_non_null(strstr(s, "not read here"));
+	assert_non_null(strstr(s, "not picked on core 2"));
 	free(s);
 	live_move(ui, -5);
 	ui->live.v[0].col = 0;
