@@ -46,11 +46,14 @@ make_defs(const struct catalog *cat, int domain, struct engine_metric_def *d,
 		    "delta-seconds", ev[i % n], ev[(i * 7 + 3) % n],
 		    ev[(i * 13 + 5) % n]);
 		names[i] = xasprintf("%s_%zu", prefix, i);
-		d[i].name = names[i];
-		d[i].text = texts[i];
-		d[i].unit = "B/s";
-		d[i].desc = "";
-		d[i].origin = "bench";
+		/* Every field set: those not named here are zero. */
+		d[i] = (struct engine_metric_def){
+			.name = names[i],
+			.text = texts[i],
+			.unit = "B/s",
+			.desc = "",
+			.origin = "bench",
+		};
 	}
 }
 

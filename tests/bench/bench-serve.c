@@ -96,11 +96,14 @@ make_defs(const struct catalog *cat, int domain, struct engine_metric_def *d,
 		    "delta-seconds", ev[i % m], ev[(i * 7 + 3) % m],
 		    ev[(i * 13 + 5) % m]);
 		names[i] = xasprintf("%s_BW_%zu", prefix, i);
-		d[i].name = names[i];
-		d[i].text = texts[i];
-		d[i].unit = "MB/s";
-		d[i].desc = "Bandwidth of a made-up kind";
-		d[i].origin = "bench";
+		/* Every field set: those not named here are zero. */
+		d[i] = (struct engine_metric_def){
+			.name = names[i],
+			.text = texts[i],
+			.unit = "MB/s",
+			.desc = "Bandwidth of a made-up kind",
+			.origin = "bench",
+		};
 	}
 }
 
