@@ -1,11 +1,12 @@
 #!/bin/sh
 # The cost of hvtop against perf stat -I in the virtual LPAR, on the same
 # 10 events of one chip (the Memory_BW and PowerBus groups) and the same
-# 0.5 s interval, each run alone in its steady state for 20 intervals
+# 0.5 s interval, each run alone in its steady state for 40 intervals
 # (tests/lpar/guest-truth.sh, part cost):
-#   lpar.cpu_ratio          hvtop's CPU per interval / perf stat's (user +
-#                           system ticks of the process in the guest; TCG
-#                           makes absolute times meaningless, a ratio
+#   lpar.cpu_ratio          hvtop's CPU per interval / perf stat's (the
+#                           run time of the process's threads in the
+#                           guest, in ns, from /proc/PID/task/*/schedstat;
+#                           TCG makes absolute times meaningless, a ratio
 #                           is not)
 #   lpar.hvtop.calls        H_GET_24X7_DATA calls per interval, hvtop
 #   lpar.perf.calls         the same for perf stat
@@ -39,10 +40,9 @@ tr -d '\r' <"$t/console" | awk '
 	cur != "" && /^hv24x7: H_GET_24X7_DATA / { calls[cur]++ }
 	END { for (k in calls) print "calls", k, calls[k] }' >"$t/calls"
 sed -n 's/^@@ cpu //p' "$t/out" | sed 's/^/cpu /' >>"$t/calls"
-hz=$(sed -n 's/^@@ cost-end hz=//p' "$t/out")
 # The raw figures, for a look (scripts/bench keeps stdout only).
 cat "$t/calls" >&2
-awk -v hz="${hz:-100}" '
+awk '
 	$1 == "calls" { c[$2] = $3 }
 	$1 == "cpu" { cpu[$2] = $3; n[$2] = $4 }
 	END {
@@ -50,12 +50,12 @@ awk -v hz="${hz:-100}" '
 			print "lpar.failed 1 run"
 			exit 1
 		}
-		h = cpu["hvtop"] / n["hvtop"] * 1000 / hz
-		p = cpu["perf"] / n["perf"] * 1000 / hz
+		h = cpu["hvtop"] / n["hvtop"] / 1e6
+		p = cpu["perf"] / n["perf"] / 1e6
 		if (p > 0)
 			printf "lpar.cpu_ratio %.3f ratio\n", h / p
 		printf "lpar.hvtop.calls %.2f calls\n", c["hvtop"] / n["hvtop"]
 		printf "lpar.perf.calls %.2f calls\n", c["perf"] / n["perf"]
-		printf "lpar.hvtop.cpu %.1f ms\n", h
-		printf "lpar.perf.cpu %.1f ms\n", p
+		printf "lpar.hvtop.cpu %.3f ms\n", h
+		printf "lpar.perf.cpu %.3f ms\n", p
 	}' "$t/calls"
