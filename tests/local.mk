@@ -11,6 +11,8 @@ TESTS += $(check_PROGRAMS)
 TESTS += scripts/check-pure.sh scripts/check-layers.sh
 TESTS += tests/cli/test-hvtop-cli.sh tests/cli/test-hvtop-env.sh \
 	tests/cli/test-hvtop-symbols.sh
+# scripts/setup.sh's install past an index that fails to download.
+TESTS += tests/cli/test-setup-apt.sh
 EXTRA_DIST += tests/cli tests/data tests/fuzz tests/bench
 
 # The folders above are distributed whole; in a build outside the source
