@@ -13,6 +13,8 @@ TESTS += tests/cli/test-hvtop-cli.sh tests/cli/test-hvtop-env.sh \
 	tests/cli/test-hvtop-symbols.sh
 # Every benchmark once, to see it finish (scripts/bench times them).
 TESTS += tests/bench/test-bench-smoke.sh
+# scripts/setup.sh's install past an index that fails to download.
+TESTS += tests/cli/test-setup-apt.sh
 EXTRA_DIST += tests/cli tests/data tests/fuzz tests/bench
 
 # The folders above are distributed whole; in a build outside the source
