@@ -33,7 +33,8 @@ libmicrohttpd-dev libjs-dygraphs"
 #                pandas.read_csv, as users load them
 #   chromium     loads the pages of hvtop report headless, as a browser
 #                shows them, and draws their charts
-hv_test_packages="prometheus curl wrk python3-pandas chromium"
+#   strace       counts the system calls of hvtop's batch loop
+hv_test_packages="prometheus curl wrk python3-pandas chromium strace"
 
 hv_say() { printf 'hvtop: %s\n' "$*" >&2; }
 

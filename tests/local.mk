@@ -10,7 +10,7 @@ tests_unit_test_util_LDADD = $(PURE_LIBS) $(CMOCKA_LIBS)
 TESTS += $(check_PROGRAMS)
 TESTS += scripts/check-pure.sh scripts/check-layers.sh
 TESTS += tests/cli/test-hvtop-cli.sh tests/cli/test-hvtop-env.sh \
-	tests/cli/test-hvtop-symbols.sh
+	tests/cli/test-hvtop-symbols.sh tests/cli/test-hvtop-wakeups.sh
 # Every benchmark once, to see it finish (scripts/bench times them).
 TESTS += tests/bench/test-bench-smoke.sh
 # scripts/setup.sh's install past an index that fails to download.

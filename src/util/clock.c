@@ -66,7 +66,10 @@ clock_sleep_until(struct hv_clock *c, uint64_t t)
  * Sleep until t, or until fd becomes readable (a signal handler writes to
  * it), whichever comes first.  A signal that interrupts the wait without
  * writing to fd does not end it.  Returns 1 if fd is readable, else 0.  A
- * virtual clock moves to t unless fd is readable already.
+ * virtual clock moves to t unless fd is readable already.  A wait that
+ * timed out at t ends there: one system call an interval, not three (a
+ * second poll and a sleep until a time already past cost a partition
+ * more than the rest of hvtop's interval).
  */
 int
 clock_sleep_until_fd(struct hv_clock *c, uint64_t t, int fd)
@@ -91,6 +94,8 @@ clock_sleep_until_fd(struct hv_clock *c, uint64_t t, int fd)
 			break;
 		if (left == 0)
 			break;
+		if (n == 0 && clock_now(c) >= t)
+			return (0);
 	}
 	clock_sleep_until(c, t);
 	return (0);
