@@ -181,3 +181,19 @@ numfmt_g(char *buf, double v, int prec)
 	*p = '\0';
 	return ((size_t)(p - buf));
 }
+
+size_t
+numfmt_u64(char *buf, uint64_t v)
+{
+	char	 d[20];
+	size_t	 n = 0, i;
+
+	do {
+		d[n++] = (char)('0' + v % 10);
+		v /= 10;
+	} while (v != 0);
+	for (i = 0; i < n; i++)
+		buf[i] = d[n - 1 - i];
+	buf[n] = '\0';
+	return (n);
+}
