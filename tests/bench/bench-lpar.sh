@@ -50,6 +50,15 @@ awk '
 			print "lpar.failed 1 run"
 			exit 1
 		}
+		# No hcall while measured: the tool was still opening its
+		# events (slow under TCG), and its CPU is its start-up.
+		if (c["hvtop"] == 0 || c["perf"] == 0) {
+			print "bench-lpar: a tool made no hcall while measured " \
+			    "(not started within w seconds): no figure" \
+			    >"/dev/stderr"
+			print "lpar.failed 1 run"
+			exit 1
+		}
 		h = cpu["hvtop"] / n["hvtop"] / 1e6
 		p = cpu["perf"] / n["perf"] / 1e6
 		if (p > 0)
