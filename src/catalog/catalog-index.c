@@ -128,7 +128,7 @@ catalog_htab_slot(const struct catalog_htab *t, uint32_t h, const char *name,
 }
 
 #define CATALOG_AHEAD		16	/* events fetched ahead */
-#define CATALOG_FETCH_MIN	8192	/* events: fewer stay in the cache */
+#define CATALOG_FETCH_MIN	8192	/* events; fewer stay in cache */
 
 /* Start fetching the slot where a probe for hash h begins. */
 static void

@@ -19,6 +19,7 @@ void	catalog_reindex_escape(struct catalog *, int escape);
  * an earlier listed event has, that one's position in *first; SIZE_MAX
  * past the last.  The index finds them as it is built.
  */
-size_t	catalog_index_clash(const struct catalog *, size_t k, size_t *first);
+size_t	catalog_index_clash(const struct catalog *, size_t k,
+	    size_t *first);
 
 #endif /* HVTOP_CATALOG_INDEX_H */

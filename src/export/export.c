@@ -45,7 +45,8 @@ struct export {
 	char			**said;		/* export_news(): said already */
 	size_t			 nsaid;
 	double			*vals;		/* a CSV row's values, */
-	uint8_t			*has;		/* kept between intervals */
+	uint8_t			*has;		/* kept from one interval
+						   to the next */
 	size_t			 nvals;
 };
 

@@ -13,4 +13,5 @@ start=$(date +%s%N)
 end=$(date +%s%N)
 ns=$((end - start))
 echo "batch.n$n.virtual $(awk -v n="$ns" 'BEGIN { printf "%.4f", n / 1e9 }') s"
-echo "batch.per_interval $(awk -v n="$ns" -v k="$n" 'BEGIN { printf "%.2f", n / 1e3 / k }') us"
+echo "batch.per_interval $(awk -v n="$ns" -v k="$n" \
+    'BEGIN { printf "%.2f", n / 1e3 / k }') us"

@@ -289,7 +289,8 @@ main(int argc, char **argv)
 
 	if (want(argc, argv, "catalog.parse.p8")) {
 		buf = read_p8(&len);
-		printf("catalog.parse.p8 %.4f ms\n", bench_parse(buf, len, bench_iters(301)));
+		printf("catalog.parse.p8 %.4f ms\n", bench_parse(buf, len,
+		    bench_iters(301)));
 		free(buf);
 	}
 	if (want(argc, argv, "catalog.parse.16m")) {

@@ -112,7 +112,8 @@ main(void)
 		}
 		tc[r] = (now_ns() - t0) / COMPILES / 1e3;
 	}
-	printf("formula.compile.10steps %.3f us\n", bench_median(tc, (size_t)runs));
+	printf("formula.compile.10steps %.3f us\n",
+	    bench_median(tc, (size_t)runs));
 
 	if (formula_compile(ten, FORMULA_AUTO, NULL, resolve, NULL, &f,
 	    &cause) != 0 || formula_ncode(f) != 10) {

@@ -142,7 +142,8 @@ main(void)
 		return (1);
 	}
 
-	printf("hcall.plan.4096 %.3f ms\n", bench_median(plan_t, (size_t)plans) / 1e3);
+	printf("hcall.plan.4096 %.3f ms\n",
+	    bench_median(plan_t, (size_t)plans) / 1e3);
 	t0 = bench_median(total, (size_t)refreshes);
 	t1 = bench_median(sim_t, (size_t)refreshes);
 	printf("hcall.refresh.4096 %.1f us\n", t0);

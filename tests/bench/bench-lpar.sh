@@ -53,9 +53,9 @@ awk '
 		# No hcall while measured: the tool was still opening its
 		# events (slow under TCG), and its CPU is its start-up.
 		if (c["hvtop"] == 0 || c["perf"] == 0) {
-			print "bench-lpar: a tool made no hcall while measured " \
-			    "(not started within w seconds): no figure" \
-			    >"/dev/stderr"
+			print "bench-lpar: a tool made no hcall while" \
+			    " measured (not started within w seconds):" \
+			    " no figure" >"/dev/stderr"
 			print "lpar.failed 1 run"
 			exit 1
 		}

@@ -67,7 +67,8 @@ main(void)
 	FILE			*fp;
 	char			*cause = NULL;
 	void			*buf;
-	size_t			 len, i, n, samples = bench_iters(SAMPLES);
+	size_t			 len, i, n;
+	size_t			 samples = bench_iters(SAMPLES);
 	uint64_t		 pre, t0, t1, t2, step = 1000000000ULL;
 	double			 sum_refresh = 0, sum_append = 0, cost, mean;
 	unsigned		 changed;

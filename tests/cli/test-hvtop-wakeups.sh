@@ -18,8 +18,9 @@ n=20
 # its exit-time thread sleeps as well).
 ASAN_OPTIONS=${ASAN_OPTIONS:+$ASAN_OPTIONS:}detect_leaks=0 \
     strace -c -o "$tmpdir/st" \
-    -e trace=ppoll,poll,select,pselect6,nanosleep,clock_nanosleep "$HVTOP" -b --sim seed=1 -n $n -d 0.01 --format csv -o "$tmpdir/out.csv" \
-    2>"$tmpdir/err"
+    -e trace=ppoll,poll,select,pselect6,nanosleep,clock_nanosleep \
+    "$HVTOP" -b --sim seed=1 -n $n -d 0.01 --format csv \
+    -o "$tmpdir/out.csv" 2>"$tmpdir/err"
 # strace -c: "% time, seconds, usecs/call, calls, [errors,] syscall".
 waits=$(awk '$NF ~ /^(ppoll|poll|select|pselect6|nanosleep|clock_nanosleep)$/ {
 	s += $4 } END { print s + 0 }' "$tmpdir/st")
