@@ -58,8 +58,12 @@ lp_fetch() {
 	[ -n "$need" ] || return 0
 	lp_say "downloading ppc64el packages:$need"
 	mkdir -p "$debs"
+	# Through the LPAR's own apt state (lpar/common.sh); lists gone
+	# stale are fetched again once.
 	# shellcheck disable=SC2086
-	(cd "$debs" && apt-get download -q $need >/dev/null 2>"$debs/.err") || {
+	(cd "$debs" && lp_apt apt-get download -q $need >/dev/null 2>"$debs/.err") ||
+	    { lp_apt_update; (cd "$debs" &&
+	    lp_apt apt-get download -q $need >/dev/null 2>"$debs/.err"); } || {
 		cat "$debs/.err" >&2
 		lp_say "apt-get download failed (no network to Debian's archive?)"
 		return 1
@@ -72,9 +76,10 @@ resolved=$lp_cache/resolved-$(echo "$lp_kernel_meta $lp_kernel_version" \
     "$lp_busybox_version $lp_perf_version $sysroot_packages" \
     "$runtime_packages" | lp_hash -)
 if [ ! -f "$resolved" ]; then
+	lp_apt_setup
 	# The kernel: the ABI package the pinned metapackage points at.
 	kver=$(lp_pick "$lp_kernel_meta:$arch" "$lp_kernel_version")
-	kpkg=$(apt-cache depends "$lp_kernel_meta:$arch=$kver" 2>/dev/null |
+	kpkg=$(lp_apt apt-cache depends "$lp_kernel_meta:$arch=$kver" 2>/dev/null |
 	    sed -n 's/^ *Depends: \(linux-image-[0-9][^:]*\).*/\1/p' |
 	    head -n 1)
 	[ -n "$kpkg" ] ||

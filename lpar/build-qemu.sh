@@ -26,7 +26,8 @@ picked=$lp_cache/resolved-qemu-$(echo "$lp_qemu_version" | lp_hash -)
 if [ -s "$picked" ]; then
 	ver=$(cat "$picked")
 else
-	ver=$(lp_pick qemu "$lp_qemu_version")
+	lp_apt_setup
+	ver=$(lp_pick_src qemu "$lp_qemu_version")
 	mkdir -p "$lp_cache"
 	echo "$ver" >"$picked"
 fi
@@ -45,10 +46,17 @@ pure=$hv_top/build/libhvpure.a
 if [ ! -f "$src/.patched" ]; then
 	lp_say "QEMU $ver: fetching and patching the source package"
 	mkdir -p "$lp_cache/src"
-	(cd "$lp_cache/src" &&
-	    apt-get source --download-only -q "qemu=$ver" >/dev/null 2>&1) || {
+	lp_apt_setup
+	# Through the LPAR's own apt state (lpar/common.sh); lists gone
+	# stale are fetched again once.
+	getsrc() {
+		(cd "$lp_cache/src" && lp_apt apt-get source --download-only \
+		    -q "qemu=$ver" >/dev/null 2>"$lp_cache/src/.err")
+	}
+	getsrc || { lp_apt_update; getsrc; } || {
+		cat "$lp_cache/src/.err" >&2
 		lp_say "apt-get source qemu=$ver failed (no network to" \
-		    "Debian's archive, or no deb-src entry?)"
+		    "Debian's archive?)"
 		exit 1
 	}
 	rm -rf "$src"

@@ -46,79 +46,145 @@ lp_sudo() {
 	fi
 }
 
-# What the virtual LPAR changes on this machine, once: dpkg's foreign
-# architecture ppc64el (to download ppc64el packages; nothing of that
-# architecture is installed), a deb-src entry for bookworm (for QEMU's
-# source package), and the host packages above.
+# What the virtual LPAR changes on this machine: the host packages above,
+# installed with the host's apt (hv_install), and nothing else.  The
+# partition's ppc64el packages and QEMU's source package come through an
+# apt state of its own in the cache (lp_apt): the host's sources, lists,
+# dpkg architectures and apt-get update never see them.
 lp_host_setup() {
-	changed=no
-	if ! dpkg --print-foreign-architectures | grep -qx ppc64el; then
-		lp_say "adding the ppc64el architecture to dpkg (downloads only)"
-		lp_sudo dpkg --add-architecture ppc64el || return 1
-		changed=yes
-	fi
-	if ! grep -rqs '^Types: *deb-src' /etc/apt/sources.list.d/ &&
-	    ! grep -qs '^deb-src ' /etc/apt/sources.list; then
-		lp_say "adding a deb-src entry for bookworm:" \
-		    "/etc/apt/sources.list.d/hvtop-lpar-src.sources"
-		lp_sudo sh -c 'cat >/etc/apt/sources.list.d/hvtop-lpar-src.sources' <<-'EOS' || return 1
-		Types: deb-src
-		URIs: http://deb.debian.org/debian
-		Suites: bookworm
-		Components: main
-		Signed-By: /usr/share/keyrings/debian-archive-keyring.gpg
-		EOS
-		changed=yes
-	fi
-	# The package lists are fetched again only when the sources changed
-	# or lack ppc64el, or when an install fails on them.
-	updated=no
-	if [ "$changed" = yes ] ||
-	    ! apt-cache show busybox-static:ppc64el >/dev/null 2>&1; then
-		lp_apt_update
-		updated=yes
+	# Left by an older hvtop, and no longer needed: said, not undone.
+	if [ -f /etc/apt/sources.list.d/hvtop-lpar-src.sources ] ||
+	    dpkg --print-foreign-architectures | grep -qx ppc64el; then
+		lp_say "the virtual LPAR no longer needs dpkg's foreign" \
+		    "architecture ppc64el nor" \
+		    "/etc/apt/sources.list.d/hvtop-lpar-src.sources, which an" \
+		    "older hvtop added; without other ppc64el packages:" \
+		    "rm -f /etc/apt/sources.list.d/hvtop-lpar-src.sources;" \
+		    "dpkg --remove-architecture ppc64el"
 	fi
 	# shellcheck disable=SC2086
 	hv_missing $lp_host_packages
-	if [ -n "$missing" ]; then
-		lp_say "installing host packages:$missing"
-		lp_apt_install && return 0
-		if [ "$updated" = no ]; then
-			lp_apt_update
-			lp_apt_install && return 0
-		fi
-		lp_say "cannot install the host packages:$missing"
-		return 1
-	fi
+	[ -n "$missing" ] || return 0
+	hv_install && return 0
+	lp_say "cannot install the host packages:$missing"
+	return 1
 }
 
+# The LPAR's apt state: its sources (Debian bookworm, binary packages
+# for ppc64el alone, and sources), lists, caches and an empty dpkg
+# status, all under $lp_apt_dir.  APT_CONFIG is read before anything
+# else and names every directory, so none of the host's configuration
+# files is read (their update hooks would run for these lists); the
+# host's proxy settings are carried over.  APT::Architectures set means
+# apt does not ask dpkg for its foreign architectures.
+lp_apt_dir=$lp_cache/apt
+lp_mirror=${HVTOP_LPAR_MIRROR:-http://deb.debian.org/debian}
+lp_security=${HVTOP_LPAR_SECURITY_MIRROR:-http://deb.debian.org/debian-security}
+lp_keyring=/usr/share/keyrings/debian-archive-keyring.gpg
+
+lp_apt_setup() {
+	d=$lp_apt_dir
+	mkdir -p "$d/sources.list.d" "$d/apt.conf.d" "$d/preferences.d" \
+	    "$d/lists/partial" "$d/cache/archives/partial" "$d/state" \
+	    "$d/log" || return 1
+	: >>"$d/status"
+	signed=""
+	[ ! -f "$lp_keyring" ] || signed="Signed-By: $lp_keyring"
+	cat >"$d/sources.list.d/debian.sources.$$" <<-EOS
+	Types: deb deb-src
+	URIs: $lp_mirror
+	Suites: bookworm bookworm-updates
+	Components: main
+	$signed
+
+	Types: deb deb-src
+	URIs: $lp_security
+	Suites: bookworm-security
+	Components: main
+	$signed
+	EOS
+	mv "$d/sources.list.d/debian.sources.$$" "$d/sources.list.d/debian.sources"
+	{
+		cat <<-EOC
+		Dir::Etc::main "$d/apt.conf.main";
+		Dir::Etc::Parts "$d/apt.conf.d";
+		Dir::Etc::SourceList "$d/sources.list";
+		Dir::Etc::SourceParts "$d/sources.list.d";
+		Dir::Etc::Preferences "$d/preferences";
+		Dir::Etc::PreferencesParts "$d/preferences.d";
+		Dir::State "$d/state";
+		Dir::State::Lists "$d/lists";
+		Dir::State::status "$d/status";
+		Dir::Cache "$d/cache";
+		Dir::Log "$d/log";
+		APT::Architecture "ppc64el";
+		APT::Architectures { "ppc64el"; };
+		Acquire::Languages "none";
+		EOC
+		[ "$(id -u)" -ne 0 ] || echo 'APT::Sandbox::User "root";'
+		apt-config dump 2>/dev/null |
+		    grep -E '^Acquire::[a-z]+::Proxy(::[^ ]+)? ' || true
+	} >"$d/apt.conf.$$"
+	mv "$d/apt.conf.$$" "$d/apt.conf"
+	ls "$d"/lists/*_Packages* >/dev/null 2>&1 || lp_apt_update
+}
+
+# lp_apt COMMAND [ARG]...: apt-get or apt-cache on the LPAR's apt state.
+lp_apt() {
+	APT_CONFIG=$lp_apt_dir/apt.conf "$@"
+}
+
+# lp_apt_update: fetch the LPAR's package lists (one at a time, though
+# the QEMU and guest builds run side by side).  A list that fails is
+# shown and the rest are used: a missing package is said later.
 lp_apt_update() {
-	lp_say "apt-get update"
-	# A mirror in sync leaves one index stale now and then; the main
-	# archive is what the LPAR needs.
-	lp_sudo apt-get update -q >/dev/null 2>&1 ||
-	    lp_sudo apt-get update -q 2>&1 | grep -E '^(E|W):' >&2
-}
-
-lp_apt_install() {
-	# shellcheck disable=SC2086
-	DEBIAN_FRONTEND=noninteractive lp_sudo apt-get install -y -q \
-	    --no-install-recommends $missing >/dev/null
+	lp_say "fetching Debian's package lists for the partition" \
+	    "(apt state: $lp_apt_dir)"
+	if ! flock "$lp_apt_dir/.lock" sh -c \
+	    'APT_CONFIG=$1/apt.conf apt-get update -q >"$1/update.log" 2>&1' \
+	    sh "$lp_apt_dir"; then
+		grep -E '^(E|W):' "$lp_apt_dir/update.log" >&2
+		lp_say "apt-get update failed for the lists above;" \
+		    "going on with those it has"
+	fi
 }
 
 # lp_pick PKG PINNED: the pinned version when the archive has it, else
 # the candidate (said aloud).  Prints the version.
 lp_pick() {
-	if apt-cache show "$1=$2" >/dev/null 2>&1; then
+	if lp_apt apt-cache show "$1=$2" >/dev/null 2>&1; then
 		echo "$2"
 		return 0
 	fi
-	v=$(apt-cache policy "$1" 2>/dev/null | sed -n 's/^ *Candidate: //p')
+	v=$(lp_apt apt-cache policy "$1" 2>/dev/null | sed -n 's/^ *Candidate: //p')
 	if [ -z "$v" ] || [ "$v" = "(none)" ]; then
-		lp_say "$1: not in the package lists"
+		lp_say "$1: not in the package lists for the partition"
 		return 1
 	fi
 	lp_say "$1: pinned $2 is gone from the archive; using $v"
+	echo "$v"
+}
+
+# lp_pick_src PKG PINNED: lp_pick for a source package; else the
+# newest version of it the lists have.
+lp_pick_src() {
+	vs=$(lp_apt apt-cache showsrc --only-source "$1" 2>/dev/null |
+	    sed -n 's/^Version: //p')
+	if printf '%s\n' "$vs" | grep -qxF -- "$2"; then
+		echo "$2"
+		return 0
+	fi
+	v=""
+	for x in $vs; do
+		[ -z "$v" ] || dpkg --compare-versions "$x" gt "$v" || continue
+		v=$x
+	done
+	if [ -z "$v" ]; then
+		lp_say "source package $1: not in the package lists"
+		return 1
+	fi
+	lp_say "source package $1: pinned $2 is gone from the archive;" \
+	    "using $v"
 	echo "$v"
 }
 

@@ -35,7 +35,9 @@ libmicrohttpd-dev libjs-dygraphs"
 #                shows them, and draws their charts
 #   faketime     libfaketime steps the clock back under a running hvtop,
 #                which must go on sampling and answer SIGTERM at once
-hv_test_packages="prometheus curl wrk python3-pandas chromium faketime"
+#   strace       counts the system calls of hvtop's batch loop
+hv_test_packages="prometheus curl wrk python3-pandas chromium faketime
+strace"
 
 hv_say() { printf 'hvtop: %s\n' "$*" >&2; }
 
@@ -64,7 +66,13 @@ hv_deps() {
 	return 0
 }
 
-# Install the packages in $missing.
+# Install the packages in $missing with the host's apt.  An index that
+# fails to download (a mirror caught mid-sync, a suite or an architecture
+# hvtop installs nothing from) does not stop it: apt-get update's errors
+# are shown, and the install is tried on the lists apt has.  Only a
+# package apt then cannot install is an error, and it is named.  The
+# lists are fetched once per run.
+hv_updated=no
 hv_install() {
 	hv_say "installing missing packages:$missing"
 	if [ "$(id -u)" -eq 0 ]; then
@@ -76,10 +84,39 @@ hv_install() {
 		return 1
 	fi
 	export DEBIAN_FRONTEND=noninteractive
-	$sudo apt-get update -q >&2 || return 1
+	hv_log=$(mktemp) || return 1
+	if [ "$hv_updated" = no ]; then
+		hv_updated=yes
+		# Progress on stderr as it comes; apt's errors kept, then
+		# shown.
+		if ! $sudo apt-get update -q >&2 2>"$hv_log"; then
+			hv_updated=failed
+			sed 's/^/  /' "$hv_log" >&2
+			hv_say "apt-get update failed for the indexes above;" \
+			    "going on with the package lists apt has"
+		fi
+	fi
 	# shellcheck disable=SC2086
-	$sudo apt-get install -y -q --no-install-recommends $missing >&2 ||
-	    return 1
+	if $sudo apt-get install -y -q --no-install-recommends $missing \
+	    >&2 2>"$hv_log"; then
+		cat "$hv_log" >&2
+		rm -f "$hv_log"
+		return 0
+	fi
+	sed 's/^/  /' "$hv_log" >&2
+	rm -f "$hv_log"
+	absent=""
+	for p in $missing; do
+		c=$(apt-cache policy "$p" 2>/dev/null |
+		    sed -n 's/^ *Candidate: //p')
+		[ -n "$c" ] && [ "$c" != "(none)" ] || absent="$absent $p"
+	done
+	[ -z "$absent" ] ||
+	    hv_say "no package list apt could read offers:$absent"
+	[ "$hv_updated" != failed ] ||
+	    hv_say "(apt-get update failed too: see its errors above)"
+	hv_say "apt-get install failed: could not install$missing"
+	return 1
 }
 
 # hv_build DIR [configure options...]: autogen, configure and make as

@@ -10,8 +10,12 @@ tests_unit_test_util_LDADD = $(PURE_LIBS) $(CMOCKA_LIBS)
 TESTS += $(check_PROGRAMS)
 TESTS += scripts/check-pure.sh scripts/check-layers.sh
 TESTS += tests/cli/test-hvtop-cli.sh tests/cli/test-hvtop-env.sh \
-	tests/cli/test-hvtop-symbols.sh
+	tests/cli/test-hvtop-symbols.sh tests/cli/test-hvtop-wakeups.sh
 TESTS += tests/cli/test-docs-examples.sh tests/cli/test-docs-render.sh
+# Every benchmark once, to see it finish (scripts/bench times them).
+TESTS += tests/bench/test-bench-smoke.sh
+# scripts/setup.sh's install past an index that fails to download.
+TESTS += tests/cli/test-setup-apt.sh
 EXTRA_DIST += tests/cli tests/data tests/fuzz tests/bench
 
 # The folders above are distributed whole; in a build outside the source

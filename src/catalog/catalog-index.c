@@ -58,6 +58,9 @@ struct catalog_index {
 	size_t		 nevent_at;
 	uint32_t	*group_at;
 	size_t		 ngroup_at;
+	/* Listed events whose sysfs name an earlier one has: (it, that). */
+	uint32_t	(*clash)[2];
+	size_t		 nclash;
 };
 
 #define CATALOG_ANY_DOMAIN	(-1)
@@ -124,6 +127,16 @@ catalog_htab_slot(const struct catalog_htab *t, uint32_t h, const char *name,
 	}
 }
 
+#define CATALOG_AHEAD		16	/* events fetched ahead */
+#define CATALOG_FETCH_MIN	8192	/* events; fewer stay in cache */
+
+/* Start fetching the slot where a probe for hash h begins. */
+static void
+catalog_htab_prefetch(const struct catalog_htab *t, uint32_t h)
+{
+	__builtin_prefetch(&t->v[(h >> 8) & t->mask]);
+}
+
 /*
  * Insert key (name, domain), whose name hashes to h, for position pos
  * unless the key is taken.  Returns the slot that holds the key.
@@ -166,6 +179,7 @@ catalog_index_free(struct catalog_index *ix)
 	free(ix->formulas.v);
 	free(ix->event_at);
 	free(ix->group_at);
+	free(ix->clash);
 	free(ix);
 }
 
@@ -262,18 +276,36 @@ catalog_index_names(struct catalog *cat, struct catalog_index *ix)
 	struct catalog_event	*ev;
 	struct catalog_hslot	*s;
 	uint32_t		*ct, *hs;
-	size_t			 i, pass, first;
+	size_t			 i, pass, first, stop;
 
 	ct = xcalloc(cat->nevents, sizeof *ct);
-	/* Each name is hashed once; a bare sysfs name shares the hash. */
+	/*
+	 * Each name is hashed once, first; a bare sysfs name shares the
+	 * hash.  Knowing the hashes ahead, each loop fetches the slot it
+	 * will probe CATALOG_AHEAD events on, and the name it will copy: in
+	 * a big catalog nearly every probe is a cache miss, and the misses
+	 * then overlap.  A small one stays in the cache: no fetching.
+	 */
+	stop = cat->nevents >= CATALOG_FETCH_MIN ?
+	    cat->nevents - CATALOG_AHEAD : 0;
 	hs = xcalloc(cat->nevents, sizeof *hs);
+	for (i = 0; i < cat->nevents; i++) {
+		if (i < stop)
+			__builtin_prefetch(cat->events[i + CATALOG_AHEAD].name);
+		hs[i] = catalog_hash(catalog_nz(cat->events[i].name));
+	}
 	for (pass = 0; pass < 2; pass++) {
 		for (i = 0; i < cat->nevents; i++) {
+			if (i < stop) {
+				catalog_htab_prefetch(&ix->by_key,
+				    hs[i + CATALOG_AHEAD]);
+				__builtin_prefetch(
+				    cat->events[i + CATALOG_AHEAD].name);
+			}
 			ev = &cat->events[i];
 			if ((ev->skip == 0) != (pass == 0))
 				continue;
 			free(ev->sysfs_name);
-			hs[i] = catalog_hash(catalog_nz(ev->name));
 			s = catalog_htab_add(&ix->by_key, catalog_nz(ev->name),
 			    ev->domain, hs[i], i);
 			first = s->ix - 1;
@@ -288,9 +320,20 @@ catalog_index_names(struct catalog *cat, struct catalog_index *ix)
 	}
 	for (pass = 0; pass < 2; pass++) {
 		for (i = 0; i < cat->nevents; i++) {
-			if ((cat->events[i].skip == 0) == (pass == 0))
-				catalog_htab_add(&ix->by_sysfs,
-				    cat->events[i].sysfs_name, 0, hs[i], i);
+			if (i < stop)
+				catalog_htab_prefetch(&ix->by_sysfs,
+				    hs[i + CATALOG_AHEAD]);
+			if ((cat->events[i].skip == 0) != (pass == 0))
+				continue;
+			s = catalog_htab_add(&ix->by_sysfs,
+			    cat->events[i].sysfs_name, 0, hs[i], i);
+			if (pass != 0 || s->ix - 1 == i)
+				continue;
+			/* Rare: a list grown one at a time will do. */
+			ix->clash = xreallocarray(ix->clash, ix->nclash + 1,
+			    sizeof *ix->clash);
+			ix->clash[ix->nclash][0] = (uint32_t)i;
+			ix->clash[ix->nclash++][1] = s->ix - 1;
 		}
 	}
 	free(hs);
@@ -379,11 +422,18 @@ catalog_sanitize(struct catalog *cat)
 void
 catalog_reindex(struct catalog *cat)
 {
+	catalog_reindex_escape(cat, 1);
+}
+
+void
+catalog_reindex_escape(struct catalog *cat, int escape)
+{
 	struct catalog_index	*ix;
 	uint32_t		*ixs;
 	size_t			 i, n;
 
-	catalog_sanitize(cat);
+	if (escape)
+		catalog_sanitize(cat);
 	catalog_index_free(cat->index);
 	cat->index = ix = xcalloc(1, sizeof *ix);
 
@@ -425,6 +475,17 @@ catalog_reindex(struct catalog *cat)
 			    catalog_hash(catalog_nz(cat->formulas[i].name)), i);
 	}
 	catalog_index_links(cat, ix);
+}
+
+size_t
+catalog_index_clash(const struct catalog *cat, size_t k, size_t *first)
+{
+	const struct catalog_index	*ix = cat->index;
+
+	if (ix == NULL || k >= ix->nclash)
+		return (SIZE_MAX);
+	*first = ix->clash[k][1];
+	return (ix->clash[k][0]);
 }
 
 /* Release the tables; catalog_free() calls this. */

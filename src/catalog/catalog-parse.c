@@ -106,6 +106,8 @@ struct catalog_pctx {
 	size_t		 sec_start[CATALOG_NSECTIONS];
 	size_t		 sec_end[CATALOG_NSECTIONS];
 	int		 sub_found[6];
+	int		 escape;	/* a string holds more than
+					   printable ASCII */
 };
 
 static void
@@ -169,13 +171,17 @@ catalog_ediag(struct catalog_pctx *p, size_t off, enum catalog_severity sev,
  * Read the length-prefixed string at *pos inside the entry at eoff of
  * elen bytes.  The length counts its own two bytes, so 2 is the empty
  * string and less is malformed.  The copy stops at the first NUL.  Returns
- * 0 and advances *pos, or -1 after a diagnostic.
+ * 0 and advances *pos, or -1 after a diagnostic.  For a name (plain not
+ * NULL), *plain says whether it holds only bytes that catalog_check_name()
+ * lets by; the same pass finds the end and any byte to escape.
  */
 static int
 catalog_string(struct catalog_pctx *p, int id, uint32_t ix, const char *name,
-    size_t eoff, size_t elen, size_t *pos, const char *what, char **out)
+    size_t eoff, size_t elen, size_t *pos, const char *what, char **out,
+    int *plain)
 {
-	size_t		 at = eoff + *pos;
+	const char	*src;
+	size_t		 at = eoff + *pos, n;
 	unsigned	 sl;
 
 	if (!be_fits(elen, *pos, 2)) {
@@ -200,7 +206,18 @@ catalog_string(struct catalog_pctx *p, int id, uint32_t ix, const char *name,
 		    "entry dropped", what, sl, eoff + elen);
 		return (-1);
 	}
-	*out = xstrndup((const char *)p->buf + at + 2, sl - 2);
+	src = (const char *)p->buf + at + 2;
+	n = catalog_text_ascii(src, sl - 2, plain != NULL);
+	if (plain != NULL)
+		*plain = n == sl - 2 || src[n] == '\0';
+	if (n < sl - 2 && src[n] != '\0') {
+		n = strnlen(src, sl - 2);
+		if (catalog_text_ascii(src, n, 0) < n)
+			p->escape = 1;
+	}
+	*out = xmalloc(n + 1);
+	memcpy(*out, src, n);
+	(*out)[n] = '\0';
 	*pos += sl;
 	return (0);
 }
@@ -210,9 +227,9 @@ static void
 catalog_check_name(struct catalog_pctx *p, int id, uint32_t ix,
     const char *name, size_t noff)
 {
-	const unsigned char	*c;
+	const unsigned char	*c = (const unsigned char *)name;
 
-	for (c = (const unsigned char *)name; *c != '\0'; c++) {
+	for (; *c != '\0'; c++) {
 		if (*c <= 0x20 || *c >= 0x7f || *c == '/') {
 			catalog_ediag(p, noff, CATALOG_WARNING, id, ix, name,
 			    "name holds byte 0x%02x at position %zu", *c,
@@ -290,17 +307,18 @@ catalog_parse_event(struct catalog_pctx *p, size_t off, size_t elen,
 	struct catalog_event	*ev;
 	const uint8_t		*e = p->buf + off;
 	size_t			 pos = EV_STRINGS;
+	int			 plain;
 	unsigned		 nformulas;
 
 	ev = &cat->events[cat->nevents];
 	memset(ev, 0, sizeof *ev);
 	if (catalog_string(p, CATALOG_EVENTS, ix, NULL, off, elen, &pos,
-	    "name", &ev->name) != 0)
+	    "name", &ev->name, &plain) != 0)
 		goto drop;
 	if (catalog_string(p, CATALOG_EVENTS, ix, ev->name, off, elen, &pos,
-	    "description", &ev->desc) != 0 ||
+	    "description", &ev->desc, NULL) != 0 ||
 	    catalog_string(p, CATALOG_EVENTS, ix, ev->name, off, elen, &pos,
-	    "long description", &ev->long_desc) != 0)
+	    "long description", &ev->long_desc, NULL) != 0)
 		goto drop;
 	if (ev->name[0] == '\0') {
 		catalog_ediag(p, off + EV_STRINGS, CATALOG_ERROR,
@@ -308,8 +326,9 @@ catalog_parse_event(struct catalog_pctx *p, size_t off, size_t elen,
 		    "dropped");
 		goto drop;
 	}
-	catalog_check_name(p, CATALOG_EVENTS, ix, ev->name,
-	    off + EV_STRINGS + 2);
+	if (!plain)
+		catalog_check_name(p, CATALOG_EVENTS, ix, ev->name,
+		    off + EV_STRINGS + 2);
 
 	ev->index = ix;
 	ev->file_offset = off;
@@ -374,13 +393,14 @@ catalog_parse_group(struct catalog_pctx *p, size_t off, size_t elen,
 	struct catalog_group	*g;
 	const uint8_t		*e = p->buf + off;
 	size_t			 pos = GR_STRINGS, i;
+	int			 plain;
 
 	g = &cat->groups[cat->ngroups];
 	memset(g, 0, sizeof *g);
 	if (catalog_string(p, CATALOG_GROUPS, ix, NULL, off, elen, &pos,
-	    "name", &g->name) != 0 ||
+	    "name", &g->name, &plain) != 0 ||
 	    catalog_string(p, CATALOG_GROUPS, ix, g->name, off, elen, &pos,
-	    "description", &g->desc) != 0) {
+	    "description", &g->desc, NULL) != 0) {
 		free(g->name);
 		free(g->desc);
 		memset(g, 0, sizeof *g);
@@ -389,7 +409,7 @@ catalog_parse_group(struct catalog_pctx *p, size_t off, size_t elen,
 	if (g->name[0] == '\0')
 		catalog_ediag(p, off + GR_STRINGS, CATALOG_WARNING,
 		    CATALOG_GROUPS, ix, NULL, "the name is empty");
-	else
+	else if (!plain)
 		catalog_check_name(p, CATALOG_GROUPS, ix, g->name,
 		    off + GR_STRINGS + 2);
 	g->index = ix;
@@ -428,17 +448,18 @@ catalog_parse_formula(struct catalog_pctx *p, size_t off, size_t elen,
 	struct catalog_formula	*f;
 	const uint8_t		*e = p->buf + off;
 	size_t			 pos = FO_STRINGS;
+	int			 plain;
 
 	f = &cat->formulas[cat->nformulas];
 	memset(f, 0, sizeof *f);
 	if (catalog_string(p, CATALOG_FORMULAS, ix, NULL, off, elen, &pos,
-	    "name", &f->name) != 0 ||
+	    "name", &f->name, &plain) != 0 ||
 	    catalog_string(p, CATALOG_FORMULAS, ix, f->name, off, elen, &pos,
-	    "description", &f->desc) != 0 ||
+	    "description", &f->desc, NULL) != 0 ||
 	    catalog_string(p, CATALOG_FORMULAS, ix, f->name, off, elen, &pos,
-	    "formula", &f->formula) != 0 ||
+	    "formula", &f->formula, NULL) != 0 ||
 	    catalog_string(p, CATALOG_FORMULAS, ix, f->name, off, elen, &pos,
-	    "unit", &f->unit) != 0)
+	    "unit", &f->unit, NULL) != 0)
 		goto drop;
 	if (f->name[0] == '\0') {
 		catalog_ediag(p, off + FO_STRINGS, CATALOG_ERROR,
@@ -446,8 +467,9 @@ catalog_parse_formula(struct catalog_pctx *p, size_t off, size_t elen,
 		    "dropped");
 		goto drop;
 	}
-	catalog_check_name(p, CATALOG_FORMULAS, ix, f->name,
-	    off + FO_STRINGS + 2);
+	if (!plain)
+		catalog_check_name(p, CATALOG_FORMULAS, ix, f->name,
+		    off + FO_STRINGS + 2);
 	f->index = ix;
 	f->file_offset = off;
 	f->entry_length = (uint16_t)elen;
@@ -838,15 +860,11 @@ catalog_sysfs_check(struct catalog_pctx *p)
 {
 	struct catalog			*cat = p->cat;
 	const struct catalog_event	*ev, *first;
-	size_t				 i;
+	size_t				 i, k, f;
 
-	for (i = 0; i < cat->nevents; i++) {
+	for (k = 0; (i = catalog_index_clash(cat, k, &f)) != SIZE_MAX; k++) {
 		ev = &cat->events[i];
-		if (ev->skip != 0)
-			continue;
-		first = catalog_find_sysfs(cat, ev->sysfs_name);
-		if (first == NULL || first == ev)
-			continue;
+		first = &cat->events[f];
 		catalog_ediag(p, ev->file_offset + EV_STRINGS, CATALOG_WARNING,
 		    CATALOG_EVENTS, ev->index, ev->name, "its sysfs name %s "
 		    "is also that of event %u (domain %u)", ev->sysfs_name,
@@ -896,7 +914,7 @@ catalog_parse(const void *buf, size_t len, int iface, struct catalog **out,
 	catalog_sub_check(&p);
 
 	cat->interface = iface;
-	catalog_reindex(cat);
+	catalog_reindex_escape(cat, p.escape);
 	catalog_slot_check(&p);
 	catalog_sysfs_check(&p);
 	catalog_diag_sort(cat);

@@ -61,17 +61,109 @@ catalog_text_char(const unsigned char *p)
 	return (n);
 }
 
+/*
+ * Nearly every string of a catalog is printable ASCII, and every one is
+ * checked at each parse: 8 bytes at a time, a short one's bytes padded
+ * with letters.  In a word's mask a top bit is set for a byte below 0x20
+ * (0x21 for a name; borrowing), 0x7f (carrying), 0x80 and above, or in a
+ * name a '/' (zero once XORed); a borrow or a carry crosses only into
+ * bytes of more weight, so the least bit set is the first such byte
+ * where the least weight comes first in memory.
+ */
+static inline __attribute__((always_inline)) uint64_t
+catalog_text_mask(uint64_t w, int name)
+{
+	const uint64_t	 ones = 0x0101010101010101ULL;
+	uint64_t	 m, v;
+
+	m = ((w - ones * (name ? 0x21 : 0x20)) & ~w) | (w + ones) | w;
+	if (name) {
+		v = w ^ (ones * '/');
+		m |= (v - ones) & ~v;
+	}
+	return (m & ones * 0x80);
+}
+
+static size_t
+catalog_text_first(const char *s, size_t i, size_t len, uint64_t m, int name)
+{
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+	(void)s;
+	(void)len;
+	(void)name;
+	return (i + (size_t)__builtin_ctzll(m) / 8);
+#else
+	unsigned char	 c;
+
+	(void)m;
+	for (; i < len; i++) {
+		c = (unsigned char)s[i];
+		if (c < 0x20 || c >= 0x7f || (name && (c == ' ' || c == '/')))
+			break;
+	}
+	return (i);
+#endif
+}
+
+/* Inlined twice, so that each loop is compiled for its own kind. */
+static inline __attribute__((always_inline)) size_t
+catalog_text_scan(const char *s, size_t len, int name)
+{
+	uint64_t	 w, m;
+	size_t		 i;
+
+	for (i = 0; i + 8 <= len; i += 8) {
+		memcpy(&w, s + i, 8);
+		if ((m = catalog_text_mask(w, name)) != 0)
+			return (catalog_text_first(s, i, len, m, name));
+	}
+	if (i == len)
+		return (len);
+	/* The last bytes: the 8 that end the string, else padded. */
+	if (len >= 8) {
+		i = len - 8;
+		memcpy(&w, s + i, 8);
+	} else {
+		w = 0x4141414141414141ULL;
+		memcpy(&w, s, len);
+	}
+	if ((m = catalog_text_mask(w, name)) != 0)
+		return (catalog_text_first(s, i, len, m, name));
+	return (len);
+}
+
+size_t
+catalog_text_ascii(const char *s, size_t len, int name)
+{
+	return (name ? catalog_text_scan(s, len, 1) :
+	    catalog_text_scan(s, len, 0));
+}
+
+/*
+ * Where the part of s that may be printed as it is ends: at the NUL, or
+ * at the first byte to escape.
+ */
+static const unsigned char *
+catalog_text_safe_end(const unsigned char *p)
+{
+	size_t		 n;
+
+	p += catalog_text_ascii((const char *)p, strlen((const char *)p), 0);
+	while (*p != '\0' && (n = catalog_text_char(p)) != 0)
+		p += n;
+	return (p);
+}
+
 char *
 catalog_text_escape(const char *s)
 {
 	struct strbuf		 sb = { 0 };
-	const unsigned char	*p = (const unsigned char *)s;
+	const unsigned char	*p;
 	size_t			 n;
 
 	if (s == NULL)
 		return (NULL);
-	while (*p != '\0' && (n = catalog_text_char(p)) != 0)
-		p += n;
+	p = catalog_text_safe_end((const unsigned char *)s);
 	if (*p == '\0')
 		return (NULL);
 	strbuf_add(&sb, s, (size_t)(p - (const unsigned char *)s));
@@ -92,14 +184,9 @@ catalog_text_escape(const char *s)
 int
 catalog_text_is_safe(const char *s)
 {
-	const unsigned char	*p = (const unsigned char *)s;
-	size_t			 n;
-
 	if (s == NULL)
 		return (1);
-	while (*p != '\0' && (n = catalog_text_char(p)) != 0)
-		p += n;
-	return (*p == '\0');
+	return (*catalog_text_safe_end((const unsigned char *)s) == '\0');
 }
 
 void

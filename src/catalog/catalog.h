@@ -276,6 +276,11 @@ char		*catalog_printable(const char *s);
  */
 char		*catalog_text_escape(const char *s);
 int		 catalog_text_is_safe(const char *s);
+/*
+ * How many of the len bytes at s are printable ASCII before one is not,
+ * or, for a name, before one is not or is a space or a '/'.
+ */
+size_t		 catalog_text_ascii(const char *s, size_t len, int name);
 /* Escape *text in place, keeping the bytes it had in *stored. */
 void		 catalog_text_sanitize(char **text, char **stored);
 /* The bytes to store for text: stored when text is still its escape. */

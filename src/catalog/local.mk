@@ -19,6 +19,12 @@ tests_unit_test_catalog_parse_CPPFLAGS = $(AM_CPPFLAGS) \
 	-DTOP_SRCDIR='"$(abs_top_srcdir)"'
 tests_unit_test_catalog_parse_CFLAGS = $(UNIT_CFLAGS)
 tests_unit_test_catalog_parse_LDADD = $(PURE_LIBS) $(CMOCKA_LIBS)
+# The parser's one pass over each string, byte by byte against words.
+check_PROGRAMS += tests/unit/test-catalog-text
+tests_unit_test_catalog_text_SOURCES = tests/unit/test-catalog-text.c \
+	tests/unit/catalog-gen.c tests/unit/catalog-gen.h
+tests_unit_test_catalog_text_CFLAGS = $(UNIT_CFLAGS)
+tests_unit_test_catalog_text_LDADD = $(PURE_LIBS) $(CMOCKA_LIBS)
 TESTS += tests/cli/test-hvcat.sh
 noinst_PROGRAMS += tests/bench/bench-catalog
 tests_bench_bench_catalog_SOURCES = tests/bench/bench-catalog.c \

@@ -44,6 +44,10 @@ struct export {
 	char			*note;		/* for the next interval */
 	char			**said;		/* export_news(): said already */
 	size_t			 nsaid;
+	double			*vals;		/* a CSV row's values, */
+	uint8_t			*has;		/* kept from one interval
+						   to the next */
+	size_t			 nvals;
 };
 
 int
@@ -255,6 +259,8 @@ export_free(struct export *x)
 	for (i = 0; i < x->nsaid; i++)
 		free(x->said[i]);
 	free(x->said);
+	free(x->vals);
+	free(x->has);
 	free(x);
 }
 
@@ -549,6 +555,7 @@ export_csv(struct export *x, const struct engine_snapshot *s,
 	const struct engine_view	*v;
 	const struct engine_cell	*c;
 	struct strbuf			 why = { 0 }, err = { 0 };
+	struct strbuf			 lead = { 0 };
 	double				*vals;
 	uint8_t				*has;
 	size_t				 i, r, j, ncol, k;
@@ -556,8 +563,20 @@ export_csv(struct export *x, const struct engine_snapshot *s,
 	char				*reason, num[NUMFMT_G_MAX];
 
 	export_error(x, s, &err);
-	vals = xcalloc(x->ncols + 1, sizeof *vals);
-	has = xcalloc(x->ncols + 1, 1);
+	if (x->nvals < x->ncols + 1) {
+		free(x->vals);
+		free(x->has);
+		x->nvals = x->ncols + 1;
+		x->vals = xcalloc(x->nvals, sizeof *x->vals);
+		x->has = xcalloc(x->nvals, 1);
+	}
+	vals = x->vals;
+	has = x->has;
+	/* What starts every row, once: the time and the sequence number. */
+	strbuf_addtime(&lead, wall_ns, 1);
+	strbuf_addc(&lead, ',');
+	strbuf_add(&lead, num, numfmt_u64(num, seq));
+	strbuf_addc(&lead, ',');
 	for (i = 0; i < engine_nviews(x->e); i++) {
 		v = engine_view(x->e, i);
 		ncol = v->nevents + v->nmetrics;
@@ -585,14 +604,18 @@ export_csv(struct export *x, const struct engine_snapshot *s,
 					free(reason);
 				}
 			}
-			strbuf_addtime(sb, wall_ns, 1);
-			strbuf_addf(sb, ",%llu,%.9g,%s,",
-			    (unsigned long long)seq,
-			    s->row_interval[i][r], v->term);
+			/* As ",%llu,%.9g,%s,", printf's output. */
+			strbuf_add(sb, lead.s, lead.len);
+			strbuf_add(sb, num, numfmt_g(num,
+			    s->row_interval[i][r], 9));
+			strbuf_addc(sb, ',');
+			strbuf_adds(sb, v->term);
+			strbuf_addc(sb, ',');
 			if (r == v->nrows)
 				strbuf_adds(sb, "total");
 			else
-				strbuf_addf(sb, "%u", v->indices[r]);
+				strbuf_add(sb, num, numfmt_u64(num,
+				    v->indices[r]));
 			for (j = 0; j < x->ncols; j++) {
 				strbuf_addc(sb, ',');
 				/* As "%.12g", at a fraction of printf's cost. */
@@ -609,8 +632,7 @@ export_csv(struct export *x, const struct engine_snapshot *s,
 	}
 	strbuf_free(&why);
 	strbuf_free(&err);
-	free(vals);
-	free(has);
+	strbuf_free(&lead);
 }
 
 /* A JSON string. */

@@ -72,7 +72,9 @@ clock_sleep_until(struct hv_clock *c, uint64_t t)
  * sleeps longer than t less the clock's reading, and none restarts a
  * sleep the signal ended.  Returns 1 if fd is readable or a signal ended
  * a wait without fd, else 0.  A virtual clock moves to t unless fd is
- * readable already.
+ * readable already.  A wait that timed out at t ends there: one system
+ * call an interval, not three (a second poll and a sleep until a time
+ * already past cost a partition more than the rest of hvtop's interval).
  */
 int
 clock_sleep_until_fd(struct hv_clock *c, uint64_t t, int fd)
@@ -104,6 +106,8 @@ clock_sleep_until_fd(struct hv_clock *c, uint64_t t, int fd)
 		}
 		if (left == 0)
 			break;
+		if (n == 0 && clock_now(c) >= t)
+			return (0);
 	}
 	if (c->virtual_ && t > c->now_ns)
 		c->now_ns = t;

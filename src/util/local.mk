@@ -28,6 +28,12 @@ tests_unit_test_numfmt_SOURCES = tests/unit/test-numfmt.c
 tests_unit_test_numfmt_CFLAGS = $(UNIT_CFLAGS)
 tests_unit_test_numfmt_LDADD = $(PURE_LIBS) $(CMOCKA_LIBS) -lm
 
+# A CSV row's start, laid out without printf.
+check_PROGRAMS += tests/unit/test-rowfmt
+tests_unit_test_rowfmt_SOURCES = tests/unit/test-rowfmt.c
+tests_unit_test_rowfmt_CFLAGS = $(UNIT_CFLAGS)
+tests_unit_test_rowfmt_LDADD = $(PURE_LIBS) $(CMOCKA_LIBS)
+
 # The replay's "go to" text.
 check_PROGRAMS += tests/unit/test-seekspec
 tests_unit_test_seekspec_SOURCES = tests/unit/test-seekspec.c

@@ -110,6 +110,16 @@ numfmt_g(char *buf, double v, int prec)
 	}
 	m = (bits & ((1ULL << 52) - 1)) | (1ULL << 52);
 	e2 -= 1075;
+	/*
+	 * v = m * 2^e2.  A whole number below 10^prec, as most rates of
+	 * counts are, prints as its digits: no exponent, no point.
+	 */
+	if (e2 <= 4 && e2 >= -52 && (e2 >= 0 ||
+	    (m & ((1ULL << -e2) - 1)) == 0)) {
+		w = e2 >= 0 ? m << e2 : m >> -e2;
+		if ((numfmt_u128)w < numfmt_pow10(prec))
+			return ((size_t)(p - buf) + numfmt_u64(p, w));
+	}
 	/* v is in [2^(e2 + 52), 2^(e2 + 53)): x is this guess or one more. */
 	x = (int)((e2 + 52) * 30103L / 100000L);
 	if ((e2 + 52) * 30103L % 100000L < 0)
@@ -180,4 +190,20 @@ numfmt_g(char *buf, double v, int prec)
 	}
 	*p = '\0';
 	return ((size_t)(p - buf));
+}
+
+size_t
+numfmt_u64(char *buf, uint64_t v)
+{
+	char	 d[20];
+	size_t	 n = 0, i;
+
+	do {
+		d[n++] = (char)('0' + v % 10);
+		v /= 10;
+	} while (v != 0);
+	for (i = 0; i < n; i++)
+		buf[i] = d[n - 1 - i];
+	buf[n] = '\0';
+	return (n);
 }

@@ -11,6 +11,7 @@
 #define HVTOP_NUMFMT_H
 
 #include <stddef.h>
+#include <stdint.h>
 
 /* Longest result: sign, 17 digits, point, "e-308", NUL. */
 #define NUMFMT_G_MAX	32
@@ -21,5 +22,7 @@
  * length (without the NUL).
  */
 size_t	 numfmt_g(char *buf, double v, int prec);
+/* v as "%llu" prints it, into buf of NUMFMT_G_MAX bytes; the length. */
+size_t	 numfmt_u64(char *buf, uint64_t v);
 
 #endif /* HVTOP_NUMFMT_H */

@@ -77,13 +77,13 @@ main(void)
 	uint8_t		*orig;
 	void		*img;
 	char		*text, *cause;
-	size_t		 olen, len, i;
+	size_t		 olen, len, i, n = bench_iters(ITERS);
 
 	orig = read_p8(&olen);
 	if (catalog_parse(orig, olen, 1, &cat, &cause) != 0)
 		die("parse", cause);
 
-	for (i = 0; i < ITERS; i++) {
+	for (i = 0; i < n; i++) {
 		t0 = now_ms();
 		if (catalog_write(cat, &img, &len, &cause) != 0)
 			die("write", cause);
@@ -92,9 +92,9 @@ main(void)
 			die("write", "not the catalog parsed");
 		free(img);
 	}
-	printf("catalog.write.p8 %.3f ms\n", bench_median(t, ITERS));
+	printf("catalog.write.p8 %.3f ms\n", bench_median(t, n));
 
-	for (i = 0; i < ITERS; i++) {
+	for (i = 0; i < n; i++) {
 		t0 = now_ms();
 		j = catalog_to_json(cat);
 		text = json_dumps(j, JSON_INDENT(1));
@@ -102,12 +102,12 @@ main(void)
 		json_decref(j);
 		free(text);
 	}
-	printf("catalog.json.to.p8 %.3f ms\n", bench_median(t, ITERS));
+	printf("catalog.json.to.p8 %.3f ms\n", bench_median(t, n));
 
 	j = catalog_to_json(cat);
 	text = json_dumps(j, JSON_INDENT(1));
 	json_decref(j);
-	for (i = 0; i < ITERS; i++) {
+	for (i = 0; i < n; i++) {
 		t0 = now_ms();
 		j = json_loads(text, JSON_REJECT_DUPLICATES, NULL);
 		if (j == NULL)
@@ -118,9 +118,9 @@ main(void)
 		json_decref(j);
 		catalog_free(back);
 	}
-	printf("catalog.json.from.p8 %.3f ms\n", bench_median(t, ITERS));
+	printf("catalog.json.from.p8 %.3f ms\n", bench_median(t, n));
 
-	for (i = 0; i < ITERS; i++) {
+	for (i = 0; i < n; i++) {
 		t0 = now_ms();
 		j = json_loads(text, JSON_REJECT_DUPLICATES, NULL);
 		if (j == NULL)
@@ -139,7 +139,7 @@ main(void)
 		json_decref(j);
 		catalog_free(back);
 	}
-	printf("catalog.build.p8 %.3f ms\n", bench_median(t, ITERS));
+	printf("catalog.build.p8 %.3f ms\n", bench_median(t, n));
 
 	free(text);
 	catalog_free(cat);

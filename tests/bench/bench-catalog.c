@@ -289,14 +289,15 @@ main(int argc, char **argv)
 
 	if (want(argc, argv, "catalog.parse.p8")) {
 		buf = read_p8(&len);
-		printf("catalog.parse.p8 %.4f ms\n", bench_parse(buf, len, 301));
+		printf("catalog.parse.p8 %.4f ms\n", bench_parse(buf, len,
+		    bench_iters(301)));
 		free(buf);
 	}
 	if (want(argc, argv, "catalog.parse.16m")) {
 		buf = gen_big(&len);
-		parse = bench_parse(buf, len, 15);
-		sum = bench_checksum(adler32, buf, len, 15);
-		words = bench_checksum(sum64, buf, len, 15);
+		parse = bench_parse(buf, len, bench_iters(15));
+		sum = bench_checksum(adler32, buf, len, bench_iters(15));
+		words = bench_checksum(sum64, buf, len, bench_iters(15));
 		printf("catalog.parse.16m %.3f ms\n", parse);
 		printf("catalog.checksum.16m %.3f ms\n", sum);
 		printf("catalog.parse.16m.ratio %.2f x\n", parse / sum);
@@ -308,9 +309,9 @@ main(int argc, char **argv)
 	if (want(argc, argv, "catalog.lookup")) {
 		cat = gen_model(LOOKUP_EVENTS);
 		printf("catalog.lookup.100k %.1f ns\n",
-		    bench_lookup(cat, 0, 21));
+		    bench_lookup(cat, 0, bench_iters(21)));
 		printf("catalog.lookup_sysfs.100k %.1f ns\n",
-		    bench_lookup(cat, 1, 21));
+		    bench_lookup(cat, 1, bench_iters(21)));
 		catalog_free(cat);
 	}
 	return (0);

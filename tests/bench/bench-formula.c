@@ -65,14 +65,14 @@ bench_eval(const struct formula *f, double *ev, const double *cv)
 	struct formula_value	 v;
 	volatile double		 sink = 0;
 	double			 t0, sum;
-	int			 r, i;
+	int			 r, i, runs = (int)bench_iters(RUNS);
 
 	memset(&env, 0, sizeof env);
 	env.values[FORMULA_EVENT] = ev;
 	env.nvalues[FORMULA_EVENT] = 5;
 	env.values[FORMULA_CONST] = cv;
 	env.nvalues[FORMULA_CONST] = 1;
-	for (r = 0; r < RUNS; r++) {
+	for (r = 0; r < runs; r++) {
 		sum = 0;
 		t0 = now_ns();
 		for (i = 0; i < EVALS; i++) {
@@ -84,7 +84,7 @@ bench_eval(const struct formula *f, double *ev, const double *cv)
 		sink += sum;
 	}
 	(void)sink;
-	return (bench_median(t, RUNS));
+	return (bench_median(t, (size_t)runs));
 }
 
 int
@@ -98,9 +98,9 @@ main(void)
 	double			 ev[5] = { 1, 2, 3, 4, 5 }, cv[1] = { 2.4e9 };
 	double			 t0, ns;
 	char			*cause;
-	int			 r, i;
+	int			 r, i, runs = (int)bench_iters(RUNS);
 
-	for (r = 0; r < RUNS; r++) {
+	for (r = 0; r < runs; r++) {
 		t0 = now_ns();
 		for (i = 0; i < COMPILES; i++) {
 			if (formula_compile(ten, FORMULA_AUTO, NULL, resolve,
@@ -112,7 +112,8 @@ main(void)
 		}
 		tc[r] = (now_ns() - t0) / COMPILES / 1e3;
 	}
-	printf("formula.compile.10steps %.3f us\n", bench_median(tc, RUNS));
+	printf("formula.compile.10steps %.3f us\n",
+	    bench_median(tc, (size_t)runs));
 
 	if (formula_compile(ten, FORMULA_AUTO, NULL, resolve, NULL, &f,
 	    &cause) != 0 || formula_ncode(f) != 10) {

@@ -83,6 +83,8 @@ main(void)
 	size_t			 b, i;
 	char			*cause = NULL;
 	int			 r;
+	int			 plans = (int)bench_iters(PLANS);
+	int			 refreshes = (int)bench_iters(REFRESHES);
 
 	tfix_build(&fx, 8, 4, 0);
 	sim_config_defaults(&cfg);
@@ -93,7 +95,7 @@ main(void)
 	}
 	sim_frame_topology(sim_hv_frame(hv), &topo);
 
-	for (r = 0; r < PLANS; r++) {
+	for (r = 0; r < plans; r++) {
 		t0 = now_us();
 		plan = plan_4096(&fx, &topo, 2, HCALL_REC_TIMEBASE);
 		plan_t[r] = now_us() - t0;
@@ -106,7 +108,7 @@ main(void)
 	vals = calloc(plan->nvalues, sizeof *vals);
 	ok = calloc(plan->nvalues, 1);
 	recs = calloc(plan->nrecords, sizeof *recs);
-	for (r = 0; r < REFRESHES; r++) {
+	for (r = 0; r < refreshes; r++) {
 		/* A refresh a second: the workload moves to a new slot. */
 		tb = (uint64_t)(r + 1) * cfg.tb_hz;
 		enc_t[r] = sim_t[r] = dec_t[r] = 0;
@@ -140,15 +142,16 @@ main(void)
 		return (1);
 	}
 
-	printf("hcall.plan.4096 %.3f ms\n", bench_median(plan_t, PLANS) / 1e3);
-	t0 = bench_median(total, REFRESHES);
-	t1 = bench_median(sim_t, REFRESHES);
+	printf("hcall.plan.4096 %.3f ms\n",
+	    bench_median(plan_t, (size_t)plans) / 1e3);
+	t0 = bench_median(total, (size_t)refreshes);
+	t1 = bench_median(sim_t, (size_t)refreshes);
 	printf("hcall.refresh.4096 %.1f us\n", t0);
 	printf("hcall.refresh.4096.encode %.1f us\n",
-	    bench_median(enc_t, REFRESHES));
+	    bench_median(enc_t, (size_t)refreshes));
 	printf("hcall.refresh.4096.sim %.1f us\n", t1);
 	printf("hcall.refresh.4096.decode %.1f us\n",
-	    bench_median(dec_t, REFRESHES));
+	    bench_median(dec_t, (size_t)refreshes));
 	printf("hcall.refresh.4096.sim_share %.0f %%\n", 100 * t1 / t0);
 	printf("hcall.calls.4096.planned %zu calls\n", plan->nbufs);
 	printf("hcall.calls.4096.naive %zu calls\n", plan->naive_hcalls);

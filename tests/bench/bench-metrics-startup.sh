@@ -12,7 +12,8 @@
 #   startup.metrics.linear    the CPU time for 200000 over the time for
 #                             20000: 10 when start-up is linear
 # HVTOP_BUILD is the build directory (scripts/bench sets it);
-# HVTOP_BENCH_METRICS lists the sizes (default "20000 200000").  Each
+# HVTOP_BENCH_METRICS lists the sizes (default "20000 200000", and "200"
+# in a smoke run, HVTOP_BENCH_SMOKE set).  Each
 # figure comes from one process: scripts/bench takes the median over its
 # runs.
 b=${HVTOP_BUILD:-build}
@@ -49,6 +50,7 @@ PY
 }
 
 sizes=${HVTOP_BENCH_METRICS:-20000 200000}
+[ -z "${HVTOP_BENCH_SMOKE:-}" ] || sizes=${HVTOP_BENCH_METRICS:-200}
 for n in 0 $sizes; do
 	args=""
 	if [ "$n" -gt 0 ]; then

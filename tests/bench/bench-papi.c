@@ -50,7 +50,7 @@ main(int argc, char **argv)
 	FILE			*f;
 	char			*buf;
 	long			 len;
-	int			 i;
+	int			 i, runs = (int)bench_iters(RUNS);
 
 	if ((f = fopen(path, "rb")) == NULL) {
 		perror(path);
@@ -65,7 +65,7 @@ main(int argc, char **argv)
 		return (1);
 	}
 	fclose(f);
-	for (i = 0; i < RUNS; i++) {
+	for (i = 0; i < runs; i++) {
 		t0 = now_ms();
 		if (papi_parse(buf, (size_t)len, &m, NULL) != 0) {
 			fprintf(stderr, "%s: parse errors\n", path);
@@ -78,10 +78,10 @@ main(int argc, char **argv)
 		free(av);
 		papi_model_free(m);
 	}
-	qsort(parse, RUNS, sizeof parse[0], bench_cmp_double);
-	qsort(check, RUNS, sizeof check[0], bench_cmp_double);
-	printf("papi.parse.papi_events %.3f ms\n", parse[RUNS / 2]);
-	printf("papi.check.papi_events %.3f ms\n", check[RUNS / 2]);
+	qsort(parse, (size_t)runs, sizeof parse[0], bench_cmp_double);
+	qsort(check, (size_t)runs, sizeof check[0], bench_cmp_double);
+	printf("papi.parse.papi_events %.3f ms\n", parse[runs / 2]);
+	printf("papi.check.papi_events %.3f ms\n", check[runs / 2]);
 	free(buf);
 	return (0);
 }

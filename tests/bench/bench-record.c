@@ -68,6 +68,7 @@ main(void)
 	char			*cause = NULL;
 	void			*buf;
 	size_t			 len, i, n;
+	size_t			 samples = bench_iters(SAMPLES);
 	uint64_t		 pre, t0, t1, t2, step = 1000000000ULL;
 	double			 sum_refresh = 0, sum_append = 0, cost, mean;
 	unsigned		 changed;
@@ -107,7 +108,7 @@ main(void)
 	info.calls = "hcalls";
 	x = export_new(EXPORT_CSV, session_engine(ses), &info);
 	cost = bench_clock_cost(CLOCK_THREAD_CPUTIME_ID, &mean);
-	for (i = 0; i < SAMPLES; i++) {
+	for (i = 0; i < samples; i++) {
 		t0 = bench_ns(CLOCK_THREAD_CPUTIME_ID);
 		if (session_sample(ses, &changed, &snap, &cause) != 0) {
 			fprintf(stderr, "bench-record: %s\n", cause);
@@ -140,21 +141,21 @@ main(void)
 	n = session_selection(ses)->ncounters;
 	printf("record.default.counters %zu count\n", n);
 	printf("record.default.bytes_per_counter %.3f B\n",
-	    (double)(len - pre) / SAMPLES / (double)n);
+	    (double)(len - pre) / (double)samples / (double)n);
 	printf("record.default.bytes_per_counter_with_preamble %.3f B\n",
-	    (double)len / SAMPLES / (double)n);
+	    (double)len / (double)samples / (double)n);
 	printf("record.default.bytes_per_sample %.1f B\n",
-	    (double)(len - pre) / SAMPLES);
+	    (double)(len - pre) / (double)samples);
 	printf("record.default.preamble %.1f KB\n", (double)pre / 1024);
 	printf("record.default.clock_read %.2f us\n", cost / 1e3);
 	printf("record.default.clock_read_mean %.2f us\n", mean / 1e3);
 	printf("record.default.refresh %.1f us\n",
-	    bench_median(refresh, SAMPLES) / 1e3);
+	    bench_median(refresh, samples) / 1e3);
 	printf("record.default.append %.2f us\n",
-	    bench_median(append, SAMPLES) / 1e3);
+	    bench_median(append, samples) / 1e3);
 	/* The mean counts the batched writes. */
 	printf("record.default.append_mean %.2f us\n",
-	    sum_append / SAMPLES / 1e3);
+	    sum_append / (double)samples / 1e3);
 	printf("record.default.overhead %.2f %%\n",
 	    100 * sum_append / sum_refresh);
 
@@ -163,7 +164,7 @@ main(void)
 		fprintf(stderr, "bench-record: %s\n", cause);
 		return (1);
 	}
-	for (i = 0; i < SAMPLES; ) {
+	for (i = 0; i < samples; ) {
 		t0 = bench_ns(CLOCK_THREAD_CPUTIME_ID);
 		if (record_read_next(rd, &ev) == RECORD_EV_EOF)
 			break;

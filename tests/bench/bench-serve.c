@@ -28,6 +28,7 @@
 #include "serve/serve.h"
 #include "source/source.h"
 #include "test-hcall-fixture.h"
+#include "tests/bench/bench.h"
 #include "util/strbuf.h"
 #include "util/xalloc.h"
 
@@ -96,11 +97,14 @@ make_defs(const struct catalog *cat, int domain, struct engine_metric_def *d,
 		    "delta-seconds", ev[i % m], ev[(i * 7 + 3) % m],
 		    ev[(i * 13 + 5) % m]);
 		names[i] = xasprintf("%s_BW_%zu", prefix, i);
-		d[i].name = names[i];
-		d[i].text = texts[i];
-		d[i].unit = "MB/s";
-		d[i].desc = "Bandwidth of a made-up kind";
-		d[i].origin = "bench";
+		/* Every field set: those not named here are zero. */
+		d[i] = (struct engine_metric_def){
+			.name = names[i],
+			.text = texts[i],
+			.unit = "MB/s",
+			.desc = "Bandwidth of a made-up kind",
+			.origin = "bench",
+		};
 	}
 }
 
@@ -177,6 +181,8 @@ main(void)
 	unsigned			 port;
 	long				 r0, r1;
 	char				*cause = NULL, spec[64];
+	size_t				 runs = bench_iters(RUNS);
+	size_t				 scrapes = bench_iters(SCRAPES);
 
 	tfix_build(&fx, 8, 4, 0);
 	memset(&topo, 0, sizeof topo);
@@ -226,7 +232,7 @@ main(void)
 		snap = engine_update_reuse(e, &rs, snap);
 	}
 	smp.snap = snap;
-	for (i = 0; i < RUNS; i++) {
+	for (i = 0; i < runs; i++) {
 		t0 = now_ns();
 		fr = serve_om_frame(om, &smp);
 		pub_ns[i] = now_ns() - t0;
@@ -251,7 +257,7 @@ main(void)
 	}
 	if (sscanf(serve_url(srv), "http://127.0.0.1:%u", &port) != 1)
 		return (1);
-	for (i = 0; i < RUNS; i++) {
+	for (i = 0; i < runs; i++) {
 		step(&rs, &now);
 		snap = engine_update_reuse(e, &rs, snap);
 		serve_sample_begin(srv);
@@ -269,7 +275,7 @@ main(void)
 	}
 	/* A thousand scrapes in a row, a new frame before each. */
 	r0 = rss_kib();
-	for (i = 0; i < SCRAPES; i++) {
+	for (i = 0; i < scrapes; i++) {
 		step(&rs, &now);
 		snap = engine_update_reuse(e, &rs, snap);
 		serve_sample_begin(srv);
@@ -286,11 +292,11 @@ main(void)
 	printf("serve.counters %zu count\n", sel.ncounters);
 	printf("serve.metric_values %zu count\n", nval);
 	printf("serve.bytes.openmetrics %zu bytes\n", bytes);
-	printf("serve.publish %.3f ms\n", median_ms(pub_ns, RUNS));
-	printf("serve.render.openmetrics %.3f ms\n", median_ms(om_ns, RUNS));
-	printf("serve.render.text %.3f ms\n", median_ms(txt_ns, RUNS));
-	printf("serve.scrape.fresh %.3f ms\n", median_ms(fresh_ns, RUNS));
-	printf("serve.scrape.cached %.3f ms\n", median_ms(cached_ns, RUNS));
+	printf("serve.publish %.3f ms\n", median_ms(pub_ns, runs));
+	printf("serve.render.openmetrics %.3f ms\n", median_ms(om_ns, runs));
+	printf("serve.render.text %.3f ms\n", median_ms(txt_ns, runs));
+	printf("serve.scrape.fresh %.3f ms\n", median_ms(fresh_ns, runs));
+	printf("serve.scrape.cached %.3f ms\n", median_ms(cached_ns, runs));
 	printf("serve.rss_growth.1000_scrapes %ld KiB\n", r1 - r0);
 
 	engine_snapshot_free(snap);

@@ -58,11 +58,11 @@ bench_render_size(struct ui *ui, enum ui_screen screen, int w, int h)
 	static double		 t[RUNS];
 	struct view_frame	 f;
 	double			 t0;
-	int			 i;
+	int			 i, runs = (int)bench_iters(RUNS);
 
 	memset(&f, 0, sizeof f);
 	ui->screen = screen;
-	for (i = 0; i < RUNS; i++) {
+	for (i = 0; i < runs; i++) {
 		f.width = w;
 		f.height = h;
 		t0 = now_ms();
@@ -72,7 +72,7 @@ bench_render_size(struct ui *ui, enum ui_screen screen, int w, int h)
 	}
 	view_frame_free(&f);
 	ui->screen = UI_LIVE;
-	return (bench_median(t, RUNS));
+	return (bench_median(t, (size_t)runs));
 }
 
 static double
@@ -115,9 +115,9 @@ bench_filter(struct ui *ui, const char *text)
 	struct filter	*flt;
 	char		*cause = NULL;
 	double		 t0;
-	int		 i;
+	int		 i, runs = (int)bench_iters(RUNS);
 
-	for (i = 0; i < RUNS; i++) {
+	for (i = 0; i < runs; i++) {
 		if (filter_parse(text, &flt, &cause) != 0)
 			exit(1);
 		ui->filter = flt;
@@ -127,7 +127,7 @@ bench_filter(struct ui *ui, const char *text)
 		ui->filter = NULL;
 		filter_free(flt);
 	}
-	return (bench_median(t, RUNS));
+	return (bench_median(t, (size_t)runs));
 }
 
 /* 100,000 synthetic entries shaped like catalog events. */
@@ -188,7 +188,7 @@ main(void)
 	struct filter		*flt;
 	char			*cause = NULL;
 	double			 t0;
-	size_t			 i;
+	size_t			 i, runs = bench_iters(RUNS);
 
 	memset(&so, 0, sizeof so);
 	so.virtual_clock = 1;
@@ -231,7 +231,7 @@ main(void)
 	    bench_render_size(&ui, UI_FRAME, 80, 24));
 
 	bench_items(&ui, &save);
-	for (i = 0; i < RUNS; i++) {
+	for (i = 0; i < runs; i++) {
 		t0 = now_ms();
 		if (filter_parse(text, &flt, &cause) != 0)
 			return (1);
@@ -243,14 +243,14 @@ main(void)
 		ui.filter = NULL;
 		filter_free(flt);
 	}
-	printf("ui.filter.100k %.3f ms\n", bench_median(t, RUNS));
+	printf("ui.filter.100k %.3f ms\n", bench_median(t, runs));
 	printf("ui.filter.100k.words %.3f ms\n", bench_filter(&ui,
 	    "memory bandwidth"));
 	printf("ui.filter.100k.regex %.3f ms\n", bench_filter(&ui,
 	    "re:^pm_mem_.*_0[0-4]"));
 	printf("ui.filter.100k.group %.3f ms\n", bench_filter(&ui,
 	    "re:^pm_mem_(rd|wr)_cyc"));
-	printf("ui.filter.parse %.4f ms\n", bench_median(p, RUNS));
+	printf("ui.filter.parse %.4f ms\n", bench_median(p, runs));
 	fprintf(stderr, "bench-ui: %zu of %d entries match \"%s\"\n",
 	    ui.items[UI_EVENTS].nshown, NITEMS, text);
 	bench_items_free(&ui, &save);

@@ -11,6 +11,28 @@
 #include <time.h>
 
 /* Nanoseconds on clock clk (CLOCK_MONOTONIC, a CPU-time clock ...). */
+/*
+ * A smoke run (HVTOP_BENCH_SMOKE set): the test suite runs every
+ * benchmark once, to see it finish, with its figures left unread.
+ */
+static inline int
+bench_smoke(void)
+{
+	const char	*s = getenv("HVTOP_BENCH_SMOKE");
+
+	return (s != NULL && *s != '\0');
+}
+
+/* n repetitions, or at most 3 in a smoke run. */
+static inline size_t
+bench_iters(size_t n)
+{
+	return (bench_smoke() && n > 3 ? 3 : n);
+}
+
+/* Exit status of a benchmark that cannot run here (it says why). */
+#define BENCH_SKIP	77
+
 static inline uint64_t
 bench_ns(clockid_t clk)
 {

@@ -72,7 +72,7 @@ if command -v tmux >/dev/null 2>&1; then
 	tmux -L "$sock" -f /dev/null new-session -d -s main -x 200 -y 40 \
 	    "env HVTOP_CONFIG=$HVTOP_CONFIG LC_ALL=C TERM=xterm $HVTOP $SIM -m $tmpdir/m.txt; sleep 60"
 	found=1
-	deadline=$(($(date +%s) + 10))
+	deadline=$(($(date +%s) + 30))
 	while [ "$(date +%s)" -le "$deadline" ]; do
 		tmux -L "$sock" capture-pane -p -t main >"$tmpdir/screen"
 		if grep -q 'metrics cannot be computed' "$tmpdir/screen"; then
@@ -184,7 +184,7 @@ tui() {
 	tmux -L "$sock" -f /dev/null new-session -d -s main -x 200 -y 40 \
 	    "env HVTOP_CONFIG=$cfgfile LC_ALL=C TERM=xterm $HVTOP $*; sleep 60"
 	found=1
-	deadline=$(($(date +%s) + 10))
+	deadline=$(($(date +%s) + 30))
 	while [ "$(date +%s)" -le "$deadline" ]; do
 		tmux -L "$sock" capture-pane -p -t main >"$tmpdir/screen"
 		if grep -qF -- "$pattern" "$tmpdir/screen"; then

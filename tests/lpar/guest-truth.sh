@@ -9,14 +9,19 @@
 #   picks    both picks in one run
 #   side     hvtop and perf stat -I at once on the same chip's events
 #   cost     hvtop and perf stat -I alone, each timed by the kernel
-# d=SECONDS sets the interval (0.5), n=COUNT the intervals (6).
+# d=SECONDS sets the interval (0.5), n=COUNT the intervals (6); for cost,
+# w=SECONDS the start-up left out (6) and m=SECONDS the time measured (20).
 parts=" $* "
 d=0.5
 n=6
+w=6
+m=20
 for a in "$@"; do
 	case $a in
 	d=*) d=${a#d=} ;;
 	n=*) n=${a#n=} ;;
+	w=*) w=${a#w=} ;;
+	m=*) m=${a#m=} ;;
 	esac
 done
 ms=$(awk -v d="$d" 'BEGIN { printf "%d", d * 1000 }')
@@ -44,21 +49,36 @@ run() {
 	echo "@@ rc=$?"
 }
 
-# steady NAME CMD...: CMD's CPU ticks over 20 intervals, once started.
+# cpu_ns PID: the CPU time of every thread of PID so far, in ns: the
+# kernel's run time (schedstat), else user + system clock ticks.
+cpu_ns() {
+	if [ -r "/proc/$1/schedstat" ]; then
+		cat /proc/"$1"/task/*/schedstat 2>/dev/null |
+		    awk '{ s += $1 } END { printf "%.0f", s }'
+	else
+		awk -v hz="$(getconf CLK_TCK 2>/dev/null || echo 100)" \
+		    '{ printf "%.0f", ($14 + $15) * 1e9 / hz }' "/proc/$1/stat"
+	fi
+}
+
+# steady NAME CMD...: CMD's CPU time in ns over m seconds (m/d
+# intervals), once started and w seconds in.
 steady() {
 	name=$1
 	shift
 	"$@" >/dev/null 2>&1 &
 	pid=$!
-	sleep 6
+	sleep "$w"
 	echo "@@ cost $name"
-	a=$(awk '{ print $14 + $15 }' /proc/$pid/stat)
-	sleep 10
-	b=$(awk '{ print $14 + $15 }' /proc/$pid/stat)
+	a=$(cpu_ns $pid)
+	sleep "$m"
+	b=$(cpu_ns $pid)
 	echo "@@ cost-stop"
 	kill $pid 2>/dev/null
 	wait $pid 2>/dev/null
-	echo "@@ cpu $name $((b - a)) 20"
+	echo "@@ cpu $name $(awk -v a="$a" -v b="$b" \
+	    'BEGIN { printf "%.0f", b - a }') $(awk -v m="$m" -v d="$d" \
+	    'BEGIN { printf "%d", m / d + 0.5 }')"
 }
 
 case $parts in *" pace "*) parts="$parts overview chip core " ;; esac
@@ -101,16 +121,19 @@ case $parts in
 esac
 case $parts in
 *" cost "*)
-	# Each tool alone, in its steady state: started, left 6 s to open
-	# its events (slow under TCG), then measured over 10 s (20
-	# intervals of 0.5 s): its own CPU from /proc (user + system clock ticks; the
-	# hcalls run in its read(2) calls) and, between the markers, the
-	# calls the hypervisor counts.  For scripts/bench lpar, not a test.
-	steady hvtop hvtop -b -n 60 -d "$d" --format csv \
+	# Each tool alone, in its steady state: started, left w s (6) to
+	# open its events (slow under TCG), then measured over m s (20, 40
+	# intervals of 0.5 s): its own CPU from /proc, in ns (schedstat;
+	# the hcalls run in its read(2) calls) and, between the markers,
+	# the calls the hypervisor counts.  For scripts/bench lpar, not a
+	# test.
+	life=$(awk -v w="$w" -v m="$m" 'BEGIN { printf "%d", 2 * (w + m) }')
+	steady hvtop hvtop -b -n "$(awk -v l="$life" -v d="$d" \
+	    'BEGIN { printf "%d", l / d }')" -d "$d" --format csv \
 	    -g "$chipgroup@chip:1" -g PowerBus@chip:1
 	steady perf perf stat -x, -I "$ms" -a -o /dev/null \
-	    -e "$(perf_events 1)" sleep 30
-	echo "@@ cost-end hz=$(getconf CLK_TCK 2>/dev/null || echo 100)"
+	    -e "$(perf_events 1)" sleep "$life"
+	echo "@@ cost-end ns"
 	;;
 esac
 echo "@@ end"

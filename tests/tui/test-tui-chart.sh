@@ -14,7 +14,7 @@ command -v tmux >/dev/null 2>&1 || tui_skip_all $N "tmux is not installed"
 # wait_until FUNCTION [SECONDS]: poll until FUNCTION succeeds on the
 # screen's text.
 wait_until() {
-	deadline=$(($(date +%s) + ${2:-20}))
+	deadline=$(($(date +%s) + ${2:-30}))
 	while [ "$(date +%s)" -le "$deadline" ]; do
 		screen | "$1" && return 0
 		sleep 0.1

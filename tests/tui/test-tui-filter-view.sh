@@ -10,7 +10,7 @@ command -v tmux >/dev/null 2>&1 || tui_skip_all $N "tmux is not installed"
 
 # rows RE COUNT: poll until exactly COUNT lines of the screen match RE.
 rows() {
-	deadline=$(($(date +%s) + 10))
+	deadline=$(($(date +%s) + 30))
 	while [ "$(date +%s)" -le "$deadline" ]; do
 		[ "$(screen | grep -Ec -- "$1")" -eq "$2" ] && return 0
 		sleep 0.1

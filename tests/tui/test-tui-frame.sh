@@ -37,7 +37,7 @@ chips_now() {
 	done
 }
 chips() {
-	deadline=$(($(date +%s) + 10))
+	deadline=$(($(date +%s) + 30))
 	while [ "$(date +%s)" -le "$deadline" ]; do
 		chips_now "$1" && return 0
 		sleep 0.1

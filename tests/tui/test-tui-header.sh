@@ -11,7 +11,7 @@ command -v tmux >/dev/null 2>&1 || tui_skip_all $N "tmux is not installed"
 
 # wait_line N PATTERN: poll until line N of the screen matches.
 wait_line() {
-	deadline=$(($(date +%s) + 10))
+	deadline=$(($(date +%s) + 30))
 	while [ "$(date +%s)" -le "$deadline" ]; do
 		screen | sed -n "$1p" | grep -Eq -- "$2" && return 0
 		sleep 0.1

@@ -28,7 +28,7 @@ export LC_ALL=C
 
 screen() { T capture-pane -p -t main; }
 wait_for() {
-	deadline=$(($(date +%s) + ${2:-10}))
+	deadline=$(($(date +%s) + ${2:-30}))
 	while [ "$(date +%s)" -le "$deadline" ]; do
 		screen | grep -Eq -- "$1" && return 0
 		sleep 0.1
@@ -48,7 +48,7 @@ check "header: naive calls are one per counter" wait_for '\(naive 4\)'
 
 # The Groups screen: CPM_0THRD_NON_IDLE_CCYC has 3 events.
 keys Tab Tab Tab
-wait_for 'NAME +DOMAIN +EVENTS +RECORD +PICKED' 5 || true
+wait_for 'NAME +DOMAIN +EVENTS +RECORD +PICKED' || true
 keys /
 text "CPM_0THRD_NON_IDLE_CCYC"
 keys Enter

@@ -40,7 +40,7 @@ storm 5
 check "Live: still running after the storm" tui_alive
 check "Live: still drawing after the storm" settle '^total '
 keys Enter
-wait_for '^chip 0  groups:' 5 >/dev/null
+wait_for '^chip 0  groups:' >/dev/null
 storm 5
 check "Live detail: still running after the storm" tui_alive
 check "Live detail: still drawing after the storm" \

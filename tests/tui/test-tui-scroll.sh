@@ -80,7 +80,7 @@ whole_names() {
 
 # poll CMD: until CMD succeeds, with a deadline (a key redraws at once).
 poll() {
-	deadline=$(($(date +%s) + 5))
+	deadline=$(($(date +%s) + 30))
 	while [ "$(date +%s)" -le "$deadline" ]; do
 		"$@" && return 0
 		sleep 0.1

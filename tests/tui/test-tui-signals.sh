@@ -36,7 +36,7 @@ EOF
 
 screen() { T capture-pane -p -t main; }
 wait_for() {
-	deadline=$(($(date +%s) + ${2:-10}))
+	deadline=$(($(date +%s) + ${2:-30}))
 	while [ "$(date +%s)" -le "$deadline" ]; do
 		screen | grep -Eq -- "$1" && return 0
 		sleep 0.1
@@ -50,7 +50,7 @@ pane() { T display-message -p -t main "$1"; }
 
 T -f /dev/null new-session -d -s main -x 120 -y 40 \
     "env PS1='$ ' HVTOP_CONFIG=$HVTOP_CONFIG INPUTRC=/dev/null LC_ALL=C sh"
-wait_for '\$' 5 || true
+wait_for '\$' || true
 
 for s in $SIGS; do
 	# The number: dash's kill -l names a number but not the reverse.
@@ -60,7 +60,7 @@ for s in $SIGS; do
 	done
 	rm -f "$tmpdir/pid"
 	keys "clear; sh $tmpdir/run.sh; echo EXIT=\$?" Enter
-	if ! wait_for '^ SIMULATED  hvtop' 15 || [ ! -s "$tmpdir/pid" ]; then
+	if ! wait_for '^ SIMULATED  hvtop' || [ ! -s "$tmpdir/pid" ]; then
 		fail "SIG$s: hvtop started and got the signal"
 		fail "SIG$s: ends hvtop"
 		fail "SIG$s: icanon and echo"
@@ -71,7 +71,7 @@ for s in $SIGS; do
 	kill -"$s" "$(cat "$tmpdir/pid")"
 	check "SIG$s: hvtop started and got the signal" true
 	check "SIG$s: ends hvtop with status $((128 + n))" \
-	    wait_for "^EXIT=$((128 + n))\$" 10
+	    wait_for "^EXIT=$((128 + n))\$"
 	keys "clear; stty -a | tr ' ' '\n' | grep -Ex -- '-?(icanon|echo)' | tr '\n' ' '; echo" Enter
 	check "SIG$s: icanon and echo" wait_for '^icanon echo *$'
 	check "SIG$s: primary screen, cursor shown" \

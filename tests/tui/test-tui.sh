@@ -93,7 +93,7 @@ start() {
 
 T -f /dev/null new-session -d -s main -x 200 -y 60 \
     "env PS1='$ ' HVTOP_CONFIG=$HVTOP_CONFIG INPUTRC=/dev/null LC_ALL=C sh"
-wait_for '\$' 5 || true
+wait_for '\$' || true
 
 # ---- header and values ------------------------------------------------
 start
@@ -131,12 +131,12 @@ keys Escape
 check "Esc leaves help" wait_for '^chips: '
 # Tab and Shift-Tab from help go beside the screen it was opened on.
 keys Tab Tab h
-wait_for 'Live columns' 5 || true
+wait_for 'Live columns' || true
 keys BTab
 check "Shift-Tab from help on Events: the Frame screen" \
     wait_for 'per core, interval'
 keys Tab h
-wait_for 'Live columns' 5 || true
+wait_for 'Live columns' || true
 keys Tab
 check "Tab from help on Events: the Groups screen" \
     wait_for 'NAME +DOMAIN +EVENTS +RECORD +PICKED'
@@ -145,7 +145,7 @@ check "Shift-Tab back to Live" wait_for '^chips: '
 
 # ---- the filter bar ----------------------------------------------------
 keys BTab
-wait_for 'NAME +UNIT +GROUP' 5 || true
+wait_for 'NAME +UNIT +GROUP' || true
 keys /
 check "/ opens the filter prompt" wait_for '^filter:'
 text "memory bandwidth"
@@ -186,11 +186,11 @@ check "... with the filter it had" wait_for 'Memory_BW_Chip'
 
 # ---- picking groups on different chips ---------------------------------
 keys BTab
-wait_for 'NAME +DOMAIN +EVENTS' 5 || true
+wait_for 'NAME +DOMAIN +EVENTS' || true
 keys /
 text "re:^memory_bw$"
 keys Enter
-wait_for '^. Memory_BW ' 5 || true
+wait_for '^. Memory_BW ' || true
 keys Enter
 check "Enter on a group asks for the indices" wait_for '^pick Memory_BW on'
 text "0-1"
@@ -219,11 +219,11 @@ check "p pauses" wait_for 'PAUSED'
 keys p
 check "p resumes" wait_gone 'PAUSED'
 keys BTab BTab
-wait_for 'NAME +DOMAIN +EVENTS' 5 || true
+wait_for 'NAME +DOMAIN +EVENTS' || true
 keys /
 text "re:^powerbus$"
 keys Enter
-wait_for '^. PowerBus ' 5 || true
+wait_for '^. PowerBus ' || true
 keys x
 keys = Tab Tab
 check "x on a group unpicks it" wait_for '^chips: Memory_BW on 0-1$'
@@ -257,7 +257,7 @@ check "a restart brings the same selection back" \
 
 # ---- SIGTERM -----------------------------------------------------------
 kill -TERM "$(cat "$tmpdir/pid")"
-check "SIGTERM ends hvtop" wait_for '^EXIT=' 10
+check "SIGTERM ends hvtop" wait_for '^EXIT='
 keys "stty -a | tr ' ' '\n' | grep -Ex -- '-?(icanon|echo)' | tr '\n' ' '; echo" Enter
 check "the terminal is sane after SIGTERM (icanon echo)" \
     wait_for '^icanon echo *$'

@@ -40,7 +40,7 @@ screen() { T capture-pane -p -t main; }
 
 # wait_for PATTERN [SECONDS]: poll the screen until grep -E finds it.
 wait_for() {
-	deadline=$(($(date +%s) + ${2:-10}))
+	deadline=$(($(date +%s) + ${2:-30}))
 	while [ "$(date +%s)" -le "$deadline" ]; do
 		screen | grep -Eq -- "$1" && return 0
 		sleep 0.1
@@ -52,7 +52,7 @@ wait_for() {
 
 # wait_gone PATTERN [SECONDS]: poll until the pattern is not on screen.
 wait_gone() {
-	deadline=$(($(date +%s) + ${2:-10}))
+	deadline=$(($(date +%s) + ${2:-30}))
 	while [ "$(date +%s)" -le "$deadline" ]; do
 		screen | grep -Eq -- "$1" || return 0
 		sleep 0.1
@@ -71,7 +71,7 @@ tui_init() {
 	    "env PS1='$ ' HOME=$HOME HVTOP_CONFIG=$HVTOP_CONFIG \
 INPUTRC=/dev/null LC_ALL=C ASAN_OPTIONS=$ASAN_OPTIONS \
 UBSAN_OPTIONS=$UBSAN_OPTIONS sh"
-	wait_for '\$' 5 || true
+	wait_for '\$' || true
 	cat >"$tmpdir/run.sh" <<EOF
 echo \$\$ >"$tmpdir/pid"
 exec "$HVTOP" "\$@" 2>"$tmpdir/stderr"
@@ -83,7 +83,7 @@ EOF
 tui_start() {
 	rm -f "$tmpdir/pid" "$tmpdir/stderr" "$tmpdir"/san.*
 	keys "clear; sh $tmpdir/run.sh $*; echo EXIT=\$?" Enter
-	deadline=$(($(date +%s) + 10))
+	deadline=$(($(date +%s) + 30))
 	while [ ! -s "$tmpdir/pid" ] && [ "$(date +%s)" -le "$deadline" ]
 	do
 		sleep 0.1

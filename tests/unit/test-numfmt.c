@@ -149,6 +149,31 @@ test_powers(void **state)
 	assert_int_equal(mismatches, 0);
 }
 
+/* Whole numbers, where "%.*g" prints the digits or goes to exponents. */
+static void
+test_whole_numbers(void **state)
+{
+	uint64_t	 seed = 0x2545f4914f6cdd1dULL, u, t;
+	int		 k, d;
+
+	(void)state;
+	mismatches = 0;
+	for (u = 0; u < 200000; u++)
+		check_all((double)u);
+	for (t = 1, k = 0; k <= 18; k++, t *= 10) {
+		for (d = -3; d <= 3; d++)
+			check_all((double)(t + (uint64_t)(int64_t)d));
+		check_all((double)t * 2);
+		check_all((double)t * 7 + 5);
+	}
+	for (k = 0; k < 200000; k++) {
+		u = next_random(&seed) >> (11 + k % 50);
+		check_all((double)u);
+		check_all((double)u * 0.5);
+	}
+	assert_int_equal(mismatches, 0);
+}
+
 static void
 test_random_bits(void **state)
 {
@@ -191,6 +216,7 @@ main(void)
 		cmocka_unit_test(test_specials),
 		cmocka_unit_test(test_ties),
 		cmocka_unit_test(test_powers),
+		cmocka_unit_test(test_whole_numbers),
 		cmocka_unit_test(test_random_bits),
 		cmocka_unit_test(test_random_values),
 	};
