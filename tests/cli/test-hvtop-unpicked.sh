@@ -38,7 +38,7 @@ end = col + len("PowerBUS_Frequency")
 row1 = lines[i + 3]
 assert row1.startswith("1 "), row1
 assert row1[col:end].strip() == "", row1[col:end]
-assert lines[i + 2][col:end].strip() == "1.95", lines[i + 2][col:end]
+assert lines[i + 2][col:end].strip() == "2", lines[i + 2][col:end]
 PY
 
 check "JSON: an unpicked cell is left out of its row, a total says what it covers" \
