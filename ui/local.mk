@@ -76,6 +76,7 @@ TESTS += tests/tui/test-tui-signals.sh
 TESTS += tests/tui/test-tui-frame.sh
 TESTS += tests/tui/test-tui-chart.sh
 TESTS += tests/tui/test-tui-sticky.sh
+TESTS += tests/tui/test-tui-hscroll-resize.sh
 EXTRA_DIST += tests/tui
 
 noinst_PROGRAMS += tests/bench/bench-ui

@@ -204,6 +204,15 @@ view_live_hscroll(struct ui *ui, size_t view, int avail)
 			break;
 		lv->left++;
 	}
+	/* A wider screen brings back hidden columns rather than show
+	 * blanks after the last one. */
+	for (w = 0, k = lv->left; k < lv->ncols; k++)
+		w += 1 + view_live_fullw(ui, view, lv->cols[k]);
+	while (lv->left > 0 && w + 1 + view_live_fullw(ui, view,
+	    lv->cols[lv->left - 1]) <= avail) {
+		lv->left--;
+		w += 1 + view_live_fullw(ui, view, lv->cols[lv->left]);
+	}
 }
 
 /* A value in width, "~" before it when it is an estimate. */
