@@ -38,13 +38,45 @@ struct view_live_geom {
 };
 
 /*
+ * view_elide(), but a name whose part from keep on would be cut away
+ * keeps that part: its end when it fits, else a window that opens at
+ * keep ("~MC0_CHAN~"), so that names differing there stay apart.
+ */
+static void
+view_live_elide(const char *name, size_t keep, int w, char *buf,
+    size_t len)
+{
+	size_t	 n = strlen(name), tail, head;
+
+	if ((int)n <= w || w < 4 || (size_t)w >= len) {
+		view_elide(name, w, buf, len);
+		return;
+	}
+	tail = (size_t)(w - 1) / 2 + (size_t)(w - 1) % 2;
+	head = (size_t)w - 1 - tail;
+	if (keep < head || keep >= n - tail) {
+		view_elide(name, w, buf, len);
+		return;
+	}
+	if (n - keep <= (size_t)w - 1) {
+		tail = n - keep;
+		head = (size_t)w - 1 - tail;
+		snprintf(buf, len, "%.*s~%s", (int)head, name, name + keep);
+	} else
+		snprintf(buf, len, "~%.*s~", w - 2, name + keep);
+}
+
+/*
  * Split a column name over two header lines of width w, only after a '_':
  * where it balances the halves best; else after the last '_' that leaves
  * a first line of at most w, the rest losing its middle to '~'; else the
- * name loses its middle on one line.  A name is never cut inside a token.
+ * name loses its middle on one line.  A name is never cut inside a token,
+ * and what is cut away never includes keep, where the name starts to
+ * differ from its neighbours'.
  */
 static void
-view_live_split(const char *name, int w, char *l1, char *l2, size_t len)
+view_live_split(const char *name, size_t keep, int w, char *l1, char *l2,
+    size_t len)
 {
 	size_t	 n, i, best = 0, bw = (size_t)-1, last = 0, a, b;
 
@@ -69,11 +101,40 @@ view_live_split(const char *name, int w, char *l1, char *l2, size_t len)
 	if (best != 0) {
 		snprintf(l1, len, "%.*s", (int)best, name);
 		snprintf(l2, len, "%s", name + best);
+	} else if (last != 0 && keep >= last) {
+		snprintf(l1, len, "%.*s", (int)last, name);
+		view_live_elide(name + last, keep - last, w, l2, len);
 	} else if (last != 0) {
 		snprintf(l1, len, "%.*s", (int)last, name);
 		view_elide(name + last, w, l2, len);
 	} else
-		view_elide(name, w, l1, len);
+		view_live_elide(name, keep, w, l1, len);
+}
+
+/*
+ * Where a column's name starts to differ from the most alike name of the
+ * other shown columns of its table, back to the start of that token
+ * (after a '_'): the part a cut must keep.
+ */
+static size_t
+view_live_differs(const struct ui *ui, size_t view, size_t col)
+{
+	const struct live_view	*lv = &ui->live.v[view];
+	const char		*name = live_col_name(ui, view, col), *o;
+	size_t			 k, i, at = 0;
+
+	for (k = 0; k < lv->ncols; k++) {
+		if (lv->cols[k] == col)
+			continue;
+		o = live_col_name(ui, view, lv->cols[k]);
+		for (i = 0; name[i] != '\0' && name[i] == o[i]; i++)
+			;
+		if (i > at)
+			at = i;
+	}
+	while (at > 0 && name[at - 1] != '_')
+		at--;
+	return (at);
 }
 
 /* Width of a column whose name may take up to cap per line. */
@@ -326,8 +387,9 @@ view_live_cell(const struct ui *ui, struct view_frame *f,
 	switch (at->ln->kind) {
 	case LIVE_HEAD:
 	case LIVE_HEAD2:
-		view_live_split(live_col_name(ui, at->ln->view, col), w, name,
-		    name2, sizeof name);
+		view_live_split(live_col_name(ui, at->ln->view, col),
+		    view_live_differs(ui, at->ln->view, col), w, name, name2,
+		    sizeof name);
 		if (at->ln->kind == LIVE_HEAD2)
 			memcpy(name, name2, sizeof name);
 		if ((int)col == lv->sort)
