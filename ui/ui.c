@@ -545,6 +545,12 @@ ui_teardown(struct ui_run *r)
 }
 
 int
+hvtop_screen_capable(char **cause)
+{
+	return (crt_capable(cause));
+}
+
+int
 hvtop_interactive(struct session *ses, const struct ui_opts *opts)
 {
 	struct ui_run	 r;

@@ -33,6 +33,11 @@ struct ui_opts {
  * returns the exit status.  Curses is up only while it runs.
  */
 int	 hvtop_interactive(struct session *, const struct ui_opts *);
+/*
+ * Whether the terminal can show the screens; 0 with *cause (caller frees)
+ * when it cannot, and batch output is all it can take.
+ */
+int	 hvtop_screen_capable(char **cause);
 
 enum ui_screen {
 	UI_LIVE,
