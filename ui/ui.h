@@ -207,6 +207,7 @@ struct ui {
 	struct session	*ses;		/* what is shown */
 	enum ui_screen	 screen;
 	enum ui_screen	 back;		/* where help returns */
+	int		 help_tabbed;	/* help came by Tab, not h */
 	struct ui_list	 list[UI_NSCREENS];
 	struct ui_items	 items[UI_NSCREENS];	/* catalog screens only */
 	int		 detail;	/* the detail pane is shown */

@@ -84,7 +84,7 @@ storm 5
 check "filter prompt: still running after the storm" tui_alive
 check "filter prompt: still drawing after the storm" \
     settle '^filter: mem'
-keys Enter = Tab
+keys Enter = Tab Tab
 storm 5
 T resize-window -t main -x 30 -y 8
 check "30x8 says the terminal is too small" \
