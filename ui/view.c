@@ -537,7 +537,7 @@ view_render(const struct ui *ui, struct view_frame *f)
 	if (scr->status != NULL)
 		status = scr->status(ui);
 	if (ui->prompt && ui->prompt_hint[0] != '\0')
-		view_put(f, y1, 0, ui->prompt_hint, -1, UI_R_DIM);
+		view_put_cut(f, y1, 0, ui->prompt_hint, UI_R_DIM);
 	else if (ui->msg[0] != '\0')
 		view_put_cut(f, y1, 0, ui->msg, ui->msg_role);
 	else if (status != NULL)

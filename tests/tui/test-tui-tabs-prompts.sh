@@ -1,8 +1,9 @@
 #!/bin/sh
-# Tab goes through every tab of the header, Help last, as the manual says.
+# Tab goes through every tab of the header, Help last, as the manual says;
+# the Frame screen's metric prompt marks a cut list of matches with '~'.
 . "$(dirname "$0")/../cli/tap.sh"
 . "$(dirname "$0")/tui-lib.sh"
-N=6
+N=7
 plan $N
 command -v tmux >/dev/null 2>&1 || tui_skip_all $N "tmux is not installed"
 
@@ -27,6 +28,16 @@ keys Tab
 check "h, then Tab: the screen after the one help was opened on" \
     wait_for '^chips: Memory_BW on 0-1'
 
+# The Frame screen's metric prompt.
+keys Tab
+wait_for 'per core, interval' >/dev/null
+keys m
+wait_for '^metric \(Tab completes' >/dev/null
+keys Tab Tab
+check "m Tab Tab at 80 columns: the cut list of matches ends in ~" \
+    wait_for '^[0-9]+ matches: CPM_.*~$'
+keys Escape
+wait_gone '^metric \(Tab completes' >/dev/null
 keys q
 check "q quits with status 0" wait_for '^EXIT=0$'
 exit $tap_failed
