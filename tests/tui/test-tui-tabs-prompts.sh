@@ -1,9 +1,10 @@
 #!/bin/sh
 # Tab goes through every tab of the header, Help last, as the manual says;
-# the Frame screen's metric prompt marks a cut list of matches with '~'.
+# the Frame screen's metric prompt marks a cut list of matches with '~'
+# and answers a name that is no metric with the names it may have meant.
 . "$(dirname "$0")/../cli/tap.sh"
 . "$(dirname "$0")/tui-lib.sh"
-N=7
+N=12
 plan $N
 command -v tmux >/dev/null 2>&1 || tui_skip_all $N "tmux is not installed"
 
@@ -36,8 +37,32 @@ wait_for '^metric \(Tab completes' >/dev/null
 keys Tab Tab
 check "m Tab Tab at 80 columns: the cut list of matches ends in ~" \
     wait_for '^[0-9]+ matches: CPM_.*~$'
-keys Escape
-wait_gone '^metric \(Tab completes' >/dev/null
+keys C-u
+text Memory_BW_
+keys Enter
+check "m Memory_BW_: did you mean the one name it starts" \
+    wait_for 'no metric Memory_BW_: did you mean Memory_BW_Chip\?'
+keys m
+text cpm_non
+keys Enter
+check "m cpm_non: the names that start with it, whatever the case" \
+    wait_for 'no metric cpm_non; 2 start with it: CPM_NON_IDLE_INST CPM_NON_IDLE_PCYC'
+keys m
+text CPM_1THRD_NON_IDLE_CCYC
+keys Enter
+check "m with an event of the catalog not read: pick it first" \
+    wait_for 'CPM_1THRD_NON_IDLE_CCYC is not read on chips or cores: pick it first'
+keys m
+text no_such_name
+keys Enter
+check "m with a name nobody knows: says so" \
+    wait_for 'no metric, event or group no_such_name'
+keys m
+text Memory_BW_Chip
+keys Enter
+check "m with a metric's whole name: the legend names it" \
+    wait_for '^Memory_BW_Chip MB/s per chip'
 keys q
 check "q quits with status 0" wait_for '^EXIT=0$'
+
 exit $tap_failed
