@@ -242,14 +242,19 @@ static const struct view_screen *const view_screens[UI_NSCREENS] = {
 	[UI_HELP] = &view_help_screen,
 };
 
-/* "  2026-01-01T10:32:05Z": when the sample shown was recorded. */
+/*
+ * "  2026-01-01T10:32:05Z": when the sample shown was recorded, to the
+ * millisecond when samples were taken less than a second apart.
+ */
 static int
-view_wall(struct view_frame *f, int y, int x, uint64_t ns)
+view_wall(const struct ui *ui, struct view_frame *f, int y, int x,
+    uint64_t ns)
 {
 	struct strbuf	 sb = { 0 };
 
 	strbuf_adds(&sb, "  ");
-	strbuf_addtime(&sb, ns, 0);
+	strbuf_addtime(&sb, ns, ui->snap != NULL && ui->snap->interval > 0 &&
+	    ui->snap->interval < 1.0);
 	x = view_put(f, y, x, sb.s, -1, UI_R_NORMAL);
 	strbuf_free(&sb);
 	return (x);
@@ -351,7 +356,7 @@ view_header_interval(const struct ui *ui, struct view_frame *f, int y)
 		    "at %.3gx", (unsigned long long)ui->replay_pos,
 		    (unsigned long long)ui->replay_total, ui->replay_speed);
 		if (ui->snap != NULL)
-			x = view_wall(f, y, x, ui->replay_wall);
+			x = view_wall(ui, f, y, x, ui->replay_wall);
 	}
 	if (ui->snap != NULL)
 		x = view_putf(f, y, x, UI_R_NORMAL, "  age %.1fs  %s "

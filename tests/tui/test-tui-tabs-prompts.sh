@@ -1,10 +1,12 @@
 #!/bin/sh
 # Tab goes through every tab of the header, Help last, as the manual says;
 # the Frame screen's metric prompt marks a cut list of matches with '~'
-# and answers a name that is no metric with the names it may have meant.
+# and answers a name that is no metric with the names it may have meant;
+# a replay of intervals under a second shows when each sample was taken
+# to the millisecond.
 . "$(dirname "$0")/../cli/tap.sh"
 . "$(dirname "$0")/tui-lib.sh"
-N=12
+N=15
 plan $N
 command -v tmux >/dev/null 2>&1 || tui_skip_all $N "tmux is not installed"
 
@@ -65,4 +67,15 @@ check "m with a metric's whole name: the legend names it" \
 keys q
 check "q quits with status 0" wait_for '^EXIT=0$'
 
+# A replay of a recording made every 0.2 s.
+"$HVTOP" -b -n 12 -d 0.2 --sim clock=virtual,seed=7 -w "$tmpdir/t.hvr" \
+    -o /dev/null 2>/dev/null
+T resize-window -t main -x 120 -y 30
+keys "clear; sh $tmpdir/run.sh -r $tmpdir/t.hvr -d 0.2; echo EXIT=\$?" Enter
+check "a replay at 0.2 s: the end is reached" \
+    wait_for '^ REPLAY +END '
+check "a replay at 0.2 s: the sample's time has its milliseconds" \
+    wait_for 'sample 13/13 at 1x  2026-01-01T00:00:02\.400Z'
+keys q
+check "the replay quits with status 0" wait_for '^EXIT=0$'
 exit $tap_failed
