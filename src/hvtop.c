@@ -389,6 +389,15 @@ main(int argc, char **argv)
 	hvtop_parse(&o, argc, argv);
 	hvtop_check_record(&o);
 	hvtop_signals();
+	/* As top does on a terminal that cannot hold a screen: print. */
+	if (!o.batch && o.list == NULL && o.report == NULL &&
+	    !hvtop_screen_capable(&cause)) {
+		fprintf(stderr, "hvtop: %s: batch output instead of the "
+		    "screens (-b); Ctrl-C ends it\n", cause);
+		free(cause);
+		cause = NULL;
+		o.batch = 1;
+	}
 
 	if ((status = hvtop_start(&o, &s)) != 0)
 		goto out;

@@ -29,6 +29,9 @@
 #include "util/mapguard.h"
 #include "util/xalloc.h"
 
+/* Last: it defines the capabilities' names (lines, columns ...) as macros. */
+#include <term.h>
+
 static SCREEN			*crt_screen;
 static int			 crt_up;
 static int			 crt_err_fd = -1;	/* the file */
@@ -224,6 +227,33 @@ crt_init(int color, char **cause)
 	return (0);
 }
 
+int
+crt_capable(char **cause)
+{
+	TERMINAL	*saved = cur_term, *t;
+	const char	*term = getenv("TERM"), *cup;
+	int		 err = 0, ok;
+
+	if (term == NULL || *term == '\0') {
+		*cause = xstrdup("TERM is not set");
+		return (0);
+	}
+	if (setupterm(NULL, STDOUT_FILENO, &err) != OK) {
+		*cause = xasprintf("the terminal '%s' is not known here", term);
+		return (0);
+	}
+	/* A printing terminal (dumb, an editor's shell) has no cup. */
+	cup = tigetstr("cup");
+	ok = cup != NULL && cup != (const char *)-1;
+	t = cur_term;
+	set_curterm(saved);
+	del_curterm(t);
+	if (!ok)
+		*cause = xasprintf("the terminal '%s' cannot place the cursor",
+		    term);
+	return (ok);
+}
+
 void
 crt_done(void)
 {
@@ -264,6 +294,9 @@ crt_draw(const struct view_frame *f, int utf8)
 	int		 y, x, e, i, maxy, maxx;
 
 	getmaxyx(stdscr, maxy, maxx);
+	/* The loop never writes the last cell: it must not keep what was
+	 * there before a resize. */
+	erase();
 	for (y = 0; y < f->height && y < maxy; y++) {
 		row = f->chars + (size_t)y * (size_t)f->width;
 		roles = f->roles + (size_t)y * (size_t)f->width;

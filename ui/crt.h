@@ -18,6 +18,12 @@ struct view_frame;
  */
 int	 crt_init(int color, char **cause);
 /*
+ * Whether the terminal on standard output can hold the screens: terminfo
+ * knows it and it can place the cursor.  Returns 1, or 0 with *cause set
+ * (caller frees).  Curses is not started.
+ */
+int	 crt_capable(char **cause);
+/*
  * Give the terminal back (endwin once; a second call does nothing), put
  * stderr back and replay what was written to it meanwhile.
  */

@@ -29,7 +29,21 @@ keys_screen(struct ui_run *r, int k)
 	struct ui	*ui = &r->ui;
 	enum ui_screen	 from;
 
-	/* From help: the screens beside the one help was opened on. */
+	/* Help, last in the tabs, between Formulas and Live. */
+	if (ui->screen == UI_HELP && ui->help_tabbed) {
+		ui->screen = k == '\t' ? UI_LIVE : UI_FORMULAS;
+		return;
+	}
+	if (ui->screen != UI_HELP && ui->screen == (k == '\t' ?
+	    UI_FORMULAS : UI_LIVE)) {
+		ui->back = ui->screen;
+		ui->screen = UI_HELP;
+		ui->help_tabbed = 1;
+		ui->list[UI_HELP].top = 0;
+		return;
+	}
+	/* From help opened with h: the screens beside the one it was
+	 * opened on. */
 	from = ui->screen == UI_HELP ? ui->back : ui->screen;
 	if (k == '\t')
 		ui->screen = from >= UI_FORMULAS ? UI_LIVE : from + 1;
@@ -48,6 +62,7 @@ keys_help(struct ui_run *r, int k)
 	else {
 		ui->back = ui->screen;
 		ui->screen = UI_HELP;
+		ui->help_tabbed = 0;
 		ui->list[UI_HELP].top = 0;
 	}
 }
@@ -458,7 +473,7 @@ const struct keys_entry keys_table[] = {
 	  .fn = keys_screen, .section = KEYS_S_ALL,
 	  .names = "Tab, Shift-Tab",
 	  .help = "next, previous screen: Live, Frame, Events, Groups, "
-	    "Formulas",
+	    "Formulas, Help",
 	  .bar = 5, .bar_where = KEYS_ANY,
 	  .bar_key = "Tab", .bar_label = "Screen" },
 	{ .key = { 'h', '?', CRT_KEY_F1 }, .where = KEYS_ANY,

@@ -80,6 +80,11 @@ TESTS += tests/tui/test-tui-settings-keep.sh
 TESTS += tests/tui/test-tui-replay-cut.sh
 TESTS += tests/tui/test-tui-units.sh
 TESTS += tests/tui/test-tui-unpicked.sh
+TESTS += tests/tui/test-tui-sticky.sh
+TESTS += tests/tui/test-tui-hscroll-resize.sh
+TESTS += tests/tui/test-tui-names.sh
+TESTS += tests/tui/test-tui-small.sh
+TESTS += tests/tui/test-tui-tabs-prompts.sh
 EXTRA_DIST += tests/tui
 
 noinst_PROGRAMS += tests/bench/bench-ui

@@ -116,7 +116,12 @@ prompt_show_matches(char **matches, int n, int maxlen)
 	strbuf_addf(&sb, "%d matches:", n);
 	for (i = 1; i <= n && sb.len < sizeof prompt_hint_; i++)
 		strbuf_addf(&sb, " %s", matches[i]);
-	snprintf(prompt_hint_, sizeof prompt_hint_, "%s", sb.s);
+	/* A list longer than the hint ends in '~', as on the screen. */
+	if (sb.len >= sizeof prompt_hint_)
+		snprintf(prompt_hint_, sizeof prompt_hint_, "%.*s~",
+		    (int)sizeof prompt_hint_ - 2, sb.s);
+	else
+		snprintf(prompt_hint_, sizeof prompt_hint_, "%s", sb.s);
 	strbuf_free(&sb);
 }
 

@@ -24,6 +24,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 #include <unistd.h>
 
 #include "catalog/catalog.h"
@@ -39,6 +40,7 @@
 #include "util/clock.h"
 #include "util/filter.h"
 #include "util/settings.h"
+#include "util/strbuf.h"
 #include "util/xalloc.h"
 
 #define UI_MSG_SECONDS	6
@@ -140,19 +142,52 @@ ui_interval(struct ui_run *r, const char *line)
 
 static void	ui_prompt_done(void *, int, const char *);
 
-/* The metric prompt's answer (m on the Frame screen). */
+/*
+ * The metric prompt's answer (m on the Frame screen).  A name that is no
+ * metric of the chips or cores gets the names it may have meant: those
+ * that start with it, whatever the case; else, when the catalog knows it,
+ * that it must be picked first.
+ */
 static void
 ui_frame_metric(struct ui_run *r, const char *line)
 {
+	struct strbuf	 sb = { 0 };
+	const char	*one = NULL;
+	size_t		 i, n = 0, len;
+
 	while (*line == ' ')
 		line++;
-	if (frame_set_metric(&r->ui, line) != 0) {
-		ui_msg(r, UI_R_ERROR, "%s is not read on chips or cores: pick "
-		    "it first (g)", line);
+	if (frame_set_metric(&r->ui, line) == 0) {
+		if (*line == '\0')
+			ui_msg(r, UI_R_NORMAL, "the default metric");
 		return;
 	}
-	if (*line == '\0')
-		ui_msg(r, UI_R_NORMAL, "the default metric");
+	len = strlen(line);
+	for (i = 0; i < r->nframe_words; i++) {
+		if (strncasecmp(r->frame_words[i], line, len) != 0)
+			continue;
+		one = r->frame_words[i];
+		strbuf_addf(&sb, "%s%s", n++ > 0 ? " " : "", one);
+	}
+	if (n == 1)
+		ui_msg(r, UI_R_ERROR, "no metric %s: did you mean %s?", line,
+		    one);
+	else if (n > 1)
+		ui_msg(r, UI_R_ERROR, "no metric %s; %zu start with it: %s",
+		    line, n, sb.s);
+	else {
+		for (i = 0; i < r->nwords; i++) {
+			if (strcmp(r->words[i], line) == 0)
+				break;
+		}
+		if (i < r->nwords)
+			ui_msg(r, UI_R_ERROR, "%s is not read on chips or "
+			    "cores: pick it first (g)", line);
+		else
+			ui_msg(r, UI_R_ERROR, "no metric, event or group %s "
+			    "(Tab completes the metrics read)", line);
+	}
+	strbuf_free(&sb);
 }
 
 void
@@ -564,6 +599,12 @@ ui_teardown(struct ui_run *r)
 	settings_free(r->settings);
 	free(r->settings_unread);
 	view_frame_free(&r->frame);
+}
+
+int
+hvtop_screen_capable(char **cause)
+{
+	return (crt_capable(cause));
 }
 
 int

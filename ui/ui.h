@@ -35,6 +35,11 @@ struct ui_opts {
  * returns the exit status.  Curses is up only while it runs.
  */
 int	 hvtop_interactive(struct session *, const struct ui_opts *);
+/*
+ * Whether the terminal can show the screens; 0 with *cause (caller frees)
+ * when it cannot, and batch output is all it can take.
+ */
+int	 hvtop_screen_capable(char **cause);
 
 enum ui_screen {
 	UI_LIVE,
@@ -208,6 +213,7 @@ struct ui {
 	struct session	*ses;		/* what is shown */
 	enum ui_screen	 screen;
 	enum ui_screen	 back;		/* where help returns */
+	int		 help_tabbed;	/* help came by Tab, not h */
 	struct ui_list	 list[UI_NSCREENS];
 	struct ui_items	 items[UI_NSCREENS];	/* catalog screens only */
 	int		 detail;	/* the detail pane is shown */

@@ -38,13 +38,45 @@ struct view_live_geom {
 };
 
 /*
+ * view_elide(), but a name whose part from keep on would be cut away
+ * keeps that part: its end when it fits, else a window that opens at
+ * keep ("~MC0_CHAN~"), so that names differing there stay apart.
+ */
+static void
+view_live_elide(const char *name, size_t keep, int w, char *buf,
+    size_t len)
+{
+	size_t	 n = strlen(name), tail, head;
+
+	if ((int)n <= w || w < 4 || (size_t)w >= len) {
+		view_elide(name, w, buf, len);
+		return;
+	}
+	tail = (size_t)(w - 1) / 2 + (size_t)(w - 1) % 2;
+	head = (size_t)w - 1 - tail;
+	if (keep < head || keep >= n - tail) {
+		view_elide(name, w, buf, len);
+		return;
+	}
+	if (n - keep <= (size_t)w - 1) {
+		tail = n - keep;
+		head = (size_t)w - 1 - tail;
+		snprintf(buf, len, "%.*s~%s", (int)head, name, name + keep);
+	} else
+		snprintf(buf, len, "~%.*s~", w - 2, name + keep);
+}
+
+/*
  * Split a column name over two header lines of width w, only after a '_':
  * where it balances the halves best; else after the last '_' that leaves
  * a first line of at most w, the rest losing its middle to '~'; else the
- * name loses its middle on one line.  A name is never cut inside a token.
+ * name loses its middle on one line.  A name is never cut inside a token,
+ * and what is cut away never includes keep, where the name starts to
+ * differ from its neighbours'.
  */
 static void
-view_live_split(const char *name, int w, char *l1, char *l2, size_t len)
+view_live_split(const char *name, size_t keep, int w, char *l1, char *l2,
+    size_t len)
 {
 	size_t	 n, i, best = 0, bw = (size_t)-1, last = 0, a, b;
 
@@ -69,11 +101,40 @@ view_live_split(const char *name, int w, char *l1, char *l2, size_t len)
 	if (best != 0) {
 		snprintf(l1, len, "%.*s", (int)best, name);
 		snprintf(l2, len, "%s", name + best);
+	} else if (last != 0 && keep >= last) {
+		snprintf(l1, len, "%.*s", (int)last, name);
+		view_live_elide(name + last, keep - last, w, l2, len);
 	} else if (last != 0) {
 		snprintf(l1, len, "%.*s", (int)last, name);
 		view_elide(name + last, w, l2, len);
 	} else
-		view_elide(name, w, l1, len);
+		view_live_elide(name, keep, w, l1, len);
+}
+
+/*
+ * Where a column's name starts to differ from the most alike name of the
+ * other shown columns of its table, back to the start of that token
+ * (after a '_'): the part a cut must keep.
+ */
+static size_t
+view_live_differs(const struct ui *ui, size_t view, size_t col)
+{
+	const struct live_view	*lv = &ui->live.v[view];
+	const char		*name = live_col_name(ui, view, col), *o;
+	size_t			 k, i, at = 0;
+
+	for (k = 0; k < lv->ncols; k++) {
+		if (lv->cols[k] == col)
+			continue;
+		o = live_col_name(ui, view, lv->cols[k]);
+		for (i = 0; name[i] != '\0' && name[i] == o[i]; i++)
+			;
+		if (i > at)
+			at = i;
+	}
+	while (at > 0 && name[at - 1] != '_')
+		at--;
+	return (at);
 }
 
 /* Width of a column whose name may take up to cap per line. */
@@ -204,6 +265,15 @@ view_live_hscroll(struct ui *ui, size_t view, int avail)
 			break;
 		lv->left++;
 	}
+	/* A wider screen brings back hidden columns rather than show
+	 * blanks after the last one. */
+	for (w = 0, k = lv->left; k < lv->ncols; k++)
+		w += 1 + view_live_fullw(ui, view, lv->cols[k]);
+	while (lv->left > 0 && w + 1 + view_live_fullw(ui, view,
+	    lv->cols[lv->left - 1]) <= avail) {
+		lv->left--;
+		w += 1 + view_live_fullw(ui, view, lv->cols[lv->left]);
+	}
 }
 
 /* A line's place in its table: what it is drawn as. */
@@ -282,8 +352,9 @@ view_live_cell(const struct ui *ui, struct view_frame *f,
 	switch (at->ln->kind) {
 	case LIVE_HEAD:
 	case LIVE_HEAD2:
-		view_live_split(live_col_name(ui, at->ln->view, col), w, name,
-		    name2, sizeof name);
+		view_live_split(live_col_name(ui, at->ln->view, col),
+		    view_live_differs(ui, at->ln->view, col), w, name, name2,
+		    sizeof name);
 		if (at->ln->kind == LIVE_HEAD2)
 			memcpy(name, name2, sizeof name);
 		if ((int)col == lv->sort)
@@ -414,34 +485,91 @@ view_live_fit_names(struct ui *ui, int width)
 	}
 }
 
+/* Lines a table's head takes: its title, one or two of names, units. */
+static size_t
+view_live_nhead(const struct live *l, size_t view)
+{
+	return (3 + (size_t)l->v[view].twoline);
+}
+
+/*
+ * The head drawn above line top when it is a row (or the total) of a
+ * table scrolled into, as line kinds, in h lines that keep one for a row:
+ * the title, the names and the units; where there is no room the title
+ * goes first, then the units, never the names.  Returns how many.
+ */
+static int
+view_live_sticky(const struct live *l, size_t top, int h, uint8_t *kinds)
+{
+	const struct live_line	*ln = &l->lines[top];
+	int			 n = 0, need, title = 1, unit = 1;
+
+	if (ln->kind != LIVE_ROW && ln->kind != LIVE_TOTAL)
+		return (0);
+	need = (int)view_live_nhead(l, ln->view);
+	if (need > h - 1) {
+		title = 0;
+		need--;
+	}
+	if (need > h - 1) {
+		unit = 0;
+		need--;
+	}
+	if (title)
+		kinds[n++] = LIVE_TITLE;
+	kinds[n++] = LIVE_HEAD;
+	if (l->v[ln->view].twoline && n < h - 1)
+		kinds[n++] = LIVE_HEAD2;
+	if (unit)
+		kinds[n++] = LIVE_UNIT;
+	return (n);
+}
+
+/*
+ * A first line that never leaves a table's rows without its head: a
+ * title, names or units line moves on to the table's first row, over
+ * which the head is drawn again.
+ */
+static size_t
+view_live_settle(const struct live *l, size_t top)
+{
+	while (top + 1 < l->nlines && (l->lines[top].kind == LIVE_HEAD ||
+	    l->lines[top].kind == LIVE_HEAD2 ||
+	    l->lines[top].kind == LIVE_UNIT))
+		top++;
+	return (top);
+}
+
 /* The first line shown, so that the cursor row is on the screen. */
 static size_t
 view_live_top(const struct ui *ui, int h)
 {
 	const struct live	*l = &ui->live;
 	const struct ui_list	*lst = &ui->list[UI_LIVE];
-	const struct live_line	*ln;
-	size_t			 top, i, back;
-	int			 nst;
+	uint8_t			 kinds[4];
+	size_t			 top, cur = lst->cursor, nh;
+	int			 i, nst;
 
-	top = lst->top;
-	if (top >= l->nlines)
-		top = 0;
-	if (lst->cursor < top) {
-		top = lst->cursor;
-		/* The first row of a table brings its title along. */
-		back = 3 + (size_t)l->v[l->lines[top].view].twoline;
-		if (top >= back && l->lines[top - back].kind == LIVE_TITLE)
-			top -= back;
-	}
-	for (i = 0; i < 3; i++) {
-		ln = &l->lines[top];
-		nst = (ln->kind == LIVE_ROW || ln->kind == LIVE_TOTAL) ?
-		    2 + l->v[ln->view].twoline : 0;
-		if (lst->cursor < top + (size_t)(h - nst))
+	top = lst->top < l->nlines ? lst->top : 0;
+	if (cur >= l->nlines)
+		return (view_live_settle(l, top));
+	if (cur < top)
+		top = cur;
+	top = view_live_settle(l, top);
+	for (i = 0; i < 4 && top <= cur; i++) {
+		nst = view_live_sticky(l, top, h, kinds);
+		if (cur - top + (size_t)nst < (size_t)h)
 			break;
-		top = lst->cursor - (size_t)(h - nst) + 1;
+		top = view_live_settle(l, cur + 1 - (size_t)(h - nst));
 	}
+	if (top > cur || i == 4)
+		top = cur;
+	/* A table's first row is shown from its title where it fits. */
+	nh = view_live_nhead(l, l->lines[top].view);
+	if (l->lines[top].kind == LIVE_ROW && top >= nh &&
+	    l->lines[top - nh].kind == LIVE_TITLE &&
+	    cur - (top - nh) < (size_t)h)
+		top -= nh;
 	return (top);
 }
 
@@ -465,10 +593,10 @@ view_live(const struct ui *ui, struct view_frame *f, int y0, int y1)
 {
 	const struct live	*l = &ui->live;
 	const struct ui_list	*lst = &ui->list[UI_LIVE];
-	const struct live_line	*ln;
 	struct live_line	 sticky;
+	uint8_t			 kinds[4];
 	size_t			 cview = 0, crow = 0, top, i;
-	int			 h, dh, y, have;
+	int			 h, dh, y, have, nst, k;
 
 	dh = view_detail_height(ui, y1 - y0);
 	h = y1 - y0 - dh;
@@ -484,20 +612,13 @@ view_live(const struct ui *ui, struct view_frame *f, int y0, int y1)
 	have = live_cursor(ui, &cview, &crow) == 0;
 	top = lst->top < l->nlines ? lst->top : 0;
 	y = y0;
-	ln = &l->lines[top];
-	if ((ln->kind == LIVE_ROW || ln->kind == LIVE_TOTAL) && h > 5) {
-		/* Sticky column names for a table scrolled into. */
-		sticky = *ln;
-		sticky.kind = LIVE_HEAD;
-		view_live_line(ui, f, y++, &sticky, have && cview == ln->view,
-		    0);
-		if (l->v[ln->view].twoline) {
-			sticky.kind = LIVE_HEAD2;
-			view_live_line(ui, f, y++, &sticky,
-			    have && cview == ln->view, 0);
-		}
-		sticky.kind = LIVE_UNIT;
-		view_live_line(ui, f, y++, &sticky, 0, 0);
+	/* The head of a table scrolled into, drawn again above its rows. */
+	nst = view_live_sticky(l, top, h, kinds);
+	for (k = 0; k < nst; k++, y++) {
+		sticky = l->lines[top];
+		sticky.kind = kinds[k];
+		view_live_line(ui, f, y, &sticky, have && cview == sticky.view &&
+		    kinds[k] != LIVE_UNIT, 0);
 	}
 	for (i = top; i < l->nlines && y < y0 + h; i++, y++)
 		view_live_line(ui, f, y, &l->lines[i],

@@ -242,14 +242,19 @@ static const struct view_screen *const view_screens[UI_NSCREENS] = {
 	[UI_HELP] = &view_help_screen,
 };
 
-/* "  2026-01-01T10:32:05Z": when the sample shown was recorded. */
+/*
+ * "  2026-01-01T10:32:05Z": when the sample shown was recorded, to the
+ * millisecond when samples were taken less than a second apart.
+ */
 static int
-view_wall(struct view_frame *f, int y, int x, uint64_t ns)
+view_wall(const struct ui *ui, struct view_frame *f, int y, int x,
+    uint64_t ns)
 {
 	struct strbuf	 sb = { 0 };
 
 	strbuf_adds(&sb, "  ");
-	strbuf_addtime(&sb, ns, 0);
+	strbuf_addtime(&sb, ns, ui->snap != NULL && ui->snap->interval > 0 &&
+	    ui->snap->interval < 1.0);
 	x = view_put(f, y, x, sb.s, -1, UI_R_NORMAL);
 	strbuf_free(&sb);
 	return (x);
@@ -338,53 +343,76 @@ view_header_frame(const struct ui *ui, struct view_frame *f)
 	    "interface", t->interface);
 }
 
-int
-view_header(const struct ui *ui, struct view_frame *f)
+/* The third line: the interval, the sample's age and what it cost. */
+static void
+view_header_interval(const struct ui *ui, struct view_frame *f, int y)
 {
 	const struct topology	*t = session_topology(ui->ses);
-	int			 x, y = 0, i, wide;
-	size_t			 shown = 0, total = 0;
-
-	view_header_state(ui, f);
-	view_header_frame(ui, f);
+	int			 x, wide;
 
 	/* 80 columns take the short labels; wider screens spell out. */
 	wide = f->width >= 100;
-	x = view_putf(f, 2, 0, UI_R_NORMAL, "interval %.2fs", ui->delay);
+	x = view_putf(f, y, 0, UI_R_NORMAL, "interval %.2fs", ui->delay);
 	if (ui->replay) {
-		x = view_putf(f, 2, x, UI_R_NORMAL, "  sample %llu/%llu "
+		x = view_putf(f, y, x, UI_R_NORMAL, "  sample %llu/%llu "
 		    "at %.3gx", (unsigned long long)ui->replay_pos,
 		    (unsigned long long)ui->replay_total, ui->replay_speed);
 		if (ui->snap != NULL)
-			x = view_wall(f, 2, x, ui->replay_wall);
+			x = view_wall(ui, f, y, x, ui->replay_wall);
 	}
 	if (ui->snap != NULL)
-		x = view_putf(f, 2, x, UI_R_NORMAL, "  age %.1fs  %s "
+		x = view_putf(f, y, x, UI_R_NORMAL, "  age %.1fs  %s "
 		    "%u%s (naive %u)", ui->age, session_calls_word(ui->ses),
 		    ui->snap->calls, wide ? "/refresh" : "",
 		    ui->snap->naive_calls);
 	else
-		x = view_put(f, 2, x, wide ? "  waiting for the first "
+		x = view_put(f, y, x, wide ? "  waiting for the first "
 		    "interval" : "  waiting", -1, UI_R_DIM);
-	x = view_putf(f, 2, x, UI_R_NORMAL, "  %s %.1f%%", wide ?
+	x = view_putf(f, y, x, UI_R_NORMAL, "  %s %.1f%%", wide ?
 	    "hvtop CPU" : "CPU", ui->cpu_pct);
 	if (t->interface != 0) {
-		x = view_put(f, 2, x, wide ? "  physical domains: " :
+		x = view_put(f, y, x, wide ? "  physical domains: " :
 		    "  phys: ", -1, UI_R_NORMAL);
-		x = view_put(f, 2, x, t->privileged ? "allowed" : "DENIED",
+		x = view_put(f, y, x, t->privileged ? "allowed" : "DENIED",
 		    -1, t->privileged ? UI_R_GOOD : UI_R_ERROR);
 	}
 	/* Beside a replay's position too, where the screen is wide enough. */
 	if (ui->replay && ui->replay_end)
-		view_put(f, 2, x + 2, " END ", -1, UI_R_SIM);
+		view_put(f, y, x + 2, " END ", -1, UI_R_SIM);
 	else if (ui->replay && ui->paused)
-		view_put(f, 2, x + 2, " PAUSED ", -1, UI_R_SIM);
+		view_put(f, y, x + 2, " PAUSED ", -1, UI_R_SIM);
+}
 
-	if (ui->snap != NULL && ui->snap->error[0] != '\0') {
-		x = view_put(f, 3, 0, "last error: ", -1, UI_R_ERROR);
-		view_put(f, 3, x, ui->snap->error, -1, UI_R_ERROR);
+int
+view_header_lines(int height)
+{
+	return (height < VIEW_COMPACT_HEIGHT ? 3 : VIEW_HEADER_LINES);
+}
+
+/*
+ * The header and the tabs.  A short terminal keeps the rows for the
+ * tables: the first line, the interval's (or the last error in its
+ * place) and the tabs.
+ */
+int
+view_header(const struct ui *ui, struct view_frame *f)
+{
+	int			 x, y, i, compact;
+	size_t			 shown = 0, total = 0;
+
+	compact = f->height < VIEW_COMPACT_HEIGHT;
+	view_header_state(ui, f);
+	if (!compact) {
+		view_header_frame(ui, f);
+		view_header_interval(ui, f, 2);
 	}
-	y = VIEW_HEADER_LINES - 1;
+	if (ui->snap != NULL && ui->snap->error[0] != '\0') {
+		y = compact ? 1 : 3;
+		x = view_put(f, y, 0, "last error: ", -1, UI_R_ERROR);
+		view_put(f, y, x, ui->snap->error, -1, UI_R_ERROR);
+	} else if (compact)
+		view_header_interval(ui, f, 1);
+	y = view_header_lines(f->height) - 1;
 
 	/* Tabs, then where the filter stands. */
 	view_role(f, y, 0, -1, UI_R_TAB);
@@ -489,7 +517,7 @@ view_fit(struct ui *ui, int width, int height)
 	if (width < VIEW_MIN_WIDTH || height < VIEW_MIN_HEIGHT)
 		return;
 	if (scr->fit != NULL)
-		scr->fit(ui, width, VIEW_HEADER_LINES, height - 2);
+		scr->fit(ui, width, view_header_lines(height), height - 2);
 }
 
 void
@@ -501,12 +529,13 @@ view_render(const struct ui *ui, struct view_frame *f)
 
 	view_frame_resize(f, f->width, f->height);
 	if (f->width < VIEW_MIN_WIDTH || f->height < VIEW_MIN_HEIGHT) {
-		view_putf(f, 0, 0, UI_R_ERROR, "terminal too small: %dx%d",
-		    f->width, f->height);
-		view_putf(f, 1, 0, UI_R_NORMAL, "hvtop needs %dx%d; q quits",
-		    VIEW_MIN_WIDTH, VIEW_MIN_HEIGHT);
+		/* Short lines: they must fit the smallest terminal. */
+		view_put(f, 0, 0, "terminal too small", -1, UI_R_ERROR);
+		view_putf(f, 1, 0, UI_R_NORMAL, "%dx%d, needs %dx%d",
+		    f->width, f->height, VIEW_MIN_WIDTH, VIEW_MIN_HEIGHT);
+		view_put(f, 2, 0, "q quits", -1, UI_R_NORMAL);
 		if (ui->simulated)
-			view_put(f, 2, 0, " SIMULATED ", -1, UI_R_SIM);
+			view_put(f, 3, 0, " SIMULATED ", -1, UI_R_SIM);
 		return;
 	}
 	y0 = view_header(ui, f);
@@ -515,7 +544,7 @@ view_render(const struct ui *ui, struct view_frame *f)
 	if (scr->status != NULL)
 		status = scr->status(ui);
 	if (ui->prompt && ui->prompt_hint[0] != '\0')
-		view_put(f, y1, 0, ui->prompt_hint, -1, UI_R_DIM);
+		view_put_cut(f, y1, 0, ui->prompt_hint, UI_R_DIM);
 	else if (ui->msg[0] != '\0')
 		view_put_cut(f, y1, 0, ui->msg, ui->msg_role);
 	else if (status != NULL)

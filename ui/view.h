@@ -85,6 +85,7 @@ extern const struct view_screen view_formulas_screen;
 extern const struct view_screen view_help_screen;
 
 #define VIEW_HEADER_LINES 5	/* header lines and the tabs */
+#define VIEW_COMPACT_HEIGHT 16	/* below it the header takes 3 lines */
 
 /*
  * Fit the model to a screen of width x height: what changes the model
@@ -96,6 +97,8 @@ void	 view_render(const struct ui *, struct view_frame *);
 
 /* Parts, for the renderers of each screen. */
 int	 view_header(const struct ui *, struct view_frame *);
+/* Lines the header and the tabs take on a terminal of a height. */
+int	 view_header_lines(int height);
 /* The live table's detail pane for the cursor row; lines used. */
 int	 view_live_detail(const struct ui *, struct view_frame *, int y0,
 	    int y1);

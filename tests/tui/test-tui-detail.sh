@@ -35,7 +35,7 @@ check "80x24 help: the minus entry reads as one sentence" \
     wait_for 'stale, or a'
 keys Escape
 wait_gone 'Live columns' >/dev/null
-keys BTab
+keys BTab BTab
 wait_for 'NAME +UNIT +GROUP' >/dev/null
 keys /
 wait_for '^filter:' >/dev/null
@@ -58,7 +58,7 @@ check "K scrolls back to the top" wait_for '^ infix: '
 
 # The Events list at 80 columns: a description cut to its column ends in
 # '~'.
-keys = Tab Tab Tab
+keys = Tab Tab Tab Tab
 check "Events at 80 columns: a cut description ends with ~" \
     wait_for '^. CPM_[A-Z0-9_]+ +core .*~$'
 
@@ -66,7 +66,7 @@ check "Events at 80 columns: a cut description ends with ~" \
 # line ends in '~', and so does the status line that shows it.
 keys v
 wait_gone '^details \(v hides\)' >/dev/null
-keys Tab Tab Tab
+keys Tab Tab Tab Tab
 wait_for '^chips: ' >/dev/null
 keys Enter
 # Below the chart the pane lists the columns up to the cursor's.

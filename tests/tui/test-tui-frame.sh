@@ -105,7 +105,7 @@ keys m
 text "PM_NOT_READ"
 keys Enter
 check "a name not read is refused and said so" \
-    wait_for 'PM_NOT_READ is not read on chips or cores'
+    wait_for 'no metric, event or group PM_NOT_READ'
 check "... and the metric stays" wait_for '^Memory_RD_BW_Chip MB/s'
 keys m Enter
 check "an empty answer goes back to the default" \

@@ -84,11 +84,11 @@ storm 5
 check "filter prompt: still running after the storm" tui_alive
 check "filter prompt: still drawing after the storm" \
     settle '^filter: mem'
-keys Enter = Tab
+keys Enter = Tab Tab
 storm 5
 T resize-window -t main -x 30 -y 8
 check "30x8 says the terminal is too small" \
-    wait_for 'terminal too small: 30x8'
+    wait_for '^30x8, needs 40x10'
 T resize-window -t main -x 80 -y 24
 check "back to 80x24 it draws the table again" wait_for '^total '
 check "... with its header" wait_for '^ SIMULATED '

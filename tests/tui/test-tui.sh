@@ -122,8 +122,8 @@ keys Tab
 check "Tab: Groups screen" wait_for 'NAME +DOMAIN +EVENTS +RECORD +PICKED'
 keys Tab
 check "Tab: Formulas screen" wait_for 'NAME +UNIT +GROUP +ORIGIN +LIVE'
-keys Tab
-check "Tab: back to Live" wait_for '^chips: '
+keys Tab Tab
+check "Tab: Help, then back to Live" wait_for '^chips: '
 keys h
 check "h: help lists the keys and the Live columns" \
     wait_for 'Live columns'
@@ -144,7 +144,7 @@ keys BTab BTab BTab
 check "Shift-Tab back to Live" wait_for '^chips: '
 
 # ---- the filter bar ----------------------------------------------------
-keys BTab
+keys BTab BTab
 wait_for 'NAME +UNIT +GROUP' || true
 keys /
 check "/ opens the filter prompt" wait_for '^filter:'
@@ -202,7 +202,7 @@ keys Tab
 check "Tab completes a group name" wait_for 'PowerBus$'
 text ":2"
 keys Enter
-keys Tab Tab
+keys Tab Tab Tab
 check "two groups run on different chips at the same time" \
     wait_for '^chips: Memory_BW on 0-1; PowerBus on 2'
 check "each row names its group" wait_for '^ +2 PowerBus +[^ ]'
@@ -218,14 +218,14 @@ keys p
 check "p pauses" wait_for 'PAUSED'
 keys p
 check "p resumes" wait_gone 'PAUSED'
-keys BTab BTab
+keys BTab BTab BTab
 wait_for 'NAME +DOMAIN +EVENTS' || true
 keys /
 text "re:^powerbus$"
 keys Enter
 wait_for '^. PowerBus ' || true
 keys x
-keys = Tab Tab
+keys = Tab Tab Tab
 check "x on a group unpicks it" wait_for '^chips: Memory_BW on 0-1$'
 keys g
 text "PowerBus:2"
