@@ -13,6 +13,8 @@ TESTS += tests/cli/test-hvtop-cli.sh tests/cli/test-hvtop-env.sh \
 	tests/cli/test-hvtop-symbols.sh
 # scripts/setup.sh's install past an index that fails to download.
 TESTS += tests/cli/test-setup-apt.sh
+# The virtual LPAR's apt state, kept apart from the host's.
+TESTS += tests/cli/test-lpar-apt.sh
 EXTRA_DIST += tests/cli tests/data tests/fuzz tests/bench
 
 # The folders above are distributed whole; in a build outside the source
