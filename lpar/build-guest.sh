@@ -10,6 +10,11 @@ set -e
 arch=ppc64el
 triplet=powerpc64le-linux-gnu
 debs=$lp_cache/debs
+# The cache is shared by every source tree of hvtop on this machine:
+# what is built from one tree is named after it, and scratch folders
+# after the process, so that two trees building or booting at once do
+# not take each other's.
+tree=$(printf '%s' "$hv_top" | lp_hash -)
 
 # Headers and link-time libraries for the cross build of hvtop.
 sysroot_packages="libncurses-dev libncursesw6 libtinfo6 libreadline-dev
@@ -99,7 +104,7 @@ kabi=${kpkg#linux-image-}
 kernel=$lp_cache/vmlinux-$kabi
 if [ ! -f "$kernel" ]; then
 	lp_say "extracting the kernel $kabi"
-	t=$lp_cache/tmp.kernel
+	t=$lp_cache/tmp.kernel.$$
 	rm -rf "$t"
 	mkdir -p "$t"
 	dpkg-deb --fsys-tarfile "$(deb_of "$kpkg")" |
@@ -123,7 +128,7 @@ if [ ! -f "$sysroot/.done" ]; then
 fi
 
 # hvtop for ppc64le, in its own build directory in the cache.
-hb=$lp_cache/hvtop-$triplet
+hb=$lp_cache/hvtop-$triplet-$tree
 libdir=$sysroot/usr/lib/$triplet
 mkdir -p "$hb"
 if [ ! -f "$hb/Makefile" ] || [ "$hv_top/configure" -nt "$hb/Makefile" ] ||
@@ -170,10 +175,10 @@ fi
 # The initramfs, rebuilt when hvtop, init or the package set changes.
 key=$(cat "$hb/hvtop" "$lp_dir/init" "$hv_top"/build/catalogs/*.bin |
     cat - "$sysroot/.done" "$rt/.done" | lp_hash -)
-initrd=$lp_cache/initramfs-$key.cpio.gz
+initrd=$lp_cache/initramfs-$tree-$key.cpio.gz
 if [ ! -f "$initrd" ]; then
 	lp_say "packing the initramfs"
-	root=$lp_cache/tmp.root
+	root=$lp_cache/tmp.root.$$
 	rm -rf "$root"
 	mkdir -p "$root/bin" "$root/sbin" "$root/usr/bin" "$root/lib64" \
 	    "$root/lib/$triplet" "$root/proc" "$root/sys" "$root/dev" \
@@ -223,9 +228,9 @@ if [ ! -f "$initrd" ]; then
 	echo "root:x:0:" >"$root/etc/group"
 	# gzip -6: a third of -9's time, for 0.5 % more bytes.
 	(cd "$root" && find . | sort | cpio -o -H newc --quiet -R 0:0) |
-	    gzip -6 >"$initrd.tmp"
-	rm -f "$lp_cache"/initramfs-*.cpio.gz
-	mv "$initrd.tmp" "$initrd"
+	    gzip -6 >"$initrd.$$"
+	rm -f "$lp_cache"/initramfs-"$tree"-*.cpio.gz
+	mv "$initrd.$$" "$initrd"
 	rm -rf "$root"
 	lp_say "initramfs: $(du -k "$initrd" | cut -f1) KiB"
 fi

@@ -38,6 +38,16 @@ key=$(printf '%s\n' "$ver" "$qemu_configure" |
 src=$lp_cache/qemu-$upver-$key
 bin=$src/build/qemu-system-ppc64
 
+# One build at a time in a QEMU tree: every source tree of hvtop on this
+# machine shares it (the cache), each linking its own libhvpure.a, and
+# boots a copy of the binary named after the tree, which the next
+# tree's relink leaves alone.
+mkdir -p "$lp_cache"
+exec 9>"$lp_cache/.qemu-lock"
+flock 9
+tree=$(printf '%s' "$hv_top" | lp_hash -)
+out=$lp_cache/qemu-system-ppc64-$tree
+
 # The hypervisor logic: hvtop's own pure library, as hvtop builds it
 # (scripts/lpar builds it first when it runs this beside build-guest.sh).
 [ -n "${lp_host_built:-}" ] || hv_build build --enable-werror || exit 1
@@ -107,4 +117,5 @@ t0=$(date +%s)
 [ -f "$src/build/.built" ] ||
     lp_say "QEMU built in $(( $(date +%s) - t0 )) s"
 touch "$src/build/.built"
-echo "$bin"
+cmp -s "$bin" "$out" || { cp "$bin" "$out.$$" && mv "$out.$$" "$out"; }
+echo "$out"

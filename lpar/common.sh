@@ -152,7 +152,9 @@ lp_apt_update() {
 # lp_pick PKG PINNED: the pinned version when the archive has it, else
 # the candidate (said aloud).  Prints the version.
 lp_pick() {
-	if lp_apt apt-cache show "$1=$2" >/dev/null 2>&1; then
+	# apt-cache show exits 0 for a version it does not have.
+	if lp_apt apt-cache show "$1=$2" 2>/dev/null | grep -q '^Package:'
+	then
 		echo "$2"
 		return 0
 	fi

@@ -16,6 +16,8 @@ TESTS += tests/cli/test-docs-examples.sh tests/cli/test-docs-render.sh
 TESTS += tests/bench/test-bench-smoke.sh
 # scripts/setup.sh's install past an index that fails to download.
 TESTS += tests/cli/test-setup-apt.sh
+# The virtual LPAR's apt state, kept apart from the host's.
+TESTS += tests/cli/test-lpar-apt.sh
 EXTRA_DIST += tests/cli tests/data tests/fuzz tests/bench
 
 # The folders above are distributed whole; in a build outside the source

@@ -26,8 +26,8 @@ start() {
 	pids="$pids $pid"
 	url=""
 	port=""
-	i=0
-	while [ $i -lt 200 ]; do
+	deadline=$(($(date +%s) + 60))
+	while [ "$(date +%s)" -le "$deadline" ]; do
 		url=$(sed -n 's/^hvtop: serving metrics at //p' "$tmpdir/$1.err")
 		if [ -n "$url" ]; then
 			port=$(echo "$url" | sed 's/.*:\([0-9]*\)\/metrics$/\1/')
@@ -35,7 +35,6 @@ start() {
 		fi
 		kill -0 "$pid" 2>/dev/null || return 1
 		sleep 0.1
-		i=$((i + 1))
 	done
 	return 1
 }
@@ -52,11 +51,12 @@ wait_line() {
 }
 
 # scrapes NAME ABUSER-PID: scrape until the abuser ends, one line per
-# scrape: "CODE SECONDS" (000 when no answer came within 5 s).
+# scrape: "CODE SECONDS" (000 when no answer came within 30 s, a limit
+# for a starved scrape, not for a slow machine).
 scrapes() {
 	: >"$tmpdir/$1.scrapes"
 	while kill -0 "$2" 2>/dev/null; do
-		curl -s -o /dev/null -m 5 -w '%{http_code} %{time_total}\n' \
+		curl -s -o /dev/null -m 30 -w '%{http_code} %{time_total}\n' \
 		    "http://127.0.0.1:$port/metrics" >>"$tmpdir/$1.scrapes"
 	done
 }

@@ -25,11 +25,11 @@ fi
 pid=$!
 pids="$pids $pid"
 url=""
-i=0
-while [ $i -lt 200 ] && [ -z "$url" ] && kill -0 "$pid" 2>/dev/null; do
+deadline=$(($(date +%s) + 60))
+while [ "$(date +%s)" -le "$deadline" ] && [ -z "$url" ] &&
+    kill -0 "$pid" 2>/dev/null; do
 	url=$(sed -n 's/^hvtop: serving metrics at //p' "$tmpdir/err")
 	[ -n "$url" ] || sleep 0.1
-	i=$((i + 1))
 done
 check "hvtop --serve starts" test -n "$url"
 
