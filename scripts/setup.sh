@@ -33,7 +33,11 @@ libmicrohttpd-dev libjs-dygraphs"
 #                pandas.read_csv, as users load them
 #   chromium     loads the pages of hvtop report headless, as a browser
 #                shows them, and draws their charts
-hv_test_packages="prometheus curl wrk python3-pandas chromium"
+#   debhelper lintian systemd  build the Debian package with
+#                dpkg-buildpackage, check it with lintian, and check
+#                its exporter unit with systemd-analyze verify
+hv_test_packages="prometheus curl wrk python3-pandas chromium
+debhelper lintian systemd"
 
 hv_say() { printf 'hvtop: %s\n' "$*" >&2; }
 
