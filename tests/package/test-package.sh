@@ -3,7 +3,8 @@
 # on a copy of the tree (the tree itself is never written to), lintian
 # with no error and no warning, systemd-analyze verify on the exporter's
 # unit; then, as root on a machine without hvtop installed, dpkg -i, the
-# programs and the manual page from the installed paths, dpkg -r leaving
+# programs and the manual page from the installed paths, the unit's user
+# with the unit's capabilities counting a whole CPU, dpkg -r leaving
 # only conffiles, and dpkg --purge leaving the machine as it was.
 # Prints "ok NAME", "not ok NAME" or "SKIP NAME: why", then the totals.
 top=$(cd "$(dirname "$0")/../.." && pwd)
@@ -142,6 +143,35 @@ check "/etc/default/hvtop-exporter is a conffile" \
 check "systemd-analyze verify hvtop-exporter.service (installed)" \
     sh -c "out=\$(systemd-analyze verify /lib/systemd/system/hvtop-exporter.service 2>&1) &&
     [ -z \"\$out\" ] || { printf '%s\n' \"\$out\" | sed 's/^/# /'; false; }"
+
+# The service's privileges without systemd: the installed hvtop as the
+# unit's user, with the unit's ambient capabilities alone and no way to
+# gain more, counts a whole CPU through perf (the kernel's software PMU
+# under a fixed sysfs tree, which every machine has) as it would the
+# hv_24x7 PMU.
+unit=/lib/systemd/system/hvtop-exporter.service
+user=$(sed -n 's/^User=//p' "$unit")
+caps=$(sed -n 's/^AmbientCapabilities=//p' "$unit" | tr 'A-Z ' 'a-z,' |
+    sed 's/cap_/+/g')
+if ! command -v setpriv >/dev/null 2>&1; then
+	skip "the unit's user and capabilities" "no setpriv (util-linux)"
+else
+	# A tree the user can read (the temporary folder is root's alone).
+	cp -R "$src/tests/data/sysfs/soft-pmu" "$tmp/soft-pmu"
+	chmod -R a+rX "$tmp/soft-pmu"
+	chmod a+x "$tmp"
+	setpriv --reuid "$user" --regid "$user" --clear-groups \
+	    --no-new-privs --inh-caps "$caps" --ambient-caps "$caps" \
+	    --bounding-set "-all,$caps" /usr/bin/hvtop -b -n 2 -d 0.1 \
+	    --source perf --sysfs-root "$tmp/soft-pmu" --pmu soft \
+	    -e cpu-clock >"$tmp/perfmon.out" 2>&1
+	if grep -q '^hvtop .* perf soft' "$tmp/perfmon.out"; then
+		ok "the unit's user, with $caps alone, counts a whole CPU"
+	else
+		sed 's/^/# /' "$tmp/perfmon.out" | head -n 5
+		notok "the unit's user, with $caps alone, counts a whole CPU"
+	fi
+fi
 
 # What is left of the package's files (directories shared with other
 # packages aside).
