@@ -2,7 +2,8 @@
 # The Debian package, built as a user would build it: dpkg-buildpackage
 # on a copy of the tree (the tree itself is never written to), lintian
 # with no error and no warning, systemd-analyze verify on the exporter's
-# unit; then, as root on a machine without hvtop installed, dpkg -i, the
+# unit and its system call filter against the calls hvtop makes; then,
+# as root on a machine without hvtop installed, dpkg -i, the
 # programs and the manual page from the installed paths, the unit's user
 # with the unit's capabilities counting a whole CPU, dpkg -r leaving
 # only conffiles, and dpkg --purge leaving the machine as it was.
@@ -102,6 +103,73 @@ sed "s|/usr/bin/hvtop |$tmp/root/usr/bin/hvtop |" \
 check "systemd-analyze verify hvtop-exporter.service (built)" \
     sh -c "out=\$(systemd-analyze verify --man=no '$tmp/unit/hvtop-exporter.service' 2>&1) &&
     [ -z \"\$out\" ] || { printf '%s\n' \"\$out\" | sed 's/^/# /'; false; }"
+
+# Every system call hvtop makes while it counts through perf and serves
+# a scrape is one the unit's SystemCallFilter= lets through; a call
+# outside it would fail with EPERM only in the service.
+expand() {	# expand NAME|@GROUP...: the system calls, one a line
+	for w; do
+		case $w in
+		@*) for x in $(systemd-analyze syscall-filter "$w" |
+		    sed -n 's/^ \{1,\}\([@a-z0-9_-]\{1,\}\)$/\1/p'); do
+			expand "$x"
+		    done ;;
+		*) echo "$w" ;;
+		esac
+	done
+}
+filter() {	# filter allow|deny: the unit's list, expanded
+	sed -n 's/^SystemCallFilter=//p' "$tmp/unit/hvtop-exporter.service" |
+	    while IFS= read -r l; do
+		# shellcheck disable=SC2086  # a list of names
+		case $l in
+		"~"*) [ "$1" = deny ] && expand ${l#"~"} ;;
+		*) [ "$1" = allow ] && expand $l ;;
+		esac
+	    done | sort -u
+}
+if ! command -v strace >/dev/null 2>&1 || ! command -v curl >/dev/null 2>&1; then
+	skip "system calls" "no strace or no curl"
+else
+	# -n bounds the run should the test be killed.
+	strace -f -qq -o "$tmp/strace.out" "$tmp/root/usr/bin/hvtop" -b \
+	    -n 600 -d 0.1 \
+	    --source perf --sysfs-root "$src/tests/data/sysfs/soft-pmu" \
+	    --pmu soft -e cpu-clock --serve 127.0.0.1:0 2>"$tmp/serve.err" &
+	pid=$!
+	url=""
+	i=0
+	while [ $i -lt 300 ] && [ -z "$url" ] && kill -0 $pid 2>/dev/null; do
+		url=$(sed -n 's/^hvtop: serving metrics at //p' "$tmp/serve.err")
+		[ -n "$url" ] || sleep 0.1
+		i=$((i + 1))
+	done
+	scraped=no
+	[ -z "$url" ] || ! curl -sf "$url" >/dev/null || scraped=yes
+	# hvtop's own pid (strace's first line): a signal to strace would
+	# detach it and leave hvtop running.
+	kill -TERM "$(sed -n '1s/^\([0-9]\{1,\}\) .*/\1/p' "$tmp/strace.out")" \
+	    2>/dev/null
+	wait $pid
+	if [ "$scraped" = no ]; then
+		sed 's/^/# /' "$tmp/serve.err" | head -n 5
+		skip "system calls" "hvtop could not serve the software PMU here"
+	else
+		sed -n 's/^[0-9]\{1,\} \{1,\}\([a-z0-9_]\{1,\}\)(.*/\1/p' \
+		    "$tmp/strace.out" | sort -u >"$tmp/used"
+		filter allow >"$tmp/allow"
+		filter deny >"$tmp/deny"
+		out=$(comm -23 "$tmp/used" "$tmp/allow"; comm -12 "$tmp/used" "$tmp/deny")
+		if [ -s "$tmp/used" ] && [ -z "$out" ]; then
+			echo "# $(wc -l <"$tmp/used") system calls, all let through"
+			ok "SystemCallFilter= lets through the calls hvtop makes"
+		else
+			# shellcheck disable=SC2086  # one a line
+			printf '# refused: %s\n' $out
+			notok "SystemCallFilter= lets through the calls hvtop makes"
+		fi
+	fi
+fi
 
 if [ "$(id -u)" -ne 0 ]; then
 	skip install "not root (dpkg -i needs it)"
