@@ -36,8 +36,10 @@ libmicrohttpd-dev libjs-dygraphs"
 #   debhelper lintian systemd  build the Debian package with
 #                dpkg-buildpackage, check it with lintian, and check
 #                its exporter unit with systemd-analyze verify
+#   strace       lists the system calls hvtop makes, which the exporter
+#                unit's system call filter must let through
 hv_test_packages="prometheus curl wrk python3-pandas chromium
-debhelper lintian systemd"
+debhelper lintian systemd strace"
 
 hv_say() { printf 'hvtop: %s\n' "$*" >&2; }
 
