@@ -35,9 +35,14 @@ libmicrohttpd-dev libjs-dygraphs"
 #                shows them, and draws their charts
 #   faketime     libfaketime steps the clock back under a running hvtop,
 #                which must go on sampling and answer SIGTERM at once
-#   strace       counts the system calls of hvtop's batch loop
+#   debhelper lintian systemd  build the Debian package with
+#                dpkg-buildpackage, check it with lintian, and check
+#                its exporter unit with systemd-analyze verify
+#   strace       counts the system calls of hvtop's batch loop, and
+#                lists those the exporter unit's system call filter
+#                must let through
 hv_test_packages="prometheus curl wrk python3-pandas chromium faketime
-strace"
+debhelper lintian systemd strace"
 
 hv_say() { printf 'hvtop: %s\n' "$*" >&2; }
 
