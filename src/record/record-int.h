@@ -449,28 +449,38 @@ record_codec_pred_timebase(const struct record_pred *p, size_t k)
 	return (p->tb1[0] + (p->hist >= 2 ? p->tbd0 : 0));
 }
 
-/* Whether every timebase in tbcur is as predicted; n > 0. */
+/*
+ * The timebases of v into tbcur; whether every one is as predicted in
+ * *exact (n > 0), and whether any is set.  One pass, without a branch
+ * per counter: the differences that must match are or'ed together and
+ * compare as they do modulo 2^64.
+ */
 static inline int
-record_codec_tb_exact(const struct record_pred *p)
+record_codec_tb_fill(struct record_pred *p, const struct raw_value *v,
+    int *exact)
 {
-	size_t		 k;
+	uint64_t	*tc = p->tbcur;
+	const uint64_t	*t1 = p->tb1;
+	size_t		 k, n = p->lay.n;
+	uint64_t	 any, diff = 0;
 
-	if (p->tbcur[0] != record_codec_pred_timebase(p, 0))
-		return (0);
-	/* The prediction below, unrolled by stage; differences compare
-	 * as they do modulo 2^64. */
+	tc[0] = v[0].timebase;
+	any = tc[0];
 	if (p->hist == 0) {
-		for (k = 1; k < p->lay.n; k++) {
-			if (p->tbcur[k] != p->tbcur[k - 1])
-				return (0);
+		for (k = 1; k < n; k++) {
+			tc[k] = v[k].timebase;
+			any |= tc[k];
+			diff |= tc[k] ^ tc[k - 1];
 		}
-		return (1);
+	} else {
+		for (k = 1; k < n; k++) {
+			tc[k] = v[k].timebase;
+			any |= tc[k];
+			diff |= (tc[k] - tc[k - 1]) ^ (t1[k] - t1[k - 1]);
+		}
 	}
-	for (k = 1; k < p->lay.n; k++) {
-		if (p->tbcur[k] - p->tbcur[k - 1] != p->tb1[k] - p->tb1[k - 1])
-			return (0);
-	}
-	return (1);
+	*exact = diff == 0 && tc[0] == record_codec_pred_timebase(p, 0);
+	return (any != 0);
 }
 
 /* The model stage and the value model of counter k. */
