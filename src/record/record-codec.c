@@ -585,6 +585,57 @@ record_codec_all(const struct record_pred *p, size_t b)
 	return (((p->nsamp + b) % RECORD_P_EVERY) == 0);
 }
 
+/*
+ * A steady sample's values (history 2 and more, most samples): the steps
+ * of record_codec_encode_values() without the history's tests, and with
+ * the arrays in locals.
+ */
+static void
+record_codec_encode_steady(struct record_pred *p, struct record_rc_enc *e,
+    struct record_bits *bw, const struct raw_value *v)
+{
+	const uint8_t	*ncol = p->lay.ncol, *order = p->order;
+	const uint8_t	*best = p->best;
+	const uint16_t	*cls = p->lay.cls;
+	struct record_sym *val = p->m.val;
+	uint64_t	*cur = p->cur, *d0 = p->d0;
+	const uint64_t	*v1 = p->v1;
+	uint16_t	*bscore = p->bscore;
+	uint8_t		*lastn = p->lastn;
+	size_t		 n = p->lay.n, b, i, k, nc;
+	uint64_t	 zz, x;
+	unsigned	 nb, ctx;
+	int		 all;
+
+	for (b = 0; b < n; b += nc) {
+		all = record_codec_all(p, b);
+		nc = ncol[b];
+		for (i = 0; i < nc; i++) {
+			k = b + order[b + i];
+			x = v[k].value;
+			zz = record_zigzag((int64_t)(x - (v1[k] +
+			    record_codec_guess(p, k, best[k]))));
+			ctx = 2 + (best[k] >= RECORD_P_SELF ? RECORD_BANDS :
+			    0) + record_codec_band[lastn[k]];
+			nb = record_rc_enc_sym(e, &val[(size_t)cls[k] *
+			    RECORD_VCTX + ctx], zz);
+			record_bits_put(bw, zz, nb > 2 ? nb - 2 : 0);
+			/* record_codec_coded(), history >= 2 */
+			lastn[k] = (uint8_t)nb;
+			if (!all && nb <= (unsigned)(bscore[k] >> 3) +
+			    RECORD_P_MISS)
+				bscore[k] = (uint16_t)(bscore[k] -
+				    (bscore[k] >> 3) + nb);
+			else {
+				p->review[k] = 1;
+				p->review[n + b] = 1;
+			}
+			cur[k] = x;
+			d0[k] = x - v1[k];
+		}
+	}
+}
+
 /* This sample's values, record by record in coding order. */
 void
 record_codec_encode_values(struct record_pred *p, struct record_rc_enc *e,
@@ -595,6 +646,10 @@ record_codec_encode_values(struct record_pred *p, struct record_rc_enc *e,
 	unsigned	 nb;
 	int		 all;
 
+	if (p->hist >= 2) {
+		record_codec_encode_steady(p, e, bw, v);
+		return;
+	}
 	for (b = 0; b < n; b += p->lay.ncol[b]) {
 		all = record_codec_all(p, b);
 		for (i = 0; i < p->lay.ncol[b]; i++) {

@@ -490,24 +490,29 @@ record_codec_pred_stage(const struct record_pred *p)
 	return (p->hist < RECORD_STAGES ? p->hist : RECORD_STAGES - 1);
 }
 
+/* min(5, bit length / 6), for bit lengths 0..64. */
+static const uint8_t record_codec_band[65] = {
+	0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 1, 1, 2, 2, 2, 2, 2, 2,
+	3, 3, 3, 3, 3, 3, 4, 4, 4, 4, 4, 4, 5, 5, 5, 5, 5, 5,
+	5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5,
+	5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5
+};
+_Static_assert(RECORD_BANDS == 6, "the band table has six bands");
+
+/* The value model context of counter k in a steady sample. */
+static inline unsigned
+record_codec_pred_ctx(const struct record_pred *p, size_t k)
+{
+	return (2 + (p->best[k] >= RECORD_P_SELF ? RECORD_BANDS : 0) +
+	    record_codec_band[p->lastn[k]]);
+}
+
 static inline struct record_sym *
 record_codec_pred_model(struct record_pred *p, size_t k)
 {
-	/* min(5, bit length / 6), for bit lengths 0..64. */
-	static const uint8_t band[65] = {
-		0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 1, 1, 2, 2, 2, 2, 2, 2,
-		3, 3, 3, 3, 3, 3, 4, 4, 4, 4, 4, 4, 5, 5, 5, 5, 5, 5,
-		5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5,
-		5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5
-	};
 	unsigned	 ctx;
 
-	_Static_assert(RECORD_BANDS == 6, "the band table has six bands");
-	if (p->hist < 2)
-		ctx = p->hist;
-	else
-		ctx = 2 + (p->best[k] >= RECORD_P_SELF ? RECORD_BANDS : 0) +
-		    band[p->lastn[k]];
+	ctx = p->hist < 2 ? p->hist : record_codec_pred_ctx(p, k);
 	return (&p->m.val[(size_t)p->lay.cls[k] * RECORD_VCTX + ctx]);
 }
 
