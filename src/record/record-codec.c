@@ -591,9 +591,11 @@ record_codec_all(const struct record_pred *p, size_t b)
  * the arrays in locals.
  */
 static void
-record_codec_encode_steady(struct record_pred *p, struct record_rc_enc *e,
-    struct record_bits *bw, const struct raw_value *v)
+record_codec_encode_steady(struct record_pred *p, struct record_rc_enc *e0,
+    struct record_bits *bw0, const struct raw_value *v)
 {
+	struct record_rc_enc e1 = *e0, *e = &e1;
+	struct record_bits bw1 = *bw0, *bw = &bw1;
 	const uint8_t	*ncol = p->lay.ncol, *order = p->order;
 	const uint8_t	*best = p->best;
 	const uint16_t	*cls = p->lay.cls;
@@ -634,6 +636,8 @@ record_codec_encode_steady(struct record_pred *p, struct record_rc_enc *e,
 			d0[k] = x - v1[k];
 		}
 	}
+	*e0 = e1;
+	*bw0 = bw1;
 }
 
 /* This sample's values, record by record in coding order. */
