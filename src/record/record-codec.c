@@ -746,6 +746,9 @@ record_codec_encode_steady(struct record_pred *p, struct record_rc_enc *e0,
 	unsigned	 nb, ctx;
 	int		 all;
 
+	/* Room for every value's bytes: no test for it per value. */
+	record_rc_enc_room(e, n);
+	record_bits_room(bw, n);
 	for (b = 0; b < n; b += nc) {
 		all = record_codec_all(p, b);
 		nc = ncol[b];
@@ -756,9 +759,9 @@ record_codec_encode_steady(struct record_pred *p, struct record_rc_enc *e0,
 			    record_codec_guess(p, k, best[k]))));
 			ctx = 2 + (best[k] >= RECORD_P_SELF ? RECORD_BANDS :
 			    0) + record_codec_band[lastn[k]];
-			nb = record_rc_enc_sym(e, &val[(size_t)cls[k] *
-			    RECORD_VCTX + ctx], zz);
-			record_bits_put(bw, zz, nb > 2 ? nb - 2 : 0);
+			nb = record_rc_enc_sym_in(e, &val[(size_t)cls[k] *
+			    RECORD_VCTX + ctx], zz, 1);
+			record_bits_put_in(bw, zz, nb > 2 ? nb - 2 : 0, 1);
 			/* record_codec_coded(), history >= 2 */
 			lastn[k] = (uint8_t)nb;
 			if (!all && nb <= (unsigned)(bscore[k] >> 3) +

@@ -226,18 +226,31 @@ record_rc_carry(struct record_rc_enc *e)
  * with none due, nb is 0 and the steps change nothing.
  */
 static inline void
-record_rc_enc_norm(struct record_rc_enc *e)
+record_rc_enc_norm_in(struct record_rc_enc *e, int room)
 {
 	struct record_buf	*b = e->out;
 	unsigned		 nb = (unsigned)__builtin_clz(e->range) / 8;
 
 	record_rc_carry(e);
-	if (b->cap - b->len < 4)
+	if (!room && b->cap - b->len < 4)
 		record_buf_reserve(b, 4);
 	be32_put(b->p + b->len, (uint32_t)e->low);
 	b->len += nb;
 	e->low = (e->low << (8 * nb)) & 0xffffffffU;
 	e->range <<= 8 * nb;
+}
+
+static inline void
+record_rc_enc_norm(struct record_rc_enc *e)
+{
+	record_rc_enc_norm_in(e, 0);
+}
+
+/* Room for the bytes of n steps of record_rc_enc_norm_in(e, 1). */
+static inline void
+record_rc_enc_room(struct record_rc_enc *e, size_t n)
+{
+	record_buf_reserve(e->out, 3 * n + 4);
 }
 
 /*
@@ -281,24 +294,32 @@ record_rc_sym_of(uint64_t v, unsigned *n)
 	return (*n < 2 ? *n : 2 * *n - 2 + (unsigned)((v >> sh) & 1));
 }
 
-/* The symbol of v under model m; v's bits below it are the caller's. */
+/* The symbol of v under model m; v's bits below it are the caller's.
+ * room: the caller made room for the bytes with record_rc_enc_room(). */
 static inline unsigned
-record_rc_enc_sym(struct record_rc_enc *e, struct record_sym *m, uint64_t v)
+record_rc_enc_sym_in(struct record_rc_enc *e, struct record_sym *m,
+    uint64_t v, int room)
 {
 	unsigned	 n, s = record_rc_sym_of(v, &n);
 	uint32_t	 r = e->range >> RECORD_SYM_SHIFT;
 
 	e->low += (uint64_t)r * m->tab[s].cum;
 	e->range = r * m->tab[s].freq;
-	record_rc_enc_norm(e);
+	record_rc_enc_norm_in(e, room);
 	record_rc_sym_count(m, s);
 	return (n);
 }
 
+static inline unsigned
+record_rc_enc_sym(struct record_rc_enc *e, struct record_sym *m, uint64_t v)
+{
+	return (record_rc_enc_sym_in(e, m, v, 0));
+}
+
 /* The low n <= 32 bits of v, high bit first, without a branch on whether
- * a word is full. */
+ * a word is full.  room: the caller made room with record_bits_room(). */
 static inline void
-record_bits_put32(struct record_bits *w, uint64_t v, unsigned n)
+record_bits_put32(struct record_bits *w, uint64_t v, unsigned n, int room)
 {
 	struct record_buf	*b = w->out;
 	unsigned		 full;
@@ -306,7 +327,7 @@ record_bits_put32(struct record_bits *w, uint64_t v, unsigned n)
 	w->acc = w->acc << n | (v & (((uint64_t)1 << n) - 1));
 	w->nacc += n;
 	full = w->nacc >= 32;
-	if (b->cap - b->len < 4)
+	if (!room && b->cap - b->len < 4)
 		record_buf_reserve(b, 4);
 	/* With a word full, nacc is 32..63 and nacc & 31 = nacc - 32. */
 	be32_put(b->p + b->len, (uint32_t)(w->acc >> (w->nacc & 31)));
@@ -316,13 +337,26 @@ record_bits_put32(struct record_bits *w, uint64_t v, unsigned n)
 
 /* The low n bits of v (n <= 64), high bit first. */
 static inline void
-record_bits_put(struct record_bits *w, uint64_t v, unsigned n)
+record_bits_put_in(struct record_bits *w, uint64_t v, unsigned n, int room)
 {
 	if (n > 32) {
-		record_bits_put32(w, v >> 32, n - 32);
+		record_bits_put32(w, v >> 32, n - 32, room);
 		n = 32;
 	}
-	record_bits_put32(w, v, n);
+	record_bits_put32(w, v, n, room);
+}
+
+static inline void
+record_bits_put(struct record_bits *w, uint64_t v, unsigned n)
+{
+	record_bits_put_in(w, v, n, 0);
+}
+
+/* Room for n calls of record_bits_put_in(w, ..., 1). */
+static inline void
+record_bits_room(struct record_bits *w, size_t n)
+{
+	record_buf_reserve(w->out, 8 * n + 4);
 }
 
 /* ---- the predictor (record-codec.c) -------------------------------- */
