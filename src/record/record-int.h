@@ -226,18 +226,31 @@ record_rc_carry(struct record_rc_enc *e)
  * with none due, nb is 0 and the steps change nothing.
  */
 static inline void
-record_rc_enc_norm(struct record_rc_enc *e)
+record_rc_enc_norm_in(struct record_rc_enc *e, int room)
 {
 	struct record_buf	*b = e->out;
 	unsigned		 nb = (unsigned)__builtin_clz(e->range) / 8;
 
 	record_rc_carry(e);
-	if (b->cap - b->len < 4)
+	if (!room && b->cap - b->len < 4)
 		record_buf_reserve(b, 4);
 	be32_put(b->p + b->len, (uint32_t)e->low);
 	b->len += nb;
 	e->low = (e->low << (8 * nb)) & 0xffffffffU;
 	e->range <<= 8 * nb;
+}
+
+static inline void
+record_rc_enc_norm(struct record_rc_enc *e)
+{
+	record_rc_enc_norm_in(e, 0);
+}
+
+/* Room for the bytes of n steps of record_rc_enc_norm_in(e, 1). */
+static inline void
+record_rc_enc_room(struct record_rc_enc *e, size_t n)
+{
+	record_buf_reserve(e->out, 3 * n + 4);
 }
 
 /*
@@ -281,24 +294,32 @@ record_rc_sym_of(uint64_t v, unsigned *n)
 	return (*n < 2 ? *n : 2 * *n - 2 + (unsigned)((v >> sh) & 1));
 }
 
-/* The symbol of v under model m; v's bits below it are the caller's. */
+/* The symbol of v under model m; v's bits below it are the caller's.
+ * room: the caller made room for the bytes with record_rc_enc_room(). */
 static inline unsigned
-record_rc_enc_sym(struct record_rc_enc *e, struct record_sym *m, uint64_t v)
+record_rc_enc_sym_in(struct record_rc_enc *e, struct record_sym *m,
+    uint64_t v, int room)
 {
 	unsigned	 n, s = record_rc_sym_of(v, &n);
 	uint32_t	 r = e->range >> RECORD_SYM_SHIFT;
 
 	e->low += (uint64_t)r * m->tab[s].cum;
 	e->range = r * m->tab[s].freq;
-	record_rc_enc_norm(e);
+	record_rc_enc_norm_in(e, room);
 	record_rc_sym_count(m, s);
 	return (n);
 }
 
+static inline unsigned
+record_rc_enc_sym(struct record_rc_enc *e, struct record_sym *m, uint64_t v)
+{
+	return (record_rc_enc_sym_in(e, m, v, 0));
+}
+
 /* The low n <= 32 bits of v, high bit first, without a branch on whether
- * a word is full. */
+ * a word is full.  room: the caller made room with record_bits_room(). */
 static inline void
-record_bits_put32(struct record_bits *w, uint64_t v, unsigned n)
+record_bits_put32(struct record_bits *w, uint64_t v, unsigned n, int room)
 {
 	struct record_buf	*b = w->out;
 	unsigned		 full;
@@ -306,7 +327,7 @@ record_bits_put32(struct record_bits *w, uint64_t v, unsigned n)
 	w->acc = w->acc << n | (v & (((uint64_t)1 << n) - 1));
 	w->nacc += n;
 	full = w->nacc >= 32;
-	if (b->cap - b->len < 4)
+	if (!room && b->cap - b->len < 4)
 		record_buf_reserve(b, 4);
 	/* With a word full, nacc is 32..63 and nacc & 31 = nacc - 32. */
 	be32_put(b->p + b->len, (uint32_t)(w->acc >> (w->nacc & 31)));
@@ -316,13 +337,26 @@ record_bits_put32(struct record_bits *w, uint64_t v, unsigned n)
 
 /* The low n bits of v (n <= 64), high bit first. */
 static inline void
-record_bits_put(struct record_bits *w, uint64_t v, unsigned n)
+record_bits_put_in(struct record_bits *w, uint64_t v, unsigned n, int room)
 {
 	if (n > 32) {
-		record_bits_put32(w, v >> 32, n - 32);
+		record_bits_put32(w, v >> 32, n - 32, room);
 		n = 32;
 	}
-	record_bits_put32(w, v, n);
+	record_bits_put32(w, v, n, room);
+}
+
+static inline void
+record_bits_put(struct record_bits *w, uint64_t v, unsigned n)
+{
+	record_bits_put_in(w, v, n, 0);
+}
+
+/* Room for n calls of record_bits_put_in(w, ..., 1). */
+static inline void
+record_bits_room(struct record_bits *w, size_t n)
+{
+	record_buf_reserve(w->out, 8 * n + 4);
 }
 
 /* ---- the predictor (record-codec.c) -------------------------------- */
@@ -449,28 +483,38 @@ record_codec_pred_timebase(const struct record_pred *p, size_t k)
 	return (p->tb1[0] + (p->hist >= 2 ? p->tbd0 : 0));
 }
 
-/* Whether every timebase in tbcur is as predicted; n > 0. */
+/*
+ * The timebases of v into tbcur; whether every one is as predicted in
+ * *exact (n > 0), and whether any is set.  One pass, without a branch
+ * per counter: the differences that must match are or'ed together and
+ * compare as they do modulo 2^64.
+ */
 static inline int
-record_codec_tb_exact(const struct record_pred *p)
+record_codec_tb_fill(struct record_pred *p, const struct raw_value *v,
+    int *exact)
 {
-	size_t		 k;
+	uint64_t	*tc = p->tbcur;
+	const uint64_t	*t1 = p->tb1;
+	size_t		 k, n = p->lay.n;
+	uint64_t	 any, diff = 0;
 
-	if (p->tbcur[0] != record_codec_pred_timebase(p, 0))
-		return (0);
-	/* The prediction below, unrolled by stage; differences compare
-	 * as they do modulo 2^64. */
+	tc[0] = v[0].timebase;
+	any = tc[0];
 	if (p->hist == 0) {
-		for (k = 1; k < p->lay.n; k++) {
-			if (p->tbcur[k] != p->tbcur[k - 1])
-				return (0);
+		for (k = 1; k < n; k++) {
+			tc[k] = v[k].timebase;
+			any |= tc[k];
+			diff |= tc[k] ^ tc[k - 1];
 		}
-		return (1);
+	} else {
+		for (k = 1; k < n; k++) {
+			tc[k] = v[k].timebase;
+			any |= tc[k];
+			diff |= (tc[k] - tc[k - 1]) ^ (t1[k] - t1[k - 1]);
+		}
 	}
-	for (k = 1; k < p->lay.n; k++) {
-		if (p->tbcur[k] - p->tbcur[k - 1] != p->tb1[k] - p->tb1[k - 1])
-			return (0);
-	}
-	return (1);
+	*exact = diff == 0 && tc[0] == record_codec_pred_timebase(p, 0);
+	return (any != 0);
 }
 
 /* The model stage and the value model of counter k. */
@@ -480,24 +524,29 @@ record_codec_pred_stage(const struct record_pred *p)
 	return (p->hist < RECORD_STAGES ? p->hist : RECORD_STAGES - 1);
 }
 
+/* min(5, bit length / 6), for bit lengths 0..64. */
+static const uint8_t record_codec_band[65] = {
+	0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 1, 1, 2, 2, 2, 2, 2, 2,
+	3, 3, 3, 3, 3, 3, 4, 4, 4, 4, 4, 4, 5, 5, 5, 5, 5, 5,
+	5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5,
+	5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5
+};
+_Static_assert(RECORD_BANDS == 6, "the band table has six bands");
+
+/* The value model context of counter k in a steady sample. */
+static inline unsigned
+record_codec_pred_ctx(const struct record_pred *p, size_t k)
+{
+	return (2 + (p->best[k] >= RECORD_P_SELF ? RECORD_BANDS : 0) +
+	    record_codec_band[p->lastn[k]]);
+}
+
 static inline struct record_sym *
 record_codec_pred_model(struct record_pred *p, size_t k)
 {
-	/* min(5, bit length / 6), for bit lengths 0..64. */
-	static const uint8_t band[65] = {
-		0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 1, 1, 2, 2, 2, 2, 2, 2,
-		3, 3, 3, 3, 3, 3, 4, 4, 4, 4, 4, 4, 5, 5, 5, 5, 5, 5,
-		5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5,
-		5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5
-	};
 	unsigned	 ctx;
 
-	_Static_assert(RECORD_BANDS == 6, "the band table has six bands");
-	if (p->hist < 2)
-		ctx = p->hist;
-	else
-		ctx = 2 + (p->best[k] >= RECORD_P_SELF ? RECORD_BANDS : 0) +
-		    band[p->lastn[k]];
+	ctx = p->hist < 2 ? p->hist : record_codec_pred_ctx(p, k);
 	return (&p->m.val[(size_t)p->lay.cls[k] * RECORD_VCTX + ctx]);
 }
 

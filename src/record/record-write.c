@@ -438,9 +438,8 @@ record_write_sample_flags(struct record_writer *w, const struct raw_sample *s,
     size_t elen, uint8_t anyst)
 {
 	struct record_pred	*p = &w->pred;
-	size_t			 k;
 	uint8_t			 flags = 0;
-	uint64_t		 tb = 0;
+	int			 exact;
 
 	if (anyst != 0)
 		flags |= RECORD_SF_STATUS;
@@ -452,13 +451,9 @@ record_write_sample_flags(struct record_writer *w, const struct raw_sample *s,
 		flags |= RECORD_SF_VERSION;
 	if (strlen(p->error) != elen || memcmp(p->error, s->error, elen) != 0)
 		flags |= RECORD_SF_ERROR;
-	for (k = 0; k < s->nvalues; k++) {
-		p->tbcur[k] = s->values[k].timebase;
-		tb |= p->tbcur[k];
-	}
-	if (tb != 0) {
+	if (s->nvalues > 0 && record_codec_tb_fill(p, s->values, &exact)) {
 		flags |= RECORD_SF_TIMEBASE;
-		if (record_codec_tb_exact(p))
+		if (exact)
 			flags |= RECORD_SF_TBEXACT;
 	}
 	return (flags);
