@@ -188,7 +188,7 @@ hvtop_batch_step(struct hvtop_batch *b)
  * -n).  The first sample only sets the baselines.  Returns the exit status.
  */
 static int
-hvtop_batch(struct session *s, const struct hvtop_opts *o)
+hvtop_batch(struct session *s, const struct hvtop_opts *o, FILE *fp)
 {
 	const struct source_control	*ctl = session_control(s);
 	struct hvtop_batch		 b;
@@ -200,12 +200,7 @@ hvtop_batch(struct session *s, const struct hvtop_opts *o)
 	memset(&b, 0, sizeof b);
 	b.s = s;
 	b.o = o;
-	b.fp = stdout;
-	if (o->output != NULL && strcmp(o->output, "-") != 0 &&
-	    (b.fp = fopen(o->output, "w")) == NULL) {
-		fprintf(stderr, "hvtop: %s: %s\n", o->output, strerror(errno));
-		return (1);
-	}
+	b.fp = fp;
 	b.quiet = o->serve != NULL && o->output == NULL;
 	b.info.source = session_source(s)->label;
 	b.info.catalog = session_catalog_label(s);
@@ -383,6 +378,8 @@ main(int argc, char **argv)
 	struct hvtop_opts	 o;
 	struct session		*s;
 	struct ui_opts		 uo;
+	struct hvtop_user	 user;
+	FILE			*fp = stdout;
 	char			*cause = NULL;
 	int			 status;
 
@@ -399,8 +396,39 @@ main(int argc, char **argv)
 		o.batch = 1;
 	}
 
+	/* Before anything is opened: a user hvtop cannot become is no
+	 * reason to touch the counters. */
+	memset(&user, 0, sizeof user);
+	if (o.user != NULL && hvtop_user_lookup(o.user, &user, &cause) != 0) {
+		fprintf(stderr, "hvtop: %s\n", cause);
+		free(cause);
+		hvtop_free_opts(&o);
+		return (1);
+	}
 	if ((status = hvtop_start(&o, &s)) != 0)
 		goto out;
+	/* -o is opened with the rest, before the change of user. */
+	if (o.batch && o.list == NULL && o.report == NULL && o.ncmd == 0 &&
+	    o.output != NULL && strcmp(o.output, "-") != 0 &&
+	    (fp = fopen(o.output, "w")) == NULL) {
+		fprintf(stderr, "hvtop: %s: %s\n", o.output, strerror(errno));
+		status = 1;
+		goto out;
+	}
+	if (user.name != NULL) {
+		if (hvtop_user_drop(&user, &cause) != 0) {
+			fprintf(stderr, "hvtop: %s\n", cause);
+			free(cause);
+			cause = NULL;
+			status = 1;
+			if (fp != stdout)
+				fclose(fp);
+			goto out;
+		}
+		fprintf(stderr, "hvtop: running as %s (uid %lu, gid %lu) "
+		    "from now on\n", user.name, (unsigned long)user.uid,
+		    (unsigned long)user.gid);
+	}
 	if (o.list != NULL)
 		status = hvtop_list(s, o.list, o.pattern, stdout);
 	else if (o.report != NULL)
@@ -408,18 +436,25 @@ main(int argc, char **argv)
 	else if (o.ncmd > 0)
 		status = hvtop_command(s, &o);
 	else if (o.batch)
-		status = hvtop_batch(s, &o);
+		status = hvtop_batch(s, &o, fp);
 	else {
 		uo.delay_set = o.delay_set;
 		uo.picked = o.ngroups > 0 || o.nevents > 0;
 		uo.no_color = o.no_color;
 		status = hvtop_interactive(s, &uo);
 	}
+	/* A source reopened after the change (a new catalog) was opened
+	 * without root: say so beside its error. */
+	if (status != 0 && user.name != NULL)
+		fprintf(stderr, "hvtop: note: hvtop ran as %s (--user) since "
+		    "it started; what it opened again later, it opened "
+		    "without root's rights\n", user.name);
 out:
 	if (session_close(s, &cause) != 0) {
 		fprintf(stderr, "hvtop: %s\n", cause);
 		free(cause);
 	}
+	hvtop_user_free(&user);
 	hvtop_free_opts(&o);
 	if (hvtop_stop == SIGPIPE) {
 		/* The recording is closed; end as the closed pipe says. */

@@ -7,6 +7,8 @@
 #ifndef HVTOP_HVTOP_H
 #define HVTOP_HVTOP_H
 
+#include <sys/types.h>
+
 #include <stddef.h>
 #include <stdio.h>
 
@@ -41,6 +43,7 @@ struct hvtop_opts {
 	double		 replay_speed;	/* --replay-speed, 0: not given */
 	char		*replay_spec;	/* "replay:FILE" for -r FILE */
 	const char	*serve;		/* --serve ADDR:PORT */
+	const char	*user;		/* --user NAME */
 	int		 report_cmd;	/* hvtop report ... */
 	const char	*report;	/* its FILE: the recording */
 	char		**cmd;		/* -- COMMAND [ARGS]: NULL-ended */
@@ -69,5 +72,22 @@ int	 hvtop_report(struct session *, const struct hvtop_opts *);
  * when it could not be run, 1 when hvtop itself failed (hvtop-command.c).
  */
 int	 hvtop_command(struct session *, const struct hvtop_opts *);
+
+/* --user NAME (hvtop-user.c): who hvtop becomes once its files and
+ * socket are open. */
+struct hvtop_user {
+	char		*name;
+	uid_t		 uid;
+	gid_t		 gid;
+};
+
+/* Check that hvtop can become NAME (it runs as root, NAME exists and is
+ * not uid 0): 0, or -1 and why in *cause. */
+int	 hvtop_user_lookup(const char *name, struct hvtop_user *,
+	    char **cause);
+/* Become the user for good: its groups, gid and uid, no capabilities,
+ * checked afterwards; 0, or -1 and why in *cause. */
+int	 hvtop_user_drop(const struct hvtop_user *, char **cause);
+void	 hvtop_user_free(struct hvtop_user *);
 
 #endif /* HVTOP_HVTOP_H */

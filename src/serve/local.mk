@@ -14,6 +14,7 @@ tests_unit_test_serve_CFLAGS = $(UNIT_CFLAGS)
 tests_unit_test_serve_LDADD = $(CORE_LIBS) $(CMOCKA_LIBS)
 
 TESTS += tests/cli/test-hvtop-serve.sh
+TESTS += tests/cli/test-hvtop-serve-user.sh
 TESTS += tests/cli/test-hvtop-serve-sum.sh
 TESTS += tests/cli/test-hvtop-serve-abuse.sh
 
