@@ -17,11 +17,14 @@ hv_top=$(cd "$(dirname "$0")/.." && pwd)
 #                                                 connection limits and
 #                                                 timeouts that hvtop
 #                                                 need not write itself
+#   libcrypt-dev                                  --web-config's bcrypt
+#                                                 passwords, checked with
+#                                                 the system's crypt(3)
 #   libjs-dygraphs                                the charts of hvtop report,
 #                                                 inlined into each page
 hv_packages="build-essential autoconf automake pkg-config libncurses-dev
 libreadline-dev libjansson-dev libcmocka-dev tmux clang libclang-rt-14-dev
-libmicrohttpd-dev libjs-dygraphs"
+libmicrohttpd-dev libcrypt-dev libjs-dygraphs"
 
 # For tests only, installed when they can be; a test whose tool is
 # missing says SKIP with the reason:
@@ -38,11 +41,14 @@ libmicrohttpd-dev libjs-dygraphs"
 #   debhelper lintian systemd  build the Debian package with
 #                dpkg-buildpackage, check it with lintian, and check
 #                its exporter unit with systemd-analyze verify
+#   openssl perl  --web-config's test makes a self-signed certificate
+#                with openssl and bcrypt hashes with perl's crypt, which
+#                is the system's crypt(3) (no htpasswd or mkpasswd needed)
 #   strace       counts the system calls of hvtop's batch loop, and
 #                lists those the exporter unit's system call filter
 #                must let through
 hv_test_packages="prometheus curl wrk python3-pandas chromium faketime
-debhelper lintian systemd strace"
+debhelper lintian systemd strace openssl perl"
 
 hv_say() { printf 'hvtop: %s\n' "$*" >&2; }
 

@@ -34,7 +34,7 @@ usage(FILE *fp)
 "             [-e EVENT[@...][:LIST]]... [-m FILE]... [--const NAME=VALUE]...\n"
 "             [--pmu NAME] [--sysfs-root DIR]\n"
 "             [-w FILE [--force]] [-r FILE] [--replay-speed X]\n"
-"             [--serve ADDR:PORT [--user NAME]]\n"
+"             [--serve ADDR:PORT [--user NAME] [--web-config FILE]]\n"
 "             [--list [events|groups|formulas] [PATTERN]]\n"
 "       hvtop -b [-d secs] [-o FILE] [--format ...] [-w FILE] [-g ...]...\n"
 "             -- COMMAND [ARGS]\n"
@@ -69,6 +69,7 @@ help(FILE *fp)
 "      --serve ADDR:PORT  serve OpenMetrics for Prometheus\n"
 "      --user NAME        started as root: serve as NAME once the counters\n"
 "                         are open\n"
+"      --web-config FILE  TLS and Basic auth for --serve (SIGHUP reloads)\n"
 "  -h, --help             this help\n"
 "  -V, --version          the version\n"
 "  -- COMMAND [ARGS]      run COMMAND and count over its life, like\n"
@@ -339,6 +340,7 @@ static const struct hvtop_option hvtop_options[] = {
 	ARG("replay-speed", 0, hvtop_set_replay_speed),
 	ARG("serve", 0, hvtop_set_serve),
 	STRING("user", 0, user),
+	STRING("web-config", 0, web_config),
 	FLAG("force", 0, force),
 };
 #define HVTOP_NOPTIONS	(sizeof hvtop_options / sizeof hvtop_options[0])
@@ -445,6 +447,9 @@ hvtop_parse_words(struct hvtop_opts *o, int argc, char **av)
 	if (o->user != NULL && o->serve == NULL)
 		hvtop_usage_error("%s", "--user: only a --serve run changes "
 		    "user (root opens the counters, the user serves them)");
+	if (o->web_config != NULL && o->serve == NULL)
+		hvtop_usage_error("%s", "--web-config: says who may scrape "
+		    "--serve's endpoint; give --serve too");
 	if (o->report_cmd) {
 		hvtop_parse_report(o, argc, av);
 		return;

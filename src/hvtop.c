@@ -29,6 +29,8 @@
 static volatile sig_atomic_t hvtop_stop;	/* the signal that stops */
 static volatile sig_atomic_t hvtop_loading;	/* nothing to save yet */
 static int	hvtop_wake[2] = { -1, -1 };	/* written when it comes */
+static volatile sig_atomic_t hvtop_hup_reloads;	/* -b --web-config */
+static volatile sig_atomic_t hvtop_reload;	/* SIGHUP came then */
 
 /*
  * A signal that ends the run: note it, and wake the batch loop's sleep
@@ -47,7 +49,11 @@ hvtop_on_signal(int sig)
 		raise(sig);
 		return;
 	}
-	hvtop_stop = sig;
+	/* A service reloads its web configuration on SIGHUP. */
+	if (sig == SIGHUP && hvtop_hup_reloads)
+		hvtop_reload = 1;
+	else
+		hvtop_stop = sig;
 	/* A full pipe holds a wake-up already. */
 	if (hvtop_wake[1] != -1)
 		n = write(hvtop_wake[1], "", 1);
@@ -183,6 +189,25 @@ hvtop_batch_step(struct hvtop_batch *b)
 	return (b->o->count > 0 && b->printed >= b->o->count ? 1 : 0);
 }
 
+/* SIGHUP with --web-config: read it again; a bad one leaves the
+ * endpoint as it was, and says why. */
+static void
+hvtop_reload_web(struct session *s, const char *path)
+{
+	char	 buf[64];
+	char	*cause = NULL;
+
+	hvtop_reload = 0;
+	while (read(hvtop_wake[0], buf, sizeof buf) > 0)
+		continue;
+	if (session_web_reload(s, &cause) != 0) {
+		fprintf(stderr, "hvtop: SIGHUP: %s; the web configuration in "
+		    "use is unchanged\n", cause);
+		free(cause);
+	} else
+		fprintf(stderr, "hvtop: SIGHUP: %s read again\n", path);
+}
+
 /*
  * Sample every interval and print each one, -n times (forever without
  * -n).  The first sample only sets the baselines.  Returns the exit status.
@@ -197,6 +222,7 @@ hvtop_batch(struct session *s, const struct hvtop_opts *o, FILE *fp)
 	int				 status = 0, r = 0;
 
 	hvtop_batch_signals();
+	hvtop_hup_reloads = o->serve != NULL && o->web_config != NULL;
 	memset(&b, 0, sizeof b);
 	b.s = s;
 	b.o = o;
@@ -218,7 +244,9 @@ hvtop_batch(struct session *s, const struct hvtop_opts *o, FILE *fp)
 		now = session_now(s);
 		if (next <= now || next - now > step)
 			next = now + step;
-		session_sleep_until(s, next, hvtop_wake[0]);
+		while (session_sleep_until(s, next, hvtop_wake[0]) == 1 &&
+		    !hvtop_stop && hvtop_reload)
+			hvtop_reload_web(s, o->web_config);
 	}
 	status = r > 1 ? r - 1 : 0;
 	if ((fail = session_record_failure(s)) != NULL) {
@@ -303,6 +331,7 @@ hvtop_session_opts(const struct hvtop_opts *o, struct source *src,
 	so->nconsts = o->nconsts;
 	so->record = o->record;
 	so->serve = o->serve;
+	so->web_config = o->web_config;
 }
 
 /* Print what the session said since *shown; a failure last, as the exit

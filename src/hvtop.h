@@ -44,6 +44,7 @@ struct hvtop_opts {
 	char		*replay_spec;	/* "replay:FILE" for -r FILE */
 	const char	*serve;		/* --serve ADDR:PORT */
 	const char	*user;		/* --user NAME */
+	const char	*web_config;	/* --web-config FILE */
 	int		 report_cmd;	/* hvtop report ... */
 	const char	*report;	/* its FILE: the recording */
 	char		**cmd;		/* -- COMMAND [ARGS]: NULL-ended */

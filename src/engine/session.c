@@ -546,6 +546,7 @@ session_serve(struct session *s, char **cause)
 {
 	struct serve_addr	 sa;
 	struct serve_info	 si;
+	struct serve_web	*web = NULL;
 	int			 error;
 
 	if ((error = serve_addr_parse(s->opts.serve, &sa, cause)) != 0)
@@ -553,11 +554,30 @@ session_serve(struct session *s, char **cause)
 	si.source = s->src->ops->name;
 	si.source_label = s->src->label;
 	si.timebase_hz = s->topo.timebase_hz;
-	if ((error = serve_start(&sa, &si, &s->serve, cause)) != 0)
+	if (s->opts.web_config != NULL &&
+	    (error = serve_web_load(s->opts.web_config, &web, cause)) != 0)
 		return (error);
-	session_notify(s, xasprintf("serving metrics at %s",
-	    serve_url(s->serve)));
+	if ((error = serve_start_web(&sa, &si, web, &s->serve, cause)) != 0)
+		return (error);
+	session_notify(s, xasprintf("serving metrics at %s%s",
+	    serve_url(s->serve), web == NULL || web->cfg->nusers == 0 ? "" :
+	    " (Basic auth)"));
 	return (0);
+}
+
+int
+session_web_reload(struct session *s, char **cause)
+{
+	struct serve_web	*web;
+	int			 error;
+
+	if (s->serve == NULL || s->opts.web_config == NULL) {
+		*cause = xasprintf("%s", "no --web-config to read again");
+		return (-HV_EUSAGE);
+	}
+	if ((error = serve_web_load(s->opts.web_config, &web, cause)) != 0)
+		return (error);
+	return (serve_web_reload(s->serve, web, cause));
 }
 
 /* -g and -e, in that order; a wrong one is a usage error. */

@@ -47,6 +47,7 @@ struct session_opts {
 	size_t		  nconsts;
 	const char	 *record;	/* -w FILE, or NULL */
 	const char	 *serve;	/* --serve ADDR:PORT, or NULL */
+	const char	 *web_config;	/* --web-config FILE, or NULL */
 };
 
 /* What a call changed in the model (bits). */
@@ -187,6 +188,9 @@ int	 session_clock_virtual(const struct session *);
 uint64_t session_now(struct session *);
 /* A time of the clock as wall-clock ns since 1970. */
 uint64_t session_wall(struct session *, uint64_t t);
+/* Read --web-config's file again and use its users; 0, or a negative
+ * code with *cause (the endpoint keeps the configuration it had). */
+int	 session_web_reload(struct session *, char **cause);
 /* Sleep until t, or until fd (>= 0) is readable: 1 then, else 0. */
 int	 session_sleep_until(struct session *, uint64_t t, int fd);
 

@@ -2,7 +2,8 @@
 # naming rules and the renderer (engine snapshots to text) are pure; the
 # server is the only code that includes libmicrohttpd.
 libhvpure_a_SOURCES += \
-	src/serve/serve-addr.c src/serve/serve-name.c src/serve/serve-om.c
+	src/serve/serve-addr.c src/serve/serve-name.c src/serve/serve-om.c \
+	src/serve/serve-webcfg.c
 libhvcore_a_SOURCES += \
 	src/serve/serve.h src/serve/serve-http.c
 
@@ -13,8 +14,14 @@ tests_unit_test_serve_CPPFLAGS = $(AM_CPPFLAGS) -I$(top_srcdir)/tests/unit
 tests_unit_test_serve_CFLAGS = $(UNIT_CFLAGS)
 tests_unit_test_serve_LDADD = $(CORE_LIBS) $(CMOCKA_LIBS)
 
+check_PROGRAMS += tests/unit/test-serve-webcfg
+tests_unit_test_serve_webcfg_SOURCES = tests/unit/test-serve-webcfg.c
+tests_unit_test_serve_webcfg_CFLAGS = $(UNIT_CFLAGS)
+tests_unit_test_serve_webcfg_LDADD = $(CORE_LIBS) $(CMOCKA_LIBS)
+
 TESTS += tests/cli/test-hvtop-serve.sh
 TESTS += tests/cli/test-hvtop-serve-user.sh
+TESTS += tests/cli/test-hvtop-serve-web.sh
 TESTS += tests/cli/test-hvtop-serve-sum.sh
 TESTS += tests/cli/test-hvtop-serve-abuse.sh
 

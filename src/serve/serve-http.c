@@ -48,9 +48,13 @@
 #include <strings.h>
 #include <unistd.h>
 
+#include <crypt.h>
+#include <libgen.h>
 #include <microhttpd.h>
 
 #include "util/clock.h"
+#include "util/file.h"
+#include "util/hverr.h"
 #include "util/strbuf.h"
 #include "util/xalloc.h"
 
@@ -62,6 +66,8 @@
 #define SERVE_URI_MAX		4096	/* bytes of a request target */
 #define SERVE_ARGS_MAX		32	/* arguments in its query */
 #define SERVE_BACKLOG		128
+#define SERVE_PEM_MAX		(1024 * 1024)	/* a certificate chain */
+#define SERVE_REALM		"hvtop"
 
 /* One TCP connection, in the order they became idle. */
 struct serve_conn {
@@ -92,6 +98,9 @@ struct serve {
 	unsigned		 held;		/* not dropped */
 	pthread_mutex_t		 lock;
 	struct serve_pub	*cur;		/* under lock */
+	pthread_mutex_t		 authlock;
+	struct serve_web	*web;		/* under authlock */
+	struct crypt_data	*cd;		/* the server thread's */
 	/* The sampler's alone: */
 	struct serve_om		*om;
 	struct hv_clock		 rt;
@@ -462,6 +471,196 @@ serve_target(void *cls, const char *uri, struct MHD_Connection *conn)
 	return (NULL);
 }
 
+/* ---- who may scrape ------------------------------------------------ */
+
+/* Whether two strings are equal, in a time that does not say where
+ * they differ. */
+static int
+serve_same(const char *a, const char *b)
+{
+	size_t		 la = strlen(a), lb = strlen(b), i;
+	unsigned char	 d = la != lb;
+
+	for (i = 0; i < la && i < lb; i++)
+		d |= (unsigned char)(a[i] ^ b[i]);
+	return (d == 0);
+}
+
+/*
+ * Basic auth against the users' bcrypt hashes, with crypt(3).  An
+ * unknown user costs a hash as a known one does, so that the time of
+ * the answer does not tell which part was wrong.
+ */
+static int
+serve_authorized(struct serve *s, struct MHD_Connection *conn)
+{
+	const struct serve_webcfg	*c;
+	char				*user, *pass = NULL;
+	const char			*hash = NULL, *h;
+	size_t				 i;
+	int				 ok = 0;
+
+	pthread_mutex_lock(&s->authlock);
+	c = s->web != NULL ? s->web->cfg : NULL;
+	if (c == NULL || c->nusers == 0) {
+		pthread_mutex_unlock(&s->authlock);
+		return (1);
+	}
+	user = MHD_basic_auth_get_username_password(conn, &pass);
+	if (user != NULL && pass != NULL) {
+		for (i = 0; i < c->nusers; i++) {
+			if (strcmp(c->users[i].name, user) == 0)
+				hash = c->users[i].hash;
+		}
+		memset(s->cd, 0, sizeof *s->cd);
+		h = crypt_rn(pass, hash != NULL ? hash : c->users[0].hash,
+		    s->cd, (int)sizeof *s->cd);
+		ok = hash != NULL && h != NULL && serve_same(h, hash);
+	}
+	pthread_mutex_unlock(&s->authlock);
+	if (pass != NULL) {
+		memset(pass, 0, strlen(pass));
+		MHD_free(pass);
+	}
+	if (user != NULL)
+		MHD_free(user);
+	return (ok);
+}
+
+static enum MHD_Result
+serve_unauthorized(struct MHD_Connection *conn)
+{
+	static const char	 body[] = "401 Unauthorized: this endpoint "
+	    "needs a user and password (HTTP Basic auth)\n";
+	struct MHD_Response	*r;
+	enum MHD_Result		 ret;
+
+	r = MHD_create_response_from_buffer(sizeof body - 1,
+	    (void *)(uintptr_t)body, MHD_RESPMEM_PERSISTENT);
+	if (r == NULL)
+		return (MHD_NO);
+	MHD_add_response_header(r, MHD_HTTP_HEADER_CONTENT_TYPE,
+	    "text/plain; charset=utf-8");
+	ret = MHD_queue_basic_auth_fail_response(conn, SERVE_REALM, r);
+	MHD_destroy_response(r);
+	return (ret);
+}
+
+/* A PEM file the web configuration names, relative to its directory. */
+static int
+serve_web_pem(const char *cfgpath, const char *name, char **out,
+    char **cause)
+{
+	char	*dir, *path, *c = NULL;
+	void	*buf;
+	size_t	 len;
+	int	 error;
+
+	dir = xstrdup(cfgpath);
+	path = name[0] == '/' ? xstrdup(name) :
+	    xasprintf("%s/%s", dirname(dir), name);
+	free(dir);
+	if ((error = file_read(path, SERVE_PEM_MAX, &buf, &len, &c)) != 0) {
+		*cause = xasprintf("%s: %s", cfgpath, c);
+		free(c);
+		free(path);
+		return (error);
+	}
+	if (memchr(buf, '\0', len) != NULL || len == 0) {
+		*cause = xasprintf("%s: %s: %s", cfgpath, path, len == 0 ?
+		    "empty" : "a NUL byte: not a PEM file");
+		free(buf);
+		free(path);
+		return (-HV_EFORMAT);
+	}
+	free(path);
+	*out = xmalloc(len + 1);
+	memcpy(*out, buf, len);
+	(*out)[len] = '\0';
+	free(buf);
+	return (0);
+}
+
+int
+serve_web_load(const char *path, struct serve_web **out, char **cause)
+{
+	struct serve_web	*w;
+	void			*buf;
+	size_t			 len;
+	char			*c = NULL;
+	int			 error;
+
+	*out = NULL;
+	if ((error = file_read(path, SERVE_WEBCFG_MAXLEN, &buf, &len,
+	    &c)) != 0) {
+		*cause = xasprintf("--web-config %s", c);
+		free(c);
+		return (error);
+	}
+	w = xcalloc(1, sizeof *w);
+	error = serve_webcfg_parse(buf, len, &w->cfg, &c);
+	free(buf);
+	if (error != 0) {
+		*cause = xasprintf("--web-config %s: %s", path, c);
+		free(c);
+		free(w);
+		return (error);
+	}
+	if (w->cfg->cert_file != NULL &&
+	    ((error = serve_web_pem(path, w->cfg->cert_file, &w->cert,
+	    cause)) != 0 || (error = serve_web_pem(path, w->cfg->key_file,
+	    &w->key, cause)) != 0)) {
+		serve_web_free(w);
+		return (error);
+	}
+	*out = w;
+	return (0);
+}
+
+void
+serve_web_free(struct serve_web *w)
+{
+	if (w == NULL)
+		return;
+	serve_webcfg_free(w->cfg);
+	free(w->cert);
+	if (w->key != NULL) {
+		memset(w->key, 0, strlen(w->key));
+		free(w->key);
+	}
+	free(w);
+}
+
+static int
+serve_pem_same(const char *a, const char *b)
+{
+	return ((a == NULL && b == NULL) ||
+	    (a != NULL && b != NULL && strcmp(a, b) == 0));
+}
+
+int
+serve_web_reload(struct serve *s, struct serve_web *w, char **cause)
+{
+	struct serve_web	*old;
+
+	pthread_mutex_lock(&s->authlock);
+	old = s->web;
+	if (!serve_pem_same(old != NULL ? old->cert : NULL, w->cert) ||
+	    !serve_pem_same(old != NULL ? old->key : NULL, w->key)) {
+		pthread_mutex_unlock(&s->authlock);
+		*cause = xasprintf("%s", "the TLS certificate or key differs "
+		    "from the one hvtop listens with, and a listening hvtop "
+		    "cannot change it: restart hvtop to use it (the old web "
+		    "configuration stays)");
+		serve_web_free(w);
+		return (-HV_EFORMAT);
+	}
+	s->web = w;
+	pthread_mutex_unlock(&s->authlock);
+	serve_web_free(old);
+	return (0);
+}
+
 static enum MHD_Result
 serve_access(void *cls, struct MHD_Connection *conn, const char *url,
     const char *method, const char *version, const char *upload_data,
@@ -491,6 +690,8 @@ serve_access(void *cls, struct MHD_Connection *conn, const char *url,
 		    "text/plain; charset=utf-8", "a header field can be read "
 		    "more than one way (white space before its colon, or "
 		    "Content-Length twice)\n", NULL));
+	if (!serve_authorized(s, conn))
+		return (serve_unauthorized(conn));
 	if (strcmp(method, MHD_HTTP_METHOD_GET) != 0 &&
 	    strcmp(method, MHD_HTTP_METHOD_HEAD) != 0)
 		return (serve_reply(conn, MHD_HTTP_METHOD_NOT_ALLOWED,
@@ -629,17 +830,35 @@ int
 serve_start(const struct serve_addr *a, const struct serve_info *info,
     struct serve **out, char **cause)
 {
+	return (serve_start_web(a, info, NULL, out, cause));
+}
+
+int
+serve_start_web(const struct serve_addr *a, const struct serve_info *info,
+    struct serve_web *web, struct serve **out, char **cause)
+{
 	struct serve	*s;
 	sigset_t	 all, old;
-	int		 fd = -1, error;
+	char		*url;
+	int		 fd = -1, error, tls;
 
 	*out = NULL;
 	s = xcalloc(1, sizeof *s);
 	s->wake[0] = s->wake[1] = -1;
 	if ((error = serve_listen(a, &fd, &s->url, cause)) != 0) {
 		free(s);
+		serve_web_free(web);
 		return (error);
 	}
+	tls = web != NULL && web->cert != NULL;
+	if (tls) {
+		url = xasprintf("https%s", s->url + 4);
+		free(s->url);
+		s->url = url;
+	}
+	s->web = web;
+	s->cd = xcalloc(1, sizeof *s->cd);
+	pthread_mutex_init(&s->authlock, NULL);
 	pthread_mutex_init(&s->lock, NULL);
 	clock_init(&s->rt, 0, 0);
 	clock_init(&s->lt, 0, 0);
@@ -652,8 +871,10 @@ serve_start(const struct serve_addr *a, const struct serve_info *info,
 	 * limit is above hvtop's by the connections dropped but not yet
 	 * closed, so it never stops accepting.
 	 */
-	s->mhd = MHD_start_daemon(MHD_USE_EPOLL,
+	s->mhd = MHD_start_daemon(MHD_USE_EPOLL | (tls ? MHD_USE_TLS : 0),
 	    0, NULL, NULL, serve_access, s,
+	    MHD_OPTION_HTTPS_MEM_KEY, tls ? web->key : NULL,
+	    MHD_OPTION_HTTPS_MEM_CERT, tls ? web->cert : NULL,
 	    MHD_OPTION_LISTEN_SOCKET, (MHD_socket)fd,
 	    MHD_OPTION_CONNECTION_LIMIT,
 	    (unsigned)(SERVE_CONNECTIONS + SERVE_SLACK),
@@ -665,7 +886,8 @@ serve_start(const struct serve_addr *a, const struct serve_info *info,
 	    MHD_OPTION_END);
 	if (s->mhd == NULL) {
 		*cause = xasprintf("--serve %s:%u: the HTTP server did not "
-		    "start", a->host, a->port);
+		    "start%s", a->host, a->port, tls ? " (is the TLS key "
+		    "the certificate's, both in PEM?)" : "");
 		close(fd);
 		serve_stop(s);
 		return (-EIO);
@@ -716,6 +938,9 @@ serve_stop(struct serve *s)
 	serve_pub_unref(s->cur);
 	serve_om_free(s->om);
 	pthread_mutex_destroy(&s->lock);
+	pthread_mutex_destroy(&s->authlock);
+	serve_web_free(s->web);
+	free(s->cd);
 	free(s->url);
 	free(s);
 }

@@ -25,6 +25,35 @@ struct raw_sample;
 struct selection;
 struct strbuf;
 
+/* ---- who may scrape (serve-webcfg.c, pure) -------------------------- */
+
+#define SERVE_WEBCFG_MAXLEN	65536	/* bytes in a web configuration */
+#define SERVE_WEBCFG_MAXUSERS	1024
+
+struct serve_webuser {
+	char		*name;
+	char		*hash;		/* bcrypt, as crypt(3) checks it */
+};
+
+/* --web-config FILE: TLS when cert_file is set, Basic auth when there
+ * are users. */
+struct serve_webcfg {
+	char			*cert_file;	/* as written: relative to */
+	char			*key_file;	/* the file's directory */
+	struct serve_webuser	*users;
+	size_t			 nusers;
+};
+
+/*
+ * Parse exporter-toolkit's web-config.yml, the subset hvtop uses:
+ * tls_server_config (cert_file, key_file) and basic_auth_users (user:
+ * bcrypt hash).  Anything else is refused.  Returns 0, or -HV_EFORMAT /
+ * -HV_ELIMIT with *cause naming the line and column.
+ */
+int	 serve_webcfg_parse(const char *, size_t, struct serve_webcfg **,
+	    char **cause);
+void	 serve_webcfg_free(struct serve_webcfg *);
+
 /* ---- the address (serve-addr.c) ------------------------------------ */
 /* This part and the next are pure (libhvpure.a); the rest is core. */
 
@@ -151,6 +180,32 @@ int		 serve_start(const struct serve_addr *,
 		    const struct serve_info *, struct serve **out,
 		    char **cause);
 void		 serve_stop(struct serve *);
+
+/* --web-config FILE as read: the parsed file and the PEM it names. */
+struct serve_web {
+	struct serve_webcfg	*cfg;
+	char			*cert;	/* NUL-terminated PEM; NULL: */
+	char			*key;	/* plain HTTP */
+};
+
+/*
+ * Read FILE and the TLS files it names (relative to FILE's directory).
+ * Returns 0, or a negative code with *cause naming the file and where.
+ */
+int		 serve_web_load(const char *path, struct serve_web **,
+		    char **cause);
+void		 serve_web_free(struct serve_web *);
+/* serve_start() with TLS and Basic auth as web says (it is taken). */
+int		 serve_start_web(const struct serve_addr *,
+		    const struct serve_info *, struct serve_web *,
+		    struct serve **out, char **cause);
+/*
+ * Use the users of a web configuration read again (it is taken).  TLS
+ * cannot be turned on or off, nor its key changed, while listening: such
+ * a change is refused, and the old configuration kept, with *cause.
+ */
+int		 serve_web_reload(struct serve *, struct serve_web *,
+		    char **cause);
 /* "http://127.0.0.1:9724/metrics", with the port actually bound. */
 const char	*serve_url(const struct serve *);
 /* The sampler starts a refresh: the clock for its duration starts. */

@@ -1,0 +1,162 @@
+/*
+ * Unit tests for --web-config's parser: exporter-toolkit's files as
+ * people write them are read; what hvtop would not honour, and what is
+ * not YAML, is refused with its line and column.
+ */
+#include "config.h"
+
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <cmocka.h>
+
+#include "serve/serve.h"
+#include "util/hverr.h"
+
+#define HASH	"$2y$10$abcdefghijklmnopqrstuuqflPDzB6gcMhKa1rZqKiun2YGL5sa2u"
+
+static struct serve_webcfg *
+parse_ok(const char *text)
+{
+	struct serve_webcfg	*c = NULL;
+	char			*cause = NULL;
+
+	if (serve_webcfg_parse(text, strlen(text), &c, &cause) != 0)
+		fail_msg("refused: %s", cause);
+	assert_non_null(c);
+	return (c);
+}
+
+/* The cause of a refusal, which must name where. */
+static void
+parse_bad(const char *text, const char *where)
+{
+	struct serve_webcfg	*c = NULL;
+	char			*cause = NULL;
+
+	assert_true(serve_webcfg_parse(text, strlen(text), &c, &cause) < 0);
+	assert_null(c);
+	assert_non_null(cause);
+	if (strstr(cause, where) == NULL)
+		fail_msg("'%s' does not say '%s'", cause, where);
+	free(cause);
+}
+
+static void
+test_full(void **state)
+{
+	struct serve_webcfg	*c;
+
+	(void)state;
+	c = parse_ok("---\n# who may scrape\ntls_server_config:\n"
+	    "  cert_file: server.crt   # next to this file\n"
+	    "  key_file: \"/etc/hvtop/server key.pem\"\n\n"
+	    "basic_auth_users:\r\n"
+	    "    prometheus: " HASH "\r\n"
+	    "    'o''brien': '" HASH "'\n");
+	assert_string_equal(c->cert_file, "server.crt");
+	assert_string_equal(c->key_file, "/etc/hvtop/server key.pem");
+	assert_int_equal(c->nusers, 2);
+	assert_string_equal(c->users[0].name, "prometheus");
+	assert_string_equal(c->users[0].hash, HASH);
+	assert_string_equal(c->users[1].name, "o'brien");
+	assert_string_equal(c->users[1].hash, HASH);
+	serve_webcfg_free(c);
+}
+
+static void
+test_parts(void **state)
+{
+	struct serve_webcfg	*c;
+
+	(void)state;
+	c = parse_ok("basic_auth_users:\n  a: " HASH "\n");
+	assert_null(c->cert_file);
+	assert_int_equal(c->nusers, 1);
+	serve_webcfg_free(c);
+	c = parse_ok("tls_server_config:\n  key_file: k\n  cert_file: c");
+	assert_string_equal(c->cert_file, "c");
+	assert_int_equal(c->nusers, 0);
+	serve_webcfg_free(c);
+	c = parse_ok("");
+	serve_webcfg_free(c);
+}
+
+static void
+test_refused(void **state)
+{
+	(void)state;
+	parse_bad("http_server_config:\n  http2: false\n", "line 1, column 1");
+	parse_bad("tls_server_config:\n  cert_file: c\n  key_file: k\n"
+	    "  client_auth_type: RequireAndVerifyClientCert\n",
+	    "line 4, column 3");
+	parse_bad("tls_server_config:\n  cert_file: c\n", "both");
+	parse_bad("tls_server_config:\n", "needs cert_file");
+	parse_bad("basic_auth_users:\n  a: secret\n", "line 2, column 3: "
+	    "a user's password must be a bcrypt hash");
+	parse_bad("basic_auth_users:\n  a: " HASH "\n  a: " HASH "\n",
+	    "line 3, column 3: this user is named twice");
+	parse_bad("basic_auth_users:\n  a: " HASH "\n    b: " HASH "\n",
+	    "line 3, column 5");
+	parse_bad("basic_auth_users:\n\ta: " HASH "\n", "line 2, column 1: a tab");
+	parse_bad("  a: b\n", "line 1, column 1: an indented line");
+	parse_bad("basic_auth_users: {}\n", "line 1");
+	parse_bad("basic_auth_users:\n  a:" HASH "\n", "line 2, column 5");
+	parse_bad("basic_auth_users:\n  - a\n", "line 2, column 3: a list");
+	parse_bad("tls_server_config:\n  cert_file: \"c\n  key_file: k\n",
+	    "line 2, column 14");
+	parse_bad("tls_server_config:\n  cert_file: \"c\\n\"\n", "line 2");
+	parse_bad("tls_server_config:\n  cert_file: c\n  cert_file: d\n",
+	    "line 3, column 3: this key is given twice");
+	parse_bad("tls_server_config:\n  cert_file: *x\n", "line 2, column 14");
+	parse_bad("basic_auth_users:\n  a b: " HASH "\n", "line 2, column 4");
+	parse_bad("basic_auth_users:\n  a\n", "line 2");
+	parse_bad("basic_auth_users:\n  'a: " HASH "\n", "line 2, column 3");
+	parse_bad("basic_auth_users:\n  '': " HASH "\n",
+	    "line 2, column 3: an empty key");
+	parse_bad("basic_auth_users:\n  'a'b: " HASH "\n", "line 2, column 6");
+}
+
+static void
+test_bytes(void **state)
+{
+	static const char nul[] = "basic_auth_users:\n  a\0: x\n";
+	struct serve_webcfg	*c = NULL;
+	char			*cause = NULL, *big;
+
+	(void)state;
+	assert_int_equal(serve_webcfg_parse(nul, sizeof nul - 1, &c, &cause),
+	    -HV_EFORMAT);
+	assert_non_null(strstr(cause, "line 2, column 4: a NUL byte"));
+	free(cause);
+	big = calloc(1, SERVE_WEBCFG_MAXLEN + 2);
+	assert_non_null(big);
+	memset(big, '#', SERVE_WEBCFG_MAXLEN + 1);
+	assert_int_equal(serve_webcfg_parse(big, SERVE_WEBCFG_MAXLEN + 1, &c,
+	    &cause), -HV_ELIMIT);
+	free(cause);
+	free(big);
+	/* Not NUL-terminated: nothing past len is read. */
+	c = NULL;
+	assert_int_equal(serve_webcfg_parse("tls_server_config:\n  cert_file: "
+	    "c\n  key_file: kXXXX", 47, &c, &cause), 0);
+	assert_string_equal(c->key_file, "k");
+	serve_webcfg_free(c);
+}
+
+int
+main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_full),
+		cmocka_unit_test(test_parts),
+		cmocka_unit_test(test_refused),
+		cmocka_unit_test(test_bytes),
+	};
+
+	return (cmocka_run_group_tests(tests, NULL, NULL));
+}
