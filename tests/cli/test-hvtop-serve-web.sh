@@ -6,11 +6,12 @@
 # 401 with WWW-Authenticate: Basic; the right ones get the series; plain
 # HTTP on the TLS port is refused; SIGHUP reads the file again (a new
 # password works, the old one no longer does), and a bad file is refused
-# with its line and column while the old configuration stays; a real
-# Prometheus scrapes it over https with basic_auth (its up is 1) and
-# promtool accepts a scrape.  What the machine lacks is a visible SKIP.
+# with its line and column while the old configuration stays, as is a
+# new certificate (which takes a restart); without --web-config SIGHUP
+# still ends the run; a real Prometheus scrapes it over https with
+# basic_auth (its up is 1) and promtool accepts a scrape.  What the machine lacks is a visible SKIP.
 . "$(dirname "$0")/tap.sh"
-plan 22
+plan 25
 
 trap 'exit 1' HUP INT PIPE TERM
 
@@ -25,7 +26,7 @@ cleanup() {
 trap cleanup EXIT
 
 skip_rest() {
-	while [ "$tap_n" -lt 22 ]; do
+	while [ "$tap_n" -lt 25 ]; do
 		skip "$1" "$2"
 	done
 	exit 0
@@ -134,6 +135,7 @@ check "... the new password works" \
     test "$(get new -u 'prometheus:n3w pw')" = 200
 check "... the old one no longer does" \
     test "$(get old -u 'prometheus:s3cret pw')" = 401
+cp "$tmpdir/web.yml" "$tmpdir/web.good"
 printf 'basic_auth_users:\n  prometheus: x\n' >"$tmpdir/web.yml"
 kill -HUP "$pid"
 deadline=$(($(date +%s) + 60))
@@ -146,6 +148,35 @@ check "a bad file on SIGHUP is refused, with where, the old one kept" \
     "$tmpdir/h.err"
 check "... and the password it had still works" \
     test "$(get kept -u 'prometheus:n3w pw')" = 200
+# A new certificate cannot be used while listening: refused, kept.
+openssl req -x509 -newkey rsa:2048 -nodes -days 2 -subj /CN=127.0.0.1 \
+    -keyout "$tmpdir/key2.pem" -out "$tmpdir/cert2.pem" >/dev/null 2>&1
+sed 's/cert\.pem/cert2.pem/; s/key\.pem/key2.pem/' "$tmpdir/web.good" \
+    >"$tmpdir/web.yml"
+kill -HUP "$pid"
+deadline=$(($(date +%s) + 60))
+while ! grep -q 'TLS certificate or key differs' "$tmpdir/h.err" &&
+    [ "$(date +%s)" -le "$deadline" ]; do
+	sleep 0.1
+done
+check "a new certificate on SIGHUP is refused: it takes a restart" \
+    grep -q 'TLS certificate or key differs.*restart' "$tmpdir/h.err"
+check "... and the certificate and password in use still work" \
+    test "$(get tls -u 'prometheus:n3w pw')" = 200
+
+# Without --web-config, SIGHUP still ends a batch run.
+"$HVTOP" -b --sim clock=real -d 0.2 --serve 127.0.0.1:0 >/dev/null \
+    2>"$tmpdir/plainhup.err" &
+hpid=$!
+pids="$pids $hpid"
+deadline=$(($(date +%s) + 60))
+while ! grep -q 'serving metrics' "$tmpdir/plainhup.err" &&
+    [ "$(date +%s)" -le "$deadline" ]; do
+	sleep 0.1
+done
+kill -HUP "$hpid"
+wait "$hpid"
+check "without --web-config, SIGHUP ends -b --serve (exit 0)" test $? -eq 0
 
 # ---- a real Prometheus, over https with basic_auth -------------------
 have prometheus || skip_rest "Prometheus" "prometheus is not installed"
