@@ -117,7 +117,9 @@ lpar() {	# lpar SHELL-CODE: run it with lpar/common.sh sourced
 	 unset APT_CONFIG
 	 . "$top_srcdir/scripts/setup.sh"
 	 . "$top_srcdir/lpar/common.sh"
-	 # The local archive is not signed by Debian's key.
+	 # The local archive is not signed by Debian's key.  An unset
+	 # directory would put the file at the root of the machine.
+	 : "${lp_apt_dir:?is not set by lpar/common.sh}"
 	 mkdir -p "$lp_apt_dir/apt.conf.d"
 	 printf '%s\n' 'Acquire::AllowInsecureRepositories "true";' \
 	     'APT::Get::AllowUnauthenticated "true";' \
