@@ -48,7 +48,9 @@
 #include <strings.h>
 #include <unistd.h>
 
+#ifdef HAVE_CRYPT
 #include <crypt.h>
+#endif
 #include <libgen.h>
 #include <microhttpd.h>
 
@@ -100,7 +102,9 @@ struct serve {
 	struct serve_pub	*cur;		/* under lock */
 	pthread_mutex_t		 authlock;
 	struct serve_web	*web;		/* under authlock */
+#ifdef HAVE_CRYPT
 	struct crypt_data	*cd;		/* the server thread's */
+#endif
 	/* The sampler's alone: */
 	struct serve_om		*om;
 	struct hv_clock		 rt;
@@ -512,9 +516,13 @@ serve_authorized(struct serve *s, struct MHD_Connection *conn)
 			if (strcmp(c->users[i].name, user) == 0)
 				hash = c->users[i].hash;
 		}
+#ifdef HAVE_CRYPT
 		memset(s->cd, 0, sizeof *s->cd);
 		h = crypt_rn(pass, hash != NULL ? hash : c->users[0].hash,
 		    s->cd, (int)sizeof *s->cd);
+#else
+		h = NULL;	/* serve_web_load refuses users then */
+#endif
 		ok = hash != NULL && h != NULL && serve_same(h, hash);
 	}
 	pthread_mutex_unlock(&s->authlock);
@@ -606,6 +614,15 @@ serve_web_load(const char *path, struct serve_web **out, char **cause)
 		free(w);
 		return (error);
 	}
+#ifndef HAVE_CRYPT
+	if (w->cfg->nusers > 0) {
+		*cause = xasprintf("--web-config %s: basic_auth_users needs "
+		    "crypt(3), and this hvtop was built without libxcrypt",
+		    path);
+		serve_web_free(w);
+		return (-EINVAL);
+	}
+#endif
 	if (w->cfg->cert_file != NULL &&
 	    ((error = serve_web_pem(path, w->cfg->cert_file, &w->cert,
 	    cause)) != 0 || (error = serve_web_pem(path, w->cfg->key_file,
@@ -857,7 +874,9 @@ serve_start_web(const struct serve_addr *a, const struct serve_info *info,
 		s->url = url;
 	}
 	s->web = web;
+#ifdef HAVE_CRYPT
 	s->cd = xcalloc(1, sizeof *s->cd);
+#endif
 	pthread_mutex_init(&s->authlock, NULL);
 	pthread_mutex_init(&s->lock, NULL);
 	clock_init(&s->rt, 0, 0);
@@ -940,7 +959,9 @@ serve_stop(struct serve *s)
 	pthread_mutex_destroy(&s->lock);
 	pthread_mutex_destroy(&s->authlock);
 	serve_web_free(s->web);
+#ifdef HAVE_CRYPT
 	free(s->cd);
+#endif
 	free(s->url);
 	free(s);
 }
