@@ -245,12 +245,13 @@ settings_add(struct settings *s, const char *key, const char *value)
 	settings_push(s, xstrdup(key), xstrdup(value), 0);
 }
 
-void
-settings_remove(struct settings *s, const char *key)
+/* Drop every entry of key from entries[from] on, keeping the order. */
+static void
+settings_drop(struct settings *s, const char *key, size_t from)
 {
-	size_t	 i, n = 0;
+	size_t	 i, n = from;
 
-	for (i = 0; i < s->nentries; i++) {
+	for (i = from; i < s->nentries; i++) {
 		if (strcmp(s->entries[i].key, key) == 0) {
 			free(s->entries[i].key);
 			free(s->entries[i].value);
@@ -262,9 +263,15 @@ settings_remove(struct settings *s, const char *key)
 }
 
 void
+settings_remove(struct settings *s, const char *key)
+{
+	settings_drop(s, key, 0);
+}
+
+void
 settings_set(struct settings *s, const char *key, const char *value)
 {
-	size_t	 i, n;
+	size_t	 i;
 	char	*p;
 
 	for (i = 0; i < s->nentries; i++) {
@@ -282,15 +289,7 @@ settings_set(struct settings *s, const char *key, const char *value)
 		if (*p == '\n' || *p == '\r')
 			*p = ' ';
 	}
-	for (n = ++i; i < s->nentries; i++) {
-		if (strcmp(s->entries[i].key, key) == 0) {
-			free(s->entries[i].key);
-			free(s->entries[i].value);
-			continue;
-		}
-		s->entries[n++] = s->entries[i];
-	}
-	s->nentries = n;
+	settings_drop(s, key, i + 1);
 }
 
 void
