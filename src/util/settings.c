@@ -189,6 +189,13 @@ settings_parse(const char *text, size_t len, struct settings **out,
 		}
 		why = NULL;
 		r = settings_line(p, n, line, &key, &value, &why);
+		if (r < 0 && !seen) {
+			/* Not an hvtoprc, so never one to write into. */
+			*cause = xasprintf("%s (the first setting must be "
+			    "config_version=N)", why);
+			free(why);
+			goto fail;
+		}
 		if (r <= 0) {
 			/* Kept as written; a line not understood is said. */
 			settings_push(s, xstrdup(""), xstrndup(p, n), line);

@@ -91,6 +91,13 @@ test_errors(void **state)
 	assert_int_equal(s->nnotes, 1);
 	assert_non_null(strstr(s->notes[0], "2:5: "));
 	settings_free(s);
+	/* Lines hvtop cannot read before any setting: not an hvtoprc, so
+	 * refused rather than kept and later written into. */
+	assert_int_equal(settings_parse("# mine\nexport FOO=bar\n", 22, &s,
+	    &cause), -HV_EFORMAT);
+	assert_non_null(strstr(cause, "2:8: "));
+	assert_non_null(strstr(cause, "config_version"));
+	free(cause);
 	/* A NUL byte cannot be kept: the file is refused. */
 	assert_int_equal(settings_parse("config_version=1\nk=a\0b\n", 23, &s,
 	    &cause), -HV_EFORMAT);
