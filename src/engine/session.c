@@ -798,9 +798,8 @@ session_wall(struct session *s, uint64_t t)
 int
 session_sleep_until(struct session *s, uint64_t t, int fd)
 {
-	if (fd < 0) {
-		clock_sleep_until(&s->clock, t);
-		return (0);
-	}
-	return (clock_sleep_until_fd(&s->clock, t, fd));
+	int	 r;
+
+	r = clock_sleep_until_fd(&s->clock, t, fd);
+	return (fd < 0 ? 0 : r);
 }

@@ -22,9 +22,8 @@ struct hv_clock {
 void		 clock_init(struct hv_clock *, int virtual_, uint64_t epoch);
 uint64_t	 clock_now(struct hv_clock *);	/* ns since creation */
 uint64_t	 clock_wall(struct hv_clock *, uint64_t); /* ns since 1970 */
-/* Sleep until t; a signal ends the sleep early. */
-void		 clock_sleep_until(struct hv_clock *, uint64_t);
-/* ... or until the fd is readable: 1 then, else 0 (clock.c). */
+/* Sleep until t, or until the fd (-1: none) is readable: 1 then, or when
+ * a signal ended a sleep without fd, else 0 (clock.c). */
 int		 clock_sleep_until_fd(struct hv_clock *, uint64_t, int);
 uint64_t	 clock_cpu_ns(void);		/* this process's CPU time */
 
