@@ -5,6 +5,7 @@
 
 #include "util/strbuf.h"
 
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -101,8 +102,12 @@ strbuf_digits(char *p, unsigned v, int n)
 /*
  * Batch output stamps every row: the digits are laid out by hand, as
  * "%04d-%02d-%02dT%02d:%02d:%02d" would print them, at a tenth of
- * printf's cost; a year printf would print otherwise goes through it.
+ * printf's cost.  The year always has four digits: 2^64 ns from 1970
+ * end in 2554, and a 32-bit time_t holds no year outside 1901..2038.
  */
+_Static_assert(UINT64_MAX / 1000000000ULL < 253402300800ULL,
+    "ns since 1970 in a uint64_t end before the year 10000");
+
 void
 strbuf_addtime(struct strbuf *sb, uint64_t ns, int ms)
 {
@@ -114,23 +119,17 @@ strbuf_addtime(struct strbuf *sb, uint64_t ns, int ms)
 		strbuf_adds(sb, "?");
 		return;
 	}
-	if (tm.tm_year + 1900 < 0 || tm.tm_year + 1900 > 9999) {
-		strbuf_addf(sb, "%04d-%02d-%02dT%02d:%02d:%02d",
-		    tm.tm_year + 1900, tm.tm_mon + 1, tm.tm_mday, tm.tm_hour,
-		    tm.tm_min, tm.tm_sec);
-	} else {
-		p = strbuf_digits(p, (unsigned)(tm.tm_year + 1900), 4);
-		*p++ = '-';
-		p = strbuf_digits(p, (unsigned)tm.tm_mon + 1, 2);
-		*p++ = '-';
-		p = strbuf_digits(p, (unsigned)tm.tm_mday, 2);
-		*p++ = 'T';
-		p = strbuf_digits(p, (unsigned)tm.tm_hour, 2);
-		*p++ = ':';
-		p = strbuf_digits(p, (unsigned)tm.tm_min, 2);
-		*p++ = ':';
-		p = strbuf_digits(p, (unsigned)tm.tm_sec, 2);
-	}
+	p = strbuf_digits(p, (unsigned)(tm.tm_year + 1900), 4);
+	*p++ = '-';
+	p = strbuf_digits(p, (unsigned)tm.tm_mon + 1, 2);
+	*p++ = '-';
+	p = strbuf_digits(p, (unsigned)tm.tm_mday, 2);
+	*p++ = 'T';
+	p = strbuf_digits(p, (unsigned)tm.tm_hour, 2);
+	*p++ = ':';
+	p = strbuf_digits(p, (unsigned)tm.tm_min, 2);
+	*p++ = ':';
+	p = strbuf_digits(p, (unsigned)tm.tm_sec, 2);
 	if (ms) {
 		*p++ = '.';
 		p = strbuf_digits(p, (unsigned)(ns % 1000000000ULL /

@@ -52,8 +52,7 @@ test_addtime(void **state)
 	static const uint64_t	 fixed[] = { 0, 999999999, 1000000000,
 	    951782400ULL * 1000000000ULL + 123456789,	/* 2000-02-29 */
 	    4102444799ULL * 1000000000ULL + 999000000,	/* 2099-12-31 */
-	    253402300799ULL * 1000000000ULL,		/* 9999-12-31 */
-	    253402300800ULL * 1000000000ULL,		/* 10000-01-01 */
+	    UINT64_MAX,					/* 2554-07-21 */
 	};
 	struct strbuf	 sb = { 0 };
 	char		 want[64];
@@ -77,6 +76,13 @@ test_addtime(void **state)
 			assert_int_equal(sb.len, strlen(sb.s));
 		}
 	}
+	/* The last time a uint64_t holds, as Python's datetime has it. */
+	strbuf_reset(&sb);
+	strbuf_addtime(&sb, UINT64_MAX, 0);
+	assert_string_equal(sb.s, "2554-07-21T23:34:33Z");
+	strbuf_reset(&sb);
+	strbuf_addtime(&sb, UINT64_MAX, 1);
+	assert_string_equal(sb.s, "2554-07-21T23:34:33.709Z");
 	strbuf_free(&sb);
 }
 
