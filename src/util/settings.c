@@ -63,16 +63,26 @@ settings_blank(char c)
 	return (c == ' ' || c == '\t' || c == '\r');
 }
 
-/* Append an entry; a key of "" is a line kept as written. */
+/*
+ * A value is written on one line: a newline in it becomes a space, and so
+ * does a carriage return unless cr (a line kept as written keeps its own).
+ */
 static void
-settings_push(struct settings *s, char *key, char *value, unsigned line)
+settings_oneline(char *value, int cr)
 {
 	char	*p;
 
 	for (p = value; *p != '\0'; p++) {
-		if (*p == '\n' || (*p == '\r' && *key != '\0'))
+		if (*p == '\n' || (*p == '\r' && cr))
 			*p = ' ';
 	}
+}
+
+/* Append an entry; a key of "" is a line kept as written. */
+static void
+settings_push(struct settings *s, char *key, char *value, unsigned line)
+{
+	settings_oneline(value, *key != '\0');
 	s->entries = xreallocarray(s->entries, s->nentries + 1,
 	    sizeof *s->entries);
 	s->entries[s->nentries].key = key;
@@ -279,7 +289,6 @@ void
 settings_set(struct settings *s, const char *key, const char *value)
 {
 	size_t	 i;
-	char	*p;
 
 	for (i = 0; i < s->nentries; i++) {
 		if (strcmp(s->entries[i].key, key) == 0)
@@ -292,10 +301,7 @@ settings_set(struct settings *s, const char *key, const char *value)
 	/* In place: a comment above the line stays above it. */
 	free(s->entries[i].value);
 	s->entries[i].value = xstrdup(value);
-	for (p = s->entries[i].value; *p != '\0'; p++) {
-		if (*p == '\n' || *p == '\r')
-			*p = ' ';
-	}
+	settings_oneline(s->entries[i].value, 1);
 	settings_drop(s, key, i + 1);
 }
 
