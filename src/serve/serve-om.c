@@ -138,18 +138,6 @@ serve_om_content_type(int format)
 
 /* ---- text ---------------------------------------------------------- */
 
-static void
-serve_u64(uint64_t v, struct strbuf *sb)
-{
-	char	 buf[24], *p = buf + sizeof buf;
-
-	do {
-		*--p = (char)('0' + v % 10);
-		v /= 10;
-	} while (v != 0);
-	strbuf_add(sb, p, (size_t)(buf + sizeof buf - p));
-}
-
 /* A finite double; an integer exactly. */
 static void
 serve_double(double v, struct strbuf *sb)
@@ -162,7 +150,7 @@ serve_double(double v, struct strbuf *sb)
 			strbuf_addc(sb, '-');
 			v = -v;
 		}
-		serve_u64((uint64_t)v, sb);
+		strbuf_addu64(sb, (uint64_t)v);
 		return;
 	}
 	/*
@@ -884,7 +872,7 @@ serve_health_u64(struct strbuf *sb, int format, int type, const char *base,
 	serve_meta(sb, format, type, base, NULL, help);
 	strbuf_adds(sb, base);
 	strbuf_adds(sb, type == SERVE_T_COUNTER ? "_total " : " ");
-	serve_u64(v, sb);
+	strbuf_addu64(sb, v);
 	strbuf_addc(sb, '\n');
 }
 
@@ -921,7 +909,7 @@ serve_render_health(const struct serve_frame *f, int format,
 		strbuf_adds(sb, "hvtop_read_failures_total{reason=\"");
 		strbuf_adds(sb, serve_reason_names[i]);
 		strbuf_add(sb, "\"} ", 3);
-		serve_u64(h->reads[i], sb);
+		strbuf_addu64(sb, h->reads[i]);
 		strbuf_addc(sb, '\n');
 	}
 	serve_health_u64(sb, format, SERVE_T_COUNTER, "hvtop_calls",
@@ -1005,7 +993,7 @@ serve_om_render(const struct serve_frame *f, int format, struct strbuf *sb)
 				continue;
 			serve_line(sb, ev, sizeof ev - 1, l,
 			    &l->counters[i].label);
-			serve_u64(f->cval[i], sb);
+			strbuf_addu64(sb, f->cval[i]);
 			strbuf_addc(sb, '\n');
 		}
 	}
@@ -1019,7 +1007,7 @@ serve_om_render(const struct serve_frame *f, int format, struct strbuf *sb)
 				continue;
 			serve_line(sb, tb, sizeof tb - 1, l,
 			    &l->ticks[i].label);
-			serve_u64(f->tval[i], sb);
+			strbuf_addu64(sb, f->tval[i]);
 			strbuf_addc(sb, '\n');
 		}
 	}

@@ -11,6 +11,7 @@
 #include <string.h>
 #include <time.h>
 
+#include "util/numfmt.h"
 #include "util/xalloc.h"
 
 static void
@@ -86,6 +87,15 @@ strbuf_addf(struct strbuf *sb, const char *fmt, ...)
 	va_start(ap, fmt);
 	strbuf_vaddf(sb, fmt, ap);
 	va_end(ap);
+}
+
+/* Rows and scrapes print counters by the thousand: no printf. */
+void
+strbuf_addu64(struct strbuf *sb, uint64_t v)
+{
+	char	 buf[NUMFMT_G_MAX];
+
+	strbuf_add(sb, buf, numfmt_u64(buf, v));
 }
 
 /* The n last digits of v at p, zero-padded; the end. */

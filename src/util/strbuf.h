@@ -22,6 +22,8 @@ void	 strbuf_addf(struct strbuf *, const char *, ...)
 	    __attribute__((format(printf, 2, 3)));
 void	 strbuf_vaddf(struct strbuf *, const char *, va_list)
 	    __attribute__((format(printf, 2, 0)));
+/* v in decimal, as "%llu" prints it. */
+void	 strbuf_addu64(struct strbuf *, uint64_t);
 /* A wall-clock time (ns since 1970) as ISO 8601 UTC, "2026-01-01T10:32:05Z",
  * with milliseconds before the Z when ms is nonzero. */
 void	 strbuf_addtime(struct strbuf *, uint64_t ns, int ms);

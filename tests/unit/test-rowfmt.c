@@ -1,7 +1,8 @@
 /*
  * What starts every CSV row is laid out without printf: the time by
- * strbuf_addtime(), the sequence and the index by numfmt_u64().  Each
- * must print byte for byte what the printf formats they replace print.
+ * strbuf_addtime(), the sequence and the index by numfmt_u64(), which
+ * strbuf_addu64() also uses for the served counters.  Each must print
+ * byte for byte what the printf formats they replace print.
  */
 #include "config.h"
 
@@ -89,6 +90,7 @@ test_addtime(void **state)
 static void
 test_u64(void **state)
 {
+	struct strbuf	 sb = { 0 };
 	char		 got[NUMFMT_G_MAX], want[32];
 	uint64_t	 x = 0x9e3779b97f4a7c15ULL, v;
 	size_t		 i;
@@ -101,7 +103,13 @@ test_u64(void **state)
 		snprintf(want, sizeof want, "%llu", (unsigned long long)v);
 		assert_int_equal(numfmt_u64(got, v), strlen(want));
 		assert_string_equal(got, want);
+		strbuf_reset(&sb);
+		strbuf_adds(&sb, "<");
+		strbuf_addu64(&sb, v);
+		assert_string_equal(sb.s + 1, want);
+		assert_int_equal(sb.len, strlen(want) + 1);
 	}
+	strbuf_free(&sb);
 }
 
 int
