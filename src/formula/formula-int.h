@@ -185,16 +185,6 @@ void	 formula_print_number(struct strbuf *, double);
 #define FORMULA_COL(off)	((unsigned long)(off) + 1)
 
 /*
- * A token echoed in a message: its first FORMULA_ECHO bytes, then "..."
- * when it is longer (a number of 130 KB is no message); the column says
- * where it is.  Messages stay printable ASCII.
- */
-#define FORMULA_ECHO		40
-#define FORMULA_ECHO_FMT	"'%.*s%s'"
-#define FORMULA_ECHO_ARG(s, n)	(int)((n) > FORMULA_ECHO ? FORMULA_ECHO : (n)), \
-				(s), (n) > FORMULA_ECHO ? "..." : ""
-
-/*
  * One operator on the RPN registers: y is the older operand, x the most
  * recent (unary operators use x).  Returns FORMULA_OK with *r set, or the
  * reason there is no value.  Folding and evaluation both use this, so a

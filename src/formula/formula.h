@@ -52,6 +52,17 @@
 #define FORMULA_MAX_CODE	4096	/* steps of a compiled formula */
 #define FORMULA_MAX_REFS	16	/* chain of formulas using formulas */
 
+/*
+ * A token echoed in a message: its first FORMULA_ECHO bytes, then "..."
+ * when it is longer (a number of 130 KB is no message); the column says
+ * where it is.  Messages stay printable ASCII.  Programs that echo what
+ * they were given about a formula cut it the same way.
+ */
+#define FORMULA_ECHO		40
+#define FORMULA_ECHO_FMT	"'%.*s%s'"
+#define FORMULA_ECHO_ARG(s, n)	(int)((n) > FORMULA_ECHO ? FORMULA_ECHO : (n)), \
+				(s), (n) > FORMULA_ECHO ? "..." : ""
+
 enum formula_notation {
 	FORMULA_AUTO,			/* decide with formula_parse_detect() */
 	FORMULA_INFIX,

@@ -146,10 +146,6 @@ hvcat_eval_trace(void *arg, const struct formula *f, size_t step,
 	fprintf(stderr, "\n");
 }
 
-#define HVCAT_ECHO	40
-#define HVCAT_ECHO_ARG(s, n)	(int)((n) > HVCAT_ECHO ? HVCAT_ECHO : (n)), \
-				(s), (n) > HVCAT_ECHO ? "..." : ""
-
 /* NAME=VALUE: VALUE is a finite number (1e9, 0x10, -2.5). */
 static int
 hvcat_eval_arg(struct hvcat_eval *e, const char *arg)
@@ -161,15 +157,16 @@ hvcat_eval_arg(struct hvcat_eval *e, const char *arg)
 	/* An argument of any length is echoed cut, as the formula's
 	 * messages cut a token. */
 	if ((eq = strchr(arg, '=')) == NULL || eq == arg) {
-		fprintf(stderr, "hvcat eval: '%.*s%s' is not NAME=VALUE\n",
-		    HVCAT_ECHO_ARG(arg, strlen(arg)));
+		fprintf(stderr, "hvcat eval: " FORMULA_ECHO_FMT " is not "
+		    "NAME=VALUE\n", FORMULA_ECHO_ARG(arg, strlen(arg)));
 		return (-1);
 	}
 	v = strtod(eq + 1, &end);
 	if (eq[1] == '\0' || *end != '\0' || !isfinite(v)) {
-		fprintf(stderr, "hvcat eval: %.*s%s: '%.*s%s' is not a "
-		    "number\n", HVCAT_ECHO_ARG(arg, (size_t)(eq - arg)),
-		    HVCAT_ECHO_ARG(eq + 1, strlen(eq + 1)));
+		fprintf(stderr, "hvcat eval: %.*s%s: " FORMULA_ECHO_FMT
+		    " is not a number\n",
+		    FORMULA_ECHO_ARG(arg, (size_t)(eq - arg)),
+		    FORMULA_ECHO_ARG(eq + 1, strlen(eq + 1)));
 		return (-1);
 	}
 	e->name = xreallocarray(e->name, e->nvalues + 1, sizeof *e->name);
