@@ -203,6 +203,20 @@ static const char *const filter_count_why[FILTER_NCOUNTS] = {
 	    "\\B) once repetitions are copied out",
 };
 
+/* Add n to the counts at t: NULL, or why the pattern is refused. */
+static const char *
+filter_count_add(unsigned long *t, const unsigned long *n)
+{
+	int	 c;
+
+	for (c = 0; c < FILTER_NCOUNTS; c++) {
+		t[c] += n[c];
+		if (t[c] > filter_count_max[c])
+			return (filter_count_why[c]);
+	}
+	return (NULL);
+}
+
 /*
  * A regex that glibc would take a long time to compile or match is
  * refused: the filter is recompiled on every keystroke and matched on
@@ -223,8 +237,8 @@ filter_regex_bounded(const char *p)
 {
 	unsigned long	 tot[FILTER_MAX_DEPTH + 1][FILTER_NCOUNTS];
 	unsigned long	 last[FILTER_MAX_DEPTH + 1][FILTER_NCOUNTS];
-	unsigned long	 sum = 0, k;
-	const char	*q;
+	unsigned long	 more[FILTER_NCOUNTS], sum = 0, k;
+	const char	*q, *why;
 	int		 quants = 0, groups = 0, after = 0, close = 0, d = 0;
 	int		 c, kind;
 
@@ -253,11 +267,11 @@ filter_regex_bounded(const char *p)
 					    " in all");
 			}
 			for (c = 0; c < FILTER_NCOUNTS; c++) {
-				tot[d][c] += filter_mul_cap(last[d][c], k - 1);
+				more[c] = filter_mul_cap(last[d][c], k - 1);
 				last[d][c] = filter_mul_cap(last[d][c], k);
-				if (tot[d][c] > filter_count_max[c])
-					return (filter_count_why[c]);
 			}
+			if ((why = filter_count_add(tot[d], more)) != NULL)
+				return (why);
 			continue;
 		}
 		after = close = 0;
@@ -276,17 +290,13 @@ filter_regex_bounded(const char *p)
 		}
 		kind = FILTER_C_NODES;
 		if (*p == ')' && d > 0) {
-			for (c = 0; c < FILTER_NCOUNTS; c++)
-				last[d - 1][c] = tot[d][c];
+			memcpy(last[d - 1], tot[d], sizeof last[d - 1]);
 			last[d - 1][FILTER_C_NODES]++;
 			d--;
 			close = 1;
 			/* The group as one atom: added below. */
-			for (c = 0; c < FILTER_NCOUNTS; c++) {
-				tot[d][c] += last[d][c];
-				if (tot[d][c] > filter_count_max[c])
-					return (filter_count_why[c]);
-			}
+			if ((why = filter_count_add(tot[d], last[d])) != NULL)
+				return (why);
 			continue;
 		} else if (*p == '\\' && p[1] >= '1' && p[1] <= '9') {
 			return ("a back-reference (\\1 to \\9): matching "
@@ -314,11 +324,8 @@ filter_regex_bounded(const char *p)
 		memset(last[d], 0, sizeof last[d]);
 		last[d][FILTER_C_NODES] = 1;
 		last[d][kind] = 1;
-		for (c = 0; c < FILTER_NCOUNTS; c++) {
-			tot[d][c] += last[d][c];
-			if (tot[d][c] > filter_count_max[c])
-				return (filter_count_why[c]);
-		}
+		if ((why = filter_count_add(tot[d], last[d])) != NULL)
+			return (why);
 	}
 	return (NULL);
 }
