@@ -138,18 +138,6 @@ perfjson_positions(const char *s, size_t len, unsigned long *lines,
 	}
 }
 
-/* A string member of o no longer than the bound, or NULL. */
-static const char *
-perfjson_str(json_t *o, const char *key)
-{
-	json_t	*v = json_object_get(o, key);
-
-	if (v == NULL || !json_is_string(v) ||
-	    json_string_length(v) > PERFJSON_STRING_MAX)
-		return (NULL);
-	return (json_string_value(v));
-}
-
 static int
 perfjson_printable(const char *s)
 {
@@ -490,24 +478,40 @@ perfjson_order(struct perfjson_work *w)
 	w->edges = NULL;
 }
 
+/*
+ * A string member of o no longer than the bound, or NULL.  A longer one
+ * is taken as absent, except that with pm it is why pm is skipped.
+ */
+static const char *
+perfjson_str(json_t *o, const char *key, struct perfjson_metric *pm)
+{
+	json_t	*v = json_object_get(o, key);
+
+	if (v == NULL || !json_is_string(v))
+		return (NULL);
+	if (json_string_length(v) > PERFJSON_STRING_MAX) {
+		if (pm != NULL)
+			perfjson_skip(pm, "%s is %zu bytes, longer than %d",
+			    key, json_string_length(v), PERFJSON_STRING_MAX);
+		return (NULL);
+	}
+	return (json_string_value(v));
+}
+
 /* Read object o (element i) into pm: its strings, or why not. */
 static void
 perfjson_read(struct perfjson_metric *pm, json_t *o)
 {
 	const char	*name, *expr, *su, *s;
-	json_t		*v;
 
 	if (!json_is_object(o)) {
 		perfjson_skip(pm, "not an object");
 		return;
 	}
-	if ((name = perfjson_str(o, "MetricName")) == NULL) {
-		if ((v = json_object_get(o, "MetricName")) != NULL &&
-		    json_is_string(v))
-			perfjson_skip(pm, "MetricName is %zu bytes, longer "
-			    "than %d", json_string_length(v),
-			    PERFJSON_STRING_MAX);
-		else if ((s = perfjson_str(o, "EventName")) != NULL &&
+	if ((name = perfjson_str(o, "MetricName", pm)) == NULL) {
+		if (pm->why != NULL)
+			return;
+		if ((s = perfjson_str(o, "EventName", NULL)) != NULL &&
 		    perfjson_printable(s))
 			perfjson_skip(pm, "event %s, not a metric (no "
 			    "MetricName)", s);
@@ -522,31 +526,26 @@ perfjson_read(struct perfjson_metric *pm, json_t *o)
 		return;
 	}
 	pm->name = xstrdup(name);
-	if ((s = perfjson_str(o, "MetricGroup")) != NULL && s[0] != '\0' &&
-	    perfjson_printable(s))
+	if ((s = perfjson_str(o, "MetricGroup", NULL)) != NULL &&
+	    s[0] != '\0' && perfjson_printable(s))
 		pm->group = xstrdup(s);
-	if (((s = perfjson_str(o, "BriefDescription")) != NULL ||
-	    (s = perfjson_str(o, "PublicDescription")) != NULL) &&
+	if (((s = perfjson_str(o, "BriefDescription", NULL)) != NULL ||
+	    (s = perfjson_str(o, "PublicDescription", NULL)) != NULL) &&
 	    perfjson_printable(s))
 		pm->desc = xstrdup(s);
-	if ((s = perfjson_str(o, "AggregationMode")) != NULL)
+	if ((s = perfjson_str(o, "AggregationMode", NULL)) != NULL)
 		pm->aggr = strcmp(s, "PerChip") == 0 ? PERFJSON_AGGR_CHIP :
 		    strcmp(s, "PerCore") == 0 ? PERFJSON_AGGR_CORE :
 		    PERFJSON_AGGR_NONE;
 	su = json_object_get(o, "ScaleUnit") == NULL ? "" :
-	    perfjson_str(o, "ScaleUnit");
+	    perfjson_str(o, "ScaleUnit", NULL);
 	if (su == NULL || perfjson_scale_unit(su, &pm->scale,
 	    &pm->perf_unit) != 0) {
 		perfjson_skip(pm, "ScaleUnit is not a number and a unit");
 		return;
 	}
-	if ((expr = perfjson_str(o, "MetricExpr")) == NULL) {
-		if ((v = json_object_get(o, "MetricExpr")) != NULL &&
-		    json_is_string(v))
-			perfjson_skip(pm, "MetricExpr is %zu bytes, longer "
-			    "than %d", json_string_length(v),
-			    PERFJSON_STRING_MAX);
-		else
+	if ((expr = perfjson_str(o, "MetricExpr", pm)) == NULL) {
+		if (pm->why == NULL)
 			perfjson_skip(pm, "no MetricExpr string");
 		return;
 	}
