@@ -34,7 +34,6 @@
 #include "util/xalloc.h"
 
 static volatile sig_atomic_t hvtop_cmd_pid = -1;	/* the command */
-static int	hvtop_cmd_wake[2] = { -1, -1 };	/* written when it ends */
 
 /* The signals passed on to the command. */
 static const int hvtop_cmd_sigs[] = { SIGINT, SIGTERM, SIGHUP, SIGQUIT };
@@ -57,26 +56,20 @@ hvtop_cmd_on_signal(int sig, siginfo_t *si, void *uc)
 	errno = saved;
 }
 
+/* The command ended: wake the loop's sleep through main()'s pipe. */
 static void
 hvtop_cmd_on_child(int sig)
 {
-	ssize_t	 n;
-	int	 saved = errno;
-
 	(void)sig;
-	n = write(hvtop_cmd_wake[1], "", 1);
-	(void)n;
-	errno = saved;
+	hvtop_wake_up();
 }
 
-static int
+static void
 hvtop_cmd_signals(void)
 {
 	struct sigaction sa;
 	size_t		 i;
 
-	if (pipe2(hvtop_cmd_wake, O_CLOEXEC | O_NONBLOCK) == -1)
-		return (-1);
 	memset(&sa, 0, sizeof sa);
 	sigemptyset(&sa.sa_mask);
 	sa.sa_sigaction = hvtop_cmd_on_signal;
@@ -90,7 +83,6 @@ hvtop_cmd_signals(void)
 	sigaction(SIGCHLD, &sa, NULL);
 	/* A reader gone shows as EPIPE; the command keeps running. */
 	signal(SIGPIPE, SIG_IGN);
-	return (0);
 }
 
 /*
@@ -437,11 +429,8 @@ hvtop_cmd_settle(struct hvtop_cmd *c)
 static void
 hvtop_cmd_wait(struct session *s, uint64_t t)
 {
-	char	 buf[64];
-
-	if (session_sleep_until(s, t, hvtop_cmd_wake[0]) == 1)
-		while (read(hvtop_cmd_wake[0], buf, sizeof buf) > 0)
-			continue;
+	if (session_sleep_until(s, t, hvtop_wake_fd()) == 1)
+		hvtop_wake_drain();
 }
 
 int
@@ -466,11 +455,15 @@ hvtop_command(struct session *s, const struct hvtop_opts *o)
 		fprintf(stderr, "hvtop: %s: %s\n", o->output, strerror(errno));
 		return (1);
 	}
-	if (hvtop_cmd_signals() != 0) {
-		fprintf(stderr, "hvtop: pipe: %s\n", strerror(errno));
+	/* Without main()'s pipe the command's end would be seen only at
+	 * the next interval, and its time elapsed with it. */
+	if (hvtop_wake_fd() == -1) {
+		fprintf(stderr, "hvtop: -- %s: no pipe to learn of the "
+		    "command's end through\n", o->cmd[0]);
 		status = 1;
 		goto out;
 	}
+	hvtop_cmd_signals();
 	c.info.source = session_source(s)->label;
 	c.info.catalog = session_catalog_label(s);
 	c.info.calls = session_calls_word(s);

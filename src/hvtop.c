@@ -32,6 +32,34 @@ static int	hvtop_wake[2] = { -1, -1 };	/* written when it comes */
 static volatile sig_atomic_t hvtop_hup_reloads;	/* -b --web-config */
 static volatile sig_atomic_t hvtop_reload;	/* SIGHUP came then */
 
+void
+hvtop_wake_up(void)
+{
+	ssize_t	 n = 0;
+	int	 saved = errno;
+
+	/* A full pipe holds a wake-up already. */
+	if (hvtop_wake[1] != -1)
+		n = write(hvtop_wake[1], "", 1);
+	(void)n;
+	errno = saved;
+}
+
+void
+hvtop_wake_drain(void)
+{
+	char	 buf[64];
+
+	while (hvtop_wake[0] != -1 && read(hvtop_wake[0], buf, sizeof buf) > 0)
+		continue;
+}
+
+int
+hvtop_wake_fd(void)
+{
+	return (hvtop_wake[0]);
+}
+
 /*
  * A signal that ends the run: note it, and wake the batch loop's sleep
  * through the pipe, whichever thread the signal was delivered to.
@@ -39,9 +67,6 @@ static volatile sig_atomic_t hvtop_reload;	/* SIGHUP came then */
 static void
 hvtop_on_signal(int sig)
 {
-	ssize_t	 n = 0;
-	int	 saved = errno;
-
 	/* Loading the metric files has nothing to close and checks no
 	 * flag: the signal ends it as if there were no handler. */
 	if (hvtop_loading) {
@@ -54,11 +79,7 @@ hvtop_on_signal(int sig)
 		hvtop_reload = 1;
 	else
 		hvtop_stop = sig;
-	/* A full pipe holds a wake-up already. */
-	if (hvtop_wake[1] != -1)
-		n = write(hvtop_wake[1], "", 1);
-	(void)n;
-	errno = saved;
+	hvtop_wake_up();
 }
 
 static void
@@ -194,12 +215,10 @@ hvtop_batch_step(struct hvtop_batch *b)
 static void
 hvtop_reload_web(struct session *s, const char *path)
 {
-	char	 buf[64];
 	char	*cause = NULL;
 
 	hvtop_reload = 0;
-	while (read(hvtop_wake[0], buf, sizeof buf) > 0)
-		continue;
+	hvtop_wake_drain();
 	if (session_web_reload(s, &cause) != 0) {
 		fprintf(stderr, "hvtop: SIGHUP: %s; the web configuration in "
 		    "use is unchanged\n", cause);
@@ -244,7 +263,7 @@ hvtop_batch(struct session *s, const struct hvtop_opts *o, FILE *fp)
 		now = session_now(s);
 		if (next <= now || next - now > step)
 			next = now + step;
-		while (session_sleep_until(s, next, hvtop_wake[0]) == 1 &&
+		while (session_sleep_until(s, next, hvtop_wake_fd()) == 1 &&
 		    !hvtop_stop && hvtop_reload)
 			hvtop_reload_web(s, o->web_config);
 	}

@@ -51,6 +51,17 @@ struct hvtop_opts {
 	size_t		 ncmd;
 };
 
+/*
+ * The wake-up pipe main() makes before anything else (hvtop.c): a signal
+ * handler writes to it so that a loop sleeping in session_sleep_until()
+ * on its read end wakes.  hvtop_wake_up() is async-signal-safe and keeps
+ * errno; hvtop_wake_drain() reads every wake-up pending; hvtop_wake_fd()
+ * is the read end, -1 when the pipe could not be made.
+ */
+void	 hvtop_wake_up(void);
+void	 hvtop_wake_drain(void);
+int	 hvtop_wake_fd(void);
+
 /* Parse the command line into *o; a usage error exits 2, -h and -V 0. */
 void	 hvtop_parse(struct hvtop_opts *, int argc, char **argv);
 /* -w FILE: refuse what would lose a recording (exits 2). */
