@@ -434,27 +434,17 @@ hvtop_cmd_wait(struct session *s, uint64_t t)
 }
 
 int
-hvtop_command(struct session *s, const struct hvtop_opts *o)
+hvtop_command(struct session *s, const struct hvtop_opts *o, FILE *fp)
 {
 	struct hvtop_cmd	 c;
 	uint64_t		 next, step, t0 = 0;
 	pid_t			 pid = -1;
 	int			 status = -1, r;
 
-	if (session_clock_virtual(s)) {
-		fprintf(stderr, "hvtop: -- %s: a command runs in real time; "
-		    "leave clock=virtual out\n", o->cmd[0]);
-		return (2);
-	}
 	memset(&c, 0, sizeof c);
 	c.s = s;
 	c.o = o;
-	c.fp = stdout;
-	if (o->output != NULL && strcmp(o->output, "-") != 0 &&
-	    (c.fp = fopen(o->output, "we")) == NULL) {
-		fprintf(stderr, "hvtop: %s: %s\n", o->output, strerror(errno));
-		return (1);
-	}
+	c.fp = fp;
 	/* Without main()'s pipe the command's end would be seen only at
 	 * the next interval, and its time elapsed with it. */
 	if (hvtop_wake_fd() == -1) {

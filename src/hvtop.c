@@ -389,6 +389,12 @@ hvtop_start(const struct hvtop_opts *o, struct session **s)
 		    "COUNT: a virtual clock does not wait between intervals\n");
 		return (2);
 	}
+	/* Said before -o is opened, so that the refusal leaves it be. */
+	if (o->ncmd > 0 && hvtop_virtual_clock(o->source_args)) {
+		fprintf(stderr, "hvtop: -- %s: a command runs in real time; "
+		    "leave clock=virtual out\n", o->cmd[0]);
+		return (2);
+	}
 	if ((error = hvtop_open_source(o, &src, &cause)) != 0) {
 		fprintf(stderr, "hvtop: %s\n", cause);
 		free(cause);
@@ -456,9 +462,9 @@ main(int argc, char **argv)
 	if ((status = hvtop_start(&o, &s)) != 0)
 		goto out;
 	/* -o is opened with the rest, before the change of user. */
-	if (o.batch && o.list == NULL && o.report == NULL && o.ncmd == 0 &&
+	if (o.batch && o.list == NULL && o.report == NULL &&
 	    o.output != NULL && strcmp(o.output, "-") != 0 &&
-	    (fp = fopen(o.output, "w")) == NULL) {
+	    (fp = fopen(o.output, "we")) == NULL) {
 		fprintf(stderr, "hvtop: %s: %s\n", o.output, strerror(errno));
 		status = 1;
 		goto out;
@@ -482,7 +488,7 @@ main(int argc, char **argv)
 	else if (o.report != NULL)
 		status = hvtop_report(s, &o);
 	else if (o.ncmd > 0)
-		status = hvtop_command(s, &o);
+		status = hvtop_command(s, &o, fp);
 	else if (o.batch)
 		status = hvtop_batch(s, &o, fp);
 	else {

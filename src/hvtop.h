@@ -82,8 +82,9 @@ int	 hvtop_report(struct session *, const struct hvtop_opts *);
  * counts and rates over its whole life (and each interval with -d); the
  * exit status: the command's, 128 + a signal that killed it, 127 or 126
  * when it could not be run, 1 when hvtop itself failed (hvtop-command.c).
+ * The counts go to fp (-o, opened by main(); closed here unless stdout).
  */
-int	 hvtop_command(struct session *, const struct hvtop_opts *);
+int	 hvtop_command(struct session *, const struct hvtop_opts *, FILE *);
 
 /* --user NAME (hvtop-user.c): who hvtop becomes once its files and
  * socket are open. */
