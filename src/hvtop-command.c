@@ -184,20 +184,10 @@ hvtop_span_free(struct hvtop_span *sp)
 static void
 hvtop_span_new(struct hvtop_span *sp, struct session *s)
 {
-	const struct engine	*se = session_engine(s);
-	const struct selection	*sel = session_selection(s);
-	const char		*name;
-	size_t			 i, n = session_raw(s)->nvalues;
-	double			 v;
+	size_t	 n = session_raw(s)->nvalues;
 
 	hvtop_span_free(sp);
-	sp->e = engine_new(session_catalog(s), sel,
-	    session_topology(s)->timebase_hz, session_metrics(s),
-	    session_nmetrics(s), NULL, NULL);
-	for (i = 0; (name = engine_constant_name(se, i)) != NULL; i++) {
-		if (session_constant(s, name, &v, NULL) != SESSION_CONST_NONE)
-			engine_set_constant(sp->e, name, v);
-	}
+	sp->e = session_engine_new(s);
 	raw_sample_size(&sp->first, n);
 	raw_sample_size(&sp->last, n);
 	sp->have = xcalloc(n + 1, sizeof *sp->have);
