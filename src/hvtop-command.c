@@ -256,17 +256,14 @@ struct hvtop_cmd {
 static int
 hvtop_cmd_flush(struct hvtop_cmd *c)
 {
-	if ((c->sb.len > 0 && fwrite(c->sb.s, 1, c->sb.len, c->fp) !=
-	    c->sb.len) || fflush(c->fp) != 0) {
-		if (!c->failed && errno != EPIPE)
-			fprintf(stderr, "hvtop: writing output: %s\n",
-			    strerror(errno));
-		c->failed = 1;
-		strbuf_reset(&c->sb);
-		return (-1);
-	}
+	if (hvtop_flush(c->fp, &c->sb) == 0)
+		return (0);
+	if (!c->failed && errno != EPIPE)
+		fprintf(stderr, "hvtop: writing output: %s\n",
+		    strerror(errno));
+	c->failed = 1;
 	strbuf_reset(&c->sb);
-	return (0);
+	return (-1);
 }
 
 /*

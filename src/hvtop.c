@@ -98,8 +98,7 @@ hvtop_signals(void)
 	sigaction(SIGHUP, &sa, NULL);
 }
 
-/* Write all of sb to fp; 0 or -1 (errno set). */
-static int
+int
 hvtop_flush(FILE *fp, struct strbuf *sb)
 {
 	if (sb->len > 0 && fwrite(sb->s, 1, sb->len, fp) != sb->len)

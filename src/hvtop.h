@@ -13,6 +13,7 @@
 #include <stdio.h>
 
 struct session;
+struct strbuf;
 
 struct hvtop_opts {
 	int		 batch;
@@ -61,6 +62,10 @@ struct hvtop_opts {
 void	 hvtop_wake_up(void);
 void	 hvtop_wake_drain(void);
 int	 hvtop_wake_fd(void);
+
+/* Write all of sb to fp and flush it; 0 (sb emptied), or -1 with errno
+ * set. */
+int	 hvtop_flush(FILE *, struct strbuf *);
 
 /* Parse the command line into *o; a usage error exits 2, -h and -V 0. */
 void	 hvtop_parse(struct hvtop_opts *, int argc, char **argv);
