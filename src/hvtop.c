@@ -262,7 +262,10 @@ hvtop_batch(struct session *s, const struct hvtop_opts *o, FILE *fp)
 		now = session_now(s);
 		if (next <= now || next - now > step)
 			next = now + step;
-		while (session_sleep_until(s, next, hvtop_wake_fd()) == 1 &&
+		/* hvtop_stop before each sleep too: a signal that came
+		 * while a reload drained the pipe left no wake-up. */
+		while (!hvtop_stop &&
+		    session_sleep_until(s, next, hvtop_wake_fd()) == 1 &&
 		    !hvtop_stop && hvtop_reload)
 			hvtop_reload_web(s, o->web_config);
 	}
