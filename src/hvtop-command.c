@@ -34,7 +34,6 @@
 #include "util/xalloc.h"
 
 static volatile sig_atomic_t hvtop_cmd_pid = -1;	/* the command */
-static int	hvtop_cmd_wake[2] = { -1, -1 };	/* written when it ends */
 
 /* The signals passed on to the command. */
 static const int hvtop_cmd_sigs[] = { SIGINT, SIGTERM, SIGHUP, SIGQUIT };
@@ -57,26 +56,20 @@ hvtop_cmd_on_signal(int sig, siginfo_t *si, void *uc)
 	errno = saved;
 }
 
+/* The command ended: wake the loop's sleep through main()'s pipe. */
 static void
 hvtop_cmd_on_child(int sig)
 {
-	ssize_t	 n;
-	int	 saved = errno;
-
 	(void)sig;
-	n = write(hvtop_cmd_wake[1], "", 1);
-	(void)n;
-	errno = saved;
+	hvtop_wake_up();
 }
 
-static int
+static void
 hvtop_cmd_signals(void)
 {
 	struct sigaction sa;
 	size_t		 i;
 
-	if (pipe2(hvtop_cmd_wake, O_CLOEXEC | O_NONBLOCK) == -1)
-		return (-1);
 	memset(&sa, 0, sizeof sa);
 	sigemptyset(&sa.sa_mask);
 	sa.sa_sigaction = hvtop_cmd_on_signal;
@@ -90,7 +83,6 @@ hvtop_cmd_signals(void)
 	sigaction(SIGCHLD, &sa, NULL);
 	/* A reader gone shows as EPIPE; the command keeps running. */
 	signal(SIGPIPE, SIG_IGN);
-	return (0);
 }
 
 /*
@@ -192,20 +184,10 @@ hvtop_span_free(struct hvtop_span *sp)
 static void
 hvtop_span_new(struct hvtop_span *sp, struct session *s)
 {
-	const struct engine	*se = session_engine(s);
-	const struct selection	*sel = session_selection(s);
-	const char		*name;
-	size_t			 i, n = session_raw(s)->nvalues;
-	double			 v;
+	size_t	 n = session_raw(s)->nvalues;
 
 	hvtop_span_free(sp);
-	sp->e = engine_new(session_catalog(s), sel,
-	    session_topology(s)->timebase_hz, session_metrics(s),
-	    session_nmetrics(s), NULL, NULL);
-	for (i = 0; (name = engine_constant_name(se, i)) != NULL; i++) {
-		if (session_constant(s, name, &v, NULL) != SESSION_CONST_NONE)
-			engine_set_constant(sp->e, name, v);
-	}
+	sp->e = session_engine_new(s);
 	raw_sample_size(&sp->first, n);
 	raw_sample_size(&sp->last, n);
 	sp->have = xcalloc(n + 1, sizeof *sp->have);
@@ -274,17 +256,14 @@ struct hvtop_cmd {
 static int
 hvtop_cmd_flush(struct hvtop_cmd *c)
 {
-	if ((c->sb.len > 0 && fwrite(c->sb.s, 1, c->sb.len, c->fp) !=
-	    c->sb.len) || fflush(c->fp) != 0) {
-		if (!c->failed && errno != EPIPE)
-			fprintf(stderr, "hvtop: writing output: %s\n",
-			    strerror(errno));
-		c->failed = 1;
-		strbuf_reset(&c->sb);
-		return (-1);
-	}
+	if (hvtop_flush(c->fp, &c->sb) == 0)
+		return (0);
+	if (!c->failed && errno != EPIPE)
+		fprintf(stderr, "hvtop: writing output: %s\n",
+		    strerror(errno));
+	c->failed = 1;
 	strbuf_reset(&c->sb);
-	return (0);
+	return (-1);
 }
 
 /*
@@ -437,40 +416,31 @@ hvtop_cmd_settle(struct hvtop_cmd *c)
 static void
 hvtop_cmd_wait(struct session *s, uint64_t t)
 {
-	char	 buf[64];
-
-	if (session_sleep_until(s, t, hvtop_cmd_wake[0]) == 1)
-		while (read(hvtop_cmd_wake[0], buf, sizeof buf) > 0)
-			continue;
+	if (session_sleep_until(s, t, hvtop_wake_fd()) == 1)
+		hvtop_wake_drain();
 }
 
 int
-hvtop_command(struct session *s, const struct hvtop_opts *o)
+hvtop_command(struct session *s, const struct hvtop_opts *o, FILE *fp)
 {
 	struct hvtop_cmd	 c;
 	uint64_t		 next, step, t0 = 0;
 	pid_t			 pid = -1;
 	int			 status = -1, r;
 
-	if (session_clock_virtual(s)) {
-		fprintf(stderr, "hvtop: -- %s: a command runs in real time; "
-		    "leave clock=virtual out\n", o->cmd[0]);
-		return (2);
-	}
 	memset(&c, 0, sizeof c);
 	c.s = s;
 	c.o = o;
-	c.fp = stdout;
-	if (o->output != NULL && strcmp(o->output, "-") != 0 &&
-	    (c.fp = fopen(o->output, "we")) == NULL) {
-		fprintf(stderr, "hvtop: %s: %s\n", o->output, strerror(errno));
-		return (1);
-	}
-	if (hvtop_cmd_signals() != 0) {
-		fprintf(stderr, "hvtop: pipe: %s\n", strerror(errno));
+	c.fp = fp;
+	/* Without main()'s pipe the command's end would be seen only at
+	 * the next interval, and its time elapsed with it. */
+	if (hvtop_wake_fd() == -1) {
+		fprintf(stderr, "hvtop: -- %s: no pipe to learn of the "
+		    "command's end through\n", o->cmd[0]);
 		status = 1;
 		goto out;
 	}
+	hvtop_cmd_signals();
 	c.info.source = session_source(s)->label;
 	c.info.catalog = session_catalog_label(s);
 	c.info.calls = session_calls_word(s);

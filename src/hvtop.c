@@ -32,6 +32,34 @@ static int	hvtop_wake[2] = { -1, -1 };	/* written when it comes */
 static volatile sig_atomic_t hvtop_hup_reloads;	/* -b --web-config */
 static volatile sig_atomic_t hvtop_reload;	/* SIGHUP came then */
 
+void
+hvtop_wake_up(void)
+{
+	ssize_t	 n = 0;
+	int	 saved = errno;
+
+	/* A full pipe holds a wake-up already. */
+	if (hvtop_wake[1] != -1)
+		n = write(hvtop_wake[1], "", 1);
+	(void)n;
+	errno = saved;
+}
+
+void
+hvtop_wake_drain(void)
+{
+	char	 buf[64];
+
+	while (hvtop_wake[0] != -1 && read(hvtop_wake[0], buf, sizeof buf) > 0)
+		continue;
+}
+
+int
+hvtop_wake_fd(void)
+{
+	return (hvtop_wake[0]);
+}
+
 /*
  * A signal that ends the run: note it, and wake the batch loop's sleep
  * through the pipe, whichever thread the signal was delivered to.
@@ -39,9 +67,6 @@ static volatile sig_atomic_t hvtop_reload;	/* SIGHUP came then */
 static void
 hvtop_on_signal(int sig)
 {
-	ssize_t	 n = 0;
-	int	 saved = errno;
-
 	/* Loading the metric files has nothing to close and checks no
 	 * flag: the signal ends it as if there were no handler. */
 	if (hvtop_loading) {
@@ -54,11 +79,7 @@ hvtop_on_signal(int sig)
 		hvtop_reload = 1;
 	else
 		hvtop_stop = sig;
-	/* A full pipe holds a wake-up already. */
-	if (hvtop_wake[1] != -1)
-		n = write(hvtop_wake[1], "", 1);
-	(void)n;
-	errno = saved;
+	hvtop_wake_up();
 }
 
 static void
@@ -77,8 +98,7 @@ hvtop_signals(void)
 	sigaction(SIGHUP, &sa, NULL);
 }
 
-/* Write all of sb to fp; 0 or -1 (errno set). */
-static int
+int
 hvtop_flush(FILE *fp, struct strbuf *sb)
 {
 	if (sb->len > 0 && fwrite(sb->s, 1, sb->len, fp) != sb->len)
@@ -194,12 +214,10 @@ hvtop_batch_step(struct hvtop_batch *b)
 static void
 hvtop_reload_web(struct session *s, const char *path)
 {
-	char	 buf[64];
 	char	*cause = NULL;
 
 	hvtop_reload = 0;
-	while (read(hvtop_wake[0], buf, sizeof buf) > 0)
-		continue;
+	hvtop_wake_drain();
 	if (session_web_reload(s, &cause) != 0) {
 		fprintf(stderr, "hvtop: SIGHUP: %s; the web configuration in "
 		    "use is unchanged\n", cause);
@@ -244,7 +262,10 @@ hvtop_batch(struct session *s, const struct hvtop_opts *o, FILE *fp)
 		now = session_now(s);
 		if (next <= now || next - now > step)
 			next = now + step;
-		while (session_sleep_until(s, next, hvtop_wake[0]) == 1 &&
+		/* hvtop_stop before each sleep too: a signal that came
+		 * while a reload drained the pipe left no wake-up. */
+		while (!hvtop_stop &&
+		    session_sleep_until(s, next, hvtop_wake_fd()) == 1 &&
 		    !hvtop_stop && hvtop_reload)
 			hvtop_reload_web(s, o->web_config);
 	}
@@ -370,6 +391,12 @@ hvtop_start(const struct hvtop_opts *o, struct session **s)
 		    "COUNT: a virtual clock does not wait between intervals\n");
 		return (2);
 	}
+	/* Said before -o is opened, so that the refusal leaves it be. */
+	if (o->ncmd > 0 && hvtop_virtual_clock(o->source_args)) {
+		fprintf(stderr, "hvtop: -- %s: a command runs in real time; "
+		    "leave clock=virtual out\n", o->cmd[0]);
+		return (2);
+	}
 	if ((error = hvtop_open_source(o, &src, &cause)) != 0) {
 		fprintf(stderr, "hvtop: %s\n", cause);
 		free(cause);
@@ -437,9 +464,9 @@ main(int argc, char **argv)
 	if ((status = hvtop_start(&o, &s)) != 0)
 		goto out;
 	/* -o is opened with the rest, before the change of user. */
-	if (o.batch && o.list == NULL && o.report == NULL && o.ncmd == 0 &&
+	if (o.batch && o.list == NULL && o.report == NULL &&
 	    o.output != NULL && strcmp(o.output, "-") != 0 &&
-	    (fp = fopen(o.output, "w")) == NULL) {
+	    (fp = fopen(o.output, "we")) == NULL) {
 		fprintf(stderr, "hvtop: %s: %s\n", o.output, strerror(errno));
 		status = 1;
 		goto out;
@@ -463,7 +490,7 @@ main(int argc, char **argv)
 	else if (o.report != NULL)
 		status = hvtop_report(s, &o);
 	else if (o.ncmd > 0)
-		status = hvtop_command(s, &o);
+		status = hvtop_command(s, &o, fp);
 	else if (o.batch)
 		status = hvtop_batch(s, &o, fp);
 	else {

@@ -13,6 +13,7 @@
 #include <stdio.h>
 
 struct session;
+struct strbuf;
 
 struct hvtop_opts {
 	int		 batch;
@@ -51,6 +52,21 @@ struct hvtop_opts {
 	size_t		 ncmd;
 };
 
+/*
+ * The wake-up pipe main() makes before anything else (hvtop.c): a signal
+ * handler writes to it so that a loop sleeping in session_sleep_until()
+ * on its read end wakes.  hvtop_wake_up() is async-signal-safe and keeps
+ * errno; hvtop_wake_drain() reads every wake-up pending; hvtop_wake_fd()
+ * is the read end, -1 when the pipe could not be made.
+ */
+void	 hvtop_wake_up(void);
+void	 hvtop_wake_drain(void);
+int	 hvtop_wake_fd(void);
+
+/* Write all of sb to fp and flush it; 0 (sb emptied), or -1 with errno
+ * set. */
+int	 hvtop_flush(FILE *, struct strbuf *);
+
 /* Parse the command line into *o; a usage error exits 2, -h and -V 0. */
 void	 hvtop_parse(struct hvtop_opts *, int argc, char **argv);
 /* -w FILE: refuse what would lose a recording (exits 2). */
@@ -71,8 +87,9 @@ int	 hvtop_report(struct session *, const struct hvtop_opts *);
  * counts and rates over its whole life (and each interval with -d); the
  * exit status: the command's, 128 + a signal that killed it, 127 or 126
  * when it could not be run, 1 when hvtop itself failed (hvtop-command.c).
+ * The counts go to fp (-o, opened by main(); closed here unless stdout).
  */
-int	 hvtop_command(struct session *, const struct hvtop_opts *);
+int	 hvtop_command(struct session *, const struct hvtop_opts *, FILE *);
 
 /* --user NAME (hvtop-user.c): who hvtop becomes once its files and
  * socket are open. */

@@ -140,14 +140,19 @@ session_record(struct session *s, char **cause)
 	return (error);
 }
 
-/* Give a new engine every constant: --const, then the frame's. */
-static void
-session_engine_constants(const struct session *s, struct engine *e)
+/* An engine over cat and sel with the session's metrics and every
+ * constant: --const, then the frame's. */
+static struct engine *
+session_engine_make(const struct session *s, const struct catalog *cat,
+    const struct selection *sel)
 {
+	struct engine	*e;
 	const char	*name;
 	double		 v;
 	size_t		 i;
 
+	e = engine_new(cat, sel, s->topo.timebase_hz, s->defs, s->ndefs,
+	    NULL, NULL);
 	/* Also those no formula names yet: the outputs list them. */
 	for (i = 0; i < s->nconsts; i++)
 		engine_set_constant(e, s->consts[i].name, s->consts[i].value);
@@ -155,6 +160,13 @@ session_engine_constants(const struct session *s, struct engine *e)
 		if (session_constant(s, name, &v, NULL) == SESSION_CONST_FRAME)
 			engine_set_constant(e, name, v);
 	}
+	return (e);
+}
+
+struct engine *
+session_engine_new(const struct session *s)
+{
+	return (session_engine_make(s, s->catp, s->sel));
 }
 
 /* ---- changing the model -------------------------------------------- */
@@ -181,9 +193,7 @@ session_apply(struct session *s, struct catalog *cat, struct selection *sel,
 	char		*c2 = NULL;
 	int		 error;
 
-	e = engine_new(cat != NULL ? cat : s->catp, sel, s->topo.timebase_hz,
-	    s->defs, s->ndefs, NULL, NULL);
-	session_engine_constants(s, e);
+	e = session_engine_make(s, cat != NULL ? cat : s->catp, sel);
 	error = s->src->ops->select(s->src, sel, cause);
 	if (error == 0 && s->rec != NULL)
 		error = record_file_select(s->rec, sel, cause);

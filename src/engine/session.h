@@ -142,6 +142,9 @@ const char		*session_catalog_label(const struct session *);
 const struct topology	*session_topology(const struct session *);
 const struct selection	*session_selection(const struct session *);
 const struct engine	*session_engine(const struct session *);
+/* A new engine like session_engine()'s, with no baselines: the same
+ * catalog, selection, metrics and constants.  Caller frees. */
+struct engine		*session_engine_new(const struct session *);
 /* The user's metric definitions (the metric files'), in file order. */
 const struct engine_metric_def *session_metrics(const struct session *);
 size_t			 session_nmetrics(const struct session *);

@@ -4,7 +4,7 @@
 # with -d) and exits with the command's status, as a shell would; SIGINT
 # sent to hvtop goes to the command, and the totals are still printed.
 . "$(dirname "$0")/tap.sh"
-plan 33
+plan 34
 export LC_ALL=C
 SIM="--sim seed=1"
 PICK="-g PowerBus@chip:0-1"
@@ -130,6 +130,10 @@ run -b --sim clock=virtual -- true
 check "clock=virtual with a command: refused (exit 2)" test "$rc" = 2
 check "... saying a command runs in real time" \
     grep -q "a command runs in real time" "$tmpdir/e"
+printf 'kept\n' >"$tmpdir/kept"
+run -b --sim clock=virtual -o "$tmpdir/kept" -- true
+check "... and leaves the -o file as it was" \
+    test "$rc" = 2 -a "$(cat "$tmpdir/kept")" = kept
 run -b -r "$tmpdir/cmd.hvr" -- true
 check "a replay with a command: a usage error (exit 2)" test "$rc" = 2
 run --list events -- true

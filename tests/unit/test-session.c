@@ -235,6 +235,42 @@ test_constants(void **state)
 	stop(ses);
 }
 
+/* A new engine like the session's: its views and its constants. */
+static void
+test_engine_new(void **state)
+{
+	static char		 pb[] = "PB_Freq=2.0e9";
+	static char		*consts[] = { pb };
+	struct session_opts	 so;
+	struct session		*ses;
+	struct engine		*e;
+	const char		*name;
+	size_t			 i;
+	int			 pbf = 0;
+
+	(void)state;
+	memset(&so, 0, sizeof so);
+	so.groups = groups;
+	so.ngroups = 1;
+	so.consts = consts;
+	so.nconsts = 1;
+	ses = start("sim", SIM, &so);
+	e = session_engine_new(ses);
+	assert_non_null(e);
+	assert_ptr_not_equal(e, session_engine(ses));
+	assert_int_equal(engine_nviews(e), engine_nviews(session_engine(ses)));
+	for (i = 0; (name = engine_constant_name(e, i)) != NULL; i++) {
+		assert_non_null(engine_constant_name(session_engine(ses), i));
+		assert_string_equal(name,
+		    engine_constant_name(session_engine(ses), i));
+		pbf |= strcmp(name, "PB_Freq") == 0;
+	}
+	assert_null(engine_constant_name(session_engine(ses), i));
+	assert_true(pbf);
+	engine_free(e);
+	stop(ses);
+}
+
 /* The catalog changes version at the third hcall: the sample says so. */
 static void
 test_version_change(void **state)
@@ -350,6 +386,7 @@ main(void)
 		cmocka_unit_test(test_select),
 		cmocka_unit_test(test_overview),
 		cmocka_unit_test(test_constants),
+		cmocka_unit_test(test_engine_new),
 		cmocka_unit_test(test_version_change),
 		cmocka_unit_test(test_replay_seek),
 	};
