@@ -17,6 +17,8 @@ skip() { tap_n=$((tap_n + 1)); echo "ok $tap_n - $1 # SKIP $2"; }
 check() { name=$1; shift; if "$@"; then pass "$name"; else fail "$name"; fi; }
 # check_not NAME CMD...: pass when CMD fails.
 check_not() { name=$1; shift; if "$@"; then fail "$name"; else pass "$name"; fi; }
+# have PROGRAM: PROGRAM is on the PATH.
+have() { command -v "$1" >/dev/null 2>&1; }
 tmpdir=$(mktemp -d "${TMPDIR:-/tmp}/hvtop-test.XXXXXX")
 
 # tmux_stop SOCKET: end a private tmux server and what runs in its panes.
@@ -80,7 +82,9 @@ tap_csvs() {
 }
 # tap_end [STATUS]: at exit, stop the processes the test started in the
 # background (listed in $pids), check the CSVs, then remove $tmpdir; a
-# test with an exit trap of its own calls it from there.
+# test with an exit trap of its own calls it from there.  A signal that
+# ends the test goes through the same exit (dash runs no EXIT trap for a
+# signal it dies of), so a timeout or ^C leaves nothing behind either.
 pids=""
 tap_end() {
 	rc=${1:-$?}
@@ -93,6 +97,7 @@ tap_end() {
 	exit "$rc"
 }
 trap tap_end EXIT
+trap 'exit 1' HUP INT PIPE TERM
 # None of the user's own settings reach hvtop: an empty home, and no
 # variable that names a settings file, a metrics folder or catalogs.
 HOME=$tmpdir/home

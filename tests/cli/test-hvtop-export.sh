@@ -14,8 +14,6 @@ GROUP="-g HPM_0THRD_NON_IDLE_CCYC:0-3"
 CHECKS="$top_srcdir/tests/cli"
 plan 23
 
-have() { command -v "$1" >/dev/null 2>&1; }
-
 # The header survives a catalog change before the first printed interval.
 for at in 1 2 3 4; do
 	"$HVTOP" -b -n 3 --sim clock=virtual,faults=version-change@$at \

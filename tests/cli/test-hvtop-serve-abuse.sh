@@ -13,9 +13,6 @@
 plan 19
 
 ABUSE="$top_srcdir/tests/cli/serve-abuse.py"
-trap 'exit 1' HUP INT PIPE TERM
-
-have() { command -v "$1" >/dev/null 2>&1; }
 
 # start NAME ADDR: hvtop -b --serve ADDR in the background; sets pid, url
 # and port (empty when it did not start).

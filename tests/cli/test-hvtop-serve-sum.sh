@@ -8,10 +8,6 @@
 . "$(dirname "$0")/tap.sh"
 plan 6
 
-trap 'exit 1' HUP INT PIPE TERM
-
-have() { command -v "$1" >/dev/null 2>&1; }
-
 if ! have curl; then
 	while [ "$tap_n" -lt 6 ]; do
 		skip "serve sums" "curl is not installed (apt-get install curl)"

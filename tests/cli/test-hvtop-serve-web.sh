@@ -13,18 +13,6 @@
 . "$(dirname "$0")/tap.sh"
 plan 25
 
-trap 'exit 1' HUP INT PIPE TERM
-
-have() { command -v "$1" >/dev/null 2>&1; }
-pids=""
-cleanup() {
-	for p in $pids; do
-		kill "$p" 2>/dev/null && wait "$p" 2>/dev/null
-	done
-	rm -rf "$tmpdir"
-}
-trap cleanup EXIT
-
 skip_rest() {
 	while [ "$tap_n" -lt 25 ]; do
 		skip "$1" "$2"

@@ -12,10 +12,6 @@
 . "$(dirname "$0")/tap.sh"
 plan 36
 
-trap 'exit 1' HUP INT PIPE TERM
-
-have() { command -v "$1" >/dev/null 2>&1; }
-
 # start NAME ARGS...: hvtop ARGS --serve on a free loopback port, in the
 # background; sets pid and url (empty when it did not start).
 start() {
