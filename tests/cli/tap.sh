@@ -55,6 +55,18 @@ tmux_stop() {
 	return 0
 }
 
+# pandas_python: the first python3 that imports pandas (Debian's pandas
+# is for Debian's python3, which may not be the first on the PATH);
+# prints nothing and fails when none does.
+pandas_python() {
+	for _py in /usr/bin/python3 python3; do
+		"$_py" -c 'import pandas' >/dev/null 2>&1 || continue
+		echo "$_py"
+		return 0
+	done
+	return 1
+}
+
 # tap_csvs: every CSV of hvtop's that the test left in $tmpdir loads the
 # way people load it elsewhere (csv-check.py: Python's csv module, and
 # pandas where it is installed); says which does not, and fails.
@@ -67,13 +79,10 @@ tap_csvs() {
 	[ $# -gt 0 ] || return 0
 	py=python3
 	pd=""
-	for p in /usr/bin/python3 python3; do
-		if "$p" -c 'import pandas' >/dev/null 2>&1; then
-			py=$p
-			pd=--pandas
-			break
-		fi
-	done
+	if _pp=$(pandas_python); then
+		py=$_pp
+		pd=--pandas
+	fi
 	out=$("$py" "$top_srcdir/tests/cli/csv-check.py" $pd "$@" 2>&1) &&
 	    return 0
 	diag "a CSV hvtop wrote does not load:"
