@@ -89,6 +89,56 @@ tap_csvs() {
 	diag "$out"
 	return 1
 }
+# serve_start NAME ARGS...: hvtop ARGS (which name --serve) in the
+# background, its output in $tmpdir/NAME.out and NAME.err; waits (at most
+# 60 s) until it says where it serves.  Sets pid, also added to $pids,
+# and url, the URL alone (empty, and a failure, when hvtop did not start).
+serve_start() {
+	_name=$1
+	shift
+	"$HVTOP" "$@" >"$tmpdir/$_name.out" 2>"$tmpdir/$_name.err" &
+	pid=$!
+	pids="$pids $pid"
+	url=""
+	_deadline=$(($(date +%s) + 60))
+	while [ "$(date +%s)" -le "$_deadline" ]; do
+		url=$(sed -n 's/^hvtop: serving metrics at \([^ ]*\).*/\1/p' \
+		    "$tmpdir/$_name.err")
+		[ -n "$url" ] && return 0
+		kill -0 "$pid" 2>/dev/null || return 1
+		sleep 0.1
+	done
+	return 1
+}
+
+# prom_start CONFIG: a Prometheus server with CONFIG on a free loopback
+# port (five tried at random), its data and prom.log in $tmpdir; waits
+# (at most 30 s a port) until it is ready.  Sets ppid, also added to
+# $pids (empty, and a failure, when none started), pport and api, the
+# URL of its HTTP API.
+prom_start() {
+	ppid=""
+	_tries=0
+	while [ $_tries -lt 5 ] && [ -z "$ppid" ]; do
+		pport=$(awk 'BEGIN { srand(); print 20000 + int(rand() * 40000) }')
+		pport=$((pport + _tries))
+		prometheus --config.file="$1" --storage.tsdb.path="$tmpdir/prom" \
+		    --web.listen-address="127.0.0.1:$pport" >"$tmpdir/prom.log" 2>&1 &
+		ppid=$!
+		pids="$pids $ppid"
+		_i=0
+		while [ $_i -lt 300 ]; do
+			curl -s -o /dev/null "http://127.0.0.1:$pport/-/ready" && break
+			kill -0 "$ppid" 2>/dev/null || { ppid=""; break; }
+			sleep 0.1
+			_i=$((_i + 1))
+		done
+		_tries=$((_tries + 1))
+	done
+	api="http://127.0.0.1:$pport/api/v1"
+	[ -n "$ppid" ]
+}
+
 # tap_end [STATUS]: at exit, stop the processes the test started in the
 # background (listed in $pids), check the CSVs, then remove $tmpdir; a
 # test with an exit trap of its own calls it from there.  A signal that

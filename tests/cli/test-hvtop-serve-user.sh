@@ -74,17 +74,14 @@ scrape_after() {
 	return 1
 }
 
-"$HVTOP" -b --sim clock=real,faults=version-change@15 -d 0.2 \
-    --serve 127.0.0.1:0 --user nobody >"$tmpdir/u.out" 2>"$tmpdir/u.err" &
-pid=$!
-pids="$pids $pid"
-url=""
+# It serves first, then changes user: wait for both.
+serve_start u -b --sim clock=real,faults=version-change@15 -d 0.2 \
+    --serve 127.0.0.1:0 --user nobody
 deadline=$(($(date +%s) + 60))
-while [ "$(date +%s)" -le "$deadline" ]; do
-	grep -q '^hvtop: running as nobody' "$tmpdir/u.err" &&
-	    url=$(sed -n 's/^hvtop: serving metrics at //p' "$tmpdir/u.err") &&
-	    break
-	kill -0 "$pid" 2>/dev/null || break
+while [ -n "$url" ] && ! grep -q '^hvtop: running as nobody' "$tmpdir/u.err"
+do
+	kill -0 "$pid" 2>/dev/null && [ "$(date +%s)" -le "$deadline" ] ||
+	    url=""
 	sleep 0.1
 done
 check "hvtop --serve --user nobody starts and says so" test -n "$url"
