@@ -15,6 +15,12 @@ debs=$lp_cache/debs
 # after the process, so that two trees building or booting at once do
 # not take each other's.
 tree=$(printf '%s' "$hv_top" | lp_hash -)
+# The scratch folders and the initramfs being written: a step that fails
+# stops the script (set -e), and what it half made must go with it.
+initrd=""
+trap 'rm -rf "$lp_cache/tmp.kernel.$$" "$lp_cache/tmp.root.$$"
+    [ -z "$initrd" ] || rm -f "$initrd.$$"' EXIT
+trap 'exit 1' HUP INT TERM
 
 # Headers and link-time libraries for the cross build of hvtop.
 sysroot_packages="libncurses-dev libncursesw6 libtinfo6 libreadline-dev

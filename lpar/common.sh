@@ -26,26 +26,6 @@ binutils-powerpc64le-linux-gnu"
 
 lp_say() { printf 'lpar: %s\n' "$*" >&2; }
 
-# lp_time CMD...: run CMD, then say how long it took.
-lp_time() {
-	lp_t0=$(date +%s)
-	"$@"
-	lp_rc=$?
-	lp_say "$1: $(( $(date +%s) - lp_t0 )) s"
-	return $lp_rc
-}
-
-lp_sudo() {
-	if [ "$(id -u)" -eq 0 ]; then
-		"$@"
-	elif command -v sudo >/dev/null 2>&1; then
-		sudo "$@"
-	else
-		lp_say "not root and no sudo: cannot run $*"
-		return 1
-	fi
-}
-
 # What the virtual LPAR changes on this machine: the host packages above,
 # installed with the host's apt (hv_install), and nothing else.  The
 # partition's ppc64el packages and QEMU's source package come through an

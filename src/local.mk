@@ -9,7 +9,6 @@ TESTS += tests/cli/test-hvtop-export.sh
 TESTS += tests/cli/test-hvtop-perfjson.sh tests/cli/test-hvtop-perfjson-refs.sh
 TESTS += tests/cli/test-hvtop-units.sh
 TESTS += tests/cli/test-hvtop-unpicked.sh
-TESTS += tests/cli/test-hvtop-perfjson.sh
 TESTS += tests/cli/test-hvtop-perf.sh
 TESTS += tests/cli/test-hvtop-options.sh
 TESTS += tests/cli/test-hvtop-usage.sh

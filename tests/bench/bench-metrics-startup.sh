@@ -25,28 +25,9 @@ command -v python3 >/dev/null 2>&1 || {
 	exit 1
 }
 
-# measure FILE CMD...: run CMD and write "cpu wall rss_kib" to FILE,
-# from wait4(2) (no /usr/bin/time needed).
+# measure FILE CMD...: run CMD and write "cpu wall rss_kib" to FILE.
 measure() {
-	out=$1
-	shift
-	python3 - "$out" "$@" <<'PY'
-import os, sys, time
-out, argv = sys.argv[1], sys.argv[2:]
-t = time.monotonic()
-pid = os.fork()
-if pid == 0:
-    fd = os.open(os.devnull, os.O_WRONLY)
-    os.dup2(fd, 1)
-    os.execvp(argv[0], argv)
-_, status, ru = os.wait4(pid, 0)
-wall = time.monotonic() - t
-if not os.WIFEXITED(status) or os.WEXITSTATUS(status) != 0:
-    sys.exit(1)
-with open(out, "w") as f:
-    f.write("%.4f %.4f %d\n" % (ru.ru_utime + ru.ru_stime, wall,
-        ru.ru_maxrss))
-PY
+	python3 "$top/tests/bench/rusage.py" "$@"
 }
 
 sizes=${HVTOP_BENCH_METRICS:-20000 200000}

@@ -9,6 +9,7 @@
 #   startup.perfjson.double.rss
 # HVTOP_BUILD is the build directory (scripts/bench sets it).
 b=${HVTOP_BUILD:-build}
+top=$(cd "$(dirname "$0")/../.." && pwd)
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 command -v python3 >/dev/null 2>&1 || {
@@ -31,23 +32,10 @@ for name, n, expr in (("chain", 32000, "P%d + 1"),
 PY
 
 for n in chain double; do
-	python3 - "$tmp/r" "$b/hvtop" -b -n 1 --sim clock=virtual \
-	    -m "$tmp/$n.json" --format csv -o /dev/null <<'PY' || exit 1
-import os, sys
-out, argv = sys.argv[1], sys.argv[2:]
-pid = os.fork()
-if pid == 0:
-    fd = os.open(os.devnull, os.O_WRONLY)
-    os.dup2(fd, 1)
-    os.dup2(fd, 2)
-    os.execvp(argv[0], argv)
-_, status, ru = os.wait4(pid, 0)
-if not os.WIFEXITED(status) or os.WEXITSTATUS(status) != 0:
-    sys.exit(1)
-with open(out, "w") as f:
-    f.write("%.4f %d\n" % (ru.ru_utime + ru.ru_stime, ru.ru_maxrss))
-PY
-	read -r cpu rss <"$tmp/r"
+	python3 "$top/tests/bench/rusage.py" -q "$tmp/r" "$b/hvtop" -b -n 1 \
+	    --sim clock=virtual -m "$tmp/$n.json" --format csv -o /dev/null ||
+	    exit 1
+	read -r cpu _ rss <"$tmp/r"
 	echo "startup.perfjson.$n.cpu $cpu s"
 	echo "startup.perfjson.$n.rss $(awk -v k="$rss" \
 	    'BEGIN { printf "%.1f", k / 1024 }') MiB"

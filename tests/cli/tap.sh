@@ -17,6 +17,8 @@ skip() { tap_n=$((tap_n + 1)); echo "ok $tap_n - $1 # SKIP $2"; }
 check() { name=$1; shift; if "$@"; then pass "$name"; else fail "$name"; fi; }
 # check_not NAME CMD...: pass when CMD fails.
 check_not() { name=$1; shift; if "$@"; then fail "$name"; else pass "$name"; fi; }
+# have PROGRAM: PROGRAM is on the PATH.
+have() { command -v "$1" >/dev/null 2>&1; }
 tmpdir=$(mktemp -d "${TMPDIR:-/tmp}/hvtop-test.XXXXXX")
 
 # tmux_stop SOCKET: end a private tmux server and what runs in its panes.
@@ -53,6 +55,18 @@ tmux_stop() {
 	return 0
 }
 
+# pandas_python: the first python3 that imports pandas (Debian's pandas
+# is for Debian's python3, which may not be the first on the PATH);
+# prints nothing and fails when none does.
+pandas_python() {
+	for _py in /usr/bin/python3 python3; do
+		"$_py" -c 'import pandas' >/dev/null 2>&1 || continue
+		echo "$_py"
+		return 0
+	done
+	return 1
+}
+
 # tap_csvs: every CSV of hvtop's that the test left in $tmpdir loads the
 # way people load it elsewhere (csv-check.py: Python's csv module, and
 # pandas where it is installed); says which does not, and fails.
@@ -65,22 +79,71 @@ tap_csvs() {
 	[ $# -gt 0 ] || return 0
 	py=python3
 	pd=""
-	for p in /usr/bin/python3 python3; do
-		if "$p" -c 'import pandas' >/dev/null 2>&1; then
-			py=$p
-			pd=--pandas
-			break
-		fi
-	done
+	if _pp=$(pandas_python); then
+		py=$_pp
+		pd=--pandas
+	fi
 	out=$("$py" "$top_srcdir/tests/cli/csv-check.py" $pd "$@" 2>&1) &&
 	    return 0
 	diag "a CSV hvtop wrote does not load:"
 	diag "$out"
 	return 1
 }
+# serve_start NAME ARGS...: hvtop ARGS (which name --serve) in the
+# background, its output in $tmpdir/NAME.out and NAME.err; waits (at most
+# 60 s) until it says where it serves.  Sets pid, also added to $pids,
+# and url, the URL alone (empty, and a failure, when hvtop did not start).
+serve_start() {
+	_name=$1
+	shift
+	"$HVTOP" "$@" >"$tmpdir/$_name.out" 2>"$tmpdir/$_name.err" &
+	pid=$!
+	pids="$pids $pid"
+	url=""
+	_deadline=$(($(date +%s) + 60))
+	while [ "$(date +%s)" -le "$_deadline" ]; do
+		url=$(sed -n 's/^hvtop: serving metrics at \([^ ]*\).*/\1/p' \
+		    "$tmpdir/$_name.err")
+		[ -n "$url" ] && return 0
+		kill -0 "$pid" 2>/dev/null || return 1
+		sleep 0.1
+	done
+	return 1
+}
+
+# prom_start CONFIG: a Prometheus server with CONFIG on a free loopback
+# port (five tried at random), its data and prom.log in $tmpdir; waits
+# (at most 30 s a port) until it is ready.  Sets ppid, also added to
+# $pids (empty, and a failure, when none started), pport and api, the
+# URL of its HTTP API.
+prom_start() {
+	ppid=""
+	_tries=0
+	while [ $_tries -lt 5 ] && [ -z "$ppid" ]; do
+		pport=$(awk 'BEGIN { srand(); print 20000 + int(rand() * 40000) }')
+		pport=$((pport + _tries))
+		prometheus --config.file="$1" --storage.tsdb.path="$tmpdir/prom" \
+		    --web.listen-address="127.0.0.1:$pport" >"$tmpdir/prom.log" 2>&1 &
+		ppid=$!
+		pids="$pids $ppid"
+		_i=0
+		while [ $_i -lt 300 ]; do
+			curl -s -o /dev/null "http://127.0.0.1:$pport/-/ready" && break
+			kill -0 "$ppid" 2>/dev/null || { ppid=""; break; }
+			sleep 0.1
+			_i=$((_i + 1))
+		done
+		_tries=$((_tries + 1))
+	done
+	api="http://127.0.0.1:$pport/api/v1"
+	[ -n "$ppid" ]
+}
+
 # tap_end [STATUS]: at exit, stop the processes the test started in the
 # background (listed in $pids), check the CSVs, then remove $tmpdir; a
-# test with an exit trap of its own calls it from there.
+# test with an exit trap of its own calls it from there.  A signal that
+# ends the test goes through the same exit (dash runs no EXIT trap for a
+# signal it dies of), so a timeout or ^C leaves nothing behind either.
 pids=""
 tap_end() {
 	rc=${1:-$?}
@@ -93,6 +156,7 @@ tap_end() {
 	exit "$rc"
 }
 trap tap_end EXIT
+trap 'exit 1' HUP INT PIPE TERM
 # None of the user's own settings reach hvtop: an empty home, and no
 # variable that names a settings file, a metrics folder or catalogs.
 HOME=$tmpdir/home

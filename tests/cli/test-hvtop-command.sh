@@ -47,11 +47,7 @@ run -b $SIM $PICK -d 0.1 -o "$tmpdir/run.csv" -- sh -c 'sleep 0.5; echo out'
 check "CSV: exit 0" test "$rc" = 0
 check "CSV: the command's own output is left on stdout" \
     test "$(cat "$tmpdir/o")" = out
-py=""
-for p in /usr/bin/python3 python3; do
-	"$p" -c 'import pandas' >/dev/null 2>&1 && { py=$p; break; }
-done
-if [ -n "$py" ]; then
+if py=$(pandas_python); then
 	"$py" - "$tmpdir/run.csv" >"$tmpdir/py" 2>&1 <<'PY'
 import sys
 import pandas as pd

@@ -14,8 +14,6 @@ GROUP="-g HPM_0THRD_NON_IDLE_CCYC:0-3"
 CHECKS="$top_srcdir/tests/cli"
 plan 23
 
-have() { command -v "$1" >/dev/null 2>&1; }
-
 # The header survives a catalog change before the first printed interval.
 for at in 1 2 3 4; do
 	"$HVTOP" -b -n 3 --sim clock=virtual,faults=version-change@$at \
@@ -51,15 +49,7 @@ check "CSV: seq counts 1 to 6 across a catalog version change" \
     uniq | tr '\n' ' ')" = "1 2 3 4 5 6 "
 check "CSV: a replay of the version change writes the same bytes" \
     cmp -s "$tmpdir/version.csv" "$tmpdir/replay.csv"
-# Debian's pandas is for Debian's python3, which may not be the first.
-pandas_py=""
-for py in python3 /usr/bin/python3; do
-	if "$py" -c 'import pandas' 2>/dev/null; then
-		pandas_py=$py
-		break
-	fi
-done
-if [ -n "$pandas_py" ]; then
+if pandas_py=$(pandas_python); then
 	"$pandas_py" "$CHECKS/csv-check.py" --pandas $csvs >"$tmpdir/pd.out" \
 	    2>&1
 	check "CSV: every file loads with pandas.read_csv as it is" test $? = 0

@@ -13,30 +13,13 @@
 plan 19
 
 ABUSE="$top_srcdir/tests/cli/serve-abuse.py"
-trap 'exit 1' HUP INT PIPE TERM
-
-have() { command -v "$1" >/dev/null 2>&1; }
 
 # start NAME ADDR: hvtop -b --serve ADDR in the background; sets pid, url
 # and port (empty when it did not start).
 start() {
-	"$HVTOP" -b --sim clock=real -d 1 --serve "$2" >"$tmpdir/$1.out" \
-	    2>"$tmpdir/$1.err" &
-	pid=$!
-	pids="$pids $pid"
-	url=""
 	port=""
-	deadline=$(($(date +%s) + 60))
-	while [ "$(date +%s)" -le "$deadline" ]; do
-		url=$(sed -n 's/^hvtop: serving metrics at //p' "$tmpdir/$1.err")
-		if [ -n "$url" ]; then
-			port=$(echo "$url" | sed 's/.*:\([0-9]*\)\/metrics$/\1/')
-			return 0
-		fi
-		kill -0 "$pid" 2>/dev/null || return 1
-		sleep 0.1
-	done
-	return 1
+	serve_start "$1" -b --sim clock=real -d 1 --serve "$2" || return 1
+	port=$(echo "$url" | sed 's/.*:\([0-9]*\)\/metrics$/\1/')
 }
 
 # wait_line FILE TEXT: wait (at most 60 s) until FILE has a line TEXT.

@@ -8,10 +8,6 @@
 . "$(dirname "$0")/tap.sh"
 plan 6
 
-trap 'exit 1' HUP INT PIPE TERM
-
-have() { command -v "$1" >/dev/null 2>&1; }
-
 if ! have curl; then
 	while [ "$tap_n" -lt 6 ]; do
 		skip "serve sums" "curl is not installed (apt-get install curl)"
@@ -20,17 +16,7 @@ if ! have curl; then
 fi
 
 # A headless run on a free loopback port; wait until it says where.
-"$HVTOP" -b --sim clock=real -d 0.5 --serve 127.0.0.1:0 \
-    >"$tmpdir/out" 2>"$tmpdir/err" &
-pid=$!
-pids="$pids $pid"
-url=""
-deadline=$(($(date +%s) + 60))
-while [ "$(date +%s)" -le "$deadline" ] && [ -z "$url" ] &&
-    kill -0 "$pid" 2>/dev/null; do
-	url=$(sed -n 's/^hvtop: serving metrics at //p' "$tmpdir/err")
-	[ -n "$url" ] || sleep 0.1
-done
+serve_start h -b --sim clock=real -d 0.5 --serve 127.0.0.1:0
 check "hvtop --serve starts" test -n "$url"
 
 # A scrape that already carries computed metrics (the second sample).
@@ -89,26 +75,7 @@ scrape_configs:
     static_configs:
       - targets: ['127.0.0.1:$hport']
 EOT
-ppid=""
-tries=0
-while [ $tries -lt 5 ] && [ -z "$ppid" ]; do
-	pport=$(awk 'BEGIN { srand(); print 20000 + int(rand() * 40000) }')
-	pport=$((pport + tries))
-	prometheus --config.file="$tmpdir/prometheus.yml" \
-	    --storage.tsdb.path="$tmpdir/prom" \
-	    --web.listen-address="127.0.0.1:$pport" >"$tmpdir/prom.log" 2>&1 &
-	ppid=$!
-	pids="$pids $ppid"
-	i=0
-	while [ $i -lt 300 ]; do
-		curl -s -o /dev/null "http://127.0.0.1:$pport/-/ready" && break
-		kill -0 "$ppid" 2>/dev/null || { ppid=""; break; }
-		sleep 0.1
-		i=$((i + 1))
-	done
-	tries=$((tries + 1))
-done
-api="http://127.0.0.1:$pport/api/v1"
+prom_start "$tmpdir/prometheus.yml"
 fam=$(sed -n 's/^\(hvtop_metric_memory_bw_chip[a-z_]*\){.*/\1/p' \
     "$tmpdir/s" | head -1)
 # One query gives both sums, at the same instant: their ratio.

@@ -9,16 +9,6 @@
 . "$(dirname "$0")/tap.sh"
 plan 19
 
-trap 'exit 1' HUP INT PIPE TERM
-
-have() { command -v "$1" >/dev/null 2>&1; }
-pid=""
-cleanup() {
-	[ -n "$pid" ] && kill "$pid" 2>/dev/null && wait "$pid" 2>/dev/null
-	rm -rf "$tmpdir"
-}
-trap cleanup EXIT
-
 "$HVTOP" -b -n 1 --sim clock=virtual --user nobody >/dev/null \
     2>"$tmpdir/nos.err"
 check "--user without --serve is a usage error (exit 2)" test $? -eq 2
@@ -84,16 +74,14 @@ scrape_after() {
 	return 1
 }
 
-"$HVTOP" -b --sim clock=real,faults=version-change@15 -d 0.2 \
-    --serve 127.0.0.1:0 --user nobody >"$tmpdir/u.out" 2>"$tmpdir/u.err" &
-pid=$!
-url=""
+# It serves first, then changes user: wait for both.
+serve_start u -b --sim clock=real,faults=version-change@15 -d 0.2 \
+    --serve 127.0.0.1:0 --user nobody
 deadline=$(($(date +%s) + 60))
-while [ "$(date +%s)" -le "$deadline" ]; do
-	grep -q '^hvtop: running as nobody' "$tmpdir/u.err" &&
-	    url=$(sed -n 's/^hvtop: serving metrics at //p' "$tmpdir/u.err") &&
-	    break
-	kill -0 "$pid" 2>/dev/null || break
+while [ -n "$url" ] && ! grep -q '^hvtop: running as nobody' "$tmpdir/u.err"
+do
+	kill -0 "$pid" 2>/dev/null && [ "$(date +%s)" -le "$deadline" ] ||
+	    url=""
 	sleep 0.1
 done
 check "hvtop --serve --user nobody starts and says so" test -n "$url"
@@ -144,4 +132,3 @@ check "hvtop is still running" kill -0 "$pid"
 kill "$pid"
 wait "$pid"
 check "SIGTERM ends it cleanly (exit 0)" test $? -eq 0
-pid=""

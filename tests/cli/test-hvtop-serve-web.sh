@@ -13,18 +13,6 @@
 . "$(dirname "$0")/tap.sh"
 plan 25
 
-trap 'exit 1' HUP INT PIPE TERM
-
-have() { command -v "$1" >/dev/null 2>&1; }
-pids=""
-cleanup() {
-	for p in $pids; do
-		kill "$p" 2>/dev/null && wait "$p" 2>/dev/null
-	done
-	rm -rf "$tmpdir"
-}
-trap cleanup EXIT
-
 skip_rest() {
 	while [ "$tap_n" -lt 25 ]; do
 		skip "$1" "$2"
@@ -72,18 +60,12 @@ tls_server_config:
 basic_auth_users:
   prometheus: '$h1'
 EOF
-"$HVTOP" -b --sim clock=real -d 0.2 --serve 127.0.0.1:0 \
-    --web-config "$tmpdir/web.yml" >"$tmpdir/h.out" 2>"$tmpdir/h.err" &
-pid=$!
-pids="$pids $pid"
-url=""
-deadline=$(($(date +%s) + 60))
-while [ -z "$url" ] && [ "$(date +%s)" -le "$deadline" ]; do
-	url=$(sed -n 's/^hvtop: serving metrics at \(https[^ ]*\).*/\1/p' \
-	    "$tmpdir/h.err")
-	kill -0 "$pid" 2>/dev/null || break
-	[ -z "$url" ] && sleep 0.1
-done
+serve_start h -b --sim clock=real -d 0.2 --serve 127.0.0.1:0 \
+    --web-config "$tmpdir/web.yml"
+case $url in
+https://*) ;;
+*) url="" ;;
+esac
 check "hvtop serves https and says so" test -n "$url"
 [ -n "$url" ] || { diag "$(cat "$tmpdir/h.err")"; skip_rest "TLS" "no url"; }
 
@@ -164,19 +146,14 @@ check "a new certificate on SIGHUP is refused: it takes a restart" \
 check "... and the certificate and password in use still work" \
     test "$(get tls -u 'prometheus:n3w pw')" = 200
 
-# Without --web-config, SIGHUP still ends a batch run.
-"$HVTOP" -b --sim clock=real -d 0.2 --serve 127.0.0.1:0 >/dev/null \
-    2>"$tmpdir/plainhup.err" &
-hpid=$!
-pids="$pids $hpid"
-deadline=$(($(date +%s) + 60))
-while ! grep -q 'serving metrics' "$tmpdir/plainhup.err" &&
-    [ "$(date +%s)" -le "$deadline" ]; do
-	sleep 0.1
-done
-kill -HUP "$hpid"
-wait "$hpid"
+# Without --web-config, SIGHUP still ends a batch run (the url of the
+# TLS run is kept for Prometheus below).
+tls=$url
+serve_start plainhup -b --sim clock=real -d 0.2 --serve 127.0.0.1:0
+kill -HUP "$pid"
+wait "$pid"
 check "without --web-config, SIGHUP ends -b --serve (exit 0)" test $? -eq 0
+url=$tls
 
 # ---- a real Prometheus, over https with basic_auth -------------------
 have prometheus || skip_rest "Prometheus" "prometheus is not installed"
@@ -196,26 +173,7 @@ scrape_configs:
     static_configs:
       - targets: ['127.0.0.1:$hport']
 EOF
-ppid=""
-tries=0
-while [ $tries -lt 5 ] && [ -z "$ppid" ]; do
-	pport=$(awk 'BEGIN { srand(); print 20000 + int(rand() * 40000) }')
-	pport=$((pport + tries))
-	prometheus --config.file="$tmpdir/prometheus.yml" \
-	    --storage.tsdb.path="$tmpdir/prom" \
-	    --web.listen-address="127.0.0.1:$pport" >"$tmpdir/prom.log" 2>&1 &
-	ppid=$!
-	pids="$pids $ppid"
-	i=0
-	while [ $i -lt 300 ]; do
-		curl -s -o /dev/null "http://127.0.0.1:$pport/-/ready" && break
-		kill -0 "$ppid" 2>/dev/null || { ppid=""; break; }
-		sleep 0.1
-		i=$((i + 1))
-	done
-	tries=$((tries + 1))
-done
-api="http://127.0.0.1:$pport/api/v1"
+prom_start "$tmpdir/prometheus.yml"
 deadline=$(($(date +%s) + 90))
 while [ -n "$ppid" ] && [ "$(date +%s)" -le "$deadline" ]; do
 	curl -s -G "$api/query" --data-urlencode 'query=up{job="hvtop"}' \

@@ -12,30 +12,11 @@
 . "$(dirname "$0")/tap.sh"
 plan 36
 
-trap 'exit 1' HUP INT PIPE TERM
-
-have() { command -v "$1" >/dev/null 2>&1; }
-
 # start NAME ARGS...: hvtop ARGS --serve on a free loopback port, in the
 # background; sets pid and url (empty when it did not start).
 start() {
-	name=$1
-	shift
-	"$HVTOP" "$@" --serve 127.0.0.1:0 >"$tmpdir/$name.out" \
-	    2>"$tmpdir/$name.err" &
-	pid=$!
 	seen=0
-	pids="$pids $pid"
-	url=""
-	deadline=$(($(date +%s) + 60))
-	while [ "$(date +%s)" -le "$deadline" ]; do
-		url=$(sed -n 's/^hvtop: serving metrics at //p' \
-		    "$tmpdir/$name.err")
-		[ -n "$url" ] && return 0
-		kill -0 "$pid" 2>/dev/null || return 1
-		sleep 0.1
-	done
-	return 1
+	serve_start "$@" --serve 127.0.0.1:0
 }
 
 stop() {
@@ -355,28 +336,8 @@ scrape_configs:
     static_configs:
       - targets: ['127.0.0.1:$hport']
 EOF
-# A free port for Prometheus: try a few at random.
-ppid=""
-tries=0
-while [ $tries -lt 5 ] && [ -z "$ppid" ]; do
-	pport=$(awk 'BEGIN { srand(); print 20000 + int(rand() * 40000) }')
-	pport=$((pport + tries))
-	prometheus --config.file="$tmpdir/prometheus.yml" \
-	    --storage.tsdb.path="$tmpdir/prom" \
-	    --web.listen-address="127.0.0.1:$pport" >"$tmpdir/prom.log" 2>&1 &
-	ppid=$!
-	pids="$pids $ppid"
-	i=0
-	while [ $i -lt 300 ]; do
-		curl -s -o /dev/null "http://127.0.0.1:$pport/-/ready" && break
-		kill -0 "$ppid" 2>/dev/null || { ppid=""; break; }
-		sleep 0.1
-		i=$((i + 1))
-	done
-	tries=$((tries + 1))
-done
+prom_start "$tmpdir/prometheus.yml"
 check "Prometheus starts on loopback" test -n "$ppid"
-api="http://127.0.0.1:$pport/api/v1"
 q='sum by (chip) (rate(hvtop_events_total{domain="phys_chip"}[5s]))'
 # A rate needs two different samples in the window: two scrapes within
 # one of hvtop's intervals see the same counts (a rate of 0), so wait,

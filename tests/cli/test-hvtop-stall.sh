@@ -38,10 +38,7 @@ rc=$?
 pids=""
 check "the run ends with status 0 (got $rc)" test "$rc" -eq 0
 
-py=python3
-for p in /usr/bin/python3 python3; do
-	"$p" -c 'import pandas' >/dev/null 2>&1 && py=$p && break
-done
+py=$(pandas_python) || py=python3
 cat >"$tmpdir/check.py" <<'PY'
 import csv, sys
 rows = list(csv.DictReader(open(sys.argv[1], newline="")))

@@ -55,15 +55,7 @@ for line in open(sys.argv[1]):
         "total of chip 1 only, not picked on chip 0", why
 PY
 
-# Debian's pandas is for Debian's python3, which may not be the first.
-pandas_py=""
-for py in python3 /usr/bin/python3; do
-	if "$py" -c 'import pandas' 2>/dev/null; then
-		pandas_py=$py
-		break
-	fi
-done
-if [ -n "$pandas_py" ]; then
+if pandas_py=$(pandas_python); then
 	check "CSV (pandas): an empty cell whose reason is 'not picked'" \
 	    "$pandas_py" - "$tmpdir/a.csv" "$tmpdir/all.csv" <<'PY'
 import sys

@@ -6,11 +6,7 @@
 . "$(dirname "$0")/tap.sh"
 export LC_ALL=C
 
-py=""
-for p in /usr/bin/python3 python3; do
-	"$p" -c 'import pandas' >/dev/null 2>&1 && { py=$p; break; }
-done
-if [ -z "$py" ]; then
+if ! py=$(pandas_python); then
 	echo "1..0 # SKIP no pandas"
 	exit 0
 fi

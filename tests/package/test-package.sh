@@ -53,12 +53,38 @@ fi
 
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/hvtop-package.XXXXXX") || exit 1
 installed=no
-had_user=no
+# What dpkg -i adds outside the package's files: the user and the group
+# hvtop (the postinst makes them, and the purge leaves them), the unit's
+# files.  Recorded before, so that the test removes only what it made and
+# finds what it did not put back.
+machine() {
+	echo "passwd: $(getent passwd hvtop)"
+	echo "group: $(getent group hvtop)"
+	ls -d /lib/systemd/system/hvtop* /etc/systemd/system/hvtop* \
+	    /etc/systemd/system/*/hvtop* /etc/default/hvtop* 2>/dev/null
+}
+# unmake_user: remove the user and group hvtop that dpkg -i made.  With
+# USERGROUPS_ENAB, deluser also takes a group of the user's name that was
+# there before: that one is put back as it was.
+# shellcheck disable=SC2317  # called by the trap
+unmake_user() {
+	grep -qx 'passwd: ' "$tmp/before" || return 0
+	! getent passwd hvtop >/dev/null || deluser --system hvtop
+	if grep -qx 'group: ' "$tmp/before"; then
+		! getent group hvtop >/dev/null || groupdel hvtop
+	elif ! getent group hvtop >/dev/null; then
+		g=$(sed -n 's/^group: //p' "$tmp/before")
+		members=${g##*:}
+		g=${g%:*}
+		groupadd -g "${g##*:}" hvtop &&
+		    { [ -z "$members" ] || gpasswd -M "$members" hvtop; }
+	fi
+}
 # shellcheck disable=SC2317  # called by the trap
 cleanup() {
 	if [ "$installed" = yes ]; then
 		dpkg --purge hvtop >/dev/null 2>&1
-		[ "$had_user" = yes ] || deluser --system hvtop >/dev/null 2>&1
+		unmake_user >/dev/null 2>&1
 	fi
 	rm -rf "$tmp"
 }
@@ -180,7 +206,7 @@ if dpkg-query -W -f='${Status}\n' hvtop 2>/dev/null | grep -qv 'not-installed'; 
 	    -f='${Version} ${Status}' hvtop)); it is left alone"
 	finish
 fi
-! getent passwd hvtop >/dev/null || had_user=yes
+machine >"$tmp/before"
 
 installed=yes
 if ! dpkg -i "$deb" >"$tmp/dpkg.log" 2>&1; then
@@ -261,12 +287,17 @@ else
 fi
 
 # The purge removes the conffiles and the unit's enablement; the system
-# user stays, as Debian's packages leave theirs, so the test removes the
-# one the package made.
+# user and group stay, as Debian's packages leave theirs, so the test
+# removes the ones the package made.
 dpkg --purge hvtop >"$tmp/dpkg.log" 2>&1 || sed 's/^/# /' "$tmp/dpkg.log"
 installed=no
-[ "$had_user" = yes ] || deluser --system hvtop >/dev/null 2>&1
+unmake_user >/dev/null 2>&1
 out=$(left purge)
+machine >"$tmp/after"
+if ! cmp -s "$tmp/before" "$tmp/after"; then
+	out="$out
+$(diff "$tmp/before" "$tmp/after" | sed -n 's/^> /# left: /p; s/^< /# gone: /p')"
+fi
 for f in /etc/systemd/system/multi-user.target.wants/hvtop-exporter.service \
     /var/lib/systemd/deb-systemd-helper-enabled/hvtop-exporter.service.dsh-also; do
 	if [ -e "$f" ] || [ -L "$f" ]; then
