@@ -135,6 +135,33 @@ live_slot_domain(int s)
 	return (s == LIVE_NDOMAINS - 1 ? CATALOG_DOMAIN_CPU : s);
 }
 
+/*
+ * One prefix per column, from the largest value among its rows and total
+ * in snapshot s (NULL: none), shared by the columns of a unit family.
+ * Taken when the snapshot shown changes, not on every layout.
+ */
+static void
+live_scales(struct ui *ui, const struct engine_snapshot *s)
+{
+	const struct engine	*e = session_engine(ui->ses);
+	struct live_view	*lv;
+	const char		**units;
+	size_t			 i, j;
+
+	for (i = 0; i < ui->live.nv; i++) {
+		lv = &ui->live.v[i];
+		if (lv->scale == NULL) {
+			lv->scale = xcalloc(lv->hcols + 1, sizeof *lv->scale);
+			lv->unit = xcalloc(lv->hcols + 1, sizeof *lv->unit);
+		}
+		units = xcalloc(lv->hcols + 1, sizeof *units);
+		for (j = 0; j < lv->hcols; j++)
+			units[j] = live_col_unit(ui, i, j);
+		export_view_scales(e, s, i, units, lv->scale, lv->unit);
+		free(units);
+	}
+}
+
 void
 live_reset(struct ui *ui)
 {
@@ -177,6 +204,7 @@ live_reset(struct ui *ui)
 	l->hhead = l->hcount = 0;
 	if (l->scratch == NULL)
 		l->scratch = xcalloc(1, sizeof *l->scratch);
+	live_scales(ui, ui->snap);
 	live_layout(ui);
 }
 
@@ -213,6 +241,7 @@ live_push(struct ui *ui, const struct engine_snapshot *s)
 	l->hhead = (l->hhead + 1) % l->hdepth;
 	if (l->hcount < l->hdepth)
 		l->hcount++;
+	live_scales(ui, s);
 }
 
 size_t
@@ -304,23 +333,6 @@ live_col_scale(const struct ui *ui, size_t view, size_t col)
 	if (lv->scale == NULL || col >= lv->hcols)
 		return (-1);
 	return (lv->scale[col]);
-}
-
-void
-live_value(const struct ui *ui, size_t view, size_t col,
-    const struct engine_cell *c, int width, struct strbuf *sb)
-{
-	struct strbuf	 v = { 0 };
-
-	if (!c->estimated) {
-		export_scaled(c->value, live_col_scale(ui, view, col), width,
-		    sb);
-		return;
-	}
-	strbuf_addc(&v, '~');
-	export_scaled(c->value, live_col_scale(ui, view, col), 0, &v);
-	strbuf_addf(sb, "%*s", width, v.s);
-	strbuf_free(&v);
 }
 
 static char *
@@ -444,41 +456,6 @@ live_add_line(struct live *l, size_t *cap, int kind, size_t view, size_t row)
 	l->nlines++;
 }
 
-/*
- * One prefix per column, from the largest value among its rows and total
- * in the snapshot shown, shared by the columns of a unit family.
- */
-static void
-live_scales(struct ui *ui, size_t i)
-{
-	const struct engine	*e = session_engine(ui->ses);
-	const struct engine_view *v = engine_view(e, i);
-	const struct engine_cell *c;
-	struct live_view	*lv = &ui->live.v[i];
-	const char		**units;
-	double			*max;
-	size_t			 j, r;
-
-	if (lv->scale == NULL) {
-		lv->scale = xcalloc(lv->hcols + 1, sizeof *lv->scale);
-		lv->unit = xcalloc(lv->hcols + 1, sizeof *lv->unit);
-	}
-	units = xcalloc(lv->hcols + 1, sizeof *units);
-	max = xcalloc(lv->hcols + 1, sizeof *max);
-	for (j = 0; j < lv->hcols; j++) {
-		units[j] = live_col_unit(ui, i, j);
-		for (r = 0; ui->snap != NULL && r <= v->nrows; r++) {
-			c = engine_cell(e, ui->snap, i, r, j);
-			if (c != NULL && c->status == ENG_OK &&
-			    isfinite(c->value) && fabs(c->value) > max[j])
-				max[j] = fabs(c->value);
-		}
-	}
-	export_unit_scales(lv->hcols, units, max, lv->scale, lv->unit);
-	free(units);
-	free(max);
-}
-
 /* A view's columns (filter, hidden) and its rows in sort order. */
 static void
 live_layout_view(struct ui *ui, size_t i)
@@ -490,7 +467,6 @@ live_layout_view(struct ui *ui, size_t i)
 	size_t			 j, k, r;
 	int			 d;
 
-	live_scales(ui, i);
 	free(lv->cols);
 	lv->cols = NULL;
 	lv->ncols = 0;
@@ -700,7 +676,8 @@ live_format(const struct ui *ui, size_t view, size_t row, size_t col,
 	switch (c->status) {
 	case ENG_OK:
 		strbuf_reset(sb);
-		live_value(ui, view, col, c, width, sb);
+		export_cell_scaled(c, live_col_scale(ui, view, col), width,
+		    sb);
 		snprintf(buf, len, "%s", sb->s);
 		return;
 	case ENG_ABSENT:

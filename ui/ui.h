@@ -269,7 +269,7 @@ struct ui {
 int	 live_slot(int domain);
 int	 live_slot_domain(int slot);
 void	 live_reset(struct ui *);
-/* Record a new snapshot in the history. */
+/* Record a new snapshot (the one shown) in the history; take its prefixes. */
 void	 live_push(struct ui *, const struct engine_snapshot *);
 /* Recompute columns (filter, hidden), row order (sort) and lines. */
 void	 live_layout(struct ui *);
@@ -301,9 +301,6 @@ const char *live_col_shown_unit(const struct ui *, size_t view, size_t col);
 /* The thousands a column's values are divided by; -1: a unit that takes
  * no prefix (each value carries its own suffix). */
 int	 live_col_scale(const struct ui *, size_t view, size_t col);
-/* A cell's value in its column's prefix, "~" before an estimate. */
-void	 live_value(const struct ui *, size_t view, size_t col,
-	    const struct engine_cell *, int width, struct strbuf *);
 
 /*
  * Put the Live cursor on a row of a view (engine row; nrows: the total);

@@ -649,7 +649,7 @@ view_live_cell_text(const struct ui *ui, size_t view, size_t row,
 		why = engine_explain(e, ui->snap, view, row, col);
 		strbuf_adds(&sb, why);
 	} else {
-		live_value(ui, view, col, c, 0, &sb);
+		export_cell_scaled(c, live_col_scale(ui, view, col), 0, &sb);
 		strbuf_addf(&sb, " %s", live_col_shown_unit(ui, view, col));
 		why = c->estimated ? engine_explain(e, ui->snap, view, row,
 		    col) : NULL;
@@ -829,7 +829,8 @@ view_live_detail(const struct ui *ui, struct view_frame *f, int y0, int y1)
 		    col) : NULL;
 		strbuf_reset(&sb);
 		if (c != NULL && c->status == ENG_OK)
-			live_value(ui, view, col, c, 8, &sb);
+			export_cell_scaled(c,
+			    live_col_scale(ui, view, col), 8, &sb);
 		else
 			strbuf_addf(&sb, "%8s", c == NULL ||
 			    c->status == ENG_ABSENT ? "" :
