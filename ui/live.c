@@ -28,6 +28,7 @@ live_view_free(struct live_view *lv)
 	size_t	 i;
 
 	free(lv->cols);
+	free(lv->keep);
 	free(lv->order);
 	for (i = 0; i < lv->nrows; i++)
 		free(lv->rowpicks[i]);
@@ -456,6 +457,32 @@ live_add_line(struct live *l, size_t *cap, int kind, size_t view, size_t row)
 	l->nlines++;
 }
 
+/*
+ * Where a column's name starts to differ from the most alike name of the
+ * other shown columns of its table, back to the start of that token
+ * (after a '_'): the part a cut must keep.
+ */
+static size_t
+live_differs(const struct ui *ui, size_t view, size_t col)
+{
+	const struct live_view	*lv = &ui->live.v[view];
+	const char		*name = live_col_name(ui, view, col), *o;
+	size_t			 k, i, at = 0;
+
+	for (k = 0; k < lv->ncols; k++) {
+		if (lv->cols[k] == col)
+			continue;
+		o = live_col_name(ui, view, lv->cols[k]);
+		for (i = 0; name[i] != '\0' && name[i] == o[i]; i++)
+			;
+		if (i > at)
+			at = i;
+	}
+	while (at > 0 && name[at - 1] != '_')
+		at--;
+	return (at);
+}
+
 /* A view's columns (filter, hidden) and its rows in sort order. */
 static void
 live_layout_view(struct ui *ui, size_t i)
@@ -468,10 +495,14 @@ live_layout_view(struct ui *ui, size_t i)
 	int			 d;
 
 	free(lv->cols);
+	free(lv->keep);
 	lv->cols = NULL;
+	lv->keep = NULL;
 	lv->ncols = 0;
-	if (lv->hcols > 0)
+	if (lv->hcols > 0) {
 		lv->cols = xcalloc(lv->hcols, sizeof *lv->cols);
+		lv->keep = xcalloc(lv->hcols, sizeof *lv->keep);
+	}
 	/* Metrics first: they are what the tables are read for. */
 	for (k = 0; k < lv->hcols; k++) {
 		j = (k + v->nevents) % lv->hcols;
@@ -480,6 +511,8 @@ live_layout_view(struct ui *ui, size_t i)
 			continue;
 		lv->cols[lv->ncols++] = j;
 	}
+	for (k = 0; k < lv->ncols; k++)
+		lv->keep[k] = live_differs(ui, i, lv->cols[k]);
 	if (lv->col >= lv->ncols)
 		lv->col = lv->ncols > 0 ? lv->ncols - 1 : 0;
 	/* The sort column by name, kept per domain. */

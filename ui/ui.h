@@ -115,6 +115,9 @@ struct ui_items {
 /* Per engine view: what the live table shows. */
 struct live_view {
 	size_t		*cols;		/* engine columns shown */
+	/* Per shown column: where its name starts to differ from the
+	 * other shown names', which a cut of the name keeps. */
+	size_t		*keep;
 	size_t		 ncols;
 	size_t		*order;		/* engine rows, display order */
 	size_t		 nrows;		/* without the total */

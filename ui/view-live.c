@@ -111,32 +111,6 @@ view_live_split(const char *name, size_t keep, int w, char *l1, char *l2,
 		view_live_elide(name, keep, w, l1, len);
 }
 
-/*
- * Where a column's name starts to differ from the most alike name of the
- * other shown columns of its table, back to the start of that token
- * (after a '_'): the part a cut must keep.
- */
-static size_t
-view_live_differs(const struct ui *ui, size_t view, size_t col)
-{
-	const struct live_view	*lv = &ui->live.v[view];
-	const char		*name = live_col_name(ui, view, col), *o;
-	size_t			 k, i, at = 0;
-
-	for (k = 0; k < lv->ncols; k++) {
-		if (lv->cols[k] == col)
-			continue;
-		o = live_col_name(ui, view, lv->cols[k]);
-		for (i = 0; name[i] != '\0' && name[i] == o[i]; i++)
-			;
-		if (i > at)
-			at = i;
-	}
-	while (at > 0 && name[at - 1] != '_')
-		at--;
-	return (at);
-}
-
 /* Width of a column whose name may take up to cap per line. */
 static int
 view_live_namew(const char *name, int cap)
@@ -353,8 +327,7 @@ view_live_cell(const struct ui *ui, struct view_frame *f,
 	case LIVE_HEAD:
 	case LIVE_HEAD2:
 		view_live_split(live_col_name(ui, at->ln->view, col),
-		    view_live_differs(ui, at->ln->view, col), w, name, name2,
-		    sizeof name);
+		    lv->keep[k], w, name, name2, sizeof name);
 		if (at->ln->kind == LIVE_HEAD2)
 			memcpy(name, name2, sizeof name);
 		if ((int)col == lv->sort)
