@@ -816,15 +816,16 @@ view_live_detail(const struct ui *ui, struct view_frame *f, int y0, int y1)
 		n = live_history(ui, view, row, col, hist, LIVE_SPARK);
 		view_spark(f, y, x + 1, sw, hist, n);
 		x += 2 + sw;
-		/* Not picked here, or a total of some rows: say so. */
-		note = c != NULL ? export_cover_note(e, ui->snap, view, row,
-		    col) : NULL;
+		/* A warning first; else not picked here, or a total of
+		 * some rows: say so; else the formula. */
+		note = NULL;
 		if (c != NULL && c->status != ENG_ABSENT &&
 		    (c->status != ENG_OK || c->estimated)) {
 			why = engine_explain(e, ui->snap, view, row, col);
 			view_put_cut(f, y, x, why, UI_R_WARN);
 			free(why);
-		} else if (note != NULL)
+		} else if (c != NULL && (note = export_cover_note(e,
+		    ui->snap, view, row, col)) != NULL)
 			view_put_cut(f, y, x, note, UI_R_DIM);
 		else if (col >= v->nevents) {
 			why = engine_metric_infix(&v->metrics[col -
