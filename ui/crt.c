@@ -202,10 +202,8 @@ crt_init(int color, char **cause)
 	crt_screen = newterm(NULL, stdout, stdin);
 	if (crt_screen == NULL) {
 		crt_stderr_end();
-		*cause = term == NULL || *term == '\0' ?
-		    xstrdup("TERM is not set: name the terminal's type "
-		    "(use -b for batch output)") :
-		    xasprintf("cannot use the terminal '%s' (use -b for "
+		/* Set: without it hvtop_screen_capable() chose -b. */
+		*cause = xasprintf("cannot use the terminal '%s' (use -b for "
 		    "batch output)", term);
 		return (-1);
 	}
