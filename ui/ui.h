@@ -238,7 +238,6 @@ struct ui {
 	size_t		 nhidden;
 
 	int		 paused;
-	int		 rec_failed;	/* a write of -w failed: no sampling */
 	double		 delay;		/* seconds */
 	double		 cpu_pct;	/* hvtop's own CPU use */
 	double		 age;		/* seconds since the snapshot */
