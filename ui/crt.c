@@ -40,6 +40,8 @@ static volatile sig_atomic_t	 crt_sig;
 static attr_t			 crt_attr[UI_NROLES];
 static short			 crt_pair[UI_NROLES];
 static int			 crt_ncolors;
+static int			 crt_drawn_w = -1;	/* the size drawn */
+static int			 crt_drawn_h = -1;
 
 static void
 crt_stderr_begin(void)
@@ -200,14 +202,13 @@ crt_init(int color, char **cause)
 	crt_screen = newterm(NULL, stdout, stdin);
 	if (crt_screen == NULL) {
 		crt_stderr_end();
-		*cause = term == NULL || *term == '\0' ?
-		    xstrdup("TERM is not set: name the terminal's type "
-		    "(use -b for batch output)") :
-		    xasprintf("cannot use the terminal '%s' (use -b for "
+		/* Set: without it hvtop_screen_capable() chose -b. */
+		*cause = xasprintf("cannot use the terminal '%s' (use -b for "
 		    "batch output)", term);
 		return (-1);
 	}
 	crt_up = 1;
+	crt_drawn_w = crt_drawn_h = -1;
 	cbreak();
 	noecho();
 	nonl();
@@ -296,7 +297,11 @@ crt_draw(const struct view_frame *f, int utf8)
 	getmaxyx(stdscr, maxy, maxx);
 	/* The loop never writes the last cell: it must not keep what was
 	 * there before a resize. */
-	erase();
+	if (maxx != crt_drawn_w || maxy != crt_drawn_h) {
+		erase();
+		crt_drawn_w = maxx;
+		crt_drawn_h = maxy;
+	}
 	for (y = 0; y < f->height && y < maxy; y++) {
 		row = f->chars + (size_t)y * (size_t)f->width;
 		roles = f->roles + (size_t)y * (size_t)f->width;

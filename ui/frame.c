@@ -419,15 +419,9 @@ frame_fit(struct ui *ui, int width, int y0, int y1)
 const char *
 frame_metric_unit(const struct ui *ui)
 {
-	const struct engine_view *v;
-
 	if (ui->fr.mview < 0)
 		return ("");
-	v = engine_view(session_engine(ui->ses), (size_t)ui->fr.mview);
-	if (ui->fr.mcol < v->nevents)
-		return ("/s");
-	return (v->metrics[ui->fr.mcol - v->nevents].unit != NULL ?
-	    v->metrics[ui->fr.mcol - v->nevents].unit : "");
+	return (live_col_unit(ui, (size_t)ui->fr.mview, ui->fr.mcol));
 }
 
 const char *
@@ -442,13 +436,7 @@ frame_metric_name(const struct ui *ui)
 const char *
 frame_bar_unit(const struct ui *ui, int b)
 {
-	const struct engine_view *v;
-	size_t			 m;
-
 	if (ui->fr.chview < 0 || b < 0 || b >= ui->fr.nbars)
 		return ("");
-	v = engine_view(session_engine(ui->ses), (size_t)ui->fr.chview);
-	m = ui->fr.bar_col[b] - v->nevents;
-	return (m < v->nmetrics && v->metrics[m].unit != NULL ?
-	    v->metrics[m].unit : "");
+	return (live_col_unit(ui, (size_t)ui->fr.chview, ui->fr.bar_col[b]));
 }

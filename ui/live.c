@@ -28,6 +28,7 @@ live_view_free(struct live_view *lv)
 	size_t	 i;
 
 	free(lv->cols);
+	free(lv->keep);
 	free(lv->order);
 	for (i = 0; i < lv->nrows; i++)
 		free(lv->rowpicks[i]);
@@ -135,6 +136,33 @@ live_slot_domain(int s)
 	return (s == LIVE_NDOMAINS - 1 ? CATALOG_DOMAIN_CPU : s);
 }
 
+/*
+ * One prefix per column, from the largest value among its rows and total
+ * in snapshot s (NULL: none), shared by the columns of a unit family.
+ * Taken when the snapshot shown changes, not on every layout.
+ */
+static void
+live_scales(struct ui *ui, const struct engine_snapshot *s)
+{
+	const struct engine	*e = session_engine(ui->ses);
+	struct live_view	*lv;
+	const char		**units;
+	size_t			 i, j;
+
+	for (i = 0; i < ui->live.nv; i++) {
+		lv = &ui->live.v[i];
+		if (lv->scale == NULL) {
+			lv->scale = xcalloc(lv->hcols + 1, sizeof *lv->scale);
+			lv->unit = xcalloc(lv->hcols + 1, sizeof *lv->unit);
+		}
+		units = xcalloc(lv->hcols + 1, sizeof *units);
+		for (j = 0; j < lv->hcols; j++)
+			units[j] = live_col_unit(ui, i, j);
+		export_view_scales(e, s, i, units, lv->scale, lv->unit);
+		free(units);
+	}
+}
+
 void
 live_reset(struct ui *ui)
 {
@@ -177,6 +205,7 @@ live_reset(struct ui *ui)
 	l->hhead = l->hcount = 0;
 	if (l->scratch == NULL)
 		l->scratch = xcalloc(1, sizeof *l->scratch);
+	live_scales(ui, ui->snap);
 	live_layout(ui);
 }
 
@@ -213,6 +242,7 @@ live_push(struct ui *ui, const struct engine_snapshot *s)
 	l->hhead = (l->hhead + 1) % l->hdepth;
 	if (l->hcount < l->hdepth)
 		l->hcount++;
+	live_scales(ui, s);
 }
 
 size_t
@@ -304,23 +334,6 @@ live_col_scale(const struct ui *ui, size_t view, size_t col)
 	if (lv->scale == NULL || col >= lv->hcols)
 		return (-1);
 	return (lv->scale[col]);
-}
-
-void
-live_value(const struct ui *ui, size_t view, size_t col,
-    const struct engine_cell *c, int width, struct strbuf *sb)
-{
-	struct strbuf	 v = { 0 };
-
-	if (!c->estimated) {
-		export_scaled(c->value, live_col_scale(ui, view, col), width,
-		    sb);
-		return;
-	}
-	strbuf_addc(&v, '~');
-	export_scaled(c->value, live_col_scale(ui, view, col), 0, &v);
-	strbuf_addf(sb, "%*s", width, v.s);
-	strbuf_free(&v);
 }
 
 static char *
@@ -445,38 +458,29 @@ live_add_line(struct live *l, size_t *cap, int kind, size_t view, size_t row)
 }
 
 /*
- * One prefix per column, from the largest value among its rows and total
- * in the snapshot shown, shared by the columns of a unit family.
+ * Where a column's name starts to differ from the most alike name of the
+ * other shown columns of its table, back to the start of that token
+ * (after a '_'): the part a cut must keep.
  */
-static void
-live_scales(struct ui *ui, size_t i)
+static size_t
+live_differs(const struct ui *ui, size_t view, size_t col)
 {
-	const struct engine	*e = session_engine(ui->ses);
-	const struct engine_view *v = engine_view(e, i);
-	const struct engine_cell *c;
-	struct live_view	*lv = &ui->live.v[i];
-	const char		**units;
-	double			*max;
-	size_t			 j, r;
+	const struct live_view	*lv = &ui->live.v[view];
+	const char		*name = live_col_name(ui, view, col), *o;
+	size_t			 k, i, at = 0;
 
-	if (lv->scale == NULL) {
-		lv->scale = xcalloc(lv->hcols + 1, sizeof *lv->scale);
-		lv->unit = xcalloc(lv->hcols + 1, sizeof *lv->unit);
+	for (k = 0; k < lv->ncols; k++) {
+		if (lv->cols[k] == col)
+			continue;
+		o = live_col_name(ui, view, lv->cols[k]);
+		for (i = 0; name[i] != '\0' && name[i] == o[i]; i++)
+			;
+		if (i > at)
+			at = i;
 	}
-	units = xcalloc(lv->hcols + 1, sizeof *units);
-	max = xcalloc(lv->hcols + 1, sizeof *max);
-	for (j = 0; j < lv->hcols; j++) {
-		units[j] = live_col_unit(ui, i, j);
-		for (r = 0; ui->snap != NULL && r <= v->nrows; r++) {
-			c = engine_cell(e, ui->snap, i, r, j);
-			if (c != NULL && c->status == ENG_OK &&
-			    isfinite(c->value) && fabs(c->value) > max[j])
-				max[j] = fabs(c->value);
-		}
-	}
-	export_unit_scales(lv->hcols, units, max, lv->scale, lv->unit);
-	free(units);
-	free(max);
+	while (at > 0 && name[at - 1] != '_')
+		at--;
+	return (at);
 }
 
 /* A view's columns (filter, hidden) and its rows in sort order. */
@@ -490,12 +494,15 @@ live_layout_view(struct ui *ui, size_t i)
 	size_t			 j, k, r;
 	int			 d;
 
-	live_scales(ui, i);
 	free(lv->cols);
+	free(lv->keep);
 	lv->cols = NULL;
+	lv->keep = NULL;
 	lv->ncols = 0;
-	if (lv->hcols > 0)
+	if (lv->hcols > 0) {
 		lv->cols = xcalloc(lv->hcols, sizeof *lv->cols);
+		lv->keep = xcalloc(lv->hcols, sizeof *lv->keep);
+	}
 	/* Metrics first: they are what the tables are read for. */
 	for (k = 0; k < lv->hcols; k++) {
 		j = (k + v->nevents) % lv->hcols;
@@ -504,6 +511,8 @@ live_layout_view(struct ui *ui, size_t i)
 			continue;
 		lv->cols[lv->ncols++] = j;
 	}
+	for (k = 0; k < lv->ncols; k++)
+		lv->keep[k] = live_differs(ui, i, lv->cols[k]);
 	if (lv->col >= lv->ncols)
 		lv->col = lv->ncols > 0 ? lv->ncols - 1 : 0;
 	/* The sort column by name, kept per domain. */
@@ -700,7 +709,8 @@ live_format(const struct ui *ui, size_t view, size_t row, size_t col,
 	switch (c->status) {
 	case ENG_OK:
 		strbuf_reset(sb);
-		live_value(ui, view, col, c, width, sb);
+		export_cell_scaled(c, live_col_scale(ui, view, col), width,
+		    sb);
 		snprintf(buf, len, "%s", sb->s);
 		return;
 	case ENG_ABSENT:

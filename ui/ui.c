@@ -339,7 +339,7 @@ ui_sample(struct ui_run *r)
 	struct ui		*ui = &r->ui;
 	struct engine_snapshot	*snap;
 	uint64_t		 now, cpu;
-	char			*cause = NULL, *fail;
+	char			*cause = NULL;
 	unsigned		 changed;
 	int			 error;
 
@@ -352,18 +352,16 @@ ui_sample(struct ui_run *r)
 		return (0);
 	}
 	/* A sample that cannot be recorded is not taken. */
-	if (ui->rec_failed)
+	if (session_record_failed(ui->ses))
 		return (0);
 	error = session_sample(ui->ses, &changed, &snap, &cause);
 	ui_follow_engine(r, changed);
-	if (error != 0 && (fail = session_record_failure(ui->ses)) != NULL) {
+	if (error != 0 && session_record_failed(ui->ses)) {
 		/* Said until something else is, and again on exit. */
-		ui->rec_failed = 1;
 		ui_msg(r, UI_R_ERROR, "sampling stopped: %s", cause);
 		r->msg_until = 0;
 		free(r->rec_error);
 		r->rec_error = cause;
-		free(fail);
 		return (0);
 	}
 	if (error != 0 && ui->replay) {

@@ -115,6 +115,9 @@ struct ui_items {
 /* Per engine view: what the live table shows. */
 struct live_view {
 	size_t		*cols;		/* engine columns shown */
+	/* Per shown column: where its name starts to differ from the
+	 * other shown names', which a cut of the name keeps. */
+	size_t		*keep;
 	size_t		 ncols;
 	size_t		*order;		/* engine rows, display order */
 	size_t		 nrows;		/* without the total */
@@ -235,7 +238,6 @@ struct ui {
 	size_t		 nhidden;
 
 	int		 paused;
-	int		 rec_failed;	/* a write of -w failed: no sampling */
 	double		 delay;		/* seconds */
 	double		 cpu_pct;	/* hvtop's own CPU use */
 	double		 age;		/* seconds since the snapshot */
@@ -269,7 +271,7 @@ struct ui {
 int	 live_slot(int domain);
 int	 live_slot_domain(int slot);
 void	 live_reset(struct ui *);
-/* Record a new snapshot in the history. */
+/* Record a new snapshot (the one shown) in the history; take its prefixes. */
 void	 live_push(struct ui *, const struct engine_snapshot *);
 /* Recompute columns (filter, hidden), row order (sort) and lines. */
 void	 live_layout(struct ui *);
@@ -301,9 +303,6 @@ const char *live_col_shown_unit(const struct ui *, size_t view, size_t col);
 /* The thousands a column's values are divided by; -1: a unit that takes
  * no prefix (each value carries its own suffix). */
 int	 live_col_scale(const struct ui *, size_t view, size_t col);
-/* A cell's value in its column's prefix, "~" before an estimate. */
-void	 live_value(const struct ui *, size_t view, size_t col,
-	    const struct engine_cell *, int width, struct strbuf *);
 
 /*
  * Put the Live cursor on a row of a view (engine row; nrows: the total);

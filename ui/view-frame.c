@@ -121,28 +121,25 @@ view_frame_cell(const struct ui *ui, struct view_frame *f, int y, int x,
 	view_put(f, y, x, text, w, role);
 }
 
-/* The value after a bar, with its unit: " 6.02GB/s", "   45.2%". */
-#define FRAME_BAR_VALUE	9
-
 static void
 view_frame_bar(const struct ui *ui, struct view_frame *f, int y, int x, int w,
     int b, unsigned chip)
 {
 	const struct ui_frame	*fr = &ui->fr;
 	struct strbuf		 sb = { 0 };
-	char			 val[FRAME_BAR_VALUE];
+	char			 val[FRAME_MAP_BAR_VALUE];
 	double			 v;
 	int			 bw, n, i;
 
 	x = view_put(f, y, x, fr->bar_label[b], 2, UI_R_DIM) + 1;
-	bw = w - 3 - FRAME_BAR_VALUE;
+	bw = w - 3 - FRAME_MAP_BAR_VALUE;
 	/* A chip its group is not picked on: no bar, no failure. */
 	if (chip >= fr->nchip_row || fr->chip_row[chip] < 0)
 		return;
 	if (frame_value(ui, fr->chview,
 	    fr->chip_row[chip], fr->bar_col[b], &v) != 0) {
-		view_putf(f, y, x + bw, UI_R_INVALID, "%*s", FRAME_BAR_VALUE,
-		    "-");
+		view_putf(f, y, x + bw, UI_R_INVALID, "%*s",
+		    FRAME_MAP_BAR_VALUE, "-");
 		return;
 	}
 	n = fr->bar_max[b] > 0 && v > 0 ? (int)(v / fr->bar_max[b] * bw +
@@ -152,8 +149,8 @@ view_frame_bar(const struct ui *ui, struct view_frame *f, int y, int x, int w,
 	for (i = 0; i < n; i++)
 		view_put(f, y, x + i, "#", 1, UI_R_PICKED);
 	export_value_unit(v, frame_bar_unit(ui, b), "", &sb);
-	view_elide(sb.s, FRAME_BAR_VALUE - 1, val, sizeof val);
-	view_putf(f, y, x + bw, UI_R_NORMAL, "%*s", FRAME_BAR_VALUE, val);
+	view_elide(sb.s, FRAME_MAP_BAR_VALUE - 1, val, sizeof val);
+	view_putf(f, y, x + bw, UI_R_NORMAL, "%*s", FRAME_MAP_BAR_VALUE, val);
 	strbuf_free(&sb);
 }
 

@@ -111,32 +111,6 @@ view_live_split(const char *name, size_t keep, int w, char *l1, char *l2,
 		view_live_elide(name, keep, w, l1, len);
 }
 
-/*
- * Where a column's name starts to differ from the most alike name of the
- * other shown columns of its table, back to the start of that token
- * (after a '_'): the part a cut must keep.
- */
-static size_t
-view_live_differs(const struct ui *ui, size_t view, size_t col)
-{
-	const struct live_view	*lv = &ui->live.v[view];
-	const char		*name = live_col_name(ui, view, col), *o;
-	size_t			 k, i, at = 0;
-
-	for (k = 0; k < lv->ncols; k++) {
-		if (lv->cols[k] == col)
-			continue;
-		o = live_col_name(ui, view, lv->cols[k]);
-		for (i = 0; name[i] != '\0' && name[i] == o[i]; i++)
-			;
-		if (i > at)
-			at = i;
-	}
-	while (at > 0 && name[at - 1] != '_')
-		at--;
-	return (at);
-}
-
 /* Width of a column whose name may take up to cap per line. */
 static int
 view_live_namew(const char *name, int cap)
@@ -353,8 +327,7 @@ view_live_cell(const struct ui *ui, struct view_frame *f,
 	case LIVE_HEAD:
 	case LIVE_HEAD2:
 		view_live_split(live_col_name(ui, at->ln->view, col),
-		    view_live_differs(ui, at->ln->view, col), w, name, name2,
-		    sizeof name);
+		    lv->keep[k], w, name, name2, sizeof name);
 		if (at->ln->kind == LIVE_HEAD2)
 			memcpy(name, name2, sizeof name);
 		if ((int)col == lv->sort)
@@ -649,7 +622,7 @@ view_live_cell_text(const struct ui *ui, size_t view, size_t row,
 		why = engine_explain(e, ui->snap, view, row, col);
 		strbuf_adds(&sb, why);
 	} else {
-		live_value(ui, view, col, c, 0, &sb);
+		export_cell_scaled(c, live_col_scale(ui, view, col), 0, &sb);
 		strbuf_addf(&sb, " %s", live_col_shown_unit(ui, view, col));
 		why = c->estimated ? engine_explain(e, ui->snap, view, row,
 		    col) : NULL;
@@ -829,7 +802,8 @@ view_live_detail(const struct ui *ui, struct view_frame *f, int y0, int y1)
 		    col) : NULL;
 		strbuf_reset(&sb);
 		if (c != NULL && c->status == ENG_OK)
-			live_value(ui, view, col, c, 8, &sb);
+			export_cell_scaled(c,
+			    live_col_scale(ui, view, col), 8, &sb);
 		else
 			strbuf_addf(&sb, "%8s", c == NULL ||
 			    c->status == ENG_ABSENT ? "" :
@@ -842,15 +816,16 @@ view_live_detail(const struct ui *ui, struct view_frame *f, int y0, int y1)
 		n = live_history(ui, view, row, col, hist, LIVE_SPARK);
 		view_spark(f, y, x + 1, sw, hist, n);
 		x += 2 + sw;
-		/* Not picked here, or a total of some rows: say so. */
-		note = c != NULL ? export_cover_note(e, ui->snap, view, row,
-		    col) : NULL;
+		/* A warning first; else not picked here, or a total of
+		 * some rows: say so; else the formula. */
+		note = NULL;
 		if (c != NULL && c->status != ENG_ABSENT &&
 		    (c->status != ENG_OK || c->estimated)) {
 			why = engine_explain(e, ui->snap, view, row, col);
 			view_put_cut(f, y, x, why, UI_R_WARN);
 			free(why);
-		} else if (note != NULL)
+		} else if (c != NULL && (note = export_cover_note(e,
+		    ui->snap, view, row, col)) != NULL)
 			view_put_cut(f, y, x, note, UI_R_DIM);
 		else if (col >= v->nevents) {
 			why = engine_metric_infix(&v->metrics[col -

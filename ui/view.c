@@ -285,7 +285,7 @@ view_header_state(const struct ui *ui, struct view_frame *f)
 		x = view_put(f, 0, x, " END ", -1, UI_R_SIM) + 1;
 	else if (ui->paused)
 		x = view_put(f, 0, x, " PAUSED ", -1, UI_R_SIM) + 1;
-	if (ui->rec_failed)
+	if (session_record_failed(ui->ses))
 		x = view_put(f, 0, x, " REC FAILED ", -1, UI_R_ERROR) + 1;
 	else if (session_recording(ui->ses))
 		x = view_put(f, 0, x, " REC ", -1, UI_R_ERROR) + 1;

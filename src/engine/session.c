@@ -765,6 +765,14 @@ session_recording(const struct session *s)
 	return (s->rec != NULL);
 }
 
+int
+session_record_failed(const struct session *s)
+{
+	uint64_t	 n, now;
+
+	return (s->rec != NULL && record_file_failed(s->rec, &n, &now) != 0);
+}
+
 char *
 session_record_failure(struct session *s)
 {

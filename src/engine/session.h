@@ -163,6 +163,8 @@ const struct source_control *session_control(const struct session *);
 const char		*session_calls_word(const struct session *);
 /* Whether -w is recording. */
 int			 session_recording(const struct session *);
+/* Whether a write of the recording failed: it takes no more samples. */
+int			 session_record_failed(const struct session *);
 /*
  * After a write of the recording failed: where the file now ends, as a
  * sentence ("the recording FILE is incomplete: ..."); NULL while the

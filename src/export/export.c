@@ -1029,9 +1029,8 @@ export_scaled(double v, int scale, int width, struct strbuf *sb)
 	strbuf_addf(sb, "%*s", width, buf);
 }
 
-/* A value in text, "~" before it when it is an estimate. */
-static void
-export_text_value(const struct engine_cell *c, int scale, int width,
+void
+export_cell_scaled(const struct engine_cell *c, int scale, int width,
     struct strbuf *sb)
 {
 	struct strbuf	 v = { 0 };
@@ -1044,6 +1043,30 @@ export_text_value(const struct engine_cell *c, int scale, int width,
 	export_scaled(c->value, scale, 0, &v);
 	strbuf_addf(sb, "%*s", width, v.s);
 	strbuf_free(&v);
+}
+
+void
+export_view_scales(const struct engine *e, const struct engine_snapshot *s,
+    size_t view, const char *const *unit, int *scale,
+    char (*out)[EXPORT_UNIT_MAX])
+{
+	const struct engine_view	*v = engine_view(e, view);
+	const struct engine_cell	*c;
+	size_t				 r, j, ncol;
+	double				*max;
+
+	ncol = v->nevents + v->nmetrics;
+	max = xcalloc(ncol + 1, sizeof *max);
+	for (j = 0; j < ncol; j++) {
+		for (r = 0; s != NULL && r <= v->nrows; r++) {
+			c = engine_cell(e, s, view, r, j);
+			if (c != NULL && c->status == ENG_OK &&
+			    isfinite(c->value) && fabs(c->value) > max[j])
+				max[j] = fabs(c->value);
+		}
+	}
+	export_unit_scales(ncol, unit, max, scale, out);
+	free(max);
 }
 
 /*
@@ -1174,7 +1197,6 @@ export_text(struct export *x, const struct engine_snapshot *s,
 	const struct export_column	*col;
 	struct strbuf			 err = { 0 };
 	size_t				 i, r, j, ncol;
-	double				*max;
 	int				*scale;
 	const char			**units;
 	char				(*unit)[EXPORT_UNIT_MAX];
@@ -1193,7 +1215,6 @@ export_text(struct export *x, const struct engine_snapshot *s,
 		v = engine_view(x->e, i);
 		ncol = v->nevents + v->nmetrics;
 		scale = xcalloc(ncol + 1, sizeof *scale);
-		max = xcalloc(ncol + 1, sizeof *max);
 		units = xcalloc(ncol + 1, sizeof *units);
 		unit = xcalloc(ncol + 1, sizeof *unit);
 		strbuf_addf(sb, "\n%-6s", v->term);
@@ -1203,17 +1224,9 @@ export_text(struct export *x, const struct engine_snapshot *s,
 		}
 		/* One prefix per column, so its rows compare by eye, and
 		 * per unit family, so its columns do. */
-		for (j = 0; j < ncol; j++) {
+		for (j = 0; j < ncol; j++)
 			units[j] = x->cols[x->map[i][j]].unit;
-			max[j] = 0;
-			for (r = 0; r <= v->nrows; r++) {
-				c = engine_cell(x->e, s, i, r, j);
-				if (c->status == ENG_OK && isfinite(c->value) &&
-				    fabs(c->value) > max[j])
-					max[j] = fabs(c->value);
-			}
-		}
-		export_unit_scales(ncol, units, max, scale, unit);
+		export_view_scales(x->e, s, i, units, scale, unit);
 		strbuf_addf(sb, "\n%-6s", "");
 		for (j = 0; j < ncol; j++)
 			strbuf_addf(sb, " %*s", x->cols[x->map[i][j]].width,
@@ -1236,7 +1249,7 @@ export_text(struct export *x, const struct engine_snapshot *s,
 					strbuf_addf(sb, "%*s", col->width,
 					    engine_cell_mark(c));
 				else
-					export_text_value(c, scale[j],
+					export_cell_scaled(c, scale[j],
 					    col->width, sb);
 			}
 			/* Blank cells at the end leave no blanks behind. */
@@ -1247,7 +1260,6 @@ export_text(struct export *x, const struct engine_snapshot *s,
 		export_text_reasons(x, s, i, sb);
 		export_text_cover(x, s, i, sb);
 		free(scale);
-		free(max);
 		free(units);
 		free(unit);
 	}

@@ -23,6 +23,7 @@
 #include <stdint.h>
 
 struct engine;
+struct engine_cell;
 struct engine_snapshot;
 struct strbuf;
 
@@ -122,6 +123,18 @@ void		 export_value_unit(double, const char *unit, const char *sep,
 		    struct strbuf *);
 /* A value in a column scaled by export_unit_scale(), in width chars. */
 void		 export_scaled(double, int scale, int width, struct strbuf *);
+/* A cell's value as export_scaled() writes it, "~" before an estimate. */
+void		 export_cell_scaled(const struct engine_cell *, int scale,
+		    int width, struct strbuf *);
+/*
+ * export_unit_scales() for the columns of a view, whose units are unit[]:
+ * each column's largest magnitude among its rows and total in s (none
+ * when s is NULL).  scale and out hold one entry per column.
+ */
+void		 export_view_scales(const struct engine *,
+		    const struct engine_snapshot *, size_t view,
+		    const char *const *unit, int *scale,
+		    char (*out)[EXPORT_UNIT_MAX]);
 /* The shortest decimal that reads back as the same double ("null" if
  * not finite), always with a point or exponent. */
 void		 export_number(double, struct strbuf *);

@@ -18,8 +18,8 @@
 #include "util/xalloc.h"
 
 #define FRAME_MAP_CELL_MAX	7	/* widest cell tried */
-#define FRAME_MAP_BAR_MIN	17	/* inner width a bar line needs:
-				   label, bar, value with unit */
+/* Inner width a bar line needs: label and gap, a bar of 5, the value. */
+#define FRAME_MAP_BAR_MIN	(3 + 5 + FRAME_MAP_BAR_VALUE)
 #define FRAME_MAP_HIST_MIN	12	/* ... and the history strip */
 #define FRAME_MAP_TITLE_MIN	4	/* "c15" and a corner */
 

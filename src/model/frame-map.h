@@ -14,6 +14,8 @@
 #define FRAME_MAP_BARS		4	/* bar lines a chip box may carry */
 #define FRAME_MAP_VALUE_MIN	5	/* a cell this wide shows a number:
 					   four characters and a gap */
+#define FRAME_MAP_BAR_VALUE	9	/* the value after a bar, with its
+					   unit: " 6.02GB/s", "   45.2%" */
 
 /* What is to be drawn. */
 struct frame_map_spec {
