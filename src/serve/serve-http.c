@@ -577,15 +577,14 @@ serve_web_pem(const char *cfgpath, const char *name, char **out,
 	if (memchr(buf, '\0', len) != NULL || len == 0) {
 		*cause = xasprintf("%s: %s: %s", cfgpath, path, len == 0 ?
 		    "empty" : "a NUL byte: not a PEM file");
+		explicit_bzero(buf, len);
 		free(buf);
 		free(path);
 		return (-HV_EFORMAT);
 	}
 	free(path);
-	*out = xmalloc(len + 1);
-	memcpy(*out, buf, len);
-	(*out)[len] = '\0';
-	free(buf);
+	/* file_read() ends the text with a NUL: no copy of a key to wipe. */
+	*out = buf;
 	return (0);
 }
 
@@ -641,8 +640,9 @@ serve_web_free(struct serve_web *w)
 		return;
 	serve_webcfg_free(w->cfg);
 	free(w->cert);
+	/* explicit_bzero: a memset() before free() may be optimised away. */
 	if (w->key != NULL) {
-		memset(w->key, 0, strlen(w->key));
+		explicit_bzero(w->key, strlen(w->key));
 		free(w->key);
 	}
 	free(w);
