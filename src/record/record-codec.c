@@ -725,7 +725,8 @@ record_codec_all(const struct record_pred *p, size_t b)
 /*
  * A steady sample's values (history 2 and more, most samples): the steps
  * of record_codec_encode_values() without the history's tests, and with
- * the arrays in locals.
+ * the arrays in locals.  The context and the learning go through the
+ * helpers the decoder uses, so that the two cannot drift apart.
  */
 static void
 record_codec_encode_steady(struct record_pred *p, struct record_rc_enc *e0,
@@ -739,8 +740,6 @@ record_codec_encode_steady(struct record_pred *p, struct record_rc_enc *e0,
 	struct record_sym *val = p->m.val;
 	uint64_t	*cur = p->cur, *d0 = p->d0;
 	const uint64_t	*v1 = p->v1;
-	uint16_t	*bscore = p->bscore;
-	uint8_t		*lastn = p->lastn;
 	size_t		 n = p->lay.n, b, i, k, nc;
 	uint64_t	 zz, x;
 	unsigned	 nb, ctx;
@@ -757,21 +756,11 @@ record_codec_encode_steady(struct record_pred *p, struct record_rc_enc *e0,
 			x = v[k].value;
 			zz = record_zigzag((int64_t)(x - (v1[k] +
 			    record_codec_guess(p, k, best[k]))));
-			ctx = 2 + (best[k] >= RECORD_P_SELF ? RECORD_BANDS :
-			    0) + record_codec_band[lastn[k]];
+			ctx = record_codec_pred_ctx(p, k);
 			nb = record_rc_enc_sym_in(e, &val[(size_t)cls[k] *
 			    RECORD_VCTX + ctx], zz, 1);
 			record_bits_put_in(bw, zz, nb > 2 ? nb - 2 : 0, 1);
-			/* record_codec_coded(), history >= 2 */
-			lastn[k] = (uint8_t)nb;
-			if (!all && nb <= (unsigned)(bscore[k] >> 3) +
-			    RECORD_P_MISS)
-				bscore[k] = (uint16_t)(bscore[k] -
-				    (bscore[k] >> 3) + nb);
-			else {
-				p->review[k] = 1;
-				p->review[n + b] = 1;
-			}
+			record_codec_coded(p, b, k, nb, all);
 			cur[k] = x;
 			d0[k] = x - v1[k];
 		}

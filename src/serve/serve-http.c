@@ -102,6 +102,9 @@ struct serve {
 	struct serve_pub	*cur;		/* under lock */
 	pthread_mutex_t		 authlock;
 	struct serve_web	*web;		/* under authlock */
+	char			**passed;	/* under authlock: per user of */
+	size_t			 npassed;	/* web, the password last ok */
+	uint64_t		 authgen;	/* under authlock: reloads */
 #ifdef HAVE_CRYPT
 	struct crypt_data	*cd;		/* the server thread's */
 #endif
@@ -477,57 +480,110 @@ serve_target(void *cls, const char *uri, struct MHD_Connection *conn)
 
 /* ---- who may scrape ------------------------------------------------ */
 
-/* Whether two strings are equal, in a time that does not say where
- * they differ. */
+/*
+ * Whether the offered string b is the secret a, in a time that does not
+ * say where they differ, nor how long a is: the loop runs over all of a
+ * whatever b is.
+ */
 static int
 serve_same(const char *a, const char *b)
 {
 	size_t		 la = strlen(a), lb = strlen(b), i;
 	unsigned char	 d = la != lb;
 
-	for (i = 0; i < la && i < lb; i++)
-		d |= (unsigned char)(a[i] ^ b[i]);
+	for (i = 0; i < la; i++)
+		d |= (unsigned char)(a[i] ^ b[i < lb ? i : lb]);
 	return (d == 0);
 }
 
+/* Forget the passwords last accepted (authlock held). */
+static void
+serve_passed_clear(struct serve *s)
+{
+	size_t	 i;
+
+	for (i = 0; i < s->npassed; i++) {
+		if (s->passed[i] != NULL) {
+			explicit_bzero(s->passed[i], strlen(s->passed[i]));
+			free(s->passed[i]);
+		}
+	}
+	free(s->passed);
+	s->passed = NULL;
+	s->npassed = 0;
+}
+
 /*
- * Basic auth against the users' bcrypt hashes, with crypt(3).  An
- * unknown user costs a hash as a known one does, so that the time of
- * the answer does not tell which part was wrong.
+ * Basic auth against the users' bcrypt hashes, with crypt(3).  Prometheus
+ * sends the same credentials every scrape, and a bcrypt costs tens of
+ * milliseconds on this, the server's only thread: so the password that
+ * passed last is kept per user (in memory only, wiped when a reload or
+ * the end forgets it), and offered again it passes without a hash.  Any
+ * other password costs a hash, as does an unknown user, so that the time
+ * of the answer does not tell which part was wrong, and the answer is
+ * the same 401.  The hash runs without authlock: a reload meanwhile is
+ * not held up by it, and what it accepts is not kept for the new users.
  */
 static int
 serve_authorized(struct serve *s, struct MHD_Connection *conn)
 {
 	const struct serve_webcfg	*c;
-	char				*user, *pass = NULL;
-	const char			*hash = NULL, *h;
-	size_t				 i;
-	int				 ok = 0;
+	char				*user, *pass = NULL, *hash = NULL;
+	const char			*h;
+	size_t				 i, who = 0;
+	uint64_t			 gen;
+	int				 ok = 0, known = 0, hashed = 0;
 
+	user = MHD_basic_auth_get_username_password(conn, &pass);
 	pthread_mutex_lock(&s->authlock);
 	c = s->web != NULL ? s->web->cfg : NULL;
-	if (c == NULL || c->nusers == 0) {
-		pthread_mutex_unlock(&s->authlock);
-		return (1);
-	}
-	user = MHD_basic_auth_get_username_password(conn, &pass);
-	if (user != NULL && pass != NULL) {
+	if (c == NULL || c->nusers == 0)
+		ok = 1;
+	else if (user != NULL && pass != NULL) {
 		for (i = 0; i < c->nusers; i++) {
-			if (strcmp(c->users[i].name, user) == 0)
-				hash = c->users[i].hash;
+			if (strcmp(c->users[i].name, user) == 0) {
+				who = i;
+				known = 1;
+			}
 		}
+		if (known && who < s->npassed && s->passed[who] != NULL &&
+		    serve_same(s->passed[who], pass))
+			ok = 1;
+		else
+			hash = xstrdup(c->users[known ? who : 0].hash);
+	}
+	gen = s->authgen;
+	pthread_mutex_unlock(&s->authlock);
+	if (hash != NULL) {
 #ifdef HAVE_CRYPT
 		memset(s->cd, 0, sizeof *s->cd);
-		h = crypt_rn(pass, hash != NULL ? hash : c->users[0].hash,
-		    s->cd, (int)sizeof *s->cd);
+		h = crypt_rn(pass, hash, s->cd, (int)sizeof *s->cd);
 #else
 		h = NULL;	/* serve_web_load refuses users then */
 #endif
-		ok = hash != NULL && h != NULL && serve_same(h, hash);
+		ok = known && h != NULL && serve_same(hash, h);
+		free(hash);
+		hashed = 1;
 	}
-	pthread_mutex_unlock(&s->authlock);
+	if (ok && hashed) {
+		pthread_mutex_lock(&s->authlock);
+		if (gen == s->authgen) {
+			if (s->passed == NULL) {
+				s->npassed = s->web->cfg->nusers;
+				s->passed = xcalloc(s->npassed,
+				    sizeof *s->passed);
+			}
+			if (s->passed[who] != NULL) {
+				explicit_bzero(s->passed[who],
+				    strlen(s->passed[who]));
+				free(s->passed[who]);
+			}
+			s->passed[who] = xstrdup(pass);
+		}
+		pthread_mutex_unlock(&s->authlock);
+	}
 	if (pass != NULL) {
-		memset(pass, 0, strlen(pass));
+		explicit_bzero(pass, strlen(pass));
 		MHD_free(pass);
 	}
 	if (user != NULL)
@@ -577,15 +633,14 @@ serve_web_pem(const char *cfgpath, const char *name, char **out,
 	if (memchr(buf, '\0', len) != NULL || len == 0) {
 		*cause = xasprintf("%s: %s: %s", cfgpath, path, len == 0 ?
 		    "empty" : "a NUL byte: not a PEM file");
+		explicit_bzero(buf, len);
 		free(buf);
 		free(path);
 		return (-HV_EFORMAT);
 	}
 	free(path);
-	*out = xmalloc(len + 1);
-	memcpy(*out, buf, len);
-	(*out)[len] = '\0';
-	free(buf);
+	/* file_read() ends the text with a NUL: no copy of a key to wipe. */
+	*out = buf;
 	return (0);
 }
 
@@ -641,8 +696,9 @@ serve_web_free(struct serve_web *w)
 		return;
 	serve_webcfg_free(w->cfg);
 	free(w->cert);
+	/* explicit_bzero: a memset() before free() may be optimised away. */
 	if (w->key != NULL) {
-		memset(w->key, 0, strlen(w->key));
+		explicit_bzero(w->key, strlen(w->key));
 		free(w->key);
 	}
 	free(w);
@@ -673,6 +729,8 @@ serve_web_reload(struct serve *s, struct serve_web *w, char **cause)
 		return (-HV_EFORMAT);
 	}
 	s->web = w;
+	serve_passed_clear(s);
+	s->authgen++;
 	pthread_mutex_unlock(&s->authlock);
 	serve_web_free(old);
 	return (0);
@@ -957,6 +1015,7 @@ serve_stop(struct serve *s)
 	serve_pub_unref(s->cur);
 	serve_om_free(s->om);
 	pthread_mutex_destroy(&s->lock);
+	serve_passed_clear(s);
 	pthread_mutex_destroy(&s->authlock);
 	serve_web_free(s->web);
 #ifdef HAVE_CRYPT

@@ -11,10 +11,10 @@
 # still ends the run; a real Prometheus scrapes it over https with
 # basic_auth (its up is 1) and promtool accepts a scrape.  What the machine lacks is a visible SKIP.
 . "$(dirname "$0")/tap.sh"
-plan 25
+plan 27
 
 skip_rest() {
-	while [ "$tap_n" -lt 25 ]; do
+	while [ "$tap_n" -lt 27 ]; do
 		skip "$1" "$2"
 	done
 	exit 0
@@ -87,6 +87,11 @@ check "... the same answer whichever part was wrong" \
 check "the right user and password: 200" \
     test "$(get right -u 'prometheus:s3cret pw')" = 200
 check "... with the series" grep -q '^hvtop_events_total{' "$tmpdir/right"
+check "the right ones again: 200 (kept, without a hash)" \
+    test "$(get again -u 'prometheus:s3cret pw')" = 200
+check "... and a wrong password after them is still the same 401" \
+    sh -c "test \"\$1\" = 401 && cmp -s '$tmpdir/none' '$tmpdir/wrong2'" \
+    sh "$(get wrong2 -u 'prometheus:s3cret pw!')"
 plain="http${url#https}"
 curl -s -m 20 -o "$tmpdir/plain" -u 'prometheus:s3cret pw' "$plain"
 st=$?
