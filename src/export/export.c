@@ -50,6 +50,10 @@ struct export_view {
 	 */
 	int			 fixed;
 	char			*covertext;	/* text: its "blank" lines */
+	/* Text: its columns' units, and each interval's prefixes. */
+	struct export_units	*units;
+	int			*scale;
+	char			(*unit)[EXPORT_UNIT_MAX];
 };
 
 struct export {
@@ -193,6 +197,9 @@ export_unmap(struct export *x)
 		}
 		free(vw->cover);
 		free(vw->covertext);
+		export_units_free(vw->units);
+		free(vw->scale);
+		free(vw->unit);
 	}
 	free(x->map);
 	free(x->views);
@@ -202,6 +209,7 @@ export_unmap(struct export *x)
 }
 
 static void	export_bind_cover(struct export *, size_t);
+static void	export_bind_units(struct export *, size_t);
 
 /*
  * Map the engine's view columns onto ours.  Once a CSV header is out its
@@ -256,6 +264,9 @@ export_map(struct export *x, const struct engine *e)
 	strbuf_free(&left);
 	for (i = 0; i < n; i++)
 		export_bind_cover(x, i);
+	if (x->format == EXPORT_TEXT)
+		for (i = 0; i < n; i++)
+			export_bind_units(x, i);
 }
 
 struct export *
@@ -1106,58 +1117,130 @@ export_unit_scale(double max, const char *unit, char *out, size_t outlen)
 	return (s);
 }
 
+/* A column's unit as export_units_new() parses it. */
+struct export_unit {
+	const char	*unit;		/* in export_units' own copy */
+	const char	*base;		/* without its prefix */
+	int		 pre;		/* its prefix's power of 1000, or -1:
+					   it takes none */
+	size_t		 next;		/* the next of its family, or NONE */
+	int		 first;		/* the first of its family */
+};
+
+struct export_units {
+	size_t			 n;
+	struct export_unit	*col;
+	char			**copy;		/* the units, owned */
+	double			*max;		/* export_view_scales() */
+};
+
+struct export_units *
+export_units_new(size_t n, const char *const *unit)
+{
+	struct export_units	*u;
+	struct export_unit	*c;
+	size_t			 i, f, *last;
+
+	u = xcalloc(1, sizeof *u);
+	u->n = n;
+	u->col = xcalloc(n + 1, sizeof *u->col);
+	u->copy = xcalloc(n + 1, sizeof *u->copy);
+	u->max = xcalloc(n + 1, sizeof *u->max);
+	last = xcalloc(n + 1, sizeof *last);
+	for (i = 0; i < n; i++) {
+		c = &u->col[i];
+		c->unit = u->copy[i] = xstrdup(unit[i]);
+		c->next = EXPORT_NONE;
+		if (export_unit_parse(c->unit, &c->pre, &c->base) != 0) {
+			c->pre = -1;
+			continue;
+		}
+		/* Its family: the columns before it of the same base. */
+		for (f = 0; f < i; f++)
+			if (u->col[f].first && u->col[f].pre >= 0 &&
+			    strcmp(u->col[f].base, c->base) == 0)
+				break;
+		if (f == i) {
+			c->first = 1;
+			last[i] = i;
+			continue;
+		}
+		u->col[last[f]].next = i;
+		last[f] = i;
+	}
+	free(last);
+	return (u);
+}
+
+void
+export_units_free(struct export_units *u)
+{
+	size_t	 i;
+
+	if (u == NULL)
+		return;
+	for (i = 0; i < u->n; i++)
+		free(u->copy[i]);
+	free(u->copy);
+	free(u->col);
+	free(u->max);
+	free(u);
+}
+
+void
+export_units_scale(const struct export_units *u, const double *max,
+    int *scale, char (*out)[EXPORT_UNIT_MAX])
+{
+	const struct export_unit	*c;
+	size_t				 i, k;
+	int				 top, j;
+	double				 m;
+
+	/* Each column's own prefix. */
+	for (i = 0; i < u->n; i++) {
+		c = &u->col[i];
+		if (c->pre < 0) {
+			snprintf(out[i], EXPORT_UNIT_MAX, "%s", c->unit);
+			scale[i] = -1;
+			continue;
+		}
+		scale[i] = export_steps(max[i], c->pre, 9999.5);
+		export_unit_name(c->pre + scale[i], c->base, out[i],
+		    EXPORT_UNIT_MAX);
+	}
+	/* Then the largest of each family, where it reads 1 or more. */
+	for (i = 0; i < u->n; i++) {
+		if (!u->col[i].first)
+			continue;
+		top = 0;
+		for (k = i; k != EXPORT_NONE; k = u->col[k].next)
+			if (u->col[k].pre + scale[k] > top)
+				top = u->col[k].pre + scale[k];
+		for (k = i; k != EXPORT_NONE; k = u->col[k].next) {
+			c = &u->col[k];
+			if (top == c->pre + scale[k] || !isfinite(max[k]))
+				continue;
+			m = fabs(max[k]);
+			for (j = c->pre; j < top; j++)
+				m /= 1000;
+			if (max[k] != 0 && m < 1)
+				continue;
+			scale[k] = top - c->pre;
+			export_unit_name(top, c->base, out[k],
+			    EXPORT_UNIT_MAX);
+		}
+	}
+}
+
 void
 export_unit_scales(size_t n, const char *const *unit, const double *max,
     int *scale, char (*out)[EXPORT_UNIT_MAX])
 {
-	const char	**base;
-	size_t		 i, f, nf = 0, *first;
-	int		*pre, *top, *fam, k;
-	double		 m;
+	struct export_units	*u;
 
-	base = xcalloc(n + 1, sizeof *base);
-	first = xcalloc(n + 1, sizeof *first);
-	pre = xcalloc(n + 1, sizeof *pre);
-	top = xcalloc(n + 1, sizeof *top);
-	fam = xcalloc(n + 1, sizeof *fam);
-	/* Each column's own prefix, and the largest of each family. */
-	for (i = 0; i < n; i++) {
-		fam[i] = -1;
-		scale[i] = export_unit_scale(max[i], unit[i], out[i],
-		    EXPORT_UNIT_MAX);
-		if (scale[i] < 0)
-			continue;
-		(void)export_unit_parse(unit[i], &pre[i], &base[i]);
-		for (f = 0; f < nf; f++)
-			if (strcmp(base[first[f]], base[i]) == 0)
-				break;
-		if (f == nf) {
-			first[nf++] = i;
-			top[f] = 0;
-		}
-		fam[i] = (int)f;
-		if (pre[i] + scale[i] > top[f])
-			top[f] = pre[i] + scale[i];
-	}
-	for (i = 0; i < n; i++) {
-		if (fam[i] < 0 || top[fam[i]] == pre[i] + scale[i] ||
-		    !isfinite(max[i]))
-			continue;
-		/* Under the family's prefix, would it still read 1 or more? */
-		m = fabs(max[i]);
-		for (k = pre[i]; k < top[fam[i]]; k++)
-			m /= 1000;
-		if (max[i] != 0 && m < 1)
-			continue;
-		scale[i] = top[fam[i]] - pre[i];
-		export_unit_name(top[fam[i]], base[i], out[i],
-		    EXPORT_UNIT_MAX);
-	}
-	free(base);
-	free(first);
-	free(pre);
-	free(top);
-	free(fam);
+	u = export_units_new(n, unit);
+	export_units_scale(u, max, scale, out);
+	export_units_free(u);
 }
 
 void
@@ -1226,17 +1309,16 @@ export_cell_scaled(const struct engine_cell *c, int scale, int width,
 
 void
 export_view_scales(const struct engine *e, const struct engine_snapshot *s,
-    size_t view, const char *const *unit, int *scale,
+    size_t view, struct export_units *u, int *scale,
     char (*out)[EXPORT_UNIT_MAX])
 {
 	const struct engine_view	*v = engine_view(e, view);
 	const struct engine_cell	*c;
-	size_t				 r, j, ncol;
-	double				*max;
+	size_t				 r, j;
+	double				*max = u->max;
 
-	ncol = v->nevents + v->nmetrics;
-	max = xcalloc(ncol + 1, sizeof *max);
-	for (j = 0; j < ncol; j++) {
+	for (j = 0; j < u->n; j++) {
+		max[j] = 0;
 		for (r = 0; s != NULL && r <= v->nrows; r++) {
 			c = engine_cell(e, s, view, r, j);
 			if (c != NULL && c->status == ENG_OK &&
@@ -1244,8 +1326,26 @@ export_view_scales(const struct engine *e, const struct engine_snapshot *s,
 				max[j] = fabs(c->value);
 		}
 	}
-	export_unit_scales(ncol, unit, max, scale, out);
-	free(max);
+	export_units_scale(u, max, scale, out);
+}
+
+/* Text: view i's units, parsed once per engine. */
+static void
+export_bind_units(struct export *x, size_t i)
+{
+	const struct engine_view	*v = engine_view(x->e, i);
+	struct export_view		*vw = &x->views[i];
+	const char			**units;
+	size_t				 j, ncol;
+
+	ncol = v->nevents + v->nmetrics;
+	units = xcalloc(ncol + 1, sizeof *units);
+	for (j = 0; j < ncol; j++)
+		units[j] = x->cols[x->map[i][j]].unit;
+	vw->units = export_units_new(ncol, units);
+	vw->scale = xcalloc(ncol + 1, sizeof *vw->scale);
+	vw->unit = xcalloc(ncol + 1, sizeof *vw->unit);
+	free(units);
 }
 
 /*
@@ -1393,10 +1493,10 @@ export_text(struct export *x, const struct engine_snapshot *s,
 	const struct engine_view	*v;
 	const struct engine_cell	*c;
 	const struct export_column	*col;
+	struct export_view		*vw;
 	struct strbuf			 err = { 0 };
 	size_t				 i, r, j, ncol;
 	int				*scale;
-	const char			**units;
 	char				(*unit)[EXPORT_UNIT_MAX];
 
 	strbuf_adds(sb, "hvtop ");
@@ -1412,9 +1512,9 @@ export_text(struct export *x, const struct engine_snapshot *s,
 	for (i = 0; i < engine_nviews(x->e); i++) {
 		v = engine_view(x->e, i);
 		ncol = v->nevents + v->nmetrics;
-		scale = xcalloc(ncol + 1, sizeof *scale);
-		units = xcalloc(ncol + 1, sizeof *units);
-		unit = xcalloc(ncol + 1, sizeof *unit);
+		vw = &x->views[i];
+		scale = vw->scale;
+		unit = vw->unit;
 		strbuf_addf(sb, "\n%-6s", v->term);
 		for (j = 0; j < ncol; j++) {
 			col = &x->cols[x->map[i][j]];
@@ -1422,9 +1522,7 @@ export_text(struct export *x, const struct engine_snapshot *s,
 		}
 		/* One prefix per column, so its rows compare by eye, and
 		 * per unit family, so its columns do. */
-		for (j = 0; j < ncol; j++)
-			units[j] = x->cols[x->map[i][j]].unit;
-		export_view_scales(x->e, s, i, units, scale, unit);
+		export_view_scales(x->e, s, i, vw->units, scale, unit);
 		strbuf_addf(sb, "\n%-6s", "");
 		for (j = 0; j < ncol; j++)
 			strbuf_addf(sb, " %*s", x->cols[x->map[i][j]].width,
@@ -1457,9 +1555,6 @@ export_text(struct export *x, const struct engine_snapshot *s,
 		}
 		export_text_reasons(x, s, i, sb);
 		export_text_cover(x, s, i, sb);
-		free(scale);
-		free(units);
-		free(unit);
 	}
 	strbuf_addc(sb, '\n');
 }
