@@ -146,6 +146,7 @@ live_scales(struct ui *ui, const struct engine_snapshot *s)
 {
 	const struct engine	*e = session_engine(ui->ses);
 	struct live_view	*lv;
+	struct export_units	*u;
 	const char		**units;
 	size_t			 i, j;
 
@@ -158,7 +159,9 @@ live_scales(struct ui *ui, const struct engine_snapshot *s)
 		units = xcalloc(lv->hcols + 1, sizeof *units);
 		for (j = 0; j < lv->hcols; j++)
 			units[j] = live_col_unit(ui, i, j);
-		export_view_scales(e, s, i, units, lv->scale, lv->unit);
+		u = export_units_new(lv->hcols, units);
+		export_view_scales(e, s, i, u, lv->scale, lv->unit);
+		export_units_free(u);
 		free(units);
 	}
 }

@@ -27,6 +27,35 @@ struct export_column {
 #define EXPORT_TEXT_WIDTH	10	/* narrowest text column */
 #define EXPORT_NONE		((size_t)-1)
 
+/*
+ * What the picks leave out of a column: which rows it reads comes from
+ * the selection alone, so it is worked out once per engine.
+ */
+struct export_cover {
+	char		*off;		/* rows not read, or NULL: all are */
+	char		*on;		/* the others, "" for none */
+	char		*note;		/* the total's: export_cover_note() */
+};
+
+/* What the export works out once per view of the engine it is bound to. */
+struct export_view {
+	char			**rownote;	/* "not picked on chip 0" */
+	size_t			 nrownote;
+	struct export_cover	*cover;		/* per column */
+	size_t			 ncover;
+	/*
+	 * Whether cover holds whatever the sample: a metric that reads a
+	 * picked event before one not picked has the status of the first
+	 * when that fails, so then each interval works its cover out.
+	 */
+	int			 fixed;
+	char			*covertext;	/* text: its "blank" lines */
+	/* Text: its columns' units, and each interval's prefixes. */
+	struct export_units	*units;
+	int			*scale;
+	char			(*unit)[EXPORT_UNIT_MAX];
+};
+
 struct export {
 	int			 format;
 	const struct engine	*e;
@@ -37,6 +66,7 @@ struct export {
 	size_t			*hash;		/* open addressing: cols index */
 	size_t			 nhash;		/* a power of two */
 	size_t			**map;		/* [view][col] -> cols or NONE */
+	struct export_view	*views;		/* [view] */
 	size_t			 nmap;		/* views when made */
 	int			 begun;
 	uint64_t		 seq_base;	/* seq of the engines before */
@@ -151,14 +181,35 @@ export_column(struct export *x, const char *name, const char *unit,
 static void
 export_unmap(struct export *x)
 {
-	size_t	 i;
+	struct export_view	*vw;
+	size_t			 i, j;
 
-	for (i = 0; i < x->nmap; i++)
+	for (i = 0; i < x->nmap; i++) {
 		free(x->map[i]);
+		vw = &x->views[i];
+		for (j = 0; j < vw->nrownote; j++)
+			free(vw->rownote[j]);
+		free(vw->rownote);
+		for (j = 0; j < vw->ncover; j++) {
+			free(vw->cover[j].off);
+			free(vw->cover[j].on);
+			free(vw->cover[j].note);
+		}
+		free(vw->cover);
+		free(vw->covertext);
+		export_units_free(vw->units);
+		free(vw->scale);
+		free(vw->unit);
+	}
 	free(x->map);
+	free(x->views);
 	x->map = NULL;
+	x->views = NULL;
 	x->nmap = 0;
 }
+
+static void	export_bind_cover(struct export *, size_t);
+static void	export_bind_units(struct export *, size_t);
 
 /*
  * Map the engine's view columns onto ours.  Once a CSV header is out its
@@ -179,6 +230,7 @@ export_map(struct export *x, const struct engine *e)
 	n = engine_nviews(e);
 	x->nmap = n;
 	x->map = xcalloc(n + 1, sizeof *x->map);
+	x->views = xcalloc(n + 1, sizeof *x->views);
 	for (i = 0; i < n; i++) {
 		v = engine_view(e, i);
 		x->map[i] = xcalloc(v->nevents + v->nmetrics + 1,
@@ -210,6 +262,11 @@ export_map(struct export *x, const struct engine *e)
 		    nleft == 1 ? "" : "s", left.s, nleft > 8 ? ", ..." : "");
 	}
 	strbuf_free(&left);
+	for (i = 0; i < n; i++)
+		export_bind_cover(x, i);
+	if (x->format == EXPORT_TEXT)
+		for (i = 0; i < n; i++)
+			export_bind_units(x, i);
 }
 
 struct export *
@@ -402,6 +459,15 @@ export_indices(const char *term, const unsigned *idx, size_t n,
 	}
 }
 
+/* The note of a total whose rows off leave out, as export_cover_note(). */
+static char *
+export_cover_text(const char *off, const char *on)
+{
+	if (on[0] == '\0')
+		return (xasprintf("not picked on %s", off));
+	return (xasprintf("total of %s only, not picked on %s", on, off));
+}
+
 size_t
 export_cover(const struct engine *e, const struct engine_snapshot *s,
     size_t view, size_t col, char **off, char **on)
@@ -453,35 +519,161 @@ export_cover_note(const struct engine *e, const struct engine_snapshot *s,
 		    "%s %u", v->term, v->indices[row]) : NULL);
 	if (export_cover(e, s, view, col, &off, &on) == 0)
 		return (NULL);
-	if (on[0] == '\0')
-		note = xasprintf("not picked on %s", off);
-	else
-		note = xasprintf("total of %s only, not picked on %s", on,
-		    off);
+	note = export_cover_text(off, on);
 	free(off);
 	free(on);
 	return (note);
 }
 
 /*
- * export_reason(), and for CSV and JSON what the picks say: a row's cell
- * not picked there, a total that covers only some rows.
+ * Whether row r of a view reads column col as its selection has it: 1 when
+ * it does not (its cell is ENG_ABSENT), 0 when it does, -1 when that
+ * depends on the sample (a metric whose first operand is picked there and
+ * a later one not: while the first fails, the metric has its status).
  */
-static char *
-export_reason_picks(const struct export *x, const struct engine_snapshot *s,
-    size_t view, size_t row, size_t col)
+static int
+export_absent(const struct engine_view *v, size_t r, size_t col)
 {
-	char	*reason, *note, *both;
+	const struct engine_metric	*m;
+	size_t				 k, nabsent = 0;
 
+	if (col < v->nevents)
+		return (v->counter[r * v->nevents + col] == ENG_NONE);
+	m = &v->metrics[col - v->nevents];
+	for (k = 0; k < m->nevslots; k++)
+		if (v->counter[r * v->nevents + m->evslots[k]] == ENG_NONE)
+			nabsent++;
+	if (nabsent == 0)
+		return (0);
+	return (v->counter[r * v->nevents + m->evslots[0]] == ENG_NONE ? 1 :
+	    -1);
+}
+
+static void	export_text_cover_lines(const struct export *, size_t,
+		    char *const *, char *const *, struct strbuf *);
+
+/*
+ * What the picks leave out of each column of view i, once per engine:
+ * every row's note and, when the selection alone says it, each column's
+ * cover and its text.
+ */
+static void
+export_bind_cover(struct export *x, size_t i)
+{
+	const struct engine_view	*v = engine_view(x->e, i);
+	struct export_view		*vw = &x->views[i];
+	struct export_cover		*cv;
+	struct strbuf			 a = { 0 }, b = { 0 }, t = { 0 };
+	unsigned			*in, *out;
+	size_t				 r, j, nin, nout, ncol;
+	char				**off, **on;
+	int				 st;
+
+	ncol = v->nevents + v->nmetrics;
+	vw->nrownote = v->nrows;
+	vw->rownote = xcalloc(v->nrows + 1, sizeof *vw->rownote);
+	for (r = 0; r < v->nrows; r++)
+		vw->rownote[r] = xasprintf("not picked on %s %u", v->term,
+		    v->indices[r]);
+	vw->ncover = ncol;
+	vw->cover = xcalloc(ncol + 1, sizeof *vw->cover);
+	in = xcalloc(v->nrows + 1, sizeof *in);
+	out = xcalloc(v->nrows + 1, sizeof *out);
+	vw->fixed = 1;
+	for (j = 0; j < ncol && vw->fixed; j++) {
+		nin = nout = 0;
+		for (r = 0; r < v->nrows; r++) {
+			if ((st = export_absent(v, r, j)) < 0)
+				break;
+			if (st)
+				out[nout++] = v->indices[r];
+			else
+				in[nin++] = v->indices[r];
+		}
+		if (r < v->nrows) {
+			vw->fixed = 0;
+			break;
+		}
+		if (nout == 0)
+			continue;
+		cv = &vw->cover[j];
+		strbuf_reset(&a);
+		strbuf_reset(&b);
+		export_indices(v->term, out, nout, &a);
+		export_indices(v->term, in, nin, &b);
+		cv->off = xstrdup(a.len > 0 ? a.s : "");
+		cv->on = xstrdup(b.len > 0 ? b.s : "");
+		cv->note = export_cover_text(cv->off, cv->on);
+	}
+	if (vw->fixed && x->format == EXPORT_TEXT) {
+		off = xcalloc(ncol + 1, sizeof *off);
+		on = xcalloc(ncol + 1, sizeof *on);
+		for (j = 0; j < ncol; j++) {
+			off[j] = vw->cover[j].off;
+			on[j] = vw->cover[j].on;
+		}
+		export_text_cover_lines(x, i, off, on, &t);
+		vw->covertext = xstrdup(t.len > 0 ? t.s : "");
+		free(off);
+		free(on);
+	}
+	free(in);
+	free(out);
+	strbuf_free(&a);
+	strbuf_free(&b);
+	strbuf_free(&t);
+}
+
+/*
+ * What the picks say of a cell, for CSV and JSON: a row's cell not picked
+ * there, a total that covers only some rows; NULL for none.  *tmp is what
+ * the note was allocated as, when it was, for the caller to free.
+ */
+static const char *
+export_picks_note(const struct export *x, const struct engine_snapshot *s,
+    size_t view, size_t row, size_t col, char **tmp)
+{
+	const struct engine_view	*v = engine_view(x->e, view);
+	const struct export_view	*vw = &x->views[view];
+	const struct engine_cell	*c;
+
+	*tmp = NULL;
+	if (row < v->nrows) {
+		c = engine_cell(x->e, s, view, row, col);
+		return (c != NULL && c->status == ENG_ABSENT ?
+		    vw->rownote[row] : NULL);
+	}
+	if (vw->fixed)
+		return (vw->cover[col].note);
+	*tmp = export_cover_note(x->e, s, view, row, col);
+	return (*tmp);
+}
+
+/*
+ * export_reason(), and for CSV and JSON what the picks say, into *sb
+ * (reset first); returns whether there is anything to say.
+ */
+static int
+export_reason_picks(const struct export *x, const struct engine_snapshot *s,
+    size_t view, size_t row, size_t col, struct strbuf *sb)
+{
+	const char	*note;
+	char		*reason, *tmp;
+	int		 any;
+
+	strbuf_reset(sb);
 	reason = export_reason(x, s, view, row, col);
-	if ((note = export_cover_note(x->e, s, view, row, col)) == NULL)
-		return (reason);
-	if (reason == NULL)
-		return (note);
-	both = xasprintf("%s (%s)", reason, note);
+	note = export_picks_note(x, s, view, row, col, &tmp);
+	if (reason != NULL && note != NULL)
+		strbuf_addf(sb, "%s (%s)", reason, note);
+	else if (reason != NULL)
+		strbuf_adds(sb, reason);
+	else if (note != NULL)
+		strbuf_adds(sb, note);
+	any = reason != NULL || note != NULL;
 	free(reason);
-	free(note);
-	return (both);
+	free(tmp);
+	return (any);
 }
 
 /* How text marks a cell beside its reason: "~" for an estimate. */
@@ -555,12 +747,12 @@ export_csv(struct export *x, const struct engine_snapshot *s,
 	const struct engine_view	*v;
 	const struct engine_cell	*c;
 	struct strbuf			 why = { 0 }, err = { 0 };
-	struct strbuf			 lead = { 0 };
+	struct strbuf			 lead = { 0 }, reason = { 0 };
 	double				*vals;
 	uint8_t				*has;
 	size_t				 i, r, j, ncol, k;
 	double				 val;
-	char				*reason, num[NUMFMT_G_MAX];
+	char				 num[NUMFMT_G_MAX];
 
 	export_error(x, s, &err);
 	if (x->nvals < x->ncols + 1) {
@@ -596,13 +788,11 @@ export_csv(struct export *x, const struct engine_snapshot *s,
 					vals[k] = val;
 					has[k] = 1;
 				}
-				if ((reason = export_reason_picks(x, s, i, r,
-				    j)) != NULL) {
+				if (export_reason_picks(x, s, i, r, j,
+				    &reason))
 					strbuf_addf(&why, "%s%s: %s",
 					    why.len > 0 ? "; " : "",
-					    x->cols[k].name, reason);
-					free(reason);
-				}
+					    x->cols[k].name, reason.s);
 			}
 			/* As ",%llu,%.9g,%s,", printf's output. */
 			strbuf_add(sb, lead.s, lead.len);
@@ -633,6 +823,7 @@ export_csv(struct export *x, const struct engine_snapshot *s,
 	strbuf_free(&why);
 	strbuf_free(&err);
 	strbuf_free(&lead);
+	strbuf_free(&reason);
 }
 
 /* A JSON string. */
@@ -776,10 +967,9 @@ export_json_row(struct export *x, const struct engine_snapshot *s,
 	const struct engine_view	*v = engine_view(x->e, i);
 	const struct engine_cell	*c;
 	const struct export_column	*col;
-	struct strbuf			 why = { 0 };
+	struct strbuf			 why = { 0 }, reason = { 0 };
 	size_t				 j, nv = 0;
 	double				 val;
-	char				*reason;
 
 	strbuf_adds(sb, "{\"domain\":");
 	export_json_str(v->term, sb);
@@ -805,18 +995,18 @@ export_json_row(struct export *x, const struct engine_snapshot *s,
 			export_number(val, sb);
 		else
 			strbuf_adds(sb, "null");
-		if ((reason = export_reason_picks(x, s, i, r, j)) == NULL)
+		if (!export_reason_picks(x, s, i, r, j, &reason))
 			continue;
 		strbuf_addc(&why, why.len > 0 ? ',' : '{');
 		export_json_str(col->name, &why);
 		strbuf_addc(&why, ':');
-		export_json_str(reason, &why);
-		free(reason);
+		export_json_str(reason.s, &why);
 	}
 	strbuf_adds(sb, "},\"reasons\":");
 	strbuf_adds(sb, why.len > 0 ? why.s : "{");
 	strbuf_adds(sb, "}}");
 	strbuf_free(&why);
+	strbuf_free(&reason);
 }
 
 static void
@@ -927,58 +1117,130 @@ export_unit_scale(double max, const char *unit, char *out, size_t outlen)
 	return (s);
 }
 
+/* A column's unit as export_units_new() parses it. */
+struct export_unit {
+	const char	*unit;		/* in export_units' own copy */
+	const char	*base;		/* without its prefix */
+	int		 pre;		/* its prefix's power of 1000, or -1:
+					   it takes none */
+	size_t		 next;		/* the next of its family, or NONE */
+	int		 first;		/* the first of its family */
+};
+
+struct export_units {
+	size_t			 n;
+	struct export_unit	*col;
+	char			**copy;		/* the units, owned */
+	double			*max;		/* export_view_scales() */
+};
+
+struct export_units *
+export_units_new(size_t n, const char *const *unit)
+{
+	struct export_units	*u;
+	struct export_unit	*c;
+	size_t			 i, f, *last;
+
+	u = xcalloc(1, sizeof *u);
+	u->n = n;
+	u->col = xcalloc(n + 1, sizeof *u->col);
+	u->copy = xcalloc(n + 1, sizeof *u->copy);
+	u->max = xcalloc(n + 1, sizeof *u->max);
+	last = xcalloc(n + 1, sizeof *last);
+	for (i = 0; i < n; i++) {
+		c = &u->col[i];
+		c->unit = u->copy[i] = xstrdup(unit[i]);
+		c->next = EXPORT_NONE;
+		if (export_unit_parse(c->unit, &c->pre, &c->base) != 0) {
+			c->pre = -1;
+			continue;
+		}
+		/* Its family: the columns before it of the same base. */
+		for (f = 0; f < i; f++)
+			if (u->col[f].first && u->col[f].pre >= 0 &&
+			    strcmp(u->col[f].base, c->base) == 0)
+				break;
+		if (f == i) {
+			c->first = 1;
+			last[i] = i;
+			continue;
+		}
+		u->col[last[f]].next = i;
+		last[f] = i;
+	}
+	free(last);
+	return (u);
+}
+
+void
+export_units_free(struct export_units *u)
+{
+	size_t	 i;
+
+	if (u == NULL)
+		return;
+	for (i = 0; i < u->n; i++)
+		free(u->copy[i]);
+	free(u->copy);
+	free(u->col);
+	free(u->max);
+	free(u);
+}
+
+void
+export_units_scale(const struct export_units *u, const double *max,
+    int *scale, char (*out)[EXPORT_UNIT_MAX])
+{
+	const struct export_unit	*c;
+	size_t				 i, k;
+	int				 top, j;
+	double				 m;
+
+	/* Each column's own prefix. */
+	for (i = 0; i < u->n; i++) {
+		c = &u->col[i];
+		if (c->pre < 0) {
+			snprintf(out[i], EXPORT_UNIT_MAX, "%s", c->unit);
+			scale[i] = -1;
+			continue;
+		}
+		scale[i] = export_steps(max[i], c->pre, 9999.5);
+		export_unit_name(c->pre + scale[i], c->base, out[i],
+		    EXPORT_UNIT_MAX);
+	}
+	/* Then the largest of each family, where it reads 1 or more. */
+	for (i = 0; i < u->n; i++) {
+		if (!u->col[i].first)
+			continue;
+		top = 0;
+		for (k = i; k != EXPORT_NONE; k = u->col[k].next)
+			if (u->col[k].pre + scale[k] > top)
+				top = u->col[k].pre + scale[k];
+		for (k = i; k != EXPORT_NONE; k = u->col[k].next) {
+			c = &u->col[k];
+			if (top == c->pre + scale[k] || !isfinite(max[k]))
+				continue;
+			m = fabs(max[k]);
+			for (j = c->pre; j < top; j++)
+				m /= 1000;
+			if (max[k] != 0 && m < 1)
+				continue;
+			scale[k] = top - c->pre;
+			export_unit_name(top, c->base, out[k],
+			    EXPORT_UNIT_MAX);
+		}
+	}
+}
+
 void
 export_unit_scales(size_t n, const char *const *unit, const double *max,
     int *scale, char (*out)[EXPORT_UNIT_MAX])
 {
-	const char	**base;
-	size_t		 i, f, nf = 0, *first;
-	int		*pre, *top, *fam, k;
-	double		 m;
+	struct export_units	*u;
 
-	base = xcalloc(n + 1, sizeof *base);
-	first = xcalloc(n + 1, sizeof *first);
-	pre = xcalloc(n + 1, sizeof *pre);
-	top = xcalloc(n + 1, sizeof *top);
-	fam = xcalloc(n + 1, sizeof *fam);
-	/* Each column's own prefix, and the largest of each family. */
-	for (i = 0; i < n; i++) {
-		fam[i] = -1;
-		scale[i] = export_unit_scale(max[i], unit[i], out[i],
-		    EXPORT_UNIT_MAX);
-		if (scale[i] < 0)
-			continue;
-		(void)export_unit_parse(unit[i], &pre[i], &base[i]);
-		for (f = 0; f < nf; f++)
-			if (strcmp(base[first[f]], base[i]) == 0)
-				break;
-		if (f == nf) {
-			first[nf++] = i;
-			top[f] = 0;
-		}
-		fam[i] = (int)f;
-		if (pre[i] + scale[i] > top[f])
-			top[f] = pre[i] + scale[i];
-	}
-	for (i = 0; i < n; i++) {
-		if (fam[i] < 0 || top[fam[i]] == pre[i] + scale[i] ||
-		    !isfinite(max[i]))
-			continue;
-		/* Under the family's prefix, would it still read 1 or more? */
-		m = fabs(max[i]);
-		for (k = pre[i]; k < top[fam[i]]; k++)
-			m /= 1000;
-		if (max[i] != 0 && m < 1)
-			continue;
-		scale[i] = top[fam[i]] - pre[i];
-		export_unit_name(top[fam[i]], base[i], out[i],
-		    EXPORT_UNIT_MAX);
-	}
-	free(base);
-	free(first);
-	free(pre);
-	free(top);
-	free(fam);
+	u = export_units_new(n, unit);
+	export_units_scale(u, max, scale, out);
+	export_units_free(u);
 }
 
 void
@@ -1047,17 +1309,16 @@ export_cell_scaled(const struct engine_cell *c, int scale, int width,
 
 void
 export_view_scales(const struct engine *e, const struct engine_snapshot *s,
-    size_t view, const char *const *unit, int *scale,
+    size_t view, struct export_units *u, int *scale,
     char (*out)[EXPORT_UNIT_MAX])
 {
 	const struct engine_view	*v = engine_view(e, view);
 	const struct engine_cell	*c;
-	size_t				 r, j, ncol;
-	double				*max;
+	size_t				 r, j;
+	double				*max = u->max;
 
-	ncol = v->nevents + v->nmetrics;
-	max = xcalloc(ncol + 1, sizeof *max);
-	for (j = 0; j < ncol; j++) {
+	for (j = 0; j < u->n; j++) {
+		max[j] = 0;
 		for (r = 0; s != NULL && r <= v->nrows; r++) {
 			c = engine_cell(e, s, view, r, j);
 			if (c != NULL && c->status == ENG_OK &&
@@ -1065,8 +1326,26 @@ export_view_scales(const struct engine *e, const struct engine_snapshot *s,
 				max[j] = fabs(c->value);
 		}
 	}
-	export_unit_scales(ncol, unit, max, scale, out);
-	free(max);
+	export_units_scale(u, max, scale, out);
+}
+
+/* Text: view i's units, parsed once per engine. */
+static void
+export_bind_units(struct export *x, size_t i)
+{
+	const struct engine_view	*v = engine_view(x->e, i);
+	struct export_view		*vw = &x->views[i];
+	const char			**units;
+	size_t				 j, ncol;
+
+	ncol = v->nevents + v->nmetrics;
+	units = xcalloc(ncol + 1, sizeof *units);
+	for (j = 0; j < ncol; j++)
+		units[j] = x->cols[x->map[i][j]].unit;
+	vw->units = export_units_new(ncol, units);
+	vw->scale = xcalloc(ncol + 1, sizeof *vw->scale);
+	vw->unit = xcalloc(ncol + 1, sizeof *vw->unit);
+	free(units);
 }
 
 /*
@@ -1111,23 +1390,21 @@ export_text_reasons(const struct export *x, const struct engine_snapshot *s,
 /*
  * What blank cells mean: per set of rows the picks leave out, one line
  * that names them, what the total covers and the columns, so that a
- * total of some rows is never read as one of all.
+ * total of some rows is never read as one of all.  off[j] and on[j] are
+ * column j's, as export_cover() gives them (off[j] NULL: none).
  */
 static void
-export_text_cover(const struct export *x, const struct engine_snapshot *s,
-    size_t view, struct strbuf *sb)
+export_text_cover_lines(const struct export *x, size_t view,
+    char *const *off, char *const *on, struct strbuf *sb)
 {
 	const struct engine_view	*v = engine_view(x->e, view);
 	size_t				 ncol = v->nevents + v->nmetrics;
 	size_t				 j, k, n, *group;
-	char				**off, **on;
 
-	off = xcalloc(ncol + 1, sizeof *off);
-	on = xcalloc(ncol + 1, sizeof *on);
 	group = xcalloc(ncol + 1, sizeof *group);
 	for (j = 0; j < ncol; j++) {
 		group[j] = EXPORT_NONE;
-		if (export_cover(x->e, s, view, j, &off[j], &on[j]) == 0)
+		if (off[j] == NULL)
 			continue;
 		for (k = 0; k < j; k++)
 			if (off[k] != NULL && strcmp(off[k], off[j]) == 0 &&
@@ -1156,13 +1433,34 @@ export_text_cover(const struct export *x, const struct engine_snapshot *s,
 			    n - EXPORT_COVER_NAMES);
 		strbuf_addc(sb, '\n');
 	}
+	free(group);
+}
+
+/* export_text_cover_lines() for view i in snapshot s. */
+static void
+export_text_cover(const struct export *x, const struct engine_snapshot *s,
+    size_t view, struct strbuf *sb)
+{
+	const struct engine_view	*v = engine_view(x->e, view);
+	size_t				 ncol = v->nevents + v->nmetrics;
+	size_t				 j;
+	char				**off, **on;
+
+	if (x->views[view].fixed) {
+		strbuf_adds(sb, x->views[view].covertext);
+		return;
+	}
+	off = xcalloc(ncol + 1, sizeof *off);
+	on = xcalloc(ncol + 1, sizeof *on);
+	for (j = 0; j < ncol; j++)
+		(void)export_cover(x->e, s, view, j, &off[j], &on[j]);
+	export_text_cover_lines(x, view, off, on, sb);
 	for (j = 0; j < ncol; j++) {
 		free(off[j]);
 		free(on[j]);
 	}
 	free(off);
 	free(on);
-	free(group);
 }
 
 /* Under the units, perf's MetricGroup of each column, when one has it. */
@@ -1195,10 +1493,10 @@ export_text(struct export *x, const struct engine_snapshot *s,
 	const struct engine_view	*v;
 	const struct engine_cell	*c;
 	const struct export_column	*col;
+	struct export_view		*vw;
 	struct strbuf			 err = { 0 };
 	size_t				 i, r, j, ncol;
 	int				*scale;
-	const char			**units;
 	char				(*unit)[EXPORT_UNIT_MAX];
 
 	strbuf_adds(sb, "hvtop ");
@@ -1214,9 +1512,9 @@ export_text(struct export *x, const struct engine_snapshot *s,
 	for (i = 0; i < engine_nviews(x->e); i++) {
 		v = engine_view(x->e, i);
 		ncol = v->nevents + v->nmetrics;
-		scale = xcalloc(ncol + 1, sizeof *scale);
-		units = xcalloc(ncol + 1, sizeof *units);
-		unit = xcalloc(ncol + 1, sizeof *unit);
+		vw = &x->views[i];
+		scale = vw->scale;
+		unit = vw->unit;
 		strbuf_addf(sb, "\n%-6s", v->term);
 		for (j = 0; j < ncol; j++) {
 			col = &x->cols[x->map[i][j]];
@@ -1224,9 +1522,7 @@ export_text(struct export *x, const struct engine_snapshot *s,
 		}
 		/* One prefix per column, so its rows compare by eye, and
 		 * per unit family, so its columns do. */
-		for (j = 0; j < ncol; j++)
-			units[j] = x->cols[x->map[i][j]].unit;
-		export_view_scales(x->e, s, i, units, scale, unit);
+		export_view_scales(x->e, s, i, vw->units, scale, unit);
 		strbuf_addf(sb, "\n%-6s", "");
 		for (j = 0; j < ncol; j++)
 			strbuf_addf(sb, " %*s", x->cols[x->map[i][j]].width,
@@ -1259,9 +1555,6 @@ export_text(struct export *x, const struct engine_snapshot *s,
 		}
 		export_text_reasons(x, s, i, sb);
 		export_text_cover(x, s, i, sb);
-		free(scale);
-		free(units);
-		free(unit);
 	}
 	strbuf_addc(sb, '\n');
 }

@@ -109,9 +109,25 @@ int		 export_unit_scale(double max, const char *unit, char *out,
  * columns of one unit family (MB/s and GB/s are both B/s) share the
  * prefix of the largest among them, so that they read side by side; a
  * column whose values would all read below 1 under it keeps its own.
- * Writes scale[i] and out[i] as export_unit_scale() does.
+ * Writes scale[i] and out[i] as export_unit_scale() does.  It parses the
+ * units on every call: a table drawn again and again keeps them parsed
+ * (export_units_new()).
  */
 void		 export_unit_scales(size_t n, const char *const *unit,
+		    const double *max, int *scale,
+		    char (*out)[EXPORT_UNIT_MAX]);
+/*
+ * The units of a table's n columns, parsed once: each one's prefix, the
+ * unit without it and its family, so that export_units_scale() or
+ * export_view_scales() chooses the prefixes of an interval without
+ * allocating or comparing a name.  The caller owns it and frees it with
+ * export_units_free(); unit is copied.
+ */
+struct export_units;
+struct export_units	*export_units_new(size_t n, const char *const *unit);
+void		 export_units_free(struct export_units *);
+/* export_unit_scales() for the units of u. */
+void		 export_units_scale(const struct export_units *,
 		    const double *max, int *scale,
 		    char (*out)[EXPORT_UNIT_MAX]);
 /*
@@ -127,13 +143,14 @@ void		 export_scaled(double, int scale, int width, struct strbuf *);
 void		 export_cell_scaled(const struct engine_cell *, int scale,
 		    int width, struct strbuf *);
 /*
- * export_unit_scales() for the columns of a view, whose units are unit[]:
- * each column's largest magnitude among its rows and total in s (none
- * when s is NULL).  scale and out hold one entry per column.
+ * export_units_scale() for the columns of a view, whose units u has (one
+ * per column, in order): each column's largest magnitude among its rows
+ * and total in s (none when s is NULL).  scale and out hold one entry
+ * per column.  Allocates nothing: what it works on is u's.
  */
 void		 export_view_scales(const struct engine *,
 		    const struct engine_snapshot *, size_t view,
-		    const char *const *unit, int *scale,
+		    struct export_units *, int *scale,
 		    char (*out)[EXPORT_UNIT_MAX]);
 /* The shortest decimal that reads back as the same double ("null" if
  * not finite), always with a point or exponent. */

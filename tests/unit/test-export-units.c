@@ -65,6 +65,49 @@ test_family_mixed(void **state)
 	assert_int_equal(scale[3], 0);
 }
 
+/*
+ * Units parsed once serve interval after interval: the family's prefix
+ * follows its largest column each time, and two families of one table
+ * (B/s and Hz) apart, whatever columns lie between them.
+ */
+static void
+test_units_reused(void **state)
+{
+	static const char *const unit[5] = { "MB/s", "MHz", "cycles",
+	    "GB/s", "GHz" };
+	static const double max[2][5] = {
+		{ 8961, 1950, 12345, 1.5, 0 },
+		{ 12, 800, 0, 0.0004, 2.1 },
+	};
+	static const char *const want[2][5] = {
+		{ "GB/s", "GHz", "cycles", "GB/s", "GHz" },
+		{ "MB/s", "MHz", "cycles", "GB/s", "GHz" },
+	};
+	static const int want_scale[2][5] = {
+		{ 1, 1, -1, 0, 0 },
+		{ 0, 0, -1, 0, 0 },
+	};
+	struct export_units	*u;
+	char			 out[5][EXPORT_UNIT_MAX];
+	char			 one[5][EXPORT_UNIT_MAX];
+	int			 scale[5], sone[5], i, k;
+
+	(void)state;
+	u = export_units_new(5, unit);
+	for (k = 0; k < 2; k++) {
+		export_units_scale(u, max[k], scale, out);
+		export_unit_scales(5, unit, max[k], sone, one);
+		for (i = 0; i < 5; i++) {
+			assert_string_equal(out[i], want[k][i]);
+			assert_int_equal(scale[i], want_scale[k][i]);
+			assert_string_equal(one[i], out[i]);
+			assert_int_equal(sone[i], scale[i]);
+		}
+	}
+	export_units_free(u);
+	export_units_free(NULL);
+}
+
 static void
 value_is(double v, const char *unit, const char *want)
 {
@@ -95,6 +138,7 @@ main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_family),
 		cmocka_unit_test(test_family_mixed),
+		cmocka_unit_test(test_units_reused),
 		cmocka_unit_test(test_value_unit),
 	};
 
