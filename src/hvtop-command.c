@@ -25,7 +25,7 @@
 
 #include "catalog/catalog.h"
 #include "engine/engine.h"
-#include "engine/session.h"
+#include "session/session.h"
 #include "export/export.h"
 #include "hvtop.h"
 #include "model/raw.h"

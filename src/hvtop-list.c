@@ -14,7 +14,7 @@
 
 #include "catalog/catalog.h"
 #include "engine/engine.h"
-#include "engine/session.h"
+#include "session/session.h"
 #include "formula/formula.h"
 #include "hvtop.h"
 #include "util/xalloc.h"

@@ -15,7 +15,7 @@
 #include <string.h>
 
 #include "engine/engine.h"
-#include "engine/session.h"
+#include "session/session.h"
 #include "export/report.h"
 #include "hvtop.h"
 #include "model/raw.h"

@@ -1,7 +1,7 @@
 /*
  * hvtop: a top-like monitor for the IBM PowerVM 24x7 hypervisor counters.
  * This file opens the source the command line names, starts a session on
- * it (src/engine/session.h), prints what the session has to say, and runs
+ * it (src/session/session.h), prints what the session has to say, and runs
  * --list, the batch loop or the terminal interface.  It holds no counter
  * logic of its own.
  */
@@ -17,7 +17,7 @@
 #include <unistd.h>
 
 #include "engine/engine.h"
-#include "engine/session.h"
+#include "session/session.h"
 #include "export/export.h"
 #include "hvtop.h"
 #include "source/source.h"

@@ -2,7 +2,7 @@
  * The hvtop program: what only the command-line program does.  Options
  * (hvtop-opts.c), --list (hvtop-list.c), counting over a command
  * (hvtop-command.c), the batch loop and main() (hvtop.c).  Sampling, the catalog, the selection and the engine are
- * the session's (src/engine/session.h); the screens are ui/'s.
+ * the session's (src/session/session.h); the screens are ui/'s.
  */
 #ifndef HVTOP_HVTOP_H
 #define HVTOP_HVTOP_H

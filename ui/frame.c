@@ -17,7 +17,7 @@
 
 #include "catalog/catalog.h"
 #include "engine/engine.h"
-#include "engine/session.h"
+#include "session/session.h"
 #include "model/frame-map.h"
 #include "model/raw.h"
 #include "ui/ui.h"

@@ -13,7 +13,7 @@
 #include "catalog/catalog.h"
 #include "engine/engine.h"
 #include "model/selection.h"
-#include "engine/session.h"
+#include "session/session.h"
 #include "ui/ui.h"
 #include "util/filter.h"
 #include "util/strbuf.h"

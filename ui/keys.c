@@ -15,7 +15,7 @@
 #include <stdlib.h>
 
 #include "engine/engine.h"
-#include "engine/session.h"
+#include "session/session.h"
 #include "ui/crt.h"
 #include "ui/prompt.h"
 #include "ui/ui-run.h"

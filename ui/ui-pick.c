@@ -15,7 +15,7 @@
 
 #include "catalog/catalog.h"
 #include "engine/engine.h"
-#include "engine/session.h"
+#include "session/session.h"
 #include "model/selection.h"
 #include "ui/prompt.h"
 #include "util/xalloc.h"

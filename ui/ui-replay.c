@@ -12,7 +12,7 @@
 #include <stdlib.h>
 
 #include "engine/engine.h"
-#include "engine/session.h"
+#include "session/session.h"
 #include "source/source.h"
 #include "util/seekspec.h"
 #include "util/xalloc.h"

@@ -12,7 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "engine/session.h"
+#include "session/session.h"
 #include "model/selection.h"
 #include "util/settings.h"
 #include "util/xalloc.h"

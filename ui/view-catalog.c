@@ -17,7 +17,7 @@
 #include "catalog/catalog.h"
 #include "engine/engine.h"
 #include "model/selection.h"
-#include "engine/session.h"
+#include "session/session.h"
 #include "formula/formula.h"
 #include "source/source.h"
 #include "util/hverr.h"

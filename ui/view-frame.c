@@ -16,7 +16,7 @@
 #include <string.h>
 
 #include "engine/engine.h"
-#include "engine/session.h"
+#include "session/session.h"
 #include "model/frame-map.h"
 #include "model/raw.h"
 #include "util/strbuf.h"

@@ -18,7 +18,7 @@
 #include "catalog/catalog.h"
 #include "engine/engine.h"
 #include "model/selection.h"
-#include "engine/session.h"
+#include "session/session.h"
 #include "export/export.h"
 #include "ui/chart.h"
 #include "util/strbuf.h"

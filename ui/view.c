@@ -17,7 +17,7 @@
 
 #include "catalog/catalog.h"
 #include "engine/engine.h"
-#include "engine/session.h"
+#include "session/session.h"
 #include "source/source.h"
 #include "ui/chart.h"
 #include "ui/keys.h"

@@ -1,23 +1,8 @@
-# src/engine: deltas, rates and metric values per interval
-# (pure: the engine is handed raw samples and the time, and publishes
-# snapshots that the interface and the batch writers render), and the
-# session that keeps source, catalog, selection and engine consistent for
-# the programs.
+# src/engine: deltas, rates and metric values per interval (pure: the
+# engine is handed raw samples and the time, and publishes snapshots that
+# the interface and the batch writers render).
 libhvpure_a_SOURCES += \
 	src/engine/engine.c src/engine/engine.h
-libhvcore_a_SOURCES += \
-	src/engine/session.c src/engine/session.h src/engine/session-int.h \
-	src/engine/session-metrics.c \
-	src/engine/session-overview.c
-
-# The session on the simulated frame and on a recording, through its API.
-check_PROGRAMS += tests/unit/test-session
-tests_unit_test_session_SOURCES = tests/unit/test-session.c
-tests_unit_test_session_CPPFLAGS = $(AM_CPPFLAGS) \
-	-DTOP_SRCDIR='"$(abs_top_srcdir)"'
-tests_unit_test_session_CFLAGS = $(UNIT_CFLAGS)
-tests_unit_test_session_LDADD = $(CORE_LIBS) $(CMOCKA_LIBS)
-
 check_PROGRAMS += tests/unit/test-engine
 tests_unit_test_engine_SOURCES = tests/unit/test-engine.c
 tests_unit_test_engine_CFLAGS = $(UNIT_CFLAGS)

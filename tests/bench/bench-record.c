@@ -26,7 +26,7 @@
 
 #include "engine/engine.h"
 #include "model/selection.h"
-#include "engine/session.h"
+#include "session/session.h"
 #include "export/export.h"
 #include "record/record-file.h"
 #include "record/record.h"

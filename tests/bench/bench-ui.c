@@ -31,7 +31,7 @@
 #include <time.h>
 
 #include "engine/engine.h"
-#include "engine/session.h"
+#include "session/session.h"
 #include "source/source.h"
 #include "tests/bench/bench.h"
 #include "ui/chart.h"

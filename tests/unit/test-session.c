@@ -1,5 +1,5 @@
 /*
- * Unit tests for the session (src/engine/session.h), driven only through
+ * Unit tests for the session (src/session/session.h), driven only through
  * its API on the simulated frame with a virtual clock: starting, sampling
  * and the baseline, picking anew (and a pick that fails, leaving the
  * session as it was), the overview, constants, a catalog version change
@@ -22,7 +22,7 @@
 #include "catalog/catalog.h"
 #include "engine/engine.h"
 #include "model/selection.h"
-#include "engine/session.h"
+#include "session/session.h"
 #include "source/source.h"
 #include "util/hverr.h"
 #include "util/xalloc.h"

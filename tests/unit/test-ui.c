@@ -23,7 +23,7 @@
 #include "catalog/catalog.h"
 #include "engine/engine.h"
 #include "model/selection.h"
-#include "engine/session.h"
+#include "session/session.h"
 #include "source/source.h"
 #include "ui/ui.h"
 #include "ui/view.h"

@@ -18,7 +18,7 @@
 
 #include "catalog/catalog.h"
 #include "engine/engine.h"
-#include "engine/session-int.h"
+#include "session/session-int.h"
 #include "formula/formula.h"
 #include "metrics/papi.h"
 #include "metrics/perfjson.h"

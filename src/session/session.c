@@ -11,7 +11,7 @@
  */
 #include "config.h"
 
-#include "engine/session.h"
+#include "session/session.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -21,7 +21,7 @@
 #include "engine/engine.h"
 #include "model/raw.h"
 #include "model/selection.h"
-#include "engine/session-int.h"
+#include "session/session-int.h"
 #include "record/record-file.h"
 #include "record/record.h"
 #include "serve/serve.h"

@@ -10,7 +10,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "engine/session.h"
+#include "session/session.h"
 #include "source/source.h"
 #include "util/clock.h"
 

@@ -12,7 +12,7 @@
 
 #include "catalog/catalog.h"
 #include "model/selection.h"
-#include "engine/session-int.h"
+#include "session/session-int.h"
 #include "formula/formula.h"
 #include "util/hverr.h"
 #include "util/xalloc.h"
