@@ -65,30 +65,6 @@ struct record_file {
 	uint64_t	 whole_now;	/* time of the last of them */
 };
 
-void
-record_file_selection(const struct selection *sel,
-    struct record_selection *out)
-{
-	const struct sel_pick	*s;
-	struct record_pick	*d;
-	size_t			 i, j;
-
-	memset(out, 0, sizeof *out);
-	out->picks = xcalloc(sel->npicks + 1, sizeof *out->picks);
-	out->npicks = sel->npicks;
-	for (i = 0; i < sel->npicks; i++) {
-		s = &sel->picks[i];
-		d = &out->picks[i];
-		record_pick_init(d, s->kind == SEL_EVENT, s->spec, s->domain,
-		    s->lpar, s->indices, s->nindices, s->nevents);
-		for (j = 0; j < s->nevents; j++)
-			d->events[j] = xstrdup(s->events[j]->sysfs_name !=
-			    NULL ? s->events[j]->sysfs_name :
-			    s->events[j]->name);
-		out->ncounters += s->nindices * s->nevents;
-	}
-}
-
 /* The first len bytes of the buffer are in the file: count the samples
  * that ended there, which is where a failed write leaves the file. */
 static void
@@ -225,7 +201,7 @@ record_file_open(const char *path, struct source *src,
 	for (i = 0; i < nconsts; i++)
 		record_file_constant(&m, consts[i].name,
 		    strlen(consts[i].name), consts[i].value);
-	record_file_selection(sel, &rsel);
+	record_selection_from(&rsel, sel);
 
 	rf = xcalloc(1, sizeof *rf);
 	rf->path = xstrdup(path);
@@ -289,7 +265,7 @@ record_file_select(struct record_file *rf, const struct selection *sel,
 	struct record_selection	 rsel;
 	int			 error;
 
-	record_file_selection(sel, &rsel);
+	record_selection_from(&rsel, sel);
 	error = record_write_select(rf->w, &rsel, &rf->buf, cause);
 	record_selection_free(&rsel);
 	if (error != 0)

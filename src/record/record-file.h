@@ -65,12 +65,4 @@ uint64_t record_file_bytes(const struct record_file *);
  * (NULL is fine).  Returns 0 or -errno with *cause set. */
 int	 record_file_close(struct record_file *, char **cause);
 
-/*
- * The selection as a recording stores it (picks with their spec strings,
- * indices and event columns by sysfs name).  Fills *out (caller frees
- * with record_selection_free()).
- */
-void	 record_file_selection(const struct selection *,
-	    struct record_selection *out);
-
 #endif /* HVTOP_RECORD_FILE_H */

@@ -1,8 +1,9 @@
 /*
  * Selections and preambles as the recording stores them: plain data with
- * owned strings, copied, compared and freed here.  A selection is
- * compared pick by pick (kind, spec, domain, partition, indices, event
- * columns), which is what decides whether a replay can serve it.
+ * owned strings, made from a selection, copied, compared and freed here.
+ * A selection is compared pick by pick (kind, spec, domain, partition,
+ * indices, event columns), which is what decides whether a replay can
+ * serve it.
  */
 #include "config.h"
 
@@ -11,6 +12,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "catalog/catalog.h"
+#include "model/selection.h"
 #include "util/xalloc.h"
 
 void
@@ -28,6 +31,30 @@ record_pick_init(struct record_pick *d, int kind, const char *spec,
 		memcpy(d->indices, indices, nindices * sizeof *d->indices);
 	d->nevents = nevents;
 	d->events = xcalloc(nevents + 1, sizeof *d->events);
+}
+
+void
+record_selection_from(struct record_selection *out,
+    const struct selection *sel)
+{
+	const struct sel_pick	*s;
+	struct record_pick	*d;
+	size_t			 i, j;
+
+	memset(out, 0, sizeof *out);
+	out->picks = xcalloc(sel->npicks + 1, sizeof *out->picks);
+	out->npicks = sel->npicks;
+	for (i = 0; i < sel->npicks; i++) {
+		s = &sel->picks[i];
+		d = &out->picks[i];
+		record_pick_init(d, s->kind == SEL_EVENT, s->spec, s->domain,
+		    s->lpar, s->indices, s->nindices, s->nevents);
+		for (j = 0; j < s->nevents; j++)
+			d->events[j] = xstrdup(s->events[j]->sysfs_name !=
+			    NULL ? s->events[j]->sysfs_name :
+			    s->events[j]->name);
+		out->ncounters += s->nindices * s->nevents;
+	}
 }
 
 void

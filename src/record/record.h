@@ -23,6 +23,8 @@
 
 #include "model/raw.h"
 
+struct selection;
+
 /* The file header: magic, version, timestamp geometry (16 bytes). */
 #define RECORD_MAGIC		"\x89HVR\r\n\x1a\n"
 #define RECORD_MAGIC_LEN	8
@@ -119,6 +121,13 @@ struct record_meta {
 void	 record_pick_init(struct record_pick *d, int kind, const char *spec,
 	    int domain, uint16_t lpar, const unsigned *indices, size_t nindices,
 	    size_t nevents);
+/*
+ * The selection as a recording stores it (picks with their spec strings,
+ * indices and event columns by sysfs name), into *out (caller frees with
+ * record_selection_free()).
+ */
+void	 record_selection_from(struct record_selection *out,
+	    const struct selection *);
 /* Deep copies and comparison of selections; free releases the contents. */
 void	 record_selection_copy(struct record_selection *,
 	    const struct record_selection *);

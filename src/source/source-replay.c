@@ -23,7 +23,6 @@
 #include "catalog/catalog.h"
 #include "model/raw.h"
 #include "model/selection.h"
-#include "record/record-file.h"
 #include "record/record.h"
 #include "source/source.h"
 #include "util/file.h"
@@ -258,7 +257,7 @@ source_replay_select(struct source *src, const struct selection *sel,
 	char				*a, *b;
 	size_t				 at;
 
-	record_file_selection(sel, &want);
+	record_selection_from(&want, sel);
 	at = record_selection_compare(&want, rec);
 	if (at != 0) {
 		a = source_replay_picks_text(rec);
@@ -414,7 +413,7 @@ source_replay_selection(struct source *src, const struct catalog *cat,
 		}
 	}
 	/* The picks must come out as the counters that were recorded. */
-	record_file_selection(out, &got);
+	record_selection_from(&got, out);
 	i = record_selection_compare(&got, rec);
 	record_selection_free(&got);
 	if (i != 0 && i <= rec->npicks) {
@@ -441,7 +440,7 @@ source_replay_selection_changed(struct source *src,
 	if (r->sel_checked == record_read_changes(r->rd) + 1 &&
 	    r->sel_hash == source_replay_hash(sel))
 		return (0);
-	record_file_selection(sel, &cur);
+	record_selection_from(&cur, sel);
 	at = record_selection_compare(&cur, record_read_selection(r->rd));
 	record_selection_free(&cur);
 	if (at == 0)
