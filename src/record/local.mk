@@ -1,6 +1,6 @@
-# src/record: the recording format (docs/FORMAT-recording.md).  Encoding
-# and decoding are pure (bytes in, bytes out); the file writer behind
-# hvtop -w (open, append, fsync) is core.  The replay source is in
+# src/record: the recording format (docs/FORMAT-recording.md), pure:
+# bytes in, bytes out.  The file behind hvtop -w (open, append, fsync) is
+# the session's (src/session/session-record.c); the replay source is in
 # src/source.
 libhvpure_a_SOURCES += \
 	src/record/record.h src/record/record-int.h \
@@ -11,8 +11,6 @@ libhvpure_a_SOURCES += \
 	src/record/record-read.c \
 	src/record/record-selection.c \
 	src/record/record-write.c
-libhvcore_a_SOURCES += \
-	src/record/record-file.c src/record/record-file.h
 
 check_PROGRAMS += tests/unit/test-record
 tests_unit_test_record_SOURCES = tests/unit/test-record.c

@@ -2,8 +2,8 @@
  * The recording writer: records as bytes appended to a caller's buffer.
  * It decides, record by record, the smallest header that the time since
  * the previous record allows, when a heartbeat is due, and how each
- * counter is predicted.  It does no I/O; record-file.c puts the bytes in
- * a file.
+ * counter is predicted.  It does no I/O; src/session/session-record.c
+ * puts the bytes in a file.
  */
 #include "config.h"
 

@@ -12,8 +12,9 @@
  * record, range-coded with adaptive models.
  *
  * Pure: the writer appends bytes to a caller's buffer and the reader takes
- * bytes; neither does I/O, reads a clock or prints.  Files, fsync and the
- * sources live in record-file.c and source-replay.c.
+ * bytes; neither does I/O, reads a clock or prints.  The file behind -w
+ * is src/session/session-record.c; the replay source is
+ * src/source/source-replay.c.
  */
 #ifndef HVTOP_RECORD_H
 #define HVTOP_RECORD_H

@@ -18,8 +18,8 @@ struct catalog_event;
 struct formula_ref;
 struct papi_model;
 struct perfjson_model;
-struct record_file;
 struct serve;
+struct session_record;
 
 /* A place in a metric file. */
 struct session_pos {
@@ -69,7 +69,7 @@ struct session {
 
 	char		**notices;
 	size_t		 nnotices;
-	struct record_file *rec;	/* -w, or NULL */
+	struct session_record *rec;	/* -w, or NULL */
 	struct serve	*serve;		/* --serve, or NULL */
 };
 

@@ -22,7 +22,7 @@
 #include "model/raw.h"
 #include "model/selection.h"
 #include "session/session-int.h"
-#include "record/record-file.h"
+#include "session/session-record.h"
 #include "record/record.h"
 #include "serve/serve.h"
 #include "util/hverr.h"
@@ -117,25 +117,65 @@ session_constant_origin(const struct session *s, const char *name)
 }
 
 /*
- * Open the recording.  What --const set is what the formulas used, so
- * that is what the recording keeps over the frame's values.
+ * Named constants a source may know (the frame's clocks).  A replay
+ * answers from what its recording holds, so this must name every
+ * constant a source knows (hvsim_constant() in src/sim/hvsim.c,
+ * source_perf_const_get() in src/source/source-perf-const.c).
+ */
+static const char *const session_frame_constants[] = {
+	"PB_Freq", "PB_FREQ", "MEM_Freq", "CPU_Freq", "cpu_hz", "XBUS_Freq",
+	"ABUS_Freq", "PHB_Freq", NULL
+};
+
+/*
+ * Open the recording with what the source serves: its label, catalog
+ * and frame's constants.  What --const set is what the formulas used,
+ * so that is what the recording keeps over the frame's values.
  */
 static int
-session_record(struct session *s, char **cause)
+session_start_recording(struct session *s, char **cause)
 {
-	struct record_constant	*rc;
-	size_t			 i;
-	int			 error;
+	struct session_record_params	 p;
+	struct record_constant		*rc;
+	const char *const		*name;
+	size_t				 n = 0, i;
+	char				*why = NULL;
+	int				 error;
 
-	rc = xcalloc(s->nconsts + 1, sizeof *rc);
-	for (i = 0; i < s->nconsts; i++) {
-		rc[i].name = s->consts[i].name;
-		session_constant(s, rc[i].name, &rc[i].value, NULL);
+	memset(&p, 0, sizeof p);
+	if ((error = s->src->ops->catalog(s->src, &p.catalog, &p.catalog_len,
+	    &why)) != 0) {
+		/* A recording holds the catalog; the source's reason why
+		 * there is none, with what it stops. */
+		*cause = xasprintf("%s: cannot record: %s", s->opts.record,
+		    why);
+		free(why);
+		return (error);
 	}
-	error = record_file_open(s->opts.record, s->src, &s->topo, s->sel,
-	    rc, s->nconsts, clock_wall(&s->clock, 0),
-	    (uint64_t)(s->delay * 1e9 + 0.5), clock_now(&s->clock), NULL,
-	    &s->rec, cause);
+	rc = xcalloc(sizeof session_frame_constants /
+	    sizeof session_frame_constants[0] + s->nconsts, sizeof *rc);
+	for (name = session_frame_constants; *name != NULL; name++) {
+		if (s->src->ops->constant != NULL &&
+		    s->src->ops->constant(s->src, *name, &rc[n].value) == 0)
+			rc[n++].name = xstrdup(*name);
+	}
+	for (i = 0; i < s->nconsts; i++) {
+		rc[n].name = xstrdup(s->consts[i].name);
+		session_constant(s, rc[n].name, &rc[n].value, NULL);
+		n++;
+	}
+	p.path = s->opts.record;
+	p.label = session_label(s);
+	p.topo = &s->topo;
+	p.sel = s->sel;
+	p.consts = rc;
+	p.nconsts = n;
+	p.epoch_ns = clock_wall(&s->clock, 0);
+	p.interval_ns = (uint64_t)(s->delay * 1e9 + 0.5);
+	p.now = clock_now(&s->clock);
+	error = session_record_open(&p, &s->rec, cause);
+	for (i = 0; i < n; i++)
+		free(rc[i].name);
 	free(rc);
 	return (error);
 }
@@ -196,7 +236,7 @@ session_apply(struct session *s, struct catalog *cat, struct selection *sel,
 	e = session_engine_make(s, cat != NULL ? cat : s->catp, sel);
 	error = s->src->ops->select(s->src, sel, cause);
 	if (error == 0 && s->rec != NULL)
-		error = record_file_select(s->rec, sel, cause);
+		error = session_record_select(s->rec, sel, cause);
 	if (error != 0) {
 		if (s->engine != NULL &&
 		    s->src->ops->select(s->src, s->sel, &c2) != 0)
@@ -281,7 +321,7 @@ session_reload(struct session *s, uint64_t version, char **cause)
 	    (error = catalog_parse(img, len, s->topo.interface, &cat,
 	    cause)) != 0)
 		return (error);
-	if (s->rec != NULL && (error = record_file_catalog(s->rec, img, len,
+	if (s->rec != NULL && (error = session_record_catalog(s->rec, img, len,
 	    cause)) != 0) {
 		catalog_free(cat);
 		return (error);
@@ -371,7 +411,7 @@ session_read(struct session *s, char **cause)
 	    &s->rs, cause)) != 0)
 		return (error);
 	if (s->rec != NULL)
-		return (record_file_sample(s->rec, &s->rs, cause));
+		return (session_record_sample(s->rec, &s->rs, cause));
 	return (0);
 }
 
@@ -630,7 +670,8 @@ session_start(struct session *s, char **cause)
 	}
 	if ((error = session_apply(s, NULL, sel, cause)) != 0)
 		return (error);
-	if (s->opts.record != NULL && (error = session_record(s, cause)) != 0)
+	if (s->opts.record != NULL &&
+	    (error = session_start_recording(s, cause)) != 0)
 		return (error);
 	if (s->opts.serve != NULL && (error = session_serve(s, cause)) != 0)
 		return (error);
@@ -646,7 +687,7 @@ session_close(struct session *s, char **cause)
 	if (s == NULL)
 		return (0);
 	/* Closing writes the END record: the recording is whole. */
-	error = record_file_close(s->rec, cause);
+	error = session_record_close(s->rec, cause);
 	serve_stop(s->serve);
 	engine_snapshot_free(s->spare);
 	engine_free(s->engine);
@@ -754,6 +795,12 @@ session_control(const struct session *s)
 }
 
 const char *
+session_label(const struct session *s)
+{
+	return (s->src->label != NULL ? s->src->label : s->src->ops->name);
+}
+
+const char *
 session_calls_word(const struct session *s)
 {
 	return (s->src->calls != NULL ? s->src->calls : "hcalls");
@@ -770,7 +817,7 @@ session_record_failed(const struct session *s)
 {
 	uint64_t	 n, now;
 
-	return (s->rec != NULL && record_file_failed(s->rec, &n, &now) != 0);
+	return (s->rec != NULL && session_record_error(s->rec, &n, &now) != 0);
 }
 
 char *
@@ -779,7 +826,7 @@ session_record_failure(struct session *s)
 	struct strbuf	 sb;
 	uint64_t	 n, now;
 
-	if (s->rec == NULL || record_file_failed(s->rec, &n, &now) == 0)
+	if (s->rec == NULL || session_record_error(s->rec, &n, &now) == 0)
 		return (NULL);
 	memset(&sb, 0, sizeof sb);
 	strbuf_addf(&sb, "the recording %s is incomplete: ", s->opts.record);

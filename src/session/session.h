@@ -159,6 +159,8 @@ const struct raw_sample	*session_raw(const struct session *);
 /* The source, and its playback controls (NULL for a live source). */
 struct source		*session_source(const struct session *);
 const struct source_control *session_control(const struct session *);
+/* The source's label, for headers: "SIMULATED POWER8 ...". */
+const char		*session_label(const struct session *);
 /* What the source's reads are: "hcalls", or "group reads" (perf). */
 const char		*session_calls_word(const struct session *);
 /* Whether -w is recording. */

@@ -27,8 +27,8 @@
 #include "engine/engine.h"
 #include "model/selection.h"
 #include "session/session.h"
+#include "session/session-record.h"
 #include "export/export.h"
-#include "record/record-file.h"
 #include "record/record.h"
 #include "source/source.h"
 #include "tests/bench/bench.h"
@@ -37,6 +37,9 @@
 #include "util/xalloc.h"
 
 #define SAMPLES		3600
+
+/* The frame's constants the session records. */
+static const char *const bench_consts[] = { "PB_Freq", "CPU_Freq", "cpu_hz" };
 
 /* Thread CPU time of one step, less what reading the clock costs. */
 static double
@@ -56,7 +59,9 @@ main(void)
 	struct session_opts	 so;
 	struct session		*ses;
 	struct engine_snapshot	*snap;
-	struct record_file	*rec;
+	struct session_record	*rec;
+	struct session_record_params rp;
+	struct record_constant	 rc[3];
 	struct record_reader	*rd;
 	struct record_event	 ev;
 	struct export		*x;
@@ -81,7 +86,11 @@ main(void)
 	so.virtual_clock = 1;
 	so.batch = 1;
 	so.delay = 1.0;
+	memset(&rp, 0, sizeof rp);
+	/* The catalog image is the source's, and lives as long as it. */
 	if (source_open("sim", sim_args, "/sys", &so.src, &cause) != 0 ||
+	    so.src->ops->catalog(so.src, &rp.catalog, &rp.catalog_len,
+	    &cause) != 0 ||
 	    session_open(&ses, &so, &cause) != 0 ||
 	    session_start(ses, &cause) != 0) {
 		fprintf(stderr, "bench-record: %s\n", cause);
@@ -96,14 +105,27 @@ main(void)
 		perror("bench-record");
 		return (1);
 	}
-	if (record_file_open(path, session_source(ses), session_topology(ses),
-	    session_selection(ses), NULL, 0, session_wall(ses, 0), step, 0,
-	    NULL, &rec, &cause) != 0) {
+	/* What the session records: the label, the frame's constants. */
+	for (i = 0; i < 3; i++) {
+		if (session_constant(ses, bench_consts[i],
+		    &rc[rp.nconsts].value, NULL) == SESSION_CONST_FRAME)
+			rc[rp.nconsts++].name = xstrdup(bench_consts[i]);
+	}
+	rp.path = path;
+	rp.label = session_label(ses);
+	rp.topo = session_topology(ses);
+	rp.sel = session_selection(ses);
+	rp.consts = rc;
+	rp.epoch_ns = session_wall(ses, 0);
+	rp.interval_ns = step;
+	if (session_record_open(&rp, &rec, &cause) != 0) {
 		fprintf(stderr, "bench-record: %s\n", cause);
 		return (1);
 	}
-	pre = record_file_bytes(rec);
-	info.source = session_source(ses)->label;
+	for (i = 0; i < rp.nconsts; i++)
+		free(rc[i].name);
+	pre = session_record_bytes(rec);
+	info.source = session_label(ses);
 	info.catalog = session_catalog_label(ses);
 	info.calls = "hcalls";
 	x = export_new(EXPORT_CSV, session_engine(ses), &info);
@@ -122,7 +144,7 @@ main(void)
 			return (1);
 		}
 		t1 = bench_ns(CLOCK_THREAD_CPUTIME_ID);
-		if (record_file_sample(rec, session_raw(ses), &cause) != 0) {
+		if (session_record_sample(rec, session_raw(ses), &cause) != 0) {
 			fprintf(stderr, "bench-record: %s\n", cause);
 			return (1);
 		}
@@ -133,8 +155,8 @@ main(void)
 		sum_append += (double)(t2 - t1) - mean;
 		session_sleep_until(ses, session_now(ses) + step, -1);
 	}
-	len = (size_t)record_file_bytes(rec);
-	if (record_file_close(rec, &cause) != 0) {
+	len = (size_t)session_record_bytes(rec);
+	if (session_record_close(rec, &cause) != 0) {
 		fprintf(stderr, "bench-record: %s\n", cause);
 		return (1);
 	}

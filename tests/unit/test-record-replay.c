@@ -1,6 +1,6 @@
 /*
  * Unit tests for recording to a file and the replay source: a session of
- * the simulated frame recorded with record_file and played back through
+ * the simulated frame recorded with session_record and played back through
  * source_open("replay:FILE") gives the same samples, the recorded
  * selection and only that one, pacing that follows the recorded times and
  * the speed, pause and step, seek, the end, and a damaged file reported,
@@ -24,7 +24,7 @@
 #include "engine/engine.h"
 #include "model/selection.h"
 #include "session/session.h"
-#include "record/record-file.h"
+#include "session/session-record.h"
 #include "record/record.h"
 #include "source/source.h"
 #include "util/file.h"
@@ -41,6 +41,43 @@ struct fixture {
 	size_t		 ncounters;
 };
 
+/*
+ * Record src into path as the session does: the source's label, catalog
+ * and frame constants, handed to the writer as plain data.
+ */
+static int
+record_open(const char *path, struct source *src,
+    const struct topology *topo, const struct selection *sel,
+    uint64_t epoch, struct session_record **rec, char **cause)
+{
+	static const char *const names[] = { "PB_Freq", "CPU_Freq", "cpu_hz" };
+	struct session_record_params	 p;
+	struct record_constant		 rc[3];
+	size_t				 i, n = 0;
+	int				 error;
+
+	memset(&p, 0, sizeof p);
+	if ((error = src->ops->catalog(src, &p.catalog, &p.catalog_len,
+	    cause)) != 0)
+		return (error);
+	for (i = 0; i < 3; i++) {
+		if (src->ops->constant(src, names[i], &rc[n].value) == 0)
+			rc[n++].name = xstrdup(names[i]);
+	}
+	p.path = path;
+	p.label = src->label;
+	p.topo = topo;
+	p.sel = sel;
+	p.consts = rc;
+	p.nconsts = n;
+	p.epoch_ns = epoch;
+	p.interval_ns = STEP;
+	error = session_record_open(&p, rec, cause);
+	for (i = 0; i < n; i++)
+		free(rc[i].name);
+	return (error);
+}
+
 static int
 setup(void **state)
 {
@@ -49,7 +86,7 @@ setup(void **state)
 	struct topology		 topo;
 	struct selection	 sel;
 	struct catalog		*cat;
-	struct record_file	*rec;
+	struct session_record	*rec;
 	const void		*img;
 	size_t			 len, i;
 	char			*cause = NULL;
@@ -72,8 +109,7 @@ setup(void **state)
 	    &cause) != 0 || selection_add(&sel, cat, &topo,
 	    "HPM_NON_IDLE_INST:2", 1, &cause) != 0 ||
 	    src->ops->select(src, &sel, &cause) != 0 ||
-	    record_file_open(f->path, src, &topo, &sel, NULL, 0, 1000, STEP, 0,
-	    NULL, &rec, &cause) != 0) {
+	    record_open(f->path, src, &topo, &sel, 1000, &rec, &cause) != 0) {
 		print_error("%s\n", cause);
 		return (-1);
 	}
@@ -83,13 +119,13 @@ setup(void **state)
 		    sizeof *f->rs[i].values);
 		f->rs[i].nvalues = sel.ncounters;
 		if (src->ops->sample(src, i * STEP + (i % 3) * 1000, &f->rs[i],
-		    &cause) != 0 || record_file_sample(rec, &f->rs[i],
+		    &cause) != 0 || session_record_sample(rec, &f->rs[i],
 		    &cause) != 0) {
 			print_error("%s\n", cause);
 			return (-1);
 		}
 	}
-	if (record_file_close(rec, &cause) != 0) {
+	if (session_record_close(rec, &cause) != 0) {
 		print_error("%s\n", cause);
 		return (-1);
 	}
@@ -347,7 +383,7 @@ test_replay_torn(void **state)
 static void
 start_sim_recording(char *path, size_t size, const char *label,
     const char *spec, struct source **src, struct topology *topo,
-    struct catalog **cat, struct selection *sel, struct record_file **rec)
+    struct catalog **cat, struct selection *sel, struct session_record **rec)
 {
 	const void	*img;
 	size_t		 len;
@@ -370,8 +406,8 @@ start_sim_recording(char *path, size_t size, const char *label,
 	memset(sel, 0, sizeof *sel);
 	assert_int_equal(selection_add(sel, *cat, topo, spec, 0, &cause), 0);
 	assert_int_equal((*src)->ops->select(*src, sel, &cause), 0);
-	assert_int_equal(record_file_open(path, *src, topo, sel, NULL, 0, 0,
-	    STEP, 0, NULL, rec, &cause), 0);
+	assert_int_equal(record_open(path, *src, topo, sel, 0, rec, &cause),
+	    0);
 }
 
 /*
@@ -386,7 +422,7 @@ test_replay_perf_calls(void **state)
 	struct topology		 topo;
 	struct selection	 sel;
 	struct catalog		*cat;
-	struct record_file	*rec;
+	struct session_record	*rec;
 	struct raw_sample	 rs;
 	char			 path[64], *spec, *cause = NULL;
 
@@ -400,8 +436,8 @@ test_replay_perf_calls(void **state)
 	rs.values = xcalloc(sel.ncounters, sizeof *rs.values);
 	rs.nvalues = sel.ncounters;
 	assert_int_equal(src->ops->sample(src, STEP, &rs, &cause), 0);
-	assert_int_equal(record_file_sample(rec, &rs, &cause), 0);
-	assert_int_equal(record_file_close(rec, &cause), 0);
+	assert_int_equal(session_record_sample(rec, &rs, &cause), 0);
+	assert_int_equal(session_record_close(rec, &cause), 0);
 	free(rs.values);
 	selection_clear(&sel);
 	catalog_free(cat);
@@ -428,7 +464,7 @@ test_replay_follows(void **state)
 	struct topology		 topo;
 	struct selection	 sel;
 	struct catalog		*cat;
-	struct record_file	*rec;
+	struct session_record	*rec;
 	struct raw_sample	 want[20];
 	const struct raw_sample	*rs;
 	struct engine_snapshot	*snap;
@@ -447,7 +483,7 @@ test_replay_follows(void **state)
 			    "HPM_NON_IDLE_INST:3", 1, &cause), 0);
 			assert_int_equal(src->ops->select(src, &sel, &cause),
 			    0);
-			assert_int_equal(record_file_select(rec, &sel,
+			assert_int_equal(session_record_select(rec, &sel,
 			    &cause), 0);
 		}
 		want[i].values = xcalloc(sel.ncounters, sizeof
@@ -455,10 +491,10 @@ test_replay_follows(void **state)
 		want[i].nvalues = sel.ncounters;
 		assert_int_equal(src->ops->sample(src, (i + 1) * STEP,
 		    &want[i], &cause), 0);
-		assert_int_equal(record_file_sample(rec, &want[i], &cause),
+		assert_int_equal(session_record_sample(rec, &want[i], &cause),
 		    0);
 	}
-	assert_int_equal(record_file_close(rec, &cause), 0);
+	assert_int_equal(session_record_close(rec, &cause), 0);
 	selection_clear(&sel);
 	catalog_free(cat);
 	source_close(src);

@@ -5,8 +5,9 @@
  * replaced by a new one under its name, never truncated in place: a
  * replay that has the old one mapped goes on reading it whole.
  * Samples are encoded as they come and handed to write(2) in batches of
- * at most RECORD_FILE_BATCH samples or RECORD_FILE_SPAN of recorded time,
- * whichever comes first, so a system call is not paid every interval; a
+ * at most SESSION_RECORD_BATCH samples or SESSION_RECORD_SPAN of
+ * recorded time, whichever comes first, so a system call is not paid
+ * every interval; a
  * hvtop that is killed outright loses at most that much, one that is
  * stopped by a signal or quits closes the file whole.  Selection changes
  * and catalog reloads are written at once.  The file is made durable
@@ -20,7 +21,7 @@
  */
 #include "config.h"
 
-#include "record/record-file.h"
+#include "session/session-record.h"
 
 #include <sys/stat.h>
 
@@ -30,27 +31,15 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "catalog/catalog.h"
-#include "model/selection.h"
+#include "model/raw.h"
 #include "record/record.h"
-#include "source/source.h"
 #include "util/hverr.h"
 #include "util/xalloc.h"
 
-#define RECORD_FILE_BATCH	8		/* samples held at most */
-#define RECORD_FILE_SPAN	5000000000ULL	/* ns of samples held at most */
+#define SESSION_RECORD_BATCH	8		/* samples held at most */
+#define SESSION_RECORD_SPAN	5000000000ULL	/* ns of samples held */
 
-/*
- * Named constants a source may know (the frame's clocks).  The replay
- * source answers from what is recorded here, so this must name every
- * constant a source knows (source-sim.c: source_sim_constant()).
- */
-static const char *const record_file_constants[] = {
-	"PB_Freq", "PB_FREQ", "MEM_Freq", "CPU_Freq", "cpu_hz", "XBUS_Freq",
-	"ABUS_Freq", "PHB_Freq", NULL
-};
-
-struct record_file {
+struct session_record {
 	char		*path;
 	int		 fd;
 	int		 error;		/* a write failed: -errno */
@@ -59,8 +48,8 @@ struct record_file {
 	uint64_t	 bytes;
 	unsigned	 pending;	/* samples encoded, not written */
 	uint64_t	 pending_since;	/* time of the first of them */
-	size_t		 end[RECORD_FILE_BATCH];	/* each one's end in buf */
-	uint64_t	 end_now[RECORD_FILE_BATCH];	/* and its time */
+	size_t		 end[SESSION_RECORD_BATCH];	/* each one's end */
+	uint64_t	 end_now[SESSION_RECORD_BATCH];	/* and its time */
 	uint64_t	 whole;		/* samples written whole */
 	uint64_t	 whole_now;	/* time of the last of them */
 };
@@ -68,7 +57,7 @@ struct record_file {
 /* The first len bytes of the buffer are in the file: count the samples
  * that ended there, which is where a failed write leaves the file. */
 static void
-record_file_whole(struct record_file *rf, size_t len)
+session_record_whole(struct session_record *rf, size_t len)
 {
 	unsigned	 i;
 
@@ -82,7 +71,7 @@ record_file_whole(struct record_file *rf, size_t len)
 
 /* Write out what the writer appended. */
 static int
-record_file_flush(struct record_file *rf, char **cause)
+session_record_flush(struct session_record *rf, char **cause)
 {
 	const uint8_t	*p = rf->buf.p;
 	size_t		 left = rf->buf.len;
@@ -103,7 +92,7 @@ record_file_flush(struct record_file *rf, char **cause)
 			rf->error = -errno;
 			*cause = xasprintf("%s: writing the recording: %s",
 			    rf->path, strerror(errno));
-			record_file_whole(rf, (size_t)(p - rf->buf.p));
+			session_record_whole(rf, (size_t)(p - rf->buf.p));
 			record_buf_reset(&rf->buf);
 			return (rf->error);
 		}
@@ -111,32 +100,30 @@ record_file_flush(struct record_file *rf, char **cause)
 		left -= (size_t)n;
 		rf->bytes += (uint64_t)n;
 	}
-	record_file_whole(rf, rf->buf.len);
+	session_record_whole(rf, rf->buf.len);
 	record_buf_reset(&rf->buf);
 	return (0);
 }
 
 /* Set name to v in m's constants, replacing a value it has. */
 static void
-record_file_constant(struct record_meta *m, const char *name, size_t len,
-    double v)
+session_record_constant(struct record_meta *m, const char *name, double v)
 {
 	size_t	 i;
 
 	for (i = 0; i < m->nconsts; i++) {
-		if (strlen(m->consts[i].name) == len &&
-		    strncmp(m->consts[i].name, name, len) == 0) {
+		if (strcmp(m->consts[i].name, name) == 0) {
 			m->consts[i].value = v;
 			return;
 		}
 	}
-	m->consts[m->nconsts].name = xstrndup(name, len);
+	m->consts[m->nconsts].name = xstrdup(name);
 	m->consts[m->nconsts++].value = v;
 }
 
 /* A new file at path: an old regular file is unlinked, not truncated. */
 static int
-record_file_create(const char *path)
+session_record_create(const char *path)
 {
 	struct stat	 st;
 
@@ -152,36 +139,22 @@ record_file_create(const char *path)
 }
 
 int
-record_file_open(const char *path, struct source *src,
-    const struct topology *topo, const struct selection *sel,
-    const struct record_constant *consts, size_t nconsts, uint64_t epoch_ns,
-    uint64_t interval_ns, uint64_t now,
-    const struct record_writer_opts *opts, struct record_file **out,
-    char **cause)
+session_record_open(const struct session_record_params *p,
+    struct session_record **out, char **cause)
 {
-	struct record_file	*rf;
+	const struct topology	*topo = p->topo;
+	struct session_record	*rf;
 	struct record_selection	 rsel;
 	struct record_meta	 m;
-	const char *const	*name;
-	const void		*img;
-	size_t			 len, i;
-	double			 v;
-	char			*c;
+	size_t			 i;
 	int			 error;
 
 	*out = NULL;
-	if ((error = src->ops->catalog(src, &img, &len, &c)) != 0) {
-		/* A recording holds the catalog; the source's reason why
-		 * there is none, with what it stops. */
-		*cause = xasprintf("%s: cannot record: %s", path, c);
-		free(c);
-		return (error);
-	}
 	memset(&m, 0, sizeof m);
-	m.label = xstrdup(src->label != NULL ? src->label : src->ops->name);
+	m.label = xstrdup(p->label);
 	m.writer = xstrdup(PACKAGE_NAME " " PACKAGE_VERSION);
-	m.epoch_ns = epoch_ns;
-	m.interval_ns = interval_ns;
+	m.epoch_ns = p->epoch_ns;
+	m.interval_ns = p->interval_ns;
 	m.topo.sockets = topo->sockets;
 	m.topo.chips = topo->chips;
 	m.topo.cores = topo->cores;
@@ -190,36 +163,29 @@ record_file_open(const char *path, struct source *src,
 	m.topo.interface = topo->interface;
 	m.topo.privileged = topo->privileged;
 	m.topo.timebase_hz = topo->timebase_hz;
-	m.consts = xcalloc(sizeof record_file_constants /
-	    sizeof record_file_constants[0] + nconsts, sizeof *m.consts);
-	for (name = record_file_constants; *name != NULL; name++) {
-		if (src->ops->constant == NULL ||
-		    src->ops->constant(src, *name, &v) != 0)
-			continue;
-		record_file_constant(&m, *name, strlen(*name), v);
-	}
-	for (i = 0; i < nconsts; i++)
-		record_file_constant(&m, consts[i].name,
-		    strlen(consts[i].name), consts[i].value);
-	record_selection_from(&rsel, sel);
+	m.consts = xcalloc(p->nconsts + 1, sizeof *m.consts);
+	for (i = 0; i < p->nconsts; i++)
+		session_record_constant(&m, p->consts[i].name,
+		    p->consts[i].value);
+	record_selection_from(&rsel, p->sel);
 
 	rf = xcalloc(1, sizeof *rf);
-	rf->path = xstrdup(path);
-	rf->w = record_write_new(opts);
-	rf->fd = record_file_create(path);
+	rf->path = xstrdup(p->path);
+	rf->w = record_write_new(p->opts);
+	rf->fd = session_record_create(p->path);
 	if (rf->fd == -1) {
 		error = -errno;
-		*cause = xasprintf("%s: %s", path, strerror(errno));
+		*cause = xasprintf("%s: %s", p->path, strerror(errno));
 		goto fail;
 	}
-	error = record_write_begin(rf->w, &m, img, len, &rsel, now,
-	    &rf->buf, cause);
+	error = record_write_begin(rf->w, &m, p->catalog, p->catalog_len,
+	    &rsel, p->now, &rf->buf, cause);
 	if (error == 0)
-		error = record_file_flush(rf, cause);
+		error = session_record_flush(rf, cause);
 	if (error == 0 && fdatasync(rf->fd) == -1 && errno != EINVAL &&
 	    errno != EROFS) {
 		error = -errno;
-		*cause = xasprintf("%s: %s", path, strerror(errno));
+		*cause = xasprintf("%s: %s", p->path, strerror(errno));
 	}
 	if (error != 0)
 		goto fail;
@@ -241,8 +207,8 @@ fail:
 }
 
 int
-record_file_sample(struct record_file *rf, const struct raw_sample *rs,
-    char **cause)
+session_record_sample(struct session_record *rf,
+    const struct raw_sample *rs, char **cause)
 {
 	int	 error;
 
@@ -252,15 +218,15 @@ record_file_sample(struct record_file *rf, const struct raw_sample *rs,
 		rf->pending_since = rs->now;
 	rf->end[rf->pending] = rf->buf.len;
 	rf->end_now[rf->pending++] = rs->now;
-	if (rf->pending < RECORD_FILE_BATCH &&
-	    rs->now - rf->pending_since < RECORD_FILE_SPAN && rf->error == 0)
+	if (rf->pending < SESSION_RECORD_BATCH &&
+	    rs->now - rf->pending_since < SESSION_RECORD_SPAN && rf->error == 0)
 		return (0);
-	return (record_file_flush(rf, cause));
+	return (session_record_flush(rf, cause));
 }
 
 int
-record_file_select(struct record_file *rf, const struct selection *sel,
-    char **cause)
+session_record_select(struct session_record *rf,
+    const struct selection *sel, char **cause)
 {
 	struct record_selection	 rsel;
 	int			 error;
@@ -270,23 +236,23 @@ record_file_select(struct record_file *rf, const struct selection *sel,
 	record_selection_free(&rsel);
 	if (error != 0)
 		return (error);
-	return (record_file_flush(rf, cause));
+	return (session_record_flush(rf, cause));
 }
 
 int
-record_file_catalog(struct record_file *rf, const void *img, size_t len,
-    char **cause)
+session_record_catalog(struct session_record *rf, const void *img,
+    size_t len, char **cause)
 {
 	int	 error;
 
 	if ((error = record_write_catalog(rf->w, img, len, &rf->buf,
 	    cause)) != 0)
 		return (error);
-	return (record_file_flush(rf, cause));
+	return (session_record_flush(rf, cause));
 }
 
 int
-record_file_failed(const struct record_file *rf, uint64_t *samples,
+session_record_error(const struct session_record *rf, uint64_t *samples,
     uint64_t *now)
 {
 	*samples = rf->whole;
@@ -295,13 +261,13 @@ record_file_failed(const struct record_file *rf, uint64_t *samples,
 }
 
 uint64_t
-record_file_bytes(const struct record_file *rf)
+session_record_bytes(const struct session_record *rf)
 {
 	return (rf->bytes + rf->buf.len);
 }
 
 int
-record_file_close(struct record_file *rf, char **cause)
+session_record_close(struct session_record *rf, char **cause)
 {
 	int	 error = 0;
 
@@ -309,7 +275,7 @@ record_file_close(struct record_file *rf, char **cause)
 		return (0);
 	if (rf->error == 0) {
 		record_write_end(rf->w, &rf->buf);
-		error = record_file_flush(rf, cause);
+		error = session_record_flush(rf, cause);
 		if (error == 0 && fdatasync(rf->fd) == -1 && errno != EINVAL &&
 		    errno != EROFS) {
 			error = -errno;
