@@ -29,7 +29,6 @@
 #include "export/export.h"
 #include "hvtop.h"
 #include "model/raw.h"
-#include "source/source.h"
 #include "util/strbuf.h"
 #include "util/xalloc.h"
 
@@ -441,7 +440,7 @@ hvtop_command(struct session *s, const struct hvtop_opts *o, FILE *fp)
 		goto out;
 	}
 	hvtop_cmd_signals();
-	c.info.source = session_source(s)->label;
+	c.info.source = session_label(s);
 	c.info.catalog = session_catalog_label(s);
 	c.info.calls = session_calls_word(s);
 	c.x = export_new(o->format, session_engine(s), &c.info);

@@ -19,7 +19,6 @@
 #include "export/report.h"
 #include "hvtop.h"
 #include "model/raw.h"
-#include "source/source.h"
 #include "util/file.h"
 #include "util/strbuf.h"
 #include "util/xalloc.h"
@@ -80,20 +79,17 @@ hvtop_report_frame(const struct topology *t)
 static void
 hvtop_report_problems(struct session *s, struct report *r)
 {
-	const struct source_control	*ctl = session_control(s);
-	struct source			*src = session_source(s);
-	size_t				 i, n;
-	char				*sum;
-	int				 damaged;
+	struct session_replay	 rp;
+	size_t			 i;
+	char			*sum;
 
-	if (ctl == NULL || (n = ctl->ndiags(src)) == 0)
+	if (!session_replay(s, &rp) || rp.ndiags == 0)
 		return;
-	damaged = ctl->damaged(src);
-	sum = ctl->summary(src);
-	report_incomplete(r, damaged, sum);
+	sum = session_replay_summary(s);
+	report_incomplete(r, rp.damaged, sum);
 	free(sum);
-	for (i = 0; i < n; i++)
-		report_incomplete(r, damaged, ctl->diag(src, i));
+	for (i = 0; i < rp.ndiags; i++)
+		report_incomplete(r, rp.damaged, session_replay_diag(s, i));
 }
 
 /* Play the recording into r as the batch loop would; the exit status. */
@@ -101,18 +97,18 @@ static int
 hvtop_report_play(struct session *s, const struct hvtop_opts *o,
     struct report *r)
 {
-	const struct source_control	*ctl = session_control(s);
-	struct engine_snapshot		*snap;
-	uint64_t			 next, step;
-	unsigned			 changed;
-	long				 added = 0;
-	char				*cause = NULL;
+	struct session_replay	 rp;
+	struct engine_snapshot	*snap;
+	uint64_t		 next, step;
+	unsigned		 changed;
+	long			 added = 0;
+	char			*cause = NULL;
 
 	step = (uint64_t)llround(session_delay(s) * 1e9);
 	next = session_now(s);
 	for (;;) {
 		if (session_sample(s, &changed, &snap, &cause) != 0) {
-			if (ctl != NULL && ctl->done(session_source(s))) {
+			if (session_done(s)) {
 				free(cause);
 				break;
 			}
@@ -136,7 +132,7 @@ hvtop_report_play(struct session *s, const struct hvtop_opts *o,
 		session_sleep_until(s, next, -1);
 	}
 	hvtop_report_problems(s, r);
-	if (ctl != NULL && ctl->damaged(session_source(s))) {
+	if (session_replay(s, &rp) && rp.damaged) {
 		fprintf(stderr, "hvtop: the recording is damaged (see above); "
 		    "the report holds the intervals that could be read\n");
 		return (1);
@@ -160,7 +156,7 @@ hvtop_report(struct session *s, const struct hvtop_opts *o)
 	frame = hvtop_report_frame(session_topology(s));
 	memset(&info, 0, sizeof info);
 	info.recording = o->report;
-	info.source = session_source(s)->label;
+	info.source = session_label(s);
 	info.frame = frame;
 	info.catalog = session_catalog_label(s);
 	info.version = PACKAGE_VERSION;

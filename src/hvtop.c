@@ -174,15 +174,14 @@ hvtop_batch_one(struct hvtop_batch *b, const struct engine_snapshot *snap)
 static int
 hvtop_batch_step(struct hvtop_batch *b)
 {
-	const struct source_control	*ctl = session_control(b->s);
-	struct engine_snapshot		*snap;
-	unsigned			 changed;
-	char				*cause = NULL;
-	int				 done;
+	struct engine_snapshot	*snap;
+	unsigned		 changed;
+	char			*cause = NULL;
+	int			 done;
 
 	if (session_sample(b->s, &changed, &snap, &cause) != 0) {
 		/* A replay that has played every sample is done. */
-		done = ctl != NULL && ctl->done(session_source(b->s));
+		done = session_done(b->s);
 		if (!done)
 			fprintf(stderr, "hvtop: %s\n", cause);
 		free(cause);
@@ -233,11 +232,11 @@ hvtop_reload_web(struct session *s, const char *path)
 static int
 hvtop_batch(struct session *s, const struct hvtop_opts *o, FILE *fp)
 {
-	const struct source_control	*ctl = session_control(s);
-	struct hvtop_batch		 b;
-	uint64_t			 next, step, now;
-	char				*fail;
-	int				 status = 0, r = 0;
+	struct session_replay	 rp;
+	struct hvtop_batch	 b;
+	uint64_t		 next, step, now;
+	char			*fail;
+	int			 status = 0, r = 0;
 
 	hvtop_batch_signals();
 	hvtop_hup_reloads = o->serve != NULL && o->web_config != NULL;
@@ -246,7 +245,7 @@ hvtop_batch(struct session *s, const struct hvtop_opts *o, FILE *fp)
 	b.o = o;
 	b.fp = fp;
 	b.quiet = o->serve != NULL && o->output == NULL;
-	b.info.source = session_source(s)->label;
+	b.info.source = session_label(s);
 	b.info.catalog = session_catalog_label(s);
 	b.info.calls = session_calls_word(s);
 	b.x = export_new(o->format, session_engine(s), &b.info);
@@ -280,7 +279,7 @@ hvtop_batch(struct session *s, const struct hvtop_opts *o, FILE *fp)
 		status = 1;
 	}
 	/* What could be read was printed; the damage makes it a failure. */
-	if (status == 0 && ctl != NULL && ctl->damaged(session_source(s))) {
+	if (status == 0 && session_replay(s, &rp) && rp.damaged) {
 		fprintf(stderr, "hvtop: the recording is damaged (see above); "
 		    "the intervals that could be read were printed\n");
 		status = 1;

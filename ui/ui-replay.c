@@ -13,7 +13,6 @@
 
 #include "engine/engine.h"
 #include "session/session.h"
-#include "source/source.h"
 #include "util/seekspec.h"
 #include "util/xalloc.h"
 
@@ -21,18 +20,21 @@
 void
 ui_replay_status(struct ui_run *r)
 {
-	struct ui	*ui = &r->ui;
-	char		*sum;
+	struct ui		*ui = &r->ui;
+	struct session_replay	 rp;
+	char			*sum;
 
-	ui->replay_pos = r->ctl->position(r->src, &ui->replay_total);
-	ui->replay_speed = r->ctl->speed(r->src);
+	(void)session_replay(ui->ses, &rp);
+	ui->replay_pos = rp.position;
+	ui->replay_total = rp.total;
+	ui->replay_speed = rp.speed;
 	if (ui->snap != NULL)
 		ui->replay_wall = session_wall(ui->ses, ui->snap->now);
-	if (!r->ctl->done(r->src) || ui->replay_end)
+	if (!session_done(ui->ses) || ui->replay_end)
 		return;
 	ui->replay_end = 1;
 	ui->paused = 1;
-	sum = r->ctl->summary(r->src);
+	sum = session_replay_summary(ui->ses);
 	ui_msg(r, UI_R_NORMAL, "end of the recording (%s); [ and { go back, "
 	    "q quits", sum);
 	free(sum);
@@ -43,7 +45,10 @@ ui_replay_status(struct ui_run *r)
 void
 ui_replay_speed(struct ui_run *r, double d)
 {
-	r->ui.replay_speed = r->ctl->speed(r->src);
+	struct session_replay	 rp;
+
+	(void)session_replay(r->ui.ses, &rp);
+	r->ui.replay_speed = rp.speed;
 	ui_msg(r, UI_R_NORMAL, "replaying at %.3gx the recorded speed "
 	    "(interval %.2fs)", r->ui.replay_speed, d);
 }
@@ -70,7 +75,8 @@ ui_replay_seek_to(struct ui_run *r, uint64_t index, int back, int again)
 {
 	struct ui		*ui = &r->ui;
 	struct engine_snapshot	*snap;
-	uint64_t		 was = ui->replay_pos, total;
+	struct session_replay	 rp;
+	uint64_t		 was = ui->replay_pos;
 	char			*cause = NULL;
 	unsigned		 changed, renewed;
 	int			 i, tries, base, error = 0;
@@ -121,9 +127,9 @@ fail:
 		 * the header will say, the interval shown before or the
 		 * last there is now.
 		 */
-		(void)r->ctl->position(r->src, &total);
-		if (was > total)
-			was = total;
+		(void)session_replay(ui->ses, &rp);
+		if (was > rp.total)
+			was = rp.total;
 		if (was >= 2)
 			ui_replay_seek_to(r, was - 2, 0, 1);
 	}
@@ -149,13 +155,14 @@ ui_replay_seek(struct ui_run *r, uint64_t index, int back)
 void
 ui_replay_goto(struct ui_run *r, const char *line)
 {
-	struct ui	*ui = &r->ui;
-	struct seekspec	 w;
-	uint64_t	 first, pos = ui->replay_pos, n, i;
-	char		*cause = NULL;
+	struct ui		*ui = &r->ui;
+	struct session_replay	 rp;
+	struct seekspec		 w;
+	uint64_t		 pos = ui->replay_pos, n, i;
+	char			*cause = NULL;
 
-	first = session_wall(ui->ses, r->ctl->start(r->src));
-	if (seekspec_parse(line, first, &w, &cause) != 0) {
+	(void)session_replay(ui->ses, &rp);
+	if (seekspec_parse(line, rp.first, &w, &cause) != 0) {
 		ui_msg(r, UI_R_ERROR, "go to %s: %s", line, cause);
 		free(cause);
 		return;
@@ -169,17 +176,17 @@ ui_replay_goto(struct ui_run *r, const char *line)
 			return;
 		}
 	} else {
-		if (w.value < first) {
+		if (w.value < rp.first) {
 			ui_msg(r, UI_R_ERROR, "go to %s: before the first "
 			    "sample", line);
 			return;
 		}
-		/* Recorded time: wall time less the recording's epoch. */
-		i = r->ctl->find(r->src, r->ctl->start(r->src) +
-		    (w.value - first));
+		if (session_find(ui->ses, w.value, &i, &cause) != 0) {
+			ui_msg(r, UI_R_ERROR, "go to %s: %s", line, cause);
+			free(cause);
+			return;
+		}
 		if (i >= ui->replay_total) {
-			/* Finding moved the replay: back to where it was. */
-			ui_replay_seek(r, pos >= 2 ? pos - 2 : 0, 0);
 			ui_msg(r, UI_R_ERROR, "go to %s: after the last "
 			    "sample", line);
 			return;

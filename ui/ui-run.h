@@ -17,15 +17,11 @@
 
 struct engine_snapshot;
 struct selection;
-struct source;
-struct source_control;
 
 /* What the loop needs besides the model. */
 struct ui_run {
 	struct ui	 ui;
 	const struct ui_opts *opts;
-	struct source	*src;		/* the session's */
-	const struct source_control *ctl;	/* replay controls, or NULL */
 	struct hv_clock	 rt;		/* real time, for pacing */
 	uint64_t	 next;		/* real time of the next sample */
 	uint64_t	 vnext;		/* virtual clock: next sample */

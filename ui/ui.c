@@ -30,7 +30,6 @@
 #include "catalog/catalog.h"
 #include "engine/engine.h"
 #include "session/session.h"
-#include "source/source.h"
 #include "ui/chart.h"
 #include "ui/crt.h"
 #include "ui/keys.h"
@@ -347,7 +346,7 @@ ui_sample(struct ui_run *r)
 		session_sleep_until(ui->ses, r->vnext, -1);
 		r->vnext += (uint64_t)llround(ui->delay * 1e9);
 	}
-	if (ui->replay && r->ctl->done(r->src)) {
+	if (session_done(ui->ses)) {
 		ui_replay_status(r);
 		return (0);
 	}
@@ -452,7 +451,7 @@ ui_loop(struct ui_run *r)
 {
 	struct ui	*ui = &r->ui;
 	struct pollfd	 pfd;
-	uint64_t	 now, step, wait, last_draw = 0;
+	uint64_t	 now, step, last_draw = 0;
 	int		 k, sig, timeout, dirty = 1, n;
 
 	r->next = clock_now(&r->rt);
@@ -477,9 +476,7 @@ ui_loop(struct ui_run *r)
 					r->next = now;
 			} else if (ui->replay) {
 				/* The recorded gap to the next sample. */
-				wait = r->ctl->wait(r->src);
-				r->next = wait == UINT64_MAX ? UINT64_MAX :
-				    now + wait;
+				r->next = session_deadline(ui->ses, now);
 			} else {
 				r->next += step;
 				if (r->next <= now)
@@ -523,26 +520,24 @@ ui_loop(struct ui_run *r)
 static void
 ui_setup(struct ui_run *r, struct session *ses, const struct ui_opts *opts)
 {
-	struct ui	*ui = &r->ui;
-	const char	*cs, *term;
-	size_t		 i;
+	struct ui		*ui = &r->ui;
+	struct session_replay	 rp;
+	const char		*cs, *term;
+	size_t			 i;
 
 	ui->ses = ses;
 	r->opts = opts;
-	r->src = session_source(ses);
-	r->ctl = session_control(ses);
 	ui->delay = session_delay(ses);
 	for (i = 0; i < UI_NSCREENS; i++)
 		ui->list[i].sort = -1;
 	if (gethostname(ui->host, sizeof ui->host) != 0)
 		snprintf(ui->host, sizeof ui->host, "localhost");
 	ui->host[sizeof ui->host - 1] = '\0';
-	ui->simulated = strcmp(r->src->ops->name, "sim") == 0;
-	ui->replay = r->ctl != NULL;
-	if (ui->replay) {
-		ui->replay_pos = r->ctl->position(r->src, &ui->replay_total);
-		ui->replay_speed = r->ctl->speed(r->src);
-	}
+	ui->simulated = strcmp(session_kind(ses), "sim") == 0;
+	ui->replay = session_replay(ses, &rp);
+	ui->replay_pos = rp.position;
+	ui->replay_total = rp.total;
+	ui->replay_speed = rp.speed;
 	cs = nl_langinfo(CODESET);
 	ui->utf8 = cs != NULL && strcmp(cs, "UTF-8") == 0;
 	/* The console's fonts have blocks but no braille. */

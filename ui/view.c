@@ -17,8 +17,8 @@
 
 #include "catalog/catalog.h"
 #include "engine/engine.h"
+#include "model/raw.h"
 #include "session/session.h"
-#include "source/source.h"
 #include "ui/chart.h"
 #include "ui/keys.h"
 #include "util/strbuf.h"
@@ -271,7 +271,7 @@ static void
 view_header_state(const struct ui *ui, struct view_frame *f)
 {
 	static const char	 nopmu[] = " (no hv_24x7 PMU here)";
-	const char		*label = session_source(ui->ses)->label;
+	const char		*label = session_label(ui->ses);
 	char			 who[160], body[512], cut[512];
 	size_t			 n, tail = 0;
 	int			 x = 0, room;

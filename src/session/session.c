@@ -13,6 +13,7 @@
 
 #include "session/session.h"
 
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -474,6 +475,72 @@ session_recycle(struct session *s, struct engine_snapshot *snap)
 	s->spare = snap;
 }
 
+/* ---- pacing and the end of a run ----------------------------------- */
+
+int
+session_done(const struct session *s)
+{
+	return (s->ctl != NULL && s->ctl->done(s->src));
+}
+
+uint64_t
+session_deadline(const struct session *s, uint64_t now)
+{
+	uint64_t	 wait;
+
+	if (s->ctl == NULL)
+		wait = (uint64_t)llround(s->delay * 1e9);
+	else if ((wait = s->ctl->wait(s->src)) == UINT64_MAX)
+		return (UINT64_MAX);
+	return (wait < UINT64_MAX - now ? now + wait : UINT64_MAX);
+}
+
+int
+session_find(const struct session *s, uint64_t t, uint64_t *index,
+    char **cause)
+{
+	uint64_t	 epoch = s->clock.epoch_ns;
+
+	if (s->ctl == NULL) {
+		*cause = xasprintf("the %s source has no recorded times: only "
+		    "a recording has", s->src->ops->name);
+		return (-HV_EUSAGE);
+	}
+	/* Recorded time is wall time less the recording's epoch. */
+	*index = s->ctl->find(s->src, t > epoch ? t - epoch : 0);
+	return (0);
+}
+
+int
+session_replay(const struct session *s, struct session_replay *out)
+{
+	struct session_replay	 r;
+
+	memset(&r, 0, sizeof r);
+	if (s->ctl != NULL) {
+		r.position = s->ctl->position(s->src, &r.total);
+		r.first = s->clock.epoch_ns + s->ctl->start(s->src);
+		r.speed = s->ctl->speed(s->src);
+		r.damaged = s->ctl->damaged(s->src);
+		r.ndiags = s->ctl->ndiags(s->src);
+	}
+	if (out != NULL)
+		*out = r;
+	return (s->ctl != NULL);
+}
+
+const char *
+session_replay_diag(const struct session *s, size_t i)
+{
+	return (s->ctl != NULL ? s->ctl->diag(s->src, i) : "");
+}
+
+char *
+session_replay_summary(const struct session *s)
+{
+	return (s->ctl != NULL ? s->ctl->summary(s->src) : xstrdup(""));
+}
+
 /* ---- the interval -------------------------------------------------- */
 
 /* The interval the recording was made with, in seconds (1 if none). */
@@ -782,16 +849,10 @@ session_raw(const struct session *s)
 	return (&s->rs);
 }
 
-struct source *
-session_source(const struct session *s)
+const char *
+session_kind(const struct session *s)
 {
-	return (s->src);
-}
-
-const struct source_control *
-session_control(const struct session *s)
-{
-	return (s->ctl);
+	return (s->src->ops->name);
 }
 
 const char *

@@ -5,7 +5,9 @@
  * drive it through the functions below and learn what changed in the
  * model from what each call returns (SESSION_CHANGED_*), never by
  * polling.  It also owns the raw sample buffer, the recording (-w) and
- * the OpenMetrics endpoint (--serve), which see every sample.
+ * the OpenMetrics endpoint (--serve), which see every sample, and it is
+ * the only door to its source: a replay's position, pace, diagnostics
+ * and end are asked of the session, never of the source.
  *
  * The session prints nothing: what the user should know while it starts
  * is kept as notices (session_notice()), failures come back with a cause.
@@ -23,7 +25,6 @@ struct engine_snapshot;
 struct raw_sample;
 struct selection;
 struct source;
-struct source_control;
 struct topology;
 
 /*
@@ -129,10 +130,53 @@ int	 session_overview(const struct session *, struct selection *out,
  */
 int	 session_seek(struct session *, uint64_t index, unsigned *changed,
 	    char **cause);
+/*
+ * Replay: the number of the first sample recorded at or after t
+ * (wall-clock ns since 1970), or the total: the replay does not move.
+ * 0 with *index, or -HV_EUSAGE with *cause for a live source.
+ */
+int	 session_find(const struct session *, uint64_t t, uint64_t *index,
+	    char **cause);
 /* The interval between samples; a replay plays the recorded gaps
  * scaled to it. */
 void	 session_set_delay(struct session *, double seconds);
 double	 session_delay(const struct session *);
+
+/* ---- pacing and the end of a run ---------------------------------- */
+
+/*
+ * Whether the run is over because a replay has handed out every sample:
+ * session_sample() then fails, and every caller takes that failure as
+ * the end of the run, not as an error.  0 for a live source.
+ */
+int	 session_done(const struct session *);
+/*
+ * When the next sample is due, on the caller's clock, whose time is now
+ * just after a sample: now plus the interval for a live source; for a
+ * replay, the recorded gap to the next sample over the speed (now while
+ * there is something to catch up), or UINT64_MAX when no sample is due
+ * (the end).
+ */
+uint64_t session_deadline(const struct session *, uint64_t now);
+
+/* Where a replay stands (session_replay()). */
+struct session_replay {
+	uint64_t	 position;	/* the number of the next sample */
+	uint64_t	 total;		/* the samples it holds */
+	uint64_t	 first;		/* wall-clock ns of the first one */
+	double		 speed;		/* 1 as recorded, 2 twice as fast */
+	int		 damaged;	/* more than cut short: a failed run */
+	size_t		 ndiags;	/* lines of session_replay_diag() */
+};
+
+/* Whether the source plays a recording: 1 with *out filled (out may be
+ * NULL), or 0 with *out zeroed. */
+int	 session_replay(const struct session *, struct session_replay *out);
+/* What is wrong with the recording, one line each ("" past the last). */
+const char *session_replay_diag(const struct session *, size_t);
+/* "FILE: N samples; ... dropped ..." ("" for a live source); caller
+ * frees. */
+char	*session_replay_summary(const struct session *);
 
 /* ---- the model, read-only; valid until a call above changes it ---- */
 
@@ -156,10 +200,8 @@ const char		*session_notice(const struct session *, size_t);
 size_t			 session_nnotices(const struct session *);
 /* The last raw sample read. */
 const struct raw_sample	*session_raw(const struct session *);
-/* The source, and its playback controls (NULL for a live source). */
-struct source		*session_source(const struct session *);
-const struct source_control *session_control(const struct session *);
-/* The source's label, for headers: "SIMULATED POWER8 ...". */
+/* The source's name ("sim", "perf", "replay") and label, for headers. */
+const char		*session_kind(const struct session *);
 const char		*session_label(const struct session *);
 /* What the source's reads are: "hcalls", or "group reads" (perf). */
 const char		*session_calls_word(const struct session *);

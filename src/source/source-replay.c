@@ -534,28 +534,6 @@ source_replay_position(const struct source *src, uint64_t *total)
 	return (r != NULL ? r->index : 0);
 }
 
-/*
- * Back to the start, then forward until the next sample is number index
- * or the first recorded at or after t, whichever comes first.
- */
-static void
-source_replay_walk(struct source_replay *r, uint64_t index, uint64_t t)
-{
-	/* Predictions chain from the last heartbeat, so decode from the
-	 * start: a replay decodes millions of counters a second. */
-	record_read_rewind(r->rd);
-	r->sel_checked = 0;
-	r->index = 0;
-	r->have_last = 0;
-	source_replay_fetch(r);
-	while (r->have_next && r->index < index && r->next.now < t) {
-		r->last_now = r->next.now;
-		r->index++;
-		source_replay_fetch(r);
-	}
-	r->have_last = 0;
-}
-
 static int
 source_replay_seek(struct source *src, uint64_t index, char **cause)
 {
@@ -565,19 +543,50 @@ source_replay_seek(struct source *src, uint64_t index, char **cause)
 		*cause = xstrdup("not a replay");
 		return (-HV_EUSAGE);
 	}
-	source_replay_walk(r, index, UINT64_MAX);
+	/* Predictions chain from the last heartbeat, so decode from the
+	 * start: a replay decodes millions of counters a second. */
+	record_read_rewind(r->rd);
+	r->sel_checked = 0;
+	r->index = 0;
+	r->have_last = 0;
+	source_replay_fetch(r);
+	while (r->have_next && r->index < index) {
+		r->last_now = r->next.now;
+		r->index++;
+		source_replay_fetch(r);
+	}
+	r->have_last = 0;
 	return (0);
 }
 
+/*
+ * Count the samples recorded before t with a reader of its own over the
+ * same bytes, so that playback stays where it is.
+ */
 static uint64_t
 source_replay_find(struct source *src, uint64_t t)
 {
 	struct source_replay	*r = source_replay_data(src);
+	struct record_reader	*rd;
+	struct record_event	 ev;
+	uint64_t		 n = 0;
+	char			*err = NULL;
 
 	if (r == NULL)
 		return (0);
-	source_replay_walk(r, UINT64_MAX, t);
-	return (r->index);
+	if (record_read_open(r->map.p, r->map.len, &rd, &err) != 0) {
+		free(err);
+		return (r->total);
+	}
+	while (n < r->total && record_read_next(rd, &ev) != RECORD_EV_EOF) {
+		if (ev.kind != RECORD_EV_SAMPLE)
+			continue;
+		if (ev.sample->now >= t)
+			break;
+		n++;
+	}
+	record_read_free(rd);
+	return (n);
 }
 
 static uint64_t

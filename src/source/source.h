@@ -79,7 +79,7 @@ struct source_control {
 	 */
 	int		(*seek)(struct source *, uint64_t index, char **cause);
 	/* The number of the first sample recorded at or after t (ns of
-	 * recorded time), or the total; the position is left anywhere. */
+	 * recorded time), or the total; the position does not move. */
 	uint64_t	(*find)(struct source *, uint64_t t);
 	/* Playback speed: 1 is as recorded, 2 twice as fast; > 0. */
 	void		(*set_speed)(struct source *, double);

@@ -526,7 +526,7 @@ test_replay_follows(void **state)
 		session_recycle(ses, snap);
 		free(want[i].values);
 	}
-	assert_true(session_control(ses)->done(session_source(ses)));
+	assert_true(session_done(ses));
 	assert_int_not_equal(session_sample(ses, &changed, &snap, &cause), 0);
 	free(cause);
 	assert_int_equal(session_close(ses, &cause), 0);

@@ -3,8 +3,9 @@
  * its API on the simulated frame with a virtual clock: starting, sampling
  * and the baseline, picking anew (and a pick that fails, leaving the
  * session as it was), the overview, constants, a catalog version change
- * reported by what session_sample() returns, and a replay jumped about
- * through the source's control table, across a catalog reload.
+ * reported by what session_sample() returns, a replay jumped about
+ * across a catalog reload, and a replay's times found, its pace and its
+ * end, all through the session.
  */
 #include "config.h"
 
@@ -95,8 +96,8 @@ test_setup_sample(void **state)
 	so.ngroups = 1;
 	ses = start("sim", SIM, &so);
 	assert_true(session_clock_virtual(ses));
-	assert_null(session_control(ses));
-	assert_string_equal(session_source(ses)->ops->name, "sim");
+	assert_false(session_replay(ses, NULL));
+	assert_string_equal(session_kind(ses), "sim");
 	assert_string_equal(session_calls_word(ses), "hcalls");
 	assert_true(session_catalog(ses)->version == 3);
 	assert_string_equal(session_catalog_label(ses),
@@ -308,7 +309,7 @@ test_version_change(void **state)
 
 /*
  * A recording made by a session (-w) with a catalog reload at sample 6,
- * replayed: the control table says where the replay is, and jumps across
+ * replayed: session_replay() says where the replay is, and jumps across
  * the reload bring the catalog of where they land.
  */
 static void
@@ -317,10 +318,9 @@ test_replay_seek(void **state)
 	struct session_opts	 so;
 	struct session		*ses;
 	struct engine_snapshot	*snap;
-	const struct source_control *ctl;
+	struct session_replay	 rp;
 	char			 path[] = "/tmp/hvtop-test-session-XXXXXX";
 	char			*spec, *cause = NULL;
-	uint64_t		 total;
 	unsigned		 changed;
 	int			 fd, i;
 
@@ -348,9 +348,9 @@ test_replay_seek(void **state)
 	spec = xasprintf("replay:%s", path);
 	ses = start(spec, NULL, &so);
 	assert_true(session_clock_virtual(ses));
-	assert_non_null(ctl = session_control(ses));
-	assert_true(ctl->position(session_source(ses), &total) == 0);
-	assert_true(total == 13);
+	assert_true(session_replay(ses, &rp));
+	assert_true(rp.position == 0);
+	assert_true(rp.total == 13);
 	assert_true(session_catalog(ses)->version == 3);
 
 	/* Past the reload: the newer catalog. */
@@ -358,7 +358,7 @@ test_replay_seek(void **state)
 	assert_int_equal(changed, SESSION_CHANGED_SEEK |
 	    SESSION_CHANGED_ENGINE);
 	assert_true(session_catalog(ses)->version == 4);
-	assert_true(ctl->position(session_source(ses), NULL) == 9);
+	assert_true(session_replay(ses, &rp) && rp.position == 9);
 	assert_int_equal(next(ses, &snap), 0);
 	session_recycle(ses, snap);
 	/* Within one catalog: only the baselines restart. */
@@ -371,8 +371,90 @@ test_replay_seek(void **state)
 	assert_true(session_catalog(ses)->version == 3);
 	assert_int_equal(next(ses, &snap), 0);
 	session_recycle(ses, snap);
-	assert_true(ctl->position(session_source(ses), NULL) == 2);
-	assert_false(ctl->done(session_source(ses)));
+	assert_true(session_replay(ses, &rp) && rp.position == 2);
+	assert_false(session_done(ses));
+	stop(ses);
+	free(spec);
+	unlink(path);
+}
+
+/*
+ * A replay's sample found by its time leaves the replay where it was;
+ * the deadline follows the recorded gaps and there is none at the end,
+ * which is the end of the run.  A live source has an interval and no
+ * recorded times.
+ */
+static void
+test_replay_find(void **state)
+{
+	struct session_opts	 so;
+	struct session		*ses;
+	struct engine_snapshot	*snap;
+	struct session_replay	 rp;
+	char			 path[] = "/tmp/hvtop-test-session-XXXXXX";
+	char			*spec, *cause = NULL;
+	uint64_t		 i;
+	unsigned		 changed;
+	int			 fd, k;
+
+	(void)state;
+	assert_int_not_equal(fd = mkstemp(path), -1);
+	close(fd);
+	memset(&so, 0, sizeof so);
+	so.groups = groups;
+	so.ngroups = 1;
+	so.record = path;
+	ses = start("sim", SIM, &so);
+	assert_false(session_done(ses));
+	assert_true(session_deadline(ses, 5) == 5 + SEC);
+	assert_int_equal(session_find(ses, 0, &i, &cause), -HV_EUSAGE);
+	free(cause);
+	cause = NULL;
+	for (k = 0; k < 5; k++) {
+		next(ses, &snap);
+		session_recycle(ses, snap);
+	}
+	stop(ses);
+
+	memset(&so, 0, sizeof so);
+	so.batch = 1;
+	spec = xasprintf("replay:%s", path);
+	ses = start(spec, NULL, &so);
+	assert_true(session_replay(ses, &rp));
+	assert_true(rp.total == 5);
+	assert_false(rp.damaged);
+	assert_int_equal(rp.ndiags, 0);
+	/* Nothing played yet: the first sample is due now. */
+	assert_true(session_deadline(ses, 7) == 7);
+	assert_int_equal(session_find(ses, rp.first, &i, &cause), 0);
+	assert_true(i == 0);
+	assert_int_equal(session_find(ses, rp.first + 1, &i, &cause), 0);
+	assert_true(i == 1);
+	assert_int_equal(session_find(ses, rp.first + 2 * SEC, &i, &cause),
+	    0);
+	assert_true(i == 2);
+	assert_int_equal(session_find(ses, rp.first + 60 * SEC, &i, &cause),
+	    0);
+	assert_true(i == 5);
+	assert_true(session_replay(ses, &rp) && rp.position == 0);
+	next(ses, &snap);
+	session_recycle(ses, snap);
+	next(ses, &snap);
+	session_recycle(ses, snap);
+	assert_int_equal(session_find(ses, rp.first, &i, &cause), 0);
+	assert_true(i == 0);
+	assert_true(session_replay(ses, &rp) && rp.position == 2);
+	/* The recorded gap, a second, at the recorded speed. */
+	assert_true(session_deadline(ses, 7) == 7 + SEC);
+	for (k = 2; k < 5; k++) {
+		assert_false(session_done(ses));
+		next(ses, &snap);
+		session_recycle(ses, snap);
+	}
+	assert_true(session_done(ses));
+	assert_true(session_deadline(ses, 7) == UINT64_MAX);
+	assert_int_not_equal(session_sample(ses, &changed, &snap, &cause), 0);
+	free(cause);
 	stop(ses);
 	free(spec);
 	unlink(path);
@@ -389,6 +471,7 @@ main(void)
 		cmocka_unit_test(test_engine_new),
 		cmocka_unit_test(test_version_change),
 		cmocka_unit_test(test_replay_seek),
+		cmocka_unit_test(test_replay_find),
 	};
 
 	/* No metric file of the user's. */
