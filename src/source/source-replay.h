@@ -9,8 +9,9 @@
  * What a live source lacks (the recording's epoch and interval, position,
  * seek, speed, pause and step, the end, what is damaged, the selection to
  * follow) is offered through the ops table's control op (struct
- * source_control in source.h); nothing outside src/source calls into this
- * file by name.  Pacing is the caller's: the source never sleeps.
+ * source_control in source.h), which only the session uses; nothing
+ * outside src/source calls into this file by name.  Pacing is the
+ * session's: the source never sleeps.
  */
 #ifndef HVTOP_SOURCE_REPLAY_H
 #define HVTOP_SOURCE_REPLAY_H
