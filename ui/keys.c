@@ -6,11 +6,17 @@
  * the help screen only.  The help screen, the function bar and the
  * manual page's key sections are all drawn from or checked against this
  * table: a key added here is documented everywhere or a test fails.
+ *
+ * A key's function changes the model, or calls down to the pick and
+ * replay controllers (which call the session); what the loop must do
+ * after it (sample, lay out, open a prompt, repaint, quit) it returns as
+ * UI_ACT_* bits and never does itself.
  */
 #include "config.h"
 
 #include "ui/keys.h"
 
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 
@@ -21,9 +27,30 @@
 #include "ui/ui-run.h"
 #include "util/xalloc.h"
 
+/* Ask the loop for a prompt of a kind; init is copied. */
+static unsigned
+keys_ask(struct ui *ui, int kind, const char *init, int names_only,
+    const char *fmt, ...) __attribute__((format(printf, 5, 6)));
+
+static unsigned
+keys_ask(struct ui *ui, int kind, const char *init, int names_only,
+    const char *fmt, ...)
+{
+	va_list	 ap;
+
+	va_start(ap, fmt);
+	vsnprintf(ui->ask_label, sizeof ui->ask_label, fmt, ap);
+	va_end(ap);
+	ui->ask = kind;
+	free(ui->ask_init);
+	ui->ask_init = init != NULL ? xstrdup(init) : NULL;
+	ui->ask_names = names_only;
+	return (UI_ACT_PROMPT);
+}
+
 /* ---- moving -------------------------------------------------------- */
 
-static void
+static unsigned
 keys_screen(struct ui_run *r, int k)
 {
 	struct ui	*ui = &r->ui;
@@ -32,7 +59,7 @@ keys_screen(struct ui_run *r, int k)
 	/* Help, last in the tabs, between Formulas and Live. */
 	if (ui->screen == UI_HELP && ui->help_tabbed) {
 		ui->screen = k == '\t' ? UI_LIVE : UI_FORMULAS;
-		return;
+		return (UI_ACT_NONE);
 	}
 	if (ui->screen != UI_HELP && ui->screen == (k == '\t' ?
 	    UI_FORMULAS : UI_LIVE)) {
@@ -40,7 +67,7 @@ keys_screen(struct ui_run *r, int k)
 		ui->screen = UI_HELP;
 		ui->help_tabbed = 1;
 		ui->list[UI_HELP].top = 0;
-		return;
+		return (UI_ACT_NONE);
 	}
 	/* From help opened with h: the screens beside the one it was
 	 * opened on. */
@@ -49,9 +76,10 @@ keys_screen(struct ui_run *r, int k)
 		ui->screen = from >= UI_FORMULAS ? UI_LIVE : from + 1;
 	else
 		ui->screen = from == UI_LIVE ? UI_FORMULAS : from - 1;
+	return (UI_ACT_NONE);
 }
 
-static void
+static unsigned
 keys_help(struct ui_run *r, int k)
 {
 	struct ui	*ui = &r->ui;
@@ -65,10 +93,11 @@ keys_help(struct ui_run *r, int k)
 		ui->help_tabbed = 0;
 		ui->list[UI_HELP].top = 0;
 	}
+	return (UI_ACT_NONE);
 }
 
 /* Esc steps back one level: out of help, the filter, the detail pane. */
-static void
+static unsigned
 keys_escape(struct ui_run *r, int k)
 {
 	struct ui	*ui = &r->ui;
@@ -77,9 +106,10 @@ keys_escape(struct ui_run *r, int k)
 	if (ui->screen == UI_HELP)
 		ui->screen = ui->back;
 	else if (ui->filter_text != NULL && ui->filter_text[0] != '\0')
-		ui_set_filter(ui, "");
+		return (ui_set_filter(ui, ""));
 	else
 		ui->detail = 0;
+	return (UI_ACT_NONE);
 }
 
 /* Move the cursor (help: the text) by n rows, clamped to the list. */
@@ -117,7 +147,7 @@ keys_move_by(struct ui *ui, long n)
 		l->cursor = (size_t)((long)l->cursor + n);
 }
 
-static void
+static unsigned
 keys_move(struct ui_run *r, int k)
 {
 	int	 w, h, page;
@@ -146,9 +176,10 @@ keys_move(struct ui_run *r, int k)
 		keys_move_by(&r->ui, 1000000);
 		break;
 	}
+	return (UI_ACT_NONE);
 }
 
-static void
+static unsigned
 keys_column(struct ui_run *r, int k)
 {
 	struct ui		*ui = &r->ui;
@@ -156,24 +187,26 @@ keys_column(struct ui_run *r, int k)
 	size_t			 view, row;
 
 	if (live_cursor(ui, &view, &row) != 0)
-		return;
+		return (UI_ACT_NONE);
 	lv = &ui->live.v[view];
 	if (k == CRT_KEY_LEFT && lv->col > 0)
 		lv->col--;
 	else if (k == CRT_KEY_RIGHT && lv->col + 1 < lv->ncols)
 		lv->col++;
+	return (UI_ACT_NONE);
 }
 
 /* ---- the Frame screen ---------------------------------------------- */
 
-static void
+static unsigned
 keys_frame_move(struct ui_run *r, int k)
 {
 	frame_move(&r->ui, k == CRT_KEY_LEFT ? -1 : 1, 0);
+	return (UI_ACT_NONE);
 }
 
 /* Enter: the cursor's core or chip, on its row of the Live table. */
-static void
+static unsigned
 keys_frame_live(struct ui_run *r, int k)
 {
 	struct ui	*ui = &r->ui;
@@ -183,30 +216,33 @@ keys_frame_live(struct ui_run *r, int k)
 	(void)k;
 	if (frame_live_row(ui, &view, &row, why, sizeof why) != 0) {
 		ui_msg(r, UI_R_ERROR, "%s", why);
-		return;
+		return (UI_ACT_NONE);
 	}
 	if (live_goto(ui, view, row) != 0) {
 		ui_msg(r, UI_R_ERROR, "that row is filtered out (= clears the "
 		    "filter)");
-		return;
+		return (UI_ACT_NONE);
 	}
 	ui->screen = UI_LIVE;
+	return (UI_ACT_NONE);
 }
 
-static void
+static unsigned
 keys_frame_metric(struct ui_run *r, int k)
 {
 	(void)k;
-	ui_prompt_metric(r);
+	return (keys_ask(&r->ui, PROMPT_METRIC, NULL, 0, "metric (Tab "
+	    "completes, empty: the default): "));
 }
 
 /* ---- filter and sort ----------------------------------------------- */
 
-static void
+static unsigned
 keys_filter(struct ui_run *r, int k)
 {
 	struct ui	*ui = &r->ui;
 	char		*init;
+	unsigned	 act;
 
 	(void)k;
 	free(r->filter_before);
@@ -218,18 +254,19 @@ keys_filter(struct ui_run *r, int k)
 	 * afresh (the filter is in the history too). */
 	init = ui->filter_text != NULL && ui->filter_text[0] != '\0' ?
 	    xasprintf("%s ", ui->filter_text) : NULL;
-	ui_prompt(r, PROMPT_FILTER, "filter: ", init, 0);
+	act = keys_ask(ui, PROMPT_FILTER, init, 0, "filter: ");
 	free(init);
+	return (act);
 }
 
-static void
+static unsigned
 keys_filter_clear(struct ui_run *r, int k)
 {
 	(void)k;
-	ui_set_filter(&r->ui, "");
+	return (ui_set_filter(&r->ui, ""));
 }
 
-static void
+static unsigned
 keys_sort(struct ui_run *r, int k)
 {
 	struct ui	*ui = &r->ui;
@@ -238,10 +275,10 @@ keys_sort(struct ui_run *r, int k)
 
 	if (ui->screen == UI_LIVE) {
 		live_sort_step(ui, dir);
-		return;
+		return (UI_ACT_NONE);
 	}
 	if ((n = items_ncols(ui->screen)) == 0)
-		return;
+		return (UI_ACT_NONE);
 	l->sort += dir;
 	if (l->sort < -1)
 		l->sort = n - 1;
@@ -250,9 +287,10 @@ keys_sort(struct ui_run *r, int k)
 	items_layout(ui, ui->screen);
 	ui_msg(r, UI_R_NORMAL, "sorted by %s", l->sort < 0 ? "catalog order" :
 	    items_col_name(ui->screen, l->sort));
+	return (UI_ACT_NONE);
 }
 
-static void
+static unsigned
 keys_reverse(struct ui_run *r, int k)
 {
 	struct ui			*ui = &r->ui;
@@ -263,33 +301,31 @@ keys_reverse(struct ui_run *r, int k)
 	(void)k;
 	if (ui->screen == UI_LIVE) {
 		if (live_cursor(ui, &view, &row) != 0)
-			return;
+			return (UI_ACT_NONE);
 		v = engine_view(session_engine(ui->ses), view);
 		if ((slot = live_slot(v->domain)) > 0)
 			ui->live.sortrev[slot] = !ui->live.sortrev[slot];
 		live_layout(ui);
-		return;
+		return (UI_ACT_NONE);
 	}
 	if (items_ncols(ui->screen) == 0)
-		return;
+		return (UI_ACT_NONE);
 	ui->list[ui->screen].reverse = !ui->list[ui->screen].reverse;
 	items_layout(ui, ui->screen);
+	return (UI_ACT_NONE);
 }
 
 /* ---- sampling ------------------------------------------------------ */
 
-static void
+static unsigned
 keys_interval(struct ui_run *r, int k)
 {
-	char	 label[64];
-
 	(void)k;
-	snprintf(label, sizeof label, "interval in seconds (now %g): ",
-	    r->ui.delay);
-	ui_prompt(r, PROMPT_INTERVAL, label, NULL, 0);
+	return (keys_ask(&r->ui, PROMPT_INTERVAL, NULL, 0, "interval in "
+	    "seconds (now %g): ", r->ui.delay));
 }
 
-static void
+static unsigned
 keys_pause(struct ui_run *r, int k)
 {
 	struct ui	*ui = &r->ui;
@@ -297,107 +333,112 @@ keys_pause(struct ui_run *r, int k)
 	(void)k;
 	if (ui->replay_end) {
 		ui_msg(r, UI_R_NORMAL, "end of the recording; [ and { go back");
-		return;
+		return (UI_ACT_NONE);
 	}
 	ui->paused = !ui->paused;
-	if (!ui->paused)
-		r->sample_now = 1;
 	ui_msg(r, UI_R_NORMAL, ui->paused ? "paused (p resumes)" : "sampling");
+	return (ui->paused ? UI_ACT_NONE : UI_ACT_RESAMPLE);
 }
 
-static void
+static unsigned
 keys_sample(struct ui_run *r, int k)
 {
+	(void)r;
 	(void)k;
-	r->sample_now = 1;
+	return (UI_ACT_RESAMPLE);
 }
 
-static void
+static unsigned
 keys_save(struct ui_run *r, int k)
 {
 	(void)k;
 	ui_settings_save(r);
+	return (UI_ACT_NONE);
 }
 
-static void
+static unsigned
 keys_redraw(struct ui_run *r, int k)
 {
 	(void)r;
 	(void)k;
-	crt_redraw();
+	return (UI_ACT_REDRAW);
 }
 
-static void
+static unsigned
 keys_quit(struct ui_run *r, int k)
 {
+	(void)r;
 	(void)k;
-	r->quit = 1;
+	return (UI_ACT_QUIT);
 }
 
 /* ---- picks and columns --------------------------------------------- */
 
-static void
+static unsigned
 keys_pick_name(struct ui_run *r, int k)
 {
 	(void)k;
-	ui_prompt(r, PROMPT_PICK, "pick GROUP or EVENT[@chip|@core|@vcpu]"
-	    "[:LIST]: ", NULL, 1);
+	return (keys_ask(&r->ui, PROMPT_PICK, NULL, 1, "pick GROUP or "
+	    "EVENT[@chip|@core|@vcpu][:LIST]: "));
 }
 
-static void
+static unsigned
 keys_pick_clear(struct ui_run *r, int k)
 {
 	(void)k;
-	ui_pick_clear(r);
+	return (ui_pick_clear(r));
 }
 
-static void
+static unsigned
 keys_pick_entry(struct ui_run *r, int k)
 {
 	(void)k;
-	ui_pick_entry(r);
+	return (ui_pick_entry(r));
 }
 
-static void
+static unsigned
 keys_unpick_entry(struct ui_run *r, int k)
 {
 	(void)k;
-	ui_pick_unpick_entry(r);
+	return (ui_pick_unpick_entry(r));
 }
 
-static void
+static unsigned
 keys_unpick_column(struct ui_run *r, int k)
 {
 	(void)k;
-	ui_pick_unpick_column(r);
+	return (ui_pick_unpick_column(r));
 }
 
-static void
+static unsigned
 keys_detail(struct ui_run *r, int k)
 {
 	(void)k;
 	r->ui.detail = !r->ui.detail;
+	return (UI_ACT_NONE);
 }
 
-static void
+static unsigned
 keys_sparkcol(struct ui_run *r, int k)
 {
 	(void)k;
 	r->ui.sparkcol = !r->ui.sparkcol;
+	return (UI_ACT_NONE);
 }
 
 /* The detail pane's lines; the end is clamped before drawing. */
-static void
+static unsigned
 keys_detail_scroll(struct ui_run *r, int k)
 {
 	if (k == 'J')
 		r->ui.detail_top++;
 	else if (r->ui.detail_top > 0)
 		r->ui.detail_top--;
+	return (UI_ACT_NONE);
 }
 
 /* - hides the cursor column, + shows every column again. */
-static void
+static unsigned
 keys_columns(struct ui_run *r, int k)
 {
 	struct ui		*ui = &r->ui;
@@ -412,52 +453,59 @@ keys_columns(struct ui_run *r, int k)
 		ui->hidden = NULL;
 		ui->nhidden = 0;
 		live_layout(ui);
-		return;
+		return (UI_ACT_NONE);
 	}
 	if (live_cursor(ui, &view, &row) != 0)
-		return;
+		return (UI_ACT_NONE);
 	lv = &ui->live.v[view];
 	if (lv->ncols == 0)
-		return;
+		return (UI_ACT_NONE);
 	name = live_col_name(ui, view, lv->cols[lv->col]);
 	ui->hidden = xreallocarray(ui->hidden, ui->nhidden + 1,
 	    sizeof *ui->hidden);
 	ui->hidden[ui->nhidden++] = xstrdup(name);
 	ui_msg(r, UI_R_NORMAL, "%s hidden (+ shows all columns)", name);
 	live_layout(ui);
+	return (UI_ACT_NONE);
 }
 
 /* ---- replay -------------------------------------------------------- */
 
-static void
+static unsigned
 keys_replay_step(struct ui_run *r, int k)
 {
 	(void)k;
-	ui_replay_step(r);
+	if (r->ui.replay_end) {
+		ui_msg(r, UI_R_NORMAL, "end of the recording");
+		return (UI_ACT_NONE);
+	}
+	return (UI_ACT_RESAMPLE);
 }
 
-static void
+static unsigned
 keys_replay_back(struct ui_run *r, int k)
 {
 	(void)k;
 	ui_replay_back(r, 0);
+	return (UI_ACT_NONE);
 }
 
-static void
+static unsigned
 keys_replay_jump(struct ui_run *r, int k)
 {
 	if (k == '{')
 		ui_replay_back(r, 1);
 	else
 		ui_replay_jump(r);
+	return (UI_ACT_NONE);
 }
 
-static void
+static unsigned
 keys_replay_goto(struct ui_run *r, int k)
 {
 	(void)k;
-	ui_prompt(r, PROMPT_GOTO, "go to sample N, +SECONDS, HH:MM[:SS] or "
-	    "YYYY-MM-DDTHH:MM[:SS] (UTC): ", NULL, 0);
+	return (keys_ask(&r->ui, PROMPT_GOTO, NULL, 0, "go to sample N, "
+	    "+SECONDS, HH:MM[:SS] or YYYY-MM-DDTHH:MM[:SS] (UTC): "));
 }
 
 /* ---- the table ----------------------------------------------------- */
@@ -722,22 +770,12 @@ keys_find(int k, unsigned where)
 	return (NULL);
 }
 
-void
+unsigned
 keys_dispatch(struct ui_run *r, int k)
 {
-	struct ui		*ui = &r->ui;
 	const struct keys_entry	*e;
-	enum ui_screen		 scr = ui->screen;
-	size_t			 cur = ui->list[scr].cursor;
 
-	/* A key answers the message; a resize is no answer. */
-	if (r->msg_until != 0 && k != CRT_KEY_RESIZE) {
-		ui->msg[0] = '\0';
-		r->msg_until = 0;
-	}
-	if ((e = keys_find(k, keys_where(ui))) != NULL)
-		e->fn(r, k);
-	/* Another entry's details start at their top. */
-	if (ui->screen != scr || ui->list[ui->screen].cursor != cur)
-		ui->detail_top = 0;
+	if ((e = keys_find(k, keys_where(&r->ui))) == NULL)
+		return (UI_ACT_NONE);
+	return (e->fn(r, k));
 }

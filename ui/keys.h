@@ -40,8 +40,8 @@ enum keys_section {
 
 #define KEYS_MAX	8	/* codes per entry */
 
-/* Do what the key k (one of the entry's) does. */
-typedef void	(*keys_fn)(struct ui_run *, int k);
+/* Do what the key k (one of the entry's) does; returns UI_ACT_* bits. */
+typedef unsigned (*keys_fn)(struct ui_run *, int k);
 
 struct keys_entry {
 	int		 key[KEYS_MAX];	/* codes (crt.h); 0 ends early */
@@ -68,7 +68,10 @@ unsigned	 keys_where(const struct ui *);
 int		 keys_applies(unsigned mask, unsigned where);
 /* The entry that key k runs on a screen and mode, or NULL. */
 const struct keys_entry *keys_find(int k, unsigned where);
-/* Run key k: find its entry and call it (keys.c, the controller). */
-void		 keys_dispatch(struct ui_run *, int k);
+/*
+ * Run key k: find its entry and call it.  Returns what the loop must do
+ * next (UI_ACT_*; UI_ACT_NONE for a key that does nothing here).
+ */
+unsigned	 keys_dispatch(struct ui_run *, int k);
 
 #endif /* HVTOP_UI_KEYS_H */

@@ -86,7 +86,6 @@ ui_pick_apply(struct ui_run *r, char **cause)
 	if (error != 0)
 		return (error);
 	ui_engine_changed(r, 0);
-	r->sample_now = 1;
 	return (0);
 }
 
@@ -112,7 +111,7 @@ ui_pick_restore(struct ui *ui, struct ui_pick *save, size_t nsave)
 	ui->npicks = nsave;
 }
 
-void
+unsigned
 ui_pick_set(struct ui_run *r, const char *spec, int event)
 {
 	struct ui	*ui = &r->ui;
@@ -136,15 +135,16 @@ ui_pick_set(struct ui_run *r, const char *spec, int event)
 		ui_msg(r, UI_R_ERROR, "cannot pick %s", cause);
 		free(cause);
 		ui_pick_restore(ui, save, nsave);
-		return;
+		return (UI_ACT_NONE);
 	}
 	ui_pick_list_free(&save, &nsave);
 	ui_msg(r, UI_R_GOOD, "picked %s%s: values after one interval",
 	    event ? "event " : "", spec);
+	return (UI_ACT_RESAMPLE);
 }
 
 /* Remove the picks named name (group or event); apply. */
-void
+unsigned
 ui_pick_unset(struct ui_run *r, const char *name, int event)
 {
 	struct ui	*ui = &r->ui;
@@ -178,14 +178,15 @@ ui_pick_unset(struct ui_run *r, const char *name, int event)
 			free(cause);
 		}
 		ui_pick_restore(ui, save, nsave);
-		return;
+		return (UI_ACT_NONE);
 	}
 	ui_pick_list_free(&save, &nsave);
 	ui_msg(r, UI_R_NORMAL, "unpicked %s%s", name, ui->npicks == 0 ?
 	    " (nothing picked: the overview is back)" : "");
+	return (UI_ACT_RESAMPLE);
 }
 
-void
+unsigned
 ui_pick_clear(struct ui_run *r)
 {
 	struct ui	*ui = &r->ui;
@@ -195,8 +196,10 @@ ui_pick_clear(struct ui_run *r)
 	if (ui_pick_apply(r, &cause) != 0) {
 		ui_msg(r, UI_R_ERROR, "%s", cause);
 		free(cause);
-	} else
-		ui_msg(r, UI_R_NORMAL, "picks cleared: the overview");
+		return (UI_ACT_NONE);
+	}
+	ui_msg(r, UI_R_NORMAL, "picks cleared: the overview");
+	return (UI_ACT_RESAMPLE);
 }
 
 void
@@ -242,18 +245,17 @@ ui_pick_formula_group(struct ui_run *r, const struct ui_item *it)
 	return (&cat->groups[f->group]);
 }
 
-void
+unsigned
 ui_pick_entry(struct ui_run *r)
 {
 	struct ui			*ui = &r->ui;
 	const struct catalog		*cat = session_catalog(ui->ses);
 	const struct catalog_group	*g;
 	const struct ui_item		*it;
-	char				 label[256];
 	int				 domain;
 
 	if ((it = items_cursor(ui, ui->screen)) == NULL)
-		return;
+		return (UI_ACT_NONE);
 	free(r->pending);
 	r->pending = NULL;
 	switch (ui->screen) {
@@ -269,38 +271,44 @@ ui_pick_entry(struct ui_run *r)
 		break;
 	case UI_FORMULAS:
 		if ((g = ui_pick_formula_group(r, it)) == NULL)
-			return;
+			return (UI_ACT_NONE);
 		r->pending = xstrdup(g->name);
 		r->pending_event = 0;
 		domain = g->domain;
 		break;
 	default:
-		return;
+		return (UI_ACT_NONE);
 	}
-	snprintf(label, sizeof label, "pick %s on %ss (Enter: all; or "
-	    "0,3,8-11): ", r->pending,
+	ui->ask = PROMPT_INDICES;
+	snprintf(ui->ask_label, sizeof ui->ask_label, "pick %s on %ss "
+	    "(Enter: all; or 0,3,8-11): ", r->pending,
 	    selection_domain_term(selection_pick_domain(domain)));
-	ui_prompt(r, PROMPT_INDICES, label, NULL, 0);
+	free(ui->ask_init);
+	ui->ask_init = NULL;
+	ui->ask_names = 0;
+	return (UI_ACT_PROMPT);
 }
 
-void
+unsigned
 ui_pick_unpick_entry(struct ui_run *r)
 {
 	struct ui		*ui = &r->ui;
 	const struct ui_item	*it;
 	char			*name;
+	unsigned		 act;
 
 	if (ui->screen != UI_EVENTS && ui->screen != UI_GROUPS)
-		return;
+		return (UI_ACT_NONE);
 	if ((it = items_cursor(ui, ui->screen)) == NULL)
-		return;
+		return (UI_ACT_NONE);
 	/* Unpicking rebuilds the lists the item lives in. */
 	name = xstrdup(it->name);
-	ui_pick_unset(r, name, ui->screen == UI_EVENTS);
+	act = ui_pick_unset(r, name, ui->screen == UI_EVENTS);
 	free(name);
+	return (act);
 }
 
-void
+unsigned
 ui_pick_unpick_column(struct ui_run *r)
 {
 	struct ui			*ui = &r->ui;
@@ -309,39 +317,42 @@ ui_pick_unpick_column(struct ui_run *r)
 	const struct sel_pick		*pk;
 	size_t				 view, row, col;
 	char				*name;
+	unsigned			 act;
 
 	if (live_cursor(ui, &view, &row) != 0)
-		return;
+		return (UI_ACT_NONE);
 	v = engine_view(session_engine(ui->ses), view);
 	lv = &ui->live.v[view];
 	if (lv->ncols == 0)
-		return;
+		return (UI_ACT_NONE);
 	col = lv->cols[lv->col];
 	if (col >= v->nevents) {
 		ui_msg(r, UI_R_WARN, "a metric column: x on one of its event "
 		    "columns unpicks their group");
-		return;
+		return (UI_ACT_NONE);
 	}
 	pk = &session_selection(ui->ses)->picks[v->pick_of[col]];
 	name = xstrdup(pk->name);
-	ui_pick_unset(r, name, pk->kind == SEL_EVENT);
+	act = ui_pick_unset(r, name, pk->kind == SEL_EVENT);
 	free(name);
+	return (act);
 }
 
 /* The g prompt's answer: a group or an event of the catalog, by name. */
-void
+unsigned
 ui_pick_by_name(struct ui_run *r, const char *line)
 {
 	const struct catalog	*cat = session_catalog(r->ui.ses);
 	char			*spec, name[256];
 	int			 event;
+	unsigned		 act;
 
 	while (*line == ' ')
 		line++;
 	spec = xstrndup(line, strcspn(line, " "));
 	if (*spec == '\0') {
 		free(spec);
-		return;
+		return (UI_ACT_NONE);
 	}
 	ui_pick_key(spec, name, sizeof name);
 	name[strcspn(name, "@")] = '\0';
@@ -354,17 +365,19 @@ ui_pick_by_name(struct ui_run *r, const char *line)
 		ui_msg(r, UI_R_ERROR, "%s: no such group or event in the "
 		    "catalog", name);
 		free(spec);
-		return;
+		return (UI_ACT_NONE);
 	}
-	ui_pick_set(r, spec, event);
+	act = ui_pick_set(r, spec, event);
 	free(spec);
+	return (act);
 }
 
 /* The indices asked after Enter on a list: empty means all of them. */
-void
+unsigned
 ui_pick_indices(struct ui_run *r, const char *line)
 {
-	char	*spec;
+	char		*spec;
+	unsigned	 act = UI_ACT_NONE;
 
 	if (line != NULL && r->pending != NULL) {
 		while (*line == ' ')
@@ -375,9 +388,10 @@ ui_pick_indices(struct ui_run *r, const char *line)
 			spec = xasprintf("%s%s", r->pending, line);
 		else
 			spec = xasprintf("%s:%s", r->pending, line);
-		ui_pick_set(r, spec, r->pending_event);
+		act = ui_pick_set(r, spec, r->pending_event);
 		free(spec);
 	}
 	free(r->pending);
 	r->pending = NULL;
+	return (act);
 }

@@ -204,15 +204,6 @@ ui_replay_tenth(const struct ui *ui)
 }
 
 void
-ui_replay_step(struct ui_run *r)
-{
-	if (r->ui.replay_end)
-		ui_msg(r, UI_R_NORMAL, "end of the recording");
-	else
-		r->sample_now = 1;
-}
-
-void
 ui_replay_back(struct ui_run *r, int jump)
 {
 	uint64_t	 pos = r->ui.replay_pos, back;

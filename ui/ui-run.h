@@ -54,15 +54,11 @@ void	 ui_msg(struct ui_run *, int role, const char *fmt, ...)
 	    __attribute__((format(printf, 3, 4)));
 /* The engine changed (picks or, with catalog, a reload): start over. */
 void	 ui_engine_changed(struct ui_run *, int catalog);
-/* Lay the live table and the catalog lists out again (filter, hidden). */
-void	 ui_relayout(struct ui *);
-/* Use text as the filter; a text that does not parse keeps the old one. */
-void	 ui_set_filter(struct ui *, const char *text);
-/* Open a prompt (enum prompt_kind); its answer comes back to the loop. */
-void	 ui_prompt(struct ui_run *, int kind, const char *label,
-	    const char *init, int names_only);
-/* Open the Frame screen's metric prompt (m). */
-void	 ui_prompt_metric(struct ui_run *);
+/*
+ * Use text as the filter: UI_ACT_RELAYOUT, or UI_ACT_NONE when it does
+ * not parse (the old one stays and filter_error says why).
+ */
+unsigned ui_set_filter(struct ui *, const char *text);
 /* Follow what session_sample() or session_seek() said changed. */
 void	 ui_follow_engine(struct ui_run *, unsigned changed);
 /* Put snap on screen (the model owns it from now on). */
@@ -78,24 +74,28 @@ void	 ui_pick_list_copy(const struct selection *, struct ui_pick **,
 /*
  * Select what the picks (or, without picks, the overview) say.  Returns
  * 0, or an error with *cause set (caller frees); the previous selection
- * stays.
+ * stays.  The new engine's first values need a sample.
  */
 int	 ui_pick_apply(struct ui_run *, char **cause);
+/*
+ * The rest change the picks and return what the loop must do next
+ * (UI_ACT_*): a sample after a new selection, the prompt for indices.
+ */
 /* Replace (or add) a pick and apply; on failure the pick is dropped. */
-void	 ui_pick_set(struct ui_run *, const char *spec, int event);
+unsigned ui_pick_set(struct ui_run *, const char *spec, int event);
 /* Remove the picks of a group or event; apply. */
-void	 ui_pick_unset(struct ui_run *, const char *name, int event);
+unsigned ui_pick_unset(struct ui_run *, const char *name, int event);
 /* Drop every pick: back to the overview. */
-void	 ui_pick_clear(struct ui_run *);
+unsigned ui_pick_clear(struct ui_run *);
 /* Pick the entry under a catalog list's cursor (asks for indices). */
-void	 ui_pick_entry(struct ui_run *);
+unsigned ui_pick_entry(struct ui_run *);
 /* Unpick the entry under a catalog list's cursor. */
-void	 ui_pick_unpick_entry(struct ui_run *);
+unsigned ui_pick_unpick_entry(struct ui_run *);
 /* Unpick what feeds the Live cursor column. */
-void	 ui_pick_unpick_column(struct ui_run *);
+unsigned ui_pick_unpick_column(struct ui_run *);
 /* Answers to the pick prompts (g, and the indices after Enter). */
-void	 ui_pick_by_name(struct ui_run *, const char *line);
-void	 ui_pick_indices(struct ui_run *, const char *line);
+unsigned ui_pick_by_name(struct ui_run *, const char *line);
+unsigned ui_pick_indices(struct ui_run *, const char *line);
 /* The picks and the overview the session started with. */
 void	 ui_pick_setup(struct ui_run *);
 
@@ -118,8 +118,6 @@ void	 ui_replay_goto(struct ui_run *, const char *line);
 void	 ui_replay_failed(struct ui_run *, const char *cause);
 /* Show the interval ending with sample index + 1. */
 void	 ui_replay_seek(struct ui_run *, uint64_t index, int back);
-/* One sample forward. */
-void	 ui_replay_step(struct ui_run *);
 /* One sample back, or with jump a tenth of the recording. */
 void	 ui_replay_back(struct ui_run *, int jump);
 /* A tenth of the recording forward. */

@@ -2,9 +2,11 @@
  * The terminal interface's main loop.  One loop waits in poll() for a key
  * or the next sample, whichever comes first, so the frame keeps being
  * sampled while the user types at a prompt.  Keys change the model
- * (struct ui); the model is rendered to a frame of text (view*.c) and
- * painted (crt.c).  Picks (ui-pick.c) change the selection and rebuild
- * the engine between two samples; the sampler and the source stay open.
+ * (struct ui) and return what the loop does next (UI_ACT_*: sample, lay
+ * out, prompt, repaint, quit), which ui_act() does; the model is
+ * rendered to a frame of text (view*.c) and painted (crt.c).  Picks
+ * (ui-pick.c) change the selection and rebuild the engine between two
+ * samples; the sampler and the source stay open.
  *
  * With --sim clock=virtual the frame's clock advances by exactly one
  * interval per refresh, so the numbers are those a batch run prints; the
@@ -79,7 +81,8 @@ ui_engine_changed(struct ui_run *r, int catalog)
 
 /* ---- filter -------------------------------------------------------- */
 
-void
+/* Lay the live table and the catalog lists out again (filter, hidden). */
+static void
 ui_relayout(struct ui *ui)
 {
 	live_layout(ui);
@@ -88,7 +91,7 @@ ui_relayout(struct ui *ui)
 	items_layout(ui, UI_FORMULAS);
 }
 
-void
+unsigned
 ui_set_filter(struct ui *ui, const char *text)
 {
 	struct filter	*f;
@@ -98,7 +101,7 @@ ui_set_filter(struct ui *ui, const char *text)
 	ui->filter_error = NULL;
 	if (filter_parse(text, &f, &cause) != 0) {
 		ui->filter_error = cause;
-		return;
+		return (UI_ACT_NONE);
 	}
 	filter_free(ui->filter);
 	ui->filter = filter_empty(f) ? NULL : f;
@@ -106,7 +109,7 @@ ui_set_filter(struct ui *ui, const char *text)
 		filter_free(f);
 	free(ui->filter_text);
 	ui->filter_text = xstrdup(text);
-	ui_relayout(ui);
+	return (UI_ACT_RELAYOUT);
 }
 
 /* The interval prompt's answer: seconds, "s" allowed after them. */
@@ -139,7 +142,7 @@ ui_interval(struct ui_run *r, const char *line)
 
 /* ---- prompts ------------------------------------------------------- */
 
-static void	ui_prompt_done(void *, int, const char *);
+static void	ui_act(struct ui_run *, unsigned);
 
 /*
  * The metric prompt's answer (m on the Frame screen).  A name that is no
@@ -189,73 +192,80 @@ ui_frame_metric(struct ui_run *r, const char *line)
 	strbuf_free(&sb);
 }
 
-void
-ui_prompt_metric(struct ui_run *r)
-{
-	size_t	 i;
-
-	for (i = 0; i < r->nframe_words; i++)
-		free(r->frame_words[i]);
-	free(r->frame_words);
-	r->frame_words = frame_metric_names(&r->ui, &r->nframe_words);
-	crt_keypad(0);
-	r->ui.prompt = 1;
-	prompt_open(PROMPT_METRIC, "metric (Tab completes, empty: the "
-	    "default): ", NULL, (const char *const *)r->frame_words,
-	    r->nframe_words, ui_prompt_done, r);
-}
-
+/* A prompt's answer (line NULL: cancelled), called as it closes. */
 static void
 ui_prompt_done(void *arg, int kind, const char *line)
 {
 	struct ui_run	*r = arg;
 	struct ui	*ui = &r->ui;
+	unsigned	 act = UI_ACT_NONE;
 
 	crt_keypad(1);
 	ui->prompt = 0;
 	switch (kind) {
 	case PROMPT_FILTER:
-		if (line == NULL)
-			ui_set_filter(ui, r->filter_before != NULL ?
-			    r->filter_before : "");
-		else
-			ui_set_filter(ui, line);
+		act = ui_set_filter(ui, line != NULL ? line :
+		    r->filter_before != NULL ? r->filter_before : "");
 		free(r->filter_before);
 		r->filter_before = NULL;
-		return;
+		break;
 	case PROMPT_INTERVAL:
 		if (line != NULL && *line != '\0')
 			ui_interval(r, line);
-		return;
+		break;
 	case PROMPT_PICK:
 		if (line != NULL)
-			ui_pick_by_name(r, line);
-		return;
+			act = ui_pick_by_name(r, line);
+		break;
 	case PROMPT_GOTO:
 		if (line != NULL && *line != '\0')
 			ui_replay_goto(r, line);
-		return;
+		break;
 	case PROMPT_INDICES:
-		ui_pick_indices(r, line);
-		return;
+		act = ui_pick_indices(r, line);
+		break;
 	case PROMPT_METRIC:
 		if (line != NULL)
 			ui_frame_metric(r, line);
-		return;
+		break;
 	}
+	ui_act(r, act);
 }
 
-void
-ui_prompt(struct ui_run *r, int kind, const char *label, const char *init,
-    int names_only)
+/*
+ * Open the prompt a key asked for (ui.ask).  Tab completes the names of
+ * the catalog and the filter's keys; for the metric, the chip and core
+ * columns the engine reads now.
+ */
+static void
+ui_prompt_open(struct ui_run *r)
 {
-	struct ui	*ui = &r->ui;
+	struct ui		*ui = &r->ui;
+	const char *const	*words = r->words;
+	size_t			 nwords, i;
 
+	nwords = ui->ask_names ? r->npickwords : r->nwords;
+	switch (ui->ask) {
+	case PROMPT_INTERVAL:
+	case PROMPT_INDICES:
+	case PROMPT_GOTO:
+		words = NULL;
+		break;
+	case PROMPT_METRIC:
+		for (i = 0; i < r->nframe_words; i++)
+			free(r->frame_words[i]);
+		free(r->frame_words);
+		r->frame_words = frame_metric_names(ui, &r->nframe_words);
+		words = (const char *const *)r->frame_words;
+		nwords = r->nframe_words;
+		break;
+	}
 	crt_keypad(0);
 	ui->prompt = 1;
-	prompt_open(kind, label, init, kind == PROMPT_INTERVAL ||
-	    kind == PROMPT_INDICES || kind == PROMPT_GOTO ? NULL : r->words,
-	    names_only ? r->npickwords : r->nwords, ui_prompt_done, r);
+	prompt_open(ui->ask, ui->ask_label, ui->ask_init, words, nwords,
+	    ui_prompt_done, r);
+	free(ui->ask_init);
+	ui->ask_init = NULL;
 }
 
 static int
@@ -394,18 +404,18 @@ ui_sample(struct ui_run *r)
 }
 
 /* A key while a prompt is open: bytes go to readline. */
-static void
+static unsigned
 ui_prompt_key(struct ui_run *r, int k)
 {
 	int	 k2;
 
 	if (k == CRT_KEY_RESIZE || k < 0 || k > 255)
-		return;
+		return (UI_ACT_NONE);
 	if (k == 27) {
 		/* A lone Esc cancels; Esc and more is a key sequence. */
 		if ((k2 = crt_key_wait(25)) < 0 || k2 > 255) {
 			prompt_cancel();
-			return;
+			return (UI_ACT_NONE);
 		}
 		prompt_feed(27);
 		if (prompt_is_open())
@@ -414,10 +424,46 @@ ui_prompt_key(struct ui_run *r, int k)
 		prompt_feed(k);
 	/* The filter applies as it is typed. */
 	if (prompt_is_open() && prompt_kind() == PROMPT_FILTER)
-		ui_set_filter(&r->ui, prompt_text());
+		return (ui_set_filter(&r->ui, prompt_text()));
+	return (UI_ACT_NONE);
 }
 
 /* ---- the loop ------------------------------------------------------ */
+
+/* Do what a key or a prompt's answer asks for (UI_ACT_*). */
+static void
+ui_act(struct ui_run *r, unsigned act)
+{
+	if (act & UI_ACT_RELAYOUT)
+		ui_relayout(&r->ui);
+	if (act & UI_ACT_RESAMPLE)
+		r->sample_now = 1;
+	if (act & UI_ACT_PROMPT)
+		ui_prompt_open(r);
+	if (act & UI_ACT_REDRAW)
+		crt_redraw();
+	if (act & UI_ACT_QUIT)
+		r->quit = 1;
+}
+
+/* A key outside a prompt: its entry in keys_table[], then its action. */
+static void
+ui_key(struct ui_run *r, int k)
+{
+	struct ui	*ui = &r->ui;
+	enum ui_screen	 scr = ui->screen;
+	size_t		 cur = ui->list[scr].cursor;
+
+	/* A key answers the message; a resize is no answer. */
+	if (r->msg_until != 0 && k != CRT_KEY_RESIZE) {
+		ui->msg[0] = '\0';
+		r->msg_until = 0;
+	}
+	ui_act(r, keys_dispatch(r, k));
+	/* Another entry's details start at their top. */
+	if (ui->screen != scr || ui->list[ui->screen].cursor != cur)
+		ui->detail_top = 0;
+}
 
 static void
 ui_draw(struct ui_run *r)
@@ -508,9 +554,9 @@ ui_loop(struct ui_run *r)
 		while ((k = crt_key()) != CRT_KEY_NONE) {
 			dirty = 1;
 			if (prompt_is_open())
-				ui_prompt_key(r, k);
+				ui_act(r, ui_prompt_key(r, k));
 			else
-				keys_dispatch(r, k);
+				ui_key(r, k);
 			if (r->quit)
 				break;
 		}
@@ -583,6 +629,7 @@ ui_teardown(struct ui_run *r)
 		free(ui->hidden[i]);
 	free(ui->hidden);
 	free(r->filter_before);
+	free(ui->ask_init);
 	free(r->pending);
 	free(r->words);
 	for (i = 0; i < r->nframe_words; i++)

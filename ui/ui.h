@@ -81,6 +81,18 @@ enum ui_role {
 	UI_NROLES
 };
 
+/*
+ * What the loop does after a key or a prompt's answer, besides the change
+ * made to the model: a set of bits that ui.c acts on in one place.  The
+ * frame is drawn again after every key whatever they say.
+ */
+#define UI_ACT_NONE	0x00U
+#define UI_ACT_RELAYOUT	0x01U	/* the filter changed: lay the screens out */
+#define UI_ACT_RESAMPLE	0x02U	/* take a sample now */
+#define UI_ACT_PROMPT	0x04U	/* open the prompt ui.ask describes */
+#define UI_ACT_REDRAW	0x08U	/* repaint the whole terminal */
+#define UI_ACT_QUIT	0x10U
+
 /* A scrollable list's position. */
 struct ui_list {
 	size_t		 cursor;	/* selectable row */
@@ -259,6 +271,11 @@ struct ui {
 	const char	*prompt_text;
 	int		 prompt_point;	/* cursor byte offset in text */
 	char		 prompt_hint[160];
+	/* The prompt asked for with UI_ACT_PROMPT. */
+	int		 ask;		/* enum prompt_kind */
+	char		 ask_label[256];
+	char		*ask_init;	/* text to start with, or NULL */
+	int		 ask_names;	/* Tab completes pick names only */
 
 	int		 utf8;
 	int		 chart;		/* enum chart_mode of the charts */

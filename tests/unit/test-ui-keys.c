@@ -3,7 +3,8 @@
  * screen in a mode, every entry is documented, and the manual page's KEYS
  * and REPLAY KEYS sections list exactly the keys of the table, spelled as
  * the help screen spells them.  The manual's prose is written by hand;
- * this is what keeps it from drifting away from the program.
+ * this is what keeps it from drifting away from the program.  Keys that
+ * need no session are dispatched to see what they ask of the loop.
  */
 #include "config.h"
 
@@ -17,7 +18,11 @@
 
 #include <cmocka.h>
 
+#include "ui/crt.h"
 #include "ui/keys.h"
+#include "ui/prompt.h"
+#include "ui/ui-run.h"
+#include "util/filter.h"
 #include "util/xalloc.h"
 
 #ifndef HVTOP_MAN_PAGE
@@ -212,6 +217,77 @@ test_man_page(void **state)
 	assert_int_equal(bad, 0);
 }
 
+/* What a key asks of the loop: the loop does it, the key does not. */
+static void
+test_dispatch_actions(void **state)
+{
+	struct ui_run	 r;
+	struct ui	*ui = &r.ui;
+
+	(void)state;
+	memset(&r, 0, sizeof r);
+	clock_init(&r.rt, 0, 0);
+	ui->screen = UI_LIVE;
+	ui->delay = 2;
+
+	assert_int_equal(keys_dispatch(&r, 'q'), UI_ACT_QUIT);
+	assert_int_equal(r.quit, 0);
+	assert_int_equal(keys_dispatch(&r, CRT_KEY_F10), UI_ACT_QUIT);
+	assert_int_equal(keys_dispatch(&r, 12), UI_ACT_REDRAW);
+	assert_int_equal(keys_dispatch(&r, ' '), UI_ACT_RESAMPLE);
+	assert_int_equal(r.sample_now, 0);
+	/* A key bound nowhere does nothing. */
+	assert_int_equal(keys_dispatch(&r, 'Q'), UI_ACT_NONE);
+
+	/* Pausing asks for nothing; resuming for a sample. */
+	assert_int_equal(keys_dispatch(&r, 'p'), UI_ACT_NONE);
+	assert_int_equal(ui->paused, 1);
+	assert_int_equal(keys_dispatch(&r, 'p'), UI_ACT_RESAMPLE);
+	assert_int_equal(ui->paused, 0);
+
+	/* Moving between screens is the model's alone. */
+	assert_int_equal(keys_dispatch(&r, 'h'), UI_ACT_NONE);
+	assert_int_equal(ui->screen, UI_HELP);
+	assert_int_equal(keys_dispatch(&r, 27), UI_ACT_NONE);
+	assert_int_equal(ui->screen, UI_LIVE);
+
+	/* Prompts are described, not opened. */
+	assert_int_equal(keys_dispatch(&r, 'd'), UI_ACT_PROMPT);
+	assert_int_equal(ui->ask, PROMPT_INTERVAL);
+	assert_string_equal(ui->ask_label, "interval in seconds (now 2): ");
+	assert_null(ui->ask_init);
+	assert_int_equal(keys_dispatch(&r, 'g'), UI_ACT_PROMPT);
+	assert_int_equal(ui->ask, PROMPT_PICK);
+	assert_int_equal(ui->ask_names, 1);
+	assert_int_equal(ui->prompt, 0);
+
+	/* A filter set: / starts from it, = clears it and asks for a
+	 * layout. */
+	ui->filter_text = xstrdup("cycles");
+	assert_int_equal(keys_dispatch(&r, '/'), UI_ACT_PROMPT);
+	assert_int_equal(ui->ask, PROMPT_FILTER);
+	assert_string_equal(ui->ask_label, "filter: ");
+	assert_string_equal(ui->ask_init, "cycles ");
+	assert_string_equal(r.filter_before, "cycles");
+	assert_int_equal(keys_dispatch(&r, '='), UI_ACT_RELAYOUT);
+	assert_string_equal(ui->filter_text, "");
+
+	/* A replay steps by sampling, until its end. */
+	ui->replay = 1;
+	assert_int_equal(keys_dispatch(&r, ']'), UI_ACT_RESAMPLE);
+	ui->replay_end = 1;
+	assert_int_equal(keys_dispatch(&r, ']'), UI_ACT_NONE);
+	assert_string_equal(ui->msg, "end of the recording");
+	assert_int_equal(keys_dispatch(&r, 'G'), UI_ACT_PROMPT);
+	assert_int_equal(ui->ask, PROMPT_GOTO);
+
+	filter_free(ui->filter);
+	free(ui->filter_text);
+	free(ui->filter_error);
+	free(ui->ask_init);
+	free(r.filter_before);
+}
+
 int
 main(void)
 {
@@ -219,6 +295,7 @@ main(void)
 		cmocka_unit_test(test_table_unique),
 		cmocka_unit_test(test_table_documented),
 		cmocka_unit_test(test_man_page),
+		cmocka_unit_test(test_dispatch_actions),
 	};
 
 	return (cmocka_run_group_tests_name("ui-keys", tests, NULL, NULL));
