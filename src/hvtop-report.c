@@ -20,7 +20,7 @@
 #include "hvtop.h"
 #include "model/raw.h"
 #include "source/source.h"
-#include "util/file.h"
+#include "sys/file.h"
 #include "util/strbuf.h"
 #include "util/xalloc.h"
 

@@ -54,8 +54,8 @@
 #include <libgen.h>
 #include <microhttpd.h>
 
-#include "util/clock.h"
-#include "util/file.h"
+#include "sys/clock.h"
+#include "sys/file.h"
 #include "util/hverr.h"
 #include "util/strbuf.h"
 #include "util/xalloc.h"

@@ -27,7 +27,7 @@
 #include "source/source.h"
 #include "ui/ui.h"
 #include "ui/view.h"
-#include "util/file.h"
+#include "sys/file.h"
 #include "util/filter.h"
 #include "util/xalloc.h"
 
