@@ -38,7 +38,7 @@
 #include "ui/ui.h"
 #include "ui/view.h"
 #include "sys/clock.h"
-#include "util/filter.h"
+#include "filter/filter.h"
 #include "sys/settings-file.h"
 #include "util/strbuf.h"
 #include "util/xalloc.h"

@@ -3,7 +3,6 @@
 libhvpure_a_SOURCES += \
 	src/util/arena.c src/util/arena.h \
 	src/util/be.h \
-	src/util/filter.c src/util/filter.h \
 	src/util/hverr.c src/util/hverr.h \
 	src/util/numfmt.c src/util/numfmt.h \
 	src/util/seekspec.c src/util/seekspec.h \

@@ -28,7 +28,7 @@
 #include "ui/ui.h"
 #include "ui/view.h"
 #include "sys/file.h"
-#include "util/filter.h"
+#include "filter/filter.h"
 #include "util/xalloc.h"
 
 #include "test-fake-source.h"
