@@ -484,10 +484,10 @@ struct filter_regex_simple *
 filter_regex_simple_compile(const char *p)
 {
 	struct filter_regex_simple	*fs;
-	struct filter_regex_tok	*t;
-	size_t			 len = strlen(p), i = 0;
-	unsigned		 c;
-	int			 loops = 0;
+	struct filter_regex_tok		*t;
+	size_t				 len = strlen(p), i = 0;
+	unsigned			 c;
+	int				 loops = 0;
 
 	if (!filter_regex_ascii(p))
 		return (NULL);
@@ -571,7 +571,7 @@ filter_regex_simple_here(const struct filter_regex_simple *fs, size_t k,
     long *steps)
 {
 	const struct filter_regex_tok	*t;
-	int			 r, h;
+	int				 r, h;
 
 	for (;;) {
 		if (--*steps < 0)
