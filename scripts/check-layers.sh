@@ -62,9 +62,9 @@ for lib in $libs; do
 		    on && $1 == "U" { sub(/@.*/, "", $2); print $2 }' |
 		    sort -u | comm -12 - "$tmp/ui" | tr '\n' ' ' | sed 's/ $//')
 		# The SIGBUS guard of mapped files: a signal handler finds
-		# its state only in globals (src/util/mapguard.h).
+		# its state only in globals (src/sys/mapguard.h).
 		guard=""
-		if [ "$src" = src/util/mapguard.c ] && [ -n "$globals" ]; then
+		if [ "$src" = src/sys/mapguard.c ] && [ -n "$globals" ]; then
 			guard=" but the guard's own:$globals"
 			globals=""
 		fi

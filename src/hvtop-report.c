@@ -19,7 +19,7 @@
 #include "export/report.h"
 #include "hvtop.h"
 #include "model/raw.h"
-#include "util/file.h"
+#include "sys/file.h"
 #include "util/strbuf.h"
 #include "util/xalloc.h"
 

@@ -23,3 +23,5 @@ TESTS += tests/cli/test-hvtop-report-layout.sh
 TESTS += tests/cli/test-hvtop-clockstep.sh
 TESTS += tests/cli/test-hvtop-stall.sh
 TESTS += tests/cli/test-hvtop-outerr.sh
+# Every folder's floor, read by scripts/check-floors.sh.
+EXTRA_DIST += src/layers.txt

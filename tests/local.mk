@@ -8,7 +8,9 @@ tests_unit_test_util_CFLAGS = $(UNIT_CFLAGS)
 tests_unit_test_util_LDADD = $(PURE_LIBS) $(CMOCKA_LIBS)
 
 TESTS += $(check_PROGRAMS)
-TESTS += scripts/check-pure.sh scripts/check-layers.sh
+TESTS += scripts/check-pure.sh scripts/check-layers.sh scripts/check-floors.sh
+# The floors check itself, on objects planted to break it.
+TESTS += tests/cli/test-check-floors.sh
 TESTS += tests/cli/test-hvtop-cli.sh tests/cli/test-hvtop-env.sh \
 	tests/cli/test-hvtop-symbols.sh tests/cli/test-hvtop-wakeups.sh
 TESTS += tests/cli/test-docs-examples.sh tests/cli/test-docs-render.sh

@@ -26,7 +26,7 @@
 #include "ui/chart.h"
 #include "ui/ui.h"
 #include "ui/view.h"
-#include "util/mapguard.h"
+#include "sys/mapguard.h"
 #include "util/xalloc.h"
 
 /* Last: it defines the capabilities' names (lines, columns ...) as macros. */

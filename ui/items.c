@@ -15,7 +15,7 @@
 #include "model/selection.h"
 #include "session/session.h"
 #include "ui/ui.h"
-#include "util/filter.h"
+#include "filter/filter.h"
 #include "util/strbuf.h"
 #include "util/xalloc.h"
 

@@ -18,7 +18,7 @@
 #include "session/session.h"
 #include "export/export.h"
 #include "ui/ui.h"
-#include "util/filter.h"
+#include "filter/filter.h"
 #include "util/strbuf.h"
 #include "util/xalloc.h"
 

@@ -20,7 +20,8 @@ libhvui_a_SOURCES += \
 	ui/view-help.c \
 	ui/view-live.c
 
-# The filter language and the settings text are pure (src/util).
+# The filter language and the settings text are pure (src/filter,
+# src/config).
 check_PROGRAMS += tests/unit/test-filter tests/unit/test-settings
 tests_unit_test_filter_SOURCES = tests/unit/test-filter.c
 tests_unit_test_filter_CFLAGS = $(UNIT_CFLAGS)

@@ -23,7 +23,7 @@
 #include <readline/history.h>
 #include <readline/readline.h>
 
-#include "util/settings.h"
+#include "sys/settings-file.h"
 #include "util/strbuf.h"
 #include "util/xalloc.h"
 

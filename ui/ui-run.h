@@ -13,7 +13,7 @@
 
 #include "ui/ui.h"
 #include "ui/view.h"
-#include "util/clock.h"
+#include "sys/clock.h"
 
 struct engine_snapshot;
 struct selection;

@@ -2,7 +2,7 @@
  * The settings controller: what the settings file says (interval, picks,
  * sort columns, hidden columns) applied to the interface at start, and
  * the interface's state written back on W, never silently.  The file's
- * text is read and written by util/settings.c.
+ * text is read and written by config/settings.c.
  */
 #include "config.h"
 
@@ -14,7 +14,7 @@
 
 #include "session/session.h"
 #include "model/selection.h"
-#include "util/settings.h"
+#include "sys/settings-file.h"
 #include "util/xalloc.h"
 
 static int

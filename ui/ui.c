@@ -38,9 +38,9 @@
 #include "ui/prompt.h"
 #include "ui/ui.h"
 #include "ui/view.h"
-#include "util/clock.h"
-#include "util/filter.h"
-#include "util/settings.h"
+#include "sys/clock.h"
+#include "filter/filter.h"
+#include "sys/settings-file.h"
 #include "util/strbuf.h"
 #include "util/xalloc.h"
 

@@ -13,7 +13,7 @@
 
 #include "export/export.h"
 #include "model/frame-map.h"
-#include "util/filter.h"
+#include "filter/filter.h"
 
 struct engine_cell;
 struct engine_snapshot;

@@ -4,6 +4,15 @@ libhvpure_a_SOURCES += \
 	src/export/export.c src/export/export.h \
 	src/export/report.c src/export/report.h
 
+# om: the OpenMetrics exposition the endpoint (src/serve) serves: frames
+# of a sample (om.c), their text (om-render.c), the naming rules
+# (om-name.c).
+libhvpure_a_SOURCES += \
+	src/export/om.c src/export/om.h \
+	src/export/om-int.h \
+	src/export/om-name.c \
+	src/export/om-render.c
+
 check_PROGRAMS += tests/unit/test-export
 tests_unit_test_export_SOURCES = tests/unit/test-export.c \
 	tests/unit/test-hcall-fixture.c tests/unit/test-hcall-fixture.h

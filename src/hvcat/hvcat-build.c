@@ -22,7 +22,7 @@
 #include "catalog/catalog-json.h"
 #include "catalog/catalog.h"
 #include "hvcat/hvcat.h"
-#include "util/file.h"
+#include "sys/file.h"
 #include "util/hverr.h"
 
 /* The largest source read: POWER8's full catalog is under 1 MiB. */

@@ -14,7 +14,7 @@
 #include "catalog/catalog.h"
 #include "hvcat/hvcat.h"
 #include "record/record.h"
-#include "util/file.h"
+#include "sys/file.h"
 
 static void
 hvcat_info_usage(FILE *fp)

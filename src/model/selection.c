@@ -13,7 +13,6 @@
 #include <strings.h>
 
 #include "catalog/catalog.h"
-#include "hcall/hcall.h"
 #include "model/raw.h"
 #include "util/hverr.h"
 #include "util/xalloc.h"
@@ -533,7 +532,7 @@ selection_perf_check(const struct catalog *cat, struct sel_perf *sp,
 	}
 	/* lpar only means something for virtual-processor domains. */
 	if (sp->has_lpar && sp->at != NULL && strcmp(sp->at, "vcpu") == 0 &&
-	    sp->lpar != HCALL_LPAR_SELF) {
+	    sp->lpar != SEL_LPAR_SELF) {
 		*cause = xasprintf("lpar=%lu cannot be mapped: hvtop counts "
 		    "the virtual processors of its own partition "
 		    "(lpar=0xffff)", sp->lpar);
@@ -552,7 +551,7 @@ static int
 selection_perf_spec(const struct catalog *cat, const char *spec, char **out,
     char **cause)
 {
-	struct sel_perf			 sp = { .lpar = HCALL_LPAR_SELF };
+	struct sel_perf			 sp = { .lpar = SEL_LPAR_SELF };
 	const struct catalog_event	*ev = NULL;
 	char				*copy, *tok, *save = NULL;
 	int				 error = 0;
@@ -717,7 +716,7 @@ selection_add(struct selection *sel, const struct catalog *cat,
 	at = memchr(spec, '@', (size_t)(end - spec));
 	pk.name = xstrndup(spec, (size_t)((at != NULL ? at : end) - spec));
 	pk.spec = xstrdup(spec);
-	pk.lpar = HCALL_LPAR_SELF;
+	pk.lpar = SEL_LPAR_SELF;
 	pk.kind = event ? SEL_EVENT : SEL_GROUP;
 	if (event)
 		ev = selection_find_event(cat, pk.name, cause);

@@ -11,6 +11,12 @@
 #include <stddef.h>
 #include <stdint.h>
 
+/*
+ * A pick's partition when it names none: the caller's own.  The value is
+ * the one the 24x7 hcalls give "own partition", so sources pass it on.
+ */
+#define SEL_LPAR_SELF	0xffff
+
 struct catalog;
 struct catalog_event;
 struct catalog_group;
@@ -27,7 +33,7 @@ struct sel_pick {
 	char		*name;		/* group or event name */
 	const struct catalog_group *group;	/* SEL_GROUP only */
 	int		 domain;	/* hcall domain 1..6 */
-	uint16_t	 lpar;		/* HCALL_LPAR_SELF: this partition */
+	uint16_t	 lpar;		/* SEL_LPAR_SELF: this partition */
 	unsigned	*indices;
 	size_t		 nindices;
 	const struct catalog_event **events;	/* the pick's columns */

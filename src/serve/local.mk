@@ -1,11 +1,11 @@
-# src/serve: the OpenMetrics endpoint (hvtop --serve).  The address, the
-# naming rules and the renderer (engine snapshots to text) are pure; the
-# server is the only code that includes libmicrohttpd.
-libhvpure_a_SOURCES += \
-	src/serve/serve-addr.c src/serve/serve-name.c src/serve/serve-om.c \
-	src/serve/serve-webcfg.c
+# src/serve: the OpenMetrics endpoint (hvtop --serve), the only code
+# that includes libmicrohttpd: HTTP and sockets (serve-http.c), and who
+# may scrape (serve-web.c).  The text it serves is src/export's
+# (om*.c); its address and --web-config are parsed in src/config.
 libhvcore_a_SOURCES += \
-	src/serve/serve.h src/serve/serve-http.c
+	src/serve/serve.h src/serve/serve-int.h \
+	src/serve/serve-http.c \
+	src/serve/serve-web.c
 
 check_PROGRAMS += tests/unit/test-serve
 tests_unit_test_serve_SOURCES = tests/unit/test-serve.c \

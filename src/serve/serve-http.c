@@ -54,66 +54,13 @@
 #include <libgen.h>
 #include <microhttpd.h>
 
-#include "util/clock.h"
-#include "util/file.h"
+#include "export/om.h"
+#include "serve/serve-int.h"
+#include "sys/clock.h"
+#include "sys/file.h"
 #include "util/hverr.h"
 #include "util/strbuf.h"
 #include "util/xalloc.h"
-
-#define SERVE_CONNECTIONS	256	/* held at once; one more drops one */
-#define SERVE_SLACK		64	/* dropped ones not yet closed */
-#define SERVE_DEADLINE		10	/* seconds for a whole request */
-#define SERVE_TICK_MS		100	/* how often deadlines are checked */
-#define SERVE_HEADER_MEMORY	(16 * 1024)	/* per connection */
-#define SERVE_URI_MAX		4096	/* bytes of a request target */
-#define SERVE_ARGS_MAX		32	/* arguments in its query */
-#define SERVE_BACKLOG		128
-#define SERVE_PEM_MAX		(1024 * 1024)	/* a certificate chain */
-#define SERVE_REALM		"hvtop"
-
-/* One TCP connection, in the order they became idle. */
-struct serve_conn {
-	struct serve_conn	*prev, *next;
-	int			 fd;
-	uint64_t		 since;		/* opened, or last answer sent */
-	int			 busy;		/* a request is being answered */
-	int			 dropped;	/* shut down; not yet closed */
-};
-
-/* A published frame and, made on demand, its text per format. */
-struct serve_pub {
-	atomic_uint		 refs;
-	struct serve_frame	*frame;
-	char			*text[SERVE_NFORMATS];
-	size_t			 len[SERVE_NFORMATS];
-};
-
-struct serve {
-	struct MHD_Daemon	*mhd;
-	char			*url;
-	/* The server's thread alone, once started: */
-	pthread_t		 thread;
-	int			 running;
-	int			 wake[2];	/* a byte: stop */
-	struct hv_clock		 lt;
-	struct serve_conn	*head, *tail;
-	unsigned		 held;		/* not dropped */
-	pthread_mutex_t		 lock;
-	struct serve_pub	*cur;		/* under lock */
-	pthread_mutex_t		 authlock;
-	struct serve_web	*web;		/* under authlock */
-	char			**passed;	/* under authlock: per user of */
-	size_t			 npassed;	/* web, the password last ok */
-	uint64_t		 authgen;	/* under authlock: reloads */
-#ifdef HAVE_CRYPT
-	struct crypt_data	*cd;		/* the server thread's */
-#endif
-	/* The sampler's alone: */
-	struct serve_om		*om;
-	struct hv_clock		 rt;
-	uint64_t		 begin;
-	int			 begun;
-};
 
 static const char serve_long[] =
     "the request target is too long: only / and /metrics are served, "
@@ -141,15 +88,15 @@ serve_pub_unref(struct serve_pub *p)
 
 	if (p == NULL || atomic_fetch_sub(&p->refs, 1) != 1)
 		return;
-	for (i = 0; i < SERVE_NFORMATS; i++)
+	for (i = 0; i < OM_NFORMATS; i++)
 		free(p->text[i]);
-	serve_om_frame_free(p->frame);
+	om_frame_free(p->frame);
 	free(p);
 }
 
 /* Make f the frame scrapes see; the old one lives while it is sent. */
 static void
-serve_swap(struct serve *s, struct serve_frame *f)
+serve_swap(struct serve *s, struct om_frame *f)
 {
 	struct serve_pub	*p, *old;
 
@@ -362,7 +309,7 @@ serve_metrics(struct serve *s, struct MHD_Connection *conn, void **req)
 	enum MHD_Result		 ret;
 	int			 fmt;
 
-	fmt = serve_om_accept(MHD_lookup_connection_value(conn,
+	fmt = om_accept(MHD_lookup_connection_value(conn,
 	    MHD_HEADER_KIND, MHD_HTTP_HEADER_ACCEPT));
 	if (fmt < 0)
 		return (serve_reply(conn, MHD_HTTP_NOT_ACCEPTABLE,
@@ -371,7 +318,7 @@ serve_metrics(struct serve *s, struct MHD_Connection *conn, void **req)
 		    "Accept header refuses both\n", NULL));
 	p = serve_current(s);
 	if (p->text[fmt] == NULL) {
-		serve_om_render(p->frame, fmt, &sb);
+		om_render(p->frame, fmt, &sb);
 		p->len[fmt] = sb.len;
 		p->text[fmt] = strbuf_detach(&sb);
 	}
@@ -385,7 +332,7 @@ serve_metrics(struct serve *s, struct MHD_Connection *conn, void **req)
 	 * (serve_completed() lets it go). */
 	*req = p;
 	MHD_add_response_header(r, MHD_HTTP_HEADER_CONTENT_TYPE,
-	    serve_om_content_type(fmt));
+	    om_content_type(fmt));
 	MHD_add_response_header(r, MHD_HTTP_HEADER_CACHE_CONTROL, "no-store");
 	MHD_add_response_header(r, MHD_HTTP_HEADER_VARY, "Accept");
 	ret = MHD_queue_response(conn, MHD_HTTP_OK, r);
@@ -478,264 +425,6 @@ serve_target(void *cls, const char *uri, struct MHD_Connection *conn)
 	return (NULL);
 }
 
-/* ---- who may scrape ------------------------------------------------ */
-
-/*
- * Whether the offered string b is the secret a, in a time that does not
- * say where they differ, nor how long a is: the loop runs over all of a
- * whatever b is.
- */
-static int
-serve_same(const char *a, const char *b)
-{
-	size_t		 la = strlen(a), lb = strlen(b), i;
-	unsigned char	 d = la != lb;
-
-	for (i = 0; i < la; i++)
-		d |= (unsigned char)(a[i] ^ b[i < lb ? i : lb]);
-	return (d == 0);
-}
-
-/* Forget the passwords last accepted (authlock held). */
-static void
-serve_passed_clear(struct serve *s)
-{
-	size_t	 i;
-
-	for (i = 0; i < s->npassed; i++) {
-		if (s->passed[i] != NULL) {
-			explicit_bzero(s->passed[i], strlen(s->passed[i]));
-			free(s->passed[i]);
-		}
-	}
-	free(s->passed);
-	s->passed = NULL;
-	s->npassed = 0;
-}
-
-/*
- * Basic auth against the users' bcrypt hashes, with crypt(3).  Prometheus
- * sends the same credentials every scrape, and a bcrypt costs tens of
- * milliseconds on this, the server's only thread: so the password that
- * passed last is kept per user (in memory only, wiped when a reload or
- * the end forgets it), and offered again it passes without a hash.  Any
- * other password costs a hash, as does an unknown user, so that the time
- * of the answer does not tell which part was wrong, and the answer is
- * the same 401.  The hash runs without authlock: a reload meanwhile is
- * not held up by it, and what it accepts is not kept for the new users.
- */
-static int
-serve_authorized(struct serve *s, struct MHD_Connection *conn)
-{
-	const struct serve_webcfg	*c;
-	char				*user, *pass = NULL, *hash = NULL;
-	const char			*h;
-	size_t				 i, who = 0;
-	uint64_t			 gen;
-	int				 ok = 0, known = 0, hashed = 0;
-
-	user = MHD_basic_auth_get_username_password(conn, &pass);
-	pthread_mutex_lock(&s->authlock);
-	c = s->web != NULL ? s->web->cfg : NULL;
-	if (c == NULL || c->nusers == 0)
-		ok = 1;
-	else if (user != NULL && pass != NULL) {
-		for (i = 0; i < c->nusers; i++) {
-			if (strcmp(c->users[i].name, user) == 0) {
-				who = i;
-				known = 1;
-			}
-		}
-		if (known && who < s->npassed && s->passed[who] != NULL &&
-		    serve_same(s->passed[who], pass))
-			ok = 1;
-		else
-			hash = xstrdup(c->users[known ? who : 0].hash);
-	}
-	gen = s->authgen;
-	pthread_mutex_unlock(&s->authlock);
-	if (hash != NULL) {
-#ifdef HAVE_CRYPT
-		memset(s->cd, 0, sizeof *s->cd);
-		h = crypt_rn(pass, hash, s->cd, (int)sizeof *s->cd);
-#else
-		h = NULL;	/* serve_web_load refuses users then */
-#endif
-		ok = known && h != NULL && serve_same(hash, h);
-		free(hash);
-		hashed = 1;
-	}
-	if (ok && hashed) {
-		pthread_mutex_lock(&s->authlock);
-		if (gen == s->authgen) {
-			if (s->passed == NULL) {
-				s->npassed = s->web->cfg->nusers;
-				s->passed = xcalloc(s->npassed,
-				    sizeof *s->passed);
-			}
-			if (s->passed[who] != NULL) {
-				explicit_bzero(s->passed[who],
-				    strlen(s->passed[who]));
-				free(s->passed[who]);
-			}
-			s->passed[who] = xstrdup(pass);
-		}
-		pthread_mutex_unlock(&s->authlock);
-	}
-	if (pass != NULL) {
-		explicit_bzero(pass, strlen(pass));
-		MHD_free(pass);
-	}
-	if (user != NULL)
-		MHD_free(user);
-	return (ok);
-}
-
-static enum MHD_Result
-serve_unauthorized(struct MHD_Connection *conn)
-{
-	static const char	 body[] = "401 Unauthorized: this endpoint "
-	    "needs a user and password (HTTP Basic auth)\n";
-	struct MHD_Response	*r;
-	enum MHD_Result		 ret;
-
-	r = MHD_create_response_from_buffer(sizeof body - 1,
-	    (void *)(uintptr_t)body, MHD_RESPMEM_PERSISTENT);
-	if (r == NULL)
-		return (MHD_NO);
-	MHD_add_response_header(r, MHD_HTTP_HEADER_CONTENT_TYPE,
-	    "text/plain; charset=utf-8");
-	ret = MHD_queue_basic_auth_fail_response(conn, SERVE_REALM, r);
-	MHD_destroy_response(r);
-	return (ret);
-}
-
-/* A PEM file the web configuration names, relative to its directory. */
-static int
-serve_web_pem(const char *cfgpath, const char *name, char **out,
-    char **cause)
-{
-	char	*dir, *path, *c = NULL;
-	void	*buf;
-	size_t	 len;
-	int	 error;
-
-	dir = xstrdup(cfgpath);
-	path = name[0] == '/' ? xstrdup(name) :
-	    xasprintf("%s/%s", dirname(dir), name);
-	free(dir);
-	if ((error = file_read(path, SERVE_PEM_MAX, &buf, &len, &c)) != 0) {
-		*cause = xasprintf("%s: %s", cfgpath, c);
-		free(c);
-		free(path);
-		return (error);
-	}
-	if (memchr(buf, '\0', len) != NULL || len == 0) {
-		*cause = xasprintf("%s: %s: %s", cfgpath, path, len == 0 ?
-		    "empty" : "a NUL byte: not a PEM file");
-		explicit_bzero(buf, len);
-		free(buf);
-		free(path);
-		return (-HV_EFORMAT);
-	}
-	free(path);
-	/* file_read() ends the text with a NUL: no copy of a key to wipe. */
-	*out = buf;
-	return (0);
-}
-
-int
-serve_web_load(const char *path, struct serve_web **out, char **cause)
-{
-	struct serve_web	*w;
-	void			*buf;
-	size_t			 len;
-	char			*c = NULL;
-	int			 error;
-
-	*out = NULL;
-	if ((error = file_read(path, SERVE_WEBCFG_MAXLEN, &buf, &len,
-	    &c)) != 0) {
-		*cause = xasprintf("--web-config %s", c);
-		free(c);
-		return (error);
-	}
-	w = xcalloc(1, sizeof *w);
-	error = serve_webcfg_parse(buf, len, &w->cfg, &c);
-	free(buf);
-	if (error != 0) {
-		*cause = xasprintf("--web-config %s: %s", path, c);
-		free(c);
-		free(w);
-		return (error);
-	}
-#ifndef HAVE_CRYPT
-	if (w->cfg->nusers > 0) {
-		*cause = xasprintf("--web-config %s: basic_auth_users needs "
-		    "crypt(3), and this hvtop was built without libxcrypt",
-		    path);
-		serve_web_free(w);
-		return (-EINVAL);
-	}
-#endif
-	if (w->cfg->cert_file != NULL &&
-	    ((error = serve_web_pem(path, w->cfg->cert_file, &w->cert,
-	    cause)) != 0 || (error = serve_web_pem(path, w->cfg->key_file,
-	    &w->key, cause)) != 0)) {
-		serve_web_free(w);
-		return (error);
-	}
-	*out = w;
-	return (0);
-}
-
-void
-serve_web_free(struct serve_web *w)
-{
-	if (w == NULL)
-		return;
-	serve_webcfg_free(w->cfg);
-	free(w->cert);
-	/* explicit_bzero: a memset() before free() may be optimised away. */
-	if (w->key != NULL) {
-		explicit_bzero(w->key, strlen(w->key));
-		free(w->key);
-	}
-	free(w);
-}
-
-static int
-serve_pem_same(const char *a, const char *b)
-{
-	return ((a == NULL && b == NULL) ||
-	    (a != NULL && b != NULL && strcmp(a, b) == 0));
-}
-
-int
-serve_web_reload(struct serve *s, struct serve_web *w, char **cause)
-{
-	struct serve_web	*old;
-
-	pthread_mutex_lock(&s->authlock);
-	old = s->web;
-	if (!serve_pem_same(old != NULL ? old->cert : NULL, w->cert) ||
-	    !serve_pem_same(old != NULL ? old->key : NULL, w->key)) {
-		pthread_mutex_unlock(&s->authlock);
-		*cause = xasprintf("%s", "the TLS certificate or key differs "
-		    "from the one hvtop listens with, and a listening hvtop "
-		    "cannot change it: restart hvtop to use it (the old web "
-		    "configuration stays)");
-		serve_web_free(w);
-		return (-HV_EFORMAT);
-	}
-	s->web = w;
-	serve_passed_clear(s);
-	s->authgen++;
-	pthread_mutex_unlock(&s->authlock);
-	serve_web_free(old);
-	return (0);
-}
-
 static enum MHD_Result
 serve_access(void *cls, struct MHD_Connection *conn, const char *url,
     const char *method, const char *version, const char *upload_data,
@@ -765,8 +454,8 @@ serve_access(void *cls, struct MHD_Connection *conn, const char *url,
 		    "text/plain; charset=utf-8", "a header field can be read "
 		    "more than one way (white space before its colon, or "
 		    "Content-Length twice)\n", NULL));
-	if (!serve_authorized(s, conn))
-		return (serve_unauthorized(conn));
+	if (!serve_web_authorized(s, conn))
+		return (serve_web_unauthorized(conn));
 	if (strcmp(method, MHD_HTTP_METHOD_GET) != 0 &&
 	    strcmp(method, MHD_HTTP_METHOD_HEAD) != 0)
 		return (serve_reply(conn, MHD_HTTP_METHOD_NOT_ALLOWED,
@@ -912,6 +601,7 @@ int
 serve_start_web(const struct serve_addr *a, const struct serve_info *info,
     struct serve_web *web, struct serve **out, char **cause)
 {
+	struct om_info	 oi;
 	struct serve	*s;
 	sigset_t	 all, old;
 	char		*url;
@@ -939,8 +629,11 @@ serve_start_web(const struct serve_addr *a, const struct serve_info *info,
 	pthread_mutex_init(&s->lock, NULL);
 	clock_init(&s->rt, 0, 0);
 	clock_init(&s->lt, 0, 0);
-	s->om = serve_om_new(info);
-	serve_swap(s, serve_om_frame(s->om, NULL));
+	oi.source = info->source;
+	oi.source_label = info->source_label;
+	oi.timebase_hz = info->timebase_hz;
+	s->om = om_new(&oi);
+	serve_swap(s, om_frame(s->om, NULL));
 	/*
 	 * The library's loop runs in a thread of hvtop's (epoll, driven
 	 * from outside) so that the deadlines are checked between its
@@ -1013,9 +706,9 @@ serve_stop(struct serve *s)
 		close(s->wake[1]);
 	}
 	serve_pub_unref(s->cur);
-	serve_om_free(s->om);
+	om_free(s->om);
 	pthread_mutex_destroy(&s->lock);
-	serve_passed_clear(s);
+	serve_web_passed_clear(s);
 	pthread_mutex_destroy(&s->authlock);
 	serve_web_free(s->web);
 #ifdef HAVE_CRYPT
@@ -1035,7 +728,7 @@ void
 serve_sample_begin(struct serve *s)
 {
 	if (s->begun)
-		serve_om_failed(s->om);
+		om_failed(s->om);
 	s->begun = 1;
 	s->begin = clock_now(&s->rt);
 }
@@ -1046,7 +739,7 @@ serve_publish(struct serve *s, const struct engine *e,
     uint64_t catalog_version, const struct raw_sample *rs,
     const struct engine_snapshot *snap, uint64_t wall_ns)
 {
-	struct serve_sample	 smp;
+	struct om_sample	 smp;
 
 	smp.engine = e;
 	smp.sel = sel;
@@ -1057,5 +750,5 @@ serve_publish(struct serve *s, const struct engine *e,
 	smp.wall_ns = wall_ns;
 	smp.duration_ns = s->begun ? clock_now(&s->rt) - s->begin : 0;
 	s->begun = 0;
-	serve_swap(s, serve_om_frame(s->om, &smp));
+	serve_swap(s, om_frame(s->om, &smp));
 }

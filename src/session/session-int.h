@@ -12,7 +12,7 @@
 
 #include "session/session.h"
 #include "source/source.h"
-#include "util/clock.h"
+#include "sys/clock.h"
 
 struct catalog_event;
 struct formula_ref;

@@ -22,9 +22,9 @@
 #include "formula/formula.h"
 #include "metrics/papi.h"
 #include "metrics/perfjson.h"
-#include "util/file.h"
+#include "sys/file.h"
 #include "util/hverr.h"
-#include "util/settings.h"
+#include "sys/settings-file.h"
 #include "util/strbuf.h"
 #include "util/xalloc.h"
 

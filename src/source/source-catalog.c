@@ -17,7 +17,7 @@
 
 #include "catalog/catalog.h"
 #include "hcall/hcall.h"
-#include "util/file.h"
+#include "sys/file.h"
 #include "util/hverr.h"
 #include "util/xalloc.h"
 

@@ -21,7 +21,7 @@
 
 #include "source/source-perf-int.h"
 #include "util/be.h"
-#include "util/file.h"
+#include "sys/file.h"
 #include "util/hverr.h"
 #include "util/xalloc.h"
 

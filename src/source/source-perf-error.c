@@ -18,7 +18,7 @@
 
 #include "catalog/catalog.h"
 #include "model/selection.h"
-#include "util/file.h"
+#include "sys/file.h"
 #include "util/xalloc.h"
 
 /* /proc/sys/kernel/perf_event_paranoid, INT_MIN when unreadable. */

@@ -32,7 +32,7 @@
 #include "catalog/catalog.h"
 #include "model/raw.h"
 #include "model/selection.h"
-#include "util/file.h"
+#include "sys/file.h"
 #include "util/hverr.h"
 #include "util/strbuf.h"
 #include "util/xalloc.h"

@@ -25,9 +25,9 @@
 #include "model/selection.h"
 #include "record/record.h"
 #include "source/source.h"
-#include "util/file.h"
+#include "sys/file.h"
 #include "util/hverr.h"
-#include "util/mapguard.h"
+#include "sys/mapguard.h"
 #include "util/strbuf.h"
 #include "util/xalloc.h"
 

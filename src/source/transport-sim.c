@@ -17,9 +17,9 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "model/raw.h"
 #include "sim/hvsim.h"
 #include "source/source-catalog.h"
-#include "source/source.h"
 #include "util/be.h"
 #include "util/hverr.h"
 #include "util/strbuf.h"

@@ -1,20 +1,13 @@
 # src/util: small pure helpers (allocation, big-endian access, strings,
-# error names) and the core helpers that touch the outside world.
+# error names, numbers as text).
 libhvpure_a_SOURCES += \
 	src/util/arena.c src/util/arena.h \
 	src/util/be.h \
-	src/util/filter.c src/util/filter.h \
 	src/util/hverr.c src/util/hverr.h \
 	src/util/numfmt.c src/util/numfmt.h \
 	src/util/seekspec.c src/util/seekspec.h \
-	src/util/settings.c src/util/settings.h \
 	src/util/strbuf.c src/util/strbuf.h \
 	src/util/xalloc.c src/util/xalloc.h
-libhvcore_a_SOURCES += \
-	src/util/clock.c src/util/clock.h \
-	src/util/file.c src/util/file.h \
-	src/util/mapguard.c src/util/mapguard.h \
-	src/util/settings-file.c
 
 # Arenas, which hold the strings of large metric files.
 check_PROGRAMS += tests/unit/test-arena

@@ -32,7 +32,7 @@
 #include "record/record.h"
 #include "source/source.h"
 #include "tests/bench/bench.h"
-#include "util/file.h"
+#include "sys/file.h"
 #include "util/strbuf.h"
 #include "util/xalloc.h"
 

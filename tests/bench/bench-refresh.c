@@ -21,7 +21,7 @@
 #include "source/source.h"
 #include "test-hcall-fixture.h"
 #include "tests/bench/bench.h"
-#include "util/file.h"
+#include "sys/file.h"
 #include "util/xalloc.h"
 
 #define REFRESHES	300

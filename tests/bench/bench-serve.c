@@ -24,6 +24,7 @@
 
 #include "catalog/catalog.h"
 #include "engine/engine.h"
+#include "export/om.h"
 #include "model/selection.h"
 #include "serve/serve.h"
 #include "source/source.h"
@@ -167,10 +168,11 @@ main(void)
 	char				*texts[CHIP_FORMULAS + CORE_FORMULAS];
 	char				*names[CHIP_FORMULAS + CORE_FORMULAS];
 	struct serve_info		 info;
+	struct om_info			 oi;
 	struct serve_addr		 addr;
-	struct serve_om			*om;
-	struct serve_frame		*fr;
-	struct serve_sample		 smp;
+	struct om			*om;
+	struct om_frame			*fr;
+	struct om_sample		 smp;
 	struct serve			*srv;
 	struct strbuf			 sb = { 0 };
 	uint64_t			 om_ns[RUNS], txt_ns[RUNS];
@@ -221,7 +223,10 @@ main(void)
 	info.timebase_hz = TB_HZ;
 
 	/* The renderer alone, on one frame. */
-	om = serve_om_new(&info);
+	oi.source = info.source;
+	oi.source_label = info.source_label;
+	oi.timebase_hz = info.timebase_hz;
+	om = om_new(&oi);
 	memset(&smp, 0, sizeof smp);
 	smp.engine = e;
 	smp.sel = &sel;
@@ -234,20 +239,20 @@ main(void)
 	smp.snap = snap;
 	for (i = 0; i < runs; i++) {
 		t0 = now_ns();
-		fr = serve_om_frame(om, &smp);
+		fr = om_frame(om, &smp);
 		pub_ns[i] = now_ns() - t0;
 		strbuf_reset(&sb);
 		t0 = now_ns();
-		serve_om_render(fr, SERVE_OPENMETRICS, &sb);
+		om_render(fr, OM_FMT_OPENMETRICS, &sb);
 		om_ns[i] = now_ns() - t0;
 		bytes = sb.len;
 		strbuf_reset(&sb);
 		t0 = now_ns();
-		serve_om_render(fr, SERVE_PROMETHEUS, &sb);
+		om_render(fr, OM_FMT_PROMETHEUS, &sb);
 		txt_ns[i] = now_ns() - t0;
-		serve_om_frame_free(fr);
+		om_frame_free(fr);
 	}
-	serve_om_free(om);
+	om_free(om);
 
 	/* The server: scrapes over loopback. */
 	if (serve_addr_parse("127.0.0.1:0", &addr, &cause) != 0 ||

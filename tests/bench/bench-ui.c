@@ -37,7 +37,7 @@
 #include "ui/chart.h"
 #include "ui/ui.h"
 #include "ui/view.h"
-#include "util/filter.h"
+#include "filter/filter.h"
 #include "util/xalloc.h"
 
 #define RUNS		200

@@ -5,7 +5,7 @@
 plan 31
 P8=$DATA/catalog/p8-catalog-v3.bin
 EMPTY=$DATA/catalog/empty_catalog.bin
-TSV=$DATA/catalog/sysfs-hv_24x7-events.tsv
+TSV=$DATA/sysfs/sysfs-hv_24x7-events.tsv
 
 # The acceptance test: the 2014 listing equals the kernel's, order aside.
 "$HVCAT" sysfs --style 2014 "$P8" >"$tmpdir/2014" 2>"$tmpdir/e"; rc=$?

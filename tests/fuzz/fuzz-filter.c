@@ -14,7 +14,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "util/filter.h"
+#include "filter/filter.h"
 
 int	LLVMFuzzerTestOneInput(const uint8_t *, size_t);
 

@@ -14,7 +14,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "serve/serve.h"
+#include "config/serve-addr.h"
+#include "export/om.h"
 #include "util/strbuf.h"
 
 int	LLVMFuzzerTestOneInput(const uint8_t *, size_t);
@@ -106,7 +107,7 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	} else if (a.port > 65535 || strlen(a.host) >= sizeof a.host)
 		abort();
 
-	u = serve_name_unit(unit, &scale);
+	u = om_name_unit(unit, &scale);
 	if (!(scale > 0))
 		abort();
 	if (u[0] != '\0') {
@@ -115,8 +116,8 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 			abort();
 		check_words(u);
 	}
-	name = serve_name_metric(text, u);
-	if (!serve_name_valid(name) || strncmp(name, "hvtop_metric", 12) != 0)
+	name = om_name_metric(text, u);
+	if (!om_name_valid(name) || strncmp(name, "hvtop_metric", 12) != 0)
 		abort();
 	/* The first word may have joined the prefix ("hvtop_metricmb"). */
 	if ((w = strchr(name + 12, '_')) != NULL)
@@ -127,10 +128,10 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	free(name);
 	free(u);
 
-	serve_name_escape(text, 1, &sb);
+	om_name_escape(text, 1, &sb);
 	check_escaped(sb.s != NULL ? sb.s : "", 1);
 	strbuf_reset(&sb);
-	serve_name_escape(text, 0, &sb);
+	om_name_escape(text, 0, &sb);
 	if (sb.s != NULL && strchr(sb.s, '"') == NULL &&
 	    memchr(text, '"', n) != NULL)
 		abort();

@@ -10,7 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "util/settings.h"
+#include "config/settings.h"
 #include "util/strbuf.h"
 
 int	LLVMFuzzerTestOneInput(const uint8_t *, size_t);

@@ -11,7 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "serve/serve.h"
+#include "config/serve-webcfg.h"
 
 int	LLVMFuzzerTestOneInput(const uint8_t *, size_t);
 

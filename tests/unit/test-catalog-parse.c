@@ -231,7 +231,7 @@ test_p8_sysfs_2014(void **state)
 
 	(void)state;
 	buf = read_data("p8-catalog-v3.bin", &len);
-	tsv = read_data("sysfs-hv_24x7-events.tsv", &tlen);
+	tsv = read_data("../sysfs/sysfs-hv_24x7-events.tsv", &tlen);
 	cat = parse_ok(buf, len, 0);
 	n = catalog_sysfs_list(cat, CATALOG_SYSFS_2014, &v);
 	assert_int_equal(n, 2258);

@@ -21,7 +21,7 @@
 #include "engine/engine.h"
 #include "model/selection.h"
 #include "source/source.h"
-#include "util/file.h"
+#include "sys/file.h"
 #include "util/hverr.h"
 #include "util/xalloc.h"
 

@@ -13,7 +13,7 @@
 #include <cmocka.h>
 
 #include "source/source.h"
-#include "util/file.h"
+#include "sys/file.h"
 #include "util/xalloc.h"
 
 struct fake {

@@ -1,5 +1,5 @@
 /*
- * Unit tests for the filter bar's language (src/util/filter.c): words,
+ * Unit tests for the filter bar's language (src/filter/): words,
  * quotes, keys, regex, negation, errors with columns, and the limits.
  */
 #include "config.h"
@@ -13,7 +13,7 @@
 
 #include <cmocka.h>
 
-#include "util/filter.h"
+#include "filter/filter.h"
 #include "util/hverr.h"
 
 static const char *const mem_groups[] = { "memory_bw", "pb_cyc_group" };

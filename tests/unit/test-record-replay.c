@@ -27,7 +27,7 @@
 #include "session/session-record.h"
 #include "record/record.h"
 #include "source/source.h"
-#include "util/file.h"
+#include "sys/file.h"
 #include "util/hverr.h"
 #include "util/xalloc.h"
 

@@ -19,7 +19,7 @@
 #include "catalog/catalog.h"
 #include "model/selection.h"
 #include "source/source.h"
-#include "util/file.h"
+#include "sys/file.h"
 #include "util/hverr.h"
 
 struct fixture {

@@ -11,23 +11,23 @@
 
 #include <cmocka.h>
 
-#include "serve/serve.h"
+#include "export/om.h"
 
-#define OM	SERVE_OPENMETRICS
-#define TEXT	SERVE_PROMETHEUS
+#define OM	OM_FMT_OPENMETRICS
+#define TEXT	OM_FMT_PROMETHEUS
 
 static void
 test_accept_default(void **state)
 {
 	(void)state;
-	assert_int_equal(serve_om_accept(NULL), TEXT);
-	assert_int_equal(serve_om_accept(""), TEXT);
-	assert_int_equal(serve_om_accept("*/*"), TEXT);
-	assert_int_equal(serve_om_accept("text/html, image/png"), TEXT);
-	assert_int_equal(serve_om_accept("text/plain"), TEXT);
-	assert_int_equal(serve_om_accept("application/openmetrics-text"),
+	assert_int_equal(om_accept(NULL), TEXT);
+	assert_int_equal(om_accept(""), TEXT);
+	assert_int_equal(om_accept("*/*"), TEXT);
+	assert_int_equal(om_accept("text/html, image/png"), TEXT);
+	assert_int_equal(om_accept("text/plain"), TEXT);
+	assert_int_equal(om_accept("application/openmetrics-text"),
 	    OM);
-	assert_int_equal(serve_om_accept("Application/OpenMetrics-Text; "
+	assert_int_equal(om_accept("Application/OpenMetrics-Text; "
 	    "version=1.0.0"), OM);
 }
 
@@ -36,13 +36,13 @@ static void
 test_accept_prometheus(void **state)
 {
 	(void)state;
-	assert_int_equal(serve_om_accept("application/openmetrics-text;"
+	assert_int_equal(om_accept("application/openmetrics-text;"
 	    "version=1.0.0;q=0.5,application/openmetrics-text;"
 	    "version=0.0.1;q=0.4,text/plain;version=0.0.4;q=0.3,*/*;q=0.2"),
 	    OM);
-	assert_int_equal(serve_om_accept("text/plain;version=0.0.4;q=1,"
+	assert_int_equal(om_accept("text/plain;version=0.0.4;q=1,"
 	    "application/openmetrics-text;q=0.5"), TEXT);
-	assert_int_equal(serve_om_accept("text/plain, "
+	assert_int_equal(om_accept("text/plain, "
 	    "application/openmetrics-text"), OM);
 }
 
@@ -51,20 +51,20 @@ static void
 test_accept_q0(void **state)
 {
 	(void)state;
-	assert_int_equal(serve_om_accept("application/openmetrics-text;"
+	assert_int_equal(om_accept("application/openmetrics-text;"
 	    "q=0, text/plain"), TEXT);
-	assert_int_equal(serve_om_accept("application/openmetrics-text;"
+	assert_int_equal(om_accept("application/openmetrics-text;"
 	    "q=0.000, */*"), TEXT);
-	assert_int_equal(serve_om_accept("application/openmetrics-text;"
+	assert_int_equal(om_accept("application/openmetrics-text;"
 	    "q=0"), -1);
-	assert_int_equal(serve_om_accept("text/plain;q=0"), -1);
-	assert_int_equal(serve_om_accept("*/*;q=0"), -1);
-	assert_int_equal(serve_om_accept("text/plain;q=0, */*"), OM);
-	assert_int_equal(serve_om_accept("text/plain;q=0, "
+	assert_int_equal(om_accept("text/plain;q=0"), -1);
+	assert_int_equal(om_accept("*/*;q=0"), -1);
+	assert_int_equal(om_accept("text/plain;q=0, */*"), OM);
+	assert_int_equal(om_accept("text/plain;q=0, "
 	    "application/openmetrics-text;q=0.1"), OM);
-	assert_int_equal(serve_om_accept("text/*;q=0, "
+	assert_int_equal(om_accept("text/*;q=0, "
 	    "application/openmetrics-text"), OM);
-	assert_int_equal(serve_om_accept("application/openmetrics-text;"
+	assert_int_equal(om_accept("application/openmetrics-text;"
 	    "q=0, text/plain;q=0"), -1);
 }
 
@@ -73,14 +73,14 @@ static void
 test_accept_malformed(void **state)
 {
 	(void)state;
-	assert_int_equal(serve_om_accept("application/openmetrics-text;"
+	assert_int_equal(om_accept("application/openmetrics-text;"
 	    "q=2, text/plain"), TEXT);
-	assert_int_equal(serve_om_accept("application/openmetrics-text;"
+	assert_int_equal(om_accept("application/openmetrics-text;"
 	    "q=abc"), TEXT);
-	assert_int_equal(serve_om_accept("application/openmetrics-text;"
+	assert_int_equal(om_accept("application/openmetrics-text;"
 	    "q=0.5x"), TEXT);
-	assert_int_equal(serve_om_accept(",,,;;;q=,"), TEXT);
-	assert_int_equal(serve_om_accept(";q=0"), TEXT);
+	assert_int_equal(om_accept(",,,;;;q=,"), TEXT);
+	assert_int_equal(om_accept(";q=0"), TEXT);
 }
 
 int

@@ -14,7 +14,7 @@
 
 #include <cmocka.h>
 
-#include "serve/serve.h"
+#include "config/serve-webcfg.h"
 #include "util/hverr.h"
 
 #define HASH	"$2y$10$abcdefghijklmnopqrstuuqflPDzB6gcMhKa1rZqKiun2YGL5sa2u"

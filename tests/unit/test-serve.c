@@ -27,6 +27,7 @@
 
 #include "catalog/catalog.h"
 #include "engine/engine.h"
+#include "export/om.h"
 #include "model/selection.h"
 #include "serve/serve.h"
 #include "source/source.h"
@@ -44,7 +45,7 @@ struct fixture {
 	struct engine		*e;
 	struct engine_snapshot	*snap;
 	struct raw_sample	 rs;
-	struct serve_om		*om;
+	struct om		*om;
 	unsigned		 gen;
 	uint64_t		 now;
 };
@@ -105,7 +106,7 @@ unit_is(const char *text, const char *base, double scale)
 	double	 s;
 	char	*u;
 
-	u = serve_name_unit(text, &s);
+	u = om_name_unit(text, &s);
 	assert_string_equal(u, base);
 	assert_true(s == scale);
 	free(u);
@@ -139,9 +140,9 @@ name_is(const char *name, const char *unit, const char *want)
 {
 	char	*n;
 
-	n = serve_name_metric(name, unit);
+	n = om_name_metric(name, unit);
 	assert_string_equal(n, want);
-	assert_true(serve_name_valid(n));
+	assert_true(om_name_valid(n));
 	free(n);
 }
 
@@ -171,24 +172,24 @@ test_names(void **state)
 	name_is("us_untyped_m_b", "", "hvtop_metric_usuntypedmb");
 	name_is("k_b", "", "hvtop_metrickb");
 	name_is("x_total_count", "", "hvtop_metric_x_totalcount");
-	assert_false(serve_name_valid("9x"));
-	assert_false(serve_name_valid("a-b"));
-	assert_false(serve_name_valid(""));
-	assert_true(serve_name_valid("a:b_9"));
+	assert_false(om_name_valid("9x"));
+	assert_false(om_name_valid("a-b"));
+	assert_false(om_name_valid(""));
+	assert_true(om_name_valid("a:b_9"));
 }
 
 static void
 test_accept(void **state)
 {
 	(void)state;
-	assert_int_equal(serve_om_accept(NULL), SERVE_PROMETHEUS);
-	assert_int_equal(serve_om_accept("*/*"), SERVE_PROMETHEUS);
-	assert_int_equal(serve_om_accept("application/openmetrics-text;"
+	assert_int_equal(om_accept(NULL), OM_FMT_PROMETHEUS);
+	assert_int_equal(om_accept("*/*"), OM_FMT_PROMETHEUS);
+	assert_int_equal(om_accept("application/openmetrics-text;"
 	    "version=1.0.0,text/plain;version=0.0.4;q=0.5,*/*;q=0.1"),
-	    SERVE_OPENMETRICS);
-	assert_string_equal(serve_om_content_type(SERVE_OPENMETRICS),
+	    OM_FMT_OPENMETRICS);
+	assert_string_equal(om_content_type(OM_FMT_OPENMETRICS),
 	    "application/openmetrics-text; version=1.0.0; charset=utf-8");
-	assert_string_equal(serve_om_content_type(SERVE_PROMETHEUS),
+	assert_string_equal(om_content_type(OM_FMT_PROMETHEUS),
 	    "text/plain; version=0.0.4; charset=utf-8");
 }
 
@@ -209,7 +210,7 @@ static int
 setup(void **state)
 {
 	struct fixture		*f;
-	struct serve_info	 info;
+	struct om_info info;
 	char			*cause = NULL;
 
 	f = xcalloc(1, sizeof *f);
@@ -231,7 +232,7 @@ setup(void **state)
 	info.source = "sim";
 	info.source_label = "SIMULATED \"frame\" \\ 2 chips\n\xff";
 	info.timebase_hz = TB_HZ;
-	f->om = serve_om_new(&info);
+	f->om = om_new(&info);
 	*state = f;
 	return (0);
 }
@@ -241,7 +242,7 @@ teardown(void **state)
 {
 	struct fixture	*f = *state;
 
-	serve_om_free(f->om);
+	om_free(f->om);
 	engine_snapshot_free(f->snap);
 	engine_free(f->e);
 	selection_clear(&f->sel);
@@ -288,8 +289,8 @@ counter_of(const struct fixture *f, const char *event, unsigned index)
 static char *
 frame(struct fixture *f, int format)
 {
-	struct serve_sample	 s;
-	struct serve_frame	*fr;
+	struct om_sample	 s;
+	struct om_frame		*fr;
 	struct strbuf		 sb = { 0 };
 
 	f->snap = engine_update_reuse(f->e, &f->rs, f->snap);
@@ -301,9 +302,9 @@ frame(struct fixture *f, int format)
 	s.catalog_version = f->fx.cat->version;
 	s.wall_ns = 1767225600ULL * 1000000000ULL + f->now;
 	s.duration_ns = 1500000;
-	fr = serve_om_frame(f->om, &s);
-	serve_om_render(fr, format, &sb);
-	serve_om_frame_free(fr);
+	fr = om_frame(f->om, &s);
+	om_render(fr, format, &sb);
+	om_frame_free(fr);
 	return (strbuf_detach(&sb));
 }
 
@@ -337,7 +338,7 @@ test_render_openmetrics(void **state)
 	size_t		 k;
 
 	fill(f, 100);
-	t = frame(f, SERVE_OPENMETRICS);
+	t = frame(f, OM_FMT_OPENMETRICS);
 	k = counter_of(f, "PM_PB_CYC", 0);
 	snprintf(line, sizeof line, "\n" CYC0 "%llu\n",
 	    (unsigned long long)(100 + 1000 * k));
@@ -371,7 +372,7 @@ test_render_openmetrics(void **state)
 
 	/* A second sample: metrics, in base units, with UNIT and HELP. */
 	fill(f, 200);
-	t = frame(f, SERVE_OPENMETRICS);
+	t = frame(f, OM_FMT_OPENMETRICS);
 	k = counter_of(f, "PM_PB_CYC", 0);
 	snprintf(line, sizeof line, "\n" CYC0 "%llu\n",
 	    (unsigned long long)(200 + 1000 * k));
@@ -404,9 +405,9 @@ test_render_prometheus(void **state)
 	char		*t;
 
 	fill(f, 100);
-	free(frame(f, SERVE_PROMETHEUS));
+	free(frame(f, OM_FMT_PROMETHEUS));
 	fill(f, 200);
-	t = frame(f, SERVE_PROMETHEUS);
+	t = frame(f, OM_FMT_PROMETHEUS);
 	has(t, "# HELP hvtop_events_total ");
 	has(t, "\n# TYPE hvtop_events_total counter\n");
 	has(t, "# TYPE hvtop_metric_pbcyc_rate_per_second gauge\n");
@@ -430,14 +431,14 @@ test_omitted(void **state)
 	size_t		 k, rty;
 
 	fill(f, 100);
-	free(frame(f, SERVE_OPENMETRICS));
+	free(frame(f, OM_FMT_OPENMETRICS));
 	fill(f, 200);
 	k = counter_of(f, "PM_PB_CYC", 0);
 	f->rs.values[k].status = RAW_BUSY;
 	/* No retries on chip 1: 1 / 0 has no value. */
 	rty = counter_of(f, "PM_PB_RTY", 1);
 	f->rs.values[rty].value -= 100;
-	t = frame(f, SERVE_OPENMETRICS);
+	t = frame(f, OM_FMT_OPENMETRICS);
 	lacks(t, CYC0);
 	has(t, "\nhvtop_read_failures_total{reason=\"busy\"} 1\n");
 	lacks(t, "chip=\"0\"} 100\n");
@@ -450,7 +451,7 @@ test_omitted(void **state)
 	free(t);
 	/* Back: the value shows again. */
 	fill(f, 300);
-	t = frame(f, SERVE_OPENMETRICS);
+	t = frame(f, OM_FMT_OPENMETRICS);
 	snprintf(line, sizeof line, "\n" CYC0 "%llu\n",
 	    (unsigned long long)(300 + 1000 * k));
 	has(t, line);
@@ -466,17 +467,17 @@ test_guard(void **state)
 
 	k = counter_of(f, "PM_PB_CYC", 0);
 	fill(f, 5000);
-	free(frame(f, SERVE_OPENMETRICS));
+	free(frame(f, OM_FMT_OPENMETRICS));
 	/* A reading below the last shown is not shown ... */
 	fill(f, 5000);
 	f->rs.values[k].value = 0;
-	t = frame(f, SERVE_OPENMETRICS);
+	t = frame(f, OM_FMT_OPENMETRICS);
 	lacks(t, CYC0);
 	has(t, "hvtop_read_failures_total{reason=\"backwards\"} 1\n");
 	free(t);
 	/* ... and one that is back above it is. */
 	fill(f, 5100);
-	t = frame(f, SERVE_OPENMETRICS);
+	t = frame(f, OM_FMT_OPENMETRICS);
 	snprintf(line, sizeof line, "\n" CYC0 "%llu\n",
 	    (unsigned long long)(5100 + 1000 * k));
 	has(t, line);
@@ -484,12 +485,12 @@ test_guard(void **state)
 	/* A counter that restarted: the second low reading confirms it. */
 	fill(f, 5200);
 	f->rs.values[k].value = 10;
-	t = frame(f, SERVE_OPENMETRICS);
+	t = frame(f, OM_FMT_OPENMETRICS);
 	lacks(t, CYC0);
 	free(t);
 	fill(f, 5300);
 	f->rs.values[k].value = 20;
-	t = frame(f, SERVE_OPENMETRICS);
+	t = frame(f, OM_FMT_OPENMETRICS);
 	has(t, "\n" CYC0 "20\n");
 	has(t, "hvtop_read_failures_total{reason=\"backwards\"} 2\n");
 	free(t);
@@ -505,13 +506,13 @@ test_catalog_change(void **state)
 
 	k = counter_of(f, "PM_PB_CYC", 0);
 	fill(f, 9000);
-	free(frame(f, SERVE_OPENMETRICS));
+	free(frame(f, OM_FMT_OPENMETRICS));
 	/* A new catalog: new series, shown from any value. */
 	cat->version = 8;
 	f->gen++;
 	fill(f, 10);
 	f->rs.values[k].value = 10;
-	t = frame(f, SERVE_OPENMETRICS);
+	t = frame(f, OM_FMT_OPENMETRICS);
 	lacks(t, "catalog_version=\"7\"");
 	has(t, "\nhvtop_events_total{event=\"PM_PB_CYC\",domain=\"phys_chip\","
 	    "chip=\"0\",lpar=\"self\",catalog_version=\"8\"} 10\n");
@@ -525,8 +526,8 @@ static void
 test_frame_outlives_engine(void **state)
 {
 	struct fixture		*f = *state;
-	struct serve_sample	 s;
-	struct serve_frame	*fr, *empty;
+	struct om_sample	 s;
+	struct om_frame		*fr, *empty;
 	struct strbuf		 sb = { 0 };
 
 	fill(f, 100);
@@ -537,24 +538,24 @@ test_frame_outlives_engine(void **state)
 	s.snap = f->snap;
 	s.rs = &f->rs;
 	s.catalog_version = 7;
-	empty = serve_om_frame(f->om, NULL);
-	fr = serve_om_frame(f->om, &s);
+	empty = om_frame(f->om, NULL);
+	fr = om_frame(f->om, &s);
 	/* The engine and its snapshot go; the frame still renders. */
 	engine_snapshot_free(f->snap);
 	f->snap = NULL;
 	engine_free(f->e);
 	f->e = NULL;
-	serve_om_failed(f->om);
-	serve_om_render(fr, SERVE_OPENMETRICS, &sb);
+	om_failed(f->om);
+	om_render(fr, OM_FMT_OPENMETRICS, &sb);
 	has(sb.s, CYC0);
 	has(sb.s, "\nhvtop_sample_failures_total 0\n");
 	strbuf_reset(&sb);
-	serve_om_render(empty, SERVE_PROMETHEUS, &sb);
+	om_render(empty, OM_FMT_PROMETHEUS, &sb);
 	has(sb.s, "\nhvtop_samples_total 0\n");
 	lacks(sb.s, "hvtop_events");
 	lacks(sb.s, "hvtop_refresh_calls");
-	serve_om_frame_free(fr);
-	serve_om_frame_free(empty);
+	om_frame_free(fr);
+	om_frame_free(empty);
 	strbuf_free(&sb);
 }
 
@@ -599,10 +600,10 @@ test_cpu_domain(void **state)
 	struct engine		*e;
 	struct engine_snapshot	*snap = NULL;
 	struct raw_sample	 rs;
-	struct serve_info	 info;
-	struct serve_sample	 ss;
-	struct serve_om		*om;
-	struct serve_frame	*fr;
+	struct om_info info;
+	struct om_sample	 ss;
+	struct om		*om;
+	struct om_frame		*fr;
 	struct strbuf		 sb = { 0 };
 	char			*cause = NULL;
 	size_t			 k, i;
@@ -634,7 +635,7 @@ test_cpu_domain(void **state)
 	info.source = "perf";
 	info.source_label = "perf msr, cpus 0-1";
 	info.timebase_hz = TB_HZ;
-	om = serve_om_new(&info);
+	om = om_new(&info);
 	for (i = 1; i <= 2; i++) {
 		rs.now = i * 1000000000ULL;
 		for (k = 0; k < rs.nvalues; k++)
@@ -647,14 +648,14 @@ test_cpu_domain(void **state)
 	ss.snap = snap;
 	ss.rs = &rs;
 	ss.wall_ns = 1767225600ULL * 1000000000ULL + rs.now;
-	fr = serve_om_frame(om, &ss);
-	serve_om_render(fr, SERVE_OPENMETRICS, &sb);
-	serve_om_frame_free(fr);
+	fr = om_frame(om, &ss);
+	om_render(fr, OM_FMT_OPENMETRICS, &sb);
+	om_frame_free(fr);
 	has(sb.s, "hvtop_events_total{event=\"tsc\",domain=\"cpu\",cpu=\"1\","
 	    "lpar=\"self\"");
 	lacks(sb.s, "chip=");
 	strbuf_free(&sb);
-	serve_om_free(om);
+	om_free(om);
 	engine_snapshot_free(snap);
 	engine_free(e);
 	selection_clear(&sel);

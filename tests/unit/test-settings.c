@@ -19,7 +19,7 @@
 #include <cmocka.h>
 
 #include "util/hverr.h"
-#include "util/settings.h"
+#include "sys/settings-file.h"
 #include "util/strbuf.h"
 
 static void

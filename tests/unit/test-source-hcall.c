@@ -27,7 +27,7 @@
 #include "source/source-hcall.h"
 #include "source/source.h"
 #include "source/transport.h"
-#include "util/file.h"
+#include "sys/file.h"
 #include "util/hverr.h"
 #include "util/xalloc.h"
 

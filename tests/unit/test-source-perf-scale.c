@@ -28,8 +28,8 @@
 #include "engine/engine.h"
 #include "model/selection.h"
 #include "export/export.h"
+#include "export/om.h"
 #include "pmu/pmu.h"
-#include "serve/serve.h"
 #include "source/source-perf.h"
 #include "util/hverr.h"
 #include "util/strbuf.h"
@@ -417,17 +417,18 @@ test_engine_share_unknown(void **state)
 static void
 test_serve_estimate(void **state)
 {
-	static const struct serve_info info = { "perf", "perf test", 0 };
+	static const struct om_info info = { "perf", "perf test",
+	    0 };
 	struct fixture		 f;
 	struct engine_snapshot	*s;
-	struct serve_om		*om;
-	struct serve_sample	 ss;
-	struct serve_frame	*fr;
+	struct om		*om;
+	struct om_sample	 ss;
+	struct om_frame		*fr;
 	struct strbuf		 sb = { 0 };
 
 	(void)state;
 	fixture_open(&f);
-	om = serve_om_new(&info);
+	om = om_new(&info);
 	engine_snapshot_free(fixture_sample(&f, 1, 1000, 1000, 100, 100));
 	s = fixture_sample(&f, 2, 2000, 1620, 162, 224);
 	memset(&ss, 0, sizeof ss);
@@ -435,9 +436,9 @@ test_serve_estimate(void **state)
 	ss.sel = &f.sel;
 	ss.snap = s;
 	ss.rs = &f.rs;
-	fr = serve_om_frame(om, &ss);
-	serve_om_render(fr, SERVE_OPENMETRICS, &sb);
-	serve_om_frame_free(fr);
+	fr = om_frame(om, &ss);
+	om_render(fr, OM_FMT_OPENMETRICS, &sb);
+	om_frame_free(fr);
 	must_contain(sb.s, "hvtop_read_failures_total{reason=\"failed\"} 0\n");
 	must_contain(sb.s, "hvtop_read_failures_total{reason=\"missing\"} 0\n");
 	must_contain(sb.s, "hvtop_events_total{event=\"a\",");
@@ -448,14 +449,14 @@ test_serve_estimate(void **state)
 	/* A group that did not run: a missing reading. */
 	s = fixture_sample(&f, 3, 3000, 1620, 162, 224);
 	ss.snap = s;
-	fr = serve_om_frame(om, &ss);
-	serve_om_render(fr, SERVE_OPENMETRICS, &sb);
-	serve_om_frame_free(fr);
+	fr = om_frame(om, &ss);
+	om_render(fr, OM_FMT_OPENMETRICS, &sb);
+	om_frame_free(fr);
 	must_contain(sb.s, "hvtop_read_failures_total{reason=\"missing\"} 2\n");
 	must_contain(sb.s, "hvtop_read_failures_total{reason=\"failed\"} 0\n");
 	strbuf_free(&sb);
 	engine_snapshot_free(s);
-	serve_om_free(om);
+	om_free(om);
 	fixture_close(&f);
 }
 

@@ -28,7 +28,7 @@
 #include "catalog/catalog.h"
 #include "model/selection.h"
 #include "source/source-perf.h"
-#include "util/file.h"
+#include "sys/file.h"
 #include "util/hverr.h"
 #include "util/xalloc.h"
 

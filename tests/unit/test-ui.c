@@ -27,8 +27,8 @@
 #include "source/source.h"
 #include "ui/ui.h"
 #include "ui/view.h"
-#include "util/file.h"
-#include "util/filter.h"
+#include "sys/file.h"
+#include "filter/filter.h"
 #include "util/xalloc.h"
 
 #include "test-fake-source.h"

@@ -4,7 +4,7 @@
  */
 #include "config.h"
 
-#include "util/clock.h"
+#include "sys/clock.h"
 
 #include <errno.h>
 #include <poll.h>

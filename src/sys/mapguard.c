@@ -4,7 +4,7 @@
  */
 #include "config.h"
 
-#include "util/mapguard.h"
+#include "sys/mapguard.h"
 
 #include <sys/mman.h>
 

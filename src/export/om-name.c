@@ -7,7 +7,7 @@
  */
 #include "config.h"
 
-#include "serve/serve.h"
+#include "export/om.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -17,14 +17,14 @@
 #include "util/strbuf.h"
 #include "util/xalloc.h"
 
-struct serve_name_conv {
+struct om_name_conv {
 	const char	*text;		/* as catalogs and metric files write */
 	const char	*base;		/* Prometheus base unit */
 	double		 scale;		/* value in base units per unit */
 };
 
 /* Decimal prefixes as perf and IBM's catalogs use them; IEC ones too. */
-static const struct serve_name_conv serve_units[] = {
+static const struct om_name_conv om_units[] = {
 	{ "%",		"ratio",		0.01 },
 	{ "percent",	"ratio",		0.01 },
 	{ "ratio",	"ratio",		1 },
@@ -70,23 +70,23 @@ static const struct serve_name_conv serve_units[] = {
  * Words Prometheus' lint takes for an abbreviated unit or a metric type;
  * a name holding one as a word is refused by promtool check metrics.
  */
-static const char *const serve_lint_words[] = {
+static const char *const om_lint_words[] = {
 	"s", "ms", "us", "ns", "sec", "b", "kb", "mb", "gb", "tb", "pb",
 	"m", "h", "d", "counter", "gauge", "histogram", "summary", "untyped",
 };
 
 /* Suffixes the formats keep for the samples of other types. */
-static const char *const serve_reserved_suffixes[] = {
+static const char *const om_reserved_suffixes[] = {
 	"total", "count", "sum", "bucket", "created", "info", "gcount",
 	"gsum",
 };
 
-#define SERVE_NLINT	(sizeof serve_lint_words / sizeof serve_lint_words[0])
-#define SERVE_NRESERVED	(sizeof serve_reserved_suffixes / \
-			    sizeof serve_reserved_suffixes[0])
+#define OM_NLINT	(sizeof om_lint_words / sizeof om_lint_words[0])
+#define OM_NRESERVED	(sizeof om_reserved_suffixes / \
+			    sizeof om_reserved_suffixes[0])
 
 static int
-serve_name_in(const char *w, const char *const *list, size_t n)
+om_name_in(const char *w, const char *const *list, size_t n)
 {
 	size_t	 i;
 
@@ -98,20 +98,20 @@ serve_name_in(const char *w, const char *const *list, size_t n)
 }
 
 /* Words of a name or a unit, each allocated. */
-struct serve_name_words {
+struct om_name_words {
 	char	**w;
 	size_t	  n;
 };
 
 static void
-serve_name_words_add(struct serve_name_words *ws, struct strbuf *sb)
+om_name_words_add(struct om_name_words *ws, struct strbuf *sb)
 {
 	ws->w = xreallocarray(ws->w, ws->n + 1, sizeof *ws->w);
 	ws->w[ws->n++] = strbuf_detach(sb);
 }
 
 static void
-serve_name_words_free(struct serve_name_words *ws)
+om_name_words_free(struct om_name_words *ws)
 {
 	size_t	 i;
 
@@ -128,7 +128,7 @@ serve_name_words_free(struct serve_name_words *ws)
  * unit says what "%" meant).  Returns the number of words added.
  */
 static size_t
-serve_name_words_of(const char *s, int unit, struct serve_name_words *ws)
+om_name_words_of(const char *s, int unit, struct om_name_words *ws)
 {
 	const unsigned char	*p;
 	struct strbuf		 sb = { 0 };
@@ -144,20 +144,20 @@ serve_name_words_of(const char *s, int unit, struct serve_name_words *ws)
 			continue;
 		}
 		if (sb.len > 0)
-			serve_name_words_add(ws, &sb);
+			om_name_words_add(ws, &sb);
 		if (unit && (*p == '/' || *p == '%')) {
 			strbuf_adds(&sb, *p == '/' ? "per" : "percent");
-			serve_name_words_add(ws, &sb);
+			om_name_words_add(ws, &sb);
 		}
 	}
 	if (sb.len > 0)
-		serve_name_words_add(ws, &sb);
+		om_name_words_add(ws, &sb);
 	return (ws->n - n);
 }
 
 /* Join word i and the word after it into word i. */
 static void
-serve_name_words_merge(struct serve_name_words *ws, size_t i)
+om_name_words_merge(struct om_name_words *ws, size_t i)
 {
 	char	*m;
 
@@ -178,22 +178,22 @@ serve_name_words_merge(struct serve_name_words *ws, size_t i)
  * -1 when a lone lint word is left that has nothing to join.
  */
 static int
-serve_name_words_join(struct serve_name_words *ws, size_t from)
+om_name_words_join(struct om_name_words *ws, size_t from)
 {
 	size_t	 i;
 
 	for (;;) {
 		for (i = from; i < ws->n; i++) {
-			if (serve_name_in(ws->w[i], serve_lint_words,
-			    SERVE_NLINT))
+			if (om_name_in(ws->w[i], om_lint_words,
+			    OM_NLINT))
 				break;
 		}
 		if (i == ws->n)
 			return (0);
 		if (i + 1 < ws->n)
-			serve_name_words_merge(ws, i);
+			om_name_words_merge(ws, i);
 		else if (i > 0)
-			serve_name_words_merge(ws, i - 1);
+			om_name_words_merge(ws, i - 1);
 		else
 			return (-1);
 	}
@@ -205,19 +205,19 @@ serve_name_words_join(struct serve_name_words *ws, size_t from)
  * is the only word.
  */
 static int
-serve_name_words_unreserve(struct serve_name_words *ws)
+om_name_words_unreserve(struct om_name_words *ws)
 {
-	if (ws->n == 0 || !serve_name_in(ws->w[ws->n - 1],
-	    serve_reserved_suffixes, SERVE_NRESERVED))
+	if (ws->n == 0 || !om_name_in(ws->w[ws->n - 1],
+	    om_reserved_suffixes, OM_NRESERVED))
 		return (0);
 	if (ws->n == 1)
 		return (-1);
-	serve_name_words_merge(ws, ws->n - 2);
+	om_name_words_merge(ws, ws->n - 2);
 	return (0);
 }
 
 static char *
-serve_name_words_join_all(const struct serve_name_words *ws)
+om_name_words_join_all(const struct om_name_words *ws)
 {
 	struct strbuf	 sb = { 0 };
 	size_t		 i;
@@ -232,9 +232,9 @@ serve_name_words_join_all(const struct serve_name_words *ws)
 }
 
 char *
-serve_name_unit(const char *unit, double *scale)
+om_name_unit(const char *unit, double *scale)
 {
-	struct serve_name_words	 ws = { NULL, 0 };
+	struct om_name_words	 ws = { NULL, 0 };
 	char			*t, *u;
 	size_t			 i, len;
 
@@ -246,49 +246,49 @@ serve_name_unit(const char *unit, double *scale)
 	len = strlen(unit);
 	while (len > 0 && unit[len - 1] == ' ')
 		len--;
-	for (i = 0; i < sizeof serve_units / sizeof serve_units[0]; i++) {
-		if (strlen(serve_units[i].text) == len &&
-		    strncasecmp(serve_units[i].text, unit, len) == 0) {
-			*scale = serve_units[i].scale;
-			return (xstrdup(serve_units[i].base));
+	for (i = 0; i < sizeof om_units / sizeof om_units[0]; i++) {
+		if (strlen(om_units[i].text) == len &&
+		    strncasecmp(om_units[i].text, unit, len) == 0) {
+			*scale = om_units[i].scale;
+			return (xstrdup(om_units[i].base));
 		}
 	}
 	/* Not a unit hvtop knows: its words, kept clear of the lint; none
 	 * rather than a name promtool refuses. */
 	t = xstrndup(unit, len);
-	serve_name_words_of(t, 1, &ws);
+	om_name_words_of(t, 1, &ws);
 	free(t);
-	if (ws.n == 0 || serve_name_words_join(&ws, 0) != 0 ||
-	    serve_name_words_unreserve(&ws) != 0) {
-		serve_name_words_free(&ws);
+	if (ws.n == 0 || om_name_words_join(&ws, 0) != 0 ||
+	    om_name_words_unreserve(&ws) != 0) {
+		om_name_words_free(&ws);
 		return (xstrdup(""));
 	}
-	u = serve_name_words_join_all(&ws);
-	serve_name_words_free(&ws);
+	u = om_name_words_join_all(&ws);
+	om_name_words_free(&ws);
 	return (u);
 }
 
-#define SERVE_METRIC_PREFIX	"hvtop_metric"
+#define OM_METRIC_PREFIX	"hvtop_metric"
 
 char *
-serve_name_metric(const char *name, const char *unit)
+om_name_metric(const char *name, const char *unit)
 {
-	struct serve_name_words	 ws = { NULL, 0 };
+	struct om_name_words	 ws = { NULL, 0 };
 	struct strbuf		 sb = { 0 };
 	char			*n;
 	size_t			 ulen;
 
-	strbuf_adds(&sb, SERVE_METRIC_PREFIX);
-	serve_name_words_add(&ws, &sb);
-	if (serve_name_words_of(name, 0, &ws) == 0) {
+	strbuf_adds(&sb, OM_METRIC_PREFIX);
+	om_name_words_add(&ws, &sb);
+	if (om_name_words_of(name, 0, &ws) == 0) {
 		strbuf_adds(&sb, "unnamed");
-		serve_name_words_add(&ws, &sb);
+		om_name_words_add(&ws, &sb);
 	}
-	serve_name_words_join(&ws, 1);
+	om_name_words_join(&ws, 1);
 	if (unit == NULL || unit[0] == '\0')
-		serve_name_words_unreserve(&ws);
-	n = serve_name_words_join_all(&ws);
-	serve_name_words_free(&ws);
+		om_name_words_unreserve(&ws);
+	n = om_name_words_join_all(&ws);
+	om_name_words_free(&ws);
 	if (unit == NULL || unit[0] == '\0')
 		return (n);
 	/* Not twice: a name that already ends in its unit keeps it. */
@@ -304,7 +304,7 @@ serve_name_metric(const char *name, const char *unit)
 }
 
 int
-serve_name_valid(const char *s)
+om_name_valid(const char *s)
 {
 	const char	*p;
 
@@ -323,7 +323,7 @@ serve_name_valid(const char *s)
  * bytes there are not one: such bytes are shown as '?'.
  */
 static size_t
-serve_name_utf8(const unsigned char *p, size_t n)
+om_name_utf8(const unsigned char *p, size_t n)
 {
 	size_t	 len, i;
 
@@ -351,13 +351,13 @@ serve_name_utf8(const unsigned char *p, size_t n)
 }
 
 void
-serve_name_escape(const char *s, int quote, struct strbuf *sb)
+om_name_escape(const char *s, int quote, struct strbuf *sb)
 {
 	const unsigned char	*p = (const unsigned char *)s;
 	size_t			 n = strlen(s), len;
 
 	while (n > 0) {
-		if ((len = serve_name_utf8(p, n)) == 0) {
+		if ((len = om_name_utf8(p, n)) == 0) {
 			strbuf_addc(sb, '?');
 			p++;
 			n--;

@@ -4,7 +4,7 @@
  */
 #include "config.h"
 
-#include "util/file.h"
+#include "sys/file.h"
 
 #include <sys/mman.h>
 #include <sys/stat.h>
@@ -18,7 +18,7 @@
 #include <unistd.h>
 
 #include "util/hverr.h"
-#include "util/mapguard.h"
+#include "sys/mapguard.h"
 #include "util/xalloc.h"
 
 /*

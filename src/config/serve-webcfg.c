@@ -10,10 +10,11 @@
  */
 #include "config.h"
 
+#include "config/serve-webcfg.h"
+
 #include <stdlib.h>
 #include <string.h>
 
-#include "serve/serve.h"
 #include "util/hverr.h"
 #include "util/xalloc.h"
 

@@ -1,149 +1,21 @@
 /*
- * The filter bar's language: parse a text into terms once, then test each
- * item with plain substring searches (items carry lower-case texts) or a
- * compiled POSIX regex.  Pure: no I/O, no locale-dependent case folding
- * (ASCII only, so the result does not depend on the environment).
+ * The filter's regex engine: what filter.c asks of a re: pattern before
+ * and instead of regexec().  A pattern is refused when glibc's automaton
+ * for it would grow too large; the literal every match must contain lets
+ * most texts be skipped by a substring search; simple patterns are
+ * matched without regexec().  Pure.
  */
 #include "config.h"
 
-#include "util/filter.h"
+#include "filter/filter-int.h"
 
 #include <regex.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "util/hverr.h"
-#include "util/strbuf.h"
+#include "filter/filter.h"
 #include "util/xalloc.h"
-
-#define FILTER_MAX_TERMS	64
-#define FILTER_MAX_TEXT		4096	/* bytes of filter text */
-#define FILTER_MAX_REGEX	256	/* bytes of one pattern */
-#define FILTER_MAX_REPEAT	256	/* sum of {m,n} bounds in a pattern */
-#define FILTER_MAX_QUANTS	32	/* quantifiers in a pattern */
-#define FILTER_MAX_QGROUPS	6	/* quantified groups in a pattern */
-#define FILTER_MAX_NODES	4096	/* positions, repetitions copied out */
-#define FILTER_MAX_DEPTH	32	/* nested groups in a pattern */
-#define FILTER_MAX_ANCHORS	1024	/* ^ $ \< \> ..., copied out */
-#define FILTER_MAX_WORDB	32	/* \b \B, copied out */
-#define FILTER_STR1(x)		#x
-#define FILTER_STR(x)		FILTER_STR1(x)
-/* Characters that an escape makes plain in an extended regex. */
-#define FILTER_RE_SPECIAL	".[]()*+?{}|^$\\"
-
-enum filter_key {
-	FILTER_WORD,
-	FILTER_NAME,
-	FILTER_RE,
-	FILTER_DOMAIN,
-	FILTER_FLAG,
-	FILTER_GROUP,
-};
-
-struct filter_term {
-	enum filter_key	 key;
-	int		 neg;
-	char		*text;		/* lower case */
-	unsigned	 flag;
-	regex_t		*re;		/* allocated: terms move */
-	struct filter_simple *simple;	/* a faster matcher, when possible */
-	char		*lit;		/* a text every regex match contains */
-	uint64_t	 sig[FILTER_SIG_WORDS];	/* of text, or of lit */
-};
-
-struct filter {
-	struct filter_term *terms;
-	size_t		 nterms;
-};
-
-static const struct {
-	const char	*name;
-	enum filter_key	 key;
-} filter_keys[] = {
-	{ "name",	FILTER_NAME },
-	{ "re",		FILTER_RE },
-	{ "domain",	FILTER_DOMAIN },
-	{ "flag",	FILTER_FLAG },
-	{ "group",	FILTER_GROUP },
-};
-
-static const struct {
-	const char	*name;
-	unsigned	 bit;
-} filter_flags[] = {
-	{ "verified",	FILTER_FLAG_VERIFIED },
-	{ "unverified",	FILTER_FLAG_UNVERIFIED },
-	{ "caveat",	FILTER_FLAG_CAVEAT },
-	{ "broken",	FILTER_FLAG_BROKEN },
-	{ "hidden",	FILTER_FLAG_HIDDEN },
-	{ "picked",	FILTER_FLAG_PICKED },
-};
-#define FILTER_NFLAGS	(sizeof filter_flags / sizeof filter_flags[0])
-
-const char *
-filter_flag_name(unsigned bit)
-{
-	size_t	 i;
-
-	for (i = 0; i < FILTER_NFLAGS; i++) {
-		if (filter_flags[i].bit == bit)
-			return (filter_flags[i].name);
-	}
-	return (NULL);
-}
-
-static char
-filter_lower(char c)
-{
-	return (c >= 'A' && c <= 'Z' ? (char)(c - 'A' + 'a') : c);
-}
-
-static void
-filter_lower_str(char *s)
-{
-	for (; *s != '\0'; s++)
-		*s = filter_lower(*s);
-}
-
-static int
-filter_space(char c)
-{
-	return (c == ' ' || c == '\t' || c == '\n' || c == '\r' ||
-	    c == '\f' || c == '\v');
-}
-
-/* Does the key name equal word[0..len), ignoring ASCII case? */
-static int
-filter_keyeq(const char *name, const char *word, size_t len)
-{
-	size_t	 i;
-
-	for (i = 0; i < len; i++) {
-		if (name[i] == '\0' || name[i] != filter_lower(word[i]))
-			return (0);
-	}
-	return (name[len] == '\0');
-}
-
-/* The flag a word names (a prefix, exact names first); 0 if none or many. */
-static unsigned
-filter_flag_lookup(const char *w)
-{
-	size_t		 i, len = strlen(w);
-	unsigned	 bit = 0;
-	int		 n = 0;
-
-	for (i = 0; i < FILTER_NFLAGS; i++) {
-		if (strcmp(filter_flags[i].name, w) == 0)
-			return (filter_flags[i].bit);
-		if (strncmp(filter_flags[i].name, w, len) == 0) {
-			bit = filter_flags[i].bit;
-			n++;
-		}
-	}
-	return (n == 1 ? bit : 0);
-}
 
 /*
  * Positions glibc's automaton gets when a repetition is copied out: x{m,n}
@@ -176,25 +48,25 @@ filter_regex_copies(const char **pp)
 }
 
 static unsigned long
-filter_mul_cap(unsigned long a, unsigned long k)
+filter_regex_mul_cap(unsigned long a, unsigned long k)
 {
 	return (k != 0 && a > FILTER_MAX_NODES / k ? FILTER_MAX_NODES + 1 :
 	    a * k);
 }
 
 /* What filter_regex_bounded() counts, with repetitions copied out. */
-enum filter_count {
+enum filter_regex_count {
 	FILTER_C_NODES,		/* positions */
 	FILTER_C_ANCHORS,	/* ^ $ \< \> \` \' */
 	FILTER_C_WORDB,		/* \b \B */
 	FILTER_NCOUNTS,
 };
 
-static const unsigned long filter_count_max[FILTER_NCOUNTS] = {
+static const unsigned long filter_regex_count_max[FILTER_NCOUNTS] = {
 	FILTER_MAX_NODES, FILTER_MAX_ANCHORS, FILTER_MAX_WORDB,
 };
 
-static const char *const filter_count_why[FILTER_NCOUNTS] = {
+static const char *const filter_regex_count_why[FILTER_NCOUNTS] = {
 	"more than " FILTER_STR(FILTER_MAX_NODES) " positions once "
 	    "repetitions are copied out",
 	"more than " FILTER_STR(FILTER_MAX_ANCHORS) " anchors (^ $ \\< \\>) "
@@ -205,14 +77,14 @@ static const char *const filter_count_why[FILTER_NCOUNTS] = {
 
 /* Add n to the counts at t: NULL, or why the pattern is refused. */
 static const char *
-filter_count_add(unsigned long *t, const unsigned long *n)
+filter_regex_count_add(unsigned long *t, const unsigned long *n)
 {
 	int	 c;
 
 	for (c = 0; c < FILTER_NCOUNTS; c++) {
 		t[c] += n[c];
-		if (t[c] > filter_count_max[c])
-			return (filter_count_why[c]);
+		if (t[c] > filter_regex_count_max[c])
+			return (filter_regex_count_why[c]);
 	}
 	return (NULL);
 }
@@ -232,7 +104,7 @@ filter_count_add(unsigned long *t, const unsigned long *n)
  * (.*)(.*)(.*)(.*)(.*)\5\4\3\2\1z takes glibc minutes and gigabytes on
  * one name, so none is taken.  Returns NULL, or why not (a constant).
  */
-static const char *
+const char *
 filter_regex_bounded(const char *p)
 {
 	unsigned long	 tot[FILTER_MAX_DEPTH + 1][FILTER_NCOUNTS];
@@ -267,10 +139,10 @@ filter_regex_bounded(const char *p)
 					    " in all");
 			}
 			for (c = 0; c < FILTER_NCOUNTS; c++) {
-				more[c] = filter_mul_cap(last[d][c], k - 1);
-				last[d][c] = filter_mul_cap(last[d][c], k);
+				more[c] = filter_regex_mul_cap(last[d][c], k - 1);
+				last[d][c] = filter_regex_mul_cap(last[d][c], k);
 			}
-			if ((why = filter_count_add(tot[d], more)) != NULL)
+			if ((why = filter_regex_count_add(tot[d], more)) != NULL)
 				return (why);
 			continue;
 		}
@@ -295,7 +167,7 @@ filter_regex_bounded(const char *p)
 			d--;
 			close = 1;
 			/* The group as one atom: added below. */
-			if ((why = filter_count_add(tot[d], last[d])) != NULL)
+			if ((why = filter_regex_count_add(tot[d], last[d])) != NULL)
 				return (why);
 			continue;
 		} else if (*p == '\\' && p[1] >= '1' && p[1] <= '9') {
@@ -324,7 +196,7 @@ filter_regex_bounded(const char *p)
 		memset(last[d], 0, sizeof last[d]);
 		last[d][FILTER_C_NODES] = 1;
 		last[d][kind] = 1;
-		if ((why = filter_count_add(tot[d], last[d])) != NULL)
+		if ((why = filter_regex_count_add(tot[d], last[d])) != NULL)
 			return (why);
 	}
 	return (NULL);
@@ -336,7 +208,7 @@ filter_regex_bounded(const char *p)
  * "[=" open classes that end with ":]", ".]" and "=]".
  */
 static const char *
-filter_bracket_end(const char *p)
+filter_regex_bracket_end(const char *p)
 {
 	char	 c;
 
@@ -372,7 +244,7 @@ filter_regex_group_end(const char *p)
 			continue;
 		}
 		if (*p == '[') {
-			if ((p = filter_bracket_end(p)) == NULL)
+			if ((p = filter_regex_bracket_end(p)) == NULL)
 				return (NULL);
 			continue;
 		}
@@ -390,7 +262,7 @@ filter_regex_group_end(const char *p)
  * so the fast paths leave such patterns to it.
  */
 static int
-filter_ascii(const char *p)
+filter_regex_ascii(const char *p)
 {
 	for (; *p != '\0'; p++) {
 		if ((unsigned char)*p > 0x7f)
@@ -414,7 +286,7 @@ filter_regex_one_branch(const char *p)
 		if (*q == '\\' && q[1] != '\0')
 			q++;
 		else if (*q == '[') {
-			if ((q = filter_bracket_end(q)) == NULL)
+			if ((q = filter_regex_bracket_end(q)) == NULL)
 				return (0);
 		} else if (*q == '(')
 			depth++;
@@ -470,7 +342,7 @@ filter_regex_keep(char *best, size_t *nb, const char *run, size_t n)
  * comparatively slow regexec() runs, which keeps a keystroke in the filter
  * bar cheap on a large catalog.
  */
-static char *
+char *
 filter_regex_literal(const char *p)
 {
 	const char	*q;
@@ -478,7 +350,7 @@ filter_regex_literal(const char *p)
 	size_t		 n = 0, nb = 0;
 	char		 c;
 
-	if (!filter_ascii(p) || !filter_regex_one_branch(p))
+	if (!filter_regex_ascii(p) || !filter_regex_one_branch(p))
 		return (NULL);
 	for (q = p; *q != '\0'; q++) {
 		c = *q;
@@ -539,20 +411,20 @@ filter_regex_literal(const char *p)
 
 enum { FS_ONE, FS_OPT, FS_STAR, FS_PLUS };
 
-struct filter_tok {
+struct filter_regex_tok {
 	uint8_t		 quant;
 	uint8_t		 set[32];	/* bytes it matches */
 };
 
-struct filter_simple {
-	struct filter_tok tok[FILTER_SIMPLE_TOKS];
+struct filter_regex_simple {
+	struct filter_regex_tok tok[FILTER_SIMPLE_TOKS];
 	size_t		 n;
 	int		 bol;
 	int		 eol;
 };
 
 static void
-filter_set_add(uint8_t *set, unsigned c)
+filter_regex_set_add(uint8_t *set, unsigned c)
 {
 	c = (unsigned char)filter_lower((char)c);
 	set[c / 8] |= (uint8_t)(1U << (c % 8));
@@ -564,7 +436,8 @@ filter_set_add(uint8_t *set, unsigned c)
  * bracket, a range that depends on the collation order.
  */
 static int
-filter_simple_bracket(struct filter_tok *t, const char *p, size_t len,
+filter_regex_simple_bracket(struct filter_regex_tok *t, const char *p,
+    size_t len,
     size_t *ip)
 {
 	size_t		 i = *ip + 1;
@@ -575,7 +448,7 @@ filter_simple_bracket(struct filter_tok *t, const char *p, size_t len,
 	if (neg)
 		i++;
 	if (i < len && p[i] == ']')
-		filter_set_add(t->set, (unsigned char)p[i++]);
+		filter_regex_set_add(t->set, (unsigned char)p[i++]);
 	while (i < len && p[i] != ']') {
 		if (p[i] == '[' && i + 1 < len && (p[i + 1] == ':' ||
 		    p[i + 1] == '.' || p[i + 1] == '='))
@@ -594,7 +467,7 @@ filter_simple_bracket(struct filter_tok *t, const char *p, size_t len,
 		    (lo >= '0' && lo <= '9' && hi <= '9'))))
 			return (-1);
 		for (; lo <= hi; lo++)
-			filter_set_add(t->set, lo);
+			filter_regex_set_add(t->set, lo);
 	}
 	if (i >= len)
 		return (-1);
@@ -607,16 +480,16 @@ filter_simple_bracket(struct filter_tok *t, const char *p, size_t len,
 	return (0);
 }
 
-static struct filter_simple *
-filter_simple_compile(const char *p)
+struct filter_regex_simple *
+filter_regex_simple_compile(const char *p)
 {
-	struct filter_simple	*fs;
-	struct filter_tok	*t;
-	size_t			 len = strlen(p), i = 0;
-	unsigned		 c;
-	int			 loops = 0;
+	struct filter_regex_simple	*fs;
+	struct filter_regex_tok		*t;
+	size_t				 len = strlen(p), i = 0;
+	unsigned			 c;
+	int				 loops = 0;
 
-	if (!filter_ascii(p))
+	if (!filter_regex_ascii(p))
 		return (NULL);
 	fs = xcalloc(1, sizeof *fs);
 	if (i < len && p[i] == '^') {
@@ -648,7 +521,7 @@ filter_simple_compile(const char *p)
 			t->set[0] &= (uint8_t)~1U;	/* never NUL */
 			i++;
 		} else if (c == '[') {
-			if (filter_simple_bracket(t, p, len, &i) != 0)
+			if (filter_regex_simple_bracket(t, p, len, &i) != 0)
 				goto unsupported;
 		} else if (c == '\\') {
 			if (i + 1 >= len)
@@ -658,13 +531,13 @@ filter_simple_compile(const char *p)
 			 * \< \> \` \' \w \b ... meanings of their own. */
 			if (strchr(FILTER_RE_SPECIAL, (int)c) == NULL)
 				goto unsupported;
-			filter_set_add(t->set, c);
+			filter_regex_set_add(t->set, c);
 			i += 2;
 		} else if (c == '(' || c == ')' || c == '|' || c == '{' ||
 		    c == '^' || c == '$' || c >= 0x80)
 			goto unsupported;
 		else {
-			filter_set_add(t->set, c);
+			filter_regex_set_add(t->set, c);
 			i++;
 		}
 	}
@@ -680,7 +553,7 @@ unsupported:
  * character there, so the answer is left to it.
  */
 static int
-filter_tok_has(const struct filter_tok *t, const char *s)
+filter_regex_tok_has(const struct filter_regex_tok *t, const char *s)
 {
 	unsigned	 c = (unsigned char)*s;
 
@@ -693,11 +566,12 @@ filter_tok_has(const struct filter_tok *t, const char *s)
 
 /* Match toks at s: 1, 0, or -1 when unsure or *steps ran out. */
 static int
-filter_simple_here(const struct filter_simple *fs, size_t k, const char *s,
+filter_regex_simple_here(const struct filter_regex_simple *fs, size_t k,
+    const char *s,
     long *steps)
 {
-	const struct filter_tok	*t;
-	int			 r, h;
+	const struct filter_regex_tok	*t;
+	int				 r, h;
 
 	for (;;) {
 		if (--*steps < 0)
@@ -707,30 +581,30 @@ filter_simple_here(const struct filter_simple *fs, size_t k, const char *s,
 		t = &fs->tok[k];
 		switch (t->quant) {
 		case FS_ONE:
-			if ((h = filter_tok_has(t, s)) <= 0)
+			if ((h = filter_regex_tok_has(t, s)) <= 0)
 				return (h);
 			k++;
 			s++;
 			continue;
 		case FS_OPT:
-			if ((h = filter_tok_has(t, s)) < 0)
+			if ((h = filter_regex_tok_has(t, s)) < 0)
 				return (h);
-			if (h && (r = filter_simple_here(fs, k + 1, s + 1,
+			if (h && (r = filter_regex_simple_here(fs, k + 1, s + 1,
 			    steps)) != 0)
 				return (r);
 			k++;
 			continue;
 		case FS_PLUS:
-			if ((h = filter_tok_has(t, s)) <= 0)
+			if ((h = filter_regex_tok_has(t, s)) <= 0)
 				return (h);
 			s++;
 			/* FALLTHROUGH */
 		case FS_STAR:
 			for (;;) {
-				if ((r = filter_simple_here(fs, k + 1, s,
+				if ((r = filter_regex_simple_here(fs, k + 1, s,
 				    steps)) != 0)
 					return (r);
-				if ((h = filter_tok_has(t, s)) <= 0)
+				if ((h = filter_regex_tok_has(t, s)) <= 0)
 					return (h);
 				s++;
 			}
@@ -740,387 +614,29 @@ filter_simple_here(const struct filter_simple *fs, size_t k, const char *s,
 }
 
 /* 1 match, 0 none, -1 too much work (ask regexec). */
-static int
-filter_simple_match(const struct filter_simple *fs, const char *s)
+int
+filter_regex_simple_match(const struct filter_regex_simple *fs, const char *s)
 {
 	long	 steps = FILTER_SIMPLE_STEPS;
 	int	 r;
 
 	if (fs->bol)
-		return (filter_simple_here(fs, 0, s, &steps));
+		return (filter_regex_simple_here(fs, 0, s, &steps));
 	for (;; s++) {
-		if ((r = filter_simple_here(fs, 0, s, &steps)) != 0)
+		if ((r = filter_regex_simple_here(fs, 0, s, &steps)) != 0)
 			return (r);
 		if (*s == '\0')
 			return (0);
 	}
 }
 
-static void
-filter_term_free(struct filter_term *t)
-{
-	free(t->lit);
-	free(t->text);
-	if (t->re != NULL) {
-		regfree(t->re);
-		free(t->re);
-	}
-	free(t->simple);
-}
-
-void
-filter_free(struct filter *f)
-{
-	size_t	 i;
-
-	if (f == NULL)
-		return;
-	for (i = 0; i < f->nterms; i++)
-		filter_term_free(&f->terms[i]);
-	free(f->terms);
-	free(f);
-}
-
-int
-filter_empty(const struct filter *f)
-{
-	return (f == NULL || f->nterms == 0);
-}
-
-unsigned
-filter_flags_wanted(const struct filter *f)
-{
-	unsigned	 bits = 0;
-	size_t		 i;
-
-	for (i = 0; f != NULL && i < f->nterms; i++) {
-		if (f->terms[i].key == FILTER_FLAG && !f->terms[i].neg)
-			bits |= f->terms[i].flag;
-	}
-	return (bits);
-}
-
-/*
- * Read one term starting at text[*pos] (not white space).  Quotes group
- * and are removed; inside them \" is a quote.  Returns 0 with *word set
- * (caller frees), or -HV_EFORMAT with *cause.
- */
-static int
-filter_read_word(const char *text, size_t *pos, char **word, char **cause)
-{
-	struct strbuf	 sb = { 0 };
-	size_t		 i = *pos, open = 0;
-	int		 quoted = 0;
-
-	while (text[i] != '\0' && (quoted || !filter_space(text[i]))) {
-		if (text[i] == '"') {
-			quoted = !quoted;
-			open = i;
-			i++;
-			continue;
-		}
-		if (quoted && text[i] == '\\' && text[i + 1] == '"') {
-			strbuf_addc(&sb, '"');
-			i += 2;
-			continue;
-		}
-		strbuf_addc(&sb, text[i++]);
-	}
-	if (quoted) {
-		strbuf_free(&sb);
-		*cause = xasprintf("unterminated quote (column %zu)", open + 1);
-		return (-HV_EFORMAT);
-	}
-	*word = sb.s != NULL ? strbuf_detach(&sb) : xstrdup("");
-	*pos = i;
-	return (0);
-}
-
-/* Fill t from a word (negation already removed); col for messages. */
-static int
-filter_term_make(struct filter_term *t, char *word, size_t col,
-    char **cause)
-{
-	const char	*colon, *val = word, *why;
-	char		 buf[128];
-	size_t		 i, klen;
-	int		 error;
-
-	t->key = FILTER_WORD;
-	if ((colon = strchr(word, ':')) != NULL) {
-		klen = (size_t)(colon - word);
-		for (i = 0; i < sizeof filter_keys / sizeof filter_keys[0];
-		    i++) {
-			if (filter_keyeq(filter_keys[i].name, word, klen)) {
-				t->key = filter_keys[i].key;
-				val = colon + 1;
-				break;
-			}
-		}
-	}
-	if (*val == '\0') {
-		*cause = xasprintf("%s needs a value (column %zu)",
-		    t->key == FILTER_WORD ? "an empty word" : word, col);
-		return (-HV_EFORMAT);
-	}
-	switch (t->key) {
-	case FILTER_RE:
-		if (strlen(val) > FILTER_MAX_REGEX) {
-			*cause = xasprintf("regex longer than %d bytes "
-			    "(column %zu)", FILTER_MAX_REGEX, col);
-			return (-HV_ELIMIT);
-		}
-		if ((why = filter_regex_bounded(val)) != NULL) {
-			*cause = xasprintf("regex refused: %s (column %zu)",
-			    why, col);
-			return (-HV_ELIMIT);
-		}
-		t->re = xmalloc(sizeof *t->re);
-		error = regcomp(t->re, val, REG_EXTENDED | REG_ICASE |
-		    REG_NOSUB);
-		if (error != 0) {
-			regerror(error, t->re, buf, sizeof buf);
-			regfree(t->re);
-			free(t->re);
-			t->re = NULL;
-			*cause = xasprintf("regex %s: %s (column %zu)", val,
-			    buf, col);
-			return (-HV_EFORMAT);
-		}
-		t->simple = filter_simple_compile(val);
-		t->lit = filter_regex_literal(val);
-		if (t->lit != NULL)
-			filter_sig_add(t->sig, t->lit);
-		break;
-	case FILTER_FLAG:
-		t->text = xstrdup(val);
-		filter_lower_str(t->text);
-		if ((t->flag = filter_flag_lookup(t->text)) == 0) {
-			*cause = xasprintf("flag:%s: use verified, unverified, "
-			    "caveat, broken, hidden or picked (column %zu)",
-			    val, col);
-			return (-HV_EFORMAT);
-		}
-		return (0);
-	default:
-		break;
-	}
-	t->text = xstrdup(val);
-	filter_lower_str(t->text);
-	if (t->key == FILTER_WORD || t->key == FILTER_NAME)
-		filter_sig_add(t->sig, t->text);
-	return (0);
-}
-
-/* Regex terms last: AND does not care, and the others are cheaper. */
-static void
-filter_order(struct filter *f)
-{
-	struct filter_term	 t;
-	size_t			 i, j;
-
-	for (i = 1; i < f->nterms; i++) {
-		t = f->terms[i];
-		for (j = i; j > 0 && f->terms[j - 1].key == FILTER_RE &&
-		    t.key != FILTER_RE; j--)
-			f->terms[j] = f->terms[j - 1];
-		f->terms[j] = t;
-	}
-}
-
-int
-filter_parse(const char *text, struct filter **out, char **cause)
-{
-	struct filter		*f;
-	struct filter_term	*t;
-	size_t			 pos = 0, col;
-	char			*word;
-	int			 neg, error;
-
-	if (strlen(text) > FILTER_MAX_TEXT) {
-		*cause = xasprintf("filter longer than %d bytes",
-		    FILTER_MAX_TEXT);
-		return (-HV_ELIMIT);
-	}
-	f = xcalloc(1, sizeof *f);
-	for (;;) {
-		while (filter_space(text[pos]))
-			pos++;
-		if (text[pos] == '\0')
-			break;
-		col = pos + 1;
-		neg = 0;
-		while (text[pos] == '!') {
-			neg = !neg;
-			pos++;
-		}
-		if (text[pos] == '\0' || filter_space(text[pos])) {
-			*cause = xasprintf("! needs a term after it (column "
-			    "%zu)", col);
-			error = -HV_EFORMAT;
-			goto fail;
-		}
-		if (f->nterms == FILTER_MAX_TERMS) {
-			*cause = xasprintf("more than %d terms (column %zu)",
-			    FILTER_MAX_TERMS, col);
-			error = -HV_ELIMIT;
-			goto fail;
-		}
-		if ((error = filter_read_word(text, &pos, &word, cause)) != 0)
-			goto fail;
-		f->terms = xreallocarray(f->terms, f->nterms + 1,
-		    sizeof *f->terms);
-		t = &f->terms[f->nterms];
-		memset(t, 0, sizeof *t);
-		t->neg = neg;
-		error = filter_term_make(t, word, col, cause);
-		free(word);
-		if (error != 0) {
-			filter_term_free(t);
-			goto fail;
-		}
-		f->nterms++;
-	}
-	filter_order(f);
-	*out = f;
-	return (0);
-fail:
-	filter_free(f);
-	return (error);
-}
-
-static unsigned
-filter_sig_bit(unsigned char a, unsigned char b)
-{
-	return (((a * 0x9e37U) ^ (b * 0x7f4bU) ^ (a >> 3)) %
-	    (FILTER_SIG_WORDS * 64));
-}
-
-void
-filter_sig_add(uint64_t *sig, const char *text)
-{
-	const unsigned char	*p = (const unsigned char *)text;
-	unsigned		 bit;
-
-	if (p == NULL)
-		return;
-	for (; p[0] != '\0' && p[1] != '\0'; p++) {
-		bit = filter_sig_bit(p[0], p[1]);
-		sig[bit / 64] |= UINT64_C(1) << (bit % 64);
-	}
-}
-
-/* Can a text with signature have contain what t looks for? */
-static int
-filter_sig_may(const struct filter_term *t, const uint64_t *have)
-{
-	size_t	 i;
-
-	if (have == NULL)
-		return (1);
-	for (i = 0; i < FILTER_SIG_WORDS; i++) {
-		if ((t->sig[i] & ~have[i]) != 0)
-			return (0);
-	}
-	return (1);
-}
-
-/*
- * strstr() for short needles in short texts: find the first character
- * with strchr() (vectorised in the C library) and compare the rest.  On
- * catalog names and descriptions this is several times faster than
- * strstr(), whose setup costs more than the search.
- */
-static int
-filter_has(const char *hay, const char *needle)
-{
-	const char	*p = hay;
-	size_t		 n;
-
-	if (hay == NULL)
-		return (0);
-	if (needle[0] == '\0')
-		return (1);
-	n = strlen(needle + 1);
-	while ((p = strchr(p, needle[0])) != NULL) {
-		if (strncmp(p + 1, needle + 1, n) == 0)
-			return (1);
-		p++;
-	}
-	return (0);
-}
-
-static int
-filter_re(const struct filter_term *t, const char *hay, const uint64_t *sig)
-{
-	int	 r;
-
-	if (hay == NULL)
-		return (0);
-	if (t->lit != NULL && (!filter_sig_may(t, sig) ||
-	    !filter_has(hay, t->lit)))
-		return (0);
-	if (t->simple != NULL) {
-		r = filter_simple_match(t->simple, hay);
-		if (r >= 0)
-			return (r);
-	}
-	return (regexec(t->re, hay, 0, NULL, 0) == 0);
-}
-
-static int
-filter_term_match(const struct filter_term *t, const struct filter_item *it)
-{
-	size_t	 i;
-
-	switch (t->key) {
-	case FILTER_WORD:
-		return ((filter_sig_may(t, it->name_sig) &&
-		    filter_has(it->name, t->text)) ||
-		    (filter_sig_may(t, it->desc_sig) &&
-		    filter_has(it->desc, t->text)));
-	case FILTER_NAME:
-		return (filter_sig_may(t, it->name_sig) &&
-		    filter_has(it->name, t->text));
-	case FILTER_RE:
-		return (filter_re(t, it->name, it->name_sig) ||
-		    filter_re(t, it->desc, it->desc_sig));
-	case FILTER_DOMAIN:
-		return (it->domain != NULL &&
-		    strncmp(it->domain, t->text, strlen(t->text)) == 0);
-	case FILTER_FLAG:
-		return ((it->flags & t->flag) != 0);
-	case FILTER_GROUP:
-		for (i = 0; i < it->ngroups; i++) {
-			if (filter_has(it->groups[i], t->text))
-				return (1);
-		}
-		return (0);
-	}
-	return (0);
-}
-
-int
-filter_match(const struct filter *f, const struct filter_item *it)
-{
-	size_t	 i;
-
-	if (f == NULL)
-		return (1);
-	for (i = 0; i < f->nterms; i++) {
-		if (filter_term_match(&f->terms[i], it) == f->terms[i].neg)
-			return (0);
-	}
-	return (1);
-}
-
 int
 filter_regex_agrees(const char *pattern, const char *text)
 {
-	struct filter_simple	*fs;
-	regex_t			 re;
-	char			*lit;
-	int			 a, b;
+	struct filter_regex_simple	*fs;
+	regex_t				 re;
+	char				*lit;
+	int				 a, b;
 
 	if (filter_regex_bounded(pattern) != NULL || strlen(pattern) >
 	    FILTER_MAX_REGEX)
@@ -1131,14 +647,14 @@ filter_regex_agrees(const char *pattern, const char *text)
 	regfree(&re);
 	/* A match contains the literal the prefilter looks for. */
 	if (a && (lit = filter_regex_literal(pattern)) != NULL) {
-		b = filter_has(text, lit);
+		b = strstr(text, lit) != NULL;
 		free(lit);
 		if (!b)
 			return (0);
 	}
-	if ((fs = filter_simple_compile(pattern)) == NULL)
+	if ((fs = filter_regex_simple_compile(pattern)) == NULL)
 		return (1);
-	b = filter_simple_match(fs, text);
+	b = filter_regex_simple_match(fs, text);
 	free(fs);
 	return (b < 0 || a == b);
 }

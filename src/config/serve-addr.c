@@ -6,7 +6,7 @@
  */
 #include "config.h"
 
-#include "serve/serve.h"
+#include "config/serve-addr.h"
 
 #include <ctype.h>
 #include <stdio.h>

@@ -5,7 +5,7 @@
  */
 #include "config.h"
 
-#include "util/settings.h"
+#include "sys/settings-file.h"
 
 #include <sys/stat.h>
 
@@ -15,7 +15,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "util/file.h"
+#include "sys/file.h"
 #include "util/hverr.h"
 #include "util/strbuf.h"
 #include "util/xalloc.h"

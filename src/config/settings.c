@@ -10,7 +10,7 @@
  */
 #include "config.h"
 
-#include "util/settings.h"
+#include "config/settings.h"
 
 #include <errno.h>
 #include <math.h>

@@ -1,0 +1,38 @@
+/*
+ * Who may scrape the metrics endpoint: hvtop --web-config FILE, the
+ * subset of exporter-toolkit's web-config.yml hvtop understands.  Pure:
+ * the server (src/serve) reads the file and hands its bytes here.
+ */
+#ifndef HVTOP_SERVE_WEBCFG_H
+#define HVTOP_SERVE_WEBCFG_H
+
+#include <stddef.h>
+
+#define SERVE_WEBCFG_MAXLEN	65536	/* bytes in a web configuration */
+#define SERVE_WEBCFG_MAXUSERS	1024
+
+struct serve_webuser {
+	char		*name;
+	char		*hash;		/* bcrypt, as crypt(3) checks it */
+};
+
+/* --web-config FILE: TLS when cert_file is set, Basic auth when there
+ * are users. */
+struct serve_webcfg {
+	char			*cert_file;	/* as written: relative to */
+	char			*key_file;	/* the file's directory */
+	struct serve_webuser	*users;
+	size_t			 nusers;
+};
+
+/*
+ * Parse exporter-toolkit's web-config.yml, the subset hvtop uses:
+ * tls_server_config (cert_file, key_file) and basic_auth_users (user:
+ * bcrypt hash).  Anything else is refused.  Returns 0, or -HV_EFORMAT /
+ * -HV_ELIMIT with *cause naming the line and column.
+ */
+int	 serve_webcfg_parse(const char *, size_t, struct serve_webcfg **,
+	    char **cause);
+void	 serve_webcfg_free(struct serve_webcfg *);
+
+#endif /* HVTOP_SERVE_WEBCFG_H */

@@ -1,0 +1,116 @@
+/*
+ * What the OpenMetrics files share: a layout (the text of a frame that
+ * does not change between samples) and a frame (one sample's values and
+ * a reference to its layout).  om.c makes them, and
+ * om-render.c turns a frame into text.  Not for use outside
+ * src/export.
+ */
+#ifndef HVTOP_OM_INT_H
+#define HVTOP_OM_INT_H
+
+#include <stdatomic.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "export/om.h"
+#include "util/strbuf.h"
+
+struct om_label {
+	size_t		 off;		/* "{...}" in the layout's text */
+	size_t		 len;
+};
+
+struct om_counter {
+	struct om_label label;
+	size_t		 k;		/* selection counter */
+};
+
+struct om_tick {
+	struct om_label label;
+	size_t		 first;		/* its counters in tick_ks */
+	size_t		 n;
+};
+
+struct om_family {
+	char		*name;
+	char		*unit;		/* "" for none */
+	char		*help;
+	size_t		 first;		/* its series in gauges */
+	size_t		 n;
+};
+
+struct om_gauge {
+	struct om_label label;
+	size_t		 view;
+	size_t		 cell;
+	double		 scale;
+};
+
+struct om_layout {
+	atomic_uint		 refs;
+	const struct engine	*engine;	/* identity only */
+	unsigned		 generation;
+	uint64_t		 catalog_version;
+	char			*source;
+	char			*source_label;
+	uint64_t		 timebase_hz;
+	struct strbuf		 text;
+	struct om_counter	*counters;
+	size_t			 ncounters;
+	struct om_tick		*ticks;
+	size_t			 nticks;
+	size_t			*tick_ks;
+	struct om_family	*families;
+	size_t			 nfamilies;
+	struct om_gauge		*gauges;
+	size_t			 ngauges;
+};
+
+/* What was last shown for a counter (see om_guard()). */
+struct om_guard {
+	uint64_t	 last;
+	uint64_t	 prev;
+	uint8_t		 has_last;
+	uint8_t		 has_prev;
+};
+
+struct om {
+	struct om_info		 info;		/* its strings are these: */
+	char			*source;
+	char			*source_label;
+	struct om_layout	*layout;
+	struct om_guard		*cguard;	/* per layout counter */
+	struct om_guard		*tguard;	/* per layout tick */
+	uint64_t		 samples;
+	uint64_t		 failures;
+	uint64_t		 calls;
+	uint64_t		 reads[OM_NREASONS];
+};
+
+struct om_health {
+	uint64_t	 samples;
+	uint64_t	 failures;
+	uint64_t	 calls_total;
+	uint64_t	 reads[OM_NREASONS];
+	int		 have_sample;	/* the fields below are set */
+	unsigned	 calls;
+	unsigned	 naive_calls;
+	size_t		 ncounters;
+	double		 interval;
+	double		 duration;
+	double		 wall;
+	uint64_t	 catalog_version;
+};
+
+struct om_frame {
+	struct om_layout	*layout;
+	uint64_t		*cval;
+	uint8_t			*chas;
+	uint64_t		*tval;
+	uint8_t			*thas;
+	double			*gval;
+	uint8_t			*ghas;
+	struct om_health	 health;
+};
+
+#endif /* HVTOP_OM_INT_H */

@@ -1,0 +1,274 @@
+/*
+ * A frame as text: OpenMetrics 1.0.0 or the Prometheus text format 0.0.4,
+ * the families in a fixed order, each value as its layout labelled it.
+ * Nothing in a frame is changed, so any thread may render one.
+ */
+#include "config.h"
+
+#include "export/om-int.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "export/om.h"
+#include "util/strbuf.h"
+#include "util/xalloc.h"
+
+/* A finite double; an integer exactly. */
+static void
+om_double(double v, struct strbuf *sb)
+{
+	char	 buf[32];
+	int	 n;
+
+	if (v == floor(v) && fabs(v) < 9007199254740992.0) {
+		if (v < 0) {
+			strbuf_addc(sb, '-');
+			v = -v;
+		}
+		strbuf_addu64(sb, (uint64_t)v);
+		return;
+	}
+	/*
+	 * Fifteen significant digits: all a double holds for certain, and
+	 * past the noise of the arithmetic that made the value
+	 * (4086912000.0000005 shows as 4086912000).
+	 */
+	n = snprintf(buf, sizeof buf, "%.15g", v);
+	strbuf_add(sb, buf, (size_t)n);
+}
+
+static const char *const om_reason_names[OM_NREASONS] = {
+	"failed", "denied", "missing", "busy", "backwards",
+};
+
+/* ---- rendering ----------------------------------------------------- */
+
+enum om_type {
+	OM_T_COUNTER,
+	OM_T_GAUGE,
+	OM_T_INFO,
+};
+
+/*
+ * A family's metadata.  OpenMetrics names the family without the suffix
+ * its samples carry ("_total", "_info") and has a UNIT line; the text
+ * format names it as its samples and has neither, and lets HELP escape
+ * only backslash and newline.
+ */
+static void
+om_meta(struct strbuf *sb, int format, int type, const char *base,
+    const char *unit, const char *help)
+{
+	static const char *const om_types[] = { "counter", "gauge", "info" };
+	static const char *const suffix[] = { "_total", "", "_info" };
+
+	if (format == OM_FMT_OPENMETRICS) {
+		strbuf_add(sb, "# TYPE ", 7);
+		strbuf_adds(sb, base);
+		strbuf_addc(sb, ' ');
+		strbuf_adds(sb, om_types[type]);
+		strbuf_addc(sb, '\n');
+		if (unit != NULL && unit[0] != '\0') {
+			strbuf_add(sb, "# UNIT ", 7);
+			strbuf_adds(sb, base);
+			strbuf_addc(sb, ' ');
+			strbuf_adds(sb, unit);
+			strbuf_addc(sb, '\n');
+		}
+		strbuf_add(sb, "# HELP ", 7);
+		strbuf_adds(sb, base);
+		strbuf_addc(sb, ' ');
+		om_name_escape(help, 1, sb);
+		strbuf_addc(sb, '\n');
+		return;
+	}
+	strbuf_add(sb, "# HELP ", 7);
+	strbuf_adds(sb, base);
+	strbuf_adds(sb, suffix[type]);
+	strbuf_addc(sb, ' ');
+	om_name_escape(help, 0, sb);
+	strbuf_add(sb, "\n# TYPE ", 8);
+	strbuf_adds(sb, base);
+	strbuf_adds(sb, suffix[type]);
+	strbuf_adds(sb, type == OM_T_COUNTER ? " counter\n" : " gauge\n");
+}
+
+static void
+om_line(struct strbuf *sb, const char *name, size_t nlen,
+    const struct om_layout *l, const struct om_label *lb)
+{
+	strbuf_add(sb, name, nlen);
+	if (lb != NULL)
+		strbuf_add(sb, l->text.s + lb->off, lb->len);
+	strbuf_addc(sb, ' ');
+}
+
+static void
+om_health_u64(struct strbuf *sb, int format, int type, const char *base,
+    const char *help, uint64_t v)
+{
+	om_meta(sb, format, type, base, NULL, help);
+	strbuf_adds(sb, base);
+	strbuf_adds(sb, type == OM_T_COUNTER ? "_total " : " ");
+	strbuf_addu64(sb, v);
+	strbuf_addc(sb, '\n');
+}
+
+static void
+om_health_double(struct strbuf *sb, int format, const char *base,
+    const char *unit, const char *help, double v)
+{
+	om_meta(sb, format, OM_T_GAUGE, base, unit, help);
+	strbuf_adds(sb, base);
+	strbuf_addc(sb, ' ');
+	om_double(v, sb);
+	strbuf_addc(sb, '\n');
+}
+
+static void
+om_render_health(const struct om_frame *f, int format,
+    struct strbuf *sb)
+{
+	const struct om_health	*h = &f->health;
+	const struct om_layout	*l = f->layout;
+	size_t			 i;
+
+	om_health_u64(sb, format, OM_T_COUNTER, "hvtop_samples",
+	    "Samples hvtop has taken, the first (which only sets the "
+	    "baselines) included", h->samples);
+	om_health_u64(sb, format, OM_T_COUNTER, "hvtop_sample_failures",
+	    "Samples that failed as a whole (counted once the next one "
+	    "succeeds)", h->failures);
+	om_meta(sb, format, OM_T_COUNTER, "hvtop_read_failures", NULL,
+	    "Counter readings without a value, by reason: failed, denied "
+	    "(no permission), missing (not in the result), busy (the "
+	    "hypervisor was busy), backwards (below the value shown before)");
+	for (i = 0; i < OM_NREASONS; i++) {
+		strbuf_adds(sb, "hvtop_read_failures_total{reason=\"");
+		strbuf_adds(sb, om_reason_names[i]);
+		strbuf_add(sb, "\"} ", 3);
+		strbuf_addu64(sb, h->reads[i]);
+		strbuf_addc(sb, '\n');
+	}
+	om_health_u64(sb, format, OM_T_COUNTER, "hvtop_calls",
+	    "Hypervisor calls (perf: group reads) made by every refresh",
+	    h->calls_total);
+	if (h->have_sample) {
+		om_health_u64(sb, format, OM_T_GAUGE,
+		    "hvtop_refresh_calls", "Hypervisor calls (perf: group "
+		    "reads) the last refresh made", h->calls);
+		om_health_u64(sb, format, OM_T_GAUGE,
+		    "hvtop_refresh_naive_calls", "Calls the last refresh "
+		    "would have made reading one counter per call",
+		    h->naive_calls);
+		om_health_u64(sb, format, OM_T_GAUGE,
+		    "hvtop_selected_counters", "Counters read by every "
+		    "refresh", h->ncounters);
+		om_health_double(sb, format,
+		    "hvtop_refresh_duration_seconds", "seconds",
+		    "How long the last refresh took: the reads and the "
+		    "engine's update", h->duration);
+		if (h->interval > 0)
+			om_health_double(sb, format,
+			    "hvtop_interval_seconds", "seconds",
+			    "The interval the metric values cover",
+			    h->interval);
+		om_health_double(sb, format,
+		    "hvtop_last_sample_timestamp_seconds", "seconds",
+		    "When the last sample was taken, in seconds since 1970 "
+		    "(the recording's time in a replay)", h->wall);
+		om_health_u64(sb, format, OM_T_GAUGE,
+		    "hvtop_catalog_version", "Version of the 24x7 catalog "
+		    "in use", h->catalog_version);
+	}
+	if (l->timebase_hz != 0)
+		om_health_double(sb, format,
+		    "hvtop_timebase_frequency_hertz", "hertz", "Frequency of "
+		    "the hypervisor's timebase", (double)l->timebase_hz);
+	om_meta(sb, format, OM_T_INFO, "hvtop_source", NULL,
+	    "Where the counters come from: perf (the hv_24x7 PMU), sim (the "
+	    "simulated frame) or replay (a recording)");
+	strbuf_adds(sb, "hvtop_source_info{source=\"");
+	om_name_escape(l->source, 1, sb);
+	strbuf_adds(sb, "\",description=\"");
+	om_name_escape(l->source_label, 1, sb);
+	strbuf_add(sb, "\"} 1\n", 5);
+	om_meta(sb, format, OM_T_INFO, "hvtop_build", NULL,
+	    "The hvtop program serving these metrics");
+	strbuf_adds(sb, "hvtop_build_info{version=\"" PACKAGE_VERSION
+	    "\"} 1\n");
+}
+
+static int
+om_any(const uint8_t *has, size_t n)
+{
+	return (n > 0 && memchr(has, 1, n) != NULL);
+}
+
+void
+om_render(const struct om_frame *f, int format,
+    struct strbuf *sb)
+{
+	static const char	 ev[] = "hvtop_events_total";
+	static const char	 tb[] = "hvtop_timebase_ticks_total";
+	const struct om_layout *l = f->layout;
+	const struct om_family *fam;
+	size_t			 i, j, nlen, need;
+
+	/* Room for all of it at once: growing by doubling would copy the
+	 * text over and over. */
+	need = sb->len + l->text.len + 4096 + 40 * (l->ncounters +
+	    l->nticks) + 64 * l->ngauges + 1024 * l->nfamilies;
+	if (need > sb->cap) {
+		sb->s = xreallocarray(sb->s, need, 1);
+		sb->cap = need;
+	}
+	if (om_any(f->chas, l->ncounters)) {
+		om_meta(sb, format, OM_T_COUNTER, "hvtop_events", NULL,
+		    "The raw 64-bit accumulator of a 24x7 event, as the "
+		    "hypervisor keeps it; rate() gives events per second");
+		for (i = 0; i < l->ncounters; i++) {
+			if (!f->chas[i])
+				continue;
+			om_line(sb, ev, sizeof ev - 1, l,
+			    &l->counters[i].label);
+			strbuf_addu64(sb, f->cval[i]);
+			strbuf_addc(sb, '\n');
+		}
+	}
+	if (om_any(f->thas, l->nticks)) {
+		om_meta(sb, format, OM_T_COUNTER, "hvtop_timebase_ticks",
+		    NULL, "The hypervisor's timebase in the counter records "
+		    "of a chip or core; divide by "
+		    "hvtop_timebase_frequency_hertz for seconds");
+		for (i = 0; i < l->nticks; i++) {
+			if (!f->thas[i])
+				continue;
+			om_line(sb, tb, sizeof tb - 1, l,
+			    &l->ticks[i].label);
+			strbuf_addu64(sb, f->tval[i]);
+			strbuf_addc(sb, '\n');
+		}
+	}
+	for (i = 0; i < l->nfamilies; i++) {
+		fam = &l->families[i];
+		if (!om_any(f->ghas + fam->first, fam->n))
+			continue;
+		om_meta(sb, format, OM_T_GAUGE, fam->name, fam->unit,
+		    fam->help);
+		nlen = strlen(fam->name);
+		for (j = fam->first; j < fam->first + fam->n; j++) {
+			if (!f->ghas[j])
+				continue;
+			om_line(sb, fam->name, nlen, l,
+			    &l->gauges[j].label);
+			om_double(f->gval[j], sb);
+			strbuf_addc(sb, '\n');
+		}
+	}
+	om_render_health(f, format, sb);
+	if (format == OM_FMT_OPENMETRICS)
+		strbuf_add(sb, "# EOF\n", 6);
+}
