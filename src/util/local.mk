@@ -5,6 +5,7 @@ libhvpure_a_SOURCES += \
 	src/util/be.h \
 	src/util/filter.c src/util/filter.h \
 	src/util/hverr.c src/util/hverr.h \
+	src/util/lex.c src/util/lex.h \
 	src/util/numfmt.c src/util/numfmt.h \
 	src/util/seekspec.c src/util/seekspec.h \
 	src/util/settings.c src/util/settings.h \
