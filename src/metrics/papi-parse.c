@@ -31,6 +31,7 @@
 #include "metrics/papi-int.h"
 #include "util/arena.h"
 #include "util/hverr.h"
+#include "util/lex.h"
 #include "util/strbuf.h"
 #include "util/xalloc.h"
 
@@ -326,69 +327,110 @@ papi_parse_split(struct papi_ctx *c, const char *p, size_t n)
 }
 
 /*
- * The next token of a formula at *off.  Postfix tokens are separated by
- * '|' (empty tokens are skipped); infix ones need no separator.  A token
- * that is not understood comes back as PAPI_TOK_BAD covering the word.
+ * PAPI's formulas for the scanner (util/lex.h).  POSTFIX separates its
+ * tokens with '|' or blanks and has no parentheses; INFIX needs no
+ * separator.  A name is a placeholder, N and digits; the other name
+ * characters only make a word that is not understood, and a STOP byte
+ * ends such a word.
+ */
+#define PAPI_NAMECH	LEX_NAME
+#define PAPI_N		(LEX_START | LEX_NAME)
+#define PAPI_BLANKS \
+	[' '] = LEX_SPACE | LEX_STOP, ['\t'] = LEX_SPACE | LEX_STOP, \
+	['\r'] = LEX_SPACE | LEX_STOP, ['\v'] = LEX_SPACE | LEX_STOP, \
+	['\f'] = LEX_SPACE | LEX_STOP
+#define PAPI_NAMES \
+	['.'] = PAPI_NAMECH, ['0' ... '9'] = PAPI_NAMECH, \
+	['A' ... 'M'] = PAPI_NAMECH, ['N'] = PAPI_N, \
+	['O' ... 'Z'] = PAPI_NAMECH, ['_'] = PAPI_NAMECH, \
+	['a' ... 'z'] = PAPI_NAMECH
+static const uint16_t papi_postfix_class[256] = {
+	PAPI_BLANKS,
+	PAPI_NAMES,
+	['|'] = LEX_SPACE | LEX_STOP,
+	['('] = LEX_STOP, [')'] = LEX_STOP,
+	['+'] = LEX_PUNCT, ['-'] = LEX_PUNCT, ['*'] = LEX_PUNCT,
+	['/'] = LEX_PUNCT, ['#'] = LEX_PUNCT,
+};
+static const uint16_t papi_infix_class[256] = {
+	PAPI_BLANKS,
+	PAPI_NAMES,
+	['|'] = LEX_STOP,
+	['('] = LEX_PUNCT | LEX_STOP, [')'] = LEX_PUNCT | LEX_STOP,
+	['+'] = LEX_PUNCT | LEX_STOP, ['-'] = LEX_PUNCT | LEX_STOP,
+	['*'] = LEX_PUNCT | LEX_STOP, ['/'] = LEX_PUNCT | LEX_STOP,
+	['#'] = LEX_PUNCT,
+};
+#undef PAPI_NAMECH
+#undef PAPI_N
+#undef PAPI_BLANKS
+#undef PAPI_NAMES
+
+/* Numbers are digits, with a point only between digits. */
+static const struct lex_lang papi_postfix_lang = {
+	.class = papi_postfix_class,
+};
+static const struct lex_lang papi_infix_lang = {
+	.class = papi_infix_class,
+};
+
+static void
+papi_parse_lex_init(struct lex *lx, const char *s, size_t n, int infix)
+{
+	lex_init(lx, infix ? &papi_infix_lang : &papi_postfix_lang, s, n);
+}
+
+/*
+ * The next token of a formula.  A token that is not understood comes
+ * back as PAPI_TOK_BAD covering the word.
  */
 static void
-papi_parse_token(const char *s, size_t n, size_t *off, int infix,
-    struct papi_token *t)
+papi_parse_token(struct lex *lx, int infix, struct papi_token *t)
 {
-	size_t	 i = *off, j;
+	struct lex_tok	 k;
+	size_t		 i, j;
 
-	while (i < n && (papi_parse_isblank((unsigned char)s[i]) ||
-	    (!infix && s[i] == '|')))
-		i++;
+	lex_next(lx, &k);
 	memset(t, 0, sizeof *t);
-	t->off = i;
-	if (i >= n) {
+	t->off = k.off;
+	if (k.kind == LEX_TOK_END) {
 		t->kind = PAPI_TOK_END;
-		*off = i;
 		return;
 	}
-	j = i + 1;
-	switch (s[i]) {
-	case '+':
-	case '-':
-	case '*':
-	case '/':
-		t->kind = PAPI_TOK_OP;
+	j = k.off + k.len;
+	switch (k.kind) {
+	case LEX_TOK_NUM:
+		t->kind = PAPI_TOK_NUM;
 		break;
-	case '#':
-		t->kind = PAPI_TOK_HZ;
+	case LEX_TOK_NAME:
+		/* N and digits, a placeholder, saturated. */
+		for (i = k.off + 1; i < j &&
+		    papi_parse_isdigit((unsigned char)lx->text[i]); i++) {
+			if (t->place < 1000000)
+				t->place = t->place * 10 +
+				    (unsigned long)(lx->text[i] - '0');
+		}
+		t->kind = i > k.off + 1 && i == j ? PAPI_TOK_PLACE :
+		    PAPI_TOK_BAD;
 		break;
-	case '(':
-		t->kind = infix ? PAPI_TOK_LPAREN : PAPI_TOK_BAD;
-		break;
-	case ')':
-		t->kind = infix ? PAPI_TOK_RPAREN : PAPI_TOK_BAD;
-		break;
-	case 'N':
-		if (j < n && papi_parse_isdigit((unsigned char)s[j])) {
-			t->kind = PAPI_TOK_PLACE;
-			for (; j < n && papi_parse_isdigit((unsigned char)s[j]);
-			    j++) {
-				if (t->place < 1000000)
-					t->place = t->place * 10 +
-					    (unsigned long)(s[j] - '0');
-			}
-		} else
-			t->kind = PAPI_TOK_BAD;
+	case LEX_TOK_PUNCT:
+		switch (k.c) {
+		case '#':
+			t->kind = PAPI_TOK_HZ;
+			break;
+		case '(':
+			t->kind = PAPI_TOK_LPAREN;
+			break;
+		case ')':
+			t->kind = PAPI_TOK_RPAREN;
+			break;
+		default:
+			t->kind = PAPI_TOK_OP;
+			break;
+		}
 		break;
 	default:
-		if (papi_parse_isdigit((unsigned char)s[i])) {
-			t->kind = PAPI_TOK_NUM;
-			while (j < n && papi_parse_isdigit((unsigned char)s[j]))
-				j++;
-			if (j + 1 < n && s[j] == '.' &&
-			    papi_parse_isdigit((unsigned char)s[j + 1])) {
-				j++;
-				while (j < n &&
-				    papi_parse_isdigit((unsigned char)s[j]))
-					j++;
-			}
-		} else
-			t->kind = PAPI_TOK_BAD;
+		t->kind = PAPI_TOK_BAD;
 		break;
 	}
 	/*
@@ -396,24 +438,17 @@ papi_parse_token(const char *s, size_t n, size_t *off, int infix,
 	 * '|', infix words where no name character follows.
 	 */
 	if (!infix) {
-		if (j < n && s[j] != '|' &&
-		    !papi_parse_isblank((unsigned char)s[j]))
+		if (j < lx->len && !(lex_class(lx, j) & LEX_SPACE))
 			t->kind = PAPI_TOK_BAD;
 	} else if (t->kind == PAPI_TOK_PLACE || t->kind == PAPI_TOK_NUM ||
 	    t->kind == PAPI_TOK_BAD) {
-		if (j < n && (papi_parse_isident((unsigned char)s[j]) ||
-		    s[j] == '.'))
+		if (lex_class(lx, j) & LEX_NAME)
 			t->kind = PAPI_TOK_BAD;
 	}
-	if (t->kind == PAPI_TOK_BAD) {
-		while (j < n && s[j] != '|' && s[j] != '(' && s[j] != ')' &&
-		    !papi_parse_isblank((unsigned char)s[j]) &&
-		    (!infix || (s[j] != '+' && s[j] != '-' && s[j] != '*' &&
-		    s[j] != '/')))
-			j++;
-	}
-	t->len = j - i;
-	*off = j;
+	if (t->kind == PAPI_TOK_BAD)
+		j = lex_span(lx, j, LEX_STOP);
+	t->len = j - k.off;
+	lx->pos = j;
 }
 
 /*
@@ -523,15 +558,17 @@ papi_parse_formula(struct papi_ctx *c, const struct papi_field *f,
     size_t *bound)
 {
 	struct papi_token	 t;
+	struct lex		 lx;
 	char			 q[64];
-	size_t			 off = 0, depth = 0;
+	size_t			 depth = 0;
 	int			 operand = 1;	/* infix: operand expected */
 	unsigned long		 col;
 
 	*used = 0;
 	*placecount = 0;
+	papi_parse_lex_init(&lx, f->p, f->len, infix);
 	for (;;) {
-		papi_parse_token(f->p, f->len, &off, infix, &t);
+		papi_parse_token(&lx, infix, &t);
 		col = f->col + t.off;
 		if (t.kind == PAPI_TOK_END)
 			break;
@@ -1191,8 +1228,9 @@ papi_parse_expr(struct papi_ctx *c, const struct papi_event *ev)
 {
 	struct strbuf		*sb = &c->expr;
 	struct papi_token	 t;
+	struct lex		 lx;
 	const char		*s;
-	size_t			 i, first, off, n, last;
+	size_t			 i, first, last;
 
 	strbuf_reset(sb);
 	switch (ev->type) {
@@ -1218,11 +1256,12 @@ papi_parse_expr(struct papi_ctx *c, const struct papi_event *ev)
 	case PAPI_TYPE_POSTFIX:
 	case PAPI_TYPE_INFIX:
 		s = ev->formula;
-		n = strlen(s);
-		off = last = 0;
+		last = 0;
+		papi_parse_lex_init(&lx, s, strlen(s), ev->type ==
+		    PAPI_TYPE_INFIX);
 		for (;;) {
-			papi_parse_token(s, n, &off, ev->type ==
-			    PAPI_TYPE_INFIX, &t);
+			papi_parse_token(&lx, ev->type == PAPI_TYPE_INFIX,
+			    &t);
 			if (t.kind == PAPI_TOK_END)
 				break;
 			/* Infix keeps its spacing, as single spaces. */
@@ -1235,7 +1274,7 @@ papi_parse_expr(struct papi_ctx *c, const struct papi_event *ev)
 				strbuf_adds(sb, PAPI_CPU_HZ_OPERAND);
 			else
 				strbuf_add(sb, s + t.off, t.len);
-			last = off;
+			last = lx.pos;
 		}
 		break;
 	}
