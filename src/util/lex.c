@@ -1,8 +1,7 @@
 /*
- * The expression scanner (lex.h).  Each step looks a byte's class up in
- * the language's table once: formulas are scanned again and again (a
- * file of 200,000 metrics has each lexed several times).  Never reads
- * outside [text, text + len).  Pure: no I/O, no allocation.
+ * The expression scanner's steps that are not inline (lex.h): numbers,
+ * spans of bytes, names with their escapes undone.  Never reads outside
+ * [text, text + len).  Pure: no I/O, no allocation.
  */
 #include "config.h"
 
@@ -19,14 +18,6 @@ lex_init(struct lex *lx, const struct lex_lang *lang, const char *text,
 	lx->text = text;
 	lx->len = len;
 	lx->pos = 0;
-}
-
-static void
-lex_skip(struct lex *lx)
-{
-	while (lx->pos < lx->len && (lx->lang->class[(unsigned char)
-	    lx->text[lx->pos]] & LEX_SPACE))
-		lx->pos++;
 }
 
 static int
@@ -77,113 +68,6 @@ lex_number_end(const struct lex *lx, size_t i)
 		}
 	}
 	return (i);
-}
-
-/*
- * The name at i (after its sigil): name bytes, and escapes followed by a
- * byte they may escape.  An escape that escapes nothing ends it.
- */
-static size_t
-lex_name_end(const struct lex *lx, size_t i, struct lex_tok *tok)
-{
-	const uint16_t	*cls = lx->lang->class;
-	const char	*s = lx->text;
-	size_t		 n = 0;
-	unsigned	 c;
-
-	while (i < lx->len) {
-		c = cls[(unsigned char)s[i]];
-		if (c & LEX_NAME)
-			i++;
-		else if ((c & LEX_ESCAPE) && (lex_class(lx, i + 1) &
-		    LEX_ESCAPED)) {
-			i += 2;
-			tok->escaped = 1;
-		} else
-			break;
-		n++;
-	}
-	tok->namelen = n;
-	return (i);
-}
-
-/*
- * The next token from lx->pos, white space skipped first: at the end a
- * LEX_TOK_END token at the text's end.  A number starts with a digit (or,
- * with LEX_NUM_DOT, a point and a digit); a name with a LEX_START or
- * LEX_SIGIL byte, and may be empty (a sigil alone, an escape of nothing):
- * the language refuses it.
- */
-void
-lex_next(struct lex *lx, struct lex_tok *tok)
-{
-	size_t		 i, end;
-	unsigned	 cls;
-	int		 c;
-
-	memset(tok, 0, sizeof *tok);
-	lex_skip(lx);
-	i = lx->pos;
-	tok->off = i;
-	if (i >= lx->len) {
-		tok->kind = LEX_TOK_END;
-		return;
-	}
-	c = (unsigned char)lx->text[i];
-	tok->c = c;
-	cls = lx->lang->class[c];
-	if (lex_digit(c) || (c == '.' && (lx->lang->num & LEX_NUM_DOT) &&
-	    LEX_DIGIT_AT(lx, i + 1))) {
-		tok->kind = LEX_TOK_NUM;
-		end = lex_number_end(lx, i);
-	} else if (cls & LEX_SIGIL) {
-		tok->kind = LEX_TOK_NAME;
-		end = lex_name_end(lx, i + 1, tok);
-	} else if (cls & LEX_START) {
-		tok->kind = LEX_TOK_NAME;
-		end = lex_name_end(lx, i, tok);
-	} else {
-		tok->kind = cls & LEX_PUNCT ? LEX_TOK_PUNCT : LEX_TOK_OTHER;
-		end = i + 1;
-	}
-	tok->len = end - i;
-	lx->pos = end;
-}
-
-/*
- * The next word: everything up to white space (RPN's tokens), as a
- * LEX_TOK_NAME token with no escapes, or LEX_TOK_END.  Returns the offset
- * of its first byte that is not LEX_WORD, or SIZE_MAX when every one is.
- */
-size_t
-lex_word(struct lex *lx, struct lex_tok *tok)
-{
-	const uint16_t	*cls = lx->lang->class;
-	const char	*s;
-	size_t		 n = 0, bad;
-	unsigned	 c, all = LEX_WORD;
-
-	memset(tok, 0, sizeof *tok);
-	lex_skip(lx);
-	tok->off = lx->pos;
-	if (lx->pos >= lx->len) {
-		tok->kind = LEX_TOK_END;
-		return (SIZE_MAX);
-	}
-	s = lx->text + lx->pos;
-	/* Most words are good: the bad byte is looked for afterwards. */
-	for (; lx->pos + n < lx->len &&
-	    !((c = cls[(unsigned char)s[n]]) & LEX_SPACE); n++)
-		all &= c;
-	tok->kind = LEX_TOK_NAME;
-	tok->c = (unsigned char)s[0];
-	tok->len = tok->namelen = n;
-	lx->pos += n;
-	if (all & LEX_WORD)
-		return (SIZE_MAX);
-	for (bad = 0; cls[(unsigned char)s[bad]] & LEX_WORD; bad++)
-		continue;
-	return (tok->off + bad);
 }
 
 /* The first byte from i on whose class has one of mask, or the end. */

@@ -62,8 +62,6 @@ struct lex {
 
 void	 lex_init(struct lex *, const struct lex_lang *, const char *,
 	    size_t);
-void	 lex_next(struct lex *, struct lex_tok *);
-size_t	 lex_word(struct lex *, struct lex_tok *);
 size_t	 lex_span(const struct lex *, size_t, unsigned);
 size_t	 lex_number_end(const struct lex *, size_t);
 void	 lex_unescape(const struct lex *, const struct lex_tok *, char *);
@@ -80,6 +78,126 @@ static inline int
 lex_digit(int c)
 {
 	return ((unsigned)c - '0' < 10);
+}
+
+/*
+ * The scanner's steps are inline: the languages call them once a token,
+ * and formulas are scanned again and again (a file of 200,000 metrics has
+ * each lexed several times).  Each looks a byte's class up once.
+ *
+ * The name at i (after its sigil): name bytes, and escapes followed by a
+ * byte they may escape.  An escape that escapes nothing ends it.  A
+ * LEX_START byte must be LEX_NAME or LEX_ESCAPE.
+ */
+static inline size_t
+lex_name_end(const struct lex *lx, size_t i, struct lex_tok *tok)
+{
+	const uint16_t	*cls = lx->lang->class;
+	const char	*s = lx->text;
+	size_t		 n = 0, len = lx->len;
+	unsigned	 c;
+
+	tok->escaped = 0;
+	while (i < len) {
+		c = cls[(unsigned char)s[i]];
+		if (c & LEX_NAME)
+			i++;
+		else if ((c & LEX_ESCAPE) && (lex_class(lx, i + 1) &
+		    LEX_ESCAPED)) {
+			i += 2;
+			tok->escaped = 1;
+		} else
+			break;
+		n++;
+	}
+	tok->namelen = n;
+	return (i);
+}
+
+/*
+ * The next token from lx->pos, white space skipped first: at the end a
+ * LEX_TOK_END token at the text's end.  A number starts with a digit (or,
+ * with LEX_NUM_DOT, a point and a digit); a name with a LEX_START or
+ * LEX_SIGIL byte, and may be empty (a sigil alone, an escape of nothing):
+ * the language refuses it.
+ */
+static inline void
+lex_next(struct lex *lx, struct lex_tok *tok)
+{
+	const char	*s = lx->text;
+	size_t		 i = lx->pos, n = lx->len, end;
+	unsigned	 cls;
+	int		 c;
+
+	while (i < n && (lx->lang->class[(unsigned char)s[i]] & LEX_SPACE))
+		i++;
+	tok->off = i;
+	tok->namelen = 0;
+	tok->escaped = 0;
+	if (i >= n) {
+		tok->kind = LEX_TOK_END;
+		tok->len = 0;
+		tok->c = 0;
+		lx->pos = i;
+		return;
+	}
+	c = (unsigned char)s[i];
+	tok->c = c;
+	cls = lx->lang->class[c];
+	if (lex_digit(c) || (c == '.' && (lx->lang->num & LEX_NUM_DOT) &&
+	    i + 1 < n && lex_digit((unsigned char)s[i + 1]))) {
+		tok->kind = LEX_TOK_NUM;
+		end = lex_number_end(lx, i);
+	} else if (cls & LEX_SIGIL) {
+		tok->kind = LEX_TOK_NAME;
+		end = lex_name_end(lx, i + 1, tok);
+	} else if (cls & LEX_START) {
+		tok->kind = LEX_TOK_NAME;
+		end = lex_name_end(lx, i, tok);
+	} else {
+		tok->kind = cls & LEX_PUNCT ? LEX_TOK_PUNCT : LEX_TOK_OTHER;
+		end = i + 1;
+	}
+	tok->len = end - i;
+	lx->pos = end;
+}
+
+/*
+ * The next word: everything up to white space (RPN's tokens), as a
+ * LEX_TOK_NAME token with no escapes, or LEX_TOK_END.  Returns the offset
+ * of its first byte that is not LEX_WORD, or SIZE_MAX when every one is.
+ */
+static inline size_t
+lex_word(struct lex *lx, struct lex_tok *tok)
+{
+	const uint16_t	*cls = lx->lang->class;
+	const char	*s = lx->text;
+	size_t		 i = lx->pos, n = lx->len, start, bad;
+	unsigned	 c, all = LEX_WORD;
+
+	while (i < n && (cls[(unsigned char)s[i]] & LEX_SPACE))
+		i++;
+	tok->off = start = i;
+	tok->escaped = 0;
+	if (i >= n) {
+		tok->kind = LEX_TOK_END;
+		tok->len = tok->namelen = 0;
+		tok->c = 0;
+		lx->pos = i;
+		return (SIZE_MAX);
+	}
+	/* Most words are good: the bad byte is looked for afterwards. */
+	for (; i < n && !((c = cls[(unsigned char)s[i]]) & LEX_SPACE); i++)
+		all &= c;
+	tok->kind = LEX_TOK_NAME;
+	tok->c = (unsigned char)s[start];
+	tok->len = tok->namelen = i - start;
+	lx->pos = i;
+	if (all & LEX_WORD)
+		return (SIZE_MAX);
+	for (bad = start; cls[(unsigned char)s[bad]] & LEX_WORD; bad++)
+		continue;
+	return (bad);
 }
 
 /* Columns in messages count from 1. */
