@@ -22,25 +22,35 @@
 /* Longest hex literal: 16 digits are 64 bits. */
 #define FORMULA_HEX_DIGITS	16
 
+/* In the order of their first bytes: formula_lex_rpn_first finds them. */
 static const struct formula_lex_word {
 	const char	*word;
 	size_t		 len;
 	enum formula_op	 op;
 } formula_lex_rpn_words[] = {
+	{ "*", 1, FORMULA_OP_MUL },
 	{ "+", 1, FORMULA_OP_ADD },
 	{ "-", 1, FORMULA_OP_SUB },
-	{ "*", 1, FORMULA_OP_MUL },
 	{ "/", 1, FORMULA_OP_DIV },
+	{ "dup", 3, FORMULA_OP_DUP },
 	{ "mod", 3, FORMULA_OP_MOD },
 	{ "rem", 3, FORMULA_OP_REM },
-	{ "sqr", 3, FORMULA_OP_SQRT },
-	{ "x^y", 3, FORMULA_OP_POW },
-	{ "swp", 3, FORMULA_OP_SWP },
 	{ "rot", 3, FORMULA_OP_ROT },
-	{ "dup", 3, FORMULA_OP_DUP },
+	{ "sqr", 3, FORMULA_OP_SQRT },
+	{ "swp", 3, FORMULA_OP_SWP },
+	{ "x^y", 3, FORMULA_OP_POW },
 };
 #define FORMULA_LEX_NWORDS \
 	(sizeof formula_lex_rpn_words / sizeof formula_lex_rpn_words[0])
+
+/*
+ * 1 + the index of the first word that starts with a byte, 0 for none:
+ * every RPN word and every infix name is looked up, and most are no word.
+ */
+static const uint8_t formula_lex_rpn_first[256] = {
+	['*'] = 1, ['+'] = 2, ['-'] = 3, ['/'] = 4, ['d'] = 5, ['m'] = 6,
+	['r'] = 7, ['s'] = 9, ['x'] = 11,
+};
 
 /*
  * The formula language for the scanner (util/lex.h).  A WORD byte is one
@@ -138,16 +148,19 @@ formula_lex_op_word(enum formula_op op, int rpn)
 static enum formula_op
 formula_lex_rpn_op(const char *s, size_t n)
 {
-	size_t	 i;
+	const struct formula_lex_word	*w;
+	size_t				 i;
 
 	/* Every word is 1 or 3 bytes long: most names are neither. */
-	if (n != 1 && n != 3)
+	if ((n != 1 && n != 3) ||
+	    (i = formula_lex_rpn_first[(unsigned char)s[0]]) == 0)
 		return (FORMULA_OP_NONE);
-	for (i = 0; i < FORMULA_LEX_NWORDS; i++) {
-		if (formula_lex_rpn_words[i].len == n &&
-		    formula_lex_rpn_words[i].word[0] == s[0] &&
-		    memcmp(formula_lex_rpn_words[i].word, s, n) == 0)
-			return (formula_lex_rpn_words[i].op);
+	for (w = &formula_lex_rpn_words[i - 1]; w <
+	    formula_lex_rpn_words + FORMULA_LEX_NWORDS && w->word[0] == s[0];
+	    w++) {
+		if (w->len == n && (n == 1 ||
+		    (w->word[1] == s[1] && w->word[2] == s[2])))
+			return (w->op);
 	}
 	return (FORMULA_OP_NONE);
 }
@@ -477,7 +490,10 @@ formula_lex_infix_name(struct formula_lex *lx, const struct lex_tok *t,
 	char		*name = formula_lex_name_start(lx);
 	size_t		 i = t->off + t->len, k, n = t->namelen;
 
-	lex_unescape(&lx->lx, t, name);
+	if (t->escaped)
+		lex_unescape(&lx->lx, t, name);
+	else
+		memcpy(name, s + t->off, n);
 	if (!t->escaped && n == 5 && memcmp(name, "delta", 5) == 0 &&
 	    (k = formula_lex_delta(s + i, lx->lx.len - i)) != 0) {
 		memcpy(name + n, s + i, k);
