@@ -95,9 +95,10 @@ struct papi_field {
 	int		 doubled;	/* contains a doubled quote */
 };
 
-
+/* Base names remembered by position (papi_parse_base()). */
 #define PAPI_BASE_CACHE	8
 
+/* A file being read: the model it fills, and the line at hand. */
 struct papi_ctx {
 	struct papi_model *m;
 	size_t		 capsections;
@@ -136,8 +137,10 @@ const char *papi_parse_quote(char *buf, size_t, const char *, size_t);
 int	 papi_formula_check(struct papi_ctx *, const struct papi_field *,
 	    int infix, size_t nbases, uint64_t *used, size_t *placecount,
 	    size_t *bound);
-/* The expression text of an event whose identifiers are set, in the
- * model's arena. */
+/*
+ * The expression text of an event whose identifiers are set, in the
+ * model's arena.
+ */
 char	*papi_formula_expr(struct papi_ctx *, const struct papi_event *);
 /* The second pass (papi-names.c). */
 void	 papi_names_resolve(struct papi_ctx *);
