@@ -11,6 +11,7 @@
 #include <stdint.h>
 
 #include "formula/formula.h"
+#include "util/lex.h"
 
 /* Operators of tokens and tree nodes. */
 enum formula_op {
@@ -57,22 +58,14 @@ struct formula_tok {
  * token's name stays valid as long as that buffer.
  */
 struct formula_lex {
-	const char	*text;
-	size_t		 len;
-	size_t		 pos;
+	struct lex	 lx;
 	int		 rpn;
 	char		*names;
 	size_t		 namelen;
 };
 
-/* Character classes of formula text, by byte (formula-lex.c). */
-#define FORMULA_CH_SPACE	0x01	/* white space and '|' */
-#define FORMULA_CH_GRAPH	0x02	/* may be in an RPN word */
-#define FORMULA_CH_NAME		0x04	/* may follow an infix name's first */
-#define FORMULA_CH_ALPHA	0x08	/* may start a name */
-#define FORMULA_CH_DIGIT	0x10
-#define FORMULA_CH_END		0x20	/* the NUL that ends a text */
-extern const unsigned char formula_lex_class[256];
+/* Character classes of formula text, by byte (LEX_*, formula-lex.c). */
+extern const uint16_t formula_lex_class[256];
 
 void	 formula_lex_init(struct formula_lex *, const char *, size_t len,
 	    int rpn, char *names);

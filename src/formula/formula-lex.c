@@ -15,89 +15,86 @@
 
 #include "formula/formula-int.h"
 #include "util/hverr.h"
+#include "util/lex.h"
 #include "util/strbuf.h"
 #include "util/xalloc.h"
 
 /* Longest hex literal: 16 digits are 64 bits. */
 #define FORMULA_HEX_DIGITS	16
 
+/* In the order of their first bytes: formula_lex_rpn_first finds them. */
 static const struct formula_lex_word {
 	const char	*word;
 	size_t		 len;
 	enum formula_op	 op;
 } formula_lex_rpn_words[] = {
+	{ "*", 1, FORMULA_OP_MUL },
 	{ "+", 1, FORMULA_OP_ADD },
 	{ "-", 1, FORMULA_OP_SUB },
-	{ "*", 1, FORMULA_OP_MUL },
 	{ "/", 1, FORMULA_OP_DIV },
+	{ "dup", 3, FORMULA_OP_DUP },
 	{ "mod", 3, FORMULA_OP_MOD },
 	{ "rem", 3, FORMULA_OP_REM },
-	{ "sqr", 3, FORMULA_OP_SQRT },
-	{ "x^y", 3, FORMULA_OP_POW },
-	{ "swp", 3, FORMULA_OP_SWP },
 	{ "rot", 3, FORMULA_OP_ROT },
-	{ "dup", 3, FORMULA_OP_DUP },
+	{ "sqr", 3, FORMULA_OP_SQRT },
+	{ "swp", 3, FORMULA_OP_SWP },
+	{ "x^y", 3, FORMULA_OP_POW },
 };
 #define FORMULA_LEX_NWORDS \
 	(sizeof formula_lex_rpn_words / sizeof formula_lex_rpn_words[0])
 
 /*
- * Character classes, looked up once per byte (a file of 200,000 metrics
- * has its formulas lexed several times each).  GRAPH is a character of an
- * RPN word, or one a backslash puts into an infix name: printable ASCII
- * but space, the separator '|' and the parentheses (which tell infix from
- * RPN).  NAME is one that may follow the first of an infix name.
+ * 1 + the index of the first word that starts with a byte, 0 for none:
+ * every RPN word and every infix name is looked up, and most are no word.
  */
-const unsigned char formula_lex_class[256] = {
-	['\0'] = FORMULA_CH_END,
-	[' '] = FORMULA_CH_SPACE, ['\t'] = FORMULA_CH_SPACE,
-	['\n'] = FORMULA_CH_SPACE, ['\r'] = FORMULA_CH_SPACE,
-	['\f'] = FORMULA_CH_SPACE, ['\v'] = FORMULA_CH_SPACE,
-	['|'] = FORMULA_CH_SPACE,
-	['!' ... '\''] = FORMULA_CH_GRAPH,
-	['*' ... '-'] = FORMULA_CH_GRAPH,
-	['.'] = FORMULA_CH_GRAPH | FORMULA_CH_NAME,
-	['/'] = FORMULA_CH_GRAPH,
-	['0' ... '9'] = FORMULA_CH_GRAPH | FORMULA_CH_NAME | FORMULA_CH_DIGIT,
-	[':' ... '@'] = FORMULA_CH_GRAPH,
-	['A' ... 'Z'] = FORMULA_CH_GRAPH | FORMULA_CH_NAME | FORMULA_CH_ALPHA,
-	['[' ... '^'] = FORMULA_CH_GRAPH,
-	['_'] = FORMULA_CH_GRAPH | FORMULA_CH_NAME | FORMULA_CH_ALPHA,
-	['`'] = FORMULA_CH_GRAPH,
-	['a' ... 'z'] = FORMULA_CH_GRAPH | FORMULA_CH_NAME | FORMULA_CH_ALPHA,
-	['{'] = FORMULA_CH_GRAPH,
-	['}' ... '~'] = FORMULA_CH_GRAPH,
+static const uint8_t formula_lex_rpn_first[256] = {
+	['*'] = 1, ['+'] = 2, ['-'] = 3, ['/'] = 4, ['d'] = 5, ['m'] = 6,
+	['r'] = 7, ['s'] = 9, ['x'] = 11,
 };
 
-static inline int
-formula_lex_space(int c)
-{
-	return (formula_lex_class[c & 0xff] & FORMULA_CH_SPACE);
-}
+/*
+ * The formula language for the scanner (util/lex.h).  A WORD byte is one
+ * of an RPN word, or one a backslash puts into an infix name: printable
+ * ASCII but space, the separator '|' and the parentheses (which tell
+ * infix from RPN).  Names start with a letter or '_' and go on with
+ * letters, digits, '_' and '.'.
+ */
+#define FW	(LEX_WORD | LEX_ESCAPED)
+const uint16_t formula_lex_class[256] = {
+	[' '] = LEX_SPACE, ['\t'] = LEX_SPACE, ['\n'] = LEX_SPACE,
+	['\r'] = LEX_SPACE, ['\f'] = LEX_SPACE, ['\v'] = LEX_SPACE,
+	['|'] = LEX_SPACE,
+	['!'] = FW, ['"'] = FW, ['#'] = FW, ['$'] = FW,
+	['%'] = FW | LEX_PUNCT, ['&'] = FW, ['\''] = FW,
+	['('] = LEX_PUNCT, [')'] = LEX_PUNCT,
+	['*'] = FW | LEX_PUNCT, ['+'] = FW | LEX_PUNCT, [','] = FW,
+	['-'] = FW | LEX_PUNCT, ['.'] = FW | LEX_NAME, ['/'] = FW | LEX_PUNCT,
+	['0' ... '9'] = FW | LEX_NAME,
+	[':' ... '@'] = FW,
+	['A' ... 'Z'] = FW | LEX_NAME | LEX_START,
+	['['] = FW, ['\\'] = FW | LEX_ESCAPE, [']'] = FW,
+	['^'] = FW | LEX_PUNCT, ['_'] = FW | LEX_NAME | LEX_START, ['`'] = FW,
+	['a' ... 'z'] = FW | LEX_NAME | LEX_START,
+	['{'] = FW, ['}' ... '~'] = FW,
+};
+#undef FW
+
+static const struct lex_lang formula_lex_lang = {
+	.class = formula_lex_class,
+	.num = LEX_NUM_HEX | LEX_NUM_EXP | LEX_NUM_DOT,
+};
 
 static inline int
 formula_lex_digit(int c)
 {
-	return (formula_lex_class[c & 0xff] & FORMULA_CH_DIGIT);
-}
-
-static inline int
-formula_lex_alpha(int c)
-{
-	return (formula_lex_class[c & 0xff] & FORMULA_CH_ALPHA);
+	return (lex_digit(c));
 }
 
 /* A character that may follow the first one of an infix name. */
 static inline int
 formula_lex_namechar(int c)
 {
-	return (formula_lex_class[c & 0xff] & FORMULA_CH_NAME);
-}
-
-static inline int
-formula_lex_graph(int c)
-{
-	return (formula_lex_class[c & 0xff] & FORMULA_CH_GRAPH);
+	return (formula_lex_class[c & 0xff] & LEX_NAME);
 }
 
 static int
@@ -151,16 +148,19 @@ formula_lex_op_word(enum formula_op op, int rpn)
 static enum formula_op
 formula_lex_rpn_op(const char *s, size_t n)
 {
-	size_t	 i;
+	const struct formula_lex_word	*w;
+	size_t				 i;
 
 	/* Every word is 1 or 3 bytes long: most names are neither. */
-	if (n != 1 && n != 3)
+	if ((n != 1 && n != 3) ||
+	    (i = formula_lex_rpn_first[(unsigned char)s[0]]) == 0)
 		return (FORMULA_OP_NONE);
-	for (i = 0; i < FORMULA_LEX_NWORDS; i++) {
-		if (formula_lex_rpn_words[i].len == n &&
-		    formula_lex_rpn_words[i].word[0] == s[0] &&
-		    memcmp(formula_lex_rpn_words[i].word, s, n) == 0)
-			return (formula_lex_rpn_words[i].op);
+	for (w = &formula_lex_rpn_words[i - 1]; w <
+	    formula_lex_rpn_words + FORMULA_LEX_NWORDS && w->word[0] == s[0];
+	    w++) {
+		if (w->len == n && (n == 1 ||
+		    (w->word[1] == s[1] && w->word[2] == s[2])))
+			return (w->op);
 	}
 	return (FORMULA_OP_NONE);
 }
@@ -320,9 +320,7 @@ void
 formula_lex_init(struct formula_lex *lx, const char *text, size_t len,
     int rpn, char *names)
 {
-	lx->text = text;
-	lx->len = len;
-	lx->pos = 0;
+	lex_init(&lx->lx, &formula_lex_lang, text, len);
 	lx->rpn = rpn;
 	lx->names = names;
 	lx->namelen = 0;
@@ -377,49 +375,45 @@ formula_lex_unexpected(struct formula_lex *lx, size_t at, char **cause)
 	char	*what;
 	int	 error;
 
-	what = formula_lex_show((unsigned char)lx->text[at]);
+	what = formula_lex_show((unsigned char)lx->lx.text[at]);
 	error = formula_lex_error(cause, "unexpected %s (col %lu)", what,
 	    FORMULA_COL(at));
 	free(what);
 	return (error);
 }
 
+/* An RPN word: an operator, a number or a name. */
 static int
 formula_lex_rpn(struct formula_lex *lx, struct formula_tok *tok,
     char **cause)
 {
-	const char	*w = lx->text + lx->pos;
-	size_t		 n = 0, i, bad = SIZE_MAX;
-	int		 c, cls;
+	struct lex_tok	 t;
+	const char	*w;
+	size_t		 n, i;
+	int		 c;
 
-	/*
-	 * The word, up to white space or the text's NUL (END), and whether
-	 * a byte in it cannot be in one; then which byte that is.
-	 */
-	for (cls = FORMULA_CH_GRAPH; !((c = formula_lex_class[(unsigned
-	    char)w[n]]) & (FORMULA_CH_SPACE | FORMULA_CH_END)); n++)
-		cls &= c;
-	if (!(cls & FORMULA_CH_GRAPH)) {
-		for (bad = 0; formula_lex_graph((unsigned char)w[bad]); bad++)
-			continue;
+	i = lex_word(&lx->lx, &t);
+	tok->off = t.off;
+	if (t.kind == LEX_TOK_END) {
+		tok->kind = FORMULA_TOK_END;
+		return (0);
 	}
-	tok->off = lx->pos;
-	tok->len = n;
-	lx->pos += n;
-	if ((i = bad) != SIZE_MAX) {
-		if (w[i] == '(' || w[i] == ')') {
+	w = lx->lx.text + t.off;
+	tok->len = n = t.len;
+	if (i != SIZE_MAX) {
+		if (lx->lx.text[i] == '(' || lx->lx.text[i] == ')') {
 			return (formula_lex_error(cause, "unexpected '%c' (col "
-			    "%lu): RPN has no parentheses", w[i],
-			    FORMULA_COL(tok->off + i)));
+			    "%lu): RPN has no parentheses", lx->lx.text[i],
+			    FORMULA_COL(i)));
 		}
-		return (formula_lex_unexpected(lx, tok->off + i, cause));
+		return (formula_lex_unexpected(lx, i, cause));
 	}
 
 	if ((tok->op = formula_lex_rpn_op(w, n)) != FORMULA_OP_NONE) {
 		tok->kind = FORMULA_TOK_OP;
 		return (0);
 	}
-	c = (unsigned char)w[0];
+	c = t.c;
 	if (formula_lex_digit(c) || ((c == '+' || c == '-') && n > 1 &&
 	    (formula_lex_digit((unsigned char)w[1]) || w[1] == '.')) ||
 	    c == '.') {
@@ -431,7 +425,7 @@ formula_lex_rpn(struct formula_lex *lx, struct formula_tok *tok,
 		tok->kind = FORMULA_TOK_NUM;
 		return (0);
 	}
-	if (formula_lex_alpha(c)) {
+	if (formula_lex_class[c] & LEX_START) {
 		tok->kind = FORMULA_TOK_NAME;
 		memcpy(formula_lex_name_start(lx), w, n);
 		tok->name = formula_lex_name_end(lx, n);
@@ -467,75 +461,48 @@ formula_lex_delta(const char *s, size_t n)
 }
 
 static int
-formula_lex_infix_number(struct formula_lex *lx, struct formula_tok *tok,
-    char **cause)
+formula_lex_infix_number(struct formula_lex *lx, const struct lex_tok *t,
+    struct formula_tok *tok, char **cause)
 {
-	const char	*s = lx->text;
-	size_t		 i = lx->pos;
+	const char	*s = lx->lx.text;
+	size_t		 i = t->off + t->len;
 
-	if (s[i] == '0' && (s[i + 1] == 'x' || s[i + 1] == 'X')) {
-		for (i += 2; formula_lex_hex((unsigned char)s[i]) >= 0; i++)
-			;
-	} else {
-		while (formula_lex_digit((unsigned char)s[i]))
-			i++;
-		if (s[i] == '.')
-			i++;
-		while (formula_lex_digit((unsigned char)s[i]))
-			i++;
-		if ((s[i] == 'e' || s[i] == 'E') &&
-		    (formula_lex_digit((unsigned char)s[i + 1]) ||
-		    ((s[i + 1] == '+' || s[i + 1] == '-') &&
-		    formula_lex_digit((unsigned char)s[i + 2])))) {
-			i += 2;
-			while (formula_lex_digit((unsigned char)s[i]))
-				i++;
-		}
-	}
-	tok->off = lx->pos;
-	if (formula_lex_namechar((unsigned char)s[i]) ||
-	    formula_lex_number(s + lx->pos, i - lx->pos, &tok->num) != 0) {
+	tok->off = t->off;
+	if ((lex_class(&lx->lx, i) & LEX_NAME) ||
+	    formula_lex_number(s + t->off, t->len, &tok->num) != 0) {
 		/* Show the whole word: "2PB", "1e", "0x". */
-		while (formula_lex_namechar((unsigned char)s[i]))
+		while (lex_class(&lx->lx, i) & LEX_NAME)
 			i++;
 		return (formula_lex_error(cause, "bad number " FORMULA_ECHO_FMT
-		    " (col %lu)", FORMULA_ECHO_ARG(s + lx->pos, i - lx->pos),
-		    FORMULA_COL(lx->pos)));
+		    " (col %lu)", FORMULA_ECHO_ARG(s + t->off, i - t->off),
+		    FORMULA_COL(t->off)));
 	}
 	tok->kind = FORMULA_TOK_NUM;
-	tok->len = i - lx->pos;
-	lx->pos = i;
+	tok->len = t->len;
 	return (0);
 }
 
 static int
-formula_lex_infix_name(struct formula_lex *lx, struct formula_tok *tok,
-    char **cause)
+formula_lex_infix_name(struct formula_lex *lx, const struct lex_tok *t,
+    struct formula_tok *tok, char **cause)
 {
-	const char	*s = lx->text;
+	const char	*s = lx->lx.text;
 	char		*name = formula_lex_name_start(lx);
-	size_t		 i = lx->pos, k, n = 0;
-	int		 escaped = 0;
+	size_t		 i = t->off + t->len, k, n = t->namelen;
 
-	for (;;) {
-		if (formula_lex_namechar((unsigned char)s[i]))
-			name[n++] = s[i++];
-		else if (s[i] == '\\' &&
-		    formula_lex_graph((unsigned char)s[i + 1])) {
-			name[n++] = s[i + 1];
-			i += 2;
-			escaped = 1;
-		} else
-			break;
-	}
-	if (!escaped && n == 5 && memcmp(name, "delta", 5) == 0 &&
-	    (k = formula_lex_delta(s + i, lx->len - i)) != 0) {
+	if (t->escaped)
+		lex_unescape(&lx->lx, t, name);
+	else
+		memcpy(name, s + t->off, n);
+	if (!t->escaped && n == 5 && memcmp(name, "delta", 5) == 0 &&
+	    (k = formula_lex_delta(s + i, lx->lx.len - i)) != 0) {
 		memcpy(name + n, s + i, k);
 		n += k;
 		i += k;
+		lx->lx.pos = i;
 	}
-	tok->off = lx->pos;
-	tok->len = i - lx->pos;
+	tok->off = t->off;
+	tok->len = i - t->off;
 	if (formula_lex_is_rpn_word(name, n)) {
 		return (formula_lex_error(cause, FORMULA_ECHO_FMT " (col %lu) "
 		    "is an RPN operator, not a name; infix writes %% for mod, "
@@ -545,7 +512,6 @@ formula_lex_infix_name(struct formula_lex *lx, struct formula_tok *tok,
 	}
 	tok->kind = FORMULA_TOK_NAME;
 	tok->name = formula_lex_name_end(lx, n);
-	lx->pos = i;
 	return (0);
 }
 
@@ -553,20 +519,31 @@ static int
 formula_lex_infix(struct formula_lex *lx, struct formula_tok *tok,
     char **cause)
 {
-	const char	*s = lx->text;
-	size_t		 i = lx->pos;
-	int		 c = (unsigned char)s[i];
+	struct lex_tok	 t;
+	const char	*s = lx->lx.text;
+	size_t		 i;
 
-	if (formula_lex_digit(c) ||
-	    (c == '.' && formula_lex_digit((unsigned char)s[i + 1])))
-		return (formula_lex_infix_number(lx, tok, cause));
-	if (formula_lex_alpha(c))
-		return (formula_lex_infix_name(lx, tok, cause));
+	lex_next(&lx->lx, &t);
+	switch (t.kind) {
+	case LEX_TOK_END:
+		tok->kind = FORMULA_TOK_END;
+		tok->off = t.off;
+		return (0);
+	case LEX_TOK_NUM:
+		return (formula_lex_infix_number(lx, &t, tok, cause));
+	case LEX_TOK_NAME:
+		return (formula_lex_infix_name(lx, &t, tok, cause));
+	case LEX_TOK_PUNCT:
+		break;
+	default:
+		return (formula_lex_unexpected(lx, t.off, cause));
+	}
 
+	i = t.off;
 	tok->off = i;
 	tok->len = 1;
 	tok->kind = FORMULA_TOK_OP;
-	switch (c) {
+	switch (t.c) {
 	case '(':
 		tok->kind = FORMULA_TOK_LPAREN;
 		break;
@@ -581,14 +558,14 @@ formula_lex_infix(struct formula_lex *lx, struct formula_tok *tok,
 		break;
 	case '*':
 		tok->op = FORMULA_OP_MUL;
-		if (s[i + 1] == '*') {
+		if (i + 1 < lx->lx.len && s[i + 1] == '*') {
 			tok->op = FORMULA_OP_POW;
 			tok->len = 2;
 		}
 		break;
 	case '/':
 		tok->op = FORMULA_OP_DIV;
-		if (s[i + 1] == '/') {
+		if (i + 1 < lx->lx.len && s[i + 1] == '/') {
 			tok->op = FORMULA_OP_REM;
 			tok->len = 2;
 		}
@@ -596,13 +573,11 @@ formula_lex_infix(struct formula_lex *lx, struct formula_tok *tok,
 	case '%':
 		tok->op = FORMULA_OP_MOD;
 		break;
-	case '^':
-		tok->op = FORMULA_OP_POW;
-		break;
 	default:
-		return (formula_lex_unexpected(lx, i, cause));
+		tok->op = FORMULA_OP_POW;	/* '^' */
+		break;
 	}
-	lx->pos += tok->len;
+	lx->lx.pos = i + tok->len;
 	return (0);
 }
 
@@ -616,14 +591,6 @@ formula_lex_next(struct formula_lex *lx, struct formula_tok *tok,
     char **cause)
 {
 	memset(tok, 0, sizeof *tok);
-	while (lx->pos < lx->len &&
-	    formula_lex_space((unsigned char)lx->text[lx->pos]))
-		lx->pos++;
-	if (lx->pos >= lx->len) {
-		tok->kind = FORMULA_TOK_END;
-		tok->off = lx->len;
-		return (0);
-	}
 	if (lx->rpn)
 		return (formula_lex_rpn(lx, tok, cause));
 	return (formula_lex_infix(lx, tok, cause));

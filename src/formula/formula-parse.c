@@ -537,11 +537,11 @@ formula_parse_detect(const char *text)
 	/* The last token, found from the end. */
 	for (end = strlen(text); end > 0 &&
 	    (formula_lex_class[(unsigned char)text[end - 1]] &
-	    FORMULA_CH_SPACE); end--)
+	    LEX_SPACE); end--)
 		continue;
 	for (start = end; start > 0 &&
 	    !(formula_lex_class[(unsigned char)text[start - 1]] &
-	    FORMULA_CH_SPACE); start--)
+	    LEX_SPACE); start--)
 		continue;
 	if (end > start && formula_lex_is_rpn_word(text + start, end - start))
 		return (FORMULA_RPN);

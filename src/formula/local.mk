@@ -24,3 +24,9 @@ TESTS += tests/cli/test-hvcat-eval.sh tests/cli/test-hvcat-eval-limits.sh
 noinst_PROGRAMS += tests/bench/bench-formula
 tests_bench_bench_formula_SOURCES = tests/bench/bench-formula.c
 tests_bench_bench_formula_LDADD = $(PURE_LIBS)
+
+# The scanner the expression languages share (src/util/lex.c).
+check_PROGRAMS += tests/unit/test-lex
+tests_unit_test_lex_SOURCES = tests/unit/test-lex.c
+tests_unit_test_lex_CFLAGS = $(UNIT_CFLAGS)
+tests_unit_test_lex_LDADD = $(PURE_LIBS) $(CMOCKA_LIBS)

@@ -28,10 +28,13 @@
 /* The largest source read: POWER8's full catalog is under 1 MiB. */
 #define HVCAT_BUILD_MAX_JSON	((size_t)64 << 20)
 
-static void
-hvcat_build_usage(FILE *fp)
+/* --output, -o: the file to write. */
+static int
+hvcat_build_opt(void *arg, int ch, const char *val)
 {
-	fprintf(fp, "usage: hvcat build [-i 0|1|2] SRC.json -o FILE\n");
+	(void)ch;
+	*(const char **)arg = val;
+	return (0);
 }
 
 /* Read and decode the JSON source; 0, or 1 after a message. */
@@ -97,43 +100,32 @@ int
 hvcat_build(int argc, char **argv)
 {
 	static const struct option longopts[] = {
-		{ "interface", required_argument, NULL, 'i' },
 		{ "output", required_argument, NULL, 'o' },
-		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
 	};
-	struct catalog	*cat = NULL;
-	json_t		*root = NULL;
-	const char	*src, *dst = NULL;
-	void		*image = NULL;
-	char		*cause;
-	size_t		 len;
-	mode_t		 mask;
-	int		 ch, iface = 0, rc = 1;
+	struct hvcat_opts	 o = {
+		.usage = "usage: hvcat build [-i 0|1|2] SRC.json -o FILE\n",
+		.shortopts = "o:",
+		.longopts = longopts,
+		.nargs = 1,
+		.opt = hvcat_build_opt,
+	};
+	struct catalog		*cat = NULL;
+	json_t			*root = NULL;
+	const char		*src, *dst = NULL;
+	void			*image = NULL;
+	char			*cause, **av;
+	size_t			 len;
+	mode_t			 mask;
+	int			 iface, rc;
 
-	optind = 1;
-	while ((ch = getopt_long(argc, argv, "hi:o:", longopts, NULL)) != -1) {
-		switch (ch) {
-		case 'i':
-			if ((iface = hvcat_interface(optarg)) < 0)
-				return (2);
-			break;
-		case 'o':
-			dst = optarg;
-			break;
-		case 'h':
-			hvcat_build_usage(stdout);
-			return (0);
-		default:
-			hvcat_build_usage(stderr);
-			return (2);
-		}
-	}
-	if (argc - optind != 1 || dst == NULL) {
-		hvcat_build_usage(stderr);
-		return (2);
-	}
-	src = argv[optind];
+	o.arg = &dst;
+	if ((rc = hvcat_opts(&o, argc, argv, &iface, &av)) >= 0)
+		return (rc);
+	if (dst == NULL)
+		return (hvcat_opts_usage(&o));
+	src = av[0];
+	rc = 1;
 
 	if (hvcat_build_read(src, &root) != 0)
 		goto out;

@@ -9,7 +9,6 @@
  */
 #include "config.h"
 
-#include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -20,12 +19,11 @@
 #include "util/hverr.h"
 #include "util/xalloc.h"
 
-static void
-hvcat_check_usage(FILE *fp)
-{
-	fprintf(fp, "usage: hvcat check [-i 0|1|2] FILE\n"
-	    "FILE: a catalog, or a recording made with hvtop -w\n");
-}
+static const struct hvcat_opts hvcat_check_opts = {
+	.usage = "usage: hvcat check [-i 0|1|2] FILE\n"
+	    "FILE: a catalog, or a recording made with hvtop -w\n",
+	.nargs = 1,
+};
 
 /*
  * A named constant of the frame: what hvtop's sources know (PB_Freq,
@@ -217,47 +215,26 @@ hvcat_check_invalid(const char *path, const struct catalog *cat,
 int
 hvcat_check(int argc, char **argv)
 {
-	static const struct option longopts[] = {
-		{ "interface", required_argument, NULL, 'i' },
-		{ "help", no_argument, NULL, 'h' },
-		{ NULL, 0, NULL, 0 }
-	};
 	struct catalog	*cat;
 	void		*buf;
+	char		**av;
 	size_t		 len, more, nwarn = 0;
-	int		 ch, iface = 0;
+	int		 ch, iface;
 
-	optind = 1;
-	while ((ch = getopt_long(argc, argv, "hi:", longopts, NULL)) != -1) {
-		switch (ch) {
-		case 'i':
-			if ((iface = hvcat_interface(optarg)) < 0)
-				return (2);
-			break;
-		case 'h':
-			hvcat_check_usage(stdout);
-			return (0);
-		default:
-			hvcat_check_usage(stderr);
-			return (2);
-		}
-	}
-	if (argc - optind != 1) {
-		hvcat_check_usage(stderr);
-		return (2);
-	}
-	if (hvcat_load_any(argv[optind], iface, &cat, &buf, &len) != 0)
+	if ((ch = hvcat_opts(&hvcat_check_opts, argc, argv, &iface, &av)) >= 0)
+		return (ch);
+	if (hvcat_load_any(av[0], iface, &cat, &buf, &len) != 0)
 		return (1);
 	if (cat == NULL) {
-		ch = hvcat_record_check(argv[optind], buf, len);
+		ch = hvcat_record_check(av[0], buf, len);
 		free(buf);
 		return (ch);
 	}
-	more = hvcat_check_model(argv[optind], cat, &nwarn);
+	more = hvcat_check_model(av[0], cat, &nwarn);
 	if (cat->nerrors == 0 && more == 0)
-		hvcat_check_valid(argv[optind], cat, nwarn);
+		hvcat_check_valid(av[0], cat, nwarn);
 	else
-		hvcat_check_invalid(argv[optind], cat, more);
+		hvcat_check_invalid(av[0], cat, more);
 	ch = cat->nerrors == 0 && more == 0 ? 0 : 1;
 	catalog_free(cat);
 	return (ch);

@@ -17,10 +17,14 @@
 #include "catalog/catalog-json.h"
 #include "hvcat/hvcat.h"
 
-static void
-hvcat_dump_usage(FILE *fp)
+/* --json, -j. */
+static int
+hvcat_dump_opt(void *arg, int ch, const char *val)
 {
-	fprintf(fp, "usage: hvcat dump [--json] [-i 0|1|2] FILE\n");
+	(void)ch;
+	(void)val;
+	*(int *)arg = 1;
+	return (0);
 }
 
 /*
@@ -249,41 +253,28 @@ hvcat_dump(int argc, char **argv)
 {
 	static const struct option longopts[] = {
 		{ "json", no_argument, NULL, 'j' },
-		{ "interface", required_argument, NULL, 'i' },
-		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 }
 	};
-	struct catalog	*cat;
-	int		 ch, iface = 0, json = 0, rc;
+	struct hvcat_opts	 o = {
+		.usage = "usage: hvcat dump [--json] [-i 0|1|2] FILE\n",
+		.shortopts = "j",
+		.longopts = longopts,
+		.nargs = 1,
+		.opt = hvcat_dump_opt,
+	};
+	struct catalog		*cat;
+	char			**av;
+	int			 iface, json = 0, rc;
 
-	optind = 1;
-	while ((ch = getopt_long(argc, argv, "hi:j", longopts, NULL)) != -1) {
-		switch (ch) {
-		case 'j':
-			json = 1;
-			break;
-		case 'i':
-			if ((iface = hvcat_interface(optarg)) < 0)
-				return (2);
-			break;
-		case 'h':
-			hvcat_dump_usage(stdout);
-			return (0);
-		default:
-			hvcat_dump_usage(stderr);
-			return (2);
-		}
-	}
-	if (argc - optind != 1) {
-		hvcat_dump_usage(stderr);
-		return (2);
-	}
-	if (hvcat_load(argv[optind], iface, &cat) != 0)
+	o.arg = &json;
+	if ((rc = hvcat_opts(&o, argc, argv, &iface, &av)) >= 0)
+		return (rc);
+	if (hvcat_load(av[0], iface, &cat) != 0)
 		return (1);
 	if (json)
 		rc = hvcat_dump_json(cat);
 	else {
-		hvcat_dump_text(argv[optind], cat);
+		hvcat_dump_text(av[0], cat);
 		rc = 0;
 	}
 	if (rc == 0 && cat->nerrors != 0)

@@ -6,7 +6,6 @@
  */
 #include "config.h"
 
-#include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -16,12 +15,11 @@
 #include "record/record.h"
 #include "sys/file.h"
 
-static void
-hvcat_info_usage(FILE *fp)
-{
-	fprintf(fp, "usage: hvcat info [-i 0|1|2] FILE\n"
-	    "FILE: a catalog, or a recording made with hvtop -w\n");
-}
+static const struct hvcat_opts hvcat_info_opts = {
+	.usage = "usage: hvcat info [-i 0|1|2] FILE\n"
+	    "FILE: a catalog, or a recording made with hvtop -w\n",
+	.nargs = 1,
+};
 
 /* "20140120160033" -> "2014-01-20 16:00:33"; other stamps as they are. */
 static void
@@ -166,47 +164,25 @@ hvcat_info_print(const char *path, const struct catalog *cat)
 int
 hvcat_info(int argc, char **argv)
 {
-	static const struct option longopts[] = {
-		{ "interface", required_argument, NULL, 'i' },
-		{ "help", no_argument, NULL, 'h' },
-		{ NULL, 0, NULL, 0 }
-	};
 	struct catalog	*cat;
 	struct file_map	 map;
-	char		*cause = NULL;
-	int		 ch, iface = 0;
+	char		*cause = NULL, **av;
+	int		 ch, iface;
 
-	optind = 1;
-	while ((ch = getopt_long(argc, argv, "hi:", longopts, NULL)) != -1) {
-		switch (ch) {
-		case 'i':
-			if ((iface = hvcat_interface(optarg)) < 0)
-				return (2);
-			break;
-		case 'h':
-			hvcat_info_usage(stdout);
-			return (0);
-		default:
-			hvcat_info_usage(stderr);
-			return (2);
-		}
-	}
-	if (argc - optind != 1) {
-		hvcat_info_usage(stderr);
-		return (2);
-	}
+	if ((ch = hvcat_opts(&hvcat_info_opts, argc, argv, &iface, &av)) >= 0)
+		return (ch);
 	/* A recording made with hvtop -w is summed up instead: mapped,
 	 * once its first bytes say it is one. */
-	if (file_map(argv[optind], RECORD_MAGIC, RECORD_MAGIC_LEN,
+	if (file_map(av[0], RECORD_MAGIC, RECORD_MAGIC_LEN,
 	    HVCAT_RECORD_MAX, "an hvtop recording", &map, &cause) == 0) {
-		ch = hvcat_record_info(argv[optind], map.p, map.len);
+		ch = hvcat_record_info(av[0], map.p, map.len);
 		file_unmap(&map);
 		return (ch);
 	}
 	free(cause);
-	if (hvcat_load(argv[optind], iface, &cat) != 0)
+	if (hvcat_load(av[0], iface, &cat) != 0)
 		return (1);
-	hvcat_info_print(argv[optind], cat);
+	hvcat_info_print(av[0], cat);
 	ch = cat->nerrors == 0 ? 0 : 1;
 	catalog_free(cat);
 	return (ch);

@@ -15,11 +15,23 @@
 #include "catalog/catalog.h"
 #include "hvcat/hvcat.h"
 
-static void
-hvcat_sysfs_usage(FILE *fp)
+/* --style, -s: the listing's style. */
+static int
+hvcat_sysfs_opt(void *arg, int ch, const char *val)
 {
-	fprintf(fp, "usage: hvcat sysfs [--style current|2014] [-i 0|1|2] "
-	    "FILE\n");
+	int	*style = arg;
+
+	(void)ch;
+	if (strcmp(val, "current") == 0)
+		*style = CATALOG_SYSFS_CURRENT;
+	else if (strcmp(val, "2014") == 0)
+		*style = CATALOG_SYSFS_2014;
+	else {
+		fprintf(stderr, "hvcat: style must be current or 2014, not "
+		    "'%s'\n", val);
+		return (2);
+	}
+	return (0);
 }
 
 int
@@ -27,47 +39,26 @@ hvcat_sysfs(int argc, char **argv)
 {
 	static const struct option longopts[] = {
 		{ "style", required_argument, NULL, 's' },
-		{ "interface", required_argument, NULL, 'i' },
-		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 }
 	};
+	struct hvcat_opts	 o = {
+		.usage = "usage: hvcat sysfs [--style current|2014] "
+		    "[-i 0|1|2] FILE\n",
+		.shortopts = "s:",
+		.longopts = longopts,
+		.nargs = 1,
+		.opt = hvcat_sysfs_opt,
+	};
 	struct catalog_sysfs_entry *v;
-	struct catalog	*cat;
-	char		*name;
-	size_t		 i, n;
-	int		 ch, iface = 0, style = CATALOG_SYSFS_CURRENT, rc;
+	struct catalog		*cat;
+	char			*name, **av;
+	size_t			 i, n;
+	int			 iface, style = CATALOG_SYSFS_CURRENT, rc;
 
-	optind = 1;
-	while ((ch = getopt_long(argc, argv, "hi:s:", longopts, NULL)) != -1) {
-		switch (ch) {
-		case 's':
-			if (strcmp(optarg, "current") == 0)
-				style = CATALOG_SYSFS_CURRENT;
-			else if (strcmp(optarg, "2014") == 0)
-				style = CATALOG_SYSFS_2014;
-			else {
-				fprintf(stderr, "hvcat: style must be current "
-				    "or 2014, not '%s'\n", optarg);
-				return (2);
-			}
-			break;
-		case 'i':
-			if ((iface = hvcat_interface(optarg)) < 0)
-				return (2);
-			break;
-		case 'h':
-			hvcat_sysfs_usage(stdout);
-			return (0);
-		default:
-			hvcat_sysfs_usage(stderr);
-			return (2);
-		}
-	}
-	if (argc - optind != 1) {
-		hvcat_sysfs_usage(stderr);
-		return (2);
-	}
-	if (hvcat_load(argv[optind], iface, &cat) != 0)
+	o.arg = &style;
+	if ((rc = hvcat_opts(&o, argc, argv, &iface, &av)) >= 0)
+		return (rc);
+	if (hvcat_load(av[0], iface, &cat) != 0)
 		return (1);
 	n = catalog_sysfs_list(cat, style, &v);
 	for (i = 0; i < n; i++) {

@@ -46,6 +46,32 @@ size_t	hvcat_check_model(const char *label, const struct catalog *,
 /* The argument of -i: 0 (guess), 1 or 2; -1 after a message. */
 int	hvcat_interface(const char *);
 
+/*
+ * A command's options (hvcat-opts.c): -h and -i are everyone's; shortopts
+ * and longopts (NULL-terminated, at most five) are the command's own, and
+ * opt() gets each of them with its argument, returning 0 or the exit
+ * status to leave with.
+ */
+struct option;
+struct hvcat_opts {
+	const char		*usage;		/* whole lines */
+	const char		*shortopts;	/* getopt's, or NULL */
+	const struct option	*longopts;	/* or NULL */
+	int			 nargs;		/* operands, exactly */
+	int			(*opt)(void *arg, int ch, const char *val);
+	void			*arg;
+};
+/*
+ * Read argv's options.  Returns -1 with *iface (0 if -i was not given)
+ * and *operands (nargs of them) when the command goes on, or the exit
+ * status: 0 after -h, 2 after a usage error (said), or what opt()
+ * returned.
+ */
+int	hvcat_opts(const struct hvcat_opts *, int argc, char **argv,
+	    int *iface, char ***operands);
+/* The usage to stderr; returns 2. */
+int	hvcat_opts_usage(const struct hvcat_opts *);
+
 /* Info on a recording (hvtop -w). */
 int	hvcat_record_info(const char *path, const void *, size_t);
 /* Check a recording: its problems on stderr, a verdict; 0 or 1. */

@@ -8,6 +8,7 @@ hvcat_SOURCES = \
 	src/hvcat/hvcat-eval.c \
 	src/hvcat/hvcat-info.c \
 	src/hvcat/hvcat-load.c \
+	src/hvcat/hvcat-opts.c \
 	src/hvcat/hvcat-record.c \
 	src/hvcat/hvcat-sysfs.c
 hvcat_LDADD = $(CORE_LIBS)

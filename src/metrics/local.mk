@@ -3,6 +3,8 @@
 libhvpure_a_SOURCES += \
 	src/metrics/papi.h src/metrics/papi-int.h \
 	src/metrics/papi-parse.c \
+	src/metrics/papi-formula.c \
+	src/metrics/papi-names.c \
 	src/metrics/papi-model.c \
 	src/metrics/papi-check.c
 

@@ -1,12 +1,13 @@
 /*
  * Reading a PAPI event-definition file into the model of papi.h.
  *
- * Two passes.  The first splits each line into fields, checks its command,
- * derived type, base list and formula, and keeps the line only when all of
- * that is right, so one bad line costs that line alone.  The second needs
- * every name of the file: it chooses the identifiers the expressions use
- * (they must not collide with any other name), writes the expression texts,
- * indexes events by name and flags redefinitions.
+ * Two passes.  The first (this file) splits each line into fields, checks
+ * its command, derived type, base list and formula (papi-formula.c), and
+ * keeps the line only when all of that is right, so one bad line costs
+ * that line alone.  The second (papi-names.c) needs every name of the
+ * file: it chooses the identifiers the expressions use (they must not
+ * collide with any other name), writes the expression texts, indexes
+ * events by name and flags redefinitions.
  *
  * Pure: no I/O, no printing.  The input is untrusted: nothing is read
  * outside [buf, buf + len), strings are copied with their lengths, and
@@ -15,9 +16,7 @@
  *
  * Files may hold hundreds of thousands of events, so nothing here costs
  * more than a constant per name: strings and base lists are carved from
- * the model's arena, an identifier that is its name is the same string,
- * and the second pass finds names through one hash table that keeps each
- * name's hash.
+ * the model's arena, and an event is allocated once (papi_parse_reserve()).
  */
 #include "config.h"
 
@@ -36,112 +35,6 @@
 
 /* Room in an expression for one identifier beyond its name's length. */
 #define PAPI_IDENT_SLACK	24
-
-/* One field of a line. */
-struct papi_field {
-	const char	*p;		/* content (inside quotes if quoted) */
-	size_t		 len;
-	unsigned long	 col;		/* column of the content, from 1 */
-	char		 quote;		/* '"', '\'' or 0 */
-	int		 doubled;	/* contains a doubled quote */
-};
-
-/* A token of a POSTFIX or INFIX formula. */
-enum papi_tok {
-	PAPI_TOK_END,
-	PAPI_TOK_PLACE,			/* N<i> */
-	PAPI_TOK_NUM,
-	PAPI_TOK_HZ,			/* # */
-	PAPI_TOK_OP,			/* + - * / */
-	PAPI_TOK_LPAREN,
-	PAPI_TOK_RPAREN,
-	PAPI_TOK_BAD,
-};
-
-struct papi_token {
-	enum papi_tok	 kind;
-	size_t		 off;		/* in the formula text */
-	size_t		 len;
-	unsigned long	 place;		/* PAPI_TOK_PLACE, saturated */
-};
-
-/*
- * An open-addressing table of names; keys point elsewhere.  What val
- * holds depends on the table: a name_id + 1, an index in the model's
- * identifiers, a suffix; all are below the number of lines of a file,
- * which PAPI_VAL_MAX far exceeds.  16 bytes an entry: the table of a file
- * of 200,000 events is looked up a million times.
- */
-#define PAPI_VAL_MAX	((1U << 29) - 1)
-
-struct papi_hent {
-	const char	*key;		/* NULL: empty */
-	uint32_t	 hash;
-	uint32_t	 val : 29;
-	uint32_t	 taken : 1;	/* an identifier in use */
-	uint32_t	 plain : 2;	/* 1 plain, 2 not, 0 not known yet:
-					   names alike but for case are
-					   alike in this */
-};
-
-struct papi_htab {
-	struct papi_hent *e;
-	size_t		 cap;		/* a power of two, or 0 */
-	size_t		 n;
-	int		 nocase;
-};
-
-#define PAPI_BASE_CACHE	8
-
-struct papi_ctx {
-	struct papi_model *m;
-	size_t		 capsections;
-	size_t		 capevents;
-	size_t		 capdiags;
-	size_t		*diagseq;	/* order of creation, for sorting */
-	unsigned long	 line;
-	struct papi_field *f;		/* fields of the current line */
-	size_t		 nf;
-	size_t		 capf;
-	int		 header_run;	/* last command was a section header */
-	size_t		 cursec;	/* PAPI_NONE before the first */
-	struct strbuf	 expr;		/* scratch for expression texts */
-	char		*lastbase[PAPI_BASE_CACHE]; /* papi_parse_base() */
-};
-
-/*
- * Words an expression cannot use as operand names: the formula language's
- * operators, the constant '#' becomes, and what a strtod()-based number
- * reader would take for a number.
- */
-static const char *const papi_parse_reserved[] = {
-	"mod", "rem", "sqr", "swp", "rot", "dup", "sqrt", PAPI_CPU_HZ_OPERAND,
-	"inf", "infinity", "nan",
-};
-
-static inline int
-papi_parse_isdigit(int c)
-{
-	return (c >= '0' && c <= '9');
-}
-
-static inline int
-papi_parse_isidstart(int c)
-{
-	return ((c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || c == '_');
-}
-
-static inline int
-papi_parse_isident(int c)
-{
-	return (papi_parse_isidstart(c) || papi_parse_isdigit(c));
-}
-
-static inline int
-papi_parse_isblank(int c)
-{
-	return (c == ' ' || c == '\t' || c == '\r' || c == '\v' || c == '\f');
-}
 
 /* Does the field hold exactly word (no case)? */
 static inline int
@@ -165,7 +58,7 @@ papi_parse_is(const struct papi_field *f, const char *word)
  * Input text for a message: at most 40 bytes, anything unprintable shown
  * as '?', so that a message can go to a terminal as it is.
  */
-static const char *
+const char *
 papi_parse_quote(char *buf, size_t size, const char *p, size_t len)
 {
 	size_t	 i, n;
@@ -184,7 +77,7 @@ papi_parse_quote(char *buf, size_t size, const char *p, size_t len)
 	return (buf);
 }
 
-static void
+void
 papi_parse_diag(struct papi_ctx *c, enum papi_severity sev,
     unsigned long line, unsigned long col, const char *fmt, ...)
 {
@@ -216,11 +109,6 @@ papi_parse_diag(struct papi_ctx *c, enum papi_severity sev,
 	d->text = xasprintf("line %lu, column %lu: %s%s", line, col,
 	    sev == PAPI_WARNING ? "warning: " : "", d->message);
 }
-
-#define PAPI_ERR(c, col, ...) \
-	papi_parse_diag((c), PAPI_ERROR, (c)->line, (col), __VA_ARGS__)
-#define PAPI_WARN(c, col, ...) \
-	papi_parse_diag((c), PAPI_WARNING, (c)->line, (col), __VA_ARGS__)
 
 /*
  * A field's value as a string of the model: quotes removed, doubled quotes
@@ -272,7 +160,7 @@ papi_parse_split(struct papi_ctx *c, const char *p, size_t n)
 	c->nf = 0;
 	i = 0;
 	for (;;) {
-		while (i < n && papi_parse_isblank((unsigned char)p[i]))
+		while (i < n && papi_isblank((unsigned char)p[i]))
 			i++;
 		f = papi_parse_addfield(c);
 		if (i < n && (p[i] == '"' || p[i] == '\'')) {
@@ -296,7 +184,7 @@ papi_parse_split(struct papi_ctx *c, const char *p, size_t n)
 			f->col = i + 2;
 			f->quote = q;
 			i = j + 1;
-			while (i < n && papi_parse_isblank((unsigned char)p[i]))
+			while (i < n && papi_isblank((unsigned char)p[i]))
 				i++;
 			if (i < n && p[i] != ',') {
 				PAPI_ERR(c, i + 1,
@@ -307,7 +195,7 @@ papi_parse_split(struct papi_ctx *c, const char *p, size_t n)
 			comma = memchr(p + i, ',', n - i);
 			j = comma != NULL ? (size_t)(comma - p) : n;
 			for (e = j; e > i &&
-			    papi_parse_isblank((unsigned char)p[e - 1]); e--)
+			    papi_isblank((unsigned char)p[e - 1]); e--)
 				continue;
 			f->p = p + i;
 			f->len = e - i;
@@ -323,245 +211,6 @@ papi_parse_split(struct papi_ctx *c, const char *p, size_t n)
 	    c->f[c->nf - 1].quote == 0)
 		c->nf--;
 	return (0);
-}
-
-/*
- * The next token of a formula at *off.  Postfix tokens are separated by
- * '|' (empty tokens are skipped); infix ones need no separator.  A token
- * that is not understood comes back as PAPI_TOK_BAD covering the word.
- */
-static void
-papi_parse_token(const char *s, size_t n, size_t *off, int infix,
-    struct papi_token *t)
-{
-	size_t	 i = *off, j;
-
-	while (i < n && (papi_parse_isblank((unsigned char)s[i]) ||
-	    (!infix && s[i] == '|')))
-		i++;
-	memset(t, 0, sizeof *t);
-	t->off = i;
-	if (i >= n) {
-		t->kind = PAPI_TOK_END;
-		*off = i;
-		return;
-	}
-	j = i + 1;
-	switch (s[i]) {
-	case '+':
-	case '-':
-	case '*':
-	case '/':
-		t->kind = PAPI_TOK_OP;
-		break;
-	case '#':
-		t->kind = PAPI_TOK_HZ;
-		break;
-	case '(':
-		t->kind = infix ? PAPI_TOK_LPAREN : PAPI_TOK_BAD;
-		break;
-	case ')':
-		t->kind = infix ? PAPI_TOK_RPAREN : PAPI_TOK_BAD;
-		break;
-	case 'N':
-		if (j < n && papi_parse_isdigit((unsigned char)s[j])) {
-			t->kind = PAPI_TOK_PLACE;
-			for (; j < n && papi_parse_isdigit((unsigned char)s[j]);
-			    j++) {
-				if (t->place < 1000000)
-					t->place = t->place * 10 +
-					    (unsigned long)(s[j] - '0');
-			}
-		} else
-			t->kind = PAPI_TOK_BAD;
-		break;
-	default:
-		if (papi_parse_isdigit((unsigned char)s[i])) {
-			t->kind = PAPI_TOK_NUM;
-			while (j < n && papi_parse_isdigit((unsigned char)s[j]))
-				j++;
-			if (j + 1 < n && s[j] == '.' &&
-			    papi_parse_isdigit((unsigned char)s[j + 1])) {
-				j++;
-				while (j < n &&
-				    papi_parse_isdigit((unsigned char)s[j]))
-					j++;
-			}
-		} else
-			t->kind = PAPI_TOK_BAD;
-		break;
-	}
-	/*
-	 * A token must end where the next can start: postfix tokens at a
-	 * '|', infix words where no name character follows.
-	 */
-	if (!infix) {
-		if (j < n && s[j] != '|' &&
-		    !papi_parse_isblank((unsigned char)s[j]))
-			t->kind = PAPI_TOK_BAD;
-	} else if (t->kind == PAPI_TOK_PLACE || t->kind == PAPI_TOK_NUM ||
-	    t->kind == PAPI_TOK_BAD) {
-		if (j < n && (papi_parse_isident((unsigned char)s[j]) ||
-		    s[j] == '.'))
-			t->kind = PAPI_TOK_BAD;
-	}
-	if (t->kind == PAPI_TOK_BAD) {
-		while (j < n && s[j] != '|' && s[j] != '(' && s[j] != ')' &&
-		    !papi_parse_isblank((unsigned char)s[j]) &&
-		    (!infix || (s[j] != '+' && s[j] != '-' && s[j] != '*' &&
-		    s[j] != '/')))
-			j++;
-	}
-	t->len = j - i;
-	*off = j;
-}
-
-/*
- * Token t of formula f where it stands: a value where one may go, an
- * operator after enough values, parentheses that match.  *depth counts
- * the values on the stack (POSTFIX) or the open parentheses (INFIX);
- * *operand says an INFIX value is expected.  Returns 0, or -1 after
- * reporting the problem.
- */
-static int
-papi_parse_formula_token(struct papi_ctx *c, const struct papi_field *f,
-    const struct papi_token *t, int infix, size_t *depth, int *operand)
-{
-	unsigned long	 col = f->col + t->off;
-	char		 q[64];
-
-	switch (t->kind) {
-	case PAPI_TOK_PLACE:
-	case PAPI_TOK_NUM:
-	case PAPI_TOK_HZ:
-		if (!infix)
-			(*depth)++;
-		else if (!*operand) {
-			PAPI_ERR(c, col, "an operator is missing before '%s'",
-			    papi_parse_quote(q, sizeof q, f->p + t->off,
-			    t->len));
-			return (-1);
-		} else
-			*operand = 0;
-		break;
-	case PAPI_TOK_OP:
-		if (!infix) {
-			if (*depth < 2) {
-				PAPI_ERR(c, col, "'%c' needs two values "
-				    "before it", f->p[t->off]);
-				return (-1);
-			}
-			(*depth)--;
-		} else if (*operand) {
-			PAPI_ERR(c, col, "a value is missing before '%c'",
-			    f->p[t->off]);
-			return (-1);
-		} else
-			*operand = 1;
-		break;
-	case PAPI_TOK_LPAREN:
-		if (!*operand) {
-			PAPI_ERR(c, col, "an operator is missing before '('");
-			return (-1);
-		}
-		(*depth)++;
-		break;
-	case PAPI_TOK_RPAREN:
-		if (*operand) {
-			PAPI_ERR(c, col, "a value is missing before ')'");
-			return (-1);
-		}
-		if (*depth == 0) {
-			PAPI_ERR(c, col, "')' has no matching '('");
-			return (-1);
-		}
-		(*depth)--;
-		break;
-	case PAPI_TOK_BAD:
-	case PAPI_TOK_END:
-		break;
-	}
-	return (0);
-}
-
-/* Whether formula f ends complete.  Returns 0, or -1 after reporting. */
-static int
-papi_parse_formula_end(struct papi_ctx *c, const struct papi_field *f,
-    int infix, size_t depth, int operand)
-{
-	unsigned long	 col = f->col + f->len;
-
-	if (!infix && depth == 0) {
-		PAPI_ERR(c, f->col, "the formula is empty");
-		return (-1);
-	}
-	if (!infix && depth > 1) {
-		PAPI_ERR(c, col, "the formula leaves %zu values: an operator "
-		    "is missing", depth);
-		return (-1);
-	}
-	if (infix && operand) {
-		PAPI_ERR(c, col, "the formula ends where a value is expected");
-		return (-1);
-	}
-	if (infix && depth > 0) {
-		PAPI_ERR(c, col, "%zu '(' not closed", depth);
-		return (-1);
-	}
-	return (0);
-}
-
-/*
- * Check a POSTFIX or INFIX formula against a list of nbases events.  Sets
- * *used to the placeholders it uses and adds to *bound the room its
- * expression needs apart from the names.  Returns 0, or -1 after
- * reporting the first problem with its column.
- */
-static int
-papi_parse_formula(struct papi_ctx *c, const struct papi_field *f,
-    int infix, size_t nbases, uint64_t *used, size_t *placecount,
-    size_t *bound)
-{
-	struct papi_token	 t;
-	char			 q[64];
-	size_t			 off = 0, depth = 0;
-	int			 operand = 1;	/* infix: operand expected */
-	unsigned long		 col;
-
-	*used = 0;
-	*placecount = 0;
-	for (;;) {
-		papi_parse_token(f->p, f->len, &off, infix, &t);
-		col = f->col + t.off;
-		if (t.kind == PAPI_TOK_END)
-			break;
-		*bound += t.len + 1;
-		if (t.kind == PAPI_TOK_BAD) {
-			PAPI_ERR(c, col, "'%s' is not part of a formula "
-			    "(N<i>, numbers, #, + - * /%s)",
-			    papi_parse_quote(q, sizeof q, f->p + t.off, t.len),
-			    infix ? " and parentheses" : " separated by '|'");
-			return (-1);
-		}
-		if (t.kind == PAPI_TOK_PLACE) {
-			if (t.place >= nbases) {
-				PAPI_ERR(c, col, "N%lu is out of range: the "
-				    "event lists %zu base event%s (N0..N%zu)",
-				    t.place, nbases, nbases == 1 ? "" : "s",
-				    nbases - 1);
-				return (-1);
-			}
-			*used |= (uint64_t)1 << t.place;
-			(*placecount)++;
-		}
-		if (t.kind == PAPI_TOK_PLACE || t.kind == PAPI_TOK_NUM ||
-		    t.kind == PAPI_TOK_HZ)
-			*bound += sizeof PAPI_CPU_HZ_OPERAND;
-		if (papi_parse_formula_token(c, f, &t, infix, &depth,
-		    &operand) != 0)
-			return (-1);
-	}
-	return (papi_parse_formula_end(c, f, infix, depth, operand));
 }
 
 static void
@@ -608,7 +257,7 @@ papi_parse_header(struct papi_ctx *c, const struct papi_field *comp,
 		else {
 			type = 0;
 			for (i = 0; i < t->len &&
-			    papi_parse_isdigit((unsigned char)t->p[i]); i++)
+			    papi_isdigit((unsigned char)t->p[i]); i++)
 				type = type * 10 + (t->p[i] - '0');
 		}
 		if (i == 0 || i != t->len) {
@@ -799,7 +448,7 @@ papi_parse_event_bound(struct papi_ctx *c, const struct papi_event *ev,
 	size_t	 places = 0, bound = 16;
 
 	if (l->formula != NULL) {
-		if (papi_parse_formula(c, l->formula,
+		if (papi_formula_check(c, l->formula,
 		    ev->type == PAPI_TYPE_INFIX, l->n, &l->used, &places,
 		    &bound) != 0)
 			return (-1);
@@ -941,7 +590,7 @@ papi_parse_reserve(struct papi_ctx *c, const char *p, size_t len)
 	int		 ch;
 
 	while (p < end) {
-		while (p < end && papi_parse_isblank((unsigned char)*p))
+		while (p < end && papi_isblank((unsigned char)*p))
 			p++;
 		ch = p < end ? papi_lower((unsigned char)*p) : 0;
 		if (ch == 'e' || ch == 'p' || ch == '"' || ch == '\'')
@@ -973,7 +622,7 @@ papi_parse_line(struct papi_ctx *c, const char *p, size_t n)
 		PAPI_ERR(c, (unsigned long)(z - p) + 1, "NUL byte");
 		return;
 	}
-	for (i = 0; i < n && papi_parse_isblank((unsigned char)p[i]); i++)
+	for (i = 0; i < n && papi_isblank((unsigned char)p[i]); i++)
 		continue;
 	if (i == n || p[i] == '#')
 		return;
@@ -990,7 +639,7 @@ papi_parse_line(struct papi_ctx *c, const char *p, size_t n)
 		/* A component section, "cuda,GH100": a lowercase word. */
 		for (i = 0; i < cmd->len; i++) {
 			if (!((cmd->p[i] >= 'a' && cmd->p[i] <= 'z') ||
-			    (i > 0 && (papi_parse_isdigit(
+			    (i > 0 && (papi_isdigit(
 			    (unsigned char)cmd->p[i]) || cmd->p[i] == '_'))))
 				break;
 		}
@@ -1000,7 +649,7 @@ papi_parse_line(struct papi_ctx *c, const char *p, size_t n)
 		else if (cmd->len > 4 && papi_lower((unsigned char)
 		    cmd->p[0]) == 'c' && papi_lower((unsigned char)
 		    cmd->p[1]) == 'p' && papi_lower((unsigned char)
-		    cmd->p[2]) == 'u' && papi_parse_isblank((unsigned char)
+		    cmd->p[2]) == 'u' && papi_isblank((unsigned char)
 		    cmd->p[3]))
 			PAPI_ERR(c, cmd->col + 3, "a comma must separate CPU "
 			    "from the PMU name");
@@ -1009,246 +658,6 @@ papi_parse_line(struct papi_ctx *c, const char *p, size_t n)
 			    "PRESET or EVENT expected)", papi_parse_quote(q,
 			    sizeof q, cmd->p, cmd->len));
 	}
-}
-
-/* Hash tables for the second pass. */
-
-static uint32_t
-papi_htab_hash(const struct papi_htab *h, const char *key)
-{
-	return ((uint32_t)(h->nocase ? papi_hash_nocase(key) : papi_hash(key)));
-}
-
-/* Room for n keys without growing. */
-static void
-papi_htab_init(struct papi_htab *h, size_t n, int nocase)
-{
-	memset(h, 0, sizeof *h);
-	h->nocase = nocase;
-	for (h->cap = 64; h->cap / 4 * 3 < n + 1; h->cap *= 2)
-		continue;
-	h->e = xmalloc_huge(h->cap, sizeof *h->e);
-	memset(h->e, 0, h->cap * sizeof *h->e);
-}
-
-static struct papi_hent *
-papi_htab_find(const struct papi_htab *h, const char *key, uint32_t hv)
-{
-	struct papi_hent	*e;
-	size_t			 i;
-
-	for (i = hv & (h->cap - 1);; i = (i + 1) & (h->cap - 1)) {
-		e = &h->e[i];
-		if (e->key == NULL)
-			return (NULL);
-		if (e->hash == hv && (h->nocase ? papi_casecmp(e->key,
-		    key) : strcmp(e->key, key)) == 0)
-			return (e);
-	}
-}
-
-/*
- * The entry of key, added with val 0 and not taken when it is not there
- * (key must then outlive the table).  A pointer to an entry is good until
- * the next key is added.
- */
-static struct papi_hent *
-papi_htab_add(struct papi_htab *h, const char *key, uint32_t hv)
-{
-	struct papi_hent	*e, *old;
-	size_t			 i, j, oc;
-
-	/* At most three quarters full. */
-	if ((h->n + 1) * 4 > h->cap * 3) {
-		old = h->e;
-		oc = h->cap;
-		h->cap = oc * 2;
-		h->e = xcalloc(h->cap, sizeof *h->e);
-		for (i = 0; i < oc; i++) {
-			if (old[i].key == NULL)
-				continue;
-			for (j = old[i].hash & (h->cap - 1);
-			    h->e[j].key != NULL; j = (j + 1) & (h->cap - 1))
-				continue;
-			h->e[j] = old[i];
-		}
-		free(old);
-	}
-	for (i = hv & (h->cap - 1);; i = (i + 1) & (h->cap - 1)) {
-		e = &h->e[i];
-		if (e->key == NULL)
-			break;
-		if (e->hash == hv && (h->nocase ? papi_casecmp(e->key,
-		    key) : strcmp(e->key, key)) == 0)
-			return (e);
-	}
-	e->key = key;
-	e->hash = hv;
-	h->n++;
-	return (e);
-}
-
-static int
-papi_parse_plain(const char *s)
-{
-	size_t	 i;
-
-	if (!papi_parse_isidstart((unsigned char)s[0]))
-		return (0);
-	for (i = 1; s[i] != '\0'; i++) {
-		if (!papi_parse_isident((unsigned char)s[i]))
-			return (0);
-	}
-	if (i > 8)		/* longer than any reserved word */
-		return (1);
-	for (i = 0; i < sizeof papi_parse_reserved /
-	    sizeof papi_parse_reserved[0]; i++) {
-		if (papi_casecmp(s, papi_parse_reserved[i]) == 0)
-			return (0);
-	}
-	return (1);
-}
-
-struct papi_idents {
-	struct papi_htab names;		/* every name (no case): name_id + 1
-					   of an event name in val, taken set
-					   for every identifier in use, and
-					   whether it is plain */
-	struct papi_htab map;		/* mapped name -> identifier */
-	struct papi_htab next;		/* mangled name (no case) -> next
-					   suffix */
-	struct strbuf	 sb;
-	struct papi_model *m;
-	size_t		 cap;
-};
-
-/* The identifier for name: name itself when it is plain. */
-static char *
-papi_parse_ident(struct papi_idents *id, char *name)
-{
-	struct papi_model	*m = id->m;
-	struct strbuf		*sb = &id->sb;
-	struct papi_hent	*e, *nx;
-	char			*ident;
-	size_t			 i, base, k;
-	uint32_t		 hv;
-
-	if (papi_parse_plain(name))
-		return (name);
-	hv = papi_htab_hash(&id->map, name);
-	if ((e = papi_htab_find(&id->map, name, hv)) != NULL)
-		return (m->idents[e->val].ident);
-	strbuf_reset(sb);
-	if (papi_parse_isdigit((unsigned char)name[0]) || name[0] == '\0')
-		strbuf_addc(sb, '_');
-	for (i = 0; name[i] != '\0'; i++)
-		strbuf_addc(sb, papi_parse_isident((unsigned char)name[i]) ?
-		    name[i] : '_');
-
-	/*
-	 * k is the suffix to try, 1 meaning none.  It resumes where the last
-	 * name that mangled alike stopped, so that many such names cost
-	 * linear time, not quadratic.
-	 */
-	base = sb->len;
-	hv = papi_htab_hash(&id->next, sb->s);
-	if ((nx = papi_htab_find(&id->next, sb->s, hv)) == NULL) {
-		nx = papi_htab_add(&id->next, arena_strdup(&m->mem, sb->s),
-		    hv);
-		nx->val = 1;
-	}
-	for (k = nx->val;; k = k == 1 ? 2 : k + 1) {
-		sb->len = base;
-		sb->s[base] = '\0';
-		if (k > 1)
-			strbuf_addf(sb, "__%zu", k);
-		e = papi_htab_find(&id->names, sb->s,
-		    papi_htab_hash(&id->names, sb->s));
-		if (e == NULL || !e->taken)
-			break;
-	}
-	nx->val = (uint32_t)(k == 1 ? 2 : k + 1) & PAPI_VAL_MAX;
-
-	if (m->nidents == id->cap) {
-		id->cap = id->cap ? id->cap * 2 : 16;
-		m->idents = xreallocarray(m->idents, id->cap,
-		    sizeof *m->idents);
-	}
-	ident = arena_strndup(&m->mem, sb->s, sb->len);
-	m->idents[m->nidents].ident = ident;
-	m->idents[m->nidents].name = name;
-	m->nidents++;
-	papi_htab_add(&id->names, ident, papi_htab_hash(&id->names,
-	    ident))->taken = 1;
-	papi_htab_add(&id->map, name, papi_htab_hash(&id->map,
-	    name))->val = (uint32_t)(m->nidents - 1);
-	return (ident);
-}
-
-/* The expression text of an event whose identifiers are set. */
-static char *
-papi_parse_expr(struct papi_ctx *c, const struct papi_event *ev)
-{
-	struct strbuf		*sb = &c->expr;
-	struct papi_token	 t;
-	const char		*s;
-	size_t			 i, first, off, n, last;
-
-	strbuf_reset(sb);
-	switch (ev->type) {
-	case PAPI_TYPE_NOT_DERIVED:
-	case PAPI_TYPE_CMPD:
-		strbuf_adds(sb, ev->bases[0].ident);
-		break;
-	case PAPI_TYPE_ADD:
-	case PAPI_TYPE_SUB:
-	case PAPI_TYPE_PS:
-	case PAPI_TYPE_ADD_PS:
-		first = ev->clock ? 1 : 0;
-		strbuf_adds(sb, ev->bases[first].ident);
-		for (i = first + 1; i < ev->nbases; i++) {
-			strbuf_addc(sb, ' ');
-			strbuf_adds(sb, ev->bases[i].ident);
-			strbuf_add(sb, ev->type == PAPI_TYPE_SUB ? " -" :
-			    " +", 2);
-		}
-		if (ev->type == PAPI_TYPE_PS || ev->type == PAPI_TYPE_ADD_PS)
-			strbuf_adds(sb, " " PAPI_RATE_OPERAND " /");
-		break;
-	case PAPI_TYPE_POSTFIX:
-	case PAPI_TYPE_INFIX:
-		s = ev->formula;
-		n = strlen(s);
-		off = last = 0;
-		for (;;) {
-			papi_parse_token(s, n, &off, ev->type ==
-			    PAPI_TYPE_INFIX, &t);
-			if (t.kind == PAPI_TOK_END)
-				break;
-			/* Infix keeps its spacing, as single spaces. */
-			if (sb->len != 0 && (ev->type != PAPI_TYPE_INFIX ||
-			    t.off != last))
-				strbuf_addc(sb, ' ');
-			if (t.kind == PAPI_TOK_PLACE)
-				strbuf_adds(sb, ev->bases[t.place].ident);
-			else if (t.kind == PAPI_TOK_HZ)
-				strbuf_adds(sb, PAPI_CPU_HZ_OPERAND);
-			else
-				strbuf_add(sb, s + t.off, t.len);
-			last = off;
-		}
-		break;
-	}
-	return (arena_strndup(&c->m->mem, sb->len != 0 ? sb->s : "",
-	    sb->len));
-}
-
-static int
-papi_parse_cmpident(const void *a, const void *b)
-{
-	const struct papi_ident	*x = a, *y = b;
-
-	return (strcmp(x->ident, y->ident));
 }
 
 struct papi_diagorder {
@@ -1266,181 +675,6 @@ papi_parse_cmpdiag(const void *a, const void *b)
 	if (x->d.column != y->d.column)
 		return (x->d.column < y->d.column ? -1 : 1);
 	return (x->seq < y->seq ? -1 : x->seq > y->seq);
-}
-
-/*
- * The model's name lookup (papi_model_find() and the like): name_id + 1
- * by the name of its first event in byname, which papi-model.c hashes
- * alike.
- */
-static void
-papi_parse_nametab(struct papi_model *m)
-{
-	const char	*name;
-	size_t		 id, i, cap;
-
-	for (cap = 64; cap / 2 < m->nnames + 1; cap *= 2)
-		continue;
-	m->nametab = xcalloc(cap, sizeof *m->nametab);
-	m->nametabcap = cap;
-	for (id = 0; id < m->nnames; id++) {
-		name = m->events[m->byname[m->namerange[2 * id]]].name;
-		for (i = (uint32_t)papi_hash_nocase(name) & (cap - 1);
-		    m->nametab[i] != 0; i = (i + 1) & (cap - 1))
-			continue;
-		m->nametab[i] = (uint32_t)id + 1;
-	}
-}
-
-/*
- * Every name into the identifier table once, events' and bases': whether
- * it is plain is decided once per distinct name, and an event's name_id
- * is the n-th distinct name (no case).  A base keeps its name's hash in
- * name_id until papi_parse_finish_idents() looks it up again.  Returns
- * whether each event's name is plain (caller frees).
- */
-static uint8_t *
-papi_parse_finish_names(struct papi_ctx *c, struct papi_idents *id)
-{
-	struct papi_model	*m = c->m;
-	struct papi_event	*ev;
-	struct papi_base	*b;
-	struct papi_hent	*e;
-	size_t			 i, j, n;
-	uint32_t		 hv;
-	uint8_t			*plain = NULL;
-
-	/* Event names; the bases' mostly repeat (the table grows if not). */
-	n = sizeof papi_parse_reserved / sizeof papi_parse_reserved[0] +
-	    m->nevents;
-	papi_htab_init(&id->names, n, 1);
-	papi_htab_init(&id->map, 0, 0);
-	papi_htab_init(&id->next, 0, 1);
-	for (i = 0; i < sizeof papi_parse_reserved /
-	    sizeof papi_parse_reserved[0]; i++)
-		papi_htab_add(&id->names, papi_parse_reserved[i],
-		    papi_htab_hash(&id->names, papi_parse_reserved[i]))->taken =
-		    1;
-	if (m->nevents > 0)
-		plain = xcalloc(m->nevents, 1);
-	for (i = 0; i < m->nevents; i++) {
-		ev = &m->events[i];
-		e = papi_htab_add(&id->names, ev->name,
-		    papi_htab_hash(&id->names, ev->name));
-		if (e->plain == 0)
-			e->plain = papi_parse_plain(ev->name) ? 1 : 2;
-		if (e->plain == 1)
-			e->taken = 1;
-		if (e->val == 0)
-			e->val = (uint32_t)++m->nnames & PAPI_VAL_MAX;
-		ev->name_id = (size_t)e->val - 1;
-		plain[i] = e->plain == 1;
-		for (j = 0; j < ev->nbases; j++) {
-			b = &ev->bases[j];
-			hv = papi_htab_hash(&id->names, b->name);
-			e = papi_htab_add(&id->names, b->name, hv);
-			if (e->plain == 0)
-				e->plain = papi_parse_plain(b->name) ? 1 : 2;
-			if (e->plain == 1)
-				e->taken = 1;
-			b->name_id = hv;
-		}
-	}
-	return (plain);
-}
-
-/* Each event's and base's identifier and name id, and its expression. */
-static void
-papi_parse_finish_idents(struct papi_ctx *c, struct papi_idents *id,
-    const uint8_t *plain)
-{
-	struct papi_model	*m = c->m;
-	struct papi_event	*ev;
-	struct papi_base	*b;
-	struct papi_hent	*e;
-	size_t			 i, j;
-	struct {
-		const char	*name;
-		size_t		 name_id;
-		char		*ident;
-	}			 cache[PAPI_BASE_CACHE];
-
-	memset(cache, 0, sizeof cache);
-	for (i = 0; i < m->nevents; i++) {
-		ev = &m->events[i];
-		ev->ident = plain[i] ? ev->name : papi_parse_ident(id,
-		    ev->name);
-		for (j = 0; j < ev->nbases; j++) {
-			b = &ev->bases[j];
-			/* The same string as the last base here (see
-			 * papi_parse_base()): the same answers. */
-			if (j < PAPI_BASE_CACHE && cache[j].name == b->name) {
-				b->name_id = cache[j].name_id;
-				b->ident = cache[j].ident;
-				continue;
-			}
-			/* There since the first loop; read before an
-			 * identifier is added. */
-			e = papi_htab_find(&id->names, b->name,
-			    (uint32_t)b->name_id);
-			b->name_id = e->val != 0 ? (size_t)e->val - 1 :
-			    PAPI_NONE;
-			b->ident = e->plain == 1 ? b->name :
-			    papi_parse_ident(id, b->name);
-			if (j < PAPI_BASE_CACHE) {
-				cache[j].name = b->name;
-				cache[j].name_id = b->name_id;
-				cache[j].ident = b->ident;
-			}
-		}
-		ev->expr = papi_parse_expr(c, ev);
-		ev->expr_infix = ev->type == PAPI_TYPE_INFIX;
-	}
-}
-
-/*
- * By name, then by position: redefinitions sit side by side.  Names come
- * in the order of their name_ids (no sorting: a name is found through the
- * table), and events are counted into place in file order, which keeps
- * them by position within a name.  A redefinition in the same section
- * shadows the one before, with a warning.
- */
-static void
-papi_parse_finish_byname(struct papi_ctx *c)
-{
-	struct papi_model	*m = c->m;
-	struct papi_event	*ev, *prev;
-	char			 q[64];
-	size_t			 i, j, n;
-
-	if (m->nevents == 0)
-		return;
-	/* namerange[2 id + 1] counts, then is where the next goes. */
-	m->namerange = xcalloc(2 * m->nnames, sizeof *m->namerange);
-	for (i = 0; i < m->nevents; i++)
-		m->namerange[2 * m->events[i].name_id + 1]++;
-	for (i = j = 0; i < m->nnames; i++) {
-		n = m->namerange[2 * i + 1];
-		m->namerange[2 * i] = m->namerange[2 * i + 1] = j;
-		j += n;
-	}
-	m->byname = xcalloc(m->nevents, sizeof *m->byname);
-	for (i = 0; i < m->nevents; i++)
-		m->byname[m->namerange[2 * m->events[i].name_id + 1]++] = i;
-	papi_parse_nametab(m);
-	for (i = 1; i < m->nevents; i++) {
-		ev = &m->events[m->byname[i]];
-		prev = &m->events[m->byname[i - 1]];
-		if (prev->name_id != ev->name_id ||
-		    prev->section != ev->section)
-			continue;
-		ev->shadows = prev->index;
-		c->line = ev->line;
-		PAPI_WARN(c, ev->column, "%s is defined again (first on line "
-		    "%lu); this definition is the one used",
-		    papi_parse_quote(q, sizeof q, ev->name, strlen(ev->name)),
-		    prev->line);
-	}
 }
 
 /* The diagnostics in the order papi_parse_cmpdiag() gives. */
@@ -1464,27 +698,11 @@ papi_parse_finish_diags(struct papi_ctx *c)
 	free(dord);
 }
 
-/* The second pass: identifiers, expressions, the name index. */
+/* The second pass, then the diagnostics in order. */
 static void
 papi_parse_finish(struct papi_ctx *c)
 {
-	struct papi_model	*m = c->m;
-	struct papi_idents	 id;
-	uint8_t			*plain;
-
-	memset(&id, 0, sizeof id);
-	id.m = m;
-	plain = papi_parse_finish_names(c, &id);
-	papi_parse_finish_idents(c, &id, plain);
-	free(plain);
-	free(id.names.e);
-	free(id.map.e);
-	free(id.next.e);
-	strbuf_free(&id.sb);
-	if (m->nidents > 1)
-		qsort(m->idents, m->nidents, sizeof *m->idents,
-		    papi_parse_cmpident);
-	papi_parse_finish_byname(c);
+	papi_names_resolve(c);
 	papi_parse_finish_diags(c);
 }
 

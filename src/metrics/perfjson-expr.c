@@ -13,11 +13,13 @@
 #include <errno.h>
 #include <math.h>
 #include <stdarg.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "metrics/perfjson-int.h"
 #include "util/hverr.h"
+#include "util/lex.h"
 #include "util/strbuf.h"
 #include "util/xalloc.h"
 
@@ -32,7 +34,7 @@ enum perfjson_tok {
 struct perfjson_tr {
 	const char	*s;
 	size_t		 len;
-	size_t		 pos;		/* next byte to lex */
+	struct lex	 lx;
 	enum perfjson_tok tok;
 	size_t		 tokpos;
 	size_t		 toklen;
@@ -74,19 +76,34 @@ perfjson_fail(struct perfjson_tr *t, size_t pos, const char *fmt, ...)
 	return (-HV_EFORMAT);
 }
 
-static int
-perfjson_symchar(int c)
-{
-	return ((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') ||
-	    (c >= '0' && c <= '9') || c == '_' || c == '.' || c == ':' ||
-	    c == '@' || c == '?');
-}
+/*
+ * perf's expression text for the scanner (util/lex.h): names of letters,
+ * digits and "_.:@?" ("hv_24x7@PM_X,chip=?@" is one name once its commas
+ * and '=' are escaped), a backslash that escapes any printable byte, even
+ * first, and '#' before a constant's name.
+ */
+#define PE	LEX_ESCAPED
+#define SYM	(LEX_START | LEX_NAME | LEX_ESCAPED)
+#define OP	(LEX_PUNCT | LEX_ESCAPED)
+static const uint16_t perfjson_class[256] = {
+	[' '] = LEX_SPACE, ['\t'] = LEX_SPACE, ['\n'] = LEX_SPACE,
+	['\r'] = LEX_SPACE,
+	['!'] = OP, ['"'] = PE, ['#'] = LEX_SIGIL | PE, ['$'] = PE,
+	['%'] = OP, ['&'] = OP, ['\''] = PE,
+	['(' ... '-'] = OP, ['.'] = SYM, ['/'] = OP,
+	['0' ... ':'] = SYM, [';'] = PE, ['<' ... '>'] = OP,
+	['?' ... 'Z'] = SYM, ['['] = PE, ['\\'] = LEX_START | LEX_ESCAPE | PE,
+	[']'] = PE, ['^'] = OP, ['_'] = SYM, ['`'] = PE, ['a' ... 'z'] = SYM,
+	['{'] = PE, ['|'] = OP, ['}' ... '~'] = PE,
+};
+#undef PE
+#undef SYM
+#undef OP
 
-static int
-perfjson_digit(int c)
-{
-	return (c >= '0' && c <= '9');
-}
+static const struct lex_lang perfjson_lang = {
+	.class = perfjson_class,
+	.num = LEX_NUM_EXP | LEX_NUM_DOT,
+};
 
 /* A printable character for messages: the byte, or '?'. */
 static int
@@ -116,93 +133,48 @@ perfjson_number(struct perfjson_tr *t)
 static int
 perfjson_lex(struct perfjson_tr *t)
 {
-	const char	*s = t->s;
-	size_t		 i = t->pos, n;
-	int		 c;
+	struct lex_tok	 k;
+	size_t		 end;
 
 	free(t->name);
 	t->name = NULL;
-	while (i < t->len && (s[i] == ' ' || s[i] == '\t' || s[i] == '\n' ||
-	    s[i] == '\r'))
-		i++;
-	t->tokpos = i;
-	if (i >= t->len) {
+	lex_next(&t->lx, &k);
+	t->tokpos = k.off;
+	switch (k.kind) {
+	case LEX_TOK_END:
 		t->tok = PJT_END;
-		t->pos = i;
 		return (0);
-	}
-	c = (unsigned char)s[i];
-	if (perfjson_digit(c) || (c == '.' && i + 1 < t->len &&
-	    perfjson_digit((unsigned char)s[i + 1]))) {
-		while (i < t->len && perfjson_digit((unsigned char)s[i]))
-			i++;
-		if (i < t->len && s[i] == '.')
-			i++;
-		while (i < t->len && perfjson_digit((unsigned char)s[i]))
-			i++;
-		if (i < t->len && (s[i] == 'e' || s[i] == 'E')) {
-			n = i + 1;
-			if (n < t->len && (s[n] == '-' || s[n] == '+'))
-				n++;
-			if (n < t->len && perfjson_digit((unsigned char)s[n])) {
-				i = n;
-				while (i < t->len &&
-				    perfjson_digit((unsigned char)s[i]))
-					i++;
-			}
-		}
-		if (i < t->len && (perfjson_symchar((unsigned char)s[i]) ||
-		    s[i] == '\\'))
+	case LEX_TOK_NUM:
+		end = k.off + k.len;
+		if (lex_class(&t->lx, end) & (LEX_NAME | LEX_ESCAPE))
 			return (perfjson_fail(t, t->tokpos, "a number runs "
-			    "into '%c'", perfjson_show((unsigned char)s[i])));
+			    "into '%c'", perfjson_show((unsigned char)
+			    t->s[end])));
 		t->tok = PJT_NUM;
-		t->toklen = i - t->tokpos;
-		t->pos = i;
+		t->toklen = k.len;
 		return (perfjson_number(t));
-	}
-	if (perfjson_symchar(c) || c == '\\' || c == '#') {
-		struct strbuf	 sb = { 0 };
-
-		if (c == '#')
-			i++;
-		while (i < t->len) {
-			c = (unsigned char)s[i];
-			if (perfjson_symchar(c)) {
-				strbuf_addc(&sb, (char)c);
-				i++;
-			} else if (c == '\\' && i + 1 < t->len &&
-			    s[i + 1] > 0x20 && s[i + 1] < 0x7f) {
-				strbuf_addc(&sb, s[i + 1]);
-				i += 2;
-			} else
-				break;
-			if (sb.len > PERFJSON_STRING_MAX) {
-				strbuf_free(&sb);
-				return (perfjson_fail(t, t->tokpos,
-				    "a name longer than %d bytes",
-				    PERFJSON_STRING_MAX));
-			}
-		}
-		if (sb.len == 0) {
-			strbuf_free(&sb);
+	case LEX_TOK_NAME:
+		if (k.namelen > PERFJSON_STRING_MAX)
+			return (perfjson_fail(t, t->tokpos, "a name longer "
+			    "than %d bytes", PERFJSON_STRING_MAX));
+		if (k.namelen == 0)
 			return (perfjson_fail(t, t->tokpos, "'%c' starts no "
-			    "name", perfjson_show((unsigned char)s[t->tokpos])));
-		}
-		t->tok = s[t->tokpos] == '#' ? PJT_HASH : PJT_NAME;
-		t->name = strbuf_detach(&sb);
-		t->toklen = i - t->tokpos;
-		t->pos = i;
+			    "name", perfjson_show(k.c)));
+		t->tok = k.c == '#' ? PJT_HASH : PJT_NAME;
+		t->name = xmalloc(k.namelen + 1);
+		lex_unescape(&t->lx, &k, t->name);
+		t->name[k.namelen] = '\0';
+		t->toklen = k.len;
 		return (0);
-	}
-	if (strchr("+-*/(),%<>&|^!=", c) != NULL && c != '\0') {
+	case LEX_TOK_PUNCT:
 		t->tok = PJT_OP;
-		t->op = (char)c;
+		t->op = (char)k.c;
 		t->toklen = 1;
-		t->pos = i + 1;
 		return (0);
+	default:
+		return (perfjson_fail(t, k.off, "unexpected character '%c'",
+		    perfjson_show(k.c)));
 	}
-	return (perfjson_fail(t, i, "unexpected character '%c'",
-	    perfjson_show(c)));
 }
 
 static void
@@ -579,6 +551,7 @@ perfjson_translate(const char *expr, perfjson_ref_fn ref, void *arg,
 	memset(&v, 0, sizeof v);
 	t.s = expr;
 	t.len = strlen(expr);
+	lex_init(&t.lx, &perfjson_lang, expr, t.len);
 	t.ref = ref;
 	t.arg = arg;
 	t.out = out;

@@ -4,6 +4,7 @@ libhvpure_a_SOURCES += \
 	src/util/arena.c src/util/arena.h \
 	src/util/be.h \
 	src/util/hverr.c src/util/hverr.h \
+	src/util/lex.c src/util/lex.h \
 	src/util/numfmt.c src/util/numfmt.h \
 	src/util/seekspec.c src/util/seekspec.h \
 	src/util/strbuf.c src/util/strbuf.h \
