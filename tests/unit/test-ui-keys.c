@@ -18,11 +18,11 @@
 
 #include <cmocka.h>
 
+#include "filter/filter.h"
 #include "ui/crt.h"
 #include "ui/keys.h"
 #include "ui/prompt.h"
 #include "ui/ui-run.h"
-#include "util/filter.h"
 #include "util/xalloc.h"
 
 #ifndef HVTOP_MAN_PAGE
