@@ -287,7 +287,7 @@ crt_attrs(int role)
 }
 
 void
-crt_draw(const struct view_frame *f, int utf8)
+crt_draw(const struct view_canvas *f, int utf8)
 {
 	const char	*row;
 	const uint8_t	*roles;

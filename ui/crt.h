@@ -1,6 +1,6 @@
 /*
  * The terminal: curses set up and torn down exactly once, colour roles
- * (or monochrome attributes), painting a frame, reading keys, the signals
+ * (or monochrome attributes), painting a canvas, reading keys, the signals
  * that must restore the terminal, and stderr kept in a file while curses
  * owns the screen.  The only file besides prompt.c and ui.c that includes
  * curses.h.
@@ -8,7 +8,7 @@
 #ifndef HVTOP_UI_CRT_H
 #define HVTOP_UI_CRT_H
 
-struct view_frame;
+struct view_canvas;
 
 /*
  * Take the terminal: stderr goes to a temporary file, curses starts in
@@ -34,8 +34,8 @@ int	 crt_colors(void);
 int	 crt_active(void);
 /* Terminal size. */
 void	 crt_size(int *width, int *height);
-/* Paint a frame; utf8: draw sparkline levels as block characters. */
-void	 crt_draw(const struct view_frame *, int utf8);
+/* Paint a canvas; utf8: draw sparkline levels as block characters. */
+void	 crt_draw(const struct view_canvas *, int utf8);
 /* Forget what is on the screen and paint everything next time. */
 void	 crt_redraw(void);
 /* A key or byte without waiting, or -1 when none is pending. */

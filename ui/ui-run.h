@@ -44,7 +44,7 @@ struct ui_run {
 	size_t		 npickwords;	/* names only, for picks */
 	char		**frame_words;	/* the metric prompt's names */
 	size_t		 nframe_words;
-	struct view_frame frame;
+	struct view_canvas canvas;
 };
 
 /* ---- ui.c: the loop ------------------------------------------------ */

@@ -4,7 +4,7 @@
  * sampled while the user types at a prompt.  Keys change the model
  * (struct ui) and return what the loop does next (UI_ACT_*: sample, lay
  * out, prompt, repaint, quit), which ui_act() does; the model is
- * rendered to a frame of text (view*.c) and painted (crt.c).  Picks
+ * rendered to a canvas of text (view*.c) and painted (crt.c).  Picks
  * (ui-pick.c) change the selection and rebuild the engine between two
  * samples; the sampler and the source stay open.
  *
@@ -485,11 +485,11 @@ ui_draw(struct ui_run *r)
 	snprintf(ui->prompt_hint, sizeof ui->prompt_hint, "%s",
 	    ui->prompt ? prompt_hint() : "");
 	crt_size(&w, &h);
-	r->frame.width = w;
-	r->frame.height = h;
+	r->canvas.width = w;
+	r->canvas.height = h;
 	view_fit(ui, w, h);
-	view_render(ui, &r->frame);
-	crt_draw(&r->frame, ui->utf8);
+	view_render(ui, &r->canvas);
+	crt_draw(&r->canvas, ui->utf8);
 }
 
 static void
@@ -638,7 +638,7 @@ ui_teardown(struct ui_run *r)
 	frame_free(&ui->fr);
 	settings_free(r->settings);
 	free(r->settings_unread);
-	view_frame_free(&r->frame);
+	view_canvas_free(&r->canvas);
 }
 
 int

@@ -84,7 +84,7 @@ enum ui_role {
 /*
  * What the loop does after a key or a prompt's answer, besides the change
  * made to the model: a set of bits that ui.c acts on in one place.  The
- * frame is drawn again after every key whatever they say.
+ * screen is drawn again after every key whatever they say.
  */
 #define UI_ACT_NONE	0x00U
 #define UI_ACT_RELAYOUT	0x01U	/* the filter changed: lay the screens out */

@@ -26,7 +26,7 @@
 
 static size_t	view_catalog_detail_top(const struct ui *, int, int, int,
 		    size_t *);
-static int	view_catalog_detail(const struct ui *, struct view_frame *,
+static int	view_catalog_detail(const struct ui *, struct view_canvas *,
 		    int, int);
 
 static const char *
@@ -60,7 +60,7 @@ view_cat_flags(unsigned f, char *buf)
 	*p = '\0';
 }
 
-/* Column widths of a screen for a frame width; the last takes the rest. */
+/* Column widths of a screen for a canvas width; the last takes the rest. */
 static void
 view_cat_widths(enum ui_screen s, int width, int *w)
 {
@@ -160,7 +160,7 @@ view_cat_cells(const struct ui *ui, enum ui_screen s, const struct ui_item *it,
  * ends tell catalog names apart), other text ends in '~'.
  */
 static void
-view_cat_cell(struct view_frame *f, int y, int x, const char *cell, int w,
+view_cat_cell(struct view_canvas *f, int y, int x, const char *cell, int w,
     int col, int role)
 {
 	char	 buf[256];
@@ -213,7 +213,7 @@ view_catalog_fit(struct ui *ui, int width, int y0, int y1)
 }
 
 static void
-view_catalog(const struct ui *ui, struct view_frame *f, int y0, int y1)
+view_catalog(const struct ui *ui, struct view_canvas *f, int y0, int y1)
 {
 	enum ui_screen		 s = ui->screen;
 	const struct ui_items	*items = &ui->items[s];
@@ -271,7 +271,7 @@ view_catalog(const struct ui *ui, struct view_frame *f, int y0, int y1)
  * are).
  */
 struct view_lines {
-	struct view_frame	*f;		/* NULL: counting only */
+	struct view_canvas	*f;		/* NULL: counting only */
 	int			 width;
 	int			 y, y1;
 	size_t			 skip;
@@ -653,7 +653,7 @@ view_catalog_detail_top(const struct ui *ui, int width, int y0, int y1,
  * title says which lines are shown.
  */
 static int
-view_catalog_detail(const struct ui *ui, struct view_frame *f, int y0,
+view_catalog_detail(const struct ui *ui, struct view_canvas *f, int y0,
     int y1)
 {
 	const struct ui_item	*it;

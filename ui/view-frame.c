@@ -32,7 +32,7 @@ view_frame_fit(struct ui *ui, int width, int y0, int y1)
 
 /* Two lines: what the colours mean, over which interval, the scale. */
 static void
-view_frame_legend(const struct ui *ui, struct view_frame *f, int y)
+view_frame_legend(const struct ui *ui, struct view_canvas *f, int y)
 {
 	const struct ui_frame	*fr = &ui->fr;
 	char			 lo[16], hi[16], buf[2] = { 0, 0 };
@@ -69,7 +69,7 @@ view_frame_legend(const struct ui *ui, struct view_frame *f, int y)
 
 /* One core's cell at (y, x). */
 static void
-view_frame_cell(const struct ui *ui, struct view_frame *f, int y, int x,
+view_frame_cell(const struct ui *ui, struct view_canvas *f, int y, int x,
     unsigned core, unsigned chip)
 {
 	const struct ui_frame	*fr = &ui->fr;
@@ -122,7 +122,7 @@ view_frame_cell(const struct ui *ui, struct view_frame *f, int y, int x,
 }
 
 static void
-view_frame_bar(const struct ui *ui, struct view_frame *f, int y, int x, int w,
+view_frame_bar(const struct ui *ui, struct view_canvas *f, int y, int x, int w,
     int b, unsigned chip)
 {
 	const struct ui_frame	*fr = &ui->fr;
@@ -156,7 +156,7 @@ view_frame_bar(const struct ui *ui, struct view_frame *f, int y, int x, int w,
 
 /* The chip's mean of the heat metric over the history kept. */
 static void
-view_frame_hist(const struct ui *ui, struct view_frame *f, int y, int x, int w,
+view_frame_hist(const struct ui *ui, struct view_canvas *f, int y, int x, int w,
     const struct frame_map_box *b)
 {
 	const struct ui_frame	*fr = &ui->fr;
@@ -193,7 +193,7 @@ view_frame_hist(const struct ui *ui, struct view_frame *f, int y, int x, int w,
 }
 
 static void
-view_frame_box(const struct ui *ui, struct view_frame *f, int y0,
+view_frame_box(const struct ui *ui, struct view_canvas *f, int y0,
     const struct frame_map_box *b)
 {
 	const struct ui_frame	*fr = &ui->fr;
@@ -250,7 +250,7 @@ view_frame_box(const struct ui *ui, struct view_frame *f, int y0,
 }
 
 static void
-view_frame_render(const struct ui *ui, struct view_frame *f, int y0, int y1)
+view_frame_render(const struct ui *ui, struct view_canvas *f, int y0, int y1)
 {
 	const struct ui_frame	*fr = &ui->fr;
 	const struct topology	*t = session_topology(ui->ses);

@@ -115,7 +115,7 @@ static const char *const view_help_formulas[] = {
  * lines; with f NULL nothing is drawn (counting only).
  */
 static size_t
-view_help_lay(struct view_frame *f, const char *const *lines, size_t n,
+view_help_lay(struct view_canvas *f, const char *const *lines, size_t n,
     int width, size_t top, int y0, int y1)
 {
 	const char	*p, *brk;
@@ -256,7 +256,7 @@ view_help_fit(struct ui *ui, int width, int y0, int y1)
 }
 
 static void
-view_help(const struct ui *ui, struct view_frame *f, int y0, int y1)
+view_help(const struct ui *ui, struct view_canvas *f, int y0, int y1)
 {
 	const char	*lines[VIEW_HELP_LINES];
 	char		*keys[VIEW_HELP_KEYS];

@@ -265,7 +265,7 @@ struct view_live_at {
  * the group column.  Returns 1 when value columns follow.
  */
 static int
-view_live_lead(const struct ui *ui, struct view_frame *f,
+view_live_lead(const struct ui *ui, struct view_canvas *f,
     const struct view_live_at *at, const struct view_live_geom *g)
 {
 	const struct engine_view	*v;
@@ -314,7 +314,7 @@ view_live_lead(const struct ui *ui, struct view_frame *f,
 
 /* The k-th shown column of a line at x, w wide. */
 static void
-view_live_cell(const struct ui *ui, struct view_frame *f,
+view_live_cell(const struct ui *ui, struct view_canvas *f,
     const struct view_live_at *at, size_t k, int x, int w)
 {
 	const struct live_view	*lv = &ui->live.v[at->ln->view];
@@ -356,7 +356,7 @@ view_live_cell(const struct ui *ui, struct view_frame *f,
 
 /* The sparkline column after column col: its name, or a row's history. */
 static void
-view_live_sparks(const struct ui *ui, struct view_frame *f,
+view_live_sparks(const struct ui *ui, struct view_canvas *f,
     const struct view_live_at *at, size_t col, int x)
 {
 	double	 hist[LIVE_SPARKW];
@@ -381,7 +381,7 @@ view_live_sparks(const struct ui *ui, struct view_frame *f,
 }
 
 static void
-view_live_line(const struct ui *ui, struct view_frame *f, int y,
+view_live_line(const struct ui *ui, struct view_canvas *f, int y,
     const struct live_line *ln, int cursor_view, int is_cursor)
 {
 	const struct live_view	*lv = &ui->live.v[ln->view];
@@ -562,7 +562,7 @@ view_live_fit(struct ui *ui, int width, int y0, int y1)
 }
 
 static void
-view_live(const struct ui *ui, struct view_frame *f, int y0, int y1)
+view_live(const struct ui *ui, struct view_canvas *f, int y0, int y1)
 {
 	const struct live	*l = &ui->live;
 	const struct ui_list	*lst = &ui->list[UI_LIVE];
@@ -688,9 +688,9 @@ view_live_chart_rows(int width, int rows)
 	return (h > LIVE_CHART_MAX ? LIVE_CHART_MAX : h);
 }
 
-/* Copy a chart's cells into the frame at (y, x), plot cells by mode. */
+/* Copy a chart's cells into the canvas at (y, x), plot cells by mode. */
 static void
-view_live_chart_put(struct view_frame *f, int y, int x,
+view_live_chart_put(struct view_canvas *f, int y, int x,
     const struct chart *c)
 {
 	size_t		 off, fo;
@@ -723,7 +723,7 @@ view_live_chart_put(struct view_frame *f, int y, int x,
 
 /* The history of the cursor cell as a chart of h lines at y. */
 static void
-view_live_chart(const struct ui *ui, struct view_frame *f, int y, int h,
+view_live_chart(const struct ui *ui, struct view_canvas *f, int y, int h,
     size_t view, size_t row, size_t col)
 {
 	struct chart		 c = { 0 };
@@ -749,7 +749,7 @@ view_live_chart(const struct ui *ui, struct view_frame *f, int y, int h,
 }
 
 int
-view_live_detail(const struct ui *ui, struct view_frame *f, int y0, int y1)
+view_live_detail(const struct ui *ui, struct view_canvas *f, int y0, int y1)
 {
 	const struct engine		*e = session_engine(ui->ses);
 	const struct engine_view	*v;

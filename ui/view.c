@@ -2,8 +2,8 @@
  * Frames and the parts every screen shares: the header (host, source, the
  * SIMULATED tag, catalog, topology, interval, sample age, hcalls, own CPU,
  * permission, last error), the screen tabs, the status line and the key
- * bar or the open prompt.  Writes characters and roles into a frame; never
- * calls curses, so a frame can be compared as text.
+ * bar or the open prompt.  Writes characters and roles into a canvas; never
+ * calls curses, so a canvas can be compared as text.
  */
 #include "config.h"
 
@@ -28,7 +28,7 @@
 #define VIEW_MIN_HEIGHT	10
 
 void
-view_frame_resize(struct view_frame *f, int width, int height)
+view_canvas_resize(struct view_canvas *f, int width, int height)
 {
 	size_t	 n;
 
@@ -54,7 +54,7 @@ view_frame_resize(struct view_frame *f, int width, int height)
 }
 
 void
-view_frame_free(struct view_frame *f)
+view_canvas_free(struct view_canvas *f)
 {
 	free(f->chars);
 	free(f->roles);
@@ -62,7 +62,7 @@ view_frame_free(struct view_frame *f)
 }
 
 int
-view_put(struct view_frame *f, int y, int x, const char *s, int max, int role)
+view_put(struct view_canvas *f, int y, int x, const char *s, int max, int role)
 {
 	size_t	 off;
 	int	 n = 0;
@@ -85,11 +85,11 @@ view_put(struct view_frame *f, int y, int x, const char *s, int max, int role)
 }
 
 /*
- * Put s from x to the frame's right edge; text that does not fit ends in
+ * Put s from x to the canvas's right edge; text that does not fit ends in
  * '~' in the last column, so a cut line says it was cut.
  */
 int
-view_put_cut(struct view_frame *f, int y, int x, const char *s, int role)
+view_put_cut(struct view_canvas *f, int y, int x, const char *s, int role)
 {
 	int	 room = f->width - x;
 
@@ -102,7 +102,7 @@ view_put_cut(struct view_frame *f, int y, int x, const char *s, int role)
 }
 
 int
-view_putf(struct view_frame *f, int y, int x, int role, const char *fmt, ...)
+view_putf(struct view_canvas *f, int y, int x, int role, const char *fmt, ...)
 {
 	va_list	 ap;
 	char	 buf[1024];
@@ -114,7 +114,7 @@ view_putf(struct view_frame *f, int y, int x, int role, const char *fmt, ...)
 }
 
 void
-view_role(struct view_frame *f, int y, int x, int n, int role)
+view_role(struct view_canvas *f, int y, int x, int n, int role)
 {
 	if (y < 0 || y >= f->height)
 		return;
@@ -138,7 +138,7 @@ view_spark_ascii(char c)
 }
 
 char *
-view_frame_text(const struct view_frame *f)
+view_canvas_text(const struct view_canvas *f)
 {
 	char	*out, *p;
 	size_t	 off;
@@ -197,7 +197,7 @@ view_elide(const char *name, int width, char *buf, size_t len)
 }
 
 void
-view_spark(struct view_frame *f, int y, int x, int width, const double *v,
+view_spark(struct view_canvas *f, int y, int x, int width, const double *v,
     size_t n)
 {
 	double	 lo = INFINITY, hi = -INFINITY;
@@ -247,7 +247,7 @@ static const struct view_screen *const view_screens[UI_NSCREENS] = {
  * millisecond when samples were taken less than a second apart.
  */
 static int
-view_wall(const struct ui *ui, struct view_frame *f, int y, int x,
+view_wall(const struct ui *ui, struct view_canvas *f, int y, int x,
     uint64_t ns)
 {
 	struct strbuf	 sb = { 0 };
@@ -268,7 +268,7 @@ view_wall(const struct ui *ui, struct view_frame *f, int y, int x,
  * of the source's label, whose "(no hv_24x7 PMU here)" stays whole.
  */
 static void
-view_header_state(const struct ui *ui, struct view_frame *f)
+view_header_state(const struct ui *ui, struct view_canvas *f)
 {
 	static const char	 nopmu[] = " (no hv_24x7 PMU here)";
 	const char		*label = session_label(ui->ses);
@@ -319,7 +319,7 @@ view_header_state(const struct ui *ui, struct view_frame *f)
  * whole: at 80 columns the words "frame" and "hcall" go first.
  */
 static void
-view_header_frame(const struct ui *ui, struct view_frame *f)
+view_header_frame(const struct ui *ui, struct view_canvas *f)
 {
 	const struct topology	*t = session_topology(ui->ses);
 	const char		*label = session_catalog_label(ui->ses);
@@ -345,7 +345,7 @@ view_header_frame(const struct ui *ui, struct view_frame *f)
 
 /* The third line: the interval, the sample's age and what it cost. */
 static void
-view_header_interval(const struct ui *ui, struct view_frame *f, int y)
+view_header_interval(const struct ui *ui, struct view_canvas *f, int y)
 {
 	const struct topology	*t = session_topology(ui->ses);
 	int			 x, wide;
@@ -395,7 +395,7 @@ view_header_lines(int height)
  * place) and the tabs.
  */
 int
-view_header(const struct ui *ui, struct view_frame *f)
+view_header(const struct ui *ui, struct view_canvas *f)
 {
 	int			 x, y, i, compact;
 	size_t			 shown = 0, total = 0;
@@ -442,7 +442,7 @@ view_header(const struct ui *ui, struct view_frame *f)
 
 /* The function bar: the key table's entries for this screen and mode. */
 static void
-view_keys(const struct ui *ui, struct view_frame *f, int y)
+view_keys(const struct ui *ui, struct view_canvas *f, int y)
 {
 	const struct keys_entry	*bar[32], *e;
 	unsigned		 where = keys_where(ui);
@@ -468,7 +468,7 @@ view_keys(const struct ui *ui, struct view_frame *f, int y)
 }
 
 static void
-view_prompt(const struct ui *ui, struct view_frame *f, int y)
+view_prompt(const struct ui *ui, struct view_canvas *f, int y)
 {
 	const char	*text = ui->prompt_text != NULL ? ui->prompt_text : "";
 	int		 x, avail, skip = 0;
@@ -521,13 +521,13 @@ view_fit(struct ui *ui, int width, int height)
 }
 
 void
-view_render(const struct ui *ui, struct view_frame *f)
+view_render(const struct ui *ui, struct view_canvas *f)
 {
 	const struct view_screen	*scr = view_screens[ui->screen];
 	char				*status = NULL;
 	int				 y0, y1;
 
-	view_frame_resize(f, f->width, f->height);
+	view_canvas_resize(f, f->width, f->height);
 	if (f->width < VIEW_MIN_WIDTH || f->height < VIEW_MIN_HEIGHT) {
 		/* Short lines: they must fit the smallest terminal. */
 		view_put(f, 0, 0, "terminal too small", -1, UI_R_ERROR);

@@ -1,7 +1,7 @@
 /*
  * Screens as text: every screen of the terminal interface is rendered into
- * a frame, a grid of ASCII characters with a colour role per cell, without
- * a single curses call.  crt.c paints a frame; tests and benchmarks dump it
+ * a canvas, a grid of ASCII characters with a colour role per cell, without
+ * a single curses call.  crt.c paints a canvas; tests and benchmarks dump it
  * as plain text.  Sparkline levels are stored as '1'..'8' with the role
  * UI_R_SPARK so that the painter can draw block characters.
  */
@@ -13,7 +13,7 @@
 
 #include "ui/ui.h"
 
-struct view_frame {
+struct view_canvas {
 	int		 width;
 	int		 height;
 	char		*chars;		/* height x width */
@@ -24,27 +24,27 @@ struct view_frame {
 };
 
 /*
- * Size a frame and blank it.  Its memory is reused while it holds
+ * Size a canvas and blank it.  Its memory is reused while it holds
  * width x height cells (cap), whatever width and height said before.
  */
-void	 view_frame_resize(struct view_frame *, int width, int height);
-void	 view_frame_free(struct view_frame *);
+void	 view_canvas_resize(struct view_canvas *, int width, int height);
+void	 view_canvas_free(struct view_canvas *);
 /*
  * Write s at (y, x), at most max characters (max < 0: to the edge), in a
  * role; bytes that are not printable ASCII become '?'.  Returns the
  * column after the text.
  */
-int	 view_put(struct view_frame *, int y, int x, const char *s, int max,
+int	 view_put(struct view_canvas *, int y, int x, const char *s, int max,
 	    int role);
-int	 view_putf(struct view_frame *, int y, int x, int role,
+int	 view_putf(struct view_canvas *, int y, int x, int role,
 	    const char *fmt, ...) __attribute__((format(printf, 5, 6)));
 /* Set the role of n cells from (y, x) (n < 0: to the edge). */
-void	 view_role(struct view_frame *, int y, int x, int n, int role);
+void	 view_role(struct view_canvas *, int y, int x, int n, int role);
 /*
- * The frame as text: one line per row, trailing blanks removed, sparkline
+ * The canvas as text: one line per row, trailing blanks removed, sparkline
  * levels as ASCII.  Allocated (caller frees).
  */
-char	*view_frame_text(const struct view_frame *);
+char	*view_canvas_text(const struct view_canvas *);
 /* The ASCII character standing for sparkline level c ('1'..'8'). */
 char	 view_spark_ascii(char c);
 
@@ -55,11 +55,11 @@ char	 view_spark_ascii(char c);
  */
 void	 view_elide(const char *name, int width, char *buf, size_t len);
 /* view_put() to the right edge, ending in '~' when s is cut there. */
-int	 view_put_cut(struct view_frame *, int y, int x, const char *s,
+int	 view_put_cut(struct view_canvas *, int y, int x, const char *s,
 	    int role);
 
 /* Sparkline of n values (NaN: gap) into width cells at (y, x). */
-void	 view_spark(struct view_frame *, int y, int x, int width,
+void	 view_spark(struct view_canvas *, int y, int x, int width,
 	    const double *v, size_t n);
 
 /*
@@ -72,7 +72,7 @@ void	 view_spark(struct view_frame *, int y, int x, int width,
 struct view_screen {
 	const char	*name;
 	void		(*fit)(struct ui *, int width, int y0, int y1);
-	void		(*render)(const struct ui *, struct view_frame *, int y0,
+	void		(*render)(const struct ui *, struct view_canvas *, int y0,
 			    int y1);
 	char		*(*status)(const struct ui *);
 };
@@ -89,18 +89,18 @@ extern const struct view_screen view_help_screen;
 
 /*
  * Fit the model to a screen of width x height: what changes the model
- * before a frame of that size is drawn.  Run it, then view_render().
+ * before a canvas of that size is drawn.  Run it, then view_render().
  */
 void	 view_fit(struct ui *, int width, int height);
 /* Render the whole screen of the model; the model is not changed. */
-void	 view_render(const struct ui *, struct view_frame *);
+void	 view_render(const struct ui *, struct view_canvas *);
 
 /* Parts, for the renderers of each screen. */
-int	 view_header(const struct ui *, struct view_frame *);
+int	 view_header(const struct ui *, struct view_canvas *);
 /* Lines the header and the tabs take on a terminal of a height. */
 int	 view_header_lines(int height);
 /* The live table's detail pane for the cursor row; lines used. */
-int	 view_live_detail(const struct ui *, struct view_frame *, int y0,
+int	 view_live_detail(const struct ui *, struct view_canvas *, int y0,
 	    int y1);
 /* One-line explanation of the cursor cell; allocated or NULL. */
 char	*view_live_status(const struct ui *);

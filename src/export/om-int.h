@@ -1,8 +1,8 @@
 /*
- * What the OpenMetrics files share: a layout (the text of a frame that
- * does not change between samples) and a frame (one sample's values and
+ * What the OpenMetrics files share: a layout (the text of a snapshot that
+ * does not change between samples) and a snapshot (one sample's values and
  * a reference to its layout).  om.c makes them, and
- * om-render.c turns a frame into text.  Not for use outside
+ * om-render.c turns a snapshot into text.  Not for use outside
  * src/export.
  */
 #ifndef HVTOP_OM_INT_H
@@ -102,7 +102,7 @@ struct om_health {
 	uint64_t	 catalog_version;
 };
 
-struct om_frame {
+struct om_snapshot {
 	struct om_layout	*layout;
 	uint64_t		*cval;
 	uint8_t			*chas;

@@ -1,7 +1,7 @@
 /*
- * A frame as text: OpenMetrics 1.0.0 or the Prometheus text format 0.0.4,
+ * A snapshot as text: OpenMetrics 1.0.0 or the Prometheus text format 0.0.4,
  * the families in a fixed order, each value as its layout labelled it.
- * Nothing in a frame is changed, so any thread may render one.
+ * Nothing in a snapshot is changed, so any thread may render one.
  */
 #include "config.h"
 
@@ -128,7 +128,7 @@ om_health_double(struct strbuf *sb, int format, const char *base,
 }
 
 static void
-om_render_health(const struct om_frame *f, int format,
+om_render_health(const struct om_snapshot *f, int format,
     struct strbuf *sb)
 {
 	const struct om_health	*h = &f->health;
@@ -208,7 +208,7 @@ om_any(const uint8_t *has, size_t n)
 }
 
 void
-om_render(const struct om_frame *f, int format,
+om_render(const struct om_snapshot *f, int format,
     struct strbuf *sb)
 {
 	static const char	 ev[] = "hvtop_events_total";

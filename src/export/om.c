@@ -1,21 +1,21 @@
 /*
- * The endpoint's renderer: samples in, frames out, frames rendered as
+ * The endpoint's renderer: samples in, snapshots out, snapshots rendered as
  * OpenMetrics 1.0.0 or the Prometheus text format 0.0.4.  No I/O, no
  * clock, no globals beyond const tables: the server feeds it and the unit
  * tests drive it directly.
  *
- * A layout is what a frame's text is made of that does not change from
+ * A layout is what a snapshot's text is made of that does not change from
  * one sample to the next: every series' label set, already escaped, and
  * the metric families with their names, units and help.  It is built
  * again only when the engine is (a new selection, a catalog reload), and
- * is shared by every frame made from it.  A frame holds the values of one
+ * is shared by every snapshot made from it.  A snapshot holds the values of one
  * sample and a reference to its layout, so it can be rendered in another
  * thread long after the engine it came from is gone.
  *
- * What a frame may show:
+ * What a snapshot may show:
  * - a counter's value is the source's raw 64-bit accumulator, never a
  *   difference, so Prometheus' rate() needs no help;
- * - a counter never goes backwards between frames: a reading below the
+ * - a counter never goes backwards between snapshots: a reading below the
  *   last one shown is left out (the kernel's failure path returns such
  *   readings), unless the next reading confirms it, which is a reset;
  * - the catalog version is a label of every counter, so a catalog change
@@ -558,7 +558,7 @@ om_reason_of(uint8_t status)
 }
 
 static void
-om_values(struct om *om, struct om_frame *f,
+om_values(struct om *om, struct om_snapshot *f,
     const struct om_sample *s)
 {
 	const struct om_layout		*l = f->layout;
@@ -619,10 +619,10 @@ om_values(struct om *om, struct om_frame *f,
 	}
 }
 
-struct om_frame *
-om_frame(struct om *om, const struct om_sample *s)
+struct om_snapshot *
+om_snapshot(struct om *om, const struct om_sample *s)
 {
-	struct om_frame		*f;
+	struct om_snapshot		*f;
 	struct om_layout	*l;
 	struct om_health	*h;
 
@@ -659,7 +659,7 @@ om_frame(struct om *om, const struct om_sample *s)
 }
 
 void
-om_frame_free(struct om_frame *f)
+om_snapshot_free(struct om_snapshot *f)
 {
 	if (f == NULL)
 		return;

@@ -1,11 +1,11 @@
 /*
  * om: the OpenMetrics exposition of hvtop's samples, the text the metrics
- * endpoint (src/serve) serves: each sample becomes a frame, a
- * self-contained copy of the values a scrape shows, and a frame is
+ * endpoint (src/serve) serves: each sample becomes a snapshot, a
+ * self-contained copy of the values a scrape shows, and a snapshot is
  * rendered as OpenMetrics 1.0.0 or as the Prometheus text format 0.0.4.
  * Pure: no I/O, no clock; the server feeds it from its own thread.
  *
- * The names, types, units and labels are listed in docs/METRICS.md.
+ * The names, types, units and labels are listed in docs/OPENMETRICS.md.
  */
 #ifndef HVTOP_OM_H
 #define HVTOP_OM_H
@@ -76,7 +76,7 @@ struct om_sample {
 };
 
 struct om;
-struct om_frame;
+struct om_snapshot;
 
 /*
  * The sampler's side: remembers what was published for each series so a
@@ -85,19 +85,19 @@ struct om_frame;
  */
 struct om		*om_new(const struct om_info *);
 void			 om_free(struct om *);
-/* A sample failed as a whole; counted in the next frame. */
+/* A sample failed as a whole; counted in the next snapshot. */
 void			 om_failed(struct om *);
 /*
- * A frame for one sample: everything a scrape shows, copied, so the
- * engine may be rebuilt or freed afterwards.  With sample NULL, a frame
+ * A snapshot for one sample: everything a scrape shows, copied, so the
+ * engine may be rebuilt or freed afterwards.  With sample NULL, a snapshot
  * with the health metrics only (before the first sample).  The caller
- * owns the frame and frees it with om_frame_free(), from any thread.
+ * owns the snapshot and frees it with om_snapshot_free(), from any thread.
  */
-struct om_frame	*om_frame(struct om *,
+struct om_snapshot	*om_snapshot(struct om *,
 			    const struct om_sample *);
-void			 om_frame_free(struct om_frame *);
-/* Append a frame in a format; nothing in a frame is changed. */
-void			 om_render(const struct om_frame *, int format,
+void			 om_snapshot_free(struct om_snapshot *);
+/* Append a snapshot in a format; nothing in a snapshot is changed. */
+void			 om_render(const struct om_snapshot *, int format,
 			    struct strbuf *);
 
 /*

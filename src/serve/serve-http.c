@@ -2,9 +2,9 @@
  * The HTTP side of the metrics endpoint, on libmicrohttpd.  One thread of
  * hvtop's server runs the library's event loop and answers every
  * connection; hvtop's other threads never wait for it.  The sampler
- * publishes a frame by swapping a pointer under a mutex; a scrape takes a
- * reference to the frame published last, renders it once per format
- * (later scrapes of the same frame reuse the text) and sends it from
+ * publishes a snapshot by swapping a pointer under a mutex; a scrape takes a
+ * reference to the snapshot published last, renders it once per format
+ * (later scrapes of the same snapshot reuse the text) and sends it from
  * memory.  Nothing here reads a counter or calls the hypervisor.
  *
  * What a client can do is bounded, and no client can keep a scraper out.
@@ -16,11 +16,11 @@
  * that has not finished sending a request), or is itself refused at once
  * when every connection is being answered.  A small buffer for request
  * headers, no request bodies, only GET and HEAD, only / and /metrics.  A
- * connection pins at most one frame while it is being sent, so memory
- * stays within the connection limit times the size of one frame.
+ * connection pins at most one snapshot while it is being sent, so memory
+ * stays within the connection limit times the size of one snapshot.
  *
  * The thread is the library's only one (no thread pool, no thread per
- * connection): every callback below, the rendered text of a frame and the
+ * connection): every callback below, the rendered text of a snapshot and the
  * list of connections are used there alone, which is why they need no
  * lock.
  */
@@ -90,19 +90,19 @@ serve_pub_unref(struct serve_pub *p)
 		return;
 	for (i = 0; i < OM_NFORMATS; i++)
 		free(p->text[i]);
-	om_frame_free(p->frame);
+	om_snapshot_free(p->snap);
 	free(p);
 }
 
-/* Make f the frame scrapes see; the old one lives while it is sent. */
+/* Make f the snapshot scrapes see; the old one lives while it is sent. */
 static void
-serve_swap(struct serve *s, struct om_frame *f)
+serve_swap(struct serve *s, struct om_snapshot *f)
 {
 	struct serve_pub	*p, *old;
 
 	p = xcalloc(1, sizeof *p);
 	atomic_init(&p->refs, 1);
-	p->frame = f;
+	p->snap = f;
 	pthread_mutex_lock(&s->lock);
 	old = s->cur;
 	s->cur = p;
@@ -318,7 +318,7 @@ serve_metrics(struct serve *s, struct MHD_Connection *conn, void **req)
 		    "Accept header refuses both\n", NULL));
 	p = serve_current(s);
 	if (p->text[fmt] == NULL) {
-		om_render(p->frame, fmt, &sb);
+		om_render(p->snap, fmt, &sb);
 		p->len[fmt] = sb.len;
 		p->text[fmt] = strbuf_detach(&sb);
 	}
@@ -328,7 +328,7 @@ serve_metrics(struct serve *s, struct MHD_Connection *conn, void **req)
 		serve_pub_unref(p);
 		return (MHD_NO);
 	}
-	/* The text is sent from the frame: it lives until the request ends
+	/* The text is sent from the snapshot: it lives until the request ends
 	 * (serve_completed() lets it go). */
 	*req = p;
 	MHD_add_response_header(r, MHD_HTTP_HEADER_CONTENT_TYPE,
@@ -633,7 +633,7 @@ serve_start_web(const struct serve_addr *a, const struct serve_info *info,
 	oi.source_label = info->source_label;
 	oi.timebase_hz = info->timebase_hz;
 	s->om = om_new(&oi);
-	serve_swap(s, om_frame(s->om, NULL));
+	serve_swap(s, om_snapshot(s->om, NULL));
 	/*
 	 * The library's loop runs in a thread of hvtop's (epoll, driven
 	 * from outside) so that the deadlines are checked between its
@@ -698,7 +698,7 @@ serve_stop(struct serve *s)
 		(void)n;
 		pthread_join(s->thread, NULL);
 	}
-	/* Every request ends here, so no frame is in use afterwards. */
+	/* Every request ends here, so no snapshot is in use afterwards. */
 	if (s->mhd != NULL)
 		MHD_stop_daemon(s->mhd);
 	if (s->wake[0] != -1) {
@@ -750,5 +750,5 @@ serve_publish(struct serve *s, const struct engine *e,
 	smp.wall_ns = wall_ns;
 	smp.duration_ns = s->begun ? clock_now(&s->rt) - s->begin : 0;
 	s->begun = 0;
-	serve_swap(s, om_frame(s->om, &smp));
+	serve_swap(s, om_snapshot(s->om, &smp));
 }

@@ -40,10 +40,10 @@ struct serve_conn {
 	int			 dropped;	/* shut down; not yet closed */
 };
 
-/* A published frame and, made on demand, its text per format. */
+/* A published snapshot and, made on demand, its text per format. */
 struct serve_pub {
 	atomic_uint	 refs;
-	struct om_frame	*frame;
+	struct om_snapshot	*snap;
 	char		*text[OM_NFORMATS];
 	size_t		 len[OM_NFORMATS];
 };

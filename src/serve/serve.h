@@ -10,7 +10,7 @@
  * call.  The sampler only swaps a pointer under a mutex when it
  * publishes.
  *
- * The names, types, units and labels are listed in docs/METRICS.md.
+ * The names, types, units and labels are listed in docs/OPENMETRICS.md.
  */
 #ifndef HVTOP_SERVE_H
 #define HVTOP_SERVE_H

@@ -171,7 +171,7 @@ main(void)
 	struct om_info			 oi;
 	struct serve_addr		 addr;
 	struct om			*om;
-	struct om_frame			*fr;
+	struct om_snapshot			*fr;
 	struct om_sample		 smp;
 	struct serve			*srv;
 	struct strbuf			 sb = { 0 };
@@ -239,7 +239,7 @@ main(void)
 	smp.snap = snap;
 	for (i = 0; i < runs; i++) {
 		t0 = now_ns();
-		fr = om_frame(om, &smp);
+		fr = om_snapshot(om, &smp);
 		pub_ns[i] = now_ns() - t0;
 		strbuf_reset(&sb);
 		t0 = now_ns();
@@ -250,7 +250,7 @@ main(void)
 		t0 = now_ns();
 		om_render(fr, OM_FMT_PROMETHEUS, &sb);
 		txt_ns[i] = now_ns() - t0;
-		om_frame_free(fr);
+		om_snapshot_free(fr);
 	}
 	om_free(om);
 

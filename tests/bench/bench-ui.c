@@ -6,7 +6,7 @@
  *	ui.render.live.200x60	render a full 200x60 Live screen (the
  *				power9 overview on a 16-chip, 192-core
  *				simulated frame, after 40 refreshes, sorted,
- *				with the detail pane) into a frame of text
+ *				with the detail pane) into a canvas of text
  *	ui.render.live.200x60.chart
  *				the same after a full history (LIVE_HIST
  *				refreshes), the detail pane's chart in
@@ -56,7 +56,7 @@ static double
 bench_render_size(struct ui *ui, enum ui_screen screen, int w, int h)
 {
 	static double		 t[RUNS];
-	struct view_frame	 f;
+	struct view_canvas	 f;
 	double			 t0;
 	int			 i, runs = (int)bench_iters(RUNS);
 
@@ -70,7 +70,7 @@ bench_render_size(struct ui *ui, enum ui_screen screen, int w, int h)
 		view_render(ui, &f);
 		t[i] = now_ms() - t0;
 	}
-	view_frame_free(&f);
+	view_canvas_free(&f);
 	ui->screen = UI_LIVE;
 	return (bench_median(t, (size_t)runs));
 }

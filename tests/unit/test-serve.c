@@ -290,7 +290,7 @@ static char *
 frame(struct fixture *f, int format)
 {
 	struct om_sample	 s;
-	struct om_frame		*fr;
+	struct om_snapshot		*fr;
 	struct strbuf		 sb = { 0 };
 
 	f->snap = engine_update_reuse(f->e, &f->rs, f->snap);
@@ -302,9 +302,9 @@ frame(struct fixture *f, int format)
 	s.catalog_version = f->fx.cat->version;
 	s.wall_ns = 1767225600ULL * 1000000000ULL + f->now;
 	s.duration_ns = 1500000;
-	fr = om_frame(f->om, &s);
+	fr = om_snapshot(f->om, &s);
 	om_render(fr, format, &sb);
-	om_frame_free(fr);
+	om_snapshot_free(fr);
 	return (strbuf_detach(&sb));
 }
 
@@ -527,7 +527,7 @@ test_frame_outlives_engine(void **state)
 {
 	struct fixture		*f = *state;
 	struct om_sample	 s;
-	struct om_frame		*fr, *empty;
+	struct om_snapshot		*fr, *empty;
 	struct strbuf		 sb = { 0 };
 
 	fill(f, 100);
@@ -538,8 +538,8 @@ test_frame_outlives_engine(void **state)
 	s.snap = f->snap;
 	s.rs = &f->rs;
 	s.catalog_version = 7;
-	empty = om_frame(f->om, NULL);
-	fr = om_frame(f->om, &s);
+	empty = om_snapshot(f->om, NULL);
+	fr = om_snapshot(f->om, &s);
 	/* The engine and its snapshot go; the frame still renders. */
 	engine_snapshot_free(f->snap);
 	f->snap = NULL;
@@ -554,8 +554,8 @@ test_frame_outlives_engine(void **state)
 	has(sb.s, "\nhvtop_samples_total 0\n");
 	lacks(sb.s, "hvtop_events");
 	lacks(sb.s, "hvtop_refresh_calls");
-	om_frame_free(fr);
-	om_frame_free(empty);
+	om_snapshot_free(fr);
+	om_snapshot_free(empty);
 	strbuf_free(&sb);
 }
 
@@ -603,7 +603,7 @@ test_cpu_domain(void **state)
 	struct om_info info;
 	struct om_sample	 ss;
 	struct om		*om;
-	struct om_frame		*fr;
+	struct om_snapshot		*fr;
 	struct strbuf		 sb = { 0 };
 	char			*cause = NULL;
 	size_t			 k, i;
@@ -648,9 +648,9 @@ test_cpu_domain(void **state)
 	ss.snap = snap;
 	ss.rs = &rs;
 	ss.wall_ns = 1767225600ULL * 1000000000ULL + rs.now;
-	fr = om_frame(om, &ss);
+	fr = om_snapshot(om, &ss);
 	om_render(fr, OM_FMT_OPENMETRICS, &sb);
-	om_frame_free(fr);
+	om_snapshot_free(fr);
 	has(sb.s, "hvtop_events_total{event=\"tsc\",domain=\"cpu\",cpu=\"1\","
 	    "lpar=\"self\"");
 	lacks(sb.s, "chip=");

@@ -423,7 +423,7 @@ test_serve_estimate(void **state)
 	struct engine_snapshot	*s;
 	struct om		*om;
 	struct om_sample	 ss;
-	struct om_frame		*fr;
+	struct om_snapshot		*fr;
 	struct strbuf		 sb = { 0 };
 
 	(void)state;
@@ -436,9 +436,9 @@ test_serve_estimate(void **state)
 	ss.sel = &f.sel;
 	ss.snap = s;
 	ss.rs = &f.rs;
-	fr = om_frame(om, &ss);
+	fr = om_snapshot(om, &ss);
 	om_render(fr, OM_FMT_OPENMETRICS, &sb);
-	om_frame_free(fr);
+	om_snapshot_free(fr);
 	must_contain(sb.s, "hvtop_read_failures_total{reason=\"failed\"} 0\n");
 	must_contain(sb.s, "hvtop_read_failures_total{reason=\"missing\"} 0\n");
 	must_contain(sb.s, "hvtop_events_total{event=\"a\",");
@@ -449,9 +449,9 @@ test_serve_estimate(void **state)
 	/* A group that did not run: a missing reading. */
 	s = fixture_sample(&f, 3, 3000, 1620, 162, 224);
 	ss.snap = s;
-	fr = om_frame(om, &ss);
+	fr = om_snapshot(om, &ss);
 	om_render(fr, OM_FMT_OPENMETRICS, &sb);
-	om_frame_free(fr);
+	om_snapshot_free(fr);
 	must_contain(sb.s, "hvtop_read_failures_total{reason=\"missing\"} 2\n");
 	must_contain(sb.s, "hvtop_read_failures_total{reason=\"failed\"} 0\n");
 	strbuf_free(&sb);

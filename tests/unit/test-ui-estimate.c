@@ -123,7 +123,7 @@ fixture_close(struct fixture *fx)
 static char *
 render(struct ui *ui, int w, int h)
 {
-	struct view_frame	 f;
+	struct view_canvas	 f;
 	char			*text;
 
 	memset(&f, 0, sizeof f);
@@ -131,8 +131,8 @@ render(struct ui *ui, int w, int h)
 	f.height = h;
 	view_fit(ui, w, h);
 	view_render(ui, &f);
-	text = view_frame_text(&f);
-	view_frame_free(&f);
+	text = view_canvas_text(&f);
+	view_canvas_free(&f);
 	return (text);
 }
 

@@ -1,6 +1,6 @@
 /*
- * Unit tests for the frame and the small renderers of the terminal
- * interface that need no engine: a frame that grows in place (the way the
+ * Unit tests for the canvas and the small renderers of the terminal
+ * interface that need no engine: a canvas that grows in place (the way the
  * main loop sizes it before rendering), and shrinks and grows again;
  * text cut at the right edge says so.
  */
@@ -17,9 +17,9 @@
 
 #include "ui/view.h"
 
-/* Every cell of a w x h frame is blank and can be written. */
+/* Every cell of a w x h canvas is blank and can be written. */
 static void
-frame_check(struct view_frame *f, int w, int h)
+frame_check(struct view_canvas *f, int w, int h)
 {
 	char	*text;
 	int	 y;
@@ -29,7 +29,7 @@ frame_check(struct view_frame *f, int w, int h)
 	for (y = 0; y < h; y++)
 		view_role(f, y, 0, -1, UI_R_HEADER);
 	view_put(f, h - 1, w - 1, "x", 1, UI_R_NORMAL);
-	text = view_frame_text(f);
+	text = view_canvas_text(f);
 	assert_non_null(strchr(text, 'x'));
 	free(text);
 }
@@ -42,7 +42,7 @@ test_frame_grow_in_place(void **state)
 		{ 120, 40 }, { 1, 1 }, { 300, 100 }, { 40, 10 }, { 300, 1 },
 		{ 1, 300 },
 	};
-	struct view_frame	 f;
+	struct view_canvas	 f;
 	size_t			 i;
 
 	(void)state;
@@ -51,18 +51,18 @@ test_frame_grow_in_place(void **state)
 		/* What the main loop does: the new size first. */
 		f.width = sizes[i][0];
 		f.height = sizes[i][1];
-		view_frame_resize(&f, f.width, f.height);
+		view_canvas_resize(&f, f.width, f.height);
 		frame_check(&f, sizes[i][0], sizes[i][1]);
 		/* And through the argument. */
-		view_frame_resize(&f, sizes[i][1], sizes[i][0]);
+		view_canvas_resize(&f, sizes[i][1], sizes[i][0]);
 		frame_check(&f, sizes[i][1], sizes[i][0]);
 	}
-	view_frame_free(&f);
+	view_canvas_free(&f);
 }
 
 /* Row y of f as text, without the trailing blanks. */
 static char *
-frame_row(struct view_frame *f, int y)
+frame_row(struct view_canvas *f, int y)
 {
 	char	*row;
 	int	 n = f->width;
@@ -79,13 +79,13 @@ frame_row(struct view_frame *f, int y)
 static void
 test_put_cut(void **state)
 {
-	struct view_frame	 f;
+	struct view_canvas	 f;
 	char			*row;
 	int			 y;
 
 	(void)state;
 	memset(&f, 0, sizeof f);
-	view_frame_resize(&f, 20, 3);
+	view_canvas_resize(&f, 20, 3);
 	for (y = 0; y < 3; y++)
 		view_role(&f, y, 0, -1, UI_R_NORMAL);
 	/* Fits exactly: no mark. */
@@ -103,7 +103,7 @@ test_put_cut(void **state)
 	row = frame_row(&f, 2);
 	assert_string_equal(row, "");
 	free(row);
-	view_frame_free(&f);
+	view_canvas_free(&f);
 }
 
 int

@@ -1,11 +1,11 @@
 /*
- * Unit tests for the curses-free part of the terminal interface: frames
- * rendered as text from a hand-made source (a golden frame), the live
+ * Unit tests for the curses-free part of the terminal interface: canvases
+ * rendered as text from a hand-made source (a golden canvas), the live
  * table's columns, sorting, history and explanations, the catalog lists
  * and their filter, and every screen of the simulated frame at 80x24 and
  * 200x60.  No terminal is needed.
  *
- * HVTOP_UPDATE_GOLDEN=1 rewrites the golden frame instead of comparing.
+ * HVTOP_UPDATE_GOLDEN=1 rewrites the golden canvas instead of comparing.
  */
 #include "config.h"
 
@@ -157,7 +157,7 @@ fixture_teardown(void **state)
 static char *
 render(struct ui *ui, int w, int h)
 {
-	struct view_frame	 f;
+	struct view_canvas	 f;
 	char			*text;
 
 	memset(&f, 0, sizeof f);
@@ -165,8 +165,8 @@ render(struct ui *ui, int w, int h)
 	f.height = h;
 	view_fit(ui, w, h);
 	view_render(ui, &f);
-	text = view_frame_text(&f);
-	view_frame_free(&f);
+	text = view_canvas_text(&f);
+	view_canvas_free(&f);
 	return (text);
 }
 
@@ -344,7 +344,7 @@ test_items(void **state)
 static void
 test_elide_spark(void **state)
 {
-	struct view_frame	 f;
+	struct view_canvas	 f;
 	const double		 v[] = { 1, 2, NAN, 4, 8 };
 	char			 buf[32], *text;
 
@@ -356,17 +356,17 @@ test_elide_spark(void **state)
 	view_elide("ABCDEFG", 3, buf, sizeof buf);
 	assert_string_equal(buf, "ABC");
 	memset(&f, 0, sizeof f);
-	view_frame_resize(&f, 10, 1);
+	view_canvas_resize(&f, 10, 1);
 	view_spark(&f, 0, 0, 8, v, 5);
-	text = view_frame_text(&f);
+	text = view_canvas_text(&f);
 	assert_string_equal(text, "_. -#\n");
 	free(text);
 	/* Non-printable bytes never reach the terminal. */
 	view_put(&f, 0, 0, "a\tb\x80", -1, UI_R_NORMAL);
-	text = view_frame_text(&f);
+	text = view_canvas_text(&f);
 	assert_string_equal(text, "a?b?#\n");
 	free(text);
-	view_frame_free(&f);
+	view_canvas_free(&f);
 }
 
 /* ---- the simulated frame ------------------------------------------- */
@@ -512,7 +512,7 @@ test_frame_screen(void **state)
 	assert_int_equal(frame_set_metric(ui, ""), 0);
 	assert_null(ui->fr.metric);
 
-	/* Tiny and odd sizes draw without writing outside the frame. */
+	/* Tiny and odd sizes draw without writing outside the canvas. */
 	free(render(ui, 20, 5));
 	free(render(ui, 40, 10));
 	free(render(ui, 41, 11));
