@@ -16,6 +16,7 @@
 #include "model/selection.h"
 #include "model/raw.h"
 #include "util/arena.h"
+#include "util/htab.h"
 #include "util/hverr.h"
 #include "util/strbuf.h"
 #include "util/xalloc.h"
@@ -23,19 +24,6 @@
 struct engine_const {
 	char		*name;
 	double		 value;
-};
-
-/*
- * Names to indexes, built once: a formula's names are looked up in the
- * view's columns, the definitions and the constants, and a file may hold
- * 200,000 of each.  Open addressing; the first index added for a name
- * stays.
- */
-struct engine_names {
-	const char	**keys;
-	size_t		*vals;
-	size_t		 cap;		/* a power of two, or 0 */
-	size_t		 n;
 };
 
 struct engine {
@@ -50,7 +38,7 @@ struct engine {
 	size_t			 nconsts;
 	size_t			 capconsts;
 	double			*const_values;	/* formula env, by slot */
-	struct engine_names	 constnames;	/* name -> slot */
+	struct htab		 constnames;	/* name -> slot */
 
 	/* The metrics' names, units, texts and event columns. */
 	struct arena		 mem;
@@ -116,88 +104,38 @@ engine_status_name(int status)
 
 /* ---- names ------------------------------------------------------- */
 
-static uint64_t
-engine_names_hash(const char *s)
-{
-	uint64_t	 h = 14695981039346656037ULL;
-
-	for (; *s != '\0'; s++) {
-		h ^= (unsigned char)*s;
-		h *= 1099511628211ULL;
-	}
-	return (h);
-}
+/*
+ * Names to indexes, built once: a formula's names are looked up in the
+ * view's columns, the definitions and the constants, and a file may hold
+ * 200,000 of each.  The first index added for a name stays.
+ */
 
 /* The index of name, or ENG_NONE. */
 static size_t
-engine_names_get(const struct engine_names *t, const char *name)
+engine_names_get(const struct htab *t, const char *name)
 {
-	size_t	 i;
+	const struct htab_slot	*s;
+	struct htab_probe	 p;
 
-	if (t->cap == 0)
-		return (ENG_NONE);
-	for (i = engine_names_hash(name) & (t->cap - 1); t->keys[i] != NULL;
-	    i = (i + 1) & (t->cap - 1)) {
-		if (strcmp(t->keys[i], name) == 0)
-			return (t->vals[i]);
-	}
+	htab_probe(t, htab_hash_str(name), HTAB_ALL, &p);
+	while ((s = htab_next(&p)) != NULL)
+		if (strcmp(s->key, name) == 0)
+			return (s->val);
 	return (ENG_NONE);
 }
 
 /* Adds name (which must outlive the table) unless it is there. */
 static void
-engine_names_add(struct engine_names *t, const char *name, size_t val)
+engine_names_add(struct htab *t, const char *name, size_t val)
 {
-	const char	**ok;
-	size_t		 *ov, oc, i, j;
+	const struct htab_slot	*s;
+	struct htab_probe	 p;
 
-	/* At most three quarters full. */
-	if ((t->n + 1) * 4 > t->cap * 3) {
-		ok = t->keys;
-		ov = t->vals;
-		oc = t->cap;
-		t->cap = oc != 0 ? oc * 2 : 16;
-		t->keys = xcalloc(t->cap, sizeof *t->keys);
-		t->vals = xcalloc(t->cap, sizeof *t->vals);
-		for (i = 0; i < oc; i++) {
-			if (ok[i] == NULL)
-				continue;
-			for (j = engine_names_hash(ok[i]) & (t->cap - 1);
-			    t->keys[j] != NULL; j = (j + 1) & (t->cap - 1))
-				continue;
-			t->keys[j] = ok[i];
-			t->vals[j] = ov[i];
-		}
-		free(ok);
-		free(ov);
-	}
-	for (i = engine_names_hash(name) & (t->cap - 1); t->keys[i] != NULL;
-	    i = (i + 1) & (t->cap - 1)) {
-		if (strcmp(t->keys[i], name) == 0)
+	htab_probe(t, htab_hash_str(name), HTAB_ALL, &p);
+	while ((s = htab_next(&p)) != NULL)
+		if (strcmp(s->key, name) == 0)
 			return;
-	}
-	t->keys[i] = name;
-	t->vals[i] = val;
-	t->n++;
-}
-
-/* Room for n names without growing. */
-static void
-engine_names_init(struct engine_names *t, size_t n)
-{
-	memset(t, 0, sizeof *t);
-	for (t->cap = 16; t->cap / 4 * 3 < n + 1; t->cap *= 2)
-		continue;
-	t->keys = xcalloc(t->cap, sizeof *t->keys);
-	t->vals = xcalloc(t->cap, sizeof *t->vals);
-}
-
-static void
-engine_names_free(struct engine_names *t)
-{
-	free(t->keys);
-	free(t->vals);
-	memset(t, 0, sizeof *t);
+	htab_put(t, &p, name, (uint32_t)val);
 }
 
 /* ---- constants ----------------------------------------------------- */
@@ -349,11 +287,11 @@ engine_build_views(struct engine *e)
 struct engine_resolve {
 	struct engine			*e;
 	const struct engine_view	*v;
-	const struct engine_names	*columns;	/* of v */
+	const struct htab		*columns;	/* of v */
 	const struct engine_metric_def	*catdefs;	/* the catalog's */
 	size_t				 ncatdefs;
 	const struct engine_metric_def	*udefs;		/* then these */
-	const struct engine_names	*defnames;
+	const struct htab		*defnames;
 };
 
 /* Definition i: the catalog's formulas first, then the caller's. */
@@ -551,7 +489,7 @@ engine_catalog_defs(const struct catalog *cat)
  */
 static struct engine_resolve *
 engine_view_resolvers(struct engine *e, const struct engine_resolve *all,
-    struct engine_names *defnames, struct engine_names *columns,
+    struct htab *defnames, struct htab *columns,
     size_t ndefs)
 {
 	struct engine_resolve		*r;
@@ -624,7 +562,7 @@ engine_build_metrics(struct engine *e, const struct engine_metric_def *udefs,
 	const struct catalog_formula	*cf;
 	const struct engine_metric_def	*def;
 	struct engine_metric_def	*catdefs;
-	struct engine_names		 defnames, *columns;
+	struct htab			 defnames = { 0 }, *columns;
 	struct engine_resolve		*r, all;
 	struct engine_copies		 copies;
 	size_t				 ndefs, i, j;
@@ -649,7 +587,7 @@ engine_build_metrics(struct engine *e, const struct engine_metric_def *udefs,
 	}
 
 	/* What names mean, once: columns per view, definitions by name. */
-	engine_names_init(&defnames, ndefs);
+	htab_init(&defnames, ndefs);
 	for (i = 0; i < ndefs; i++) {
 		if ((def = engine_def(&all, i))->name != NULL)
 			engine_names_add(&defnames, def->name, i);
@@ -664,10 +602,10 @@ engine_build_metrics(struct engine *e, const struct engine_metric_def *udefs,
 			engine_add_def(e, r, &copies, def, skipped, nskipped);
 	}
 	for (j = 0; j < e->nviews; j++)
-		engine_names_free(&columns[j]);
+		htab_free(&columns[j]);
 	free(columns);
 	free(r);
-	engine_names_free(&defnames);
+	htab_free(&defnames);
 	free(catdefs);
 }
 
@@ -730,7 +668,7 @@ engine_free(struct engine *e)
 		free(e->consts[i].name);
 	free(e->consts);
 	free(e->const_values);
-	engine_names_free(&e->constnames);
+	htab_free(&e->constnames);
 	arena_free(&e->mem);
 	free(e->prev);
 	free(e->prev_tb);
