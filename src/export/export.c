@@ -13,6 +13,7 @@
 
 #include "catalog/catalog.h"
 #include "engine/engine.h"
+#include "util/htab.h"
 #include "util/numfmt.h"
 #include "util/strbuf.h"
 #include "util/xalloc.h"
@@ -63,8 +64,7 @@ struct export {
 	struct export_column	*cols;		/* union over the views */
 	size_t			 ncols;
 	size_t			 capcols;
-	size_t			*hash;		/* open addressing: cols index */
-	size_t			 nhash;		/* a power of two */
+	struct htab		 hash;		/* (name, unit) -> cols */
 	size_t			**map;		/* [view][col] -> cols or NONE */
 	struct export_view	*views;		/* [view] */
 	size_t			 nmap;		/* views when made */
@@ -102,48 +102,15 @@ export_format_from_path(const char *path)
 	return (export_format_parse(dot + 1));
 }
 
-static size_t
+/* (name, unit) apart: no name holds a NUL. */
+static uint32_t
 export_hash(const char *name, const char *unit)
 {
-	size_t	 h = 14695981039346656037ULL & SIZE_MAX;
+	uint32_t	 h;
 
-	for (; *name != '\0'; name++)
-		h = (h ^ (unsigned char)*name) * 1099511628211ULL;
-	h = (h ^ 0xff) * 1099511628211ULL;
-	for (; *unit != '\0'; unit++)
-		h = (h ^ (unsigned char)*unit) * 1099511628211ULL;
-	return (h);
-}
-
-/* The slot of (name, unit) in the hash: its column or an empty slot. */
-static size_t
-export_slot(const struct export *x, const char *name, const char *unit)
-{
-	const struct export_column	*c;
-	size_t				 i;
-
-	i = export_hash(name, unit) & (x->nhash - 1);
-	while (x->hash[i] != EXPORT_NONE) {
-		c = &x->cols[x->hash[i]];
-		if (strcmp(c->name, name) == 0 && strcmp(c->unit, unit) == 0)
-			break;
-		i = (i + 1) & (x->nhash - 1);
-	}
-	return (i);
-}
-
-static void
-export_rehash(struct export *x)
-{
-	size_t	 i;
-
-	free(x->hash);
-	x->nhash = x->nhash == 0 ? 64 : x->nhash * 2;
-	x->hash = xreallocarray(NULL, x->nhash, sizeof *x->hash);
-	for (i = 0; i < x->nhash; i++)
-		x->hash[i] = EXPORT_NONE;
-	for (i = 0; i < x->ncols; i++)
-		x->hash[export_slot(x, x->cols[i].name, x->cols[i].unit)] = i;
+	h = htab_hash_add_str(HTAB_HASH_INIT, name);
+	h = htab_hash_add(h, "", 1);
+	return (htab_hash_end(htab_hash_add_str(h, unit)));
 }
 
 /*
@@ -154,27 +121,31 @@ static size_t
 export_column(struct export *x, const char *name, const char *unit,
     const char *group, int add)
 {
-	size_t	 slot;
+	const struct htab_slot	*s;
+	struct htab_probe	 p;
+	struct export_column	*c;
 
-	if (x->nhash == 0 || 2 * (x->ncols + 1) > x->nhash)
-		export_rehash(x);
-	slot = export_slot(x, name, unit);
-	if (x->hash[slot] != EXPORT_NONE)
-		return (x->hash[slot]);
+	htab_probe(&x->hash, export_hash(name, unit), HTAB_ALL, &p);
+	while ((s = htab_next(&p)) != NULL) {
+		c = &x->cols[s->val];
+		if (strcmp(c->name, name) == 0 && strcmp(c->unit, unit) == 0)
+			return (s->val);
+	}
 	if (!add)
 		return (EXPORT_NONE);
 	if (x->ncols == x->capcols) {
 		x->capcols = x->capcols == 0 ? 16 : x->capcols * 2;
 		x->cols = xreallocarray(x->cols, x->capcols, sizeof *x->cols);
 	}
-	x->cols[x->ncols].name = xstrdup(name);
-	x->cols[x->ncols].unit = xstrdup(unit);
-	x->cols[x->ncols].group = group != NULL ? xstrdup(group) : NULL;
-	x->cols[x->ncols].width = strlen(name) < EXPORT_TEXT_WIDTH ?
-	    EXPORT_TEXT_WIDTH : (int)strlen(name);
-	if (group != NULL && (int)strlen(group) > x->cols[x->ncols].width)
-		x->cols[x->ncols].width = (int)strlen(group);
-	x->hash[slot] = x->ncols;
+	c = &x->cols[x->ncols];
+	c->name = xstrdup(name);
+	c->unit = xstrdup(unit);
+	c->group = group != NULL ? xstrdup(group) : NULL;
+	c->width = strlen(name) < EXPORT_TEXT_WIDTH ? EXPORT_TEXT_WIDTH :
+	    (int)strlen(name);
+	if (group != NULL && (int)strlen(group) > c->width)
+		c->width = (int)strlen(group);
+	htab_put(&x->hash, &p, c->name, (uint32_t)x->ncols);
 	return (x->ncols++);
 }
 
@@ -311,7 +282,7 @@ export_free(struct export *x)
 		free(x->cols[i].group);
 	}
 	free(x->cols);
-	free(x->hash);
+	htab_free(&x->hash);
 	free(x->note);
 	for (i = 0; i < x->nsaid; i++)
 		free(x->said[i]);
