@@ -22,6 +22,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "util/htab.h"
 #include "util/xalloc.h"
 
 static const uint16_t record_crc16_table[8][256] = {
@@ -438,17 +439,17 @@ record_codec_muldiv(uint64_t a, uint64_t b, uint64_t c)
 
 /* ---- layout -------------------------------------------------------- */
 
-static uint64_t
+static uint32_t
 record_codec_hash(const char *name, int domain, unsigned index,
     unsigned lpar)
 {
-	uint64_t	 h = 0xcbf29ce484222325ULL;
+	uint32_t	 h;
 
-	for (; *name != '\0'; name++)
-		h = (h ^ (unsigned char)*name) * 0x100000001b3ULL;
-	h ^= (uint64_t)(unsigned)domain << 48 ^ (uint64_t)lpar << 32 ^ index;
-	h *= 0x9e3779b97f4a7c15ULL;
-	return (h ^ (h >> 29));
+	h = htab_hash_add_str(HTAB_HASH_INIT, name);
+	h = htab_hash_add(h, &domain, sizeof domain);
+	h = htab_hash_add(h, &index, sizeof index);
+	h = htab_hash_add(h, &lpar, sizeof lpar);
+	return (htab_hash_end(h));
 }
 
 struct record_codec_key {
@@ -458,16 +459,39 @@ struct record_codec_key {
 	unsigned	 lpar;
 };
 
+/*
+ * The first counter whose key is keys[k]'s: k itself when it is the
+ * first, which t then holds.
+ */
+static size_t
+record_codec_first(struct htab *t, const struct record_codec_key *keys,
+    size_t k)
+{
+	const struct record_codec_key	*o, *key = &keys[k];
+	const struct htab_slot		*s;
+	struct htab_probe		 p;
+
+	htab_probe(t, record_codec_hash(key->name, key->domain, key->index,
+	    key->lpar), HTAB_ALL, &p);
+	while ((s = htab_next(&p)) != NULL) {
+		o = &keys[s->val];
+		if (o->domain == key->domain && o->index == key->index &&
+		    o->lpar == key->lpar && strcmp(o->name, key->name) == 0)
+			return (s->val);
+	}
+	htab_put(t, &p, NULL, (uint32_t)k);
+	return (k);
+}
+
 void
 record_codec_layout(struct record_layout *lay,
     const struct record_selection *sel)
 {
 	const struct record_pick	*pk;
-	const struct record_codec_key	*o;
 	struct record_codec_key		*keys;
-	size_t				*slots, nslots, mask, k, p, i, c, s;
+	struct htab			 slots = { 0 };
+	size_t				 k, p, i, c, first;
 	size_t				 cls = 0;
-	uint64_t			 h;
 
 	memset(lay, 0, sizeof *lay);
 	lay->n = sel->ncounters;
@@ -477,12 +501,7 @@ record_codec_layout(struct record_layout *lay,
 	lay->cls = xcalloc(lay->n + 1, sizeof *lay->cls);
 	lay->dup = xcalloc(lay->n + 1, sizeof *lay->dup);
 	keys = xcalloc(lay->n + 1, sizeof *keys);
-	for (nslots = 16; nslots < 2 * lay->n; nslots *= 2)
-		;
-	mask = nslots - 1;
-	slots = xreallocarray(NULL, nslots, sizeof *slots);
-	for (s = 0; s < nslots; s++)
-		slots[s] = RECORD_NONE;
+	htab_init(&slots, lay->n);
 	k = 0;
 	for (p = 0; p < sel->npicks; p++) {
 		pk = &sel->picks[p];
@@ -499,23 +518,10 @@ record_codec_layout(struct record_layout *lay,
 				keys[k].domain = pk->domain;
 				keys[k].index = pk->indices[i];
 				keys[k].lpar = pk->lpar;
-				h = record_codec_hash(keys[k].name,
-				    keys[k].domain, keys[k].index,
-				    keys[k].lpar);
 				/* The first counter with this key wins. */
-				for (s = h & mask; slots[s] != RECORD_NONE;
-				    s = (s + 1) & mask) {
-					o = &keys[slots[s]];
-					if (o->domain == keys[k].domain &&
-					    o->index == keys[k].index &&
-					    o->lpar == keys[k].lpar &&
-					    strcmp(o->name, keys[k].name) == 0)
-						break;
-				}
-				if (slots[s] == RECORD_NONE)
-					slots[s] = k;
-				else if (slots[s] < lay->block[k])
-					lay->dup[k] = slots[s];
+				first = record_codec_first(&slots, keys, k);
+				if (first < lay->block[k])
+					lay->dup[k] = first;
 			}
 		}
 		cls += pk->nevents;
@@ -528,7 +534,7 @@ record_codec_layout(struct record_layout *lay,
 	}
 	lay->nclasses = cls < RECORD_CLASSES_MAX ? cls + 1 :
 	    RECORD_CLASSES_MAX;
-	free(slots);
+	htab_free(&slots);
 	free(keys);
 }
 
