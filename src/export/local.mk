@@ -2,6 +2,11 @@
 # Pure: it formats into memory; the caller writes.
 libhvpure_a_SOURCES += \
 	src/export/export.c src/export/export.h \
+	src/export/export-int.h \
+	src/export/export-csv.c \
+	src/export/export-json.c \
+	src/export/export-text.c \
+	src/export/export-units.c \
 	src/export/report.c src/export/report.h
 
 check_PROGRAMS += tests/unit/test-export
