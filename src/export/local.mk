@@ -7,7 +7,9 @@ libhvpure_a_SOURCES += \
 	src/export/export-json.c \
 	src/export/export-text.c \
 	src/export/export-units.c \
-	src/export/report.c src/export/report.h
+	src/export/report.c src/export/report.h \
+	src/export/report-int.h \
+	src/export/report-html.c
 
 check_PROGRAMS += tests/unit/test-export
 tests_unit_test_export_SOURCES = tests/unit/test-export.c \
