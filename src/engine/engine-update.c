@@ -17,6 +17,17 @@
 #include "model/selection.h"
 #include "util/xalloc.h"
 
+/* The one place where a delta is taken, beside engine_counter(): inlined. */
+uint64_t
+engine_delta(uint64_t prev, uint64_t cur, int *backwards)
+{
+	uint64_t	 d;
+
+	d = cur - prev;		/* unsigned: modulo 2^64 */
+	*backwards = d >= (UINT64_C(1) << 63);
+	return (*backwards ? 0 : d);
+}
+
 /* A raw status as a cell's: raw_reason() decides, this renames. */
 static uint8_t
 engine_raw_status(uint8_t raw)

@@ -22,16 +22,6 @@
 #include "util/htab.h"
 #include "util/xalloc.h"
 
-uint64_t
-engine_delta(uint64_t prev, uint64_t cur, int *backwards)
-{
-	uint64_t	 d;
-
-	d = cur - prev;		/* unsigned: modulo 2^64 */
-	*backwards = d >= (UINT64_C(1) << 63);
-	return (*backwards ? 0 : d);
-}
-
 const char *
 engine_status_name(int status)
 {
