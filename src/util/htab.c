@@ -33,6 +33,17 @@ htab_hash(const void *p, size_t len)
 	return (htab_hash_end(htab_hash_add(HTAB_HASH_INIT, p, len)));
 }
 
+/* The slots for n values: a power of two, at most half full. */
+static size_t
+htab_cap(size_t n)
+{
+	size_t	 cap = HTAB_MIN;
+
+	while (cap / 2 < n)
+		cap *= 2;
+	return (cap);
+}
+
 /* A table of cap slots (a power of two), all empty. */
 static void
 htab_alloc(struct htab *t, size_t cap)
@@ -46,12 +57,8 @@ htab_alloc(struct htab *t, size_t cap)
 void
 htab_init(struct htab *t, size_t n)
 {
-	size_t	 cap = HTAB_MIN;
-
 	htab_free(t);
-	while (cap / 2 < n)
-		cap *= 2;
-	htab_alloc(t, cap);
+	htab_alloc(t, htab_cap(n));
 }
 
 void
@@ -79,21 +86,19 @@ htab_store(struct htab *t, uint32_t h, const void *key, uint32_t val)
 }
 
 /*
- * Make room for one more value: at most half full.  Moving the values in
- * slot order keeps the order of those of one hash.
+ * Move the values to a table of cap slots.  Moving them in slot order
+ * keeps the order of those of one hash.
  */
 static void
-htab_room(struct htab *t)
+htab_resize(struct htab *t, size_t cap)
 {
 	const struct htab_slot	*s;
 	struct htab_slot	*old;
 	size_t			 i, k, ocap;
 
-	if (t->slot != NULL && (t->n + 1) * 2 <= t->mask + 1)
-		return;
 	old = t->slot;
 	ocap = old != NULL ? t->mask + 1 : 0;
-	htab_alloc(t, ocap != 0 ? ocap * 2 : HTAB_MIN);
+	htab_alloc(t, cap);
 	/*
 	 * A run of full slots can wrap past the end: start the copy at an
 	 * empty slot, so that each value is met after those it follows.
@@ -106,6 +111,21 @@ htab_room(struct htab *t)
 			htab_store(t, s->hash, s->key, s->val);
 	}
 	free(old);
+}
+
+/* Make room for one more value. */
+static void
+htab_room(struct htab *t)
+{
+	if (t->slot == NULL || (t->n + 1) * 2 > t->mask + 1)
+		htab_resize(t, htab_cap(t->n + 1));
+}
+
+void
+htab_reserve(struct htab *t, size_t n)
+{
+	if (t->slot == NULL || (t->n + n) * 2 > t->mask + 1)
+		htab_resize(t, htab_cap(t->n + n));
 }
 
 void

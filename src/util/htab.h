@@ -95,6 +95,11 @@ htab_hash_str(const char *s)
 
 /* Room for n values without growing; the old contents are dropped. */
 void		htab_init(struct htab *, size_t n);
+/*
+ * Room for n values more without growing: a caller that knows how many
+ * it will add saves the growing, and the old table beside the new.
+ */
+void		htab_reserve(struct htab *, size_t n);
 /* Free the slots (not the struct); t is then empty.  NULL is fine. */
 void		htab_free(struct htab *);
 /* htab_put() when the table must grow first. */

@@ -201,7 +201,7 @@ test_many(void **state)
 	free(keys);
 }
 
-/* htab_init() for n: n values fit without growing. */
+/* htab_init() and htab_reserve() for n: n values fit without growing. */
 static void
 test_init(void **state)
 {
@@ -216,7 +216,22 @@ test_init(void **state)
 		for (i = 0; i < n; i++)
 			htab_add(&t, i * 0x9e3779b9U, NULL, i);
 		assert_int_equal(t.mask + 1, cap);
+		/* Room for n more: no growth, and what is there stays. */
+		htab_reserve(&t, n);
+		cap = t.mask + 1;
+		for (i = 0; i < n; i++)
+			htab_add(&t, i * 0x9e3779b9U, NULL, n + i);
+		assert_int_equal(t.mask + 1, cap);
+		assert_int_equal(t.n, 2 * n);
 	}
+	htab_free(&t);
+	/* From nothing. */
+	htab_reserve(&t, 100);
+	cap = t.mask + 1;
+	assert_true(cap >= 200);
+	for (i = 0; i < 100; i++)
+		htab_add(&t, i, NULL, i);
+	assert_int_equal(t.mask + 1, cap);
 	htab_free(&t);
 }
 
