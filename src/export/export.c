@@ -140,6 +140,10 @@ export_map(struct export *x, const struct engine *e)
 	add = !(x->format == EXPORT_CSV && x->begun);
 	n = engine_nviews(e);
 	x->nmap = n;
+	/* 200,000 metrics: one table of the size, not its growth. */
+	for (i = 0, j = 0; add && i < n; i++)
+		j += engine_view(e, i)->nevents + engine_view(e, i)->nmetrics;
+	htab_reserve(&x->hash, j);
 	x->map = xcalloc(n + 1, sizeof *x->map);
 	x->views = xcalloc(n + 1, sizeof *x->views);
 	for (i = 0; i < n; i++) {
