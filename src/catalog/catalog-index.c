@@ -15,6 +15,7 @@
 #include <string.h>
 
 #include "catalog/catalog-index.h"
+#include "util/htab.h"
 #include "util/xalloc.h"
 
 /*
@@ -25,35 +26,18 @@
 #define CATALOG_AT_MAX		(1U << 22)
 
 /*
- * Open addressing, linear probing, at most half full.  A slot keeps the
- * key's pointer, so that a probe reads the slot and the string and
- * nothing else; for events the low 8 bits of the stored hash are the
- * domain, so (name, domain) and (name, any domain) are both one probe
- * sequence.
- */
-struct catalog_hslot {
-	const char	*key;		/* the model's own string */
-	uint32_t	 hash;
-	uint32_t	 ix;		/* position + 1; 0 = empty */
-};
-
-struct catalog_htab {
-	struct catalog_hslot *v;
-	size_t		 mask;
-};
-
-/*
  * Events are hashed by name and matched on (name, domain), so one table
- * answers both kinds of lookup: with linear probing and no deletions,
- * entries of one name are met in the order they were inserted, and the
- * events the kernel lists are inserted first.  The tables point into the
+ * answers both kinds of lookup: the hash's tag bits hold the domain, and
+ * a lookup in any domain masks them out.  Entries of one name are met in
+ * the order they were inserted, and the events the kernel lists are
+ * inserted first.  The tables hold positions and the keys are the
  * model's strings: change a name, then call catalog_reindex().
  */
 struct catalog_index {
-	struct catalog_htab by_key;	/* (name, domain) -> event */
-	struct catalog_htab by_sysfs;	/* sysfs_name -> event */
-	struct catalog_htab groups;	/* name -> group */
-	struct catalog_htab formulas;	/* name -> formula */
+	struct htab	 by_key;	/* (name, domain) -> event */
+	struct htab	 by_sysfs;	/* sysfs_name -> event */
+	struct htab	 groups;	/* name -> group */
+	struct htab	 formulas;	/* name -> formula */
 	uint32_t	*event_at;	/* section index -> position + 1 */
 	size_t		 nevent_at;
 	uint32_t	*group_at;
@@ -64,8 +48,8 @@ struct catalog_index {
 };
 
 #define CATALOG_ANY_DOMAIN	(-1)
-#define CATALOG_HASH_DOMAIN	0x1ffU	/* low bits of a stored hash: every
-					   domain, CATALOG_DOMAIN_CPU too */
+#define CATALOG_AHEAD		16	/* events fetched ahead */
+#define CATALOG_FETCH_MIN	8192	/* events; fewer stay in cache */
 
 static const char *
 catalog_nz(const char *s)
@@ -73,99 +57,52 @@ catalog_nz(const char *s)
 	return (s != NULL ? s : "");
 }
 
-/* FNV-1a with a final avalanche so that linear probing spreads well. */
+/*
+ * An event's hash in by_key: its name's, tagged with its domain.  Every
+ * domain fits the tag (a catalog's byte, or CATALOG_DOMAIN_CPU), so a
+ * stored hash that matches in full matches the domain.
+ */
 static uint32_t
-catalog_hash(const char *s)
+catalog_key_hash(uint32_t h, int domain)
 {
-	const unsigned char	*p;
-	uint32_t		 h = 2166136261U;
-
-	for (p = (const unsigned char *)s; *p != '\0'; p++) {
-		h ^= *p;
-		h *= 16777619U;
-	}
-	h ^= h >> 16;
-	h *= 0x85ebca6bU;
-	h ^= h >> 13;
-	return (h);
-}
-
-static void
-catalog_htab_init(struct catalog_htab *t, size_t n)
-{
-	size_t	 cap = 16;
-
-	while (cap < n * 2)
-		cap *= 2;
-	t->v = xcalloc(cap, sizeof *t->v);
-	t->mask = cap - 1;
+	return ((h & ~HTAB_TAG) | ((uint32_t)domain & HTAB_TAG));
 }
 
 /*
- * The slot holding key (name, domain) in t, or the empty slot where it
- * would go.  h is catalog_hash(name); domain is 0 for tables that are not
- * of events, and CATALOG_ANY_DOMAIN matches every domain.
+ * The event of (name, domain) in by_key, or HTAB_NONE with p at its end.
+ * h is htab_hash_str(name); CATALOG_ANY_DOMAIN matches every domain.
  */
-static struct catalog_hslot *
-catalog_htab_slot(const struct catalog_htab *t, uint32_t h, const char *name,
-    int domain)
+static uint32_t
+catalog_key_find(const struct htab *t, struct htab_probe *p, uint32_t h,
+    const char *name, int domain)
 {
-	struct catalog_hslot	*s;
-	uint32_t		 want, mask;
-	size_t			 i;
+	const struct htab_slot	*s;
 
-	mask = domain == CATALOG_ANY_DOMAIN ? ~CATALOG_HASH_DOMAIN : ~0U;
-	want = (h & ~CATALOG_HASH_DOMAIN) | ((uint32_t)domain & mask &
-	    CATALOG_HASH_DOMAIN);
-	for (i = (h >> 8) & t->mask;; i = (i + 1) & t->mask) {
-		s = &t->v[i];
-		if (s->ix == 0)
-			return (s);
-		if (((s->hash ^ want) & mask) == 0 &&
-		    strcmp(s->key, name) == 0)
-			return (s);
-	}
-}
-
-#define CATALOG_AHEAD		16	/* events fetched ahead */
-#define CATALOG_FETCH_MIN	8192	/* events; fewer stay in cache */
-
-/* Start fetching the slot where a probe for hash h begins. */
-static void
-catalog_htab_prefetch(const struct catalog_htab *t, uint32_t h)
-{
-	__builtin_prefetch(&t->v[(h >> 8) & t->mask]);
+	if (domain == CATALOG_ANY_DOMAIN)
+		htab_probe(t, h, ~HTAB_TAG, p);
+	else
+		htab_probe(t, catalog_key_hash(h, domain), HTAB_ALL, p);
+	while ((s = htab_next(p)) != NULL)
+		if (strcmp(s->key, name) == 0)
+			return (s->val);
+	return (HTAB_NONE);
 }
 
 /*
- * Insert key (name, domain), whose name hashes to h, for position pos
- * unless the key is taken.  Returns the slot that holds the key.
+ * The value of name in t, whose keys are names, or HTAB_NONE with p at
+ * its end.  h is htab_hash_str(name).
  */
-static struct catalog_hslot *
-catalog_htab_add(struct catalog_htab *t, const char *name, int domain,
-    uint32_t h, size_t pos)
+static uint32_t
+catalog_name_find(const struct htab *t, struct htab_probe *p, uint32_t h,
+    const char *name)
 {
-	struct catalog_hslot	*s;
+	const struct htab_slot	*s;
 
-	s = catalog_htab_slot(t, h, name, domain);
-	if (s->ix == 0) {
-		s->key = name;
-		s->hash = (h & ~CATALOG_HASH_DOMAIN) |
-		    ((uint32_t)domain & CATALOG_HASH_DOMAIN);
-		s->ix = (uint32_t)pos + 1;
-	}
-	return (s);
-}
-
-static size_t
-catalog_htab_find(const struct catalog_htab *t, const char *name, int domain)
-{
-	const struct catalog_hslot	*s;
-
-	if (t->v == NULL || name == NULL)
-		return (SIZE_MAX);
-	s = catalog_htab_slot(t, catalog_hash(name), name, domain);
-	return (s->ix == 0 ? SIZE_MAX : s->ix - 1);
+	htab_probe(t, h, HTAB_ALL, p);
+	while ((s = htab_next(p)) != NULL)
+		if (strcmp(s->key, name) == 0)
+			return (s->val);
+	return (HTAB_NONE);
 }
 
 static void
@@ -173,10 +110,10 @@ catalog_index_free(struct catalog_index *ix)
 {
 	if (ix == NULL)
 		return;
-	free(ix->by_key.v);
-	free(ix->by_sysfs.v);
-	free(ix->groups.v);
-	free(ix->formulas.v);
+	htab_free(&ix->by_key);
+	htab_free(&ix->by_sysfs);
+	htab_free(&ix->groups);
+	htab_free(&ix->formulas);
 	free(ix->event_at);
 	free(ix->group_at);
 	free(ix->clash);
@@ -274,9 +211,9 @@ static void
 catalog_index_names(struct catalog *cat, struct catalog_index *ix)
 {
 	struct catalog_event	*ev;
-	struct catalog_hslot	*s;
-	uint32_t		*ct, *hs;
-	size_t			 i, pass, first, stop;
+	struct htab_probe	 p;
+	uint32_t		*ct, *hs, v;
+	size_t			 i, pass, stop;
 
 	ct = xcalloc(cat->nevents, sizeof *ct);
 	/*
@@ -292,12 +229,12 @@ catalog_index_names(struct catalog *cat, struct catalog_index *ix)
 	for (i = 0; i < cat->nevents; i++) {
 		if (i < stop)
 			__builtin_prefetch(cat->events[i + CATALOG_AHEAD].name);
-		hs[i] = catalog_hash(catalog_nz(cat->events[i].name));
+		hs[i] = htab_hash_str(catalog_nz(cat->events[i].name));
 	}
 	for (pass = 0; pass < 2; pass++) {
 		for (i = 0; i < cat->nevents; i++) {
 			if (i < stop) {
-				catalog_htab_prefetch(&ix->by_key,
+				htab_prefetch(&ix->by_key,
 				    hs[i + CATALOG_AHEAD]);
 				__builtin_prefetch(
 				    cat->events[i + CATALOG_AHEAD].name);
@@ -306,34 +243,41 @@ catalog_index_names(struct catalog *cat, struct catalog_index *ix)
 			if ((ev->skip == 0) != (pass == 0))
 				continue;
 			free(ev->sysfs_name);
-			s = catalog_htab_add(&ix->by_key, catalog_nz(ev->name),
-			    ev->domain, hs[i], i);
-			first = s->ix - 1;
-			if (first == i)
+			ev->sysfs_name = NULL;
+			v = catalog_key_find(&ix->by_key, &p, hs[i],
+			    catalog_nz(ev->name), ev->domain);
+			if (v == HTAB_NONE) {
+				htab_put(&ix->by_key, &p, catalog_nz(ev->name),
+				    (uint32_t)i);
 				ev->sysfs_name = xstrdup(catalog_nz(ev->name));
-			else {
+			} else {
 				ev->sysfs_name = xasprintf("%s__%u",
-				    catalog_nz(ev->name), ++ct[first]);
-				hs[i] = catalog_hash(ev->sysfs_name);
+				    catalog_nz(ev->name), ++ct[v]);
+				hs[i] = htab_hash_str(ev->sysfs_name);
 			}
 		}
 	}
 	for (pass = 0; pass < 2; pass++) {
 		for (i = 0; i < cat->nevents; i++) {
 			if (i < stop)
-				catalog_htab_prefetch(&ix->by_sysfs,
+				htab_prefetch(&ix->by_sysfs,
 				    hs[i + CATALOG_AHEAD]);
 			if ((cat->events[i].skip == 0) != (pass == 0))
 				continue;
-			s = catalog_htab_add(&ix->by_sysfs,
-			    cat->events[i].sysfs_name, 0, hs[i], i);
-			if (pass != 0 || s->ix - 1 == i)
+			v = catalog_name_find(&ix->by_sysfs, &p, hs[i],
+			    cat->events[i].sysfs_name);
+			if (v == HTAB_NONE) {
+				htab_put(&ix->by_sysfs, &p,
+				    cat->events[i].sysfs_name, (uint32_t)i);
+				continue;
+			}
+			if (pass != 0)
 				continue;
 			/* Rare: a list grown one at a time will do. */
 			ix->clash = xreallocarray(ix->clash, ix->nclash + 1,
 			    sizeof *ix->clash);
 			ix->clash[ix->nclash][0] = (uint32_t)i;
-			ix->clash[ix->nclash++][1] = s->ix - 1;
+			ix->clash[ix->nclash++][1] = v;
 		}
 	}
 	free(hs);
@@ -429,6 +373,8 @@ void
 catalog_reindex_escape(struct catalog *cat, int escape)
 {
 	struct catalog_index	*ix;
+	struct htab_probe	 p;
+	const char		*name;
 	uint32_t		*ixs;
 	size_t			 i, n;
 
@@ -456,23 +402,28 @@ catalog_reindex_escape(struct catalog *cat, int escape)
 	free(ixs);
 
 	if (cat->nevents > 0) {
-		catalog_htab_init(&ix->by_key, cat->nevents);
-		catalog_htab_init(&ix->by_sysfs, cat->nevents);
+		htab_init(&ix->by_key, cat->nevents);
+		htab_init(&ix->by_sysfs, cat->nevents);
 		catalog_index_names(cat, ix);
 	}
+	/* The first of a name is found. */
 	if (cat->ngroups > 0) {
-		catalog_htab_init(&ix->groups, cat->ngroups);
-		for (i = 0; i < cat->ngroups; i++)
-			catalog_htab_add(&ix->groups,
-			    catalog_nz(cat->groups[i].name), 0,
-			    catalog_hash(catalog_nz(cat->groups[i].name)), i);
+		htab_init(&ix->groups, cat->ngroups);
+		for (i = 0; i < cat->ngroups; i++) {
+			name = catalog_nz(cat->groups[i].name);
+			if (catalog_name_find(&ix->groups, &p,
+			    htab_hash_str(name), name) == HTAB_NONE)
+				htab_put(&ix->groups, &p, name, (uint32_t)i);
+		}
 	}
 	if (cat->nformulas > 0) {
-		catalog_htab_init(&ix->formulas, cat->nformulas);
-		for (i = 0; i < cat->nformulas; i++)
-			catalog_htab_add(&ix->formulas,
-			    catalog_nz(cat->formulas[i].name), 0,
-			    catalog_hash(catalog_nz(cat->formulas[i].name)), i);
+		htab_init(&ix->formulas, cat->nformulas);
+		for (i = 0; i < cat->nformulas; i++) {
+			name = catalog_nz(cat->formulas[i].name);
+			if (catalog_name_find(&ix->formulas, &p,
+			    htab_hash_str(name), name) == HTAB_NONE)
+				htab_put(&ix->formulas, &p, name, (uint32_t)i);
+		}
 	}
 	catalog_index_links(cat, ix);
 }
@@ -499,48 +450,55 @@ catalog_index_release(struct catalog *cat)
 const struct catalog_event *
 catalog_find_event(const struct catalog *cat, const char *name, int domain)
 {
-	size_t	 i;
+	struct htab_probe	 p;
+	uint32_t		 v;
 
-	if (cat->index == NULL)
+	if (cat->index == NULL || name == NULL)
 		return (NULL);
 	if (domain < 0 || domain > CATALOG_DOMAIN_CPU)
 		return (NULL);
-	i = catalog_htab_find(&cat->index->by_key, name,
-	    domain == 0 ? CATALOG_ANY_DOMAIN : domain);
-	return (i == SIZE_MAX ? NULL : &cat->events[i]);
+	v = catalog_key_find(&cat->index->by_key, &p, htab_hash_str(name),
+	    name, domain == 0 ? CATALOG_ANY_DOMAIN : domain);
+	return (v == HTAB_NONE ? NULL : &cat->events[v]);
 }
 
 const struct catalog_event *
 catalog_find_sysfs(const struct catalog *cat, const char *sysfs_name)
 {
-	size_t	 i;
+	struct htab_probe	 p;
+	uint32_t		 v;
 
-	if (cat->index == NULL)
+	if (cat->index == NULL || sysfs_name == NULL)
 		return (NULL);
-	i = catalog_htab_find(&cat->index->by_sysfs, sysfs_name, 0);
-	return (i == SIZE_MAX ? NULL : &cat->events[i]);
+	v = catalog_name_find(&cat->index->by_sysfs, &p,
+	    htab_hash_str(sysfs_name), sysfs_name);
+	return (v == HTAB_NONE ? NULL : &cat->events[v]);
 }
 
 const struct catalog_group *
 catalog_find_group(const struct catalog *cat, const char *name)
 {
-	size_t	 i;
+	struct htab_probe	 p;
+	uint32_t		 v;
 
-	if (cat->index == NULL)
+	if (cat->index == NULL || name == NULL)
 		return (NULL);
-	i = catalog_htab_find(&cat->index->groups, name, 0);
-	return (i == SIZE_MAX ? NULL : &cat->groups[i]);
+	v = catalog_name_find(&cat->index->groups, &p, htab_hash_str(name),
+	    name);
+	return (v == HTAB_NONE ? NULL : &cat->groups[v]);
 }
 
 const struct catalog_formula *
 catalog_find_formula(const struct catalog *cat, const char *name)
 {
-	size_t	 i;
+	struct htab_probe	 p;
+	uint32_t		 v;
 
-	if (cat->index == NULL)
+	if (cat->index == NULL || name == NULL)
 		return (NULL);
-	i = catalog_htab_find(&cat->index->formulas, name, 0);
-	return (i == SIZE_MAX ? NULL : &cat->formulas[i]);
+	v = catalog_name_find(&cat->index->formulas, &p,
+	    htab_hash_str(name), name);
+	return (v == HTAB_NONE ? NULL : &cat->formulas[v]);
 }
 
 const struct catalog_event *

@@ -2,7 +2,10 @@
 # engine is handed raw samples and the time, and publishes snapshots that
 # the interface and the batch writers render).
 libhvpure_a_SOURCES += \
-	src/engine/engine.c src/engine/engine.h
+	src/engine/engine.c src/engine/engine.h \
+	src/engine/engine-int.h \
+	src/engine/engine-metric.c \
+	src/engine/engine-update.c
 check_PROGRAMS += tests/unit/test-engine
 tests_unit_test_engine_SOURCES = tests/unit/test-engine.c
 tests_unit_test_engine_CFLAGS = $(UNIT_CFLAGS)

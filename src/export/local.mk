@@ -2,7 +2,14 @@
 # Pure: it formats into memory; the caller writes.
 libhvpure_a_SOURCES += \
 	src/export/export.c src/export/export.h \
-	src/export/report.c src/export/report.h
+	src/export/export-int.h \
+	src/export/export-csv.c \
+	src/export/export-json.c \
+	src/export/export-text.c \
+	src/export/export-units.c \
+	src/export/report.c src/export/report.h \
+	src/export/report-int.h \
+	src/export/report-html.c
 
 # om: the OpenMetrics exposition the endpoint (src/serve) serves: frames
 # of a sample (om.c), their text (om-render.c), the naming rules

@@ -7,8 +7,10 @@ libhvpure_a_SOURCES += \
 	src/record/record-bits.c \
 	src/record/record-buf.c \
 	src/record/record-codec.c \
+	src/record/record-codec-crc.c \
 	src/record/record-rc.c \
 	src/record/record-read.c \
+	src/record/record-read-open.c \
 	src/record/record-selection.c \
 	src/record/record-write.c
 

@@ -550,4 +550,76 @@ record_codec_pred_model(struct record_pred *p, size_t k)
 	return (&p->m.val[(size_t)p->lay.cls[k] * RECORD_VCTX + ctx]);
 }
 
+/* ---- the reader (record-read.c, record-read-open.c) ----------------- */
+
+/* A record's header, decoded and unwrapped. */
+struct record_hdr {
+	unsigned	 type;
+	int		 kind;		/* RECORD_HDR_* (header bytes) */
+	uint64_t	 units;		/* time >> tb_shift, unwrapped */
+	uint64_t	 time;		/* ns: exact for full headers */
+	size_t		 pay;		/* payload offset */
+	size_t		 paylen;	/* sized: payload bytes */
+	int		 sized;		/* 0: compact, self-delimited */
+};
+
+struct record_reader {
+	const uint8_t	*buf;
+	size_t		 len;
+	unsigned	 shift;		/* tb_shift */
+	unsigned	 cbits;		/* compact_bits */
+	size_t		 body;		/* first record after the preamble */
+	size_t		 off;		/* next record */
+	size_t		 hw;		/* bytes already accounted for */
+	int		 eof;
+	int		 unclosed;	/* reported already */
+
+	struct record_meta meta;
+	struct record_selection sel;
+	const uint8_t	*cat;
+	size_t		 catlen;
+	uint32_t	 sel_gen;
+	uint32_t	 cat_gen;
+	int		 sel_lost;
+	int		 cat_lost;
+	int		 keyed;		/* a heartbeat since the selection */
+	unsigned	 changes;	/* selection and catalog changes */
+	int		 have_last;
+	uint64_t	 last_units;
+	uint64_t	 seen_records;	/* whole records, this pass */
+	uint64_t	 seen_samples;
+
+	/* The preamble's selection and catalog, for rewinding. */
+	struct record_selection sel0;
+	const uint8_t	*cat0;
+	size_t		 catlen0;
+	uint64_t	 units0;
+
+	struct record_pred pred;
+	struct raw_sample sample;
+
+	struct record_stats st;
+	struct record_diag diags[RECORD_DIAG_MAX];
+};
+
+const char	*record_read_type_name(unsigned);
+/*
+ * Decode the header at off.  Returns 0, -HV_ETRUNC (the file ends in it)
+ * or -HV_EFORMAT, with *why set to a static reason.
+ */
+int		 record_read_header(const struct record_reader *, size_t off,
+		    struct record_hdr *, const char **why);
+/* Whether the sized record at off, whose header is h, passes its CRC. */
+int		 record_read_crc(const struct record_reader *, size_t off,
+		    const struct record_hdr *);
+/* The offset just past the record. */
+size_t		 record_read_end(const struct record_hdr *);
+/*
+ * Read the record at rd->off, whose header is h: 1 with *ev set, 0 for
+ * one the caller does not see (a heartbeat), or a negative code with *why
+ * set.
+ */
+int		 record_read_one(struct record_reader *, struct record_event *,
+		    struct record_hdr *, const char **why);
+
 #endif /* HVTOP_RECORD_INT_H */

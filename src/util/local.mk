@@ -3,6 +3,7 @@
 libhvpure_a_SOURCES += \
 	src/util/arena.c src/util/arena.h \
 	src/util/be.h \
+	src/util/htab.c src/util/htab.h \
 	src/util/hverr.c src/util/hverr.h \
 	src/util/lex.c src/util/lex.h \
 	src/util/numfmt.c src/util/numfmt.h \
@@ -15,6 +16,12 @@ check_PROGRAMS += tests/unit/test-arena
 tests_unit_test_arena_SOURCES = tests/unit/test-arena.c
 tests_unit_test_arena_CFLAGS = $(UNIT_CFLAGS)
 tests_unit_test_arena_LDADD = $(PURE_LIBS) $(CMOCKA_LIBS)
+
+# The hash index behind every lookup by name.
+check_PROGRAMS += tests/unit/test-htab
+tests_unit_test_htab_SOURCES = tests/unit/test-htab.c
+tests_unit_test_htab_CFLAGS = $(UNIT_CFLAGS)
+tests_unit_test_htab_LDADD = $(PURE_LIBS) $(CMOCKA_LIBS)
 
 # Numbers as printf's %g prints them.
 check_PROGRAMS += tests/unit/test-numfmt

@@ -1,0 +1,97 @@
+/*
+ * What the engine's files share: the engine itself, and the names of
+ * columns, definitions and constants to indexes.  Not for use outside
+ * src/engine.
+ */
+#ifndef HVTOP_ENGINE_INT_H
+#define HVTOP_ENGINE_INT_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include <string.h>
+
+#include "engine/engine.h"
+#include "util/arena.h"
+#include "util/htab.h"
+
+struct engine_const {
+	char		*name;
+	double		 value;
+};
+
+struct engine {
+	const struct catalog	*cat;
+	const struct selection	*sel;
+	uint64_t		 tb_hz;
+
+	struct engine_view	*views;
+	size_t			 nviews;
+
+	struct engine_const	*consts;
+	size_t			 nconsts;
+	size_t			 capconsts;
+	double			*const_values;	/* formula env, by slot */
+	struct htab		 constnames;	/* name -> slot */
+
+	/* The metrics' names, units, texts and event columns. */
+	struct arena		 mem;
+
+	/* Per selection counter: the baseline. */
+	uint64_t		*prev;
+	uint64_t		*prev_tb;
+	uint64_t		*prev_now;
+	uint8_t			*have_prev;
+	uint8_t			*seen;		/* read at all (even failed) */
+	uint64_t		 last_now;
+	uint64_t		 seq;
+
+	/* Scratch for evaluation, sized for the widest view. */
+	double			*scratch;
+	double			*csecs;		/* each cell's seconds */
+	double			*norm;		/* counts over the total's */
+	double			*sums;
+};
+
+/*
+ * Names to indexes, built once: a formula's names are looked up in the
+ * view's columns, the definitions and the constants, and a file may hold
+ * 200,000 of each.  The first index added for a name stays.  Here: the
+ * index of name, or ENG_NONE.
+ */
+static inline size_t
+engine_names_get(const struct htab *t, const char *name)
+{
+	const struct htab_slot	*s;
+	struct htab_probe	 p;
+
+	htab_probe(t, htab_hash_str(name), HTAB_ALL, &p);
+	while ((s = htab_next(&p)) != NULL)
+		if (strcmp(s->key, name) == 0)
+			return (s->val);
+	return (ENG_NONE);
+}
+
+/* Adds name (which must outlive the table) unless it is there. */
+static inline void
+engine_names_add(struct htab *t, const char *name, size_t val)
+{
+	const struct htab_slot	*s;
+	struct htab_probe	 p;
+
+	htab_probe(t, htab_hash_str(name), HTAB_ALL, &p);
+	while ((s = htab_next(&p)) != NULL)
+		if (strcmp(s->key, name) == 0)
+			return;
+	htab_put(t, &p, name, (uint32_t)val);
+}
+
+/* The slot of constant name, added (with no value) when new. */
+size_t	engine_const_slot(struct engine *, const char *);
+/*
+ * Compile the catalog's formulas and then defs into metrics of every view
+ * that can compute them; what no view can goes to *skipped, if asked.
+ */
+void	engine_metric_build(struct engine *, const struct engine_metric_def *,
+	    size_t, char ***, size_t *);
+
+#endif /* HVTOP_ENGINE_INT_H */

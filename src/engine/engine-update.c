@@ -1,0 +1,549 @@
+/*
+ * Samples into snapshots: each counter's delta, modulo 2^64, and the
+ * seconds it covers; rates, metric values and totals per view.  A read
+ * that failed keeps its counter's baseline, one that went backwards drops
+ * it.  Pure: the caller hands in the sample and its time.
+ */
+#include "config.h"
+
+#include "engine/engine.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "engine/engine-int.h"
+#include "model/raw.h"
+#include "model/selection.h"
+#include "util/xalloc.h"
+
+/* The one place where a delta is taken, beside engine_counter(): inlined. */
+uint64_t
+engine_delta(uint64_t prev, uint64_t cur, int *backwards)
+{
+	uint64_t	 d;
+
+	d = cur - prev;		/* unsigned: modulo 2^64 */
+	*backwards = d >= (UINT64_C(1) << 63);
+	return (*backwards ? 0 : d);
+}
+
+/* A raw status as a cell's: raw_reason() decides, this renames. */
+static uint8_t
+engine_raw_status(uint8_t raw)
+{
+	static const uint8_t	 eng[RAW_NSTATUS] = {
+		[RAW_OK] = ENG_OK,
+		[RAW_FAILED] = ENG_FAILED,
+		[RAW_DENIED] = ENG_DENIED,
+		[RAW_MISSING] = ENG_MISSING,
+		[RAW_BUSY] = ENG_BUSY,
+		[RAW_SCALED] = ENG_OK,
+	};
+
+	return (eng[raw_reason(raw)]);
+}
+
+/*
+ * One counter: its delta, the seconds it covers, and its status.  A read
+ * that failed (the hypervisor busy, the result short) has no value for
+ * its interval but keeps the baseline: the accumulator went on counting,
+ * so the next good read's delta covers both intervals, measured from the
+ * last good read.  A backwards read drops the baseline, so the next good
+ * read only starts a new one (ENG_RESTART: said as such, not as a first
+ * sample).  A counter whose record was not updated keeps its baseline
+ * too.  With record timebases, a rate is only ever computed between two
+ * distinct updates of the record; never over the host clock.
+ */
+static uint8_t
+engine_counter(struct engine *e, size_t k, const struct raw_value *rv,
+    uint64_t now, double *delta, double *secs)
+{
+	uint64_t	 d;
+	int		 back;
+	uint8_t		 st, seen;
+
+	*delta = *secs = 0;
+	seen = e->seen[k];
+	e->seen[k] = 1;
+	if ((st = engine_raw_status(rv->status)) != ENG_OK)
+		return (st);
+	if (!e->have_prev[k]) {
+		e->prev[k] = rv->value;
+		e->prev_tb[k] = rv->timebase;
+		e->prev_now[k] = now;
+		e->have_prev[k] = 1;
+		return (seen ? ENG_RESTART : ENG_NOBASE);
+	}
+	if (e->tb_hz != 0 && rv->timebase != 0 && e->prev_tb[k] != 0) {
+		if (rv->timebase == e->prev_tb[k])
+			return (ENG_STALE);
+		if (rv->timebase < e->prev_tb[k]) {
+			e->have_prev[k] = 0;
+			return (ENG_BACKWARDS);
+		}
+		*secs = (double)(rv->timebase - e->prev_tb[k]) /
+		    (double)e->tb_hz;
+	} else if (e->tb_hz != 0 && (rv->timebase != 0 ||
+	    e->prev_tb[k] != 0 || rv->value == e->prev[k])) {
+		/*
+		 * A record timebase of 0 is a record the hypervisor has not
+		 * updated yet.  Its first update (or a record that started
+		 * over) only sets the baseline: what it counted before is
+		 * over no known time.  A rate needs two distinct updates.
+		 */
+		if (rv->timebase != 0 || e->prev_tb[k] != 0) {
+			e->prev[k] = rv->value;
+			e->prev_tb[k] = rv->timebase;
+			e->prev_now[k] = now;
+		}
+		return (ENG_NOTYET);
+	} else
+		/* Counts that move with no timebase: the record has none,
+		 * and the host clock is all there is. */
+		*secs = (double)(now - e->prev_now[k]) / 1e9;
+	d = engine_delta(e->prev[k], rv->value, &back);
+	if (back) {
+		e->have_prev[k] = 0;
+		return (ENG_BACKWARDS);
+	}
+	e->prev[k] = rv->value;
+	e->prev_tb[k] = rv->timebase;
+	e->prev_now[k] = now;
+	if (*secs <= 0)
+		return (ENG_STALE);
+	*delta = (double)d;
+	return (ENG_OK);
+}
+
+static void
+engine_eval(struct engine *e, const struct engine_metric *m,
+    const double *events, size_t nevents, double secs, double tb,
+    struct engine_cell *cell)
+{
+	struct formula_env	 env;
+	struct formula_value	 fv;
+	double			 special[FORMULA_NSPECIAL];
+
+	special[FORMULA_DELTA_TIMEBASE] = tb;
+	special[FORMULA_DELTA_CYCLES] = FORMULA_NOVALUE;
+	special[FORMULA_DELTA_INSTRUCTIONS] = FORMULA_NOVALUE;
+	special[FORMULA_DELTA_SECONDS] = secs;
+	memset(&env, 0, sizeof env);
+	env.values[FORMULA_EVENT] = events;
+	env.nvalues[FORMULA_EVENT] = nevents;
+	env.values[FORMULA_CONST] = e->const_values;
+	env.nvalues[FORMULA_CONST] = e->nconsts;
+	env.values[FORMULA_SPECIAL] = special;
+	env.nvalues[FORMULA_SPECIAL] = FORMULA_NSPECIAL;
+	fv = formula_eval(m->formula, &env);
+	cell->delta = 0;
+	cell->reason = (uint8_t)fv.reason;
+	cell->operand = (int16_t)fv.operand;
+	if (fv.ok) {
+		cell->value = fv.value;
+		cell->status = ENG_OK;
+	} else {
+		cell->value = 0;
+		cell->status = ENG_NOVALUE;
+	}
+}
+
+/*
+ * The status a metric takes from its event operands in a row, before
+ * evaluation: ENG_OK when every one has a value.
+ */
+static uint8_t
+engine_metric_inputs(const struct engine_metric *m,
+    const struct engine_cell *row)
+{
+	size_t	 k;
+
+	for (k = 0; k < m->nevslots; k++) {
+		if (row[m->evslots[k]].status != ENG_OK)
+			return (row[m->evslots[k]].status);
+	}
+	return (ENG_OK);
+}
+
+/* Whether old has the shape of e's snapshots. */
+static int
+engine_snapshot_fits(const struct engine *e, const struct engine_snapshot *s)
+{
+	const struct engine_view	*v;
+	size_t				 i;
+
+	if (s->nviews != e->nviews || s->nraw != e->sel->ncounters)
+		return (0);
+	for (i = 0; i < e->nviews; i++) {
+		v = &e->views[i];
+		if (s->ncells[i] != (v->nrows + 1) * (v->nevents + v->nmetrics))
+			return (0);
+	}
+	return (1);
+}
+
+static struct engine_snapshot *
+engine_snapshot_new(const struct engine *e)
+{
+	const struct engine_view	*v;
+	struct engine_snapshot		*s;
+	size_t				 i;
+
+	s = xcalloc(1, sizeof *s);
+	s->nviews = e->nviews;
+	s->nraw = e->sel->ncounters;
+	s->raw = xcalloc(s->nraw + 1, sizeof *s->raw);
+	s->cells = xcalloc(e->nviews + 1, sizeof *s->cells);
+	s->row_interval = xcalloc(e->nviews + 1, sizeof *s->row_interval);
+	s->ncells = xcalloc(e->nviews + 1, sizeof *s->ncells);
+	for (i = 0; i < e->nviews; i++) {
+		v = &e->views[i];
+		s->ncells[i] = (v->nrows + 1) * (v->nevents + v->nmetrics);
+		s->cells[i] = xmalloc_huge(s->ncells[i] + 1,
+		    sizeof **s->cells);
+		memset(s->cells[i], 0, (s->ncells[i] + 1) *
+		    sizeof **s->cells);
+		s->row_interval[i] = xcalloc(v->nrows + 1, sizeof (double));
+	}
+	return (s);
+}
+
+/* Cell c rests on cell from: an estimate makes c one too. */
+static void
+engine_estimate_from(struct engine_cell *c, const struct engine_cell *from)
+{
+	if (c->status != ENG_OK || !from->estimated)
+		return;
+	c->counted = c->estimated && c->counted < from->counted ?
+	    c->counted : from->counted;
+	c->estimated = 1;
+}
+
+/* The metric cells of a row (or the total) whose operands are estimates. */
+static void
+engine_estimate_metrics(const struct engine_view *v, struct engine_cell *row)
+{
+	const struct engine_metric	*m;
+	size_t				 j, k;
+
+	for (j = 0; j < v->nmetrics; j++) {
+		m = &v->metrics[j];
+		for (k = 0; k < m->nevslots; k++)
+			engine_estimate_from(&row[v->nevents + j],
+			    &row[m->evslots[k]]);
+	}
+}
+
+/*
+ * Mark the cells whose values rest on reads perf multiplexed: an event
+ * cell read as RAW_SCALED, a total over such cells, a metric with such
+ * an operand.  Each keeps the least share of its interval counted.
+ */
+static void
+engine_estimates(const struct engine *e, struct engine_snapshot *s,
+    const struct raw_sample *rs)
+{
+	const struct engine_view	*v;
+	const struct raw_value		*rv;
+	struct engine_cell		*row, *tot;
+	size_t				 i, r, col, k, ncol;
+
+	/* Most sources never estimate: then there is nothing to mark. */
+	for (k = 0; k < rs->nvalues; k++)
+		if (rs->values[k].status == RAW_SCALED)
+			break;
+	if (k == rs->nvalues)
+		return;
+	for (i = 0; i < e->nviews; i++) {
+		v = &e->views[i];
+		ncol = v->nevents + v->nmetrics;
+		tot = &s->cells[i][v->nrows * ncol];
+		for (r = 0; r < v->nrows; r++) {
+			row = &s->cells[i][r * ncol];
+			for (col = 0; col < v->nevents; col++) {
+				k = v->counter[r * v->nevents + col];
+				if (row[col].status != ENG_OK ||
+				    k >= rs->nvalues)
+					continue;
+				rv = &rs->values[k];
+				if (rv->status != RAW_SCALED)
+					continue;
+				row[col].estimated = 1;
+				row[col].counted = rv->counted < 100 ?
+				    rv->counted : 0;
+				engine_estimate_from(&tot[col], &row[col]);
+			}
+			engine_estimate_metrics(v, row);
+		}
+		engine_estimate_metrics(v, tot);
+	}
+}
+
+struct engine_snapshot *
+engine_update(struct engine *e, const struct raw_sample *rs)
+{
+	return (engine_update_reuse(e, rs, NULL));
+}
+
+/* A snapshot to fill for rs: old when it fits, and rs's own fields. */
+static struct engine_snapshot *
+engine_update_begin(struct engine *e, const struct raw_sample *rs,
+    struct engine_snapshot *old)
+{
+	struct engine_snapshot	*s;
+	size_t			 k;
+
+	if (old != NULL && engine_snapshot_fits(e, old))
+		s = old;
+	else {
+		engine_snapshot_free(old);
+		s = engine_snapshot_new(e);
+	}
+	s->seq = e->seq++;
+	s->now = rs->now;
+	s->interval = e->seq > 1 ? (double)(rs->now - e->last_now) / 1e9 : 0;
+	e->last_now = rs->now;
+	s->calls = rs->calls;
+	s->naive_calls = rs->naive_calls;
+	s->catalog_version = rs->catalog_version;
+	memcpy(s->error, rs->error, sizeof s->error);
+	s->error[sizeof s->error - 1] = '\0';
+	for (k = 0; k < s->nraw; k++)
+		s->raw[k] = k < rs->nvalues ? rs->values[k].value : 0;
+	return (s);
+}
+
+/*
+ * View i's event cells, row by row, and each row's interval.  Returns the
+ * total's interval: the mean of its rows' intervals, so that its counts
+ * (each row's rate over that interval) give rates that are the sums of
+ * the rows' rates however much the rows' intervals differ.
+ */
+static double
+engine_update_events(struct engine *e, struct engine_snapshot *s, size_t i,
+    const struct raw_sample *rs)
+{
+	const struct engine_view	*v = &e->views[i];
+	struct engine_cell		*row, *c;
+	double				 secs, d, tsecs = 0;
+	size_t				 r, col, k, nsecs = 0;
+	size_t				 ncol = v->nevents + v->nmetrics;
+
+	for (r = 0; r < v->nrows; r++) {
+		row = &s->cells[i][r * ncol];
+		secs = 0;
+		for (col = 0; col < v->nevents; col++) {
+			c = &row[col];
+			e->csecs[r * v->nevents + col] = 0;
+			k = v->counter[r * v->nevents + col];
+			if (k == ENG_NONE || k >= rs->nvalues) {
+				c->status = k == ENG_NONE ? ENG_ABSENT :
+				    ENG_MISSING;
+				continue;
+			}
+			c->status = engine_counter(e, k, &rs->values[k],
+			    rs->now, &c->delta, &d);
+			if (c->status == ENG_OK) {
+				c->value = c->delta / d;
+				e->csecs[r * v->nevents + col] = d;
+				if (secs == 0)
+					secs = d;
+			}
+		}
+		s->row_interval[i][r] = secs;
+		if (secs > 0) {
+			tsecs += secs;
+			nsecs++;
+		}
+	}
+	return (nsecs > 0 ? tsecs / (double)nsecs : 0);
+}
+
+/*
+ * Each row's deltas once, NaN where there is none, into e->scratch; then
+ * the same counts scaled to the total's interval tsecs into e->norm.
+ */
+static void
+engine_update_norm(struct engine *e, const struct engine_snapshot *s,
+    size_t i, double tsecs)
+{
+	const struct engine_view	*v = &e->views[i];
+	const struct engine_cell	*row;
+	double				*vals = e->scratch;
+	size_t				 r, col, k;
+	size_t				 ncol = v->nevents + v->nmetrics;
+
+	for (r = 0; r < v->nrows; r++) {
+		row = &s->cells[i][r * ncol];
+		for (col = 0; col < v->nevents; col++) {
+			k = r * v->nevents + col;
+			if (row[col].status != ENG_OK) {
+				vals[k] = e->norm[k] = FORMULA_NOVALUE;
+				continue;
+			}
+			vals[k] = row[col].delta;
+			e->norm[k] = e->csecs[k] == tsecs ? row[col].delta :
+			    row[col].value * tsecs;
+		}
+	}
+}
+
+/* View i's event totals: a failed row fails the total. */
+static void
+engine_update_event_totals(const struct engine *e, struct engine_snapshot *s,
+    size_t i)
+{
+	const struct engine_view	*v = &e->views[i];
+	const struct engine_cell	*row;
+	struct engine_cell		*c;
+	size_t				 r, col;
+	size_t				 ncol = v->nevents + v->nmetrics;
+	uint8_t				 st;
+
+	for (col = 0; col < v->nevents; col++) {
+		c = &s->cells[i][v->nrows * ncol + col];
+		c->status = ENG_ABSENT;
+		for (r = 0; r < v->nrows; r++) {
+			row = &s->cells[i][r * ncol];
+			st = row[col].status;
+			if (st == ENG_ABSENT)
+				continue;
+			if (st != ENG_OK) {
+				c->status = st;
+				break;
+			}
+			c->status = ENG_OK;
+			c->delta += e->norm[r * v->nevents + col];
+			c->value += row[col].value;
+		}
+		if (c->status != ENG_OK)
+			c->delta = c->value = 0;
+	}
+}
+
+/*
+ * Metric j of view i in every row, summing its operands' counts in
+ * e->sums; returns the total's status so far (ENG_OK when every row that
+ * has the metric has a value), the rows with a value in *nrowok, the sum
+ * of their values in *mean and the first cell that failed to evaluate in
+ * *bad.
+ */
+static uint8_t
+engine_update_metric_rows(struct engine *e, struct engine_snapshot *s,
+    size_t i, size_t j, size_t *nrowok, double *mean,
+    const struct engine_cell **bad)
+{
+	const struct engine_view	*v = &e->views[i];
+	const struct engine_metric	*m = &v->metrics[j];
+	struct engine_cell		*row, *c;
+	double				 secs;
+	size_t				 r, k;
+	size_t				 ncol = v->nevents + v->nmetrics;
+	uint8_t				 st = ENG_ABSENT;
+
+	for (k = 0; k < m->nevslots; k++)
+		e->sums[m->evslots[k]] = 0;
+	for (r = 0; r < v->nrows; r++) {
+		row = &s->cells[i][r * ncol];
+		c = &row[v->nevents + j];
+		c->status = engine_metric_inputs(m, row);
+		if (c->status == ENG_ABSENT)
+			continue;
+		if (c->status != ENG_OK) {
+			/* A row without a value fails the total: a partial
+			 * sum is wrong. */
+			if (st == ENG_ABSENT || st == ENG_OK)
+				st = c->status;
+			continue;
+		}
+		secs = s->row_interval[i][r];
+		engine_eval(e, m, &e->scratch[r * v->nevents], v->nevents,
+		    secs, secs * (double)e->tb_hz, c);
+		for (k = 0; k < m->nevslots; k++)
+			e->sums[m->evslots[k]] += e->norm[r * v->nevents +
+			    m->evslots[k]];
+		if (c->status == ENG_OK)
+			*mean += c->value;
+		else if (*bad == NULL)
+			*bad = c;
+		(*nrowok)++;
+		if (st == ENG_ABSENT)
+			st = ENG_OK;
+	}
+	return (st);
+}
+
+/* Metric j of view i in every row, then over the rows that have it. */
+static void
+engine_update_metric(struct engine *e, struct engine_snapshot *s, size_t i,
+    size_t j, double tsecs)
+{
+	const struct engine_view	*v = &e->views[i];
+	const struct engine_metric	*m = &v->metrics[j];
+	const struct engine_cell	*bad = NULL;
+	struct engine_cell		*c;
+	double				 mean = 0;
+	size_t				 nrowok = 0, k;
+	size_t				 ncol = v->nevents + v->nmetrics;
+	uint8_t				 st;
+
+	st = engine_update_metric_rows(e, s, i, j, &nrowok, &mean, &bad);
+	c = &s->cells[i][v->nrows * ncol + v->nevents + j];
+	if (st != ENG_OK || nrowok == 0) {
+		c->status = st == ENG_OK ? ENG_ABSENT : st;
+		return;
+	}
+	/* Frequencies do not add up: their total is the mean of the rows'
+	 * values. */
+	if (m->mean_total) {
+		if (bad != NULL) {
+			*c = *bad;
+			return;
+		}
+		c->value = mean / (double)nrowok;
+		c->delta = 0;
+		c->status = ENG_OK;
+		return;
+	}
+	/*
+	 * Rows over other intervals add counts scaled to the total's, which
+	 * are not whole: a remainder (x % 2) or an integer quotient of
+	 * 12345.9999999 means nothing.  Such a formula gets the nearest
+	 * whole counts, as it would from one interval.
+	 */
+	if (m->whole_counts) {
+		for (k = 0; k < m->nevslots; k++)
+			e->sums[m->evslots[k]] =
+			    floor(e->sums[m->evslots[k]] + 0.5);
+	}
+	engine_eval(e, m, e->sums, v->nevents, tsecs, tsecs * (double)e->tb_hz,
+	    c);
+}
+
+struct engine_snapshot *
+engine_update_reuse(struct engine *e, const struct raw_sample *rs,
+    struct engine_snapshot *old)
+{
+	struct engine_snapshot	*s;
+	const struct engine_view *v;
+	double			 tsecs;
+	size_t			 i, j;
+
+	s = engine_update_begin(e, rs, old);
+	for (i = 0; i < e->nviews; i++) {
+		v = &e->views[i];
+		/* Every cell is written below; start them clean. */
+		memset(s->cells[i], 0, s->ncells[i] * sizeof **s->cells);
+		memset(s->row_interval[i], 0,
+		    (v->nrows + 1) * sizeof **s->row_interval);
+		tsecs = engine_update_events(e, s, i, rs);
+		s->row_interval[i][v->nrows] = tsecs;
+		engine_update_norm(e, s, i, tsecs);
+		engine_update_event_totals(e, s, i);
+		for (j = 0; j < v->nmetrics; j++)
+			engine_update_metric(e, s, i, j, tsecs);
+	}
+	engine_estimates(e, s, rs);
+	return (s);
+}

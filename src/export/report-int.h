@@ -1,0 +1,56 @@
+/*
+ * What the report's files share: the series a report keeps, which
+ * report.c collects and report-html.c lays out.  Not for use outside
+ * src/export.
+ */
+#ifndef HVTOP_REPORT_INT_H
+#define HVTOP_REPORT_INT_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "engine/engine.h"
+
+/* One line of a chart: a row of a view, or the view's total. */
+struct report_line {
+	char		*label;		/* "chip 3", "total" */
+	int		 total;		/* the view's total: not drawn */
+	double		*v;		/* per sample; NaN: no value */
+	size_t		 n;		/* samples written, the rest NaN */
+	size_t		 cap;
+};
+
+struct report_chart {
+	char		*term;		/* "chip" */
+	char		*group;		/* the pick; a metric's events' */
+	char		*name;
+	char		*unit;
+	int		 metric;	/* a metric, not an event's rate */
+	size_t		 pick;		/* the order: the pick's place, */
+	size_t		 breadth;	/* how many counters it reads */
+	struct report_line *lines;	/* rows and the total, as met */
+	size_t		 nlines;
+};
+
+struct report {
+	char			*recording;	/* struct report_info's */
+	char			*source;
+	char			*frame;
+	char			*catalog;
+	char			*version;
+	uint64_t		*t;		/* wall ns per sample */
+	size_t			 nt, capt;
+	struct report_chart	*charts;
+	size_t			 ncharts;
+	const struct engine	*e;
+	/* Per bound view: [row * ncol + col] -> chart, and -> line. */
+	size_t			**chart_of;
+	size_t			**line_of;
+	size_t			 nviews;
+	/* The reader's lines when the recording is not whole. */
+	char			**problems;
+	size_t			 nproblems;
+	int			 damaged;
+};
+
+#endif /* HVTOP_REPORT_INT_H */
