@@ -178,8 +178,9 @@ if [ ! -f "$rt/.done" ]; then
 	touch "$rt/.done"
 fi
 
-# The initramfs, rebuilt when hvtop, init or the package set changes.
-key=$(cat "$hb/hvtop" "$lp_dir/init" "$hv_top"/build/catalogs/*.bin |
+# The initramfs, rebuilt when hvtop, init, this script (what it packs)
+# or the package set changes.
+key=$(cat "$hb/hvtop" "$lp_dir/init" "$0" "$hv_top"/build/catalogs/*.bin |
     cat - "$sysroot/.done" "$rt/.done" | lp_hash -)
 initrd=$lp_cache/initramfs-$tree-$key.cpio.gz
 if [ ! -f "$initrd" ]; then
@@ -230,8 +231,14 @@ if [ ! -f "$initrd" ]; then
 		done
 		todo=$next
 	done
-	echo "root:x:0:0:root:/root:/bin/sh" >"$root/etc/passwd"
-	echo "root:x:0:" >"$root/etc/group"
+	# nobody, as Debian has it: what hvtop --user becomes in the
+	# partition's checks.
+	printf '%s\n' "root:x:0:0:root:/root:/bin/sh" \
+	    "nobody:x:65534:65534:nobody:/nonexistent:/usr/sbin/nologin" \
+	    >"$root/etc/passwd"
+	printf '%s\n' "root:x:0:" "nogroup:x:65534:" >"$root/etc/group"
+	printf '%s\n' "passwd: files" "group: files" \
+	    >"$root/etc/nsswitch.conf"
 	# gzip -6: a third of -9's time, for 0.5 % more bytes.
 	(cd "$root" && find . | sort | cpio -o -H newc --quiet -R 0:0) |
 	    gzip -6 >"$initrd.$$"

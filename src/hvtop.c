@@ -29,7 +29,7 @@
 static volatile sig_atomic_t hvtop_stop;	/* the signal that stops */
 static volatile sig_atomic_t hvtop_loading;	/* nothing to save yet */
 static int	hvtop_wake[2] = { -1, -1 };	/* written when it comes */
-static volatile sig_atomic_t hvtop_hup_reloads;	/* -b --web-config */
+static volatile sig_atomic_t hvtop_hup_reloads;	/* -b --serve */
 static volatile sig_atomic_t hvtop_reload;	/* SIGHUP came then */
 
 void
@@ -67,6 +67,16 @@ hvtop_wake_fd(void)
 static void
 hvtop_on_signal(int sig)
 {
+	/*
+	 * A service is told to reload with SIGHUP (systemctl reload): it
+	 * never ends a -b --serve run, even one still starting, which
+	 * reads its web configuration again once it samples.
+	 */
+	if (sig == SIGHUP && hvtop_hup_reloads) {
+		hvtop_reload = 1;
+		hvtop_wake_up();
+		return;
+	}
 	/* Loading the metric files has nothing to close and checks no
 	 * flag: the signal ends it as if there were no handler. */
 	if (hvtop_loading) {
@@ -74,11 +84,7 @@ hvtop_on_signal(int sig)
 		raise(sig);
 		return;
 	}
-	/* A service reloads its web configuration on SIGHUP. */
-	if (sig == SIGHUP && hvtop_hup_reloads)
-		hvtop_reload = 1;
-	else
-		hvtop_stop = sig;
+	hvtop_stop = sig;
 	hvtop_wake_up();
 }
 
@@ -208,8 +214,9 @@ hvtop_batch_step(struct hvtop_batch *b)
 	return (b->o->count > 0 && b->printed >= b->o->count ? 1 : 0);
 }
 
-/* SIGHUP with --web-config: read it again; a bad one leaves the
- * endpoint as it was, and says why. */
+/* SIGHUP in a -b --serve run: read --web-config again (a bad one
+ * leaves the endpoint as it was, and says why), or say that there is
+ * nothing to read; serving goes on either way. */
 static void
 hvtop_reload_web(struct session *s, const char *path)
 {
@@ -217,7 +224,10 @@ hvtop_reload_web(struct session *s, const char *path)
 
 	hvtop_reload = 0;
 	hvtop_wake_drain();
-	if (session_web_reload(s, &cause) != 0) {
+	if (path == NULL)
+		fprintf(stderr, "hvtop: SIGHUP: nothing to read again "
+		    "(no --web-config); still serving\n");
+	else if (session_web_reload(s, &cause) != 0) {
 		fprintf(stderr, "hvtop: SIGHUP: %s; the web configuration in "
 		    "use is unchanged\n", cause);
 		free(cause);
@@ -239,7 +249,6 @@ hvtop_batch(struct session *s, const struct hvtop_opts *o, FILE *fp)
 	int			 status = 0, r = 0;
 
 	hvtop_batch_signals();
-	hvtop_hup_reloads = o->serve != NULL && o->web_config != NULL;
 	memset(&b, 0, sizeof b);
 	b.s = s;
 	b.o = o;
@@ -450,6 +459,10 @@ main(int argc, char **argv)
 		cause = NULL;
 		o.batch = 1;
 	}
+	/* Without --serve, SIGHUP ends a batch run as SIGTERM does: as for
+	 * top or perf stat, there is nothing it could read again.  A
+	 * command's run passes it on to the command. */
+	hvtop_hup_reloads = o.batch && o.serve != NULL && o.ncmd == 0;
 
 	/* Before anything is opened: a user hvtop cannot become is no
 	 * reason to touch the counters. */

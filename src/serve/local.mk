@@ -22,6 +22,7 @@ tests_unit_test_serve_webcfg_LDADD = $(CORE_LIBS) $(CMOCKA_LIBS)
 TESTS += tests/cli/test-hvtop-serve.sh
 TESTS += tests/cli/test-hvtop-serve-user.sh
 TESTS += tests/cli/test-hvtop-serve-web.sh
+TESTS += tests/cli/test-hvtop-serve-hup.sh
 TESTS += tests/cli/test-hvtop-serve-sum.sh
 TESTS += tests/cli/test-hvtop-serve-abuse.sh
 

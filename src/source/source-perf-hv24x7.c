@@ -32,6 +32,7 @@
 struct perf_hv24x7 {
 	void		*catalog;	/* the live image */
 	size_t		 catalog_size;
+	uint64_t	 image_version;	/* the image's own */
 	uint64_t	 catalog_version;
 	int		 catalog_error;	/* why there is no image */
 	char		*catalog_cause;
@@ -164,6 +165,7 @@ source_perf_hv24x7_open(struct source_perf *st, char **cause)
 	st->vdata = hv;
 	error = source_perf_sysfs_catalog(&st->pmus[0], &hv->catalog,
 	    &hv->catalog_size, &hv->catalog_version, &c);
+	hv->image_version = hv->catalog_version;
 	if (error != 0) {
 		/* Kept for the catalog op; the model still serves. */
 		hv->catalog_error = error;
@@ -199,7 +201,12 @@ static int
 source_perf_hv24x7_catalog(struct source_perf *st, const void **out,
     size_t *len, char **cause)
 {
-	const struct perf_hv24x7	*hv = st->vdata;
+	struct perf_hv24x7	*hv = st->vdata;
+	void			*img;
+	size_t			 n;
+	uint64_t		 v;
+	char			*path, *c = NULL;
+	int			 error;
 
 	if (hv->catalog == NULL) {
 		*cause = xstrdup(hv->catalog_cause != NULL ?
@@ -207,6 +214,26 @@ source_perf_hv24x7_catalog(struct source_perf *st, const void **out,
 		return (hv->catalog_error != 0 ? hv->catalog_error :
 		    -HV_ENOENT);
 	}
+	/*
+	 * After a version change the session asks for the catalog again:
+	 * the image read at open is the old one, so read the live one.
+	 * interface/ is readable by anyone, a run that changed user too.
+	 */
+	path = xasprintf("%s/interface/catalog_version", st->pmus[0].dir);
+	if (source_perf_sysfs_uint(path, &v, &c) == 0 &&
+	    v != hv->image_version) {
+		if ((error = source_perf_sysfs_catalog(&st->pmus[0], &img,
+		    &n, &v, cause)) != 0) {
+			free(path);
+			return (error);
+		}
+		free(hv->catalog);
+		hv->catalog = img;
+		hv->catalog_size = n;
+		hv->image_version = hv->catalog_version = v;
+	}
+	free(c);
+	free(path);
 	*out = hv->catalog;
 	*len = hv->catalog_size;
 	return (0);

@@ -1,6 +1,7 @@
 # Runs inside the virtual LPAR (busybox sh): prints what the host-side
 # test compares, in sections "@@ NAME".  $1 lists the parts: sysfs,
-# hvtop, calls, denied.
+# hvtop, calls, denied, user (and paranoid0: user with
+# kernel.perf_event_paranoid at 0).
 parts=" $* "
 pmu=/sys/bus/event_source/devices/hv_24x7
 
@@ -57,6 +58,59 @@ case $parts in
 	hvtop -b -n 2 -d 0.3 -g "$chip@chip" 2>&1; echo "@@ rc=$?"
 	echo "@@ denied-vcpu"
 	hvtop -b -n 3 -d 0.3 -g "$core@vcpu" 2>&1; echo "@@ rc=$?"
+	;;
+esac
+case $parts in
+*" user "*)
+	# hvtop --serve --user nobody, started as root: the process after
+	# the change, two scrapes, then the catalog version change the
+	# hypervisor makes (faults=version-change@N) and what the source
+	# reopened as nobody did.
+	chip=$(group_of "Physical Chip")
+	url=http://127.0.0.1:9724/metrics
+	case $parts in
+	*" paranoid0 "*) echo 0 >/proc/sys/kernel/perf_event_paranoid ;;
+	esac
+	echo "@@ paranoid $(cat /proc/sys/kernel/perf_event_paranoid)"
+	hvtop -b --source perf -d 0.5 -g "$chip@chip" --serve 127.0.0.1:9724 \
+	    --user nobody >/dev/null 2>/tmp/user.err &
+	pid=$!
+	n=0
+	while [ $n -lt 60 ] && kill -0 $pid 2>/dev/null &&
+	    ! grep -q '^hvtop: running as nobody' /tmp/user.err; do
+		sleep 1
+		n=$((n + 1))
+	done
+	sleep 1
+	wget -q -O /tmp/scrape.1 $url
+	sleep 2
+	wget -q -O /tmp/scrape.2 $url
+	echo "@@ user-status"
+	grep -E '^(Uid|Gid|Groups|Cap(Inh|Prm|Eff|Amb)|NoNewPrivs):' \
+	    /proc/$pid/status
+	echo "@@ user-scrape-1"
+	grep -E '^hvtop_[a-z_]*(total|version)' /tmp/scrape.1
+	echo "@@ user-scrape-2"
+	grep -E '^hvtop_[a-z_]*(total|version)' /tmp/scrape.2
+	# The source rechecks the version every 10 s.
+	n=0
+	while [ $n -lt 120 ] && kill -0 $pid 2>/dev/null &&
+	    ! grep -q 'catalog version changed' /tmp/user.err; do
+		sleep 1
+		n=$((n + 1))
+	done
+	sleep 2
+	rm -f /tmp/scrape.3
+	wget -q -O /tmp/scrape.3 $url 2>/dev/null
+	echo "@@ user-running $(kill -0 $pid 2>/dev/null && echo yes || echo no)"
+	echo "@@ user-scrape-3"
+	grep -E '^hvtop_[a-z_]*(total|version)' /tmp/scrape.3 2>/dev/null
+	echo "@@ user-exit"
+	kill $pid 2>/dev/null
+	wait $pid
+	echo "@@ rc=$?"
+	echo "@@ user-err"
+	cat /tmp/user.err
 	;;
 esac
 echo "@@ end"

@@ -7,8 +7,10 @@
 # interface files describe the frame, that hvtop in the partition picks
 # perf and prints rates (overview, @chip, @core, index lists), that a
 # partition without collection permission gets hvtop's HMC message for
-# chips while its virtual processors still count, and that the terminal
-# interface runs on the partition's console.  Prints "ok NAME", "not ok
+# chips while its virtual processors still count, that hvtop --serve
+# --user nobody serves as nobody without a capability and what a source
+# reopened as nobody does, and that the terminal interface runs on the
+# partition's console.  Prints "ok NAME", "not ok
 # NAME" or "SKIP NAME: REASON" per check, then "N passed, N failed".
 top=$(cd "$(dirname "$0")/../.." && pwd)
 here=$top/tests/lpar
@@ -209,6 +211,101 @@ if boot denied "catalog=power9,$frame,faults=denied" denied; then
 else
 	tail -n 30 "$t/denied.out" "$t/denied.err"
 	notok "denied: boot"
+fi
+
+# hvtop --serve --user nobody in the partition, started as root: the
+# process after the change of user, its counters across two scrapes, and
+# what the source reopened as nobody does when the catalog changes
+# under it (the hypervisor's 150th H_GET_24X7_DATA call, after the
+# second scrape): with kernel.perf_event_paranoid above 0 the run ends
+# saying why, at 0 it keeps serving, now the new version's series.
+# series FILE: "NAME{LABELS} VALUE" of every hvtop_events_total, sorted.
+series() { grep '^hvtop_events_total{' "$1" | LC_ALL=C sort; }
+# grows A B: the same series in both, none lower in B, one higher at
+# least (values compared as decimal strings: they pass 2^53).
+grows() {
+	series "$1" >"$1.s"
+	series "$2" >"$2.s"
+	[ -s "$1.s" ] || return 1
+	[ "$(cut -d' ' -f1 "$1.s")" = "$(cut -d' ' -f1 "$2.s")" ] || return 1
+	paste -d' ' "$1.s" "$2.s" | awk '
+		function cmp(a, b) {
+			if (length(a) != length(b))
+				return length(a) < length(b) ? -1 : 1
+			return a < b ? -1 : a > b
+		}
+		{ c = cmp($2, $4); if (c > 0) bad = 1; if (c < 0) up++ }
+		END { exit bad || up == 0 }'
+}
+check_user() {
+	name=$1 out=$t/$1.out
+	section user-status "$out" >"$t/$name.status"
+	section user-err "$out" >"$t/$name.err"
+	for i in 1 2 3; do
+		section "user-scrape-$i" "$out" >"$t/$name.s$i"
+	done
+	par=$(sed -n 's/^@@ paranoid //p' "$out")
+	check "$name: hvtop -b --source perf --serve --user nobody changes user" \
+	    grep -q '^hvtop: running as nobody (uid 65534, gid 65534)' \
+	    "$t/$name.err"
+	check "$name: every uid is nobody's (65534)" awk '$1 == "Uid:" {
+	    exit !($2 == 65534 && $3 == 65534 && $4 == 65534 && $5 == 65534) }' \
+	    "$t/$name.status"
+	check "$name: every gid, and the only group, are nogroup's (65534)" \
+	    awk '$1 == "Gid:" { g = $2 == 65534 && $3 == 65534 &&
+	    $4 == 65534 && $5 == 65534 } $1 == "Groups:" { s = $0 }
+	    END { exit !(g && s ~ /^Groups:[ \t]+65534[ \t]*$/) }' \
+	    "$t/$name.status"
+	check "$name: CapInh, CapPrm, CapEff and CapAmb are all zero" awk '
+	    $1 ~ /^Cap(Inh|Prm|Eff|Amb):$/ { n++; if ($2 !~ /^0+$/) bad = 1 }
+	    END { exit bad || n != 4 }' "$t/$name.status"
+	check "$name: NoNewPrivs is 1" \
+	    grep -Eq '^NoNewPrivs:[[:space:]]+1$' "$t/$name.status"
+	if grows "$t/$name.s1" "$t/$name.s2" &&
+	    ! grep -q 'catalog_version="[^1]' "$t/$name.s2"; then
+		ok "$name: after the change it serves perf's counters, which grow ($(wc -l <"$t/$name.s2.s") series)"
+	else
+		head -n 4 "$t/$name.s1" "$t/$name.s2"
+		notok "$name: after the change it serves perf's counters, which grow"
+	fi
+	rc=$(rc_of user-exit "$out")
+	if [ "${par:-1}" -gt 0 ]; then
+		if [ "$rc" = 1 ] && grep -q "perf_event_open(.*Permission denied: perf_event_paranoid is $par" "$t/$name.err" &&
+		    grep -q 'note: hvtop ran as nobody (--user)' "$t/$name.err"
+		then
+			ok "$name: paranoid $par: the catalog changes, and the source reopened as nobody ends the run saying why"
+		else
+			cat "$t/$name.err"
+			notok "$name: paranoid $par: the catalog changes, and the source reopened as nobody ends the run saying why (status $rc)"
+		fi
+	elif [ "$rc" = 0 ] &&
+	    grep -q 'catalog version changed from 1 to 2' "$t/$name.err" &&
+	    grep -q '^@@ user-running yes$' "$out" &&
+	    grep -q '^hvtop_catalog_version 2$' "$t/$name.s3" &&
+	    grep -q '^hvtop_events_total{.*catalog_version="2"}' "$t/$name.s3"
+	then
+		ok "$name: paranoid $par: the catalog changes, and the source reopened as nobody serves the new version's counters"
+	else
+		cat "$t/$name.err"
+		head -n 4 "$t/$name.s3"
+		notok "$name: paranoid $par: the catalog changes, and the source reopened as nobody serves the new version's counters (status $rc)"
+	fi
+}
+
+if boot user "catalog=power9,$frame,faults=version-change@150" user; then
+	ok "user: boot"
+	check_user user
+else
+	tail -n 30 "$t/user.out" "$t/user.err"
+	notok "user: boot"
+fi
+if boot user0 "catalog=power9,$frame,faults=version-change@150" \
+    user paranoid0; then
+	ok "user0: boot"
+	check_user user0
+else
+	tail -n 30 "$t/user0.out" "$t/user0.err"
+	notok "user0: boot"
 fi
 
 # The terminal interface on the partition's console, under tmux.

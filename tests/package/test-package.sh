@@ -2,7 +2,8 @@
 # The Debian package, built as a user would build it: dpkg-buildpackage
 # on a copy of the tree (the tree itself is never written to), lintian
 # with no error and no warning, systemd-analyze verify on the exporter's
-# unit and its system call filter against the calls hvtop makes; then,
+# unit, systemd-analyze security --offline on its sandbox and its system
+# call filter against the calls hvtop makes; then,
 # as root on a machine without hvtop installed, dpkg -i, the
 # programs and the manual page from the installed paths, the unit's user
 # with the unit's capabilities counting a whole CPU, dpkg -r leaving
@@ -129,6 +130,24 @@ sed "s|/usr/bin/hvtop |$tmp/root/usr/bin/hvtop |" \
 check "systemd-analyze verify hvtop-exporter.service (built)" \
     sh -c "out=\$(systemd-analyze verify --man=no '$tmp/unit/hvtop-exporter.service' 2>&1) &&
     [ -z \"\$out\" ] || { printf '%s\n' \"\$out\" | sed 's/^/# /'; false; }"
+
+# The sandbox as systemd rates it: an exposure above today's 1.5 (a
+# setting weakened or dropped) fails, as does anything it warns about.
+if systemd-analyze security --help 2>/dev/null | grep -q -- --offline; then
+	systemd-analyze security --offline=true --man=no --threshold=15 \
+	    "$tmp/unit/hvtop-exporter.service" >"$tmp/security.out" \
+	    2>"$tmp/security.err"
+	st=$?
+	echo "# $(grep 'Overall exposure' "$tmp/security.out")"
+	if [ "$st" -eq 0 ] && [ ! -s "$tmp/security.err" ]; then
+		ok "systemd-analyze security --offline: exposure 1.5 at most"
+	else
+		sed 's/^/# /' "$tmp/security.err"
+		notok "systemd-analyze security --offline: exposure 1.5 at most"
+	fi
+else
+	skip "systemd-analyze security" "this systemd has no --offline"
+fi
 
 # Every system call hvtop makes while it counts through perf and serves
 # a scrape is one the unit's SystemCallFilter= lets through; a call
@@ -265,6 +284,49 @@ else
 		sed 's/^/# /' "$tmp/perfmon.out" | head -n 5
 		notok "the unit's user, with $caps alone, counts a whole CPU"
 	fi
+fi
+
+# systemctl reload: the unit's ExecReload= sent to such a run serving
+# the counters leaves it serving.
+reload=$(sed -n 's/^ExecReload=//p' "$unit")
+if ! command -v setpriv >/dev/null 2>&1 || ! command -v curl >/dev/null 2>&1
+then
+	skip "the unit's reload" "no setpriv (util-linux) or no curl"
+elif [ -z "$reload" ]; then
+	notok "the unit has an ExecReload="
+else
+	# -n bounds the run should the test be killed.
+	setpriv --reuid "$user" --regid "$user" --clear-groups \
+	    --no-new-privs --inh-caps "$caps" --ambient-caps "$caps" \
+	    --bounding-set "-all,$caps" /usr/bin/hvtop -b -n 600 -d 0.1 \
+	    --source perf --sysfs-root "$tmp/soft-pmu" --pmu soft \
+	    -e cpu-clock --serve 127.0.0.1:0 2>"$tmp/reload.err" &
+	pid=$!
+	url=""
+	i=0
+	while [ $i -lt 300 ] && [ -z "$url" ] && kill -0 $pid 2>/dev/null; do
+		url=$(sed -n 's/^hvtop: serving metrics at //p' "$tmp/reload.err")
+		[ -n "$url" ] || sleep 0.1
+		i=$((i + 1))
+	done
+	# The command as systemd runs it, $MAINPID being hvtop's pid.
+	setpriv --reuid "$user" --regid "$user" --clear-groups \
+	    sh -c "$(printf '%s' "$reload" | sed "s/[$]MAINPID/$pid/")"
+	i=0
+	while [ $i -lt 300 ] && ! grep -q SIGHUP "$tmp/reload.err"; do
+		sleep 0.1
+		i=$((i + 1))
+	done
+	if [ -n "$url" ] && grep -q SIGHUP "$tmp/reload.err" &&
+	    kill -0 $pid 2>/dev/null && curl -sf "$url" |
+	    grep -q '^hvtop_events_total{'; then
+		ok "ExecReload= ($reload) leaves the service serving"
+	else
+		sed 's/^/# /' "$tmp/reload.err" | head -n 5
+		notok "ExecReload= ($reload) leaves the service serving"
+	fi
+	kill $pid 2>/dev/null
+	wait $pid
 fi
 
 # What is left of the package's files (directories shared with other

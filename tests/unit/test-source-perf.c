@@ -545,6 +545,55 @@ test_open_p8(void **state)
 }
 
 /*
+ * A catalog version change: the session asks for the catalog again, and
+ * gets the live one, not the image read at open.  A catalog that cannot
+ * be read then says why.
+ */
+static void
+test_open_p8_version_change(void **state)
+{
+	struct source	 src;
+	const void	*img;
+	size_t		 len;
+	uint64_t	 version;
+	char		*root, *path, *cause = NULL;
+	void		*buf;
+	size_t		 n;
+
+	(void)state;
+	root = p8_copy();
+	if (p8_open(&src, root, NULL, &cause) != 0)
+		fail_msg("%s", cause);
+	assert_int_equal(source_perf_ops.catalog(&src, &img, &len, &cause),
+	    0);
+	assert_int_equal(catalog_peek_version(img, len, &version), 0);
+	assert_true(version == 5);
+
+	/* Version 6: page 0's version field (bytes 8-15) and sysfs. */
+	path = xasprintf("%s/%s/interface/catalog", root, HV24X7_DIR);
+	assert_int_equal(file_read(path, 1 << 20, &buf, &n, &cause), 0);
+	((unsigned char *)buf)[15] = 6;
+	assert_int_equal(file_write_atomic(path, buf, n, &cause), 0);
+	tree_put(root, HV24X7_DIR "/interface/catalog_version", "6\n");
+	assert_int_equal(source_perf_ops.catalog(&src, &img, &len, &cause),
+	    0);
+	assert_int_equal(len, 16384);
+	assert_int_equal(catalog_peek_version(img, len, &version), 0);
+	assert_true(version == 6);
+
+	/* Version 7 in sysfs alone: page 0 disagrees, which is said. */
+	tree_put(root, HV24X7_DIR "/interface/catalog_version", "7\n");
+	assert_int_equal(source_perf_ops.catalog(&src, &img, &len, &cause),
+	    -HV_EVERSION);
+	must_contain(cause, "page 0 says version 6");
+	free(cause);
+	source_perf_ops.close(&src);
+	free(buf);
+	free(path);
+	p8_free(root);
+}
+
+/*
  * The processor clock a partition reads by itself: the device tree's
  * 64-bit ibm,extended-clock-frequency, else cpuinfo's clock; the bus
  * clocks it cannot learn stay unknown.
@@ -670,6 +719,7 @@ main(void)
 		cmocka_unit_test(test_sysfs_p8_catalog_checks),
 		cmocka_unit_test(test_open_p8),
 		cmocka_unit_test(test_open_p8_enoent),
+		cmocka_unit_test(test_open_p8_version_change),
 		cmocka_unit_test(test_constants),
 	};
 

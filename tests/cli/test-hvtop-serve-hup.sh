@@ -1,0 +1,86 @@
+#!/bin/sh
+# SIGHUP, the signal a service is told to reload with: it never ends a
+# -b --serve run.  Without --web-config there is nothing to read again:
+# each SIGHUP says so in one line on standard error, and the endpoint
+# keeps answering with counters that move; SIGTERM still ends the run.
+# A batch run without --serve ends on SIGHUP as on SIGTERM, its
+# recording closed whole.
+. "$(dirname "$0")/tap.sh"
+plan 10
+
+# A batch run without --serve: SIGHUP ends it, as top's does.
+"$HVTOP" -b --sim clock=real -d 0.2 -w "$tmpdir/run.hvr" \
+    >"$tmpdir/b.out" 2>"$tmpdir/b.err" &
+pid=$!
+pids="$pids $pid"
+deadline=$(($(date +%s) + 60))
+while [ "$(grep -c '^hvtop ' "$tmpdir/b.out")" -lt 2 ] &&
+    [ "$(date +%s)" -le "$deadline" ] && kill -0 "$pid" 2>/dev/null; do
+	sleep 0.1
+done
+kill -HUP "$pid"
+wait "$pid"
+check "SIGHUP ends a batch run without --serve (exit 0)" test $? -eq 0
+"$HVTOP" -b -r "$tmpdir/run.hvr" >/dev/null 2>"$tmpdir/replay.err"
+check "... with its recording closed whole (the replay exits 0)" \
+    test $? -eq 0
+
+if ! have curl; then
+	while [ "$tap_n" -lt 10 ]; do
+		skip "SIGHUP with --serve" "curl is not installed"
+	done
+	exit 0
+fi
+
+# value NAME FILE: the value of an unlabelled sample.
+value() { awk -v n="$1" '$1 == n { print $2 }' "$2"; }
+
+# scrape_after N FILE: a scrape whose hvtop_samples_total is above N (at
+# most 60 s of waiting).
+scrape_after() {
+	deadline=$(($(date +%s) + 60))
+	while [ "$(date +%s)" -le "$deadline" ]; do
+		if curl -s -m 5 -o "$2" "$url"; then
+			now=$(value hvtop_samples_total "$2")
+			[ -n "$now" ] && [ "$now" -gt "$1" ] && return 0
+		fi
+		sleep 0.1
+	done
+	return 1
+}
+
+# hup N: send SIGHUP and wait (at most 60 s) for the Nth line about it.
+hup() {
+	kill -HUP "$pid"
+	deadline=$(($(date +%s) + 60))
+	while [ "$(grep -c 'SIGHUP' "$tmpdir/s.err")" -lt "$1" ] &&
+	    [ "$(date +%s)" -le "$deadline" ] && kill -0 "$pid" 2>/dev/null
+	do
+		sleep 0.1
+	done
+}
+
+serve_start s -b --sim clock=real -d 0.2 --serve 127.0.0.1:0
+check "hvtop -b --serve starts" test -n "$url"
+scrape_after 0 "$tmpdir/s1"
+n1=$(value hvtop_samples_total "$tmpdir/s1")
+hup 1
+hup 2
+check "two SIGHUPs leave it running" kill -0 "$pid"
+check "... each says, in one line, that there is nothing to read again" \
+    test "$(grep -c '^hvtop: SIGHUP: nothing to read again (no --web-config); still serving$' \
+    "$tmpdir/s.err")" -eq 2
+check "... and nothing else" test "$(grep -c SIGHUP "$tmpdir/s.err")" -eq 2
+scrape_after "${n1:-0}" "$tmpdir/s2"
+n2=$(value hvtop_samples_total "$tmpdir/s2")
+check "it still answers with the series" \
+    grep -q '^hvtop_events_total{' "$tmpdir/s2"
+check "... that moved since before the SIGHUPs" \
+    test "${n2:-0}" -gt "${n1:-0}"
+[ -n "$n2" ] || diag "$(cat "$tmpdir/s.err")"
+kill "$pid"
+wait "$pid"
+check "SIGTERM still ends it (exit 0)" test $? -eq 0
+check "... having said nothing else on standard error" \
+    test "$(grep -cv -e '^hvtop: serving metrics at ' -e 'SIGHUP' \
+    "$tmpdir/s.err")" -eq 0
