@@ -56,6 +56,10 @@ run_term() {
 	t=$1
 	shift
 	rm -f "$tmpdir/stderr"
+	# The last run's EXIT= line must be gone before this run starts,
+	# or a check could read it and look at a stderr not written yet.
+	keys clear Enter
+	wait_gone '^EXIT=' >/dev/null
 	keys "clear; TERM=$t sh $tmpdir/run.sh $*; echo EXIT=\$?" Enter
 }
 

@@ -174,6 +174,9 @@ text "nosuch"
 keys Escape
 check "Esc cancels the edit and keeps the filter" \
     wait_for 'filter: !memory'
+# The status line said so before Esc too: wait until the prompt has
+# closed, or the next key could reach readline as Esc's Meta pair.
+wait_gone 'nosuch' >/dev/null
 keys =
 check "= clears the filter" wait_for 'Memory_BW_Chip'
 keys /
