@@ -308,7 +308,7 @@ session_select(struct session *s, const struct session_pick *picks,
  * the change.
  */
 static int
-session_reload(struct session *s, uint64_t version, char **cause)
+session_reload_catalog(struct session *s, uint64_t version, char **cause)
 {
 	struct selection	*sel;
 	struct catalog		*cat;
@@ -345,6 +345,26 @@ session_reload(struct session *s, uint64_t version, char **cause)
 	    "%llu to %llu: catalog reloaded, baselines restarted",
 	    (unsigned long long)old, (unsigned long long)version);
 	return (0);
+}
+
+/* The same, saying what set it off when it fails (a source reopened
+ * after --user may no longer be allowed what the first open was). */
+static int
+session_reload(struct session *s, uint64_t version, char **cause)
+{
+	uint64_t	 old = s->catp->version;
+	char		*why;
+	int		 error;
+
+	if ((error = session_reload_catalog(s, version, cause)) != 0 &&
+	    cause != NULL && *cause != NULL) {
+		why = *cause;
+		*cause = xasprintf("after the catalog version changed from "
+		    "%llu to %llu: %s",
+		    (unsigned long long)old, (unsigned long long)version, why);
+		free(why);
+	}
+	return (error);
 }
 
 /* The recording changed the selection here: follow it. */

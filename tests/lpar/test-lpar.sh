@@ -270,7 +270,7 @@ check_user() {
 	fi
 	rc=$(rc_of user-exit "$out")
 	if [ "${par:-1}" -gt 0 ]; then
-		if [ "$rc" = 1 ] && grep -q "perf_event_open(.*Permission denied: perf_event_paranoid is $par" "$t/$name.err" &&
+		if [ "$rc" = 1 ] && grep -q "after the catalog version changed from 1 to 2: .*perf_event_open(.*Permission denied: perf_event_paranoid is $par" "$t/$name.err" &&
 		    grep -q 'note: hvtop ran as nobody (--user)' "$t/$name.err"
 		then
 			ok "$name: paranoid $par: the catalog changes, and the source reopened as nobody ends the run saying why"
