@@ -9,6 +9,7 @@
 
 #include "serve/serve-int.h"
 
+#include <errno.h>
 #include <libgen.h>
 #include <stdlib.h>
 #include <string.h>
