@@ -99,7 +99,10 @@ filter_regex_count_add(unsigned long *t, const unsigned long *n)
  * quantifiers; a quantifier may not follow another ("a++", undefined in
  * POSIX).  Anchors cost glibc more than positions, word boundaries far
  * more: \b written 64 times takes it 2 s to compile, (\b\b){80} 7 s,
- * ((^$^$^$^$^$^$^$^$){15}){15} 0.6 s; both are capped apart.  A
+ * ((^$^$^$^$^$^$^$^$){15}){15} 0.6 s; both are capped apart.  With
+ * alternatives beside them a repeated group of anchors grows glibc's
+ * automaton by the square: ((^$||||||||||||||||||||||||||^$){22}) takes
+ * it 7 GB, so ^ or $ and | in one repeated group are refused.  A
  * back-reference (\1 to \9) makes matching backtrack:
  * (.*)(.*)(.*)(.*)(.*)\5\4\3\2\1z takes glibc minutes and gigabytes on
  * one name, so none is taken.  Returns NULL, or why not (a constant).
@@ -111,11 +114,13 @@ filter_regex_bounded(const char *p)
 	unsigned long	 last[FILTER_MAX_DEPTH + 1][FILTER_NCOUNTS];
 	unsigned long	 more[FILTER_NCOUNTS], sum = 0, k;
 	const char	*q, *why;
+	int		 alt[FILTER_MAX_DEPTH + 1];	/* a '|' inside */
 	int		 quants = 0, groups = 0, after = 0, close = 0, d = 0;
-	int		 c, kind;
+	int		 c, kind, last_alt = 0;
 
 	memset(tot[0], 0, sizeof tot[0]);
 	memset(last[0], 0, sizeof last[0]);
+	alt[0] = 0;
 	for (; *p != '\0'; p++) {
 		if (*p == '*' || *p == '+' || *p == '?' || *p == '{') {
 			if (after)
@@ -127,6 +132,10 @@ filter_regex_bounded(const char *p)
 			if (close && ++groups > FILTER_MAX_QGROUPS)
 				return ("more than " FILTER_STR(
 				    FILTER_MAX_QGROUPS) " quantified groups");
+			if (close && last_alt &&
+			    last[d][FILTER_C_ANCHORS] != 0)
+				return ("anchors (^ $) and alternatives (|) "
+				    "in one repeated group");
 			after = 1;
 			close = 0;
 			q = p;
@@ -154,17 +163,21 @@ filter_regex_bounded(const char *p)
 			d++;
 			memset(tot[d], 0, sizeof tot[d]);
 			memset(last[d], 0, sizeof last[d]);
+			alt[d] = 0;
 			continue;
 		}
 		if (*p == '|') {
 			memset(last[d], 0, sizeof last[d]);
+			alt[d] = 1;
 			continue;
 		}
 		kind = FILTER_C_NODES;
 		if (*p == ')' && d > 0) {
 			memcpy(last[d - 1], tot[d], sizeof last[d - 1]);
 			last[d - 1][FILTER_C_NODES]++;
+			last_alt = alt[d];
 			d--;
+			alt[d] |= last_alt;
 			close = 1;
 			/* The group as one atom: added below. */
 			if ((why = filter_regex_count_add(tot[d], last[d])) != NULL)

@@ -216,6 +216,11 @@ test_regex_refused(void **state)
 		{ "re:((\\b\\<\\>){40}){4}", "word boundaries" },
 		{ "re:((^$^$^$^$^$^$^$^$){15}){15}", "more than 1024 anchors" },
 		{ "re:((a?$$$$$$$$$$$){128}){1}8", "more than 1024 anchors" },
+		/* glibc: 7 GB to compile (found by the fuzzer). */
+		{ "re:((^$||||||||||||||||||||||||||^$^$^$^$^$^$^$)){22})",
+		    "regex refused: anchors (^ $) and alternatives (|) in one "
+		    "repeated group (column 1)" },
+		{ "re:(^a|b)+", "anchors (^ $) and alternatives" },
 	};
 	struct filter	*f = NULL;
 	char		*cause = NULL, big[300];
@@ -236,6 +241,10 @@ test_regex_refused(void **state)
 	filter_free(f);
 	assert_int_equal(filter_parse("re:((^$^$^$^$^$^$^$^$){8}){8}", &f,
 	    &cause), 0);
+	filter_free(f);
+	/* Anchors and alternatives apart are fine. */
+	assert_int_equal(filter_parse("re:^(a|b)+$ re:(^a|b$) re:(^a)+",
+	    &f, &cause), 0);
 	filter_free(f);
 	/* A backslash and a digit in brackets is no back-reference. */
 	assert_int_equal(filter_parse("re:[\\1]x", &f, &cause), 0);
