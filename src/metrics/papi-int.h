@@ -3,8 +3,8 @@
  * files that read a PAPI file share (papi-parse.c reads the lines,
  * papi-formula.c the formulas, papi-names.c resolves the names).  Names
  * compare without case, in ASCII only, so that the locale never changes
- * what a file means; the parser's tables and the model's name lookup hash
- * alike.
+ * what a file means; the model's name lookup hashes alike where it is
+ * built and where it is read.
  */
 #ifndef HVTOP_PAPI_INT_H
 #define HVTOP_PAPI_INT_H
@@ -42,19 +42,6 @@ papi_hash_nocase(const char *s)
 
 	for (; *s != '\0'; s++) {
 		h ^= (uint64_t)papi_lower((unsigned char)*s);
-		h *= 1099511628211ULL;
-	}
-	return (h);
-}
-
-/* FNV-1a of the name as it is. */
-static inline uint64_t
-papi_hash(const char *s)
-{
-	uint64_t	 h = 14695981039346656037ULL;
-
-	for (; *s != '\0'; s++) {
-		h ^= (uint64_t)(unsigned char)*s;
 		h *= 1099511628211ULL;
 	}
 	return (h);

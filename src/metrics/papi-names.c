@@ -5,8 +5,8 @@
  * event its name id, and the model its index by name.  Pure: no I/O.
  *
  * Nothing costs more than a constant per name: an identifier that is its
- * name is the same string, and names are found through one hash table
- * that keeps each name's hash.
+ * name is the same string, and names are found through hash indexes
+ * (util/htab.h), each name once: a base keeps its place.
  */
 #include "config.h"
 
@@ -18,33 +18,24 @@
 
 #include "metrics/papi-int.h"
 #include "util/arena.h"
+#include "util/htab.h"
 #include "util/strbuf.h"
 #include "util/xalloc.h"
 
 /*
- * An open-addressing table of names; keys point elsewhere.  What val
- * holds depends on the table: a name_id + 1, an index in the model's
- * identifiers, a suffix; all are below the number of lines of a file,
- * which PAPI_VAL_MAX far exceeds.  16 bytes an entry: the table of a file
- * of 200,000 events is looked up a million times.
+ * What the table of every name knows of a name, by its position there.
+ * id is a name_id + 1 or 0, below the number of lines of a file, which
+ * PAPI_VAL_MAX far exceeds.  4 bytes a name, as a file of 200,000 events
+ * has as many.
  */
 #define PAPI_VAL_MAX	((1U << 29) - 1)
 
-struct papi_hent {
-	const char	*key;		/* NULL: empty */
-	uint32_t	 hash;
-	uint32_t	 val : 29;
+struct papi_name {
+	uint32_t	 id : 29;
 	uint32_t	 taken : 1;	/* an identifier in use */
 	uint32_t	 plain : 2;	/* 1 plain, 2 not, 0 not known yet:
 					   names alike but for case are
 					   alike in this */
-};
-
-struct papi_htab {
-	struct papi_hent *e;
-	size_t		 cap;		/* a power of two, or 0 */
-	size_t		 n;
-	int		 nocase;
 };
 
 /*
@@ -57,81 +48,34 @@ static const char *const papi_names_reserved[] = {
 	"inf", "infinity", "nan",
 };
 
-/* Hash tables for the second pass. */
-
-static uint32_t
-papi_htab_hash(const struct papi_htab *h, const char *key)
+/* A name's hash in the tables without case: htab_hash_str() in lower case. */
+static inline uint32_t
+papi_names_hash(const char *s)
 {
-	return ((uint32_t)(h->nocase ? papi_hash_nocase(key) : papi_hash(key)));
-}
+	uint32_t	 h = HTAB_HASH_INIT;
 
-/* Room for n keys without growing. */
-static void
-papi_htab_init(struct papi_htab *h, size_t n, int nocase)
-{
-	memset(h, 0, sizeof *h);
-	h->nocase = nocase;
-	for (h->cap = 64; h->cap / 4 * 3 < n + 1; h->cap *= 2)
-		continue;
-	h->e = xmalloc_huge(h->cap, sizeof *h->e);
-	memset(h->e, 0, h->cap * sizeof *h->e);
-}
-
-static struct papi_hent *
-papi_htab_find(const struct papi_htab *h, const char *key, uint32_t hv)
-{
-	struct papi_hent	*e;
-	size_t			 i;
-
-	for (i = hv & (h->cap - 1);; i = (i + 1) & (h->cap - 1)) {
-		e = &h->e[i];
-		if (e->key == NULL)
-			return (NULL);
-		if (e->hash == hv && (h->nocase ? papi_casecmp(e->key,
-		    key) : strcmp(e->key, key)) == 0)
-			return (e);
+	for (; *s != '\0'; s++) {
+		h ^= (uint32_t)papi_lower((unsigned char)*s);
+		h *= 16777619U;
 	}
+	return (htab_hash_end(h));
 }
 
 /*
- * The entry of key, added with val 0 and not taken when it is not there
- * (key must then outlive the table).  A pointer to an entry is good until
- * the next key is added.
+ * The value of key (no case) in t, or HTAB_NONE with p ready for
+ * htab_put().  h is papi_names_hash(key).
  */
-static struct papi_hent *
-papi_htab_add(struct papi_htab *h, const char *key, uint32_t hv)
+static inline uint32_t
+papi_names_find(const struct htab *t, struct htab_probe *p, uint32_t h,
+    const char *key)
 {
-	struct papi_hent	*e, *old;
-	size_t			 i, j, oc;
+	const struct htab_slot	*s;
 
-	/* At most three quarters full. */
-	if ((h->n + 1) * 4 > h->cap * 3) {
-		old = h->e;
-		oc = h->cap;
-		h->cap = oc * 2;
-		h->e = xcalloc(h->cap, sizeof *h->e);
-		for (i = 0; i < oc; i++) {
-			if (old[i].key == NULL)
-				continue;
-			for (j = old[i].hash & (h->cap - 1);
-			    h->e[j].key != NULL; j = (j + 1) & (h->cap - 1))
-				continue;
-			h->e[j] = old[i];
-		}
-		free(old);
-	}
-	for (i = hv & (h->cap - 1);; i = (i + 1) & (h->cap - 1)) {
-		e = &h->e[i];
-		if (e->key == NULL)
-			break;
-		if (e->hash == hv && (h->nocase ? papi_casecmp(e->key,
-		    key) : strcmp(e->key, key)) == 0)
-			return (e);
-	}
-	e->key = key;
-	e->hash = hv;
-	h->n++;
-	return (e);
+	htab_probe(t, h, HTAB_ALL, p);
+	while ((s = htab_next(p)) != NULL)
+		if (papi_casecmp(s->key, key) == 0)
+			return (s->val);
+	return (HTAB_NONE);
 }
 
 static int
@@ -156,17 +100,54 @@ papi_names_plain(const char *s)
 }
 
 struct papi_idents {
-	struct papi_htab names;		/* every name (no case): name_id + 1
-					   of an event name in val, taken set
-					   for every identifier in use, and
-					   whether it is plain */
-	struct papi_htab map;		/* mapped name -> identifier */
-	struct papi_htab next;		/* mangled name (no case) -> next
-					   suffix */
+	struct htab	 names;		/* every name (no case) -> its place
+					   in name */
+	struct papi_name *name;		/* what is known of each: name_id + 1
+					   of an event name, taken for every
+					   identifier in use, and whether it
+					   is plain */
+	size_t		 namecap;
+	struct htab	 map;		/* mapped name -> identifier */
+	struct htab	 next;		/* mangled name (no case) -> its place
+					   in suffix */
+	size_t		*suffix;	/* the next suffix to try */
+	size_t		 suffixcap;
 	struct strbuf	 sb;
 	struct papi_model *m;
 	size_t		 cap;
 };
+
+/*
+ * Add key to names, where probe p for it ended, knowing nothing of it yet
+ * (key must outlive the table).  Returns its place.
+ */
+static uint32_t
+papi_names_put(struct papi_idents *id, struct htab_probe *p, const char *key)
+{
+	uint32_t	 v = (uint32_t)id->names.n;
+
+	if (v == id->namecap) {
+		id->namecap = id->namecap ? id->namecap * 2 : 16;
+		id->name = xreallocarray(id->name, id->namecap,
+		    sizeof *id->name);
+	}
+	memset(&id->name[v], 0, sizeof id->name[v]);
+	htab_put(&id->names, p, key, v);
+	return (v);
+}
+
+/* The place of key in names, added when it is not there. */
+static uint32_t
+papi_names_get(struct papi_idents *id, const char *key)
+{
+	struct htab_probe	 p;
+	uint32_t		 v;
+
+	v = papi_names_find(&id->names, &p, papi_names_hash(key), key);
+	if (v == HTAB_NONE)
+		v = papi_names_put(id, &p, key);
+	return (v);
+}
 
 /* The identifier for name: name itself when it is plain. */
 static char *
@@ -174,16 +155,18 @@ papi_names_ident(struct papi_idents *id, char *name)
 {
 	struct papi_model	*m = id->m;
 	struct strbuf		*sb = &id->sb;
-	struct papi_hent	*e, *nx;
+	struct htab_probe	 mp, np, xp;
+	const struct htab_slot	*s;
 	char			*ident;
 	size_t			 i, base, k;
-	uint32_t		 hv;
+	uint32_t		 v, nx;
 
 	if (papi_names_plain(name))
 		return (name);
-	hv = papi_htab_hash(&id->map, name);
-	if ((e = papi_htab_find(&id->map, name, hv)) != NULL)
-		return (m->idents[e->val].ident);
+	htab_probe(&id->map, htab_hash_str(name), HTAB_ALL, &mp);
+	while ((s = htab_next(&mp)) != NULL)
+		if (strcmp(s->key, name) == 0)
+			return (m->idents[s->val].ident);
 	strbuf_reset(sb);
 	if (papi_isdigit((unsigned char)name[0]) || name[0] == '\0')
 		strbuf_addc(sb, '_');
@@ -197,23 +180,28 @@ papi_names_ident(struct papi_idents *id, char *name)
 	 * linear time, not quadratic.
 	 */
 	base = sb->len;
-	hv = papi_htab_hash(&id->next, sb->s);
-	if ((nx = papi_htab_find(&id->next, sb->s, hv)) == NULL) {
-		nx = papi_htab_add(&id->next, arena_strdup(&m->mem, sb->s),
-		    hv);
-		nx->val = 1;
+	nx = papi_names_find(&id->next, &xp, papi_names_hash(sb->s), sb->s);
+	if (nx == HTAB_NONE) {
+		nx = (uint32_t)id->next.n;
+		if (nx == id->suffixcap) {
+			id->suffixcap = id->suffixcap ? id->suffixcap * 2 : 16;
+			id->suffix = xreallocarray(id->suffix, id->suffixcap,
+			    sizeof *id->suffix);
+		}
+		id->suffix[nx] = 1;
+		htab_put(&id->next, &xp, arena_strdup(&m->mem, sb->s), nx);
 	}
-	for (k = nx->val;; k = k == 1 ? 2 : k + 1) {
+	for (k = id->suffix[nx];; k = k == 1 ? 2 : k + 1) {
 		sb->len = base;
 		sb->s[base] = '\0';
 		if (k > 1)
 			strbuf_addf(sb, "__%zu", k);
-		e = papi_htab_find(&id->names, sb->s,
-		    papi_htab_hash(&id->names, sb->s));
-		if (e == NULL || !e->taken)
+		v = papi_names_find(&id->names, &np, papi_names_hash(sb->s),
+		    sb->s);
+		if (v == HTAB_NONE || !id->name[v].taken)
 			break;
 	}
-	nx->val = (uint32_t)(k == 1 ? 2 : k + 1) & PAPI_VAL_MAX;
+	id->suffix[nx] = k == 1 ? 2 : k + 1;
 
 	if (m->nidents == id->cap) {
 		id->cap = id->cap ? id->cap * 2 : 16;
@@ -224,10 +212,11 @@ papi_names_ident(struct papi_idents *id, char *name)
 	m->idents[m->nidents].ident = ident;
 	m->idents[m->nidents].name = name;
 	m->nidents++;
-	papi_htab_add(&id->names, ident, papi_htab_hash(&id->names,
-	    ident))->taken = 1;
-	papi_htab_add(&id->map, name, papi_htab_hash(&id->map,
-	    name))->val = (uint32_t)(m->nidents - 1);
+	/* Neither table has changed since its probe ended. */
+	if (v == HTAB_NONE)
+		v = papi_names_put(id, &np, ident);
+	id->name[v].taken = 1;
+	htab_put(&id->map, &mp, name, (uint32_t)(m->nidents - 1));
 	return (ident);
 }
 
@@ -266,8 +255,8 @@ papi_names_nametab(struct papi_model *m)
 /*
  * Every name into the identifier table once, events' and bases': whether
  * it is plain is decided once per distinct name, and an event's name_id
- * is the n-th distinct name (no case).  A base keeps its name's hash in
- * name_id until papi_names_assign() looks it up again.  Returns
+ * is the n-th distinct name (no case).  A base keeps its name's place in
+ * the table in name_id until papi_names_assign() reads it.  Returns
  * whether each event's name is plain (caller frees).
  */
 static uint8_t *
@@ -276,45 +265,46 @@ papi_names_collect(struct papi_ctx *c, struct papi_idents *id)
 	struct papi_model	*m = c->m;
 	struct papi_event	*ev;
 	struct papi_base	*b;
-	struct papi_hent	*e;
+	struct papi_name	*e;
 	size_t			 i, j, n;
-	uint32_t		 hv;
+	uint32_t		 v;
 	uint8_t			*plain = NULL;
 
 	/* Event names; the bases' mostly repeat (the table grows if not). */
 	n = sizeof papi_names_reserved / sizeof papi_names_reserved[0] +
 	    m->nevents;
-	papi_htab_init(&id->names, n, 1);
-	papi_htab_init(&id->map, 0, 0);
-	papi_htab_init(&id->next, 0, 1);
+	htab_init(&id->names, n);
+	id->name = xreallocarray(NULL, n, sizeof *id->name);
+	id->namecap = n;
+	/* v apart: adding may move id->name. */
 	for (i = 0; i < sizeof papi_names_reserved /
-	    sizeof papi_names_reserved[0]; i++)
-		papi_htab_add(&id->names, papi_names_reserved[i],
-		    papi_htab_hash(&id->names, papi_names_reserved[i]))->taken =
-		    1;
+	    sizeof papi_names_reserved[0]; i++) {
+		v = papi_names_get(id, papi_names_reserved[i]);
+		id->name[v].taken = 1;
+	}
 	if (m->nevents > 0)
 		plain = xcalloc(m->nevents, 1);
 	for (i = 0; i < m->nevents; i++) {
 		ev = &m->events[i];
-		e = papi_htab_add(&id->names, ev->name,
-		    papi_htab_hash(&id->names, ev->name));
+		v = papi_names_get(id, ev->name);
+		e = &id->name[v];
 		if (e->plain == 0)
 			e->plain = papi_names_plain(ev->name) ? 1 : 2;
 		if (e->plain == 1)
 			e->taken = 1;
-		if (e->val == 0)
-			e->val = (uint32_t)++m->nnames & PAPI_VAL_MAX;
-		ev->name_id = (size_t)e->val - 1;
+		if (e->id == 0)
+			e->id = (uint32_t)++m->nnames & PAPI_VAL_MAX;
+		ev->name_id = (size_t)e->id - 1;
 		plain[i] = e->plain == 1;
 		for (j = 0; j < ev->nbases; j++) {
 			b = &ev->bases[j];
-			hv = papi_htab_hash(&id->names, b->name);
-			e = papi_htab_add(&id->names, b->name, hv);
+			v = papi_names_get(id, b->name);
+			e = &id->name[v];
 			if (e->plain == 0)
 				e->plain = papi_names_plain(b->name) ? 1 : 2;
 			if (e->plain == 1)
 				e->taken = 1;
-			b->name_id = hv;
+			b->name_id = v;
 		}
 	}
 	return (plain);
@@ -328,7 +318,7 @@ papi_names_assign(struct papi_ctx *c, struct papi_idents *id,
 	struct papi_model	*m = c->m;
 	struct papi_event	*ev;
 	struct papi_base	*b;
-	struct papi_hent	*e;
+	struct papi_name	 e;
 	size_t			 i, j;
 	struct {
 		const char	*name;
@@ -350,13 +340,11 @@ papi_names_assign(struct papi_ctx *c, struct papi_idents *id,
 				b->ident = cache[j].ident;
 				continue;
 			}
-			/* There since the first loop; read before an
-			 * identifier is added. */
-			e = papi_htab_find(&id->names, b->name,
-			    (uint32_t)b->name_id);
-			b->name_id = e->val != 0 ? (size_t)e->val - 1 :
-			    PAPI_NONE;
-			b->ident = e->plain == 1 ? b->name :
+			/* Its place since the first loop; a copy, as adding
+			 * an identifier may move the array. */
+			e = id->name[b->name_id];
+			b->name_id = e.id != 0 ? (size_t)e.id - 1 : PAPI_NONE;
+			b->ident = e.plain == 1 ? b->name :
 			    papi_names_ident(id, b->name);
 			if (j < PAPI_BASE_CACHE) {
 				cache[j].name = b->name;
@@ -430,9 +418,11 @@ papi_names_resolve(struct papi_ctx *c)
 	plain = papi_names_collect(c, &id);
 	papi_names_assign(c, &id, plain);
 	free(plain);
-	free(id.names.e);
-	free(id.map.e);
-	free(id.next.e);
+	htab_free(&id.names);
+	htab_free(&id.map);
+	htab_free(&id.next);
+	free(id.name);
+	free(id.suffix);
 	strbuf_free(&id.sb);
 	if (m->nidents > 1)
 		qsort(m->idents, m->nidents, sizeof *m->idents,
