@@ -54,10 +54,9 @@ papi_names_hash(const char *s)
 {
 	uint32_t	 h = HTAB_HASH_INIT;
 
-	for (; *s != '\0'; s++) {
-		h ^= (uint32_t)papi_lower((unsigned char)*s);
-		h *= 16777619U;
-	}
+	for (; *s != '\0'; s++)
+		h = htab_hash_add_byte(h,
+		    (unsigned char)papi_lower((unsigned char)*s));
 	return (htab_hash_end(h));
 }
 

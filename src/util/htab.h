@@ -66,15 +66,20 @@ struct htab_probe {
 uint32_t	htab_hash(const void *, size_t);
 uint32_t	htab_hash_add(uint32_t, const void *, size_t);
 
+/* One byte more; for keys hashed after a change such as case folding. */
+static inline uint32_t
+htab_hash_add_byte(uint32_t h, unsigned char c)
+{
+	return ((h ^ c) * 16777619U);
+}
+
 static inline uint32_t
 htab_hash_add_str(uint32_t h, const char *s)
 {
 	const unsigned char	*b;
 
-	for (b = (const unsigned char *)s; *b != '\0'; b++) {
-		h ^= *b;
-		h *= 16777619U;
-	}
+	for (b = (const unsigned char *)s; *b != '\0'; b++)
+		h = htab_hash_add_byte(h, *b);
 	return (h);
 }
 
