@@ -1,7 +1,7 @@
 /*
  * The JSON form of a 24x7 catalog: what `hvcat dump --json` prints and
  * `hvcat build` reads, and the form the shipped catalogs are kept in
- * (catalogs/README.md describes it key by key).  Core layer: uses jansson,
+ * (catalogs/README.md describes it key by key).  Pure: uses jansson,
  * does no I/O.
  */
 #ifndef HVTOP_CATALOG_JSON_H

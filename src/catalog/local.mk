@@ -1,5 +1,5 @@
-# src/catalog: the 24x7 catalog model.  Parsing, indexing and writing are
-# pure; the JSON form (jansson) lives in the core library.
+# src/catalog: the 24x7 catalog model: parsing, indexing, writing and
+# the JSON form (jansson).  Pure.
 libhvpure_a_SOURCES += \
 	src/catalog/catalog.h
 
@@ -33,8 +33,12 @@ tests_bench_bench_catalog_CPPFLAGS = $(AM_CPPFLAGS) \
 	-DTOP_SRCDIR='"$(abs_top_srcdir)"'
 tests_bench_bench_catalog_LDADD = $(PURE_LIBS)
 
-# Writing catalogs (pure) and their JSON form (core: jansson).
+# Writing catalogs and their JSON form (jansson, no I/O): written in
+# catalog-json.c, read in catalog-json-read.c through the checked reads
+# of catalog-json-value.c.
 libhvpure_a_SOURCES += \
-	src/catalog/catalog-write.c
-libhvcore_a_SOURCES += \
-	src/catalog/catalog-json.c src/catalog/catalog-json.h
+	src/catalog/catalog-write.c \
+	src/catalog/catalog-json.c src/catalog/catalog-json.h \
+	src/catalog/catalog-json-int.h \
+	src/catalog/catalog-json-read.c \
+	src/catalog/catalog-json-value.c

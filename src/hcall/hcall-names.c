@@ -161,11 +161,5 @@ hcall_element_header_size(int version)
 unsigned
 hcall_max_requests(int version)
 {
-	switch (version) {
-	case 1:
-		return (HCALL_MAX_REQUESTS_V1);
-	case 2:
-		return (HCALL_MAX_REQUESTS_V2);
-	}
-	return (0);
+	return (hv_abi_max_requests(version));
 }

@@ -17,6 +17,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "model/hv-abi.h"
 #include "util/be.h"
 
 struct catalog;
@@ -26,28 +27,27 @@ struct catalog_group;
 #define HCALL_OPCODE_CATALOG_PAGE 0xf078	/* H_GET_24X7_CATALOG_PAGE */
 #define HCALL_OPCODE_DATA	0xf07c	/* H_GET_24X7_DATA */
 
-/* Neither buffer may cross a 4 KiB boundary, so neither is larger. */
-#define HCALL_BUF_SIZE		4096
-#define HCALL_PAGE_SIZE		4096	/* one catalog page */
-#define HCALL_MAX_REQUESTS_V1	255	/* (4096 - 16) / 16; num_requests u8 */
-#define HCALL_MAX_REQUESTS_V2	127	/* (4096 - 16) / 32 */
-/* Elements with the minimum 8 data bytes (v1) filling a result buffer. */
-#define HCALL_MAX_ELEMENTS	254	/* (4096 - 32) / (8 + 8) */
-#define HCALL_MAX_RESULTS	255	/* num_results is u8 */
+/* The ABI's sizes and limits (model/hv-abi.h), by the codec's names. */
+#define HCALL_BUF_SIZE		HV_BUF_SIZE
+#define HCALL_PAGE_SIZE		HV_PAGE_SIZE
+#define HCALL_MAX_REQUESTS_V1	HV_MAX_REQUESTS_V1
+#define HCALL_MAX_REQUESTS_V2	HV_MAX_REQUESTS_V2
+#define HCALL_MAX_ELEMENTS	HV_MAX_ELEMENTS
+#define HCALL_MAX_RESULTS	HV_MAX_RESULTS
 
-#define HCALL_LPAR_SELF		0xffff	/* starting_lpar_ix: own partition */
+#define HCALL_LPAR_SELF		HV_LPAR_SELF
 #define HCALL_LPARS_ALL		0xffff	/* max_num_lpars: all from start */
 #define HCALL_TG_ALL		0xff	/* max_num_thread_groups: all */
 #define HCALL_NONE		0xffffffffU
 
 /* hcall performance domains (the catalog uses the same numbers). */
-#define HCALL_DOMAIN_CHIP	1
-#define HCALL_DOMAIN_CORE	2
-#define HCALL_DOMAIN_VCPU_HOME_CORE 3
-#define HCALL_DOMAIN_VCPU_HOME_CHIP 4
-#define HCALL_DOMAIN_VCPU_HOME_NODE 5
-#define HCALL_DOMAIN_VCPU_REMOTE_NODE 6
-#define HCALL_DOMAIN_MAX	7	/* first invalid value */
+#define HCALL_DOMAIN_CHIP	HV_DOMAIN_CHIP
+#define HCALL_DOMAIN_CORE	HV_DOMAIN_CORE
+#define HCALL_DOMAIN_VCPU_HOME_CORE HV_DOMAIN_VCPU_HOME_CORE
+#define HCALL_DOMAIN_VCPU_HOME_CHIP HV_DOMAIN_VCPU_HOME_CHIP
+#define HCALL_DOMAIN_VCPU_HOME_NODE HV_DOMAIN_VCPU_HOME_NODE
+#define HCALL_DOMAIN_VCPU_REMOTE_NODE HV_DOMAIN_VCPU_REMOTE_NODE
+#define HCALL_DOMAIN_MAX	HV_DOMAIN_MAX
 
 /* PAPR hcall return codes (r3), from Linux asm/hvcall.h. */
 enum hcall_rc {

@@ -6,7 +6,10 @@ libhvpure_a_SOURCES += \
 	src/hcall/hcall-decode.c \
 	src/hcall/hcall-encode.c \
 	src/hcall/hcall-names.c \
-	src/hcall/hcall-plan.c
+	src/hcall/hcall-plan.c src/hcall/hcall-plan-int.h \
+	src/hcall/hcall-plan-extract.c \
+	src/hcall/hcall-plan-pack.c \
+	src/hcall/hcall-plan-spans.c
 
 check_PROGRAMS += tests/unit/test-hcall tests/unit/test-hcall-plan
 tests_unit_test_hcall_SOURCES = tests/unit/test-hcall.c \

@@ -20,7 +20,7 @@
 
 #include "catalog/catalog.h"
 #include "record/record.h"
-#include "source/source-catalog.h"
+#include "sys/catalog-file.h"
 #include "util/xalloc.h"
 
 int
@@ -38,7 +38,7 @@ hvcat_interface(const char *arg)
 /*
  * A shipped catalog name (power8, power9, power10) that is not a file in
  * the current directory is looked up where hvtop looks for it (see
- * source-catalog.h); anything else is a path.  NULL when a shipped
+ * sys/catalog-file.h); anything else is a path.  NULL when a shipped
  * catalog is not installed.
  */
 static char *
@@ -46,9 +46,9 @@ hvcat_resolve(const char *arg)
 {
 	struct stat	 sb;
 
-	if (source_catalog_shipped(arg) &&
+	if (catalog_file_shipped(arg) &&
 	    !(stat(arg, &sb) == 0 && S_ISREG(sb.st_mode)))
-		return (source_catalog_find(arg));
+		return (catalog_file_find(arg));
 	return (xstrdup(arg));
 }
 
@@ -78,7 +78,7 @@ hvcat_read_all(int fd, void *buf, size_t len)
  * (not a device, a FIFO or a directory, which could be endless or block),
  * of a size known before a byte is read.  A recording (hvtop -w, told by
  * its magic) may be up to HVCAT_RECORD_MAX bytes, anything else is taken
- * for a catalog of at most SOURCE_CATALOG_MAX.  Returns 0 with *out
+ * for a catalog of at most CATALOG_FILE_MAX.  Returns 0 with *out
  * (caller frees), *len and *is_record set, or 1 after a message.
  */
 int
@@ -118,7 +118,7 @@ hvcat_read(const char *path, void **out, size_t *len, int *is_record)
 		return (1);
 	}
 	*is_record = record_read_is(head, n);
-	max = *is_record ? HVCAT_RECORD_MAX : SOURCE_CATALOG_MAX;
+	max = *is_record ? HVCAT_RECORD_MAX : CATALOG_FILE_MAX;
 	if ((uintmax_t)sb.st_size > max) {
 		fprintf(stderr, "hvcat: %s: %jd bytes, more than a %s may have "
 		    "(%zu); nothing read\n", path, (intmax_t)sb.st_size,

@@ -5,6 +5,7 @@
 # below the sources: a source fills these types, it does not define them.
 libhvpure_a_SOURCES += \
 	src/model/frame-map.c src/model/frame-map.h \
+	src/model/hv-abi.h \
 	src/model/raw.c src/model/raw.h \
 	src/model/selection.c src/model/selection.h
 

@@ -14,7 +14,7 @@
 #include <errno.h>
 #include <stdlib.h>
 
-#include "hcall/hcall.h"
+#include "model/hv-abi.h"
 #include "util/hverr.h"
 #include "util/xalloc.h"
 
@@ -26,11 +26,11 @@
 #define HV24X7_LPAR_MASK	0xffffULL		/* config1:0-15 */
 
 /* The domains an events/ entry's index parameter implies. */
-#define HV24X7_DOMAIN_CHIP		HCALL_DOMAIN_CHIP
-#define HV24X7_DOMAIN_CORE		HCALL_DOMAIN_CORE
-#define HV24X7_DOMAIN_VCPU_HOME_CORE	HCALL_DOMAIN_VCPU_HOME_CORE
+#define HV24X7_DOMAIN_CHIP		HV_DOMAIN_CHIP
+#define HV24X7_DOMAIN_CORE		HV_DOMAIN_CORE
+#define HV24X7_DOMAIN_VCPU_HOME_CORE	HV_DOMAIN_VCPU_HOME_CORE
 
-/* Buffer sizes and limits are the hcall module's (hcall/hcall.h). */
+/* Buffer sizes and limits are the hypervisor's ABI (model/hv-abi.h). */
 #define HV24X7_DATA_SIZE	8	/* the kernel reads one counter */
 #define HV24X7_THREAD_GROUPS	2	/* SMT8: two groups of four */
 
@@ -135,7 +135,7 @@ pmu_hv24x7_check(const char *name, const uint64_t cfg[PMU_CONFIG_WORDS],
 		    pmu_hv24x7_domain_name(domain));
 		return (-EACCES);
 	}
-	if (fr->privileged == 0 && lpar != HCALL_LPAR_SELF) {
+	if (fr->privileged == 0 && lpar != HV_LPAR_SELF) {
 		*cause = xasprintf("%s: lpar 0x%llx is not this partition "
 		    "(0xffff), and the hypervisor lets this partition read "
 		    "only its own counters (hv_gpci/interface/"
@@ -151,27 +151,27 @@ unsigned
 pmu_hv24x7_result_bytes(const struct pmu_hv24x7_frame *fr, int domain)
 {
 	if (fr->interface == 1)
-		return (HCALL_RESULT_SIZE + HCALL_ELEM_V1_SIZE +
+		return (HV_RESULT_SIZE + HV_ELEM_V1_SIZE +
 		    HV24X7_DATA_SIZE);
 	/* The kernel asks for every thread group of core and VCPU domains
 	 * on SMT8 v2 machines and sums the elements. */
 	if (fr->aggregate && domain >= 2)
-		return (HCALL_RESULT_SIZE + HV24X7_THREAD_GROUPS *
-		    (HCALL_ELEM_V2_SIZE + HV24X7_DATA_SIZE));
-	return (HCALL_RESULT_SIZE + HCALL_ELEM_V2_SIZE + HV24X7_DATA_SIZE);
+		return (HV_RESULT_SIZE + HV24X7_THREAD_GROUPS *
+		    (HV_ELEM_V2_SIZE + HV24X7_DATA_SIZE));
+	return (HV_RESULT_SIZE + HV_ELEM_V2_SIZE + HV24X7_DATA_SIZE);
 }
 
 unsigned
 pmu_hv24x7_max_requests(const struct pmu_hv24x7_frame *fr)
 {
-	return (hcall_max_requests(fr->interface == 1 ? 1 : 2));
+	return (hv_abi_max_requests(fr->interface == 1 ? 1 : 2));
 }
 
 size_t
 pmu_hv24x7_group_fit(const struct pmu_hv24x7_frame *fr, const int *domains,
     size_t n)
 {
-	size_t		 k, room = HCALL_BUF_SIZE - HCALL_RES_HDR_SIZE;
+	size_t		 k, room = HV_BUF_SIZE - HV_RES_HDR_SIZE;
 	size_t		 used = 0, rb;
 	unsigned	 max = pmu_hv24x7_max_requests(fr);
 

@@ -7,7 +7,8 @@ libhvpure_a_SOURCES += \
 	src/sim/hvsim.c \
 	src/sim/sim-fault.c \
 	src/sim/sim-frame.c \
-	src/sim/sim-hv.c \
+	src/sim/sim-hv.c src/sim/sim-hv-int.h \
+	src/sim/sim-hv-space.c \
 	src/sim/sim-workload.c
 
 check_PROGRAMS += tests/unit/test-sim

@@ -1,8 +1,7 @@
 # src/source: where counters come from, behind one ops table (source.h).
 # Core layer: these files make syscalls and read files.
 libhvcore_a_SOURCES += \
-	src/source/source.c src/source/source.h \
-	src/source/source-catalog.c src/source/source-catalog.h
+	src/source/source.c src/source/source.h
 
 # The hcall client: the 24x7 hcall buffers over a transport that only
 # moves them; the simulated PowerVM is one transport ("--source sim").

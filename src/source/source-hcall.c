@@ -21,9 +21,9 @@
 #include "catalog/catalog.h"
 #include "model/selection.h"
 #include "hcall/hcall.h"
-#include "source/source-catalog.h"
 #include "source/source.h"
 #include "source/transport.h"
+#include "sys/catalog-file.h"
 #include "util/hverr.h"
 #include "util/xalloc.h"
 
@@ -101,7 +101,7 @@ source_hcall_fetch(struct source_hcall *s, char **cause)
 	}
 	if (catalog_peek_pages(image, HCALL_PAGE_SIZE, &npages) != 0 ||
 	    catalog_peek_version(image, HCALL_PAGE_SIZE, &version) != 0 ||
-	    npages == 0 || npages > SOURCE_CATALOG_MAX / HCALL_PAGE_SIZE) {
+	    npages == 0 || npages > CATALOG_FILE_MAX / HCALL_PAGE_SIZE) {
 		*cause = xasprintf("catalog page 0 claims %llu pages",
 		    (unsigned long long)npages);
 		free(image);

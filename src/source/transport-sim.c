@@ -19,7 +19,7 @@
 
 #include "model/raw.h"
 #include "sim/hvsim.h"
-#include "source/source-catalog.h"
+#include "sys/catalog-file.h"
 #include "util/be.h"
 #include "util/hverr.h"
 #include "util/strbuf.h"
@@ -97,7 +97,7 @@ transport_sim_open(const char *args, void **ctx, char **label, char **cause)
 	catname = xstrdup(TRANSPORT_SIM_DEFAULT_CATALOG);
 	t = xcalloc(1, sizeof *t);
 	if ((error = transport_sim_args(args, &spec, &catname, cause)) != 0 ||
-	    (error = source_catalog_read(catname, &img, &len, cause)) != 0)
+	    (error = catalog_file_read(catname, &img, &len, cause)) != 0)
 		goto fail;
 	/* hvtop shows a catalog's problems itself: serve it as it is. */
 	error = hvsim_new_flags(spec.s, img, len, catname, HVSIM_ANY_CATALOG,

@@ -14,7 +14,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "hcall/hcall.h"
+#include "model/hv-abi.h"
 #include "pmu/pmu.h"
 
 int	LLVMFuzzerTestOneInput(const uint8_t *, size_t);
@@ -156,7 +156,7 @@ fuzz_groups(const uint8_t *d, size_t n)
 		abort();
 	for (i = 0; i < k; i++)
 		bytes += pmu_hv24x7_result_bytes(&fr, dom[i]);
-	if (bytes > HCALL_BUF_SIZE - HCALL_RES_HDR_SIZE)
+	if (bytes > HV_BUF_SIZE - HV_RES_HDR_SIZE)
 		abort();
 }
 

@@ -4,7 +4,7 @@
  */
 #include "config.h"
 
-#include "source/source-catalog.h"
+#include "sys/catalog-file.h"
 
 #include <sys/stat.h>
 
@@ -16,17 +16,17 @@
 #include <unistd.h>
 
 #include "catalog/catalog.h"
-#include "hcall/hcall.h"
+#include "model/hv-abi.h"
 #include "sys/file.h"
 #include "util/hverr.h"
 #include "util/xalloc.h"
 
-static const char *const source_catalog_names[] = {
+static const char *const catalog_file_names[] = {
 	"power8", "power9", "power10", NULL
 };
 
 static int
-source_catalog_is_file(const char *path)
+catalog_file_is_file(const char *path)
 {
 	struct stat	 sb;
 
@@ -35,7 +35,7 @@ source_catalog_is_file(const char *path)
 
 /* The directory of the running program, so a build tree finds catalogs/. */
 static char *
-source_catalog_exe_dir(void)
+catalog_file_exe_dir(void)
 {
 	char	 buf[PATH_MAX], *slash;
 	ssize_t	 n;
@@ -50,11 +50,11 @@ source_catalog_exe_dir(void)
 }
 
 int
-source_catalog_shipped(const char *name)
+catalog_file_shipped(const char *name)
 {
 	const char *const	*p;
 
-	for (p = source_catalog_names; *p != NULL; p++) {
+	for (p = catalog_file_names; *p != NULL; p++) {
 		if (strcmp(*p, name) == 0)
 			return (1);
 	}
@@ -62,24 +62,24 @@ source_catalog_shipped(const char *name)
 }
 
 char *
-source_catalog_find(const char *name)
+catalog_file_find(const char *name)
 {
 	const char	*env;
 	char		*dirs[4], *exe, *path = NULL;
 	size_t		 i, n = 0;
 
-	if (!source_catalog_shipped(name))
-		return (source_catalog_is_file(name) ? xstrdup(name) : NULL);
+	if (!catalog_file_shipped(name))
+		return (catalog_file_is_file(name) ? xstrdup(name) : NULL);
 	if ((env = getenv("HVTOP_CATALOG_DIR")) != NULL && *env != '\0')
 		dirs[n++] = xstrdup(env);
-	if ((exe = source_catalog_exe_dir()) != NULL) {
+	if ((exe = catalog_file_exe_dir()) != NULL) {
 		dirs[n++] = xasprintf("%s/catalogs", exe);
 		free(exe);
 	}
 	dirs[n++] = xstrdup(HV_DATADIR "/catalogs");
 	for (i = 0; i < n && path == NULL; i++) {
 		path = xasprintf("%s/%s.bin", dirs[i], name);
-		if (!source_catalog_is_file(path)) {
+		if (!catalog_file_is_file(path)) {
 			free(path);
 			path = NULL;
 		}
@@ -91,7 +91,7 @@ source_catalog_find(const char *name)
 
 /* Why name, which is no shipped catalog, cannot be read as a file. */
 static int
-source_catalog_not_file(const char *name, char **cause)
+catalog_file_not_file(const char *name, char **cause)
 {
 	struct stat	 sb;
 
@@ -113,26 +113,26 @@ source_catalog_not_file(const char *name, char **cause)
 		    S_ISBLK(sb.st_mode) ? "block device" :
 		    S_ISFIFO(sb.st_mode) ? "pipe" :
 		    S_ISSOCK(sb.st_mode) ? "socket" : "special file",
-		    HCALL_PAGE_SIZE);
+		    HV_PAGE_SIZE);
 	return (-HV_EFORMAT);
 }
 
 int
-source_catalog_read(const char *name, void **buf, size_t *len, char **cause)
+catalog_file_read(const char *name, void **buf, size_t *len, char **cause)
 {
 	uint32_t	 npages;
 	char		*path;
 	int		 error;
 
-	if ((path = source_catalog_find(name)) == NULL) {
-		if (!source_catalog_shipped(name))
-			return (source_catalog_not_file(name, cause));
+	if ((path = catalog_file_find(name)) == NULL) {
+		if (!catalog_file_shipped(name))
+			return (catalog_file_not_file(name, cause));
 		*cause = xasprintf("catalog %s is not installed (looked in "
 		    "$HVTOP_CATALOG_DIR, catalogs/ beside the program and "
 		    "%s/catalogs)", name, HV_DATADIR);
 		return (-HV_ENOENT);
 	}
-	error = file_read(path, SOURCE_CATALOG_MAX, buf, len, cause);
+	error = file_read(path, CATALOG_FILE_MAX, buf, len, cause);
 	if (error != 0) {
 		free(path);
 		return (error);
@@ -143,11 +143,11 @@ source_catalog_read(const char *name, void **buf, size_t *len, char **cause)
 		*cause = xasprintf("%s: not a 24x7 catalog: %zu bytes, "
 		    "shorter than a page header", path, *len);
 	} else if (npages == 0 ||
-	    npages > SOURCE_CATALOG_MAX / HCALL_PAGE_SIZE) {
+	    npages > CATALOG_FILE_MAX / HV_PAGE_SIZE) {
 		*cause = xasprintf("%s: not a 24x7 catalog: page 0 claims "
 		    "%llu pages (1 to %zu can be read)", path,
 		    (unsigned long long)npages,
-		    SOURCE_CATALOG_MAX / HCALL_PAGE_SIZE);
+		    CATALOG_FILE_MAX / HV_PAGE_SIZE);
 	} else {
 		free(path);
 		return (0);
