@@ -1,7 +1,7 @@
 /*
  * Serialise a catalog model to the image the hypervisor publishes: page 0,
  * then the schema, event, group and formula sections on their pages, every
- * field big-endian (shared reference hv24x7-abi.md section 1).
+ * field big-endian (Linux, arch/powerpc/perf/hv-24x7-catalog.h).
  *
  * The writer is the parser's inverse for every catalog whose entries are
  * laid out the canonical way (each entry as short as its strings allow,

@@ -4,7 +4,8 @@
  * indexes hvtop needs.  Pure: catalog_parse() takes bytes and returns a
  * model; catalog_write() takes a model and returns bytes.  No I/O.
  *
- * Layouts: shared reference hv24x7-abi.md sections 1 and 2.
+ * Layouts: Linux, arch/powerpc/perf/hv-24x7-catalog.h (page 0 and the
+ * entries) and hv-24x7-domains.h (the domains).
  */
 #ifndef HVTOP_CATALOG_H
 #define HVTOP_CATALOG_H

@@ -8,8 +8,9 @@
  * printing.  Whatever carries the buffers to a hypervisor (the simulator
  * today) lives elsewhere; this code never trusts what comes back.
  *
- * Layouts: shared reference hv24x7-abi.md section 3; each one is written
- * once, in hcall-layout.def.
+ * Layouts: PAPR's H_GET_24X7_DATA, as Linux declares it in
+ * arch/powerpc/perf/hv-24x7.h; each one is written once, in
+ * hcall-layout.def.
  */
 #ifndef HVTOP_HCALL_H
 #define HVTOP_HCALL_H

@@ -6,8 +6,9 @@
  * the kernel model (pmu/) judges what one perf group read can carry with
  * them, without the codec.  Pure: constants only.
  *
- * Layouts: shared reference hv24x7-abi.md section 3; the fields of each
- * layout are in hcall/hcall-layout.def.
+ * Layouts: PAPR's H_GET_24X7_DATA, as Linux declares it in
+ * arch/powerpc/perf/hv-24x7.h; the fields of each layout are in
+ * hcall-layout.def, in the hcall folder.
  */
 #ifndef HVTOP_MODEL_HV_ABI_H
 #define HVTOP_MODEL_HV_ABI_H

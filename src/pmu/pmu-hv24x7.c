@@ -4,8 +4,8 @@
  * EACCES or EIO: the kernel's h_24x7_event_init() checks (reserved bits,
  * domain 1-6, 8-byte offsets, the hypervisor's collect-privileged
  * permission), the frame's index limits, and how many counters one group
- * read (one H_GET_24X7_DATA) can carry.  Layouts: shared reference
- * hv24x7-abi.md sections 2, 3.3 and 5.  Pure: no I/O.
+ * read (one H_GET_24X7_DATA) can carry, as Linux's
+ * arch/powerpc/perf/hv-24x7.c decides them.  Pure: no I/O.
  */
 #include "config.h"
 

@@ -58,7 +58,7 @@ enum record_type {
 #define RECORD_HEARTBEAT_PAYLOAD 56
 
 /*
- * A sample is written and read as a source hands it up: struct raw_sample
+ * A sample is written and read as a source passes it on: struct raw_sample
  * (model/raw.h), statuses < 8.  A recording keeps a value's status, not
  * how much of the interval a scaled value counted: a read sample's
  * counted is 0.

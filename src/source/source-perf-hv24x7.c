@@ -9,7 +9,8 @@
  * cpuinfo, SMT).  Every counter is opened on one CPU: the hypervisor
  * counts for the frame, not for the CPU the event sits on.
  *
- * Layouts and rules: shared reference hv24x7-abi.md sections 2-5.
+ * Layouts and rules: Linux, arch/powerpc/perf/hv-24x7.c and
+ * Documentation/ABI/testing/sysfs-bus-event_source-devices-hv_24x7.
  */
 #include "config.h"
 

@@ -4,7 +4,8 @@
  * The strings go to the pure parsers in src/pmu; this file only finds,
  * reads and checks files.  It opens no perf events.
  *
- * Layouts: shared reference hv24x7-abi.md section 4.
+ * Layouts: Linux,
+ * Documentation/ABI/testing/sysfs-bus-event_source-devices-hv_24x7.
  */
 #include "config.h"
 
