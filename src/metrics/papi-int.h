@@ -13,6 +13,7 @@
 #include <stdint.h>
 
 #include "metrics/papi.h"
+#include "util/htab.h"
 #include "util/strbuf.h"
 
 static inline int
@@ -34,17 +35,19 @@ papi_casecmp(const char *a, const char *b)
 	}
 }
 
-/* FNV-1a of the name in lower case. */
-static inline uint64_t
+/*
+ * A name's hash without case: htab_hash_str() of it in lower case, for
+ * the reader's tables and the model's index alike.
+ */
+static inline uint32_t
 papi_hash_nocase(const char *s)
 {
-	uint64_t	 h = 14695981039346656037ULL;
+	uint32_t	 h = HTAB_HASH_INIT;
 
-	for (; *s != '\0'; s++) {
-		h ^= (uint64_t)papi_lower((unsigned char)*s);
-		h *= 1099511628211ULL;
-	}
-	return (h);
+	for (; *s != '\0'; s++)
+		h = htab_hash_add_byte(h,
+		    (unsigned char)papi_lower((unsigned char)*s));
+	return (htab_hash_end(h));
 }
 
 /* ---- reading a file (papi-parse.c, papi-formula.c, papi-names.c) ---- */

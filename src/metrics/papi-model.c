@@ -109,7 +109,7 @@ papi_model_range(const struct papi_model *m, const char *name, size_t *lo,
 	if (m->nametabcap == 0)
 		return;
 	mask = m->nametabcap - 1;
-	for (i = (uint32_t)papi_hash_nocase(name) & mask; m->nametab[i] != 0;
+	for (i = papi_hash_nocase(name) & mask; m->nametab[i] != 0;
 	    i = (i + 1) & mask) {
 		id = m->nametab[i] - 1;
 		if (papi_casecmp(m->events[m->byname[m->namerange[2 *

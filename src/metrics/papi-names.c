@@ -48,21 +48,9 @@ static const char *const papi_names_reserved[] = {
 	"inf", "infinity", "nan",
 };
 
-/* A name's hash in the tables without case: htab_hash_str() in lower case. */
-static inline uint32_t
-papi_names_hash(const char *s)
-{
-	uint32_t	 h = HTAB_HASH_INIT;
-
-	for (; *s != '\0'; s++)
-		h = htab_hash_add_byte(h,
-		    (unsigned char)papi_lower((unsigned char)*s));
-	return (htab_hash_end(h));
-}
-
 /*
  * The value of key (no case) in t, or HTAB_NONE with p ready for
- * htab_put().  h is papi_names_hash(key).
+ * htab_put().  h is papi_hash_nocase(key).
  */
 static inline uint32_t
 papi_names_find(const struct htab *t, struct htab_probe *p, uint32_t h,
@@ -142,7 +130,7 @@ papi_names_get(struct papi_idents *id, const char *key)
 	struct htab_probe	 p;
 	uint32_t		 v;
 
-	v = papi_names_find(&id->names, &p, papi_names_hash(key), key);
+	v = papi_names_find(&id->names, &p, papi_hash_nocase(key), key);
 	if (v == HTAB_NONE)
 		v = papi_names_put(id, &p, key);
 	return (v);
@@ -179,7 +167,7 @@ papi_names_ident(struct papi_idents *id, char *name)
 	 * linear time, not quadratic.
 	 */
 	base = sb->len;
-	nx = papi_names_find(&id->next, &xp, papi_names_hash(sb->s), sb->s);
+	nx = papi_names_find(&id->next, &xp, papi_hash_nocase(sb->s), sb->s);
 	if (nx == HTAB_NONE) {
 		nx = (uint32_t)id->next.n;
 		if (nx == id->suffixcap) {
@@ -195,7 +183,7 @@ papi_names_ident(struct papi_idents *id, char *name)
 		sb->s[base] = '\0';
 		if (k > 1)
 			strbuf_addf(sb, "__%zu", k);
-		v = papi_names_find(&id->names, &np, papi_names_hash(sb->s),
+		v = papi_names_find(&id->names, &np, papi_hash_nocase(sb->s),
 		    sb->s);
 		if (v == HTAB_NONE || !id->name[v].taken)
 			break;
@@ -244,7 +232,7 @@ papi_names_nametab(struct papi_model *m)
 	m->nametabcap = cap;
 	for (id = 0; id < m->nnames; id++) {
 		name = m->events[m->byname[m->namerange[2 * id]]].name;
-		for (i = (uint32_t)papi_hash_nocase(name) & (cap - 1);
+		for (i = papi_hash_nocase(name) & (cap - 1);
 		    m->nametab[i] != 0; i = (i + 1) & (cap - 1))
 			continue;
 		m->nametab[i] = (uint32_t)id + 1;

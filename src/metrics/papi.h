@@ -209,7 +209,10 @@ struct papi_model {
 	size_t		*namerange;	/* per name_id: [start, end) of its
 					   events in byname, 2 entries */
 	uint32_t	*nametab;	/* name_id + 1 by name (no case),
-					   open addressing; 0 is empty */
+					   open addressing; 0 is empty.
+					   4 bytes a slot where htab
+					   takes 16: a model may hold
+					   hundreds of thousands */
 	size_t		 nametabcap;	/* a power of two, or 0 */
 	struct papi_diag *diags;	/* sorted by line and column */
 	size_t		 ndiags;	/* stored, <= PAPI_DIAGS_MAX */
