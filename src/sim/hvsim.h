@@ -36,10 +36,16 @@ struct hvsim;
 
 /*
  * A hypervisor for the frame that spec describes, with the keys hvtop's
- * --sim takes for the frame (sockets, chips_per_socket, cores, smt,
- * lpars, lpar, vcpus, seed, tb_hz, core_hz, nest_hz, update_ms,
- * update_us, uptime_ms, interface, cec, steady, start, faults; see
- * hvtop(1)), joined by commas; NULL or "" for the defaults.  catalog
+ * --sim takes for the frame (sockets, chips_per_socket, nodes, cores,
+ * smt, lpars, lpar, vcpus, dpo, seed, tb_hz, core_hz, nest_hz,
+ * update_ms, update_us, uptime_ms, interface, cec, steady, start,
+ * faults; see hvtop(1)), joined by commas; NULL or "" for the defaults.
+ * nodes=N spreads the sockets over N drawers (by default 2 when the
+ * sockets are even, else 1); dpo=LPAR@SECONDS has a Dynamic Platform
+ * Optimizer move partition LPAR home at that second of the partition's
+ * timebase (by default 3@30 when there is a partition 3; dpo=none for
+ * never).  Partitions' vcpus are placed and dispatched as
+ * docs/PARTITIONS.md describes.  catalog
  * holds a 24x7 catalog image (copied).  Without interface= in spec, the catalog decides.
  * Returns 0 with *out set (free with hvsim_free()), or a negative code
  * with *cause set (caller frees): an unknown key, a bad value, a catalog
@@ -78,9 +84,10 @@ int	 hvsim_spec_check(const char *spec, char **cause);
 int	 hvsim_spec_frame_check(const char *spec, char **cause);
 
 /* The spec's keys, for a message that lists them. */
-#define HVSIM_SPEC_KEYS	"sockets, chips, chips_per_socket, cores, smt, " \
-	"lpars, lpar, vcpus, seed, tb_hz, core_hz, nest_hz, update_ms, " \
-	"update_us, uptime_ms, interface, cec, steady, start, faults"
+#define HVSIM_SPEC_KEYS	"sockets, chips, chips_per_socket, nodes, cores, " \
+	"smt, lpars, lpar, vcpus, dpo, seed, tb_hz, core_hz, nest_hz, " \
+	"update_ms, update_us, uptime_ms, interface, cec, steady, start, " \
+	"faults"
 
 /*
  * H_GET_24X7_CATALOG_PAGE: page page of catalog version version into buf

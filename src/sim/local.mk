@@ -9,6 +9,7 @@ libhvpure_a_SOURCES += \
 	src/sim/sim-frame.c \
 	src/sim/sim-hv.c src/sim/sim-hv-int.h \
 	src/sim/sim-hv-space.c \
+	src/sim/sim-part.c \
 	src/sim/sim-workload.c
 
 check_PROGRAMS += tests/unit/test-sim
@@ -25,3 +26,10 @@ tests_unit_test_hvsim_CPPFLAGS = $(AM_CPPFLAGS) \
 	-DTOP_BUILDDIR='"$(abs_top_builddir)"'
 tests_unit_test_hvsim_CFLAGS = $(UNIT_CFLAGS)
 tests_unit_test_hvsim_LDADD = $(PURE_LIBS) $(CMOCKA_LIBS)
+
+# The partitions: placement, the four VCPU places, DPO.
+check_PROGRAMS += tests/unit/test-sim-part
+tests_unit_test_sim_part_SOURCES = tests/unit/test-sim-part.c \
+	tests/unit/test-hcall-fixture.c tests/unit/test-hcall-fixture.h
+tests_unit_test_sim_part_CFLAGS = $(UNIT_CFLAGS)
+tests_unit_test_sim_part_LDADD = $(PURE_LIBS) $(CMOCKA_LIBS)

@@ -28,6 +28,9 @@ sim_config_defaults(struct sim_config *cfg)
 	cfg->lpars = 4;
 	cfg->lpar_id = 1;
 	cfg->vcpus = 16;
+	cfg->dpo = 1;
+	cfg->dpo_lpar = 3;
+	cfg->dpo_s = 30;
 	cfg->seed = 1;
 	cfg->tb_hz = 512000000;
 	cfg->core_hz = 3800000000ULL;
@@ -88,6 +91,44 @@ sim_frame_uint(const char *key, const char *val, uint64_t min, uint64_t max,
 	return (0);
 }
 
+/* dpo=LPAR@SECONDS, or dpo=none. */
+static int
+sim_frame_dpo(struct sim_config *cfg, const char *val, char **cause)
+{
+	const char	*at;
+	char		*lpar;
+	uint64_t	 l, s;
+	int		 bad;
+
+	cfg->dpo_set = 1;
+	if (strcmp(val, "none") == 0) {
+		cfg->dpo = 0;
+		return (0);
+	}
+	if ((at = strchr(val, '@')) == NULL) {
+		*cause = xasprintf("sim dpo=%s: expected LPAR@SECONDS or none",
+		    val);
+		return (-HV_EFORMAT);
+	}
+	lpar = xstrndup(val, (size_t)(at - val));
+	bad = sim_frame_u64(lpar, &l) != 0 || sim_frame_u64(at + 1, &s) != 0;
+	free(lpar);
+	if (bad) {
+		*cause = xasprintf("sim dpo=%s: expected LPAR@SECONDS or none",
+		    val);
+		return (-HV_EFORMAT);
+	}
+	if (l > 999 || s > 1000000000) {
+		*cause = xasprintf("sim dpo=%s: LPAR must be 0 to 999, "
+		    "SECONDS 0 to 1000000000", val);
+		return (-HV_ERANGE);
+	}
+	cfg->dpo = 1;
+	cfg->dpo_lpar = (unsigned)l;
+	cfg->dpo_s = s;
+	return (0);
+}
+
 int
 sim_config_set(struct sim_config *cfg, const char *key, const char *val,
     char **cause)
@@ -112,6 +153,7 @@ sim_config_set(struct sim_config *cfg, const char *key, const char *val,
 		return (0);
 	}
 	SIM_UINT("chips_per_socket", 1, 8, cfg->chips_per_socket)
+	SIM_UINT("nodes", 1, 64, cfg->nodes)
 	SIM_UINT("cores", 1, 64, cfg->cores_per_chip)
 	SIM_UINT("smt", 1, 8, cfg->smt)
 	SIM_UINT("lpars", 1, 1000, cfg->lpars)
@@ -143,6 +185,8 @@ sim_config_set(struct sim_config *cfg, const char *key, const char *val,
 		cfg->start_set = 1;
 		return (0);
 	}
+	if (strcmp(key, "dpo") == 0)
+		return (sim_frame_dpo(cfg, val, cause));
 	if (strcmp(key, "faults") == 0)
 		return (sim_fault_parse(&cfg->faults, val, cause));
 	*cause = xasprintf("sim %s: unknown key (%s)", key, HVSIM_SPEC_KEYS);
@@ -203,6 +247,15 @@ sim_frame_init(struct sim_frame *f, const struct sim_config *cfg,
 		    "bits", f->nchips, f->ncores);
 		return (-HV_ERANGE);
 	}
+	/* By default two drawers, so that partitions can be remote. */
+	f->nodes = cfg->nodes != 0 ? cfg->nodes : cfg->sockets % 2 == 0 ? 2 :
+	    1;
+	if (f->nodes > cfg->sockets || cfg->sockets % f->nodes != 0) {
+		*cause = xasprintf("sim nodes=%u: must divide sockets=%u",
+		    f->nodes, cfg->sockets);
+		return (-HV_ERANGE);
+	}
+	f->chips_per_node = f->nchips / f->nodes;
 	f->smt = cfg->smt;
 	/* An SMT8 core is two SMT4 thread groups (interface v2). */
 	f->thread_groups = cfg->smt == 8 ? 2 : 1;
@@ -222,6 +275,17 @@ sim_frame_init(struct sim_frame *f, const struct sim_config *cfg,
 	f->lpars = cfg->lpars;
 	f->lpar_id = cfg->lpar_id;
 	f->vcpus = cfg->vcpus;
+	/* The default event names partition 3, which a frame may lack. */
+	if (cfg->dpo && cfg->dpo_set && cfg->dpo_lpar >= cfg->lpars) {
+		*cause = xasprintf("sim dpo=%u@%llu: no partition %u (lpars=%u)",
+		    cfg->dpo_lpar, (unsigned long long)cfg->dpo_s,
+		    cfg->dpo_lpar, cfg->lpars);
+		return (-HV_ERANGE);
+	}
+	/* A steady frame keeps its rates unless a DPO is asked for. */
+	f->dpo = cfg->dpo && cfg->dpo_lpar < cfg->lpars &&
+	    (!cfg->steady || cfg->dpo_set);
+	f->dpo_lpar = cfg->dpo_lpar;
 	if (cfg->interface != 1 && cfg->interface != 2) {
 		*cause = xasprintf("sim interface=%d: must be 1 or 2",
 		    cfg->interface);
@@ -241,6 +305,7 @@ sim_frame_init(struct sim_frame *f, const struct sim_config *cfg,
 	f->update_tb = upd == 0 ? 1 : upd;
 	f->uptime_tb = cfg->tb_hz / 1000 * cfg->uptime_ms +
 	    cfg->tb_hz % 1000 * cfg->uptime_ms / 1000;
+	f->dpo_tb = f->uptime_tb + cfg->dpo_s * cfg->tb_hz;
 	return (0);
 }
 
@@ -263,12 +328,84 @@ sim_frame_core_chip(const struct sim_frame *f, unsigned core)
 	return (core / f->cores_per_chip);
 }
 
+unsigned
+sim_frame_core_node(const struct sim_frame *f, unsigned core)
+{
+	return (sim_frame_core_chip(f, core) / f->chips_per_node);
+}
+
 /*
- * Partitions' vcpus are spread over the cores, each partition starting
- * somewhere else, so different partitions load different cores.
+ * A partition's entitled capacity: a share of its vcpus that depends on
+ * its number, in sixteenths (a small, a middle-sized, a large and a small
+ * partition in turn), so the default frame of 24 cores holds its four
+ * partitions exactly.
  */
+static double
+sim_frame_entitled(const struct sim_frame *f, unsigned lpar)
+{
+	static const unsigned	 sixteenths[] = { 2, 6, 13, 3 };
+
+	return ((double)f->vcpus * sixteenths[lpar % 4] / 16);
+}
+
+static unsigned
+sim_frame_span(const struct sim_frame *f, unsigned first, unsigned n)
+{
+	unsigned	 last = (first + n - 1) % f->ncores;
+
+	first %= f->ncores;
+	if (n > f->ncores - first) {
+		/* Round the end of the frame: through every chip between. */
+		return (f->nchips == 1 ? SIM_SPAN_CHIP : f->nodes == 1 ?
+		    SIM_SPAN_NODE : SIM_SPAN_FRAME);
+	}
+	if (sim_frame_core_chip(f, first) == sim_frame_core_chip(f, last))
+		return (SIM_SPAN_CHIP);
+	if (sim_frame_core_node(f, first) == sim_frame_core_node(f, last))
+		return (SIM_SPAN_NODE);
+	return (SIM_SPAN_FRAME);
+}
+
+void
+sim_frame_place(const struct sim_frame *f, unsigned lpar,
+    struct sim_place *p)
+{
+	uint64_t	 at = 0, n = 1, off, chip_left, node_left;
+	unsigned	 cpc = f->cores_per_chip;
+	unsigned	 cpn = cpc * f->chips_per_node;
+	unsigned	 q;
+	double		 e = 0;
+
+	for (q = 0; q <= lpar; q++) {
+		if (q > 0)
+			at += n;
+		e = sim_frame_entitled(f, q);
+		n = (uint64_t)e + ((double)(uint64_t)e < e);
+		if (n == 0)
+			n = 1;
+		if (n > f->ncores)
+			n = f->ncores;
+		off = at % f->ncores;
+		chip_left = cpc - off % cpc;
+		node_left = cpn - off % cpn;
+		if (n > chip_left && n <= cpc)
+			at += chip_left;
+		else if (n > node_left && n <= cpn)
+			at += node_left;
+	}
+	p->entitled = e;
+	p->first = (unsigned)(at % f->ncores);
+	p->ncores = (unsigned)n;
+	p->span = sim_frame_span(f, p->first, p->ncores);
+	p->crowded = at + n > f->ncores;
+}
+
+/* A partition's vcpus take its home cores in turn. */
 unsigned
 sim_frame_vcpu_core(const struct sim_frame *f, unsigned lpar, unsigned vcpu)
 {
-	return ((unsigned)(((uint64_t)lpar * 7 + vcpu) % f->ncores));
+	struct sim_place	 p;
+
+	sim_frame_place(f, lpar, &p);
+	return ((p.first + vcpu % p.ncores) % f->ncores);
 }

@@ -62,6 +62,7 @@ struct sim_hv {
 	uint64_t	 version;
 	struct sim_hv_space space[SIM_NCLASSES];
 	struct sim_workload *wl;
+	struct sim_part	*part;		/* the partitions' vcpus */
 	uint64_t	 rng;
 	uint64_t	 ncalls;
 	uint64_t	 ndata;
@@ -77,6 +78,7 @@ struct sim_hv {
 	hvsim_observer	*obs;
 	void		*obsarg;
 	uint64_t	 nobs;		/* values reported by this call */
+	double		 vcomp[SIM_NCOMPONENTS]; /* the vcpu being filled */
 };
 
 /* sim-hv-space.c: lay out hv's counter space from the catalog's group

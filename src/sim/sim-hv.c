@@ -76,6 +76,7 @@ sim_hv_new(const struct sim_config *cfg, const struct catalog *cat,
 	if (cat != NULL)
 		sim_hv_space_build(hv, cat);
 	hv->wl = sim_workload_new(&hv->frame, cfg->seed, cfg->steady);
+	hv->part = sim_part_new(&hv->frame, hv->wl);
 	hv->rng = sim_workload_hash(cfg->seed, 12, 0, 0);
 	hv->phase = xcalloc(hv->frame.nchips, sizeof *hv->phase);
 	for (i = 0; i < hv->frame.nchips; i++)
@@ -102,6 +103,7 @@ sim_hv_free(struct sim_hv *hv)
 		return;
 	for (c = 0; c < SIM_NCLASSES; c++)
 		free(hv->space[c].w);
+	sim_part_free(hv->part);
 	sim_workload_free(hv->wl);
 	free(hv->image);
 	free(hv->phase);
@@ -257,7 +259,7 @@ sim_hv_u64(double x)
 	return ((uint64_t)x);
 }
 
-/* floor(v * num / den) for den = 16 or 65536, exactly, without 128 bits. */
+/* floor(v * num / 2^shift), exactly, without 128 bits. */
 static uint64_t
 sim_hv_share(uint64_t v, uint64_t num, unsigned shift)
 {
@@ -292,13 +294,32 @@ sim_hv_field_value(const struct sim_hv *hv, unsigned field, uint64_t k,
 	return (0);
 }
 
+/*
+ * A vcpu's components in its domain's place, at its home chip's latest
+ * update, and (start=) at the update before the first data call.
+ */
+static void
+sim_hv_vcpu(struct sim_hv *hv, unsigned d, unsigned lpar, unsigned vcpu,
+    unsigned chip, uint64_t at, const double **comp, const double **base)
+{
+	double		 now[SIM_NWHERE][SIM_NCOMPONENTS];
+	unsigned	 where = d - HCALL_DOMAIN_VCPU_HOME_CORE;
+	uint64_t	 at0;
+
+	if (hv->cfg.start_set) {
+		(void)sim_hv_tick(hv, chip, hv->tb0, &at0);
+		*base = sim_part_vcpu_base(hv->part, lpar, vcpu, at0)[where];
+	}
+	sim_part_vcpu(hv->part, lpar, vcpu, at, now);
+	memcpy(hv->vcomp, now[where], sizeof hv->vcomp);
+	*comp = hv->vcomp;
+}
+
 /* Fill one element's data: size bytes of the space from off. */
 static void
 sim_hv_fill(struct sim_hv *hv, uint8_t *data, const struct sim_hv_req *q,
     unsigned lpar, unsigned index, unsigned tg, uint64_t tb)
 {
-	static const uint8_t	 vshare[HCALL_DOMAIN_MAX] = {
-				    0, 16, 16, 8, 4, 2, 1 };	/* /16 */
 	const struct hcall_request *r = &q->r;
 	const struct sim_hv_space *sp;
 	const struct sim_hv_word *w;
@@ -307,21 +328,26 @@ sim_hv_fill(struct sim_hv *hv, uint8_t *data, const struct sim_hv_req *q,
 	uint64_t		 k, at, v;
 	unsigned		 chip, core = 0, i, j, nw, d = r->domain;
 	int			 chip_level = d == HCALL_DOMAIN_CHIP;
+	int			 vcpu = d >= HCALL_DOMAIN_VCPU_HOME_CORE;
 
 	sp = &hv->space[chip_level ? SIM_CLASS_CHIP : SIM_CLASS_CORE];
 	if (chip_level)
 		chip = index;
 	else {
-		core = d == HCALL_DOMAIN_CORE ? index :
-		    sim_frame_vcpu_core(&hv->frame, lpar, index);
+		core = !vcpu ? index :
+		    sim_part_home_core(hv->part, lpar, index);
 		chip = sim_frame_core_chip(&hv->frame, core);
 	}
-	if (hv->cfg.start_set)
-		base = sim_hv_base(hv, chip_level, chip_level ? chip : core,
-		    chip);
 	k = sim_hv_tick(hv, chip, tb, &at);
-	comp = sim_hv_components(hv, chip_level, chip_level ? chip : core, k,
-	    at);
+	if (vcpu)
+		sim_hv_vcpu(hv, d, lpar, index, chip, at, &comp, &base);
+	else {
+		if (hv->cfg.start_set)
+			base = sim_hv_base(hv, chip_level, chip_level ? chip :
+			    core, chip);
+		comp = sim_hv_components(hv, chip_level, chip_level ? chip :
+		    core, k, at);
+	}
 	nw = r->data_size / 8;
 	w = &sp->w[r->data_offset / 8];
 	for (i = 0; i < nw; i++, w++, data += 8) {
@@ -336,8 +362,6 @@ sim_hv_fill(struct sim_hv *hv, uint8_t *data, const struct sim_hv_req *q,
 		v = sim_hv_u64(w->scale * comp[w->comp]);
 		if (base != NULL)
 			v -= sim_hv_u64(w->scale * base[w->comp]);
-		if (d >= HCALL_DOMAIN_VCPU_HOME_CORE)
-			v = sim_hv_share(v, vshare[d], 4);
 		if (hv->cfg.interface == 2 && !chip_level &&
 		    hv->frame.thread_groups > 1) {
 			/* Thread groups split the core's count exactly. */

@@ -51,6 +51,7 @@ enum {
 	SIM_WL_BPI,
 	SIM_WL_WRITE,
 	SIM_WL_REMOTE,
+	SIM_WL_LPAR,
 };
 
 uint64_t
@@ -73,39 +74,50 @@ sim_workload_hash(uint64_t seed, uint64_t a, uint64_t b, uint64_t c)
 
 /* A uniform number in [0, 1) for (what, where, when). */
 static double
-sim_workload_u(const struct sim_workload *w, unsigned what, uint64_t where,
-    uint64_t when)
+sim_workload_u(uint64_t seed, unsigned what, uint64_t where, uint64_t when)
 {
-	return ((double)(sim_workload_hash(w->seed, what, where, when) >> 11) *
+	return ((double)(sim_workload_hash(seed, what, where, when) >> 11) *
 	    (1.0 / 9007199254740992.0));
 }
 
-/* The rates of a core during slot s. */
-static void
-sim_workload_level(const struct sim_workload *w, unsigned core, uint64_t s,
-    double r[SIM_NCOMPONENTS])
+/* The load phase of a chip (or a partition's seed: of the partition). */
+static double
+sim_workload_phase(uint64_t seed, unsigned chip, uint64_t s)
 {
-	unsigned	 chip = sim_frame_core_chip(&w->frame, core);
+	/* Chip phases last 5 s. */
+	return (0.10 + 0.80 * sim_workload_u(seed, SIM_WL_CHIP_LOAD, chip,
+	    s / 5));
+}
+
+/*
+ * The rates of core during slot s, with seed; chip is the core's chip,
+ * whose phase the core follows.
+ */
+static void
+sim_workload_level_of(uint64_t seed, int steady, unsigned chip,
+    unsigned core, uint64_t s, double r[SIM_NCOMPONENTS])
+{
 	double		 load, busy, ipc, bpi, wr, remote, mem;
 
-	if (w->steady)
+	if (steady)
 		s = 0;
-	/* Chip phases last 5 s, core phases 3 to 7 s. */
-	load = 0.10 + 0.80 * sim_workload_u(w, SIM_WL_CHIP_LOAD, chip, s / 5);
-	busy = load + 0.40 * (sim_workload_u(w, SIM_WL_CORE_LOAD, core,
-	    s / 3) - 0.5) + 0.10 * (sim_workload_u(w, SIM_WL_NOISE, core, s) -
-	    0.5);
+	/* Core phases last 3 to 7 s. */
+	load = sim_workload_phase(seed, chip, s);
+	busy = load + 0.40 * (sim_workload_u(seed, SIM_WL_CORE_LOAD, core,
+	    s / 3) - 0.5) + 0.10 * (sim_workload_u(seed, SIM_WL_NOISE, core,
+	    s) - 0.5);
 	if (busy < 0.02)
 		busy = 0.02;
 	if (busy > 0.98)
 		busy = 0.98;
 	/* Instructions stay below cycles: IPC per busy cycle < 1. */
-	ipc = 0.30 + 0.65 * sim_workload_u(w, SIM_WL_IPC, core, s / 4);
+	ipc = 0.30 + 0.65 * sim_workload_u(seed, SIM_WL_IPC, core, s / 4);
 	/* Mostly cache-friendly, sometimes streaming: skewed low. */
-	bpi = sim_workload_u(w, SIM_WL_BPI, core, s / 6);
+	bpi = sim_workload_u(seed, SIM_WL_BPI, core, s / 6);
 	bpi = 0.05 + 1.55 * bpi * bpi;
-	wr = 0.20 + 0.40 * sim_workload_u(w, SIM_WL_WRITE, core, s / 6);
-	remote = 0.05 + 0.45 * sim_workload_u(w, SIM_WL_REMOTE, chip, s / 7);
+	wr = 0.20 + 0.40 * sim_workload_u(seed, SIM_WL_WRITE, core, s / 6);
+	remote = 0.05 + 0.45 * sim_workload_u(seed, SIM_WL_REMOTE, chip,
+	    s / 7);
 	mem = busy * ipc * bpi;
 	r[SIM_C_TIME] = 1;
 	r[SIM_C_BUSY] = busy;
@@ -114,6 +126,26 @@ sim_workload_level(const struct sim_workload *w, unsigned core, uint64_t s,
 	r[SIM_C_MEMRD] = mem;
 	r[SIM_C_MEMWR] = mem * wr;
 	r[SIM_C_FABRIC] = mem * remote;
+}
+
+/* The rates of a core during slot s. */
+static void
+sim_workload_level(const struct sim_workload *w, unsigned core, uint64_t s,
+    double r[SIM_NCOMPONENTS])
+{
+	sim_workload_level_of(w->seed, w->steady,
+	    sim_frame_core_chip(&w->frame, core), core, s, r);
+}
+
+/*
+ * A partition's own stream of levels: its vcpus are the cores of a chip
+ * of their own, so they share the partition's phase as a chip's cores
+ * share the chip's.
+ */
+static uint64_t
+sim_workload_lpar_seed(const struct sim_workload *w, unsigned lpar)
+{
+	return (sim_workload_hash(w->seed, SIM_WL_LPAR, lpar, 0));
 }
 
 struct sim_workload *
@@ -191,4 +223,45 @@ sim_workload_chip(struct sim_workload *w, unsigned chip, uint64_t tb,
 	}
 	/* A chip's clock runs once, not once per core. */
 	out[SIM_C_TIME] = (double)tb;
+}
+
+double
+sim_workload_chip_load(const struct sim_workload *w, unsigned chip,
+    uint64_t tb)
+{
+	uint64_t	 s = w->steady ? 0 : tb / w->slot_tb;
+
+	return (sim_workload_phase(w->seed, chip, s));
+}
+
+void
+sim_workload_vcpu_rates(const struct sim_workload *w, unsigned lpar,
+    unsigned vcpu, uint64_t tb, double out[SIM_NCOMPONENTS])
+{
+	sim_workload_level_of(sim_workload_lpar_seed(w, lpar), w->steady, 0,
+	    vcpu, tb / w->slot_tb, out);
+}
+
+double
+sim_workload_lpar_load(const struct sim_workload *w, unsigned lpar,
+    uint64_t tb)
+{
+	uint64_t	 s = w->steady ? 0 : tb / w->slot_tb;
+
+	return (sim_workload_phase(sim_workload_lpar_seed(w, lpar), 0, s));
+}
+
+/* A uniform number in [0, 1) of the workload's seed, for other models. */
+double
+sim_workload_uniform(const struct sim_workload *w, unsigned what,
+    uint64_t where, uint64_t tb)
+{
+	return (sim_workload_u(w->seed, what, where, w->steady ? 0 :
+	    tb / w->slot_tb));
+}
+
+uint64_t
+sim_workload_slot_tb(const struct sim_workload *w)
+{
+	return (w->slot_tb);
 }

@@ -120,6 +120,13 @@ struct sim_config {
 	unsigned	 lpars;		/* partitions on the frame */
 	unsigned	 lpar_id;	/* the partition hvtop runs in */
 	unsigned	 vcpus;		/* virtual processors per partition */
+	unsigned	 nodes;		/* drawers the sockets are spread
+					   over; 0: 2 when sockets are even,
+					   else 1 */
+	int		 dpo;		/* a DPO event is due */
+	int		 dpo_set;	/* dpo= given */
+	unsigned	 dpo_lpar;	/* the partition DPO moves home */
+	uint64_t	 dpo_s;		/* at this second of hvtop's time */
 	uint64_t	 seed;
 	uint64_t	 tb_hz;		/* timebase frequency */
 	uint64_t	 core_hz;	/* core clock */
@@ -143,10 +150,15 @@ struct sim_frame {
 	unsigned	 smt;
 	unsigned	 nchips;
 	unsigned	 ncores;
+	unsigned	 nodes;
+	unsigned	 chips_per_node;
 	unsigned	 thread_groups;	/* per core: 2 for SMT8, else 1 */
 	unsigned	 lpars;
 	unsigned	 lpar_id;
 	unsigned	 vcpus;
+	int		 dpo;		/* a DPO event is due */
+	unsigned	 dpo_lpar;
+	uint64_t	 dpo_tb;	/* its frame timebase */
 	uint64_t	 tb_hz;
 	uint64_t	 core_hz;
 	uint64_t	 nest_hz;
@@ -159,14 +171,17 @@ struct sim_frame {
  * cores per chip, 512 MHz timebase, 3.8 GHz cores, 2 GHz fabric,
  * accumulators updated every 10 ms, up for a minute before time 0,
  * interface v2, 4 partitions of 16 vcpus, hvtop in partition 1, seed 1,
- * no faults.
+ * no faults; the sockets in 2 nodes when even, DPO moving partition 3
+ * home 30 s after time 0.
  */
 void	 sim_config_defaults(struct sim_config *);
 
 /*
- * Set one key (sockets, chips (= sockets), chips_per_socket, cores, smt,
- * lpars, lpar, vcpus, seed, tb_hz, core_hz, nest_hz, update_ms,
+ * Set one key (sockets, chips (= sockets), chips_per_socket, nodes, cores,
+ * smt, lpars, lpar, vcpus, dpo, seed, tb_hz, core_hz, nest_hz, update_ms,
  * update_us, uptime_ms, interface, cec, steady, start, faults).
+ * dpo=LPAR@SECONDS moves partition LPAR home at that second of hvtop's
+ * time (dpo=none: never).
  * steady=1 holds every core's load at its first second's.  start=N (or
  * start=-N for 2^64 - N) makes every counter read N at the first
  * H_GET_24X7_DATA call and count on from there, so a value near 2^64
@@ -191,8 +206,31 @@ int	 sim_frame_init(struct sim_frame *, const struct sim_config *,
 void	 sim_frame_topology(const struct sim_frame *,
 	    struct hcall_topology *);
 
-/* The chip of a core, and the home core of a partition's vcpu. */
+/*
+ * Where a partition's home cores are.  Partitions are placed in the order
+ * of their numbers, each by its entitled capacity (the number of its
+ * vcpus does not count, as for a shared processor partition): after the
+ * one before, moved on to the next chip when it fits in a chip but not
+ * in what is left of this one, else to the next node when it fits in a
+ * node.  Past the last core placement starts again at the first, on
+ * cores already entitled to others.
+ */
+#define SIM_SPAN_CHIP	0		/* home cores in one chip */
+#define SIM_SPAN_NODE	1		/* in one node */
+#define SIM_SPAN_FRAME	2		/* across nodes */
+struct sim_place {
+	double		 entitled;	/* processing units */
+	unsigned	 first;		/* home cores first .. first + n - 1, */
+	unsigned	 ncores;	/* modulo the frame's cores */
+	int		 span;		/* SIM_SPAN_* */
+	int		 crowded;	/* shares home cores with another */
+};
+void	 sim_frame_place(const struct sim_frame *, unsigned lpar,
+	    struct sim_place *);
+
+/* The chip and node of a core, and the home core of a partition's vcpu. */
 unsigned sim_frame_core_chip(const struct sim_frame *, unsigned core);
+unsigned sim_frame_core_node(const struct sim_frame *, unsigned core);
 unsigned sim_frame_vcpu_core(const struct sim_frame *, unsigned lpar,
 	    unsigned vcpu);
 
@@ -246,9 +284,66 @@ void	 sim_workload_chip(struct sim_workload *, unsigned chip, uint64_t tb,
 /* The load level of a core at tb (rates per tick; time is 1). */
 void	 sim_workload_rates(const struct sim_workload *, unsigned core,
 	    uint64_t tb, double out[SIM_NCOMPONENTS]);
+/*
+ * For the partitions: the load phase of a chip at tb (0.1 to 0.9, what
+ * its cores' loads follow); a vcpu's rates at tb, from the same model
+ * with a stream of the partition's own, in which the partition is the
+ * chip and its vcpus the cores; the partition's load phase at tb; a
+ * uniform number in [0, 1) for (what, where, the slot of tb) of the
+ * seed; one slot (a second) in ticks.
+ */
+double	 sim_workload_chip_load(const struct sim_workload *, unsigned chip,
+	    uint64_t tb);
+void	 sim_workload_vcpu_rates(const struct sim_workload *, unsigned lpar,
+	    unsigned vcpu, uint64_t tb, double out[SIM_NCOMPONENTS]);
+double	 sim_workload_lpar_load(const struct sim_workload *, unsigned lpar,
+	    uint64_t tb);
+double	 sim_workload_uniform(const struct sim_workload *, unsigned what,
+	    uint64_t where, uint64_t tb);
+uint64_t sim_workload_slot_tb(const struct sim_workload *);
 /* A 64-bit hash of the seed and three keys (splitmix64). */
 uint64_t sim_workload_hash(uint64_t seed, uint64_t a, uint64_t b,
 	    uint64_t c);
+
+/*
+ * The partitions' virtual processors: where each one's work runs, in the
+ * four places the VCPU domains 3-6 count (disjoint: a moment of a vcpu's
+ * run time is in exactly one of them).  A vcpu's work is its rates
+ * (sim_workload_vcpu_rates()); a share of it runs off its home core, by
+ * the partition's placement, how far it runs past its entitlement, how
+ * busy its home chip is (the shared pool), and DPO.  Integrated second by
+ * second from the frame's start, like the workload; state is kept only
+ * for the partitions asked about.
+ */
+enum sim_where {
+	SIM_W_HOME_CORE,	/* domain 3 */
+	SIM_W_HOME_CHIP,	/* domain 4: another core of the home chip */
+	SIM_W_HOME_NODE,	/* domain 5: another chip of the home node */
+	SIM_W_REMOTE_NODE,	/* domain 6: another node */
+	SIM_NWHERE
+};
+
+struct sim_part;
+
+struct sim_part *sim_part_new(const struct sim_frame *,
+	    const struct sim_workload *);
+void	 sim_part_free(struct sim_part *);
+/* A partition's placement (cached). */
+const struct sim_place *sim_part_place(struct sim_part *, unsigned lpar);
+unsigned sim_part_home_core(struct sim_part *, unsigned lpar,
+	    unsigned vcpu);
+/* The shares of a vcpu's work in each place during the slot of tb. */
+void	 sim_part_shares(struct sim_part *, unsigned lpar, unsigned vcpu,
+	    uint64_t tb, double share[SIM_NWHERE]);
+/*
+ * Integrals from 0 to frame timebase tb of a vcpu's components, per
+ * place; summed over the places they are the vcpu's whole.
+ */
+void	 sim_part_vcpu(struct sim_part *, unsigned lpar, unsigned vcpu,
+	    uint64_t tb, double out[SIM_NWHERE][SIM_NCOMPONENTS]);
+/* The same at tb, computed once and kept (start='s base). */
+const double (*sim_part_vcpu_base(struct sim_part *, unsigned lpar,
+	    unsigned vcpu, uint64_t tb))[SIM_NCOMPONENTS];
 
 /* The simulated hypervisor. */
 struct sim_hv;

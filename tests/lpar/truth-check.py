@@ -27,7 +27,8 @@ def read_truth(path):
     """Per call: rc, tb, version, {(domain, index, offset): value}
     (thread groups summed, as the kernel sums a result's elements) and
     {(domain, index, offset): its record's last update timebase} (0 not
-    updated yet)."""
+    updated yet).  In the VCPU domains (3-6) the index is (partition,
+    vcpu): one call may return several partitions' vcpus."""
     calls = {}
     vals = {}
     upd = {}
@@ -42,7 +43,9 @@ def read_truth(path):
                     head[w[i]] = int(w[i + 1])
             elif w[0] == 'V':
                 c = int(w[1])
-                key = (int(w[3]), int(w[5]), int(w[7], 0))
+                dom, ix = int(w[3]), int(w[5])
+                key = (dom, (int(w[4]), ix) if dom >= 3 else ix,
+                       int(w[7], 0))
                 d = vals.setdefault(c, {})
                 d[key] = (d.get(key, 0) + int(w[8])) % M64
                 upd.setdefault(c, {})[key] = int(w[9]) if int(w[10]) else 0
