@@ -272,6 +272,14 @@ sim_frame_init(struct sim_frame *f, const struct sim_config *cfg,
 		    "range", cfg->lpars, cfg->vcpus);
 		return (-HV_ERANGE);
 	}
+	if ((uint64_t)cfg->lpars * cfg->vcpus > SIM_MAX_VCPUS_TOTAL) {
+		*cause = xasprintf("sim lpars=%u,vcpus=%u: %llu virtual "
+		    "processors, more than the %u a simulated frame holds",
+		    cfg->lpars, cfg->vcpus,
+		    (unsigned long long)cfg->lpars * cfg->vcpus,
+		    SIM_MAX_VCPUS_TOTAL);
+		return (-HV_ERANGE);
+	}
 	f->lpars = cfg->lpars;
 	f->lpar_id = cfg->lpar_id;
 	f->vcpus = cfg->vcpus;

@@ -29,6 +29,9 @@ struct catalog;
 #define SIM_XBUS_HZ	4.8e9
 #define SIM_ABUS_HZ	6.4e9
 #define SIM_PHB_HZ	250e6
+/* Virtual processors of all partitions together: the frame keeps about
+ * 330 bytes for each one read, so this bounds it near 22 MB. */
+#define SIM_MAX_VCPUS_TOTAL	65536
 
 /*
  * detailed_rc values written by the simulated hypervisor, with the r3

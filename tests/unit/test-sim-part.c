@@ -482,6 +482,18 @@ test_part_refused(void **state)
 	assert_int_equal(sim_frame_init(&f, &cfg, &cause), -HV_ERANGE);
 	assert_non_null(strstr(cause, "nodes=3"));
 	free(cause);
+	cause = NULL;
+	/* 1000 x 4096 would be 1.3 GB of vcpu state: refused. */
+	sim_config_defaults(&cfg);
+	assert_int_equal(sim_config_parse(&cfg, "lpars=1000,vcpus=4096",
+	    &cause), 0);
+	assert_int_equal(sim_frame_init(&f, &cfg, &cause), -HV_ERANGE);
+	assert_non_null(strstr(cause, "4096000 virtual processors"));
+	free(cause);
+	cause = NULL;
+	assert_int_equal(sim_config_parse(&cfg, "lpars=1000,vcpus=16",
+	    &cause), 0);
+	assert_int_equal(sim_frame_init(&f, &cfg, &cause), 0);
 }
 
 static struct hvsim_obs	*heard;
