@@ -8,18 +8,23 @@
 . "$(dirname "$0")/tap.sh"
 plan 10
 
+# count RE FILE: lines of FILE that match, 0 before FILE exists.
+count() { n=$(grep -c -- "$1" "$2" 2>/dev/null); echo "${n:-0}"; }
+
 # A batch run without --serve: SIGHUP ends it, as top's does.
 "$HVTOP" -b --sim clock=real -d 0.2 -w "$tmpdir/run.hvr" \
     >"$tmpdir/b.out" 2>"$tmpdir/b.err" &
 pid=$!
 pids="$pids $pid"
 deadline=$(($(date +%s) + 60))
-while [ "$(grep -c '^hvtop ' "$tmpdir/b.out")" -lt 2 ] &&
+# Two intervals out first: a signal sent before hvtop has started would
+# reach the shell that starts it, not hvtop.
+while [ "$(count '^hvtop ' "$tmpdir/b.out")" -lt 2 ] &&
     [ "$(date +%s)" -le "$deadline" ] && kill -0 "$pid" 2>/dev/null; do
 	sleep 0.1
 done
 kill -HUP "$pid"
-wait "$pid"
+reap "$pid"
 check "SIGHUP ends a batch run without --serve (exit 0)" test $? -eq 0
 "$HVTOP" -b -r "$tmpdir/run.hvr" >/dev/null 2>"$tmpdir/replay.err"
 check "... with its recording closed whole (the replay exits 0)" \
@@ -53,7 +58,7 @@ scrape_after() {
 hup() {
 	kill -HUP "$pid"
 	deadline=$(($(date +%s) + 60))
-	while [ "$(grep -c 'SIGHUP' "$tmpdir/s.err")" -lt "$1" ] &&
+	while [ "$(count SIGHUP "$tmpdir/s.err")" -lt "$1" ] &&
 	    [ "$(date +%s)" -le "$deadline" ] && kill -0 "$pid" 2>/dev/null
 	do
 		sleep 0.1
@@ -79,7 +84,7 @@ check "... that moved since before the SIGHUPs" \
     test "${n2:-0}" -gt "${n1:-0}"
 [ -n "$n2" ] || diag "$(cat "$tmpdir/s.err")"
 kill "$pid"
-wait "$pid"
+reap "$pid"
 check "SIGTERM still ends it (exit 0)" test $? -eq 0
 check "... having said nothing else on standard error" \
     test "$(grep -cv -e '^hvtop: serving metrics at ' -e 'SIGHUP' \
