@@ -366,4 +366,3 @@ papi_formula_expr(struct papi_ctx *c, const struct papi_event *ev)
 	return (arena_strndup(&c->m->mem, sb->len != 0 ? sb->s : "",
 	    sb->len));
 }
-

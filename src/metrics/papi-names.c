@@ -416,4 +416,3 @@ papi_names_resolve(struct papi_ctx *c)
 		    papi_names_cmpident);
 	papi_names_byname(c);
 }
-
