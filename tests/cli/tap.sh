@@ -110,6 +110,23 @@ tap_csvs() {
 	diag "$out"
 	return 1
 }
+# om_value NAME FILE: the value of an unlabelled sample in a scrape.
+om_value() { awk -v n="$1" '$1 == n { print $2 }' "$2"; }
+
+# scrape_after N FILE: a scrape of $url into FILE whose
+# hvtop_samples_total is above N (at most 60 s of waiting).
+scrape_after() {
+	_end=$(($(date +%s) + 60))
+	while [ "$(date +%s)" -le "$_end" ]; do
+		if curl -s -m 5 -o "$2" "$url"; then
+			_now=$(om_value hvtop_samples_total "$2")
+			[ -n "$_now" ] && [ "$_now" -gt "$1" ] && return 0
+		fi
+		sleep 0.1
+	done
+	return 1
+}
+
 # serve_start NAME ARGS...: hvtop ARGS (which name --serve) in the
 # background, its output in $tmpdir/NAME.out and NAME.err; waits (at most
 # 60 s) until it says where it serves.  Sets pid, also added to $pids,

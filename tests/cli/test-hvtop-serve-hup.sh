@@ -37,23 +37,6 @@ if ! have curl; then
 	exit 0
 fi
 
-# value NAME FILE: the value of an unlabelled sample.
-value() { awk -v n="$1" '$1 == n { print $2 }' "$2"; }
-
-# scrape_after N FILE: a scrape whose hvtop_samples_total is above N (at
-# most 60 s of waiting).
-scrape_after() {
-	deadline=$(($(date +%s) + 60))
-	while [ "$(date +%s)" -le "$deadline" ]; do
-		if curl -s -m 5 -o "$2" "$url"; then
-			now=$(value hvtop_samples_total "$2")
-			[ -n "$now" ] && [ "$now" -gt "$1" ] && return 0
-		fi
-		sleep 0.1
-	done
-	return 1
-}
-
 # hup N: send SIGHUP and wait (at most 60 s) for the Nth line about it.
 hup() {
 	kill -HUP "$pid"
@@ -68,7 +51,7 @@ hup() {
 serve_start s -b --sim clock=real -d 0.2 --serve 127.0.0.1:0
 check "hvtop -b --serve starts" test -n "$url"
 scrape_after 0 "$tmpdir/s1"
-n1=$(value hvtop_samples_total "$tmpdir/s1")
+n1=$(om_value hvtop_samples_total "$tmpdir/s1")
 hup 1
 hup 2
 check "two SIGHUPs leave it running" kill -0 "$pid"
@@ -77,7 +60,7 @@ check "... each says, in one line, that there is nothing to read again" \
     "$tmpdir/s.err")" -eq 2
 check "... and nothing else" test "$(grep -c SIGHUP "$tmpdir/s.err")" -eq 2
 scrape_after "${n1:-0}" "$tmpdir/s2"
-n2=$(value hvtop_samples_total "$tmpdir/s2")
+n2=$(om_value hvtop_samples_total "$tmpdir/s2")
 check "it still answers with the series" \
     grep -q '^hvtop_events_total{' "$tmpdir/s2"
 check "... that moved since before the SIGHUPs" \

@@ -57,23 +57,6 @@ fi
     >/dev/null 2>"$tmpdir/root.err"
 check "--user root is refused (exit 1)" test $? -eq 1
 
-# value NAME FILE: the value of an unlabelled sample.
-value() { awk -v n="$1" '$1 == n { print $2 }' "$2"; }
-
-# scrape_after N FILE: a scrape whose hvtop_samples_total is above N (at
-# most 60 s of waiting).
-scrape_after() {
-	deadline=$(($(date +%s) + 60))
-	while [ "$(date +%s)" -le "$deadline" ]; do
-		if curl -s -m 5 -o "$2" "$url"; then
-			now=$(value hvtop_samples_total "$2")
-			[ -n "$now" ] && [ "$now" -gt "$1" ] && return 0
-		fi
-		sleep 0.1
-	done
-	return 1
-}
-
 # It serves first, then changes user: wait for both.
 serve_start u -b --sim clock=real,faults=version-change@15 -d 0.2 \
     --serve 127.0.0.1:0 --user nobody
@@ -88,9 +71,9 @@ check "hvtop --serve --user nobody starts and says so" test -n "$url"
 [ -n "$url" ] || diag "$(cat "$tmpdir/u.err")"
 
 scrape_after 1 "$tmpdir/s1"
-n1=$(value hvtop_samples_total "$tmpdir/s1")
+n1=$(om_value hvtop_samples_total "$tmpdir/s1")
 scrape_after "${n1:-0}" "$tmpdir/s2"
-n2=$(value hvtop_samples_total "$tmpdir/s2")
+n2=$(om_value hvtop_samples_total "$tmpdir/s2")
 check "after the change of user it serves counters" \
     grep -q '^hvtop_events_total{' "$tmpdir/s2"
 check "... that move from one scrape to the next" \
@@ -123,9 +106,9 @@ while ! grep -q 'catalog version changed' "$tmpdir/u.err" &&
 done
 check "a catalog version change after the change of user is followed" \
     grep -q 'catalog version changed from 1 to 2' "$tmpdir/u.err"
-n3=$(value hvtop_samples_total "$tmpdir/s2")
+n3=$(om_value hvtop_samples_total "$tmpdir/s2")
 scrape_after "${n3:-0}" "$tmpdir/s3"
-scrape_after "$(value hvtop_samples_total "$tmpdir/s3")" "$tmpdir/s4"
+scrape_after "$(om_value hvtop_samples_total "$tmpdir/s3")" "$tmpdir/s4"
 check "... and it serves counters after it" \
     grep -q '^hvtop_events_total{' "$tmpdir/s4"
 check "hvtop is still running" kill -0 "$pid"

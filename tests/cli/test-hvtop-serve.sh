@@ -46,9 +46,6 @@ wait_seq() {
 	done
 }
 
-# value NAME FILE: the value of an unlabelled sample.
-value() { awk -v n="$1" '$1 == n { print $2 }' "$2"; }
-
 # scrape_new URL FILE [ACCEPT]: a scrape into FILE showing a sample that
 # the last scrape_new did not (at most 30 s of waiting); start() resets.
 seen=0
@@ -56,7 +53,7 @@ scrape_new() {
 	i=0
 	while [ $i -lt 300 ]; do
 		curl -s -m 5 -H "Accept: ${3:-text/plain}" -o "$2.tmp" "$1" &&
-		    now=$(value hvtop_samples_total "$2.tmp") &&
+		    now=$(om_value hvtop_samples_total "$2.tmp") &&
 		    [ -n "$now" ] && [ "$now" -gt "$seen" ] &&
 		    mv "$2.tmp" "$2" && seen=$now && return 0
 		sleep 0.1
@@ -203,7 +200,7 @@ check_rss "1000 scrapes: RSS grows by less than 1 MiB" "$r0" "$r1" 1024
 
 # A load run beyond the connection limit: the sampler goes on and the
 # endpoint answers afterwards.
-s0=$(value hvtop_samples_total "$tmpdir/p6")
+s0=$(om_value hvtop_samples_total "$tmpdir/p6")
 if have wrk; then
 	wrk -t 2 -c 64 -d 3s --timeout 2s "$url" >"$tmpdir/wrk" 2>&1
 	sed -n 's/^/# /; /Requests\/sec\|requests in\|Socket errors/p' \
@@ -223,7 +220,7 @@ else
 	)
 fi
 scrape_new "$url" "$tmpdir/p7"
-s1=$(value hvtop_samples_total "$tmpdir/p7")
+s1=$(om_value hvtop_samples_total "$tmpdir/p7")
 check "under load: sampling went on, scrapes answered after" \
     test "${s1:-0}" -gt "${s0:-0}"
 r2=$(rss "$pid")
@@ -231,7 +228,7 @@ diag "RSS after the load run: $r2 KiB"
 check_rss "under load: RSS stays within 16 MiB of the start" "$r0" "$r2" \
     16384
 check "under load: the sampler never failed" \
-    test "$(value hvtop_sample_failures_total "$tmpdir/p7")" = 0
+    test "$(om_value hvtop_sample_failures_total "$tmpdir/p7")" = 0
 
 # Slow clients holding every connection: the sampler goes on (its CSV
 # grows); when they go, scrapes are answered again.
@@ -291,7 +288,7 @@ stop "$pid"
 # The change comes some 50 refreshes (2 hcalls each) after the start.
 start v -b --sim clock=real,faults=version-change@100 -d 0.1
 scrape_new "$url" "$tmpdir/v1"
-old=$(value hvtop_catalog_version "$tmpdir/v1")
+old=$(om_value hvtop_catalog_version "$tmpdir/v1")
 ok=no
 prev="$tmpdir/v1"
 n=2
@@ -299,14 +296,14 @@ while [ $n -lt 100 ]; do
 	scrape_new "$url" "$tmpdir/v$n" || break
 	monotonic "$prev" "$tmpdir/v$n" || { ok=backwards; break; }
 	prev="$tmpdir/v$n"
-	if [ "$(value hvtop_catalog_version "$prev")" != "$old" ]; then
+	if [ "$(om_value hvtop_catalog_version "$prev")" != "$old" ]; then
 		ok=yes
 		break
 	fi
 	n=$((n + 1))
 done
 check "version change: the catalog version moves on" test $ok = yes
-new=$(value hvtop_catalog_version "$prev")
+new=$(om_value hvtop_catalog_version "$prev")
 check "version change: counters carry the new version only" sh -c "
     grep -q '^hvtop_events_total{.*catalog_version=\"$new\"}' '$prev' &&
     ! grep -q '^hvtop_events_total{.*catalog_version=\"$old\"}' '$prev'"
