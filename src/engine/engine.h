@@ -28,6 +28,7 @@
 #include <stdint.h>
 
 #include "formula/formula.h"
+#include "model/selection.h"
 
 struct catalog;
 struct catalog_event;
@@ -96,9 +97,22 @@ struct engine_metric {
 
 #define ENG_NONE	((size_t)-1)
 
+/*
+ * The two partition views, made from the selection's SEL_DOMAIN_LPAR
+ * picks.  ENG_VIEW_LPAR has a row per partition (index: its id, 0xffff
+ * for "this partition" when its id is not known) summing its virtual
+ * processors; ENG_VIEW_LPAR_VCPU a row per virtual processor (index:
+ * lpar << 16 | vcpu).  An event cell of either is the sum of the
+ * placements read; engine_place_cell() gives each placement.
+ */
+#define ENG_VIEW_LPAR		SEL_DOMAIN_LPAR
+#define ENG_VIEW_LPAR_VCPU	8
+#define ENG_ROW_LPAR(index)	((uint16_t)((index) >> 16))
+#define ENG_ROW_VCPU(index)	((uint16_t)((index) & 0xffff))
+
 struct engine_view {
-	int		 domain;
-	const char	*term;		/* "chip", "core", "vcpu" */
+	int		 domain;	/* 1..6, CPU, or ENG_VIEW_LPAR* */
+	const char	*term;		/* "chip", "core", "vcpu", "lpar" */
 	unsigned	*indices;	/* the rows, ascending; then total */
 	size_t		 nrows;		/* without the total row */
 	const struct catalog_event **events;	/* event columns */
@@ -107,6 +121,13 @@ struct engine_view {
 	size_t		*counter;	/* [row * nevents + col] or ENG_NONE */
 	struct engine_metric *metrics;
 	size_t		 nmetrics;
+	/* Partition views only (else 0 and NULL): */
+	size_t		 nplaces;	/* SEL_NPLACES */
+	unsigned	 places;	/* bit p: some counter of place p */
+	size_t		*place_counter;	/* [(row * nevents + col) * nplaces
+					   + p] or ENG_NONE */
+	unsigned	*vcpus;		/* ENG_VIEW_LPAR: per row, the
+					   virtual processors it sums */
 };
 
 struct engine_snapshot {
@@ -174,6 +195,15 @@ void		 engine_rebase(struct engine *);
 const struct engine_cell *engine_cell(const struct engine *,
 		    const struct engine_snapshot *, size_t view, size_t row,
 		    size_t col);
+/*
+ * The cell of placement p (0..3: domain 3..6) of an event column (col <
+ * nevents) of a partition view; row nrows is the total.  Its value is
+ * the placement's rate, so the four add up to engine_cell()'s.  NULL
+ * for other views and metric columns.
+ */
+const struct engine_cell *engine_place_cell(const struct engine *,
+		    const struct engine_snapshot *, size_t view, size_t row,
+		    size_t col, size_t p);
 /*
  * m's formula in infix notation for display (caller frees): converted
  * when shown, not for every metric at start-up.

@@ -11,6 +11,17 @@
 #include <stddef.h>
 #include <stdint.h>
 
+/*
+ * A partition of the frame, as the VCPU domains (3 to 6) show it.  cfg
+ * changes when the partition is reconfigured or moved; a reader that
+ * sees it change starts the partition's baselines again.
+ */
+struct topo_lpar {
+	uint16_t	 id;		/* lpar_ix */
+	uint16_t	 vcpus;		/* virtual processors seen: 0 .. vcpus-1 */
+	uint32_t	 cfg;		/* lpar_cfg_instance_id */
+};
+
 /* The frame as a source sees it. */
 struct topology {
 	unsigned	 sockets;
@@ -22,6 +33,18 @@ struct topology {
 					   0: a PMU other than hv_24x7 */
 	int		 privileged;	/* physical domains may be read */
 	uint64_t	 timebase_hz;	/* timebase frequency */
+	/*
+	 * The partitions found, ids ascending; owned by the source and
+	 * valid until its next topology call or close.  NULL and 0 when
+	 * the source found none (no VCPU domains, or not looked for).
+	 */
+	const struct topo_lpar *lpars;
+	size_t		 nlpars;
+	uint16_t	 lpar_self;	/* this partition's id; 0xffff when
+					   not known */
+	int		 lpars_denied;	/* other partitions may not be read:
+					   the HMC's "Allow performance
+					   information collection" is off */
 };
 
 /*

@@ -17,6 +17,15 @@
  */
 #define SEL_LPAR_SELF	0xffff
 
+/*
+ * A pick "@lpar": a core group or event read per virtual processor of
+ * partitions, in the four VCPU domains 3 to 6 (the placements: home
+ * core, home chip, home node, remote node).  Its counters carry their
+ * real domain 3..6; the pick's domain is this value.
+ */
+#define SEL_DOMAIN_LPAR	7
+#define SEL_NPLACES	4	/* domains 3..6, place = domain - 3 */
+
 struct catalog;
 struct catalog_event;
 struct catalog_group;
@@ -34,6 +43,15 @@ struct sel_pick {
 	const struct catalog_group *group;	/* SEL_GROUP only */
 	int		 domain;	/* hcall domain 1..6 */
 	uint16_t	 lpar;		/* SEL_LPAR_SELF: this partition */
+	/*
+	 * SEL_DOMAIN_LPAR only: the partitions (ids ascending; NULL: every
+	 * one the topology lists, or this one alone when it lists none)
+	 * and the placements read (bit p: domain 3 + p).  indices are then
+	 * virtual processors (NULL: every one of each partition).
+	 */
+	uint16_t	*lpars;
+	size_t		 nlpars;
+	unsigned	 places;
 	unsigned	*indices;
 	size_t		 nindices;
 	const struct catalog_event **events;	/* the pick's columns */
