@@ -94,6 +94,7 @@ TESTS += tests/tui/test-tui-hscroll-resize.sh
 TESTS += tests/tui/test-tui-names.sh
 TESTS += tests/tui/test-tui-small.sh
 TESTS += tests/tui/test-tui-tabs-prompts.sh
+TESTS += tests/tui/test-tui-lpar.sh
 EXTRA_DIST += tests/tui
 
 noinst_PROGRAMS += tests/bench/bench-ui
