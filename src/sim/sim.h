@@ -74,7 +74,9 @@ struct catalog;
 #define SIM_DRC_INDEX		0x0400	/* H_PARAMETER: starting_ix past the
 					   last chip, core or vcpu */
 #define SIM_DRC_INDEX_COUNT	0x0401	/* H_PARAMETER: max_ix 0 or past
-					   the last index */
+					   the last index (0xffff in a
+					   VCPU domain: every one from
+					   starting_ix) */
 #define SIM_DRC_LPAR		0x0402	/* H_PARAMETER: no such partition */
 #define SIM_DRC_LPAR_COUNT	0x0403	/* H_PARAMETER: max_num_lpars 0 or
 					   past the last partition */
