@@ -30,3 +30,8 @@ noinst_PROGRAMS += tests/bench/bench-hcall
 tests_bench_bench_hcall_SOURCES = tests/bench/bench-hcall.c \
 	tests/unit/test-hcall-fixture.c tests/unit/test-hcall-fixture.h
 tests_bench_bench_hcall_LDADD = $(PURE_LIBS)
+
+noinst_PROGRAMS += tests/bench/bench-lpar-hcall
+tests_bench_bench_lpar_hcall_SOURCES = tests/bench/bench-lpar-hcall.c \
+	tests/unit/test-hcall-fixture.c tests/unit/test-hcall-fixture.h
+tests_bench_bench_lpar_hcall_LDADD = $(PURE_LIBS)
