@@ -349,8 +349,10 @@ static void
 test_lpar_gaps(void **state)
 {
 	static const unsigned	 ids[] = { 9, 1, 2, 4, 5, 6 };
+	static struct hcall_range eight = { 0, 8 };
 	struct hcall_plan	*plan;
 	const struct hcall_reqbuf *rb;
+	size_t			 i;
 
 	(void)state;
 	plan = plan_of(lpar_items(ids, 6, 4, 4, 1), 2, 1, 1);
@@ -362,6 +364,17 @@ test_lpar_gaps(void **state)
 	assert_int_equal(rb->req[1].max_lpars, 3);
 	assert_int_equal(rb->req[2].lpar, 9);
 	assert_int_equal(rb->req[2].max_lpars, 1);
+	check_plan(plan);
+	hcall_plan_free(plan);
+
+	/* Nor are partitions of different vcpu counts: 5 has 8. */
+	assert_int_equal(lpar_items(ids + 3, 3, 4, 4, 1), 3);
+	items[1].ranges = &eight;
+	plan = plan_of(3, 2, 1, 1);
+	assert_int_equal(plan->nrequests, 3);
+	assert_int_equal(plan->nvalues, 2 * VCPUS + 8);
+	for (i = 0; i < 3; i++)
+		assert_int_equal(plan->bufs[0].req[i].max_lpars, 1);
 	check_plan(plan);
 	hcall_plan_free(plan);
 
