@@ -20,9 +20,11 @@
 #include "catalog/catalog.h"
 #include "engine/engine.h"
 #include "engine/engine-lpar.h"
+#include "export/export.h"
 #include "model/raw.h"
 #include "model/selection.h"
 #include "sys/file.h"
+#include "util/strbuf.h"
 #include "util/xalloc.h"
 
 #define TB_HZ	512000000ULL
@@ -467,6 +469,122 @@ test_estimates(void **state)
 	engine_snapshot_free(s);
 }
 
+/*
+ * The outputs of three intervals, the second with a failed placement, in
+ * format fmt; written to the file $HVTOP_LPAR_OUT.fmt too when that is
+ * set, for the scripts that load them as their readers would.
+ */
+static char *
+export_run(struct fixture *f, int fmt, const char *suffix)
+{
+	struct export		*x;
+	struct engine_snapshot	*s = NULL;
+	struct strbuf		 sb = { 0 };
+	struct export_info	 info = { "sim", "fixture", "hcalls" };
+	const char		*out = getenv("HVTOP_LPAR_OUT");
+	char			*path;
+	FILE			*fp;
+	uint64_t		 t;
+	size_t			 k;
+
+	select_lpar(f, 0xf, NULL, 0);
+	engine_set_constant(f->e, ENG_LPAR_FREQ, 1e4);
+	x = export_new(fmt, f->e, &info);
+	for (t = 0; t < 3; t++) {
+		fill(f, t);
+		if (t == 1) {
+			k = engine_view(f->e, engine_view_find(f->e,
+			    ENG_VIEW_LPAR_VCPU))->place_counter[(2 * NEV +
+			    1) * SEL_NPLACES + 3];
+			f->rs.values[k].status = RAW_BUSY;
+		}
+		s = engine_update_reuse(f->e, &f->rs, s);
+		export_snapshot(x, s, 1700000000000000000ULL + t * 1000000000ULL,
+		    &sb);
+	}
+	engine_snapshot_free(s);
+	export_free(x);
+	if (out != NULL) {
+		if (asprintf(&path, "%s.%s", out, suffix) < 0)
+			fail();
+		assert_non_null(fp = fopen(path, "w"));
+		fputs(sb.s, fp);
+		fclose(fp);
+		free(path);
+	}
+	return (strbuf_detach(&sb));
+}
+
+static void
+test_export_text(void **state)
+{
+	char	*out;
+
+	out = export_run(*state, EXPORT_TEXT, "txt");
+	if (getenv("HVTOP_LPAR_SHOW") != NULL)
+		fputs(out, stderr);
+	/* The core view's table is as it was. */
+	assert_non_null(strstr(out, "\ncore   HPM_0THRD_NON_IDLE_CCYC "));
+	assert_non_null(strstr(out, "\nlpar   vcpus   HPM_CCYC %offchip  "
+	    "%remote   HPM_INST %offchip  %remote\n"));
+	assert_non_null(strstr(out, "\ntotal      3       60.0     70.0     "
+	    "40.0          -        -        -\n"));
+	assert_non_null(strstr(out, "\n-      HPM_INST %offchip: the "
+	    "hypervisor was busy\n"));
+	assert_non_null(strstr(out, "\nlpar    vcpu   HPM_CCYC   %hcore   "
+	    "%hchip   %hnode  %remote"));
+	assert_non_null(strstr(out, "\n2          1       20.0     10.0     "
+	    "20.0     30.0     40.0       10.0     10.0"));
+	free(out);
+}
+
+static void
+test_export_csv(void **state)
+{
+	char	*out;
+
+	out = export_run(*state, EXPORT_CSV, "csv");
+	if (getenv("HVTOP_LPAR_SHOW") != NULL)
+		fputs(out, stderr);
+	assert_non_null(strstr(out, "time,seq,interval_s,domain,index,lpar,"
+	    "vcpu,vcpus,placement,HPM_0THRD_NON_IDLE_CCYC [/s],"));
+	assert_non_null(strstr(out, ",1,1,core,2,,,,,400,500,600,,,,\n"));
+	assert_non_null(strstr(out, ",1,1,lpar,2,2,,2,all,,,,30000,15000,,\n"));
+	assert_non_null(strstr(out, ",1,1,lpar,2,2,,2,home_chip,,,,6000,3000,"
+	    ",\n"));
+	assert_non_null(strstr(out, ",1,1,lpar,5,5,,1,remote_node,,,,12000,,"
+	    "HPM_INST: the hypervisor was busy,\n"));
+	assert_non_null(strstr(out, ",2,1,lpar_vcpu,1,2,1,,all,,,,20000,"
+	    "10000,,\n"));
+	assert_non_null(strstr(out, ",2,1,lpar_vcpu,total,,,,remote_node,,,,"
+	    "24000,12000,,\n"));
+	free(out);
+}
+
+static void
+test_export_json(void **state)
+{
+	char	*out;
+
+	out = export_run(*state, EXPORT_JSON, "json");
+	if (getenv("HVTOP_LPAR_SHOW") != NULL)
+		fputs(out, stderr);
+	assert_non_null(strstr(out, "{\"domain\":\"lpar\",\"index\":2,"
+	    "\"total\":false,\"lpar\":2,\"vcpus\":2,\"interval_s\":1.0,"
+	    "\"values\":{\"HPM_CCYC\":30000.0,\"HPM_INST\":15000.0},"
+	    "\"places\":{\"HPM_CCYC\":{\"home_core\":3000.0,"
+	    "\"home_chip\":6000.0,\"home_node\":9000.0,"
+	    "\"remote_node\":12000.0},"));
+	assert_non_null(strstr(out, "\"shares\":{\"HPM_CCYC\":{"
+	    "\"off_home_chip\":0.7,\"remote_node\":0.4},"));
+	assert_non_null(strstr(out, "\"derived\":{\"ipc\":0.5,"
+	    "\"cores\":3.0},\"reasons\":{}}"));
+	assert_non_null(strstr(out, "\"lpar\":5,\"vcpu\":0,"));
+	assert_non_null(strstr(out, "\"HPM_INST.remote_node\":\"the "
+	    "hypervisor was busy\""));
+	free(out);
+}
+
 int
 main(void)
 {
@@ -482,6 +600,12 @@ main(void)
 		cmocka_unit_test_setup_teardown(test_metrics, setup,
 		    teardown),
 		cmocka_unit_test_setup_teardown(test_estimates, setup,
+		    teardown),
+		cmocka_unit_test_setup_teardown(test_export_text, setup,
+		    teardown),
+		cmocka_unit_test_setup_teardown(test_export_csv, setup,
+		    teardown),
+		cmocka_unit_test_setup_teardown(test_export_json, setup,
 		    teardown),
 	};
 
