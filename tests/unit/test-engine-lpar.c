@@ -37,6 +37,7 @@ struct fixture {
 	struct engine		*e;
 	struct raw_sample	 rs;
 	size_t			 first;	/* the @lpar pick's first counter */
+	int			 no_inst5;	/* partition 5 reads cycles only */
 };
 
 /* Partition 2 has virtual processors 0 and 1, partition 5 has 0. */
@@ -128,6 +129,8 @@ select_lpar(struct fixture *f, unsigned places,
 	for (r = 0; r < NROWS; r++)
 		for (p = 0; p < SEL_NPLACES; p++)
 			for (j = 0; places & (1U << p) && j < NEV; j++) {
+				if (f->no_inst5 && rows[r].lpar == 5 && j == 1)
+					continue;
 				f->sel.counters = xreallocarray(
 				    f->sel.counters, n + 1,
 				    sizeof *f->sel.counters);
@@ -496,7 +499,8 @@ export_run(struct fixture *f, int fmt, const char *suffix)
 			k = engine_view(f->e, engine_view_find(f->e,
 			    ENG_VIEW_LPAR_VCPU))->place_counter[(2 * NEV +
 			    1) * SEL_NPLACES + 3];
-			f->rs.values[k].status = RAW_BUSY;
+			if (k < f->rs.nvalues)
+				f->rs.values[k].status = RAW_BUSY;
 		}
 		s = engine_update_reuse(f->e, &f->rs, s);
 		export_snapshot(x, s, 1700000000000000000ULL + t * 1000000000ULL,
@@ -585,6 +589,27 @@ test_export_json(void **state)
 	free(out);
 }
 
+static void
+test_export_cover(void **state)
+{
+	struct fixture	*f = *state;
+	char		*out;
+
+	/* Partition 5 does not read instructions: blank, not failed. */
+	f->no_inst5 = 1;
+	out = export_run(f, EXPORT_CSV, "cover.csv");
+	if (getenv("HVTOP_LPAR_SHOW") != NULL)
+		fputs(out, stderr);
+	assert_non_null(strstr(out, ",1,1,lpar,5,5,,1,all,,,,30000,,"
+	    "HPM_INST: not picked on lpar 5,\n"));
+	assert_non_null(strstr(out, ",1,1,lpar_vcpu,0,5,0,,all,,,,30000,,"
+	    "HPM_INST: not picked on lpar 5 vcpu 0,\n"));
+	assert_non_null(strstr(out, ",2,1,lpar_vcpu,total,,,,all,,,,60000,"
+	    "15000,\"HPM_INST: total of lpar 2 vcpus 0-1 only, not picked on "
+	    "lpar 5 vcpu 0\",\n"));
+	free(out);
+}
+
 int
 main(void)
 {
@@ -606,6 +631,8 @@ main(void)
 		cmocka_unit_test_setup_teardown(test_export_csv, setup,
 		    teardown),
 		cmocka_unit_test_setup_teardown(test_export_json, setup,
+		    teardown),
+		cmocka_unit_test_setup_teardown(test_export_cover, setup,
 		    teardown),
 	};
 
