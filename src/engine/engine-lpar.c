@@ -236,7 +236,7 @@ engine_place_cell(const struct engine *e, const struct engine_snapshot *s,
  * none): the first cell without a value gives the sum its status.
  * *same stays set while every cell covers *secs.
  */
-static void
+static inline void
 engine_lpar_add(struct engine_cell *to, const struct engine_cell *c,
     double secs, double *tosecs, int *same)
 {
@@ -255,7 +255,8 @@ engine_lpar_add(struct engine_cell *to, const struct engine_cell *c,
 		*tosecs = secs;
 	else if (secs != *tosecs)
 		*same = 0;
-	engine_estimate_from(to, c);
+	if (c->estimated)
+		engine_estimate_from(to, c);
 }
 
 /*
@@ -343,12 +344,12 @@ engine_lpar_events(struct engine *e, struct engine_snapshot *s, size_t i)
 	const struct engine_view	*vv = &e->views[e->vcpu_view];
 	const struct engine_cell	*vc, *vpc;
 	struct engine_cell		*row, *pc;
-	double				 secs, vsecs, rsecs, psecs;
-	double				 tsecs = 0;
+	double				 secs, vsecs, rsecs;
+	double				 psecs[SEL_NPLACES], tsecs = 0;
 	size_t				 r, vr, q, col, p, nsecs = 0;
 	size_t				 ncol = v->nevents + v->nmetrics;
 	size_t				 vncol = vv->nevents + vv->nmetrics;
-	int				 same, psame;
+	int				 same, psame[SEL_NPLACES];
 
 	if (i == e->vcpu_view) {
 		memcpy(e->csecs, e->vcpu_csecs,
@@ -363,32 +364,30 @@ engine_lpar_events(struct engine *e, struct engine_snapshot *s, size_t i)
 			row[col].status = ENG_ABSENT;
 			secs = 0;
 			same = 1;
+			pc = engine_lpar_places(e, s, i, r, col);
+			for (p = 0; p < v->nplaces; p++) {
+				pc[p].status = ENG_ABSENT;
+				psecs[p] = 0;
+				psame[p] = 1;
+			}
 			for (q = vr; q < vr + v->vcpus[r]; q++) {
 				vc = &s->cells[e->vcpu_view][q * vncol + col];
 				vsecs = e->vcpu_csecs[q * vv->nevents + col];
 				engine_lpar_add(&row[col], vc, vsecs, &secs,
 				    &same);
+				vpc = engine_lpar_places(e, s, e->vcpu_view, q,
+				    col);
+				for (p = 0; p < v->nplaces; p++)
+					engine_lpar_add(&pc[p], &vpc[p], vsecs,
+					    &psecs[p], &psame[p]);
 			}
 			engine_lpar_end(&row[col], secs, same);
+			for (p = 0; p < v->nplaces; p++)
+				engine_lpar_end(&pc[p], psecs[p], psame[p]);
 			e->csecs[r * v->nevents + col] =
 			    row[col].status == ENG_OK ? secs : 0;
 			if (row[col].status == ENG_OK && rsecs == 0)
 				rsecs = secs;
-			pc = engine_lpar_places(e, s, i, r, col);
-			for (p = 0; p < v->nplaces; p++) {
-				pc[p].status = ENG_ABSENT;
-				psecs = 0;
-				psame = 1;
-				for (q = vr; q < vr + v->vcpus[r]; q++) {
-					vpc = engine_lpar_places(e, s,
-					    e->vcpu_view, q, col);
-					vsecs = e->vcpu_csecs[q * vv->nevents +
-					    col];
-					engine_lpar_add(&pc[p], &vpc[p], vsecs,
-					    &psecs, &psame);
-				}
-				engine_lpar_end(&pc[p], psecs, psame);
-			}
 		}
 		s->row_interval[i][r] = rsecs;
 		if (rsecs > 0) {
@@ -406,26 +405,25 @@ engine_lpar_place_totals(const struct engine *e, struct engine_snapshot *s,
 	const struct engine_view	*v = &e->views[i];
 	struct engine_cell		*tot, *pc;
 	double				 tsecs = s->row_interval[i][v->nrows];
-	double				 secs;
-	size_t				 r, col, p;
-	int				 same;
+	double				 secs = 0;
+	size_t				 r, k, n = v->nevents * v->nplaces;
+	int				 same = 1;
 
-	for (col = 0; col < v->nevents; col++) {
-		tot = engine_lpar_places(e, s, i, v->nrows, col);
-		for (p = 0; p < v->nplaces; p++) {
-			tot[p].status = ENG_ABSENT;
-			secs = 0;
-			same = 1;
-			for (r = 0; r < v->nrows; r++) {
-				pc = engine_lpar_places(e, s, i, r, col);
-				engine_lpar_add(&tot[p], &pc[p],
-				    s->row_interval[i][r], &secs, &same);
-			}
-			/* As the event totals: counts over the total's
-			 * interval. */
-			engine_lpar_end(&tot[p], tsecs, same && secs == tsecs);
-		}
+	/* Row by row, as they lie in memory; every row over the total's
+	 * seconds or not. */
+	tot = engine_lpar_places(e, s, i, v->nrows, 0);
+	for (k = 0; k < n; k++)
+		tot[k].status = ENG_ABSENT;
+	for (r = 0; r < v->nrows; r++) {
+		pc = engine_lpar_places(e, s, i, r, 0);
+		for (k = 0; k < n; k++)
+			engine_lpar_add(&tot[k], &pc[k],
+			    s->row_interval[i][r] > 0 ?
+			    s->row_interval[i][r] : tsecs, &secs, &same);
 	}
+	/* As the event totals: counts over the total's interval. */
+	for (k = 0; k < n; k++)
+		engine_lpar_end(&tot[k], tsecs, same && secs == tsecs);
 }
 
 /* ---- what the outputs derive --------------------------------------- */
