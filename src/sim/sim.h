@@ -341,6 +341,17 @@ unsigned sim_part_home_core(struct sim_part *, unsigned lpar,
 void	 sim_part_shares(struct sim_part *, unsigned lpar, unsigned vcpu,
 	    uint64_t tb, double share[SIM_NWHERE]);
 /*
+ * The fraction of its busy time a vcpu is dispatched during the slot of
+ * tb: 1 unless its partition wants more than its entitlement plus what
+ * it can borrow (half its other vcpus' worth, none when the home chip is
+ * busy).  Borrowing is not balanced across the frame.
+ */
+double	 sim_part_dispatch(struct sim_part *, unsigned lpar, unsigned vcpu,
+	    uint64_t tb);
+/* A vcpu's rates in the slot of tb: its work, as dispatched. */
+void	 sim_part_vcpu_rates(struct sim_part *, unsigned lpar, unsigned vcpu,
+	    uint64_t tb, double out[SIM_NCOMPONENTS]);
+/*
  * Integrals from 0 to frame timebase tb of a vcpu's components, per
  * place; summed over the places they are the vcpu's whole.
  */
