@@ -62,17 +62,22 @@ export_lpar_name(unsigned lpar, int width, struct strbuf *sb)
 		strbuf_addf(sb, "%-*u", width, lpar);
 }
 
-const char *
-export_place_reason(const struct engine_cell *c)
+int
+export_place_reason(const struct engine_cell *c, struct strbuf *sb)
 {
+	strbuf_reset(sb);
 	if (c == NULL || c->status == ENG_ABSENT)
-		return (NULL);
+		return (0);
 	if (c->status == ENG_OK && !isfinite(c->value))
-		return ("not a finite number");
-	if (c->status == ENG_OK)
-		return (c->estimated ? "estimated: counted part of the "
-		    "interval" : NULL);
-	return (engine_status_name(c->status));
+		strbuf_adds(sb, "not a finite number");
+	else if (c->status == ENG_OK && c->estimated && c->counted != 0)
+		strbuf_addf(sb, "estimated: counted %u %% of the interval",
+		    c->counted);
+	else if (c->status == ENG_OK && c->estimated)
+		strbuf_adds(sb, "estimated: counted part of the interval");
+	else if (c->status != ENG_OK)
+		strbuf_adds(sb, engine_status_name(c->status));
+	return (sb->len > 0);
 }
 
 /* A share in percent, or its mark. */
