@@ -91,24 +91,6 @@ export_text_share(const struct engine_lpar_value *lv, struct strbuf *sb)
 		strbuf_addf(sb, " %*s", EXPORT_SHARE_WIDTH, lv->mark);
 }
 
-/* Placement p's share of the sum of column col in row r. */
-static void
-export_place_share(const struct export *x, const struct engine_snapshot *s,
-    size_t i, size_t r, size_t col, size_t p, struct engine_lpar_value *lv)
-{
-	const struct engine_cell	*c, *pc;
-
-	c = engine_cell(x->e, s, i, r, col);
-	pc = engine_place_cell(x->e, s, i, r, col, p);
-	memset(lv, 0, sizeof *lv);
-	lv->mark = "-";
-	if (pc == NULL || pc->status != ENG_OK || c->status != ENG_OK ||
-	    !(c->value > 0))
-		return;
-	lv->ok = 1;
-	lv->value = pc->value / c->value;
-}
-
 #define EXPORT_SHARE_SAID	8	/* reasons said per column */
 
 void
@@ -227,8 +209,8 @@ export_text_lpar(struct export *x, const struct engine_snapshot *s,
 				continue;
 			if (vcpu) {
 				for (p = 0; p < SEL_NPLACES; p++) {
-					export_place_share(x, s, i, r, j, p,
-					    &lv);
+					(void)engine_lpar_place_share(x->e, s,
+					    i, r, j, p, &lv);
 					export_text_share(&lv, sb);
 				}
 				continue;

@@ -368,6 +368,11 @@ test_derived(void **state)
 	assert_float_equal(lv.value, 0.4, 1e-12);
 	assert_int_equal(engine_lpar_remote(f->e, s, nl, 2, 0, &lv), 1);
 	assert_float_equal(lv.value, 0.4, 1e-12);
+	assert_int_equal(engine_lpar_place_share(f->e, s, nv, 1, 0, 1, &lv),
+	    1);
+	assert_float_equal(lv.value, 0.2, 1e-12);
+	assert_int_equal(engine_lpar_place_share(f->e, s, 0, 1, 0, 1, &lv),
+	    0);
 	assert_int_equal(engine_lpar_ipc(f->e, s, nl, 1, &lv), 1);
 	assert_float_equal(lv.value, 0.5, 1e-12);
 	/* Cores: the frequency is not known until it is set. */
