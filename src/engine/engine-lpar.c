@@ -583,6 +583,28 @@ engine_lpar_share(const struct engine *e, const struct engine_snapshot *s,
 }
 
 int
+engine_lpar_place_share(const struct engine *e,
+    const struct engine_snapshot *s, size_t view, size_t row, size_t col,
+    size_t p, struct engine_lpar_value *out)
+{
+	const struct engine_cell	*c, *pc;
+
+	if ((pc = engine_place_cell(e, s, view, row, col, p)) == NULL)
+		return (engine_lpar_none(out, "-", "not a partition view"));
+	if (pc->status == ENG_ABSENT)
+		return (engine_lpar_none(out, "-", "this placement is not "
+		    "read"));
+	c = engine_cell(e, s, view, row, col);
+	if (c->status != ENG_OK)
+		return (engine_lpar_none(out, "-", engine_status_name(
+		    c->status)));
+	if (!(c->value > 0))
+		return (engine_lpar_none(out, "-", "nothing counted in the "
+		    "interval"));
+	return (engine_lpar_some(out, pc->value / c->value));
+}
+
+int
 engine_lpar_off_chip(const struct engine *e, const struct engine_snapshot *s,
     size_t view, size_t row, size_t col, struct engine_lpar_value *out)
 {

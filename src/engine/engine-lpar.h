@@ -73,6 +73,10 @@ int		 engine_lpar_off_chip(const struct engine *,
 int		 engine_lpar_remote(const struct engine *,
 		    const struct engine_snapshot *, size_t view, size_t row,
 		    size_t col, struct engine_lpar_value *out);
+/* The fraction (0..1) of column col's sum counted in placement p. */
+int		 engine_lpar_place_share(const struct engine *,
+		    const struct engine_snapshot *, size_t view, size_t row,
+		    size_t col, size_t p, struct engine_lpar_value *out);
 /* The row's instructions per cycle, from its summed placements. */
 int		 engine_lpar_ipc(const struct engine *,
 		    const struct engine_snapshot *, size_t view, size_t row,

@@ -86,7 +86,6 @@ export_csv_row(struct export *x, const struct engine_snapshot *s, size_t i,
 	size_t				 j, k, ncol = v->nevents + v->nmetrics;
 	double				*vals = x->vals, val;
 	uint8_t				*has = x->has;
-	const char			*pr;
 	char				 num[NUMFMT_G_MAX];
 	int				 lp = export_is_lpar(v);
 
@@ -103,9 +102,9 @@ export_csv_row(struct export *x, const struct engine_snapshot *s, size_t i,
 				vals[k] = val;
 				has[k] = 1;
 			}
-			if ((pr = export_place_reason(c)) != NULL)
+			if (export_place_reason(c, &reason))
 				strbuf_addf(why, "%s%s: %s", why->len > 0 ?
-				    "; " : "", x->cols[k].name, pr);
+				    "; " : "", x->cols[k].name, reason.s);
 			continue;
 		}
 		c = engine_cell(x->e, s, i, r, j);

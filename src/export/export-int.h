@@ -103,8 +103,9 @@ int	 export_is_lpar(const struct engine_view *);
  * the view does not count them. */
 unsigned export_lpar_of(const struct engine_view *, size_t row);
 unsigned export_lpar_vcpus(const struct engine_view *, size_t row);
-/* Why a placement's cell has no value, or is an estimate; else NULL. */
-const char *export_place_reason(const struct engine_cell *);
+/* Why a placement's cell has no value, or that it is an estimate, into
+ * *sb (reset first); returns whether there is anything to say. */
+int	 export_place_reason(const struct engine_cell *, struct strbuf *);
 void	 export_text_lpar(struct export *, const struct engine_snapshot *,
 	    size_t view, struct strbuf *);
 /* Why shares of the partitions' view have no value: a line per reason. */

@@ -213,6 +213,7 @@ export_json_lpar_places(struct export *x, const struct engine_snapshot *s,
 	const struct engine_view	*v = engine_view(x->e, i);
 	const struct engine_cell	*c;
 	struct engine_lpar_value	 lv;
+	struct strbuf			 pr = { 0 };
 	const char			*name;
 	size_t				 j, p, n;
 
@@ -248,7 +249,8 @@ export_json_lpar_places(struct export *x, const struct engine_snapshot *s,
 				/* An estimate has its value and its reason. */
 				memset(&lv, 0, sizeof lv);
 				lv.ok = export_value(c, &lv.value);
-				lv.reason = export_place_reason(c);
+				lv.reason = export_place_reason(c, &pr) ?
+				    pr.s : NULL;
 				export_json_share(name, engine_place_name(p),
 				    &lv, sb, why);
 			}
@@ -264,6 +266,7 @@ export_json_lpar_places(struct export *x, const struct engine_snapshot *s,
 	(void)engine_lpar_cores(x->e, s, i, r, &lv);
 	export_json_share("derived", "cores", &lv, sb, why);
 	strbuf_addc(sb, '}');
+	strbuf_free(&pr);
 }
 
 /* Row r of view i (r == nrows: the total), its values and reasons. */

@@ -62,17 +62,22 @@ export_lpar_name(unsigned lpar, int width, struct strbuf *sb)
 		strbuf_addf(sb, "%-*u", width, lpar);
 }
 
-const char *
-export_place_reason(const struct engine_cell *c)
+int
+export_place_reason(const struct engine_cell *c, struct strbuf *sb)
 {
+	strbuf_reset(sb);
 	if (c == NULL || c->status == ENG_ABSENT)
-		return (NULL);
+		return (0);
 	if (c->status == ENG_OK && !isfinite(c->value))
-		return ("not a finite number");
-	if (c->status == ENG_OK)
-		return (c->estimated ? "estimated: counted part of the "
-		    "interval" : NULL);
-	return (engine_status_name(c->status));
+		strbuf_adds(sb, "not a finite number");
+	else if (c->status == ENG_OK && c->estimated && c->counted != 0)
+		strbuf_addf(sb, "estimated: counted %u %% of the interval",
+		    c->counted);
+	else if (c->status == ENG_OK && c->estimated)
+		strbuf_adds(sb, "estimated: counted part of the interval");
+	else if (c->status != ENG_OK)
+		strbuf_adds(sb, engine_status_name(c->status));
+	return (sb->len > 0);
 }
 
 /* A share in percent, or its mark. */
@@ -84,24 +89,6 @@ export_text_share(const struct engine_lpar_value *lv, struct strbuf *sb)
 		    100 * lv->value);
 	else
 		strbuf_addf(sb, " %*s", EXPORT_SHARE_WIDTH, lv->mark);
-}
-
-/* Placement p's share of the sum of column col in row r. */
-static void
-export_place_share(const struct export *x, const struct engine_snapshot *s,
-    size_t i, size_t r, size_t col, size_t p, struct engine_lpar_value *lv)
-{
-	const struct engine_cell	*c, *pc;
-
-	c = engine_cell(x->e, s, i, r, col);
-	pc = engine_place_cell(x->e, s, i, r, col, p);
-	memset(lv, 0, sizeof *lv);
-	lv->mark = "-";
-	if (pc == NULL || pc->status != ENG_OK || c->status != ENG_OK ||
-	    !(c->value > 0))
-		return;
-	lv->ok = 1;
-	lv->value = pc->value / c->value;
 }
 
 #define EXPORT_SHARE_SAID	8	/* reasons said per column */
@@ -222,8 +209,8 @@ export_text_lpar(struct export *x, const struct engine_snapshot *s,
 				continue;
 			if (vcpu) {
 				for (p = 0; p < SEL_NPLACES; p++) {
-					export_place_share(x, s, i, r, j, p,
-					    &lv);
+					(void)engine_lpar_place_share(x->e, s,
+					    i, r, j, p, &lv);
 					export_text_share(&lv, sb);
 				}
 				continue;

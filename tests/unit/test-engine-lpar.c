@@ -368,6 +368,11 @@ test_derived(void **state)
 	assert_float_equal(lv.value, 0.4, 1e-12);
 	assert_int_equal(engine_lpar_remote(f->e, s, nl, 2, 0, &lv), 1);
 	assert_float_equal(lv.value, 0.4, 1e-12);
+	assert_int_equal(engine_lpar_place_share(f->e, s, nv, 1, 0, 1, &lv),
+	    1);
+	assert_float_equal(lv.value, 0.2, 1e-12);
+	assert_int_equal(engine_lpar_place_share(f->e, s, 0, 1, 0, 1, &lv),
+	    0);
 	assert_int_equal(engine_lpar_ipc(f->e, s, nl, 1, &lv), 1);
 	assert_float_equal(lv.value, 0.5, 1e-12);
 	/* Cores: the frequency is not known until it is set. */
@@ -502,6 +507,14 @@ export_run(struct fixture *f, int fmt, const char *suffix)
 			if (k < f->rs.nvalues)
 				f->rs.values[k].status = RAW_BUSY;
 		}
+		/* Partition 5's cycles on its home core: perf scaled them. */
+		if (t == 2 && !f->no_inst5) {
+			k = engine_view(f->e, engine_view_find(f->e,
+			    ENG_VIEW_LPAR_VCPU))->place_counter[(2 * NEV +
+			    0) * SEL_NPLACES + 0];
+			f->rs.values[k].status = RAW_SCALED;
+			f->rs.values[k].counted = 40;
+		}
 		s = engine_update_reuse(f->e, &f->rs, s);
 		export_snapshot(x, s, 1700000000000000000ULL + t * 1000000000ULL,
 		    &sb);
@@ -562,6 +575,8 @@ test_export_csv(void **state)
 	    "10000,,\n"));
 	assert_non_null(strstr(out, ",2,1,lpar_vcpu,total,,,,remote_node,,,,"
 	    "24000,12000,,\n"));
+	assert_non_null(strstr(out, ",2,1,lpar,5,5,,1,home_core,,,,3000,1500,"
+	    "HPM_CCYC: estimated: counted 40 % of the interval,\n"));
 	free(out);
 }
 
@@ -586,6 +601,8 @@ test_export_json(void **state)
 	assert_non_null(strstr(out, "\"lpar\":5,\"vcpu\":0,"));
 	assert_non_null(strstr(out, "\"HPM_INST.remote_node\":\"the "
 	    "hypervisor was busy\""));
+	assert_non_null(strstr(out, "\"HPM_CCYC.home_core\":\"estimated: "
+	    "counted 40 % of the interval\""));
 	free(out);
 }
 
