@@ -126,26 +126,15 @@ lpar_cell(const struct ui *ui, size_t row, size_t col)
 int
 lpar_place(const struct ui *ui, size_t row, size_t p, double *v)
 {
-	const struct engine_view	*ev;
-	const struct engine_cell	*c;
-	double				 part[SEL_NPLACES], sum = 0;
-	size_t				 view, i;
+	struct engine_lpar_value	 d;
+	size_t				 view;
 
-	if ((ev = lpar_list_view(ui, &view)) == NULL || ui->snap == NULL ||
+	if (lpar_list_view(ui, &view) == NULL || ui->snap == NULL ||
 	    ui->lp.cyc == ENG_NONE || p >= SEL_NPLACES ||
-	    (ev->places & 0xfU) != 0xfU)
+	    !engine_lpar_place_share(session_engine(ui->ses), ui->snap, view,
+	    row, ui->lp.cyc, p, &d))
 		return (-1);
-	for (i = 0; i < SEL_NPLACES; i++) {
-		c = engine_place_cell(session_engine(ui->ses), ui->snap, view,
-		    row, ui->lp.cyc, i);
-		if (c == NULL || c->status != ENG_OK)
-			return (-1);
-		part[i] = c->value;
-		sum += c->value;
-	}
-	if (!(sum > 0))
-		return (-1);
-	*v = part[p] / sum * 100.0;
+	*v = d.value * 100.0;
 	return (0);
 }
 
