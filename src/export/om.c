@@ -41,6 +41,7 @@
 #include "catalog/catalog.h"
 #include "export/om-int.h"
 #include "engine/engine.h"
+#include "engine/engine-lpar.h"
 #include "model/selection.h"
 #include "model/raw.h"
 #include "util/strbuf.h"
@@ -228,10 +229,6 @@ om_label_where(struct om_layout *l, const struct engine_view *v,
 	om_label_add(l, v->term, buf);
 }
 
-static const char *const om_placements[SEL_NPLACES] = {
-	"home_core", "home_chip", "home_node", "remote_node",
-};
-
 /* A partition's id as a label value: "self" when it is not known. */
 static void
 om_label_lpar(struct om_layout *l, unsigned lpar)
@@ -305,7 +302,8 @@ om_layout_lpar(struct om_layout *l, const struct om_sample *s,
 				om_label_add(l, "domain",
 				    catalog_domain_suffix_2014(3 + (int)p));
 				om_label_vcpu(l, v->indices[r]);
-				om_label_add(l, "placement", om_placements[p]);
+				om_label_add(l, "placement",
+				    engine_place_name(p));
 				om_label_add(l, "catalog_version", version);
 				c->label = om_label_end(l, off);
 				t->n++;
