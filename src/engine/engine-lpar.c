@@ -301,9 +301,12 @@ engine_lpar_vcpu_events(struct engine *e, struct engine_snapshot *s,
 			for (p = 0; p < v->nplaces; p++) {
 				k = v->place_counter[(r * v->nevents + col) *
 				    v->nplaces + p];
+				pc[p] = (struct engine_cell){
+					.status = ENG_ABSENT,
+				};
 				if (k == ENG_NONE || k >= rs->nvalues) {
-					pc[p].status = k == ENG_NONE ?
-					    ENG_ABSENT : ENG_MISSING;
+					if (k != ENG_NONE)
+						pc[p].status = ENG_MISSING;
 					engine_lpar_add(c, &pc[p], 0, &secs,
 					    &same);
 					continue;
@@ -366,7 +369,9 @@ engine_lpar_events(struct engine *e, struct engine_snapshot *s, size_t i)
 			same = 1;
 			pc = engine_lpar_places(e, s, i, r, col);
 			for (p = 0; p < v->nplaces; p++) {
-				pc[p].status = ENG_ABSENT;
+				pc[p] = (struct engine_cell){
+					.status = ENG_ABSENT,
+				};
 				psecs[p] = 0;
 				psame[p] = 1;
 			}
@@ -413,7 +418,7 @@ engine_lpar_place_totals(const struct engine *e, struct engine_snapshot *s,
 	 * seconds or not. */
 	tot = engine_lpar_places(e, s, i, v->nrows, 0);
 	for (k = 0; k < n; k++)
-		tot[k].status = ENG_ABSENT;
+		tot[k] = (struct engine_cell){ .status = ENG_ABSENT };
 	for (r = 0; r < v->nrows; r++) {
 		pc = engine_lpar_places(e, s, i, r, 0);
 		for (k = 0; k < n; k++)
