@@ -543,9 +543,14 @@ test_export_text(void **state)
 	/* The core view's table is as it was. */
 	assert_non_null(strstr(out, "\ncore   HPM_0THRD_NON_IDLE_CCYC "));
 	assert_non_null(strstr(out, "\nlpar   vcpus   HPM_CCYC %offchip  "
-	    "%remote   HPM_INST %offchip  %remote\n"));
+	    "%remote   HPM_INST %offchip  %remote    cores      IPC\n"));
 	assert_non_null(strstr(out, "\ntotal      3       60.0     70.0     "
-	    "40.0          -        -        -\n"));
+	    "40.0          -        -        -     6.00        -\n"));
+	/* Cores and IPC of the summed placements: 30000 / 1e4, 1/2. */
+	assert_non_null(strstr(out, "\n2          2       30.0     70.0     "
+	    "40.0       15.0     70.0     40.0     3.00     0.50\n"));
+	assert_non_null(strstr(out, "\n-      IPC: the hypervisor was "
+	    "busy\n"));
 	assert_non_null(strstr(out, "\n-      HPM_INST %offchip: the "
 	    "hypervisor was busy\n"));
 	assert_non_null(strstr(out, "\nlpar    vcpu   HPM_CCYC   %hcore   "
