@@ -269,6 +269,7 @@ source_perf_hv24x7_discover(struct source_perf *st, struct perf_hv24x7 *hv)
 	sc.arg = &pr;
 	sc.lo = st->lpar_lo;
 	sc.hi = st->lpar_hi;
+	sc.gap = st->lpar_gap;
 	sc.maxvcpus = PERF_LPAR_VCPUS_MAX;
 	sc.privileged = st->pmus[0].collect_privileged;
 	source_perf_lpar_scan(&sc, &hv->lpars);

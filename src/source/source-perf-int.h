@@ -32,6 +32,9 @@ struct sel_counter;
 #define PERF_LPARS_DEFAULT_LO	1	/* the ids probed: lpars=1-254 */
 #define PERF_LPARS_DEFAULT_HI	254
 #define PERF_LPAR_VCPUS_MAX	256	/* a partition's vcpus looked for */
+#define PERF_LPAR_GAP		16	/* without lpars=: ids in a row that
+					   may be missing before the scan
+					   stops */
 
 /* One selected counter. */
 struct perf_counter {
@@ -131,6 +134,7 @@ struct source_perf {
 	int		 iface_opt;	/* interface= option, 0 when absent */
 	uint16_t	 lpar_lo;	/* lpars= option: the partition ids */
 	uint16_t	 lpar_hi;	/* probed; lo 0: none */
+	unsigned	 lpar_gap;	/* 0: every id of the range */
 
 	char		**param_names;	/* NAME=VALUE options */
 	struct pmu_param *params;
@@ -182,6 +186,8 @@ struct perf_lpar_scan {
 	perf_lpar_probe	 probe;
 	void		*arg;
 	uint16_t	 lo, hi;	/* the ids probed; lo 0: none */
+	unsigned	 gap;		/* stop after this many missing ids
+					   in a row (0: never) */
 	unsigned	 maxvcpus;	/* the most vcpus looked for */
 	int		 privileged;	/* collect_privileged: 1, 0, -1 */
 };
@@ -196,8 +202,8 @@ struct perf_lpar_found {
 
 /*
  * Which partitions answer: this one first (as 0xffff; if it does not,
- * nothing is found), then each id lo..hi, then each found partition's
- * vcpus.  Without the permission (privileged 0), or when no id answers
+ * nothing is found), then each id lo..hi (up to gap ids in a row past
+ * the last that answered), then each found partition's vcpus.  Without the permission (privileged 0), or when no id answers
  * while this partition does, *out says denied and lists none.  Clear
  * *out with source_perf_lpar_found_free().
  */

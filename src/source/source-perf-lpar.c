@@ -23,22 +23,42 @@
 
 #define LPARCFG_MAX	(256 * 1024)
 
-/* The number of vcpus of lpar, given that vcpu 0 answers. */
+/*
+ * The number of vcpus of lpar, given that vcpu 0 answers.  Partitions
+ * of a frame often have as many vcpus as another, so guess (the count
+ * of the partition before, 0: none) costs two opens when right.
+ */
 static unsigned
 source_perf_lpar_vcpus(const struct perf_lpar_scan *sc, uint16_t lpar,
-    unsigned *probes)
+    unsigned guess, unsigned *probes)
 {
-	unsigned	 ok = 0, bad, mid;
+	unsigned	 ok = 0, bad = 0, mid;
 
-	/* Double until one fails or the bound is reached ... */
-	for (bad = 1; bad < sc->maxvcpus; bad *= 2) {
+	if (guess > 1) {
 		(*probes)++;
-		if (sc->probe(sc->arg, lpar, bad) != 0)
-			break;
-		ok = bad;
+		if (sc->probe(sc->arg, lpar, guess - 1) != 0)
+			bad = guess - 1;
+		else {
+			ok = guess - 1;
+			if (guess >= sc->maxvcpus)
+				return (sc->maxvcpus);
+			(*probes)++;
+			if (sc->probe(sc->arg, lpar, guess) != 0)
+				return (guess);
+			ok = guess;
+		}
 	}
-	if (bad > sc->maxvcpus)
-		bad = sc->maxvcpus;
+	/* Double until one fails or the bound is reached ... */
+	if (bad == 0) {
+		for (bad = ok > 0 ? ok * 2 : 1; bad < sc->maxvcpus; bad *= 2) {
+			(*probes)++;
+			if (sc->probe(sc->arg, lpar, bad) != 0)
+				break;
+			ok = bad;
+		}
+		if (bad > sc->maxvcpus)
+			bad = sc->maxvcpus;
+	}
 	/* ... then halve the gap between the last that answered and the
 	 * first that did not. */
 	while (bad - ok > 1) {
@@ -57,7 +77,7 @@ source_perf_lpar_scan(const struct perf_lpar_scan *sc,
     struct perf_lpar_found *out)
 {
 	struct topo_lpar	*l;
-	unsigned		 id;
+	unsigned		 id, missing = 0;
 	int			 err;
 
 	memset(out, 0, sizeof *out);
@@ -73,20 +93,28 @@ source_perf_lpar_scan(const struct perf_lpar_scan *sc,
 	out->probes++;
 	if (sc->probe(sc->arg, SEL_LPAR_SELF, 0) != 0)
 		return;
-	for (id = sc->lo; id <= sc->hi; id++) {
+	/*
+	 * Every open costs the kernel's test call; ids are handed out in
+	 * turn, so past a long enough run of missing ones there are
+	 * likely no more.
+	 */
+	for (id = sc->lo; id <= sc->hi && (sc->gap == 0 ||
+	    missing < sc->gap); id++) {
 		out->probes++;
 		if ((err = sc->probe(sc->arg, (uint16_t)id, 0)) != 0) {
 			if (err == EACCES || err == EPERM)
 				out->refused++;
+			missing++;
 			continue;
 		}
+		missing = 0;
 		out->lpars = xreallocarray(out->lpars, out->nlpars + 1,
 		    sizeof *out->lpars);
 		l = &out->lpars[out->nlpars++];
 		memset(l, 0, sizeof *l);
 		l->id = (uint16_t)id;
 		l->vcpus = (uint16_t)source_perf_lpar_vcpus(sc, l->id,
-		    &out->probes);
+		    out->nlpars > 1 ? l[-1].vcpus : 0, &out->probes);
 		/* perf shows no lpar_cfg_instance_id: a result element
 		 * carries it, an open does not. */
 		l->cfg = 0;

@@ -66,6 +66,8 @@ source_perf_opt_lpars(struct source_perf *st, const char *val, char **cause)
 	unsigned long	 lo, hi;
 	char		*end;
 
+	/* A range given is probed whole. */
+	st->lpar_gap = 0;
 	if (strcmp(val, "none") == 0) {
 		st->lpar_lo = st->lpar_hi = 0;
 		return (0);

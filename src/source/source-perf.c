@@ -247,6 +247,7 @@ source_perf_open(struct source *src, const char *args, char **cause)
 	st->proc_root = xstrdup("/proc");
 	st->lpar_lo = PERF_LPARS_DEFAULT_LO;
 	st->lpar_hi = PERF_LPARS_DEFAULT_HI;
+	st->lpar_gap = PERF_LPAR_GAP;
 	if ((error = source_perf_opt_parse(st, args, &pmus, &cpus,
 	    cause)) == 0 && (error = source_perf_load(st, pmus != NULL ?
 	    pmus : PERF_PMU_DEFAULT, cause)) == 0 &&

@@ -739,6 +739,23 @@ fake_probe(void *arg, uint16_t lpar, unsigned vcpu)
 }
 
 static void
+fake_scan_gap(struct fake_frame *f, uint16_t lo, uint16_t hi, unsigned gap,
+    int privileged, struct perf_lpar_found *out)
+{
+	struct perf_lpar_scan	 sc;
+
+	memset(&sc, 0, sizeof sc);
+	sc.probe = fake_probe;
+	sc.arg = f;
+	sc.lo = lo;
+	sc.hi = hi;
+	sc.gap = gap;
+	sc.maxvcpus = PERF_LPAR_VCPUS_MAX;
+	sc.privileged = privileged;
+	source_perf_lpar_scan(&sc, out);
+}
+
+static void
 fake_scan(struct fake_frame *f, uint16_t lo, uint16_t hi, int privileged,
     struct perf_lpar_found *out)
 {
@@ -791,6 +808,51 @@ test_lpar_scan(void **state)
 	assert_int_equal(out.probes, f.probes);
 	assert_true(out.probes <= 1 + 254 + 4 * 2 * 9);
 	source_perf_lpar_found_free(&out);
+
+	/* By default the scan stops a gap past the last id found. */
+	f.probes = 0;
+	fake_scan_gap(&f, 1, 254, PERF_LPAR_GAP, -1, &out);
+	assert_int_equal(out.nlpars, 4);
+	assert_int_equal(out.lpars[3].id, 5);
+	assert_int_equal(f.probes, out.probes);
+	/* This partition, ids 1-5 and 32 more, the vcpus of 4 partitions. */
+	assert_true(out.probes <= 1 + 5 + PERF_LPAR_GAP + 4 * 2 * 9);
+	source_perf_lpar_found_free(&out);
+	fake_scan_gap(&f, 1, 254, 1, -1, &out);
+	assert_int_equal(out.nlpars, 3);
+	source_perf_lpar_found_free(&out);
+
+	/* The next partition's count is guessed from the one before: two
+	 * opens when right, and the right count when wrong. */
+	{
+		static const unsigned pairs[][2] = { { 16, 16 }, { 16, 3 },
+		    { 4, 40 }, { 256, 300 }, { 1, 7 }, { 7, 1 },
+		    { 255, 256 }, { 300, 255 } };
+		size_t	 k;
+
+		for (k = 0; k < sizeof pairs / sizeof pairs[0]; k++) {
+			memset(&f, 0, sizeof f);
+			f.self_ok = 1;
+			f.vcpus[1] = pairs[k][0];
+			f.vcpus[2] = pairs[k][1];
+			fake_scan(&f, 1, 2, 1, &out);
+			assert_int_equal(out.nlpars, 2);
+			assert_int_equal(out.lpars[0].vcpus, pairs[k][0] > 256 ?
+			    256 : pairs[k][0]);
+			assert_int_equal(out.lpars[1].vcpus, pairs[k][1] > 256 ?
+			    256 : pairs[k][1]);
+			if (pairs[k][0] == pairs[k][1])
+				assert_int_equal(out.probes, 1 + 2 + 8 + 2);
+			source_perf_lpar_found_free(&out);
+		}
+		memset(&f, 0, sizeof f);
+		f.self_ok = 1;
+		f.vcpus[0] = 4;
+		f.vcpus[1] = 16;
+		f.vcpus[2] = 16;
+		f.vcpus[3] = 3;
+		f.vcpus[5] = 1;
+	}
 
 	/* A range of one id; a partition of more vcpus than looked for. */
 	f.vcpus[2] = 300;
