@@ -35,7 +35,7 @@ libhvcore_a_SOURCES += \
 	src/source/source-perf-opt.c \
 	src/source/source-perf-scale.c \
 	src/source/source-perf-sysfs.c src/source/source-perf-const.c \
-	src/source/source-perf-hv24x7.c \
+	src/source/source-perf-hv24x7.c src/source/source-perf-lpar.c \
 	src/source/source-perf-cpu.c
 
 check_PROGRAMS += tests/unit/test-source-perf

@@ -20,15 +20,19 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "catalog/catalog.h"
 #include "hcall/hcall.h"
+#include "model/hv-abi.h"
 #include "model/selection.h"
 #include "util/hverr.h"
 #include "util/xalloc.h"
 
 #define HV24X7_VERSION_CHECK_NS	(10ULL * 1000000000ULL)
 #define HV24X7_NPARAMS		7
+#define HV24X7_DENIED		"other partitions are not visible: allow " \
+	"performance information collection for this partition on the HMC"
 
 struct perf_hv24x7 {
 	void		*catalog;	/* the live image */
@@ -39,6 +43,13 @@ struct perf_hv24x7 {
 	char		*catalog_cause;
 	uint64_t	 last_check;	/* when catalog_version was read */
 	struct pmu_hv24x7_frame frame;	/* for the kernel's checks */
+	struct perf_lpar_found lpars;	/* the partitions found */
+	/* Partitions found before, which a topology handed out still
+	 * points to: freed at the next topology call. */
+	struct topo_lpar **retired;
+	size_t		 nretired;
+	uint64_t	 last_scan;	/* when a lost partition was looked for */
+	int		 denied_said;	/* the HMC message was given */
 };
 
 static int
@@ -152,6 +163,135 @@ source_perf_hv24x7_topology(struct source_perf *st, struct perf_hv24x7 *hv)
 	hv->frame.privileged = pmu->collect_privileged;
 }
 
+/* Config words of one event, through the PMU's own format/ files. */
+static int
+source_perf_hv24x7_config(const struct source_perf *st, const char *name,
+    int domain, uint64_t offset, uint16_t lpar, unsigned index,
+    uint64_t cfg[PMU_CONFIG_WORDS], char **cause)
+{
+	const struct source_perf_pmu	*pmu = &st->pmus[0];
+	struct pmu_param		 p[HV24X7_NPARAMS] = {
+		{ "domain", (uint64_t)domain },
+		{ "offset", offset },
+		{ "lpar", lpar },
+		{ "chip", index },
+		{ "core", index },
+		{ "vcpu", index },
+		{ "starting_index", index },
+	};
+	struct pmu_event		 none;
+	int				 error;
+
+	/* The index must land somewhere, or every index is 0. */
+	if (pmu_format_find(pmu->formats, pmu->nformats, "chip") == NULL &&
+	    pmu_format_find(pmu->formats, pmu->nformats,
+	    "starting_index") == NULL) {
+		*cause = xasprintf("%s: no format/chip or "
+		    "format/starting_index for the index", pmu->dir);
+		return (-HV_ENOENT);
+	}
+	/* An event of no terms: the params say it all. */
+	memset(&none, 0, sizeof none);
+	none.name = xstrdup(name);
+	error = pmu_event_encode(&none, pmu->formats, pmu->nformats, p,
+	    HV24X7_NPARAMS, cfg, cause);
+	free(none.name);
+	return (error);
+}
+
+/* A probe's event: the model's first core event, by its sysfs name. */
+struct perf_hv24x7_probe {
+	struct source_perf		*st;
+	const struct catalog_event	*ev;
+};
+
+static int
+source_perf_hv24x7_probe(void *arg, uint16_t lpar, unsigned vcpu)
+{
+	struct perf_hv24x7_probe	*pr = arg;
+	struct perf_counter		 pc;
+	const char			*name = pr->ev->sysfs_name;
+	char				*c = NULL;
+	int				 fd;
+
+	if (name == NULL)
+		name = pr->ev->name;
+	memset(&pc, 0, sizeof pc);
+	pc.type = pr->st->pmus[0].type;
+	pc.cpu = pr->st->cpus[0];
+	if (source_perf_hv24x7_config(pr->st, name, HV_DOMAIN_VCPU_HOME_CORE,
+	    pr->ev->offset, lpar, vcpu, pc.cfg, &c) != 0) {
+		free(c);
+		return (EINVAL);
+	}
+	/* The open is the question: the kernel's test call answers it. */
+	if ((fd = source_perf_fd_open(&pc, -1)) < 0)
+		return (errno != 0 ? errno : EIO);
+	close(fd);
+	return (0);
+}
+
+/*
+ * Which partitions the frame has, into st->topo.  Only interface 2 has
+ * the VCPU domains; a model without a core event has nothing to probe.
+ */
+static void
+source_perf_hv24x7_discover(struct source_perf *st, struct perf_hv24x7 *hv)
+{
+	struct perf_hv24x7_probe	 pr;
+	struct perf_lpar_scan		 sc;
+	struct topology			*t = &st->topo;
+	size_t				 i;
+
+	if (hv->lpars.lpars != NULL) {
+		hv->retired = xreallocarray(hv->retired, hv->nretired + 1,
+		    sizeof *hv->retired);
+		hv->retired[hv->nretired++] = hv->lpars.lpars;
+		hv->lpars.lpars = NULL;
+	}
+	source_perf_lpar_found_free(&hv->lpars);
+	t->lpars = NULL;
+	t->nlpars = 0;
+	t->lpars_denied = 0;
+	t->lpar_self = source_perf_lpar_self(st);
+	if (t->interface != 2 || st->model == NULL)
+		return;
+	memset(&pr, 0, sizeof pr);
+	pr.st = st;
+	for (i = 0; i < st->model->nevents && pr.ev == NULL; i++) {
+		if (st->model->events[i].domain == HV_DOMAIN_CORE)
+			pr.ev = &st->model->events[i];
+	}
+	if (pr.ev == NULL)
+		return;
+	memset(&sc, 0, sizeof sc);
+	sc.probe = source_perf_hv24x7_probe;
+	sc.arg = &pr;
+	sc.lo = st->lpar_lo;
+	sc.hi = st->lpar_hi;
+	sc.gap = st->lpar_gap;
+	sc.maxvcpus = PERF_LPAR_VCPUS_MAX;
+	sc.privileged = st->pmus[0].collect_privileged;
+	source_perf_lpar_scan(&sc, &hv->lpars);
+	t->lpars = hv->lpars.lpars;
+	t->nlpars = hv->lpars.nlpars;
+	t->lpars_denied = hv->lpars.denied;
+}
+
+/* What the last topology pointed to is no longer handed out. */
+static void
+source_perf_hv24x7_retire(struct source_perf *st)
+{
+	struct perf_hv24x7	*hv = st->vdata;
+	size_t			 i;
+
+	for (i = 0; i < hv->nretired; i++)
+		free(hv->retired[i]);
+	free(hv->retired);
+	hv->retired = NULL;
+	hv->nretired = 0;
+}
+
 static int
 source_perf_hv24x7_open(struct source_perf *st, char **cause)
 {
@@ -178,6 +318,7 @@ source_perf_hv24x7_open(struct source_perf *st, char **cause)
 	st->model = pmu_catalog_build(ls, 1, PMU_CATALOG_HV24X7,
 	    st->topo.interface);
 	free(ls);
+	source_perf_hv24x7_discover(st, hv);
 	return (0);
 }
 
@@ -232,6 +373,8 @@ source_perf_hv24x7_catalog(struct source_perf *st, const void **out,
 		hv->catalog = img;
 		hv->catalog_size = n;
 		hv->image_version = hv->catalog_version = v;
+		/* A new catalog may come with partitions moved or gone. */
+		source_perf_hv24x7_discover(st, hv);
 	}
 	free(c);
 	free(path);
@@ -246,17 +389,8 @@ source_perf_hv24x7_encode(struct source_perf *st,
     const struct sel_counter *sc, struct perf_counter *pc, char **cause)
 {
 	const struct perf_hv24x7	*hv = st->vdata;
-	const struct source_perf_pmu	*pmu = &st->pmus[0];
-	struct pmu_param		 p[HV24X7_NPARAMS] = {
-		{ "domain", (uint64_t)sc->domain },
-		{ "offset", sc->event->offset },
-		{ "lpar", sc->lpar },
-		{ "chip", sc->index },
-		{ "core", sc->index },
-		{ "vcpu", sc->index },
-		{ "starting_index", sc->index },
-	};
-	struct pmu_event		 none;
+	const struct topo_lpar		*l;
+	struct pmu_hv24x7_frame		 fr = hv->frame;
 	const char			*name = sc->event->sysfs_name;
 	int				 error;
 
@@ -264,25 +398,18 @@ source_perf_hv24x7_encode(struct source_perf *st,
 		name = sc->event->name;
 	pc->key = 0;
 	pc->pmu = 0;
-	pc->type = pmu->type;
+	pc->type = st->pmus[0].type;
 	pc->cpu = st->cpus[0];
-	/* The index must land somewhere, or every index is 0. */
-	if (pmu_format_find(pmu->formats, pmu->nformats, "chip") == NULL &&
-	    pmu_format_find(pmu->formats, pmu->nformats,
-	    "starting_index") == NULL) {
-		*cause = xasprintf("%s: no format/chip or "
-		    "format/starting_index for the index", pmu->dir);
-		return (-HV_ENOENT);
-	}
-	/* An event of no terms: the params say it all. */
-	memset(&none, 0, sizeof none);
-	none.name = xstrdup(name);
-	error = pmu_event_encode(&none, pmu->formats, pmu->nformats, p,
-	    HV24X7_NPARAMS, pc->cfg, cause);
-	free(none.name);
-	if (error != 0)
+	if ((error = source_perf_hv24x7_config(st, name, sc->domain,
+	    sc->event->offset, sc->lpar, sc->index, pc->cfg, cause)) != 0)
 		return (error);
-	return (pmu_hv24x7_check(name, pc->cfg, &hv->frame, cause));
+	/* Another partition has the vcpus the scan found (none known: the
+	 * kernel's test call decides). */
+	if (sc->domain >= HV_DOMAIN_VCPU_HOME_CORE &&
+	    sc->lpar != HCALL_LPAR_SELF)
+		fr.vcpus = (l = source_perf_lpar_find(&hv->lpars,
+		    sc->lpar)) != NULL ? l->vcpus : 0;
+	return (pmu_hv24x7_check(name, pc->cfg, &fr, cause));
 }
 
 /* As many as one H_GET_24X7_DATA can carry: requests and result bytes. */
@@ -350,7 +477,7 @@ source_perf_hv24x7_open_error(const struct source_perf *st,
 
 /* Recheck the live catalog version now and then (it costs an hcall). */
 static void
-source_perf_hv24x7_sample(struct source_perf *st, uint64_t now,
+source_perf_hv24x7_version(struct source_perf *st, uint64_t now,
     struct raw_sample *rs)
 {
 	struct perf_hv24x7	*hv = st->vdata;
@@ -376,6 +503,78 @@ source_perf_hv24x7_sample(struct source_perf *st, uint64_t now,
 	rs->catalog_version = hv->catalog_version;
 }
 
+/* Whether the selection reads partitions (a pick "@lpar"). */
+static int
+source_perf_hv24x7_reads_lpars(const struct source_perf *st)
+{
+	size_t	 i;
+
+	for (i = 0; st->sel != NULL && i < st->sel->npicks; i++) {
+		if (st->sel->picks[i].domain == SEL_DOMAIN_LPAR)
+			return (1);
+	}
+	return (0);
+}
+
+/*
+ * Once per sample: the catalog version now and then, and once, in the
+ * first interval shown, why no other partition is read.
+ */
+static void
+source_perf_hv24x7_sample(struct source_perf *st, uint64_t now,
+    struct raw_sample *rs)
+{
+	struct perf_hv24x7	*hv = st->vdata;
+
+	source_perf_hv24x7_version(st, now, rs);
+	if (st->topo.lpars_denied && !hv->denied_said && st->sampled &&
+	    rs->error[0] == '\0' && source_perf_hv24x7_reads_lpars(st)) {
+		snprintf(rs->error, sizeof rs->error, "%s", HV24X7_DENIED);
+		hv->denied_said = 1;
+	}
+}
+
+/*
+ * A group read the hypervisor refused: when it reads another partition
+ * that no longer answers (removed, or moved out of reach), find the
+ * partitions again, at most every HV24X7_VERSION_CHECK_NS.
+ */
+static void
+source_perf_hv24x7_read_failed(struct source_perf *st, size_t i, int err,
+    struct raw_sample *rs)
+{
+	struct perf_hv24x7		*hv = st->vdata;
+	struct perf_hv24x7_probe	 pr;
+	const struct perf_group		*g = &st->groups[i];
+	const struct sel_counter	*sc;
+	size_t				 j, len;
+	uint16_t			 last = HCALL_LPAR_SELF;
+
+	if (err != EIO || (hv->last_scan != 0 && rs->now - hv->last_scan <
+	    HV24X7_VERSION_CHECK_NS))
+		return;
+	memset(&pr, 0, sizeof pr);
+	pr.st = st;
+	for (j = 0; j < g->n; j++) {
+		sc = &st->sel->counters[g->members[j]];
+		if (sc->domain < HV_DOMAIN_VCPU_HOME_CORE ||
+		    sc->lpar == HCALL_LPAR_SELF || sc->lpar == last)
+			continue;
+		last = sc->lpar;
+		pr.ev = sc->event;
+		if (source_perf_hv24x7_probe(&pr, sc->lpar, 0) == 0)
+			continue;
+		hv->last_scan = rs->now != 0 ? rs->now : 1;
+		source_perf_hv24x7_discover(st, hv);
+		len = strlen(rs->error);
+		snprintf(rs->error + len, sizeof rs->error - len, "%s"
+		    "partition %u no longer answers: %zu partitions found "
+		    "again", len > 0 ? "; " : "", (unsigned)sc->lpar,
+		    st->topo.nlpars);
+		return;
+	}
+}
+
 static void
 source_perf_hv24x7_close(struct source_perf *st)
 {
@@ -385,6 +584,8 @@ source_perf_hv24x7_close(struct source_perf *st)
 		return;
 	free(hv->catalog);
 	free(hv->catalog_cause);
+	source_perf_hv24x7_retire(st);
+	source_perf_lpar_found_free(&hv->lpars);
 	free(hv);
 	st->vdata = NULL;
 }
@@ -403,6 +604,8 @@ const struct source_perf_variant source_perf_hv24x7 = {
 	.open_error = source_perf_hv24x7_open_error,
 	.eio_hint = " (the hypervisor refused H_GET_24X7_DATA; dmesg shows "
 	    "why)",
+	.topology = source_perf_hv24x7_retire,
+	.read_failed = source_perf_hv24x7_read_failed,
 	.sample = source_perf_hv24x7_sample,
 	.close = source_perf_hv24x7_close,
 };

@@ -12,6 +12,8 @@
  *	source-perf-sysfs.c	reading a PMU's sysfs directory
  *	source-perf-hv24x7.c	the hv_24x7 variant: the live catalog,
  *				chip/core/vcpu indices, the hcall limits
+ *	source-perf-lpar.c	finding the frame's partitions by opening
+ *				events (hv_24x7)
  *	source-perf-cpu.c	the variant for every other PMU: a catalog
  *				model from events/, one index per CPU
  */
@@ -27,6 +29,12 @@ struct sel_counter;
 
 #define PERF_GROUP_MAX_DEFAULT	64
 #define PERF_FD_SLACK		32	/* fds the rest of hvtop may need */
+#define PERF_LPARS_DEFAULT_LO	1	/* the ids probed: lpars=1-254 */
+#define PERF_LPARS_DEFAULT_HI	254
+#define PERF_LPAR_VCPUS_MAX	256	/* a partition's vcpus looked for */
+#define PERF_LPAR_GAP		16	/* without lpars=: ids in a row that
+					   may be missing before the scan
+					   stops */
 
 /* One selected counter. */
 struct perf_counter {
@@ -97,6 +105,12 @@ struct source_perf_variant {
 			    const char *what);
 	/* Optional: said after a group read that failed with EIO. */
 	const char	*eio_hint;
+	/* Optional: the topology st->topo is handed out. */
+	void		(*topology)(struct source_perf *);
+	/* Optional: the read of group i failed with err (rs->error says
+	 * so already). */
+	void		(*read_failed)(struct source_perf *, size_t i, int err,
+			    struct raw_sample *);
 	/* Optional: once per sample, before the reads. */
 	void		(*sample)(struct source_perf *, uint64_t now,
 			    struct raw_sample *);
@@ -118,6 +132,9 @@ struct source_perf {
 	size_t		 ncpus;
 	unsigned	 group_max;	/* 0: the PMU's own limit */
 	int		 iface_opt;	/* interface= option, 0 when absent */
+	uint16_t	 lpar_lo;	/* lpars= option: the partition ids */
+	uint16_t	 lpar_hi;	/* probed; lo 0: none */
+	unsigned	 lpar_gap;	/* 0: every id of the range */
 
 	char		**param_names;	/* NAME=VALUE options */
 	struct pmu_param *params;
@@ -158,7 +175,50 @@ char	*source_perf_error_open(const struct source_perf *,
 int	 source_perf_const_get(struct source_perf *, const char *name,
 	    double *v, const char **origin);
 
+/* source-perf-lpar.c */
+/*
+ * One probe: open the hv_24x7 event of domain 3 for vcpu of lpar and
+ * close it.  Returns 0 when it opened, else its errno.
+ */
+typedef int	(*perf_lpar_probe)(void *arg, uint16_t lpar, unsigned vcpu);
+
+struct perf_lpar_scan {
+	perf_lpar_probe	 probe;
+	void		*arg;
+	uint16_t	 lo, hi;	/* the ids probed; lo 0: none */
+	unsigned	 gap;		/* stop after this many missing ids
+					   in a row (0: never) */
+	unsigned	 maxvcpus;	/* the most vcpus looked for */
+	int		 privileged;	/* collect_privileged: 1, 0, -1 */
+};
+
+struct perf_lpar_found {
+	struct topo_lpar *lpars;	/* ids ascending */
+	size_t		 nlpars;
+	int		 denied;	/* only this partition answers */
+	unsigned	 refused;	/* ids refused with EACCES/EPERM */
+	unsigned	 probes;	/* events opened */
+};
+
+/*
+ * Which partitions answer: this one first (as 0xffff; if it does not,
+ * nothing is found), then each id lo..hi (up to gap ids in a row past
+ * the last that answered), then each found partition's vcpus.  Without the permission (privileged 0), or when no id answers
+ * while this partition does, *out says denied and lists none.  Clear
+ * *out with source_perf_lpar_found_free().
+ */
+void	 source_perf_lpar_scan(const struct perf_lpar_scan *,
+	    struct perf_lpar_found *out);
+void	 source_perf_lpar_found_free(struct perf_lpar_found *);
+const struct topo_lpar *source_perf_lpar_find(const struct perf_lpar_found *,
+	    uint16_t id);
+/* This partition's id from proc_root/powerpc/lparcfg, else 0xffff. */
+uint16_t source_perf_lpar_self(const struct source_perf *);
+
 /* source-perf.c */
+/* An fd for counter pc in group_fd's group (-1: a new, disabled
+ * leader), or -1 with errno set. */
+int	 source_perf_fd_open(const struct perf_counter *, int group_fd);
 /* The value of "key : value" in proc_root/cpuinfo, or NULL (allocated). */
 char	*source_perf_cpuinfo(const struct source_perf *, const char *key);
 /* The listings of st->pmus, for pmu_catalog_build() (caller frees). */

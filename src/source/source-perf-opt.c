@@ -59,6 +59,37 @@ source_perf_opt_number(struct source_perf *st, const char *key,
 	return (0);
 }
 
+/* lpars=LO-HI, lpars=N or lpars=none: the partition ids probed. */
+static int
+source_perf_opt_lpars(struct source_perf *st, const char *val, char **cause)
+{
+	unsigned long	 lo, hi;
+	char		*end;
+
+	/* A range given is probed whole. */
+	st->lpar_gap = 0;
+	if (strcmp(val, "none") == 0) {
+		st->lpar_lo = st->lpar_hi = 0;
+		return (0);
+	}
+	errno = 0;
+	lo = strtoul(val, &end, 10);
+	hi = lo;
+	if (end != val && *end == '-' && end[1] >= '0' && end[1] <= '9')
+		hi = strtoul(end + 1, &end, 10);
+	/* 0 is refused to all but partition 0, 0xffff means "this one". */
+	if (*val < '0' || *val > '9' || *end != '\0' || errno != 0 ||
+	    lo == 0 || hi < lo || hi >= 0xffff) {
+		*cause = xasprintf("option lpars=%s: expected partition ids "
+		    "LO-HI from 1 to 65534 (default %d-%d), or none", val,
+		    PERF_LPARS_DEFAULT_LO, PERF_LPARS_DEFAULT_HI);
+		return (-HV_EUSAGE);
+	}
+	st->lpar_lo = (uint16_t)lo;
+	st->lpar_hi = (uint16_t)hi;
+	return (0);
+}
+
 /* NAME=VALUE: a value for an event's '?' parameter NAME. */
 static int
 source_perf_opt_param(struct source_perf *st, const char *key,
@@ -103,6 +134,8 @@ source_perf_opt_one(struct source_perf *st, const char *key,
 	else if (strcmp(key, "group_max") == 0 ||
 	    strcmp(key, "interface") == 0)
 		return (source_perf_opt_number(st, key, val, cause));
+	else if (strcmp(key, "lpars") == 0)
+		return (source_perf_opt_lpars(st, val, cause));
 	else if (strcmp(key, "clock") == 0) {
 		/* Real counters move with real time, and nothing else. */
 		if (strcmp(val, "real") == 0)

@@ -245,6 +245,9 @@ source_perf_open(struct source *src, const char *args, char **cause)
 	st = xcalloc(1, sizeof *st);
 	st->sysfs_root = xstrdup("/sys");
 	st->proc_root = xstrdup("/proc");
+	st->lpar_lo = PERF_LPARS_DEFAULT_LO;
+	st->lpar_hi = PERF_LPARS_DEFAULT_HI;
+	st->lpar_gap = PERF_LPAR_GAP;
 	if ((error = source_perf_opt_parse(st, args, &pmus, &cpus,
 	    cause)) == 0 && (error = source_perf_load(st, pmus != NULL ?
 	    pmus : PERF_PMU_DEFAULT, cause)) == 0 &&
@@ -300,6 +303,8 @@ source_perf_topology(struct source *src, struct topology *t, char **cause)
 	struct source_perf	*st = src->data;
 
 	(void)cause;
+	if (st->v->topology != NULL)
+		st->v->topology(st);
 	*t = st->topo;
 	return (0);
 }
@@ -322,9 +327,8 @@ source_perf_fd_limit(size_t need)
 	}
 }
 
-/* One counter's fd, in group_fd's group (-1: a new, disabled leader). */
-static int
-source_perf_open_one(const struct perf_counter *pc, int group_fd)
+int
+source_perf_fd_open(const struct perf_counter *pc, int group_fd)
 {
 	struct perf_event_attr	 attr;
 	long			 fd;
@@ -452,7 +456,7 @@ source_perf_groups_open(struct source_perf *st, const size_t *order,
 		pc = &st->ctr[order[i]];
 		if (g != NULL && (g->cpu != pc->cpu || g->n >= limit))
 			g = NULL;
-		if (g != NULL && (fd = source_perf_open_one(pc,
+		if (g != NULL && (fd = source_perf_fd_open(pc,
 		    g->leader)) < 0) {
 			/* Some PMUs cannot share a group with others:
 			 * such a counter starts a group of its own. */
@@ -463,7 +467,7 @@ source_perf_groups_open(struct source_perf *st, const size_t *order,
 			g = NULL;
 		}
 		if (g == NULL) {
-			if ((fd = source_perf_open_one(pc, -1)) < 0)
+			if ((fd = source_perf_fd_open(pc, -1)) < 0)
 				return (source_perf_open_failed(st, order[i],
 				    errno, cause));
 			g = source_perf_group_new(st, fd, pc->cpu);
@@ -576,6 +580,8 @@ source_perf_read_group(struct source_perf *st, size_t i,
 	if (r == -1) {
 		err = errno;
 		source_perf_read_failed(st, i, err, rs);
+		if (st->v->read_failed != NULL)
+			st->v->read_failed(st, i, err, rs);
 		return (err != 0 ? err : EIO);
 	}
 	pct = source_perf_scale(&g->scale, st->readbuf,

@@ -21,6 +21,9 @@
  *	interface=1|2	the hcall interface (default: POWER8 in cpuinfo
  *			gives 1, another POWER 2, else a guess from the
  *			catalog)
+ *	lpars=LO-HI	the partition ids hv_24x7 looks for, every one
+ *			(default 1-254, stopping 16 ids past the last
+ *			found; none for none)
  *	NAME=VALUE	a value for the '?' parameter NAME of an event
  *			(e.g. phys_processor_idx=3 on hv_gpci)
  */

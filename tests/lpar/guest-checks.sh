@@ -1,7 +1,8 @@
 # Runs inside the virtual LPAR (busybox sh): prints what the host-side
 # test compares, in sections "@@ NAME".  $1 lists the parts: sysfs,
 # hvtop, calls, denied, user (and paranoid0: user with
-# kernel.perf_event_paranoid at 0).
+# kernel.perf_event_paranoid at 0), lpars (the frame's partitions
+# through perf) and lpars-denied (the same without the permission).
 parts=" $* "
 pmu=/sys/bus/event_source/devices/hv_24x7
 
@@ -58,6 +59,25 @@ case $parts in
 	hvtop -b -n 2 -d 0.3 -g "$chip@chip" 2>&1; echo "@@ rc=$?"
 	echo "@@ denied-vcpu"
 	hvtop -b -n 3 -d 0.3 -g "$core@vcpu" 2>&1; echo "@@ rc=$?"
+	;;
+esac
+case $parts in
+*" lpars "*)
+	# The partitions perf finds by opening events, read in the four
+	# placements of every vcpu; then a range of ids that leaves some out.
+	echo "@@ lpars"
+	hvtop -b -n 3 -d 0.3 --source perf --format csv \
+	    -g CPM_32MHZ_CYC@lpar 2>&1; echo "@@ rc=$?"
+	echo "@@ lpars-range"
+	hvtop -b -n 2 -d 0.3 --source perf -O lpars=2-3 --format csv \
+	    -g CPM_32MHZ_CYC@lpar 2>&1; echo "@@ rc=$?"
+	;;
+esac
+case $parts in
+*" lpars-denied "*)
+	echo "@@ lpars-denied"
+	hvtop -b -n 3 -d 0.3 --source perf --format csv \
+	    -g CPM_32MHZ_CYC@lpar 2>&1; echo "@@ rc=$?"
 	;;
 esac
 case $parts in

@@ -9,8 +9,10 @@
 # partition without collection permission gets hvtop's HMC message for
 # chips while its virtual processors still count, that hvtop --serve
 # --user nobody serves as nobody without a capability and what a source
-# reopened as nobody does, and that the terminal interface runs on the
-# partition's console.  Prints "ok NAME", "not ok
+# reopened as nobody does, that hvtop in the partition finds the frame's
+# partitions through perf and reads them (@lpar), or only its own with
+# the HMC message when it may not read others, and that the terminal
+# interface runs on the partition's console.  Prints "ok NAME", "not ok
 # NAME" or "SKIP NAME: REASON" per check, then "N passed, N failed".
 top=$(cd "$(dirname "$0")/../.." && pwd)
 here=$top/tests/lpar
@@ -141,13 +143,49 @@ check_hvtop() {
 	fi
 }
 
+# lpar_rows FILE SECTION: "SEQ ID" of each row of the CSV of SECTION
+# for a partition (domain "lpar") with a rate above 0.
+lpar_rows() {
+	section "$2" "$1" | awk -F, '
+		$1 == "time" {
+			for (i = 1; i <= NF; i++) {
+				c[$i] = i
+				if ($i ~ /\[\/s\]$/)
+					rate[i] = 1
+			}
+			next
+		}
+		c["domain"] && $c["domain"] == "lpar" && $c["index"] != "total" {
+			for (i in rate)
+				if ($i + 0 > 0) {
+					print $c["seq"], $c["index"]
+					break
+				}
+		}'
+}
+# lpars NAME FILE SECTION IDS N: SECTION ended well and printed N
+# intervals with rates for exactly the partitions IDS.
+lpars() {
+	[ "$(rc_of "$3" "$2")" = 0 ] || return 1
+	lpar_rows "$2" "$3" | sort -u >"$t/$1.$3"
+	got=$(cut -d' ' -f2 "$t/$1.$3" | sort -n -u | paste -s -d' ' -)
+	[ "$got" = "$4" ] || { echo "# partitions: '$got', want '$4'"; return 1; }
+	[ "$(cut -d' ' -f1 "$t/$1.$3" | sort -u | wc -l)" -eq "$5" ]
+}
+
 p8=$top/tests/data/catalog/p8-catalog-v3.bin
 cats=$top/build/catalogs
 
-if boot power9 "catalog=power9,$frame" sysfs hvtop calls; then
+if boot power9 "catalog=power9,$frame" sysfs hvtop calls lpars; then
 	ok "power9: boot"
 	check_sysfs power9 "$cats/power9.bin" 2
 	check_hvtop power9
+	# The default frame has partitions 0-3; 0 is not this partition's
+	# to read, and there is no 4.
+	check "power9: @lpar through perf: partitions 1, 2 and 3, nothing else" \
+	    lpars power9 "$t/power9.out" lpars "1 2 3" 3
+	check "power9: @lpar with -O lpars=2-3: partitions 2 and 3" \
+	    lpars power9 "$t/power9.out" lpars-range "2 3" 2
 	# H_GET_24X7_DATA calls as the hypervisor counted them, between the
 	# guest's markers: 1 refresh, then 4.
 	awk '
@@ -194,7 +232,7 @@ else
 	notok "p8-catalog-v3: boot"
 fi
 
-if boot denied "catalog=power9,$frame,faults=denied" denied; then
+if boot denied "catalog=power9,$frame,faults=denied" denied lpars-denied; then
 	ok "denied: boot"
 	check "denied: hv_gpci says collect_privileged 0" \
 	    grep -q '^@@ privileged 0$' "$t/denied.out"
@@ -208,6 +246,17 @@ if boot denied "catalog=power9,$frame,faults=denied" denied; then
 	fi
 	check "denied: the vcpu domain still counts" \
 	    rates denied "$t/denied.out" denied-vcpu 'total'
+	check "denied: @lpar reads this partition alone (0xffff)" \
+	    lpars denied "$t/denied.out" lpars-denied 65535 3
+	n=$(section lpars-denied "$t/denied.out" | grep -c 'other partitions are not visible: allow performance information collection for this partition on the HMC')
+	if [ "$n" -ge 1 ] && [ "$(section lpars-denied "$t/denied.out" |
+	    grep 'allow performance information' | cut -d, -f2 | sort -u)" = 1 ]
+	then
+		ok "denied: @lpar says once why, naming the HMC"
+	else
+		section lpars-denied "$t/denied.out" | head -n 5
+		notok "denied: @lpar says once why, naming the HMC"
+	fi
 else
 	tail -n 30 "$t/denied.out" "$t/denied.err"
 	notok "denied: boot"

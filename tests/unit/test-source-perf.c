@@ -27,6 +27,7 @@
 
 #include "catalog/catalog.h"
 #include "model/selection.h"
+#include "source/source-perf-int.h"
 #include "source/source-perf.h"
 #include "sys/file.h"
 #include "util/hverr.h"
@@ -708,6 +709,248 @@ test_open_p8_enoent(void **state)
 	p8_free(root);
 }
 
+/* ---- partitions ------------------------------------------------------ */
+
+/*
+ * A frame for the scan: partition i has vcpus[i] virtual processors (0:
+ * none), and ids other than this partition's are refused with err when
+ * err is set.
+ */
+struct fake_frame {
+	unsigned	 vcpus[8];
+	int		 self_ok;
+	int		 err;
+	unsigned	 probes;
+};
+
+static int
+fake_probe(void *arg, uint16_t lpar, unsigned vcpu)
+{
+	struct fake_frame	*f = arg;
+
+	f->probes++;
+	if (lpar == SEL_LPAR_SELF)
+		return (f->self_ok && vcpu < f->vcpus[1] ? 0 : EIO);
+	if (f->err != 0)
+		return (f->err);
+	if (lpar >= 8 || vcpu >= f->vcpus[lpar])
+		return (EIO);
+	return (0);
+}
+
+static void
+fake_scan_gap(struct fake_frame *f, uint16_t lo, uint16_t hi, unsigned gap,
+    int privileged, struct perf_lpar_found *out)
+{
+	struct perf_lpar_scan	 sc;
+
+	memset(&sc, 0, sizeof sc);
+	sc.probe = fake_probe;
+	sc.arg = f;
+	sc.lo = lo;
+	sc.hi = hi;
+	sc.gap = gap;
+	sc.maxvcpus = PERF_LPAR_VCPUS_MAX;
+	sc.privileged = privileged;
+	source_perf_lpar_scan(&sc, out);
+}
+
+static void
+fake_scan(struct fake_frame *f, uint16_t lo, uint16_t hi, int privileged,
+    struct perf_lpar_found *out)
+{
+	struct perf_lpar_scan	 sc;
+
+	memset(&sc, 0, sizeof sc);
+	sc.probe = fake_probe;
+	sc.arg = f;
+	sc.lo = lo;
+	sc.hi = hi;
+	sc.maxvcpus = PERF_LPAR_VCPUS_MAX;
+	sc.privileged = privileged;
+	source_perf_lpar_scan(&sc, out);
+}
+
+/*
+ * The scan finds exactly the partitions that answer, with their vcpus,
+ * in a bounded number of opens; without the permission only this
+ * partition answers, and that is said.
+ */
+static void
+test_lpar_scan(void **state)
+{
+	struct fake_frame	 f;
+	struct perf_lpar_found	 out;
+
+	(void)state;
+	/* Partitions 1-3 of 16, 16 and 3 vcpus; 5 of 1; 0 is never asked. */
+	memset(&f, 0, sizeof f);
+	f.self_ok = 1;
+	f.vcpus[0] = 4;
+	f.vcpus[1] = 16;
+	f.vcpus[2] = 16;
+	f.vcpus[3] = 3;
+	f.vcpus[5] = 1;
+	fake_scan(&f, PERF_LPARS_DEFAULT_LO, PERF_LPARS_DEFAULT_HI, -1, &out);
+	assert_int_equal(out.nlpars, 4);
+	assert_int_equal(out.denied, 0);
+	assert_int_equal(out.lpars[0].id, 1);
+	assert_int_equal(out.lpars[0].vcpus, 16);
+	assert_int_equal(out.lpars[1].id, 2);
+	assert_int_equal(out.lpars[1].vcpus, 16);
+	assert_int_equal(out.lpars[2].id, 3);
+	assert_int_equal(out.lpars[2].vcpus, 3);
+	assert_int_equal(out.lpars[3].id, 5);
+	assert_int_equal(out.lpars[3].vcpus, 1);
+	assert_null(source_perf_lpar_find(&out, 4));
+	assert_int_equal(source_perf_lpar_find(&out, 3)->vcpus, 3);
+	/* One open for this partition, one per id, a few per partition. */
+	assert_int_equal(out.probes, f.probes);
+	assert_true(out.probes <= 1 + 254 + 4 * 2 * 9);
+	source_perf_lpar_found_free(&out);
+
+	/* By default the scan stops a gap past the last id found. */
+	f.probes = 0;
+	fake_scan_gap(&f, 1, 254, PERF_LPAR_GAP, -1, &out);
+	assert_int_equal(out.nlpars, 4);
+	assert_int_equal(out.lpars[3].id, 5);
+	assert_int_equal(f.probes, out.probes);
+	/* This partition, ids 1-5 and 32 more, the vcpus of 4 partitions. */
+	assert_true(out.probes <= 1 + 5 + PERF_LPAR_GAP + 4 * 2 * 9);
+	source_perf_lpar_found_free(&out);
+	fake_scan_gap(&f, 1, 254, 1, -1, &out);
+	assert_int_equal(out.nlpars, 3);
+	source_perf_lpar_found_free(&out);
+
+	/* The next partition's count is guessed from the one before: two
+	 * opens when right, and the right count when wrong. */
+	{
+		static const unsigned pairs[][2] = { { 16, 16 }, { 16, 3 },
+		    { 4, 40 }, { 256, 300 }, { 1, 7 }, { 7, 1 },
+		    { 255, 256 }, { 300, 255 } };
+		size_t	 k;
+
+		for (k = 0; k < sizeof pairs / sizeof pairs[0]; k++) {
+			memset(&f, 0, sizeof f);
+			f.self_ok = 1;
+			f.vcpus[1] = pairs[k][0];
+			f.vcpus[2] = pairs[k][1];
+			fake_scan(&f, 1, 2, 1, &out);
+			assert_int_equal(out.nlpars, 2);
+			assert_int_equal(out.lpars[0].vcpus, pairs[k][0] > 256 ?
+			    256 : pairs[k][0]);
+			assert_int_equal(out.lpars[1].vcpus, pairs[k][1] > 256 ?
+			    256 : pairs[k][1]);
+			if (pairs[k][0] == pairs[k][1])
+				assert_int_equal(out.probes, 1 + 2 + 8 + 2);
+			source_perf_lpar_found_free(&out);
+		}
+		memset(&f, 0, sizeof f);
+		f.self_ok = 1;
+		f.vcpus[0] = 4;
+		f.vcpus[1] = 16;
+		f.vcpus[2] = 16;
+		f.vcpus[3] = 3;
+		f.vcpus[5] = 1;
+	}
+
+	/* A range of one id; a partition of more vcpus than looked for. */
+	f.vcpus[2] = 300;
+	fake_scan(&f, 2, 2, 1, &out);
+	assert_int_equal(out.nlpars, 1);
+	assert_int_equal(out.lpars[0].vcpus, PERF_LPAR_VCPUS_MAX);
+	source_perf_lpar_found_free(&out);
+
+	/* Other ids refused while this partition answers: denied. */
+	f.err = EACCES;
+	fake_scan(&f, 1, 254, -1, &out);
+	assert_int_equal(out.nlpars, 0);
+	assert_null(out.lpars);
+	assert_int_equal(out.denied, 1);
+	assert_int_equal(out.refused, 254);
+	source_perf_lpar_found_free(&out);
+
+	/* No permission: nothing is opened at all. */
+	f.probes = 0;
+	fake_scan(&f, 1, 254, 0, &out);
+	assert_int_equal(out.denied, 1);
+	assert_int_equal(f.probes, 0);
+	source_perf_lpar_found_free(&out);
+
+	/* This partition does not answer: no VCPU domains, not denied. */
+	f.err = 0;
+	f.self_ok = 0;
+	fake_scan(&f, 1, 254, 1, &out);
+	assert_int_equal(out.nlpars, 0);
+	assert_int_equal(out.denied, 0);
+	assert_int_equal(out.probes, 1);
+	source_perf_lpar_found_free(&out);
+
+	/* lpars=none */
+	f.self_ok = 1;
+	fake_scan(&f, 0, 0, 1, &out);
+	assert_int_equal(out.probes, 0);
+	assert_int_equal(out.denied, 0);
+}
+
+/*
+ * The source on a tree of interface 2 without the permission: lparcfg
+ * names this partition, no other is looked for, and the option lpars=
+ * is checked.
+ */
+static void
+test_open_lpars(void **state)
+{
+	struct source	 src;
+	struct topology	 t;
+	char		*root, *dir, *cause = NULL;
+
+	(void)state;
+	root = p8_copy();
+	dir = xasprintf("%s/proc/powerpc", root);
+	assert_int_equal(mkdir(dir, 0755), 0);
+	free(dir);
+	tree_put(root, "proc/powerpc/lparcfg", "lparcfg 1.9\n"
+	    "serial_number=IBM,0278A1234\npartition_id=5\nR4=0x2\n");
+	if (p8_open(&src, root, "interface=2", &cause) != 0)
+		fail_msg("%s", cause);
+	assert_int_equal(source_perf_ops.topology(&src, &t, &cause), 0);
+	assert_int_equal(t.lpar_self, 5);
+	assert_int_equal(t.lpars_denied, 1);
+	assert_int_equal(t.nlpars, 0);
+	assert_null(t.lpars);
+	source_perf_ops.close(&src);
+
+	/* Interface 1 has no VCPU domains: nothing is looked for. */
+	tree_put(root, "proc/powerpc/lparcfg", "partition_id=x\n");
+	if (p8_open(&src, root, "lpars=1-3", &cause) != 0)
+		fail_msg("%s", cause);
+	assert_int_equal(source_perf_ops.topology(&src, &t, &cause), 0);
+	assert_int_equal(t.lpar_self, SEL_LPAR_SELF);
+	assert_int_equal(t.lpars_denied, 0);
+	source_perf_ops.close(&src);
+
+	assert_int_equal(p8_open(&src, root, "lpars=0-3", &cause),
+	    -HV_EUSAGE);
+	assert_string_equal(cause, "option lpars=0-3: expected partition ids "
+	    "LO-HI from 1 to 65534 (default 1-254), or none");
+	free(cause);
+	cause = NULL;
+	assert_int_equal(p8_open(&src, root, "lpars=3-1", &cause),
+	    -HV_EUSAGE);
+	free(cause);
+	cause = NULL;
+	assert_int_equal(p8_open(&src, root, "lpars=1-65535", &cause),
+	    -HV_EUSAGE);
+	free(cause);
+	if (p8_open(&src, root, "lpars=none,interface=2", &cause) != 0)
+		fail_msg("%s", cause);
+	assert_int_equal(source_perf_ops.topology(&src, &t, &cause), 0);
+	assert_int_equal(t.lpars_denied, 0);
+	source_perf_ops.close(&src);
+	p8_free(root);
+}
+
 int
 main(void)
 {
@@ -721,6 +964,8 @@ main(void)
 		cmocka_unit_test(test_open_p8_enoent),
 		cmocka_unit_test(test_open_p8_version_change),
 		cmocka_unit_test(test_constants),
+		cmocka_unit_test(test_lpar_scan),
+		cmocka_unit_test(test_open_lpars),
 	};
 
 	return (cmocka_run_group_tests_name("source-perf", tests, NULL,
