@@ -96,6 +96,8 @@ struct source_hcall {
 	int			 fresh_denied;
 	int			 fresh_set;	/* fresh* hold a result */
 	int			 denied_said;
+	int			 sampled;	/* a sample was taken: the
+						   next is the first shown */
 	int			 lost;		/* a listed partition did not
 						   answer: look again */
 	uint64_t		 tb;		/* of the last data call */
@@ -1110,6 +1112,12 @@ source_hcall_say_denied(struct source_hcall *s, struct raw_sample *rs)
 	int	 denied = s->fresh_set ? s->fresh_denied :
 		    s->topo.lpars_denied;
 
+	/* The first sample has no interval and is not shown: say it in
+	 * the second, the first interval a user sees. */
+	if (!s->sampled) {
+		s->sampled = 1;
+		return;
+	}
 	if (denied && !s->denied_said && rs->error[0] == '\0') {
 		snprintf(rs->error, sizeof rs->error, "%s",
 		    SOURCE_HCALL_DENIED);

@@ -49,6 +49,8 @@ struct perf_hv24x7 {
 	struct topo_lpar **retired;
 	size_t		 nretired;
 	uint64_t	 last_scan;	/* when a lost partition was looked for */
+	int		 asked;		/* partitions were asked for: look
+					   again when they may have changed */
 	int		 denied_said;	/* the HMC message was given */
 };
 
@@ -318,8 +320,21 @@ source_perf_hv24x7_open(struct source_perf *st, char **cause)
 	st->model = pmu_catalog_build(ls, 1, PMU_CATALOG_HV24X7,
 	    st->topo.interface);
 	free(ls);
-	source_perf_hv24x7_discover(st, hv);
+	/* Partitions are looked for when asked: a probe per id costs a
+	 * hypervisor call that a run without @lpar picks need not make. */
+	st->topo.lpar_self = source_perf_lpar_self(st);
 	return (0);
+}
+
+static void
+source_perf_hv24x7_partitions(struct source_perf *st)
+{
+	struct perf_hv24x7	*hv = st->vdata;
+
+	if (hv->asked)
+		return;
+	hv->asked = 1;
+	source_perf_hv24x7_discover(st, hv);
 }
 
 static char *
@@ -374,7 +389,8 @@ source_perf_hv24x7_catalog(struct source_perf *st, const void **out,
 		hv->catalog_size = n;
 		hv->image_version = hv->catalog_version = v;
 		/* A new catalog may come with partitions moved or gone. */
-		source_perf_hv24x7_discover(st, hv);
+		if (hv->asked)
+			source_perf_hv24x7_discover(st, hv);
 	}
 	free(c);
 	free(path);
@@ -605,6 +621,7 @@ const struct source_perf_variant source_perf_hv24x7 = {
 	.eio_hint = " (the hypervisor refused H_GET_24X7_DATA; dmesg shows "
 	    "why)",
 	.topology = source_perf_hv24x7_retire,
+	.partitions = source_perf_hv24x7_partitions,
 	.read_failed = source_perf_hv24x7_read_failed,
 	.sample = source_perf_hv24x7_sample,
 	.close = source_perf_hv24x7_close,

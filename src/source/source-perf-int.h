@@ -107,6 +107,9 @@ struct source_perf_variant {
 	const char	*eio_hint;
 	/* Optional: the topology st->topo is handed out. */
 	void		(*topology)(struct source_perf *);
+	/* Optional: find the frame's partitions into st->topo now, and
+	 * again by itself from then on (the source op partitions). */
+	void		(*partitions)(struct source_perf *);
 	/* Optional: the read of group i failed with err (rs->error says
 	 * so already). */
 	void		(*read_failed)(struct source_perf *, size_t i, int err,

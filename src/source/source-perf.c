@@ -309,6 +309,17 @@ source_perf_topology(struct source *src, struct topology *t, char **cause)
 	return (0);
 }
 
+static int
+source_perf_partitions(struct source *src, char **cause)
+{
+	struct source_perf	*st = src->data;
+
+	(void)cause;
+	if (st->v->partitions != NULL)
+		st->v->partitions(st);
+	return (0);
+}
+
 /* ---- groups ---------------------------------------------------------- */
 
 /* Raise the soft fd limit to the hard one when the selection needs it. */
@@ -675,6 +686,7 @@ const struct source_ops source_perf_ops = {
 	.open = source_perf_open,
 	.catalog = source_perf_catalog,
 	.topology = source_perf_topology,
+	.partitions = source_perf_partitions,
 	.select = source_perf_select,
 	.sample = source_perf_sample,
 	.model = source_perf_catalog_model,

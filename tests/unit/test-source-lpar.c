@@ -161,11 +161,14 @@ test_denied(void **state)
 	assert_int_equal(t.src->ops->select(t.src, &sel, &cause), 0);
 	assert_int_equal(t.src->ops->sample(t.src, 1000000000ULL, &rs,
 	    &cause), 0);
-	/* Said once. */
+	/* Said once, in the first interval shown: the second sample. */
+	assert_null(strstr(rs.error, "HMC"));
+	assert_int_equal(t.src->ops->sample(t.src, 2000000000ULL, &rs,
+	    &cause), 0);
 	assert_non_null(strstr(rs.error, "allow performance information "
 	    "collection for this partition on the HMC"));
 	rs.error[0] = '\0';
-	assert_int_equal(t.src->ops->sample(t.src, 2000000000ULL, &rs,
+	assert_int_equal(t.src->ops->sample(t.src, 3000000000ULL, &rs,
 	    &cause), 0);
 	assert_null(strstr(rs.error, "HMC"));
 	assert_int_equal(rs.values[0].status, RAW_OK);

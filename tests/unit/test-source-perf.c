@@ -914,6 +914,8 @@ test_open_lpars(void **state)
 	    "serial_number=IBM,0278A1234\npartition_id=5\nR4=0x2\n");
 	if (p8_open(&src, root, "interface=2", &cause) != 0)
 		fail_msg("%s", cause);
+	/* Partitions are looked for when asked. */
+	assert_int_equal(source_perf_ops.partitions(&src, &cause), 0);
 	assert_int_equal(source_perf_ops.topology(&src, &t, &cause), 0);
 	assert_int_equal(t.lpar_self, 5);
 	assert_int_equal(t.lpars_denied, 1);
@@ -925,6 +927,8 @@ test_open_lpars(void **state)
 	tree_put(root, "proc/powerpc/lparcfg", "partition_id=x\n");
 	if (p8_open(&src, root, "lpars=1-3", &cause) != 0)
 		fail_msg("%s", cause);
+	/* Partitions are looked for when asked. */
+	assert_int_equal(source_perf_ops.partitions(&src, &cause), 0);
 	assert_int_equal(source_perf_ops.topology(&src, &t, &cause), 0);
 	assert_int_equal(t.lpar_self, SEL_LPAR_SELF);
 	assert_int_equal(t.lpars_denied, 0);
@@ -945,6 +949,8 @@ test_open_lpars(void **state)
 	free(cause);
 	if (p8_open(&src, root, "lpars=none,interface=2", &cause) != 0)
 		fail_msg("%s", cause);
+	/* Partitions are looked for when asked. */
+	assert_int_equal(source_perf_ops.partitions(&src, &cause), 0);
 	assert_int_equal(source_perf_ops.topology(&src, &t, &cause), 0);
 	assert_int_equal(t.lpars_denied, 0);
 	source_perf_ops.close(&src);
