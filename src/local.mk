@@ -23,5 +23,6 @@ TESTS += tests/cli/test-hvtop-report-layout.sh
 TESTS += tests/cli/test-hvtop-clockstep.sh
 TESTS += tests/cli/test-hvtop-stall.sh
 TESTS += tests/cli/test-hvtop-outerr.sh
+TESTS += tests/cli/test-hvtop-lpar-pick.sh
 # Every folder's floor, read by scripts/check-floors.sh.
 EXTRA_DIST += src/layers.txt

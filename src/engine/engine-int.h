@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "engine/engine.h"
+#include "model/raw.h"
 #include "util/arena.h"
 #include "util/htab.h"
 
@@ -50,6 +51,13 @@ struct engine {
 	double			*csecs;		/* each cell's seconds */
 	double			*norm;		/* counts over the total's */
 	double			*sums;
+
+	/* The partition views' indexes (ENG_NONE: none), and the seconds
+	 * of the virtual processors' cells, made before the views' turn. */
+	size_t			 lpar_view;
+	size_t			 vcpu_view;
+	double			*vcpu_csecs;
+	double			 vcpu_tsecs;
 };
 
 /*
@@ -84,6 +92,28 @@ engine_names_add(struct htab *t, const char *name, size_t val)
 			return;
 	htab_put(t, &p, name, (uint32_t)val);
 }
+
+/* One counter's delta, seconds and status (engine-update.c). */
+uint8_t	engine_counter(struct engine *, size_t, const struct raw_value *,
+	    uint64_t, double *, double *);
+/* Cell c rests on cell from: an estimate makes c one too. */
+void	engine_estimate_from(struct engine_cell *, const struct engine_cell *);
+
+/*
+ * engine-lpar.c: the partition views, built after the others; their
+ * cells in a snapshot (the placements' after the view's own); each
+ * sample's event cells of the virtual processors' view, before any
+ * view's turn, then of a partition view in its turn (returning the
+ * total's seconds); their placements' totals.
+ */
+void	engine_lpar_build(struct engine *);
+size_t	engine_lpar_ncells(const struct engine_view *);
+void	engine_lpar_vcpu_events(struct engine *, struct engine_snapshot *,
+	    const struct raw_sample *);
+double	engine_lpar_events(struct engine *, struct engine_snapshot *,
+	    size_t);
+void	engine_lpar_place_totals(const struct engine *,
+	    struct engine_snapshot *, size_t);
 
 /* The slot of constant name, added (with no value) when new. */
 size_t	engine_const_slot(struct engine *, const char *);

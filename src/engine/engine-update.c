@@ -55,7 +55,7 @@ engine_raw_status(uint8_t raw)
  * too.  With record timebases, a rate is only ever computed between two
  * distinct updates of the record; never over the host clock.
  */
-static uint8_t
+uint8_t
 engine_counter(struct engine *e, size_t k, const struct raw_value *rv,
     uint64_t now, double *delta, double *secs)
 {
@@ -177,7 +177,7 @@ engine_snapshot_fits(const struct engine *e, const struct engine_snapshot *s)
 		return (0);
 	for (i = 0; i < e->nviews; i++) {
 		v = &e->views[i];
-		if (s->ncells[i] != (v->nrows + 1) * (v->nevents + v->nmetrics))
+		if (s->ncells[i] != engine_lpar_ncells(v))
 			return (0);
 	}
 	return (1);
@@ -199,7 +199,7 @@ engine_snapshot_new(const struct engine *e)
 	s->ncells = xcalloc(e->nviews + 1, sizeof *s->ncells);
 	for (i = 0; i < e->nviews; i++) {
 		v = &e->views[i];
-		s->ncells[i] = (v->nrows + 1) * (v->nevents + v->nmetrics);
+		s->ncells[i] = engine_lpar_ncells(v);
 		s->cells[i] = xmalloc_huge(s->ncells[i] + 1,
 		    sizeof **s->cells);
 		memset(s->cells[i], 0, (s->ncells[i] + 1) *
@@ -209,8 +209,7 @@ engine_snapshot_new(const struct engine *e)
 	return (s);
 }
 
-/* Cell c rests on cell from: an estimate makes c one too. */
-static void
+void
 engine_estimate_from(struct engine_cell *c, const struct engine_cell *from)
 {
 	if (c->status != ENG_OK || !from->estimated)
@@ -261,7 +260,13 @@ engine_estimates(const struct engine *e, struct engine_snapshot *s,
 		tot = &s->cells[i][v->nrows * ncol];
 		for (r = 0; r < v->nrows; r++) {
 			row = &s->cells[i][r * ncol];
-			for (col = 0; col < v->nevents; col++) {
+			/* A partition view's cells were marked as they were
+			 * summed: only its total and metrics are left. */
+			for (col = 0; v->place_counter != NULL &&
+			    col < v->nevents; col++)
+				engine_estimate_from(&tot[col], &row[col]);
+			for (col = 0; v->place_counter == NULL &&
+			    col < v->nevents; col++) {
 				k = v->counter[r * v->nevents + col];
 				if (row[col].status != ENG_OK ||
 				    k >= rs->nvalues)
@@ -537,10 +542,21 @@ engine_update_reuse(struct engine *e, const struct raw_sample *rs,
 		memset(s->cells[i], 0, s->ncells[i] * sizeof **s->cells);
 		memset(s->row_interval[i], 0,
 		    (v->nrows + 1) * sizeof **s->row_interval);
-		tsecs = engine_update_events(e, s, i, rs);
+	}
+	/* The partitions' rows sum their virtual processors' cells. */
+	if (e->vcpu_view != ENG_NONE)
+		engine_lpar_vcpu_events(e, s, rs);
+	for (i = 0; i < e->nviews; i++) {
+		v = &e->views[i];
+		if (v->place_counter != NULL)
+			tsecs = engine_lpar_events(e, s, i);
+		else
+			tsecs = engine_update_events(e, s, i, rs);
 		s->row_interval[i][v->nrows] = tsecs;
 		engine_update_norm(e, s, i, tsecs);
 		engine_update_event_totals(e, s, i);
+		if (v->place_counter != NULL)
+			engine_lpar_place_totals(e, s, i);
 		for (j = 0; j < v->nmetrics; j++)
 			engine_update_metric(e, s, i, j, tsecs);
 	}

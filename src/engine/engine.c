@@ -148,6 +148,9 @@ engine_build_views(struct engine *e)
 
 	for (i = 0; i < sel->npicks; i++) {
 		pk = &sel->picks[i];
+		/* Partition views: engine_lpar_build(). */
+		if (pk->domain == SEL_DOMAIN_LPAR)
+			continue;
 		v = engine_view_for(e, pk->domain);
 		for (j = 0; j < pk->nevents; j++) {
 			for (k = 0; k < v->nevents; k++) {
@@ -184,6 +187,9 @@ engine_build_views(struct engine *e)
 			v->counter[j] = ENG_NONE;
 	}
 	for (k = 0; k < sel->ncounters; k++) {
+		if (sel->picks[sel->counters[k].pick].domain ==
+		    SEL_DOMAIN_LPAR)
+			continue;
 		v = engine_view_for(e, sel->counters[k].domain);
 		row = engine_row_of(v, sel->counters[k].index);
 		for (col = 0; col < v->nevents; col++) {
@@ -193,6 +199,7 @@ engine_build_views(struct engine *e)
 		if (v->counter[row * v->nevents + col] == ENG_NONE)
 			v->counter[row * v->nevents + col] = k;
 	}
+	engine_lpar_build(e);
 }
 
 struct engine *
@@ -248,8 +255,11 @@ engine_free(struct engine *e)
 		free(v->events);
 		free(v->pick_of);
 		free(v->counter);
+		free(v->place_counter);
+		free(v->vcpus);
 	}
 	free(e->views);
+	free(e->vcpu_csecs);
 	for (i = 0; i < e->nconsts; i++)
 		free(e->consts[i].name);
 	free(e->consts);

@@ -140,8 +140,10 @@ struct engine_snapshot {
 	char		 error[256];
 	size_t		 nviews;
 	/* Per view: (nrows + 1) x (nevents + nmetrics) cells, row-major;
-	 * row nrows is the total.  Per row: its interval in seconds (the
-	 * total's: the mean over the rows that have one). */
+	 * row nrows is the total; a partition view's placements' cells
+	 * follow (engine_place_cell()), and ncells counts them too.  Per
+	 * row: its interval in seconds (the total's: the mean over the rows
+	 * that have one). */
 	struct engine_cell **cells;
 	double		**row_interval;
 	size_t		*ncells;	/* per view, for reuse */

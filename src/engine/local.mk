@@ -4,12 +4,17 @@
 libhvpure_a_SOURCES += \
 	src/engine/engine.c src/engine/engine.h \
 	src/engine/engine-int.h \
+	src/engine/engine-lpar.c src/engine/engine-lpar.h \
 	src/engine/engine-metric.c \
 	src/engine/engine-update.c
 check_PROGRAMS += tests/unit/test-engine
 tests_unit_test_engine_SOURCES = tests/unit/test-engine.c
 tests_unit_test_engine_CFLAGS = $(UNIT_CFLAGS)
 tests_unit_test_engine_LDADD = $(CORE_LIBS) $(CMOCKA_LIBS)
+check_PROGRAMS += tests/unit/test-engine-lpar
+tests_unit_test_engine_lpar_SOURCES = tests/unit/test-engine-lpar.c
+tests_unit_test_engine_lpar_CFLAGS = $(UNIT_CFLAGS)
+tests_unit_test_engine_lpar_LDADD = $(CORE_LIBS) $(CMOCKA_LIBS)
 
 noinst_PROGRAMS += tests/bench/bench-refresh
 tests_bench_bench_refresh_SOURCES = tests/bench/bench-refresh.c \

@@ -12,7 +12,9 @@
 #include <string.h>
 
 #include "engine/engine.h"
+#include "engine/engine-lpar.h"
 #include "export/export-int.h"
+#include "model/selection.h"
 #include "util/numfmt.h"
 #include "util/strbuf.h"
 #include "util/xalloc.h"
@@ -35,12 +37,20 @@ export_csv_field(const char *s, struct strbuf *sb)
 }
 
 void
-export_csv_header(const struct export *x, struct strbuf *sb)
+export_csv_header(struct export *x, struct strbuf *sb)
 {
 	size_t	 i;
 	char	*h, *hg;
 
+	/* The partition columns are the file's when it starts with
+	 * partitions: a file without any keeps the columns it had. */
+	for (i = 0; i < engine_nviews(x->e); i++)
+		if (export_is_lpar(engine_view(x->e, i)))
+			x->lpar_csv = 1;
+
 	strbuf_adds(sb, "time,seq,interval_s,domain,index");
+	if (x->lpar_csv)
+		strbuf_adds(sb, ",lpar,vcpu,vcpus,placement");
 	for (i = 0; i < x->ncols; i++) {
 		strbuf_addc(sb, ',');
 		if (x->cols[i].unit[0] != '\0')
@@ -60,18 +70,107 @@ export_csv_header(const struct export *x, struct strbuf *sb)
 	strbuf_adds(sb, ",reason,error\n");
 }
 
+/*
+ * Row r of view i: p 0 its cells, p 1..4 the cells of placement p - 1
+ * (a partition view's), with the placement's name; metrics are of the
+ * sum alone.
+ */
+static void
+export_csv_row(struct export *x, const struct engine_snapshot *s, size_t i,
+    size_t r, size_t p, const struct strbuf *lead, const struct strbuf *err,
+    struct strbuf *why, struct strbuf *sb)
+{
+	const struct engine_view	*v = engine_view(x->e, i);
+	const struct engine_cell	*c;
+	struct strbuf			 reason = { 0 };
+	size_t				 j, k, ncol = v->nevents + v->nmetrics;
+	double				*vals = x->vals, val;
+	uint8_t				*has = x->has;
+	char				 num[NUMFMT_G_MAX];
+	int				 lp = export_is_lpar(v);
+
+	memset(has, 0, x->ncols);
+	strbuf_reset(why);
+	for (j = 0; j < ncol; j++) {
+		if ((k = x->map[i][j]) == EXPORT_NONE)
+			continue;
+		if (p > 0 && j >= v->nevents)
+			continue;
+		if (p > 0) {
+			c = engine_place_cell(x->e, s, i, r, j, p - 1);
+			if (export_value(c, &val)) {
+				vals[k] = val;
+				has[k] = 1;
+			}
+			if (export_place_reason(c, &reason))
+				strbuf_addf(why, "%s%s: %s", why->len > 0 ?
+				    "; " : "", x->cols[k].name, reason.s);
+			continue;
+		}
+		c = engine_cell(x->e, s, i, r, j);
+		if (export_value(c, &val)) {
+			vals[k] = val;
+			has[k] = 1;
+		}
+		if (export_reason_picks(x, s, i, r, j, &reason))
+			strbuf_addf(why, "%s%s: %s", why->len > 0 ? "; " : "",
+			    x->cols[k].name, reason.s);
+	}
+	strbuf_free(&reason);
+	/* As ",%llu,%.9g,%s,", printf's output. */
+	strbuf_add(sb, lead->s, lead->len);
+	strbuf_add(sb, num, numfmt_g(num, s->row_interval[i][r], 9));
+	strbuf_addc(sb, ',');
+	strbuf_adds(sb, v->term);
+	strbuf_addc(sb, ',');
+	if (r == v->nrows)
+		strbuf_adds(sb, "total");
+	else if (lp && x->lpar_csv && v->domain == ENG_VIEW_LPAR_VCPU)
+		strbuf_add(sb, num, numfmt_u64(num,
+		    ENG_ROW_VCPU(v->indices[r])));
+	else
+		strbuf_add(sb, num, numfmt_u64(num, v->indices[r]));
+	if (x->lpar_csv) {
+		/* lpar, vcpu, vcpus, placement: empty where they do not
+		 * apply, so that a column holds one kind of value. */
+		strbuf_addc(sb, ',');
+		if (lp && r < v->nrows)
+			strbuf_add(sb, num, numfmt_u64(num,
+			    export_lpar_of(v, r)));
+		strbuf_addc(sb, ',');
+		if (lp && r < v->nrows && v->domain == ENG_VIEW_LPAR_VCPU)
+			strbuf_add(sb, num, numfmt_u64(num,
+			    ENG_ROW_VCPU(v->indices[r])));
+		strbuf_addc(sb, ',');
+		if (lp && v->domain == ENG_VIEW_LPAR)
+			strbuf_add(sb, num, numfmt_u64(num,
+			    export_lpar_vcpus(v, r)));
+		strbuf_addc(sb, ',');
+		if (lp)
+			strbuf_adds(sb, p == 0 ? "all" :
+			    engine_place_name(p - 1));
+	}
+	for (j = 0; j < x->ncols; j++) {
+		strbuf_addc(sb, ',');
+		/* As "%.12g", at a fraction of printf's cost. */
+		if (has[j])
+			strbuf_add(sb, num, numfmt_g(num, vals[j], 12));
+	}
+	strbuf_addc(sb, ',');
+	export_csv_field(why->len > 0 ? why->s : "", sb);
+	strbuf_addc(sb, ',');
+	export_csv_field(err->len > 0 ? err->s : "", sb);
+	strbuf_addc(sb, '\n');
+}
+
 void
 export_csv(struct export *x, const struct engine_snapshot *s,
     uint64_t seq, uint64_t wall_ns, struct strbuf *sb)
 {
 	const struct engine_view	*v;
-	const struct engine_cell	*c;
 	struct strbuf			 why = { 0 }, err = { 0 };
-	struct strbuf			 lead = { 0 }, reason = { 0 };
-	double				*vals;
-	uint8_t				*has;
-	size_t				 i, r, j, ncol, k;
-	double				 val;
+	struct strbuf			 lead = { 0 };
+	size_t				 i, r, j, p, ncol;
 	char				 num[NUMFMT_G_MAX];
 
 	export_error(x, s, &err);
@@ -82,8 +181,6 @@ export_csv(struct export *x, const struct engine_snapshot *s,
 		x->vals = xcalloc(x->nvals, sizeof *x->vals);
 		x->has = xcalloc(x->nvals, 1);
 	}
-	vals = x->vals;
-	has = x->has;
 	/* What starts every row, once: the time and the sequence number. */
 	strbuf_addtime(&lead, wall_ns, 1);
 	strbuf_addc(&lead, ',');
@@ -98,52 +195,19 @@ export_csv(struct export *x, const struct engine_snapshot *s,
 		if (j == ncol)
 			continue;
 		for (r = 0; r <= v->nrows; r++) {
-			memset(has, 0, x->ncols);
-			strbuf_reset(&why);
-			for (j = 0; j < ncol; j++) {
-				if ((k = x->map[i][j]) == EXPORT_NONE)
+			/* A partition's row, then a row per placement. */
+			for (p = 0; p <= SEL_NPLACES; p++) {
+				if (p > 0 && (!export_is_lpar(v) ||
+				    !(v->places & 1U << (p - 1))))
 					continue;
-				c = engine_cell(x->e, s, i, r, j);
-				if (export_value(c, &val)) {
-					vals[k] = val;
-					has[k] = 1;
-				}
-				if (export_reason_picks(x, s, i, r, j,
-				    &reason))
-					strbuf_addf(&why, "%s%s: %s",
-					    why.len > 0 ? "; " : "",
-					    x->cols[k].name, reason.s);
+				export_csv_row(x, s, i, r, p, &lead, &err,
+				    &why, sb);
 			}
-			/* As ",%llu,%.9g,%s,", printf's output. */
-			strbuf_add(sb, lead.s, lead.len);
-			strbuf_add(sb, num, numfmt_g(num,
-			    s->row_interval[i][r], 9));
-			strbuf_addc(sb, ',');
-			strbuf_adds(sb, v->term);
-			strbuf_addc(sb, ',');
-			if (r == v->nrows)
-				strbuf_adds(sb, "total");
-			else
-				strbuf_add(sb, num, numfmt_u64(num,
-				    v->indices[r]));
-			for (j = 0; j < x->ncols; j++) {
-				strbuf_addc(sb, ',');
-				/* As "%.12g", at a fraction of printf's cost. */
-				if (has[j])
-					strbuf_add(sb, num, numfmt_g(num,
-					    vals[j], 12));
-			}
-			strbuf_addc(sb, ',');
-			export_csv_field(why.len > 0 ? why.s : "", sb);
-			strbuf_addc(sb, ',');
-			export_csv_field(err.len > 0 ? err.s : "", sb);
-			strbuf_addc(sb, '\n');
 		}
 	}
 	strbuf_free(&why);
 	strbuf_free(&err);
 	strbuf_free(&lead);
-	strbuf_free(&reason);
 }
 
 /* A JSON string. */

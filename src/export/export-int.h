@@ -74,6 +74,8 @@ struct export {
 	uint8_t			*has;		/* kept from one interval
 						   to the next */
 	size_t			 nvals;
+	int			 lpar_csv;	/* the CSV header has the
+						   partition columns */
 };
 
 /* export.c */
@@ -87,13 +89,28 @@ void	 export_error(const struct export *, const struct engine_snapshot *,
 	    struct strbuf *);
 
 /* export-csv.c */
-void	 export_csv_header(const struct export *, struct strbuf *);
+void	 export_csv_header(struct export *, struct strbuf *);
 void	 export_csv(struct export *, const struct engine_snapshot *,
 	    uint64_t seq, uint64_t wall_ns, struct strbuf *);
 
 /* export-json.c */
 void	 export_json(struct export *, const struct engine_snapshot *,
 	    uint64_t seq, uint64_t wall_ns, struct strbuf *);
+
+/* export-lpar.c: the partition views */
+int	 export_is_lpar(const struct engine_view *);
+/* A row's partition; its virtual processors (the total: all), 0 when
+ * the view does not count them. */
+unsigned export_lpar_of(const struct engine_view *, size_t row);
+unsigned export_lpar_vcpus(const struct engine_view *, size_t row);
+/* Why a placement's cell has no value, or that it is an estimate, into
+ * *sb (reset first); returns whether there is anything to say. */
+int	 export_place_reason(const struct engine_cell *, struct strbuf *);
+void	 export_text_lpar(struct export *, const struct engine_snapshot *,
+	    size_t view, struct strbuf *);
+/* Why shares of the partitions' view have no value: a line per reason. */
+void	 export_text_lpar_reasons(const struct export *,
+	    const struct engine_snapshot *, size_t view, struct strbuf *);
 
 /* export-text.c */
 void	 export_text_bind(struct export *, size_t view);

@@ -13,7 +13,9 @@
 #include <string.h>
 
 #include "engine/engine.h"
+#include "engine/engine-lpar.h"
 #include "export/export-int.h"
+#include "model/selection.h"
 #include "util/strbuf.h"
 #include "util/xalloc.h"
 
@@ -149,6 +151,124 @@ export_json_groups(struct export *x, struct strbuf *sb)
 	free(seen);
 }
 
+/* A partition view's row: its partition, virtual processor(s). */
+static void
+export_json_lpar_ids(const struct engine_view *v, size_t r,
+    struct strbuf *sb)
+{
+	strbuf_adds(sb, ",\"lpar\":");
+	if (r < v->nrows)
+		strbuf_addf(sb, "%u", export_lpar_of(v, r));
+	else
+		strbuf_adds(sb, "null");
+	if (v->domain == ENG_VIEW_LPAR)
+		strbuf_addf(sb, ",\"vcpus\":%u", export_lpar_vcpus(v, r));
+	else if (r < v->nrows)
+		strbuf_addf(sb, ",\"vcpu\":%u", ENG_ROW_VCPU(v->indices[r]));
+	else
+		strbuf_adds(sb, ",\"vcpu\":null");
+}
+
+/* A reason of why, keyed "EVENT.what". */
+static void
+export_json_why(const char *name, const char *what, const char *reason,
+    struct strbuf *why)
+{
+	struct strbuf	 key = { 0 };
+
+	strbuf_addf(&key, "%s.%s", name, what);
+	strbuf_addc(why, why->len > 0 ? ',' : '{');
+	export_json_str(key.s, why);
+	strbuf_addc(why, ':');
+	export_json_str(reason, why);
+	strbuf_free(&key);
+}
+
+/* A derived value, or null with its reason in why. */
+static void
+export_json_share(const char *name, const char *what,
+    const struct engine_lpar_value *lv, struct strbuf *sb,
+    struct strbuf *why)
+{
+	export_json_str(what, sb);
+	strbuf_addc(sb, ':');
+	if (lv->ok)
+		export_number(lv->value, sb);
+	else
+		strbuf_adds(sb, "null");
+	if (lv->reason != NULL)
+		export_json_why(name, what, lv->reason, why);
+}
+
+/*
+ * A partition view's row, after its values: each event's placements
+ * ("places": {"EVENT": {"home_core": ...}}) and its shares off the home
+ * chip and on a remote node ("shares"), fractions of its sum; null with
+ * a reason ("EVENT.home_core": ...) where there is no value.
+ */
+static void
+export_json_lpar_places(struct export *x, const struct engine_snapshot *s,
+    size_t i, size_t r, struct strbuf *sb, struct strbuf *why)
+{
+	const struct engine_view	*v = engine_view(x->e, i);
+	const struct engine_cell	*c;
+	struct engine_lpar_value	 lv;
+	struct strbuf			 pr = { 0 };
+	const char			*name;
+	size_t				 j, p, n;
+
+	for (n = 0; n < 2; n++) {
+		strbuf_adds(sb, n == 0 ? ",\"places\":{" : ",\"shares\":{");
+		for (j = 0; j < v->nevents; j++) {
+			if (x->map[i][j] == EXPORT_NONE)
+				continue;
+			name = x->cols[x->map[i][j]].name;
+			if (sb->s[sb->len - 1] != '{')
+				strbuf_addc(sb, ',');
+			export_json_str(name, sb);
+			strbuf_adds(sb, ":{");
+			if (n == 1) {
+				(void)engine_lpar_off_chip(x->e, s, i, r, j,
+				    &lv);
+				export_json_share(name, "off_home_chip", &lv,
+				    sb, why);
+				strbuf_addc(sb, ',');
+				(void)engine_lpar_remote(x->e, s, i, r, j,
+				    &lv);
+				export_json_share(name, "remote_node", &lv,
+				    sb, why);
+				strbuf_addc(sb, '}');
+				continue;
+			}
+			for (p = 0; p < SEL_NPLACES; p++) {
+				if (!(v->places & 1U << p))
+					continue;
+				c = engine_place_cell(x->e, s, i, r, j, p);
+				if (sb->s[sb->len - 1] != '{')
+					strbuf_addc(sb, ',');
+				/* An estimate has its value and its reason. */
+				memset(&lv, 0, sizeof lv);
+				lv.ok = export_value(c, &lv.value);
+				lv.reason = export_place_reason(c, &pr) ?
+				    pr.s : NULL;
+				export_json_share(name, engine_place_name(p),
+				    &lv, sb, why);
+			}
+			strbuf_addc(sb, '}');
+		}
+		strbuf_addc(sb, '}');
+	}
+	/* From the sums of the core cycles and instructions columns. */
+	strbuf_adds(sb, ",\"derived\":{");
+	(void)engine_lpar_ipc(x->e, s, i, r, &lv);
+	export_json_share("derived", "ipc", &lv, sb, why);
+	strbuf_addc(sb, ',');
+	(void)engine_lpar_cores(x->e, s, i, r, &lv);
+	export_json_share("derived", "cores", &lv, sb, why);
+	strbuf_addc(sb, '}');
+	strbuf_free(&pr);
+}
+
 /* Row r of view i (r == nrows: the total), its values and reasons. */
 static void
 export_json_row(struct export *x, const struct engine_snapshot *s,
@@ -168,6 +288,8 @@ export_json_row(struct export *x, const struct engine_snapshot *s,
 	else
 		strbuf_addf(sb, ",\"index\":%u,\"total\":false",
 		    v->indices[r]);
+	if (export_is_lpar(v))
+		export_json_lpar_ids(v, r, sb);
 	strbuf_adds(sb, ",\"interval_s\":");
 	export_number(s->row_interval[i][r], sb);
 	strbuf_adds(sb, ",\"values\":{");
@@ -192,7 +314,10 @@ export_json_row(struct export *x, const struct engine_snapshot *s,
 		strbuf_addc(&why, ':');
 		export_json_str(reason.s, &why);
 	}
-	strbuf_adds(sb, "},\"reasons\":");
+	strbuf_adds(sb, "}");
+	if (export_is_lpar(v))
+		export_json_lpar_places(x, s, i, r, sb, &why);
+	strbuf_adds(sb, ",\"reasons\":");
 	strbuf_adds(sb, why.len > 0 ? why.s : "{");
 	strbuf_adds(sb, "}}");
 	strbuf_free(&why);

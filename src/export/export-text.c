@@ -210,6 +210,13 @@ export_text(struct export *x, const struct engine_snapshot *s,
 		vw = &x->views[i];
 		scale = vw->scale;
 		unit = vw->unit;
+		if (export_is_lpar(v)) {
+			export_text_lpar(x, s, i, sb);
+			export_text_reasons(x, s, i, sb);
+			export_text_lpar_reasons(x, s, i, sb);
+			export_text_cover(x, s, i, sb);
+			continue;
+		}
 		strbuf_addf(sb, "\n%-6s", v->term);
 		for (j = 0; j < ncol; j++) {
 			col = &x->cols[x->map[i][j]];

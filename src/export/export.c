@@ -283,10 +283,27 @@ static void
 export_indices(const char *term, const unsigned *idx, size_t n,
     struct strbuf *sb)
 {
-	size_t	 i, j;
+	size_t	 i, j, k;
+	unsigned *vcpu;
 
 	if (n == 0)
 		return;
+	/* Virtual processors of partitions: "lpar 2 vcpus 0-3". */
+	if (strcmp(term, "lpar_vcpu") == 0) {
+		vcpu = xcalloc(n, sizeof *vcpu);
+		for (k = 0; k < n; k++)
+			vcpu[k] = ENG_ROW_VCPU(idx[k]);
+		for (k = 0; k < n; k = j) {
+			for (j = k + 1; j < n && ENG_ROW_LPAR(idx[j]) ==
+			    ENG_ROW_LPAR(idx[k]); j++)
+				continue;
+			strbuf_addf(sb, "%slpar %u ", k > 0 ? ", " : "",
+			    ENG_ROW_LPAR(idx[k]));
+			export_indices("vcpu", vcpu + k, j - k, sb);
+		}
+		free(vcpu);
+		return;
+	}
 	strbuf_addf(sb, "%s%s ", term, n > 1 ? "s" : "");
 	for (i = 0; i < n; i = j) {
 		for (j = i + 1; j < n && idx[j] == idx[j - 1] + 1; j++)
@@ -298,6 +315,17 @@ export_indices(const char *term, const unsigned *idx, size_t n,
 		else
 			strbuf_addf(sb, "%u-%u", idx[i], idx[j - 1]);
 	}
+}
+
+/* "not picked on chip 0", "... on lpar 2 vcpu 1" (allocated). */
+static char *
+export_row_note(const struct engine_view *v, size_t r)
+{
+	struct strbuf	 sb = { 0 };
+
+	strbuf_adds(&sb, "not picked on ");
+	export_indices(v->term, &v->indices[r], 1, &sb);
+	return (strbuf_detach(&sb));
 }
 
 /* The note of a total whose rows off leave out, as export_cover_note(). */
@@ -356,8 +384,8 @@ export_cover_note(const struct engine *e, const struct engine_snapshot *s,
 	if (v == NULL || (c = engine_cell(e, s, view, row, col)) == NULL)
 		return (NULL);
 	if (row < v->nrows)
-		return (c->status == ENG_ABSENT ? xasprintf("not picked on "
-		    "%s %u", v->term, v->indices[row]) : NULL);
+		return (c->status == ENG_ABSENT ? export_row_note(v, row) :
+		    NULL);
 	if (export_cover(e, s, view, col, &off, &on) == 0)
 		return (NULL);
 	note = export_cover_text(off, on);
@@ -411,8 +439,7 @@ export_bind_cover(struct export *x, size_t i)
 	vw->nrownote = v->nrows;
 	vw->rownote = xcalloc(v->nrows + 1, sizeof *vw->rownote);
 	for (r = 0; r < v->nrows; r++)
-		vw->rownote[r] = xasprintf("not picked on %s %u", v->term,
-		    v->indices[r]);
+		vw->rownote[r] = export_row_note(v, r);
 	vw->ncover = ncol;
 	vw->cover = xcalloc(ncol + 1, sizeof *vw->cover);
 	in = xcalloc(v->nrows + 1, sizeof *in);

@@ -5,6 +5,7 @@ libhvpure_a_SOURCES += \
 	src/export/export-int.h \
 	src/export/export-csv.c \
 	src/export/export-json.c \
+	src/export/export-lpar.c \
 	src/export/export-text.c \
 	src/export/export-units.c \
 	src/export/report.c src/export/report.h \
@@ -38,3 +39,7 @@ check_PROGRAMS += tests/unit/test-export-units
 tests_unit_test_export_units_SOURCES = tests/unit/test-export-units.c
 tests_unit_test_export_units_CFLAGS = $(UNIT_CFLAGS)
 tests_unit_test_export_units_LDADD = $(PURE_LIBS) $(CMOCKA_LIBS)
+
+# The partition views as CSV and JSON readers load them (written by
+# tests/unit/test-engine-lpar).
+TESTS += tests/cli/test-hvtop-lpar-export.sh

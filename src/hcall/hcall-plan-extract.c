@@ -15,6 +15,18 @@
 #include "util/hverr.h"
 #include "util/xalloc.h"
 
+/*
+ * Whether request rq names partitions: a VCPU domain and a partition
+ * other than the caller's, whose lpar_ix is then known.  (The caller's
+ * own comes back under its number, which the plan does not know.)
+ */
+static int
+hcall_plan_req_lpars(const struct hcall_request *rq)
+{
+	return (rq->domain >= HCALL_DOMAIN_VCPU_HOME_CORE &&
+	    rq->lpar != HCALL_LPAR_SELF);
+}
+
 /* Elements per index that request rq asks for. */
 static unsigned
 hcall_plan_req_nel(const struct hcall_plan *plan,
@@ -27,6 +39,57 @@ hcall_plan_req_nel(const struct hcall_plan *plan,
 	return (rq->max_tg);
 }
 
+/* Partitions that request rq asks for: 1 unless it names some. */
+static unsigned
+hcall_plan_req_nlpars(const struct hcall_request *rq)
+{
+	if (!hcall_plan_req_lpars(rq) || rq->max_lpars == 0)
+		return (1);
+	return (rq->max_lpars);
+}
+
+/*
+ * Check each element of result i (request rq) of buffer b: partition by
+ * partition, then index by index, then thread group by thread group.
+ */
+static int
+hcall_plan_match_elements(const struct hcall_plan *plan, size_t b,
+    unsigned i, const struct hcall_request *rq,
+    const struct hcall_resbuf *res, char **cause)
+{
+	const struct hcall_result	*r = &res->results[i];
+	const struct hcall_element	*e;
+	size_t				 ehdr;
+	unsigned			 k, nel, per, lpar, index, tg;
+
+	ehdr = hcall_element_header_size(res->version);
+	nel = hcall_plan_req_nel(plan, rq);
+	per = rq->max_ix * nel;
+	for (k = 0; k < r->nelements; k++) {
+		e = &res->elements[r->first + k];
+		lpar = rq->lpar + k / per;
+		index = rq->index + k % per / nel;
+		tg = res->version == 2 && nel > 1 ? rq->tg + k % nel : e->tg;
+		if (hcall_plan_req_lpars(rq) && e->lpar != lpar) {
+			*cause = xasprintf("hcall %zu result %u element %u at "
+			    "byte 0x%zx: lpar_ix %u domain_ix %u, expected "
+			    "lpar_ix %u domain_ix %u", b, i, k,
+			    (size_t)e->data - ehdr, e->lpar, e->index, lpar,
+			    index);
+			return (-HV_EFORMAT);
+		}
+		if (e->index != index || e->tg != tg) {
+			*cause = xasprintf("hcall %zu result %u element %u at "
+			    "byte 0x%zx: index %u thread group %u, expected "
+			    "index %u thread group %u", b, i, k,
+			    (size_t)e->data - ehdr, e->index, e->tg, index,
+			    tg);
+			return (-HV_EFORMAT);
+		}
+	}
+	return (0);
+}
+
 /* Check every result of buffer b against its request; fill pos[]. */
 static int
 hcall_plan_match(const struct hcall_plan *plan, size_t b,
@@ -35,11 +98,9 @@ hcall_plan_match(const struct hcall_plan *plan, size_t b,
 	const struct hcall_reqbuf	*rb = &plan->bufs[b];
 	const struct hcall_request	*rq;
 	const struct hcall_result	*r;
-	const struct hcall_element	*e;
-	size_t				 ehdr;
-	unsigned			 i, k, nel, want, index, tg;
+	unsigned			 i, want;
+	int				 error;
 
-	ehdr = hcall_element_header_size(res->version);
 	for (i = 0; i < HCALL_MAX_RESULTS; i++)
 		pos[i] = -1;
 	for (i = 0; i < res->nresults; i++) {
@@ -58,8 +119,8 @@ hcall_plan_match(const struct hcall_plan *plan, size_t b,
 		}
 		pos[r->request] = (int)i;
 		rq = &rb->req[r->request];
-		nel = hcall_plan_req_nel(plan, rq);
-		want = rq->max_ix * nel;
+		want = hcall_plan_req_nlpars(rq) * rq->max_ix *
+		    hcall_plan_req_nel(plan, rq);
 		if (r->nelements > want ||
 		    (r->complete && r->nelements != want)) {
 			*cause = xasprintf("hcall %zu result %u at byte 0x%x: "
@@ -74,20 +135,9 @@ hcall_plan_match(const struct hcall_plan *plan, size_t b,
 			    rq->data_size);
 			return (-HV_EFORMAT);
 		}
-		for (k = 0; k < r->nelements; k++) {
-			e = &res->elements[r->first + k];
-			index = rq->index + k / nel;
-			tg = res->version == 2 && nel > 1 ? rq->tg + k % nel :
-			    e->tg;
-			if (e->index != index || e->tg != tg) {
-				*cause = xasprintf("hcall %zu result %u "
-				    "element %u at byte 0x%zx: index %u thread "
-				    "group %u, expected index %u thread group "
-				    "%u", b, i, k, (size_t)e->data - ehdr,
-				    e->index, e->tg, index, tg);
-				return (-HV_EFORMAT);
-			}
-		}
+		if ((error = hcall_plan_match_elements(plan, b, i, rq, res,
+		    cause)) != 0)
+			return (error);
 	}
 	return (0);
 }

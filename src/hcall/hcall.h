@@ -378,7 +378,8 @@ struct hcall_selection {
 struct hcall_caps {
 	int		 version;	/* 1 or 2 */
 	uint16_t	 max_data_size;	/* per request, multiple of 8; 0: any */
-	int		 multi_index;	/* max_ix > 1 allowed */
+	int		 multi_index;	/* max_ix > 1 allowed, and
+					   max_num_lpars > 1 */
 	unsigned	 max_requests;	/* per buffer; 0: 255 (v1) / 127 (v2) */
 	size_t		 result_size;	/* result buffer bytes; 0: 4096 */
 	unsigned	 fields;	/* HCALL_REC_* wanted with counters */
@@ -440,6 +441,10 @@ struct hcall_plan {
 	size_t		 nrequests;	/* over all buffers */
 	size_t		 naive_requests; /* one 8-byte request per value */
 	size_t		 naive_hcalls;	/* those, packed to the limits */
+	/* One request per partition, placement and span: what the plan
+	   would be with max_num_lpars 1 (as planned without partitions). */
+	size_t		 perlpar_requests;
+	size_t		 perlpar_hcalls;
 	/* Per buffer, the values found in it: byval[byval_first[b] ...]. */
 	uint32_t	*byval;
 	size_t		*byval_first;	/* nbufs + 1 entries */
@@ -450,7 +455,11 @@ struct hcall_plan {
 /*
  * Plan the hcalls for a selection.  topo may be NULL (indexes are then
  * only checked against 16 bits; one thread group).  Values come out item
- * by item, then index by index, then counter by counter.  Returns 0 with
+ * by item, then index by index, then counter by counter.  Items that
+ * name consecutive partitions (lpar other than HCALL_LPAR_SELF, a VCPU
+ * domain) and read the same words over the same indexes share requests
+ * (max_num_lpars > 1) when caps allow several indexes: a request takes
+ * as many whole partitions as the result buffer holds.  Returns 0 with
  * *out (caller frees with hcall_plan_free()), or:
  *	-HV_ENOENT	an event or group is not in the catalog
  *	-HV_ERANGE	an index is outside the topology
@@ -478,8 +487,10 @@ struct hcall_record_sample {
  * r with a timing field in that buffer, recs[r] gets the field and its
  * bit in recs[r].have set, or the bit cleared if the result lacks it
  * (recs may be NULL; zero recs before a refresh).  Every result is
- * checked against its request (data size, element count, index, thread
- * group).  Values whose result
+ * checked against its request (data size, element count, and each
+ * element's lpar_ix where the request names partitions, domain_ix and
+ * thread group, elements partition by partition, then index by index,
+ * then thread group by thread group).  Values whose result
  * is missing (results_complete 0, fewer results) are marked invalid.
  * Returns 0 when all were found, -HV_ENOVALUE when some are missing, or
  * -HV_EFORMAT when a result contradicts its request; *cause set on error

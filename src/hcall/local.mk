@@ -11,7 +11,8 @@ libhvpure_a_SOURCES += \
 	src/hcall/hcall-plan-pack.c \
 	src/hcall/hcall-plan-spans.c
 
-check_PROGRAMS += tests/unit/test-hcall tests/unit/test-hcall-plan
+check_PROGRAMS += tests/unit/test-hcall tests/unit/test-hcall-plan \
+	tests/unit/test-hcall-plan-lpar
 tests_unit_test_hcall_SOURCES = tests/unit/test-hcall.c \
 	tests/unit/test-hcall-fixture.c tests/unit/test-hcall-fixture.h
 tests_unit_test_hcall_CFLAGS = $(UNIT_CFLAGS)
@@ -20,8 +21,17 @@ tests_unit_test_hcall_plan_SOURCES = tests/unit/test-hcall-plan.c \
 	tests/unit/test-hcall-fixture.c tests/unit/test-hcall-fixture.h
 tests_unit_test_hcall_plan_CFLAGS = $(UNIT_CFLAGS)
 tests_unit_test_hcall_plan_LDADD = $(PURE_LIBS) $(CMOCKA_LIBS)
+tests_unit_test_hcall_plan_lpar_SOURCES = tests/unit/test-hcall-plan-lpar.c \
+	tests/unit/test-hcall-fixture.c tests/unit/test-hcall-fixture.h
+tests_unit_test_hcall_plan_lpar_CFLAGS = $(UNIT_CFLAGS)
+tests_unit_test_hcall_plan_lpar_LDADD = $(PURE_LIBS) $(CMOCKA_LIBS)
 
 noinst_PROGRAMS += tests/bench/bench-hcall
 tests_bench_bench_hcall_SOURCES = tests/bench/bench-hcall.c \
 	tests/unit/test-hcall-fixture.c tests/unit/test-hcall-fixture.h
 tests_bench_bench_hcall_LDADD = $(PURE_LIBS)
+
+noinst_PROGRAMS += tests/bench/bench-lpar-hcall
+tests_bench_bench_lpar_hcall_SOURCES = tests/bench/bench-lpar-hcall.c \
+	tests/unit/test-hcall-fixture.c tests/unit/test-hcall-fixture.h
+tests_bench_bench_lpar_hcall_LDADD = $(PURE_LIBS)

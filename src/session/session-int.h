@@ -41,6 +41,8 @@ struct session {
 	struct source	*src;
 	const struct source_control *ctl;	/* NULL: a live source */
 	struct topology	 topo;
+	int		 lpars_asked;	/* the source was asked for the
+					   frame's partitions */
 	struct catalog	*cat;		/* parsed here, or NULL */
 	const struct catalog *catp;	/* cat, or one the source owns */
 	char		*catalog_label;

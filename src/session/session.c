@@ -281,9 +281,46 @@ session_pick(const struct session *s, const struct catalog *cat,
 	return (error);
 }
 
-int
-session_select(struct session *s, const struct session_pick *picks,
-    size_t n, char **cause)
+/* Whether sel reads partitions (an @lpar pick). */
+static int
+session_has_lpar(const struct selection *sel)
+{
+	size_t	 i;
+
+	for (i = 0; i < sel->npicks; i++) {
+		if (sel->picks[i].domain == SEL_DOMAIN_LPAR)
+			return (1);
+	}
+	return (0);
+}
+
+/*
+ * Ask the source for the frame's partitions, once: only a selection
+ * that reads them pays for finding them.  Returns whether the topology
+ * now lists what the source found.
+ */
+static int
+session_partitions(struct session *s)
+{
+	char	*why = NULL;
+
+	if (s->lpars_asked || s->src->ops->partitions == NULL)
+		return (0);
+	s->lpars_asked = 1;
+	if (s->src->ops->partitions(s->src, &why) != 0 ||
+	    s->src->ops->topology(s->src, &s->topo, &why) != 0) {
+		session_notify(s, xasprintf("the frame's partitions: %s",
+		    why));
+		return (0);
+	}
+	return (1);
+}
+
+/* The picks as a selection against cat and the topology. */
+static int
+session_picks(struct session *s, const struct catalog *cat,
+    const struct session_pick *picks, size_t n, struct selection **selp,
+    char **cause)
 {
 	struct selection	*sel;
 	size_t			 i;
@@ -291,14 +328,103 @@ session_select(struct session *s, const struct session_pick *picks,
 
 	sel = xcalloc(1, sizeof *sel);
 	for (i = 0; i < n && error == 0; i++)
-		error = session_pick(s, s->catp, sel, "", picks[i].spec,
+		error = session_pick(s, cat, sel, "", picks[i].spec,
 		    picks[i].event, cause);
 	if (error != 0) {
 		selection_clear(sel);
 		free(sel);
 		return (error);
 	}
+	*selp = sel;
+	return (0);
+}
+
+int
+session_select(struct session *s, const struct session_pick *picks,
+    size_t n, char **cause)
+{
+	struct selection	*sel = NULL;
+	int			 error;
+
+	error = session_picks(s, s->catp, picks, n, &sel, cause);
+	/* Partitions are found when a pick reads them, or may name one
+	 * that was not looked for yet. */
+	if ((error != 0 || session_has_lpar(sel)) && session_partitions(s)) {
+		if (error == 0) {
+			selection_clear(sel);
+			free(sel);
+		} else {
+			free(*cause);
+			*cause = NULL;
+		}
+		error = session_picks(s, s->catp, picks, n, &sel, cause);
+	}
+	if (error != 0)
+		return (error);
 	return (session_apply(s, NULL, sel, cause));
+}
+
+/*
+ * The picks of the selection resolved again against cat (NULL: the
+ * current catalog) and the topology, and made the selection.
+ */
+static int
+session_reresolve(struct session *s, struct catalog *cat, char **cause)
+{
+	struct selection	*sel;
+	const struct sel_pick	*pk;
+	size_t			 i;
+	int			 error = 0;
+
+	sel = xcalloc(1, sizeof *sel);
+	for (i = 0; i < s->sel->npicks && error == 0; i++) {
+		pk = &s->sel->picks[i];
+		error = selection_add(sel, cat != NULL ? cat : s->catp,
+		    &s->topo, pk->spec, pk->kind == SEL_EVENT, cause);
+	}
+	if (error != 0) {
+		selection_clear(sel);
+		free(sel);
+		catalog_free(cat);
+		return (error);
+	}
+	return (session_apply(s, cat, sel, cause));
+}
+
+/*
+ * The source found the partitions changed (one stopped answering, or
+ * the catalog changed): resolve the picks again so that @lpar picks read
+ * the partitions there are.  Returns 1 when the selection was rebuilt;
+ * a pick that can no longer be resolved leaves the selection as it was
+ * and says why.
+ */
+static int
+session_lpars_changed(struct session *s, char **cause)
+{
+	struct topology	 t;
+	char		*why = NULL;
+
+	if (!s->lpars_asked ||
+	    s->src->ops->topology(s->src, &t, &why) != 0) {
+		free(why);
+		return (0);
+	}
+	if (t.lpars == s->topo.lpars && t.nlpars == s->topo.nlpars &&
+	    t.lpars_denied == s->topo.lpars_denied)
+		return (0);
+	s->topo = t;
+	if (!session_has_lpar(s->sel))
+		return (0);
+	if (session_reresolve(s, NULL, &why) != 0) {
+		snprintf(s->note, sizeof s->note, "the partitions changed: "
+		    "%s", why);
+		free(why);
+		return (0);
+	}
+	(void)cause;
+	snprintf(s->note, sizeof s->note, "the partitions changed: now %zu; "
+	    "baselines restarted", s->topo.nlpars);
+	return (1);
 }
 
 /*
@@ -310,11 +436,9 @@ session_select(struct session *s, const struct session_pick *picks,
 static int
 session_reload_catalog(struct session *s, uint64_t version, char **cause)
 {
-	struct selection	*sel;
 	struct catalog		*cat;
-	const struct sel_pick	*pk;
 	const void		*img;
-	size_t			 len, i;
+	size_t			 len;
 	uint64_t		 old = s->catp->version;
 	int			 error;
 
@@ -327,19 +451,13 @@ session_reload_catalog(struct session *s, uint64_t version, char **cause)
 		catalog_free(cat);
 		return (error);
 	}
-	sel = xcalloc(1, sizeof *sel);
-	for (i = 0; i < s->sel->npicks && error == 0; i++) {
-		pk = &s->sel->picks[i];
-		error = selection_add(sel, cat, &s->topo, pk->spec,
-		    pk->kind == SEL_EVENT, cause);
-	}
-	if (error != 0) {
-		selection_clear(sel);
-		free(sel);
+	/* The source looked for the partitions again with the catalog. */
+	if (s->lpars_asked && (error = s->src->ops->topology(s->src,
+	    &s->topo, cause)) != 0) {
 		catalog_free(cat);
 		return (error);
 	}
-	if ((error = session_apply(s, cat, sel, cause)) != 0)
+	if ((error = session_reresolve(s, cat, cause)) != 0)
 		return (error);
 	snprintf(s->note, sizeof s->note, "catalog version changed from "
 	    "%llu to %llu: catalog reloaded, baselines restarted",
@@ -479,6 +597,11 @@ session_sample(struct session *s, unsigned *changed,
 			return (error);
 		*changed |= SESSION_CHANGED_ENGINE;
 		/* This sample was planned for the old catalog: read anew. */
+		if ((error = session_read(s, cause)) != 0)
+			return (error);
+	} else if (session_lpars_changed(s, cause)) {
+		*changed |= SESSION_CHANGED_SELECTION;
+		/* The new selection has no values yet: read them. */
 		if ((error = session_read(s, cause)) != 0)
 			return (error);
 	}
@@ -744,6 +867,16 @@ session_start(struct session *s, char **cause)
 
 	sel = xcalloc(1, sizeof *sel);
 	error = session_given(s, sel, cause);
+	/* Partitions are found when a pick reads them, or may name one
+	 * that was not looked for yet. */
+	if ((error != 0 || session_has_lpar(sel)) && session_partitions(s)) {
+		if (error != 0) {
+			free(*cause);
+			*cause = NULL;
+		}
+		selection_clear(sel);
+		error = session_given(s, sel, cause);
+	}
 	/* A replay shows what was recorded unless told otherwise. */
 	if (error == 0 && sel->npicks == 0 && s->ctl != NULL)
 		error = s->ctl->selection(s->src, s->catp, &s->topo, sel,

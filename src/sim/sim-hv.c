@@ -34,10 +34,13 @@
 #include "util/xalloc.h"
 
 /* One request, checked, with what it will return. */
+#define SIM_HV_IX_ALL	0xffff	/* max_ix: every vcpu from starting_ix */
+
 struct sim_hv_req {
 	struct hcall_request r;
 	unsigned	 lpar0;		/* first partition */
 	unsigned	 nlpars;
+	unsigned	 nix;		/* indexes per partition */
 	unsigned	 ntg;		/* thread groups per index */
 	size_t		 nelements;
 };
@@ -477,10 +480,16 @@ sim_hv_check_lpars(const struct sim_hv *hv, struct sim_hv_req *q,
 		*drc = SIM_DRC_INDEX;
 		return (H_PARAMETER);
 	}
-	if (r->max_ix == 0 || (uint32_t)r->index + r->max_ix > count) {
+	/* A partition's every virtual processor from starting_ix: how
+	 * its count is found without knowing it. */
+	if (r->domain >= HCALL_DOMAIN_VCPU_HOME_CORE &&
+	    r->max_ix == SIM_HV_IX_ALL)
+		q->nix = count - r->index;
+	else if (r->max_ix == 0 || (uint32_t)r->index + r->max_ix > count) {
 		*drc = SIM_DRC_INDEX_COUNT;
 		return (H_PARAMETER);
-	}
+	} else
+		q->nix = r->max_ix;
 	q->lpar0 = f->lpar_id;
 	q->nlpars = 1;
 	if (!sim_hv_explicit_lpar(r))
@@ -546,7 +555,7 @@ sim_hv_check(struct sim_hv *hv, int version, struct sim_hv_req *q,
 	    (rc = sim_hv_check_lpars(hv, q, drc)) != H_SUCCESS ||
 	    (rc = sim_hv_check_tg(hv, version, q, drc)) != H_SUCCESS)
 		return (rc);
-	q->nelements = (size_t)q->nlpars * q->r.max_ix * q->ntg;
+	q->nelements = (size_t)q->nlpars * q->nix * q->ntg;
 	*drc = SIM_DRC_OK;
 	return (H_SUCCESS);
 }
@@ -565,7 +574,7 @@ sim_hv_elements(struct sim_hv *hv, struct hcall_rwriter *w,
 	vcpu = r->domain >= HCALL_DOMAIN_VCPU_HOME_CORE;
 	for (l = 0; l < q->nlpars; l++) {
 		lpar = q->lpar0 + l;
-		for (x = 0; x < r->max_ix; x++) {
+		for (x = 0; x < q->nix; x++) {
 			for (t = 0; t < q->ntg; t++) {
 				if (n++ == max)
 					return;

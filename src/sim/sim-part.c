@@ -1,9 +1,10 @@
 /*
  * The partitions' virtual processors and where their work runs.  Each
  * partition has its home cores (sim_frame_place()); each vcpu has its
- * work (sim_workload_vcpu_rates()), and in every second a share of that
- * work runs on its home core, the rest on another core of its home chip,
- * another chip of its home node, or another node.  The four shares sum
+ * work (sim_part_vcpu_rates(): its workload as dispatched), and in
+ * every second a share of that work runs on its home core, the rest on
+ * another core of its home chip, another chip of its home node, or
+ * another node.  The four shares sum
  * to 1: the VCPU domains 3-6 are four disjoint parts of a vcpu's counts
  * (docs/PARTITIONS.md says why).
  *
@@ -176,13 +177,60 @@ sim_part_shares(struct sim_part *p, unsigned lpar, unsigned vcpu,
 	share[SIM_W_REMOTE_NODE] = off * wr / (wc + wn + wr);
 }
 
+double
+sim_part_dispatch(struct sim_part *p, unsigned lpar, unsigned vcpu,
+    uint64_t tb)
+{
+	const struct sim_frame	*f = &p->frame;
+	const struct sim_place	*pl = sim_part_place(p, lpar);
+	uint64_t		 t0 = tb - tb % p->slot_tb;
+	unsigned		 chip;
+	double			 demand, cont, cap;
+
+	chip = sim_frame_core_chip(f, sim_part_home_core(p, lpar, vcpu));
+	cont = sim_part_clamp((sim_workload_chip_load(p->wl, chip, t0) -
+	    0.5) / 0.4, 0, 1);
+	demand = sim_workload_lpar_load(p->wl, lpar, t0) * f->vcpus;
+	/* The entitlement, and half the rest of the vcpus when the pool
+	 * around the home chip has cores to spare. */
+	cap = pl->entitled + (1 - cont) * 0.5 * ((double)f->vcpus -
+	    pl->entitled);
+	if (cap < 0.01)
+		cap = 0.01;
+	return (demand > cap ? cap / demand : 1);
+}
+
+void
+sim_part_vcpu_rates(struct sim_part *p, unsigned lpar, unsigned vcpu,
+    uint64_t tb, double r[SIM_NCOMPONENTS])
+{
+	double		 busy, k;
+	unsigned	 c;
+
+	sim_workload_vcpu_rates(p->wl, lpar, vcpu, tb, r);
+	/*
+	 * A shared processor's vcpu is dispatched only while it has work
+	 * (an idle one cedes its core) and the pool lets it run: its
+	 * ticks are its busy time (and a little idle time before it
+	 * cedes), cut back when the partition wants more than it is
+	 * entitled to and can borrow.
+	 */
+	k = sim_part_dispatch(p, lpar, vcpu, tb);
+	busy = r[SIM_C_BUSY];
+	for (c = 0; c < SIM_NCOMPONENTS; c++)
+		r[c] *= k;
+	r[SIM_C_BUSY] = busy * k;
+	r[SIM_C_IDLE] = 0.05 * busy * k;
+	r[SIM_C_TIME] = r[SIM_C_BUSY] + r[SIM_C_IDLE];
+}
+
 static void
 sim_part_level(struct sim_part *p, unsigned lpar, unsigned vcpu,
     struct sim_part_vcpu *v)
 {
 	uint64_t	 tb = v->slot * p->slot_tb;
 
-	sim_workload_vcpu_rates(p->wl, lpar, vcpu, tb, v->rate);
+	sim_part_vcpu_rates(p, lpar, vcpu, tb, v->rate);
 	sim_part_shares(p, lpar, vcpu, tb, v->share);
 }
 

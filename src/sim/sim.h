@@ -74,7 +74,9 @@ struct catalog;
 #define SIM_DRC_INDEX		0x0400	/* H_PARAMETER: starting_ix past the
 					   last chip, core or vcpu */
 #define SIM_DRC_INDEX_COUNT	0x0401	/* H_PARAMETER: max_ix 0 or past
-					   the last index */
+					   the last index (0xffff in a
+					   VCPU domain: every one from
+					   starting_ix) */
 #define SIM_DRC_LPAR		0x0402	/* H_PARAMETER: no such partition */
 #define SIM_DRC_LPAR_COUNT	0x0403	/* H_PARAMETER: max_num_lpars 0 or
 					   past the last partition */
@@ -338,6 +340,17 @@ unsigned sim_part_home_core(struct sim_part *, unsigned lpar,
 /* The shares of a vcpu's work in each place during the slot of tb. */
 void	 sim_part_shares(struct sim_part *, unsigned lpar, unsigned vcpu,
 	    uint64_t tb, double share[SIM_NWHERE]);
+/*
+ * The fraction of its busy time a vcpu is dispatched during the slot of
+ * tb: 1 unless its partition wants more than its entitlement plus what
+ * it can borrow (half its other vcpus' worth, none when the home chip is
+ * busy).  Borrowing is not balanced across the frame.
+ */
+double	 sim_part_dispatch(struct sim_part *, unsigned lpar, unsigned vcpu,
+	    uint64_t tb);
+/* A vcpu's rates in the slot of tb: its work, as dispatched. */
+void	 sim_part_vcpu_rates(struct sim_part *, unsigned lpar, unsigned vcpu,
+	    uint64_t tb, double out[SIM_NCOMPONENTS]);
 /*
  * Integrals from 0 to frame timebase tb of a vcpu's components, per
  * place; summed over the places they are the vcpu's whole.

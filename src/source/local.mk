@@ -18,6 +18,12 @@ tests_unit_test_source_hcall_CPPFLAGS = $(AM_CPPFLAGS) \
 tests_unit_test_source_hcall_CFLAGS = $(UNIT_CFLAGS)
 tests_unit_test_source_hcall_LDADD = $(CORE_LIBS) $(CMOCKA_LIBS)
 
+# The hcall source finding the frame's partitions on the simulator.
+check_PROGRAMS += tests/unit/test-source-lpar
+tests_unit_test_source_lpar_SOURCES = tests/unit/test-source-lpar.c
+tests_unit_test_source_lpar_CFLAGS = $(UNIT_CFLAGS)
+tests_unit_test_source_lpar_LDADD = $(CORE_LIBS) $(CMOCKA_LIBS)
+
 # The perf source: a generic fd-group reader (perf_event_open(), groups,
 # reads, scaling of multiplexed counts) and one variant table per kind of
 # PMU (hv_24x7; every other PMU, counted per CPU).  source-perf-int.h says

@@ -30,6 +30,21 @@
 #define SOURCE_HCALL_TRIES	20	/* for a busy catalog page */
 #define SOURCE_HCALL_UNMAPPED	((size_t)-1)	/* plan value not selected */
 
+/*
+ * Finding the partitions: max_ix 0xffff asks for every virtual processor
+ * from starting_ix, and the search stops at these many partitions,
+ * elements or calls, whatever the hypervisor answers.
+ */
+#define SOURCE_HCALL_IX_ALL	0xffff
+#define SOURCE_HCALL_MAX_LPARS	65535
+#define SOURCE_HCALL_MAX_ELEMS	65536
+#define SOURCE_HCALL_MAX_ASKS	4096
+/* The simulated hypervisor's detailed_rc for "no such partition". */
+#define SOURCE_HCALL_DRC_LPAR	0x0402
+
+#define SOURCE_HCALL_DENIED	"other partitions are not visible: allow " \
+	"performance information collection for this partition on the HMC"
+
 struct source_hcall {
 	const struct transport_ops *tp;
 	void			*tc;		/* the transport's */
@@ -53,6 +68,24 @@ struct source_hcall {
 	uint8_t			 req[HCALL_BUF_SIZE];
 	uint8_t			 res[HCALL_BUF_SIZE];
 	struct hcall_resbuf	 rb;
+
+	/*
+	 * The partitions, once asked for (source_hcall_partitions()): those
+	 * the last topology call handed out, and those found since, which
+	 * the next one hands out.  A new array exactly when they changed.
+	 */
+	size_t			*item_pick;	/* planner item -> pick */
+	size_t			 nitems;
+	int			 lpars_on;
+	struct topo_lpar	*lpars;
+	struct topo_lpar	*fresh;
+	size_t			 nfresh;
+	int			 fresh_denied;
+	int			 fresh_set;	/* fresh* hold a result */
+	int			 denied_said;
+	int			 lost;		/* a listed partition did not
+						   answer: look again */
+	uint64_t		 tb;		/* of the last data call */
 };
 
 static int
@@ -144,14 +177,352 @@ static void
 source_hcall_htopo(const struct topology *t, struct hcall_topology *ht)
 {
 	unsigned	 d;
+	size_t		 i;
 
 	memset(ht, 0, sizeof *ht);
 	ht->count[HCALL_DOMAIN_CHIP] = t->chips;
 	ht->count[HCALL_DOMAIN_CORE] = t->cores;
 	for (d = HCALL_DOMAIN_VCPU_HOME_CORE; d < HCALL_DOMAIN_MAX; d++)
 		ht->count[d] = t->vcpus;
+	for (i = 0; i < t->nlpars; i++) {
+		for (d = HCALL_DOMAIN_VCPU_HOME_CORE; d < HCALL_DOMAIN_MAX;
+		    d++) {
+			if (t->lpars[i].vcpus > ht->count[d])
+				ht->count[d] = t->lpars[i].vcpus;
+		}
+	}
 	/* An SMT8 core is two SMT4 thread groups. */
 	ht->thread_groups = t->smt == 8 ? 2 : 1;
+}
+
+/* ---- the frame's partitions ---------------------------------------- */
+
+/* What the partitions search has found so far, by partition id. */
+struct source_hcall_found {
+	uint32_t	*vcpus;		/* highest index seen + 1; 0: none */
+	uint32_t	*cfg;
+	size_t		 nelems;
+	uint16_t	 self;
+};
+
+/* A counter offset the VCPU domains hold: the first core event's. */
+static int
+source_hcall_probe_offset(const struct catalog *cat, uint32_t *off)
+{
+	const struct catalog_event	*ev;
+	size_t				 i;
+
+	for (i = 0; i < cat->nevents; i++) {
+		ev = &cat->events[i];
+		if (ev->skip == 0 && ev->domain >= CATALOG_DOMAIN_CORE &&
+		    ev->domain <= CATALOG_DOMAIN_VCPU_REMOTE_NODE) {
+			*off = ev->offset & ~7U;
+			return (0);
+		}
+	}
+	return (-HV_ENOENT);
+}
+
+/*
+ * One request of domain 3 for max_lpars partitions from lpar, max_ix
+ * virtual processors from index; the elements that come back are noted
+ * in f.  Returns the hcall's return code; *complete and *last (the last
+ * element's partition and index) on success.
+ */
+static long
+source_hcall_ask(struct source_hcall *s, uint32_t off, uint16_t lpar,
+    uint16_t max_lpars, uint16_t index, uint16_t max_ix,
+    struct source_hcall_found *f, int *complete, uint16_t *last_lpar,
+    uint16_t *last_ix, uint32_t *drc)
+{
+	struct hcall_reqbuf		 rq;
+	const struct hcall_element	*e;
+	char				*err = NULL;
+	size_t				 i;
+	long				 rc;
+	int				 error;
+
+	memset(&rq, 0, sizeof rq);
+	rq.version = s->topo.interface;
+	rq.nrequests = 1;
+	rq.req[0].domain = HCALL_DOMAIN_VCPU_HOME_CORE;
+	rq.req[0].data_size = 8;
+	rq.req[0].data_offset = off;
+	rq.req[0].lpar = lpar;
+	rq.req[0].max_lpars = max_lpars;
+	rq.req[0].index = index;
+	rq.req[0].max_ix = max_ix;
+	rq.req[0].max_tg = 1;
+	*drc = 0;
+	if (hcall_encode_request(&rq, s->req, sizeof s->req, NULL,
+	    &err) != 0) {
+		free(err);
+		return (H_PARAMETER);
+	}
+	rc = s->tp->data(s->tc, s->tb, s->req, sizeof s->req, s->res,
+	    sizeof s->res);
+	error = hcall_decode_result(s->res, sizeof s->res, s->topo.interface,
+	    &s->rb, &err);
+	free(err);
+	if (error == 0)
+		*drc = s->rb.detailed_rc;
+	if (rc != H_SUCCESS)
+		return (rc);
+	if (error != 0 || s->rb.nresults == 0)
+		return (H_HARDWARE);
+	*complete = s->rb.results[0].complete;
+	*last_lpar = lpar;
+	*last_ix = index;
+	for (i = 0; i < s->rb.results[0].nelements &&
+	    f->nelems < SOURCE_HCALL_MAX_ELEMS; i++, f->nelems++) {
+		e = &s->rb.elements[s->rb.results[0].first + i];
+		if (e->lpar == SEL_LPAR_SELF)
+			continue;
+		if ((uint32_t)e->index + 1 > f->vcpus[e->lpar])
+			f->vcpus[e->lpar] = (uint32_t)e->index + 1;
+		f->cfg[e->lpar] = e->lpar_cfg;
+		*last_lpar = e->lpar;
+		*last_ix = e->index;
+		if (lpar == SEL_LPAR_SELF)
+			f->self = e->lpar;
+	}
+	if (i == 0)
+		*complete = 1;	/* nothing more to continue from */
+	return (H_SUCCESS);
+}
+
+/* Result elements of 8 bytes a buffer holds. */
+static uint32_t
+source_hcall_fit(const struct source_hcall *s)
+{
+	return ((HCALL_BUF_SIZE - HV_RES_HDR_SIZE) /
+	    ((uint32_t)hcall_element_header_size(s->topo.interface) + 8));
+}
+
+/*
+ * Every virtual processor of one partition: at once, or as many as fit
+ * at a time when they do not fit one buffer.  Returns the hcall's
+ * return code.
+ */
+static long
+source_hcall_one(struct source_hcall *s, uint32_t off, uint16_t lpar,
+    struct source_hcall_found *f)
+{
+	uint32_t	 drc, ix = 0;
+	uint16_t	 mx = SOURCE_HCALL_IX_ALL, ll, lx;
+	unsigned	 asks;
+	long		 rc = H_SUCCESS;
+	int		 complete;
+
+	for (asks = 0; asks < SOURCE_HCALL_MAX_ASKS && ix < 0xffff &&
+	    f->nelems < SOURCE_HCALL_MAX_ELEMS; asks++) {
+		rc = source_hcall_ask(s, off, lpar, 1, (uint16_t)ix, mx, f,
+		    &complete, &ll, &lx, &drc);
+		if (rc == H_P4 && mx == SOURCE_HCALL_IX_ALL) {
+			mx = (uint16_t)source_hcall_fit(s);
+			continue;
+		}
+		if (rc == H_PARAMETER && ix > 0) {
+			/* Past its last: the rest fits at once, or there
+			 * is none. */
+			if (mx == SOURCE_HCALL_IX_ALL)
+				return (H_SUCCESS);
+			mx = SOURCE_HCALL_IX_ALL;
+			continue;
+		}
+		if (rc != H_SUCCESS)
+			return (rc);
+		if (!complete) {
+			ix = (uint32_t)lx + 1;
+			continue;
+		}
+		if (mx == SOURCE_HCALL_IX_ALL)
+			return (H_SUCCESS);
+		ix += mx;
+	}
+	return (rc);
+}
+
+/*
+ * Every partition after this one's: starting_lpar_ix 1 (partition 0 is
+ * the hypervisor's own) and max_num_lpars all, continued where the
+ * results were not complete; when they do not fit the result buffer,
+ * fewer partitions per request.  Returns 1 when others are refused.
+ */
+static int
+source_hcall_others(struct source_hcall *s, uint32_t off,
+    struct source_hcall_found *f)
+{
+	uint32_t	 L = 1, drc, fit, per;
+	uint16_t	 k = HCALL_LPARS_ALL, ll = 0, lx = 0, ix = 0, max;
+	unsigned	 asks;
+	long		 rc;
+	int		 complete = 1, tried_all = 0;
+
+	/* Others are guessed to have as many virtual processors as this
+	 * one, until the hypervisor says otherwise. */
+	per = f->self != SEL_LPAR_SELF ? f->vcpus[f->self] : s->topo.vcpus;
+	fit = source_hcall_fit(s);
+	for (asks = 0; asks < SOURCE_HCALL_MAX_ASKS && L < SEL_LPAR_SELF &&
+	    f->nelems < SOURCE_HCALL_MAX_ELEMS; asks++) {
+		max = ix != 0 ? 1 : k;
+		rc = source_hcall_ask(s, off, (uint16_t)L, max, ix,
+		    SOURCE_HCALL_IX_ALL, f, &complete, &ll, &lx, &drc);
+		if (rc == H_AUTHORITY || rc == H_PERMISSION)
+			return (1);
+		if (rc == H_P4 && max == 1) {
+			/* One partition too many for a buffer. */
+			if (source_hcall_one(s, off, (uint16_t)L, f) !=
+			    H_SUCCESS)
+				break;
+			L++;
+			ix = 0;
+			continue;
+		}
+		if (rc == H_P4) {
+			/* Too many for one buffer: as many as fit. */
+			k = k == HCALL_LPARS_ALL ? (uint16_t)(fit /
+			    (per > 0 ? per : 1)) : k / 2;
+			if (k == 0)
+				k = 1;
+			continue;
+		}
+		if (rc == H_PARAMETER && max != HCALL_LPARS_ALL && ix == 0) {
+			/* Past the last partition: the rest at once, or
+			 * fewer at a time. */
+			if (!tried_all) {
+				k = HCALL_LPARS_ALL;
+				tried_all = 1;
+			} else if ((k /= 2) == 0)
+				break;
+			continue;
+		}
+		if (rc != H_SUCCESS)
+			break;
+		tried_all = 0;
+		if (!complete) {
+			L = ll;
+			ix = (uint16_t)(lx + 1);
+			if (ix == SOURCE_HCALL_IX_ALL)
+				break;
+			continue;
+		}
+		if (ix != 0 || max != HCALL_LPARS_ALL) {
+			L += ix != 0 ? 1 : max;
+			ix = 0;
+			continue;
+		}
+		break;
+	}
+	(void)drc;
+	return (0);
+}
+
+/* Whether two partition lists are the same. */
+static int
+source_hcall_same_lpars(const struct topo_lpar *a, size_t na,
+    const struct topo_lpar *b, size_t nb)
+{
+	return (na == nb && (na == 0 || memcmp(a, b, na * sizeof *a) == 0));
+}
+
+/*
+ * Find the frame's partitions and each one's virtual processors from
+ * the elements domain 3 returns: this partition's (lpar 0xffff) gives
+ * its id, the others' one request for all of them.  The result waits in
+ * fresh for the next topology call, which hands it out when it differs.
+ */
+static void
+source_hcall_discover(struct source_hcall *s)
+{
+	struct source_hcall_found	 f;
+	struct topo_lpar		*l;
+	uint32_t			 off;
+	size_t				 n, i;
+	long				 rc;
+	int				 denied = 0;
+
+	s->lost = 0;
+	if (s->topo.interface < 2 || s->cat == NULL ||
+	    source_hcall_probe_offset(s->cat, &off) != 0)
+		return;
+	memset(&f, 0, sizeof f);
+	f.vcpus = xcalloc(SEL_LPAR_SELF + 1, sizeof *f.vcpus);
+	f.cfg = xcalloc(SEL_LPAR_SELF + 1, sizeof *f.cfg);
+	f.self = SEL_LPAR_SELF;
+	rc = source_hcall_one(s, off, SEL_LPAR_SELF, &f);
+	if (rc == H_SUCCESS)
+		denied = source_hcall_others(s, off, &f);
+	for (i = n = 0; i < SEL_LPAR_SELF; i++)
+		n += f.vcpus[i] > 0 && (!denied || i == f.self);
+	if (n > SOURCE_HCALL_MAX_LPARS)
+		n = SOURCE_HCALL_MAX_LPARS;
+	l = xcalloc(n + 1, sizeof *l);
+	for (i = n = 0; i < SEL_LPAR_SELF && n < SOURCE_HCALL_MAX_LPARS;
+	    i++) {
+		if (f.vcpus[i] == 0 || (denied && i != f.self))
+			continue;
+		l[n].id = (uint16_t)i;
+		l[n].vcpus = f.vcpus[i] > 0xffff ? 0xffff :
+		    (uint16_t)f.vcpus[i];
+		l[n].cfg = f.cfg[i];
+		n++;
+	}
+	free(f.vcpus);
+	free(f.cfg);
+	s->topo.lpar_self = f.self;
+	if (s->fresh_set)
+		free(s->fresh);
+	if (source_hcall_same_lpars(l, n, s->lpars, s->topo.nlpars) &&
+	    denied == s->topo.lpars_denied && s->lpars != NULL) {
+		/* Nothing changed: the list handed out stays. */
+		free(l);
+		s->fresh = NULL;
+		s->fresh_set = 0;
+		return;
+	}
+	s->fresh = l;
+	s->nfresh = n;
+	s->fresh_denied = denied;
+	s->fresh_set = 1;
+}
+
+/*
+ * The frame's partitions, asked for once by the session (they cost
+ * hcalls no other reading makes); from then on the source looks again
+ * after a catalog version change and when a listed partition stops
+ * answering.  The next topology call lists them.
+ */
+static int
+source_hcall_partitions(struct source *src, char **cause)
+{
+	struct source_hcall	*s = src->data;
+
+	(void)cause;
+	s->lpars_on = 1;
+	source_hcall_discover(s);
+	return (0);
+}
+
+/* Whether partition id is in the list the source holds now. */
+static int
+source_hcall_listed(const struct source_hcall *s, uint16_t id)
+{
+	const struct topo_lpar	*l = s->fresh_set ? s->fresh : s->lpars;
+	size_t			 lo = 0, mid, hi = s->fresh_set ? s->nfresh :
+				    s->topo.nlpars;
+
+	/* Ids ascending. */
+	while (lo < hi) {
+		mid = lo + (hi - lo) / 2;
+		if (l[mid].id == id)
+			return (1);
+		if (l[mid].id < id)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return (0);
 }
 
 /*
@@ -171,6 +542,7 @@ source_hcall_open(struct source *src, const struct transport_ops *tp,
 		return (error);
 	}
 	src->data = s;
+	s->tb = 1;
 	if ((error = tp->topology(s->tc, &s->topo, cause)) != 0 ||
 	    (error = source_hcall_fetch(s, cause)) != 0)
 		return (error);
@@ -186,10 +558,15 @@ source_hcall_catalog(struct source *src, const void **buf, size_t *len,
 	uint64_t		 v;
 	int			 error;
 
-	/* A new catalog version means the pages must be fetched again. */
+	/* A new catalog version means the pages must be fetched again,
+	 * and the partitions looked for again. */
 	if (catalog_peek_version(s->image, s->image_len, &v) == 0 &&
-	    v != s->version && (error = source_hcall_fetch(s, cause)) != 0)
-		return (error);
+	    v != s->version) {
+		if ((error = source_hcall_fetch(s, cause)) != 0)
+			return (error);
+		if (s->lpars_on)
+			source_hcall_discover(s);
+	}
 	*buf = s->image;
 	*len = s->image_len;
 	return (0);
@@ -201,6 +578,17 @@ source_hcall_topology(struct source *src, struct topology *t, char **cause)
 	struct source_hcall	*s = src->data;
 
 	(void)cause;
+	if (s->fresh_set) {
+		free(s->lpars);
+		s->lpars = s->fresh;
+		s->topo.lpars = s->fresh;
+		s->topo.nlpars = s->nfresh;
+		s->topo.lpars_denied = s->fresh_denied;
+		s->fresh = NULL;
+		s->fresh_set = 0;
+		/* The planner checks indices against the most any has. */
+		source_hcall_htopo(&s->topo, &s->htopo);
+	}
 	*t = s->topo;
 	return (0);
 }
@@ -214,6 +602,9 @@ source_hcall_unselect(struct source_hcall *s)
 	free(s->vals);
 	free(s->valid);
 	free(s->recs);
+	free(s->item_pick);
+	s->item_pick = NULL;
+	s->nitems = 0;
 	s->map = NULL;
 	s->vals = NULL;
 	s->valid = NULL;
@@ -224,57 +615,151 @@ source_hcall_unselect(struct source_hcall *s)
 	s->planned = NULL;
 }
 
+/* pk's event or group in this source's parse of the catalog. */
+static int
+source_hcall_item_what(struct source_hcall *s, const struct sel_pick *pk,
+    struct hcall_item *it, char **cause)
+{
+	it->kind = pk->kind == SEL_GROUP ? HCALL_ITEM_GROUP :
+	    HCALL_ITEM_EVENT;
+	if (pk->kind == SEL_GROUP)
+		it->group = catalog_find_group(s->cat, pk->group->name);
+	else
+		it->event = catalog_find_sysfs(s->cat,
+		    pk->events[0]->sysfs_name);
+	if (it->group == NULL && it->event == NULL) {
+		*cause = xasprintf("%s is not in the frame's catalog",
+		    pk->name);
+		return (-HV_ENOENT);
+	}
+	return (0);
+}
+
+/* Index x appended to the ranges of it (ranges[*nr] is free). */
+static void
+source_hcall_range_add(struct hcall_item *it, struct hcall_range *ranges,
+    size_t *nr, unsigned x)
+{
+	if (it->nranges > 0 && ranges[*nr - 1].first +
+	    ranges[*nr - 1].count == x) {
+		ranges[*nr - 1].count++;
+		return;
+	}
+	ranges[*nr].first = (uint16_t)x;
+	ranges[*nr].count = 1;
+	(*nr)++;
+	it->nranges++;
+}
+
 /*
- * The selection as planner items, one per pick, its indices as ranges.
- * The selection points into the caller's parse of the catalog; the
- * planner wants this source's, so entries are found again by name.
- * Returns 0 with *itemsp and *rangesp (caller frees both).
+ * The items of an @lpar pick, whose counters are [first, end): one per
+ * partition and place, its virtual processors as ranges.  With items
+ * NULL, only counts them (*ni, *nr grow either way).
+ */
+static int
+source_hcall_lpar_items(struct source_hcall *s, const struct sel_pick *pk,
+    const struct selection *sel, size_t end, struct hcall_item *items,
+    struct hcall_range *ranges, size_t *ni, size_t *nr, char **cause)
+{
+	const struct sel_counter *c;
+	struct hcall_item	*it;
+	size_t			 k, run, x;
+	unsigned		 p;
+	int			 error;
+
+	for (k = pk->first; k < end; k = run) {
+		for (run = k; run < end &&
+		    sel->counters[run].lpar == sel->counters[k].lpar; run++)
+			continue;
+		for (p = 0; p < SEL_NPLACES; p++) {
+			if (!(pk->places & (1U << p)))
+				continue;
+			if (items == NULL) {
+				for (x = k; x < run; x++)
+					*nr += sel->counters[x].column == 0;
+				(*ni)++;
+				continue;
+			}
+			it = &items[(*ni)++];
+			if ((error = source_hcall_item_what(s, pk, it,
+			    cause)) != 0)
+				return (error);
+			it->domain = (uint8_t)(CATALOG_DOMAIN_VCPU_HOME_CORE +
+			    p);
+			it->lpar = sel->counters[k].lpar;
+			it->ranges = &ranges[*nr];
+			for (x = k; x < run; x++) {
+				c = &sel->counters[x];
+				if (c->column == 0 && c->domain == it->domain)
+					source_hcall_range_add(it, ranges, nr,
+					    c->index);
+			}
+		}
+	}
+	return (0);
+}
+
+/*
+ * The selection as planner items, one per pick, its indices as ranges;
+ * an @lpar pick one per partition and place.  The selection points into
+ * the caller's parse of the catalog; the planner wants this source's,
+ * so entries are found again by name.  Returns 0 with *itemsp, *nitemsp
+ * and *rangesp (caller frees both arrays).
  */
 static int
 source_hcall_items(struct source_hcall *s, const struct selection *sel,
-    struct hcall_item **itemsp, struct hcall_range **rangesp, char **cause)
+    struct hcall_item **itemsp, size_t *nitemsp, struct hcall_range **rangesp,
+    char **cause)
 {
 	const struct sel_pick	*pk;
-	struct hcall_item	*items, *it;
-	struct hcall_range	*ranges;
-	size_t			 i, j, nr, total = 0;
+	struct hcall_item	*items = NULL;
+	struct hcall_range	*ranges = NULL;
+	size_t			 i, j, ni, nr, end;
+	int			 pass, error;
 
-	for (i = 0; i < sel->npicks; i++)
-		total += sel->picks[i].nindices;
-	items = xcalloc(sel->npicks, sizeof *items);
-	ranges = xcalloc(total, sizeof *ranges);
-	*itemsp = items;
-	*rangesp = ranges;
-	for (i = nr = 0; i < sel->npicks; i++) {
-		pk = &sel->picks[i];
-		it = &items[i];
-		it->kind = pk->kind == SEL_GROUP ? HCALL_ITEM_GROUP :
-		    HCALL_ITEM_EVENT;
-		if (pk->kind == SEL_GROUP)
-			it->group = catalog_find_group(s->cat, pk->group->name);
-		else
-			it->event = catalog_find_sysfs(s->cat,
-			    pk->events[0]->sysfs_name);
-		if (it->group == NULL && it->event == NULL) {
-			*cause = xasprintf("%s is not in the frame's catalog",
-			    pk->name);
-			return (-HV_ENOENT);
-		}
-		it->domain = (uint8_t)pk->domain;
-		it->lpar = pk->lpar;
-		it->ranges = &ranges[nr];
-		for (j = 0; j < pk->nindices; j++) {
-			if (it->nranges > 0 && ranges[nr - 1].first +
-			    ranges[nr - 1].count == pk->indices[j]) {
-				ranges[nr - 1].count++;
+	*itemsp = NULL;
+	*rangesp = NULL;
+	for (pass = 0; pass < 2; pass++) {
+		for (i = ni = nr = 0; i < sel->npicks; i++) {
+			pk = &sel->picks[i];
+			end = i + 1 < sel->npicks ? sel->picks[i + 1].first :
+			    sel->ncounters;
+			if (pk->domain == SEL_DOMAIN_LPAR) {
+				j = ni;
+				if ((error = source_hcall_lpar_items(s, pk,
+				    sel, end, items, ranges, &ni, &nr,
+				    cause)) != 0)
+					return (error);
+				for (; items != NULL && j < ni; j++)
+					s->item_pick[j] = i;
 				continue;
 			}
-			ranges[nr].first = (uint16_t)pk->indices[j];
-			ranges[nr].count = 1;
-			nr++;
-			it->nranges++;
+			if (items == NULL) {
+				ni++;
+				nr += pk->nindices;
+				continue;
+			}
+			s->item_pick[ni] = i;
+			if ((error = source_hcall_item_what(s, pk, &items[ni],
+			    cause)) != 0)
+				return (error);
+			items[ni].domain = (uint8_t)pk->domain;
+			items[ni].lpar = pk->lpar;
+			items[ni].ranges = &ranges[nr];
+			for (j = 0; j < pk->nindices; j++)
+				source_hcall_range_add(&items[ni], ranges, &nr,
+				    pk->indices[j]);
+			ni++;
+		}
+		if (pass == 0) {
+			*itemsp = items = xcalloc(ni + 1, sizeof *items);
+			*rangesp = ranges = xcalloc(nr + 1, sizeof *ranges);
+			free(s->item_pick);
+			s->item_pick = xcalloc(ni + 1, sizeof *s->item_pick);
+			s->nitems = ni;
 		}
 	}
+	*nitemsp = ni;
 	return (0);
 }
 
@@ -287,8 +772,89 @@ static int
 source_hcall_same(const struct hcall_value *v, const struct sel_counter *c)
 {
 	return (v->event != NULL && v->index == c->index &&
-	    v->domain == c->domain && v->offset == c->event->offset &&
+	    v->domain == c->domain && v->lpar == c->lpar &&
+	    v->offset == c->event->offset &&
 	    strcmp(v->event->name, c->event->name) == 0);
+}
+
+/* A counter's place in the map's search: where it is read, and which. */
+struct source_hcall_key {
+	uint16_t	 lpar;
+	int		 domain;
+	unsigned	 index;
+	uint32_t	 offset;
+	size_t		 pick;
+	size_t		 counter;
+};
+
+static int
+source_hcall_key_cmp(const void *a, const void *b)
+{
+	const struct source_hcall_key *x = a, *y = b;
+
+	if (x->lpar != y->lpar)
+		return (x->lpar < y->lpar ? -1 : 1);
+	if (x->domain != y->domain)
+		return (x->domain < y->domain ? -1 : 1);
+	if (x->index != y->index)
+		return (x->index < y->index ? -1 : 1);
+	if (x->offset != y->offset)
+		return (x->offset < y->offset ? -1 : 1);
+	if (x->pick != y->pick)
+		return (x->pick < y->pick ? -1 : 1);
+	return (0);
+}
+
+/* The counters sorted by key (caller frees). */
+static struct source_hcall_key *
+source_hcall_keys(const struct selection *sel)
+{
+	struct source_hcall_key	*keys;
+	const struct sel_counter *c;
+	size_t			 j;
+
+	keys = xreallocarray(NULL, sel->ncounters + 1, sizeof *keys);
+	for (j = 0; j < sel->ncounters; j++) {
+		c = &sel->counters[j];
+		keys[j].lpar = c->lpar;
+		keys[j].domain = c->domain;
+		keys[j].index = c->index;
+		keys[j].offset = (uint32_t)c->event->offset;
+		keys[j].pick = c->pick;
+		keys[j].counter = j;
+	}
+	qsort(keys, sel->ncounters, sizeof *keys, source_hcall_key_cmp);
+	return (keys);
+}
+
+/* The counter of pick a value fills, found in the sorted keys. */
+static size_t
+source_hcall_search(const struct selection *sel,
+    const struct source_hcall_key *keys, const struct hcall_value *v,
+    size_t pick)
+{
+	struct source_hcall_key	 want;
+	size_t			 lo = 0, hi = sel->ncounters, mid;
+
+	want.lpar = v->lpar;
+	want.domain = v->domain;
+	want.index = v->index;
+	want.offset = v->offset;
+	want.pick = pick;
+	while (lo < hi) {
+		mid = lo + (hi - lo) / 2;
+		if (source_hcall_key_cmp(&want, &keys[mid]) > 0)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	/* Several events may share an offset: the name decides. */
+	for (; lo < sel->ncounters &&
+	    source_hcall_key_cmp(&want, &keys[lo]) == 0; lo++) {
+		if (source_hcall_same(v, &sel->counters[keys[lo].counter]))
+			return (keys[lo].counter);
+	}
+	return (SOURCE_HCALL_UNMAPPED);
 }
 
 /*
@@ -300,23 +866,27 @@ static void
 source_hcall_map(struct source_hcall *s, const struct selection *sel)
 {
 	const struct hcall_value *v;
-	size_t			 j, k;
+	struct source_hcall_key	*keys = NULL;
+	size_t			 k;
 
 	for (k = 0; k < s->plan->nvalues; k++) {
 		v = &s->plan->values[k];
 		s->map[k] = SOURCE_HCALL_UNMAPPED;
 		if (k < sel->ncounters &&
-		    source_hcall_same(v, &sel->counters[k])) {
+		    source_hcall_same(v, &sel->counters[k]) &&
+		    (v->item >= s->nitems ||
+		    s->item_pick[v->item] == sel->counters[k].pick)) {
 			s->map[k] = k;
 			continue;
 		}
-		for (j = 0; j < sel->ncounters; j++) {
-			if (source_hcall_same(v, &sel->counters[j])) {
-				s->map[k] = j;
-				break;
-			}
-		}
+		/* Out of order (the partitions' values come by place, not
+		 * by virtual processor): searched in a sorted copy. */
+		if (keys == NULL)
+			keys = source_hcall_keys(sel);
+		s->map[k] = source_hcall_search(sel, keys, v,
+		    v->item < s->nitems ? s->item_pick[v->item] : 0);
 	}
+	free(keys);
 }
 
 static int
@@ -328,18 +898,19 @@ source_hcall_select(struct source *src, const struct selection *sel,
 	struct hcall_item	*items;
 	struct hcall_range	*ranges;
 	struct hcall_caps	 caps;
+	size_t			 nitems = 0;
 	int			 error;
 
 	source_hcall_unselect(s);
 	s->sel = sel;
 	if (sel->ncounters == 0)
 		return (0);
-	error = source_hcall_items(s, sel, &items, &ranges, cause);
+	error = source_hcall_items(s, sel, &items, &nitems, &ranges, cause);
 	if (error == 0) {
 		memset(&hs, 0, sizeof hs);
 		hs.cat = s->cat;
 		hs.items = items;
-		hs.nitems = sel->npicks;
+		hs.nitems = nitems;
 		/* Several indexes per request, whole group records where
 		 * they cost no more, and each record's timebase. */
 		memset(&caps, 0, sizeof caps);
@@ -395,6 +966,10 @@ source_hcall_fill(struct source_hcall *s, size_t b, struct raw_sample *rs)
 		rv = &rs->values[s->map[k]];
 		rv->value = s->vals[k];
 		rv->status = s->valid[k] ? RAW_OK : RAW_MISSING;
+		/* A listed partition without its elements may be gone. */
+		if (!s->valid[k] && v->lpar != SEL_LPAR_SELF && s->lpars_on &&
+		    source_hcall_listed(s, v->lpar))
+			s->lost = 1;
 		if (v->record != HCALL_NONE &&
 		    (s->recs[v->record].have & HCALL_REC_TIMEBASE))
 			rv->timebase = s->recs[v->record].timebase;
@@ -406,7 +981,15 @@ static void
 source_hcall_refused(struct source_hcall *s, size_t b, long rc, int decoded,
     struct raw_sample *rs)
 {
+	const struct hcall_reqbuf *rq = &s->plan->bufs[b];
 	int	 denied = rc == H_AUTHORITY || rc == H_PERMISSION;
+
+	/* A listed partition the hypervisor no longer knows. */
+	if (rc == H_PARAMETER && decoded && s->lpars_on &&
+	    s->rb.detailed_rc == SOURCE_HCALL_DRC_LPAR &&
+	    s->rb.failing < rq->nrequests &&
+	    source_hcall_listed(s, rq->req[s->rb.failing].lpar))
+		s->lost = 1;
 
 	snprintf(rs->error, sizeof rs->error, "H_GET_24X7_DATA: %s (%ld), "
 	    "detailed_rc 0x%x, failing request %u%s", hcall_rc_name(rc), rc,
@@ -468,6 +1051,20 @@ source_hcall_call(struct source_hcall *s, size_t b, uint64_t tb,
 	source_hcall_fill(s, b, rs);
 }
 
+/* Once: why only this partition is there to read. */
+static void
+source_hcall_say_denied(struct source_hcall *s, struct raw_sample *rs)
+{
+	int	 denied = s->fresh_set ? s->fresh_denied :
+		    s->topo.lpars_denied;
+
+	if (denied && !s->denied_said && rs->error[0] == '\0') {
+		snprintf(rs->error, sizeof rs->error, "%s",
+		    SOURCE_HCALL_DENIED);
+		s->denied_said = 1;
+	}
+}
+
 static int
 source_hcall_sample(struct source *src, uint64_t now, struct raw_sample *rs,
     char **cause)
@@ -485,15 +1082,22 @@ source_hcall_sample(struct source *src, uint64_t now, struct raw_sample *rs,
 		rs->values[k].status = RAW_MISSING;
 		rs->values[k].timebase = 0;
 	}
-	if (s->plan == NULL)
+	if (s->plan == NULL) {
+		source_hcall_say_denied(s, rs);
 		return (0);
+	}
 	rs->naive_calls = (unsigned)rs->nvalues;	/* one per counter */
 	/* The partition's timebase: ns since start in timebase ticks. */
 	tb = (uint64_t)((double)now * ((double)s->topo.timebase_hz / 1e9)) +
 	    1;
 	memset(s->recs, 0, s->plan->nrecords * sizeof *s->recs);
+	s->tb = tb;
 	for (b = 0; b < s->plan->nbufs; b++)
 		source_hcall_call(s, b, tb, rs);
+	/* Found again now, listed at the next topology call. */
+	if (s->lost && s->lpars_on)
+		source_hcall_discover(s);
+	source_hcall_say_denied(s, rs);
 	return (0);
 }
 
@@ -516,6 +1120,9 @@ source_hcall_close(struct source *src)
 	s->tp->close(s->tc);
 	catalog_free(s->cat);
 	free(s->image);
+	free(s->lpars);
+	if (s->fresh_set)
+		free(s->fresh);
 	free(s);
 }
 
@@ -526,6 +1133,7 @@ const struct source_ops source_hcall_ops = {
 	.topology = source_hcall_topology,
 	.select = source_hcall_select,
 	.sample = source_hcall_sample,
+	.partitions = source_hcall_partitions,
 	.constant = source_hcall_constant,
 	.close = source_hcall_close,
 };
@@ -544,6 +1152,7 @@ const struct source_ops source_sim_ops = {
 	.topology = source_hcall_topology,
 	.select = source_hcall_select,
 	.sample = source_hcall_sample,
+	.partitions = source_hcall_partitions,
 	.constant = source_hcall_constant,
 	.close = source_hcall_close,
 };

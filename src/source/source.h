@@ -43,6 +43,15 @@ struct source_ops {
 	 * ownership.
 	 */
 	int		(*model)(struct source *, const struct catalog **);
+	/*
+	 * Optional: find the frame's partitions (topology lpars) now.  A
+	 * source looks for them only when asked, as it costs reads nothing
+	 * else makes; from then on it looks again by itself when they may
+	 * have changed.  The next topology call lists them, in a new array
+	 * exactly when they changed: the caller then resolves its picks
+	 * again.
+	 */
+	int		(*partitions)(struct source *, char **cause);
 	/* A named constant of the frame (e.g. PB_Freq), 0 if unknown. */
 	int		(*constant)(struct source *, const char *, double *);
 	/*

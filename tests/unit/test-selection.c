@@ -17,6 +17,7 @@
 #include <cmocka.h>
 
 #include "catalog/catalog.h"
+#include "model/raw.h"
 #include "model/selection.h"
 #include "source/source.h"
 #include "sys/file.h"
@@ -223,6 +224,180 @@ test_index_as_typed(void **state)
 	(void)f;
 }
 
+/* The frame of the partition tests: 1 (this one), 2 and 3. */
+static const struct topo_lpar frame_lpars[] = {
+	{ 1, 4, 0x10001 }, { 2, 2, 0x10002 }, { 3, 3, 0x10003 },
+};
+
+static void
+frame(struct fixture *f)
+{
+	f->topo.lpars = frame_lpars;
+	f->topo.nlpars = 3;
+	f->topo.lpar_self = 1;
+}
+
+/* Counter k of the selection. */
+static void
+counter_is(const struct fixture *f, size_t k, int domain, unsigned index,
+    uint16_t lpar, size_t column)
+{
+	const struct sel_counter *c = &f->sel.counters[k];
+
+	assert_int_equal(c->domain, domain);
+	assert_int_equal(c->index, index);
+	assert_int_equal(c->lpar, lpar);
+	assert_int_equal(c->column, column);
+}
+
+static void
+test_lpar_group(void **state)
+{
+	struct fixture		*f = *state;
+	const struct sel_pick	*pk;
+
+	frame(f);
+	assert_string_equal(selection_domain_term(SEL_DOMAIN_LPAR), "lpar");
+	assert_int_equal(selection_domain_size(&f->topo, SEL_DOMAIN_LPAR), 3);
+	pk = add(f, "CPM_32MHZ_CYC@lpar", 0);
+	assert_int_equal(pk->domain, SEL_DOMAIN_LPAR);
+	assert_int_equal(pk->places, 0xf);
+	assert_null(pk->lpars);
+	assert_null(pk->indices);
+	assert_int_equal(pk->first, 0);
+	/* (4 + 2 + 3) vcpus, 4 places, every event of the group. */
+	assert_int_equal(f->sel.ncounters, 9 * 4 * pk->nevents);
+	counter_is(f, 0, 3, 0, 1, 0);
+	counter_is(f, 1, 3, 0, 1, 1);
+	counter_is(f, pk->nevents, 4, 0, 1, 0);
+	counter_is(f, 4 * pk->nevents, 3, 1, 1, 0);
+	counter_is(f, 16 * pk->nevents, 3, 0, 2, 0);
+	counter_is(f, 9 * 4 * pk->nevents - 1, 6, 2, 3, pk->nevents - 1);
+	pk = add(f, "CPM_CCYC@lpar:3,2", 1);
+	assert_int_equal(pk->nlpars, 2);
+	assert_int_equal(pk->lpars[0], 2);
+	assert_int_equal(pk->lpars[1], 3);
+	assert_int_equal(pk->nevents, 1);
+	assert_int_equal(f->sel.ncounters - pk->first, (2 + 3) * 4);
+	counter_is(f, pk->first, 3, 0, 2, 0);
+	counter_is(f, pk->first + 8, 3, 0, 3, 0);
+	pk = add(f, "CPM_CCYC@lpar:1-2", 1);
+	assert_int_equal(pk->nlpars, 2);
+}
+
+static void
+test_lpar_alone(void **state)
+{
+	struct fixture		*f = *state;
+	const struct sel_pick	*pk;
+	char			*cause;
+
+	/* No partitions listed: this one alone, as "own". */
+	pk = add(f, "CPM_CCYC@lpar", 1);
+	assert_int_equal(f->sel.ncounters, 8 * 4);
+	counter_is(f, 0, 3, 0, SEL_LPAR_SELF, 0);
+	counter_is(f, 31, 6, 7, SEL_LPAR_SELF, 0);
+	(void)pk;
+	/* Denied: this one alone, and its id may be named. */
+	frame(f);
+	f->topo.lpars_denied = 1;
+	assert_int_equal(selection_domain_size(&f->topo, SEL_DOMAIN_LPAR), 1);
+	pk = add(f, "CPM_CCYC@lpar:1", 1);
+	assert_null(pk->lpars);
+	assert_int_equal(f->sel.ncounters - pk->first, 8 * 4);
+	counter_is(f, pk->first, 3, 0, SEL_LPAR_SELF, 0);
+	cause = refuse(f, "CPM_CCYC@lpar:2", 1, -HV_ERANGE);
+	assert_non_null(strstr(cause, "partition 2 cannot be mapped"));
+	assert_non_null(strstr(cause, "allow performance information "
+	    "collection for this partition on the HMC"));
+	free(cause);
+}
+
+static void
+test_lpar_refused(void **state)
+{
+	static const struct {
+		const char	*spec;
+		int		 event, error;
+		const char	*says;
+	} t[] = {
+		{ "CPM_CCYC@lpar:7", 1, -HV_ERANGE, "partition 7 cannot be "
+		    "mapped: the frame has no partition 7 (it has 1-3)" },
+		{ "CPM_CCYC@lpar:2,9", 1, -HV_ERANGE, "no partition 9" },
+		{ "CPM_CCYC@lpar:x", 1, -HV_EFORMAT, "expected a number" },
+		{ "PM_PB_CYC@lpar", 1, -HV_ERANGE, "'@lpar' does not fit: "
+		    "the catalog counts PM_PB_CYC per chip" },
+		{ "Memory_BW@lpar", 0, -HV_ERANGE, "'@lpar' does not fit" },
+		{ "CPM_CCYX@lpar", 1, -HV_ENOENT, "did you mean CPM_CCYC" },
+		{ "hv_24x7/CPM_CCYC,domain=4,lpar=9,core=0/", 1, -HV_ERANGE,
+		    "lpar=9 cannot be mapped: the frame has no partition 9 "
+		    "(it has 1-3)" },
+		{ "hv_24x7/CPM_CCYC,domain=4,lpar=2,core=2/", 1, -HV_ERANGE,
+		    "virtual processor 2 is out of range: the partition has "
+		    "2 (0-1)" },
+		{ "hv_24x7/PM_PB_CYC,domain=6,chip=0/", 1, -HV_ERANGE,
+		    "domain=6 (VCPU Remote Node) cannot be mapped" },
+	};
+	struct fixture	*f = *state;
+	char		*cause;
+	size_t		 i;
+
+	frame(f);
+	for (i = 0; i < sizeof t / sizeof t[0]; i++) {
+		cause = refuse(f, t[i].spec, t[i].event, t[i].error);
+		if (strstr(cause, t[i].says) == NULL)
+			fail_msg("%s: '%s' does not say '%s'", t[i].spec,
+			    cause, t[i].says);
+		free(cause);
+	}
+	assert_int_equal(f->sel.npicks, 0);
+	f->topo.interface = 1;
+	cause = refuse(f, "CPM_CCYC@lpar", 1, -HV_ERANGE);
+	assert_non_null(strstr(cause, "need hcall interface 2"));
+	free(cause);
+}
+
+static void
+test_lpar_perf(void **state)
+{
+	struct fixture		*f = *state;
+	const struct sel_pick	*pk;
+
+	frame(f);
+	pk = add(f, "hv_24x7/CPM_CCYC,domain=4,lpar=2,core=1/", 1);
+	assert_int_equal(pk->domain, SEL_DOMAIN_LPAR);
+	assert_string_equal(pk->spec,
+	    "hv_24x7/CPM_CCYC,domain=4,lpar=2,core=1/");
+	assert_int_equal(pk->places, 1U << 1);
+	assert_int_equal(pk->nlpars, 1);
+	assert_int_equal(pk->lpars[0], 2);
+	assert_int_equal(pk->nindices, 1);
+	assert_int_equal(pk->indices[0], 1);
+	assert_int_equal(f->sel.ncounters, 1);
+	counter_is(f, 0, 4, 1, 2, 0);
+	/* vcpu= as well, and the domain from the term. */
+	pk = add(f, "hv_24x7/CPM_CCYC,domain=6,lpar=3,vcpu=2/", 1);
+	counter_is(f, pk->first, 6, 2, 3, 0);
+	pk = add(f, "hv_24x7/CPM_CCYC,vcpu=0,lpar=3/", 1);
+	assert_int_equal(pk->places, 1);
+	counter_is(f, pk->first, 3, 0, 3, 0);
+	/* No lpar, or 0xffff: this partition, by its id. */
+	pk = add(f, "hv_24x7/CPM_CCYC,domain=5,core=3/", 1);
+	counter_is(f, pk->first, 5, 3, 1, 0);
+	pk = add(f, "hv_24x7/CPM_CCYC,domain=3,lpar=0xffff,core=0/", 1);
+	counter_is(f, pk->first, 3, 0, 1, 0);
+	/* No index: every virtual processor of the partition. */
+	pk = add(f, "hv_24x7/CPM_CCYC,domain=3,lpar=3/", 1);
+	assert_int_equal(f->sel.ncounters - pk->first, 3);
+	/* vcpu= alone is the @vcpu pick it always was. */
+	pk = add(f, "hv_24x7/CPM_CCYC,vcpu=1/", 1);
+	assert_int_equal(pk->domain, CATALOG_DOMAIN_VCPU_HOME_CORE);
+	assert_null(pk->lpars);
+	pk = add(f, "CPM_CCYC@vcpu:2", 1);
+	assert_int_equal(pk->domain, CATALOG_DOMAIN_VCPU_HOME_CORE);
+	assert_int_equal(f->sel.counters[pk->first].lpar, SEL_LPAR_SELF);
+}
+
 int
 main(void)
 {
@@ -235,6 +410,14 @@ main(void)
 		cmocka_unit_test_setup_teardown(test_perf_refused, setup,
 		    teardown),
 		cmocka_unit_test_setup_teardown(test_index_as_typed, setup,
+		    teardown),
+		cmocka_unit_test_setup_teardown(test_lpar_group, setup,
+		    teardown),
+		cmocka_unit_test_setup_teardown(test_lpar_alone, setup,
+		    teardown),
+		cmocka_unit_test_setup_teardown(test_lpar_refused, setup,
+		    teardown),
+		cmocka_unit_test_setup_teardown(test_lpar_perf, setup,
 		    teardown),
 	};
 

@@ -204,7 +204,7 @@ test_part_sum(void **state)
 			sim_part_vcpu(pt, l, v, tb, out);
 			memset(whole, 0, sizeof whole);
 			for (s = 0; s <= tb / TB; s++) {
-				sim_workload_vcpu_rates(wl, l, v, s * TB, r);
+				sim_part_vcpu_rates(pt, l, v, s * TB, r);
 				for (k = 0; k < SIM_NCOMPONENTS; k++)
 					whole[k] += r[k] * (double)(s < tb /
 					    TB ? TB : tb % TB);

@@ -1,0 +1,227 @@
+/*
+ * The partition views in batch output.  Text gives the partitions a
+ * table with their virtual processors counted and, beside each event,
+ * its share off the home chip and on a remote node; the virtual
+ * processors a table with each event's split over the four placements.
+ * CSV and JSON carry the partition and the virtual processor as their
+ * own fields and each placement's values (export-csv.c, export-json.c).
+ * Pure: it formats into memory.
+ */
+#include "config.h"
+
+#include "export/export.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "engine/engine.h"
+#include "engine/engine-lpar.h"
+#include "export/export-int.h"
+#include "model/selection.h"
+#include "util/strbuf.h"
+#include "util/xalloc.h"
+
+#define EXPORT_SHARE_WIDTH	8	/* "%offchip" */
+
+int
+export_is_lpar(const struct engine_view *v)
+{
+	return (v->domain == ENG_VIEW_LPAR || v->domain == ENG_VIEW_LPAR_VCPU);
+}
+
+unsigned
+export_lpar_of(const struct engine_view *v, size_t r)
+{
+	return (v->domain == ENG_VIEW_LPAR ? v->indices[r] :
+	    ENG_ROW_LPAR(v->indices[r]));
+}
+
+unsigned
+export_lpar_vcpus(const struct engine_view *v, size_t r)
+{
+	unsigned	 n = 0;
+	size_t		 k;
+
+	if (v->vcpus == NULL)
+		return (0);
+	if (r < v->nrows)
+		return (v->vcpus[r]);
+	for (k = 0; k < v->nrows; k++)
+		n += v->vcpus[k];
+	return (n);
+}
+
+/* A partition as text shows it: "self" when its id is not known. */
+static void
+export_lpar_name(unsigned lpar, int width, struct strbuf *sb)
+{
+	if (lpar == SEL_LPAR_SELF)
+		strbuf_addf(sb, "%-*s", width, "self");
+	else
+		strbuf_addf(sb, "%-*u", width, lpar);
+}
+
+int
+export_place_reason(const struct engine_cell *c, struct strbuf *sb)
+{
+	strbuf_reset(sb);
+	if (c == NULL || c->status == ENG_ABSENT)
+		return (0);
+	if (c->status == ENG_OK && !isfinite(c->value))
+		strbuf_adds(sb, "not a finite number");
+	else if (c->status == ENG_OK && c->estimated && c->counted != 0)
+		strbuf_addf(sb, "estimated: counted %u %% of the interval",
+		    c->counted);
+	else if (c->status == ENG_OK && c->estimated)
+		strbuf_adds(sb, "estimated: counted part of the interval");
+	else if (c->status != ENG_OK)
+		strbuf_adds(sb, engine_status_name(c->status));
+	return (sb->len > 0);
+}
+
+/* A share in percent, or its mark. */
+static void
+export_text_share(const struct engine_lpar_value *lv, struct strbuf *sb)
+{
+	if (lv->ok)
+		strbuf_addf(sb, " %*.1f", EXPORT_SHARE_WIDTH,
+		    100 * lv->value);
+	else
+		strbuf_addf(sb, " %*s", EXPORT_SHARE_WIDTH, lv->mark);
+}
+
+#define EXPORT_SHARE_SAID	8	/* reasons said per column */
+
+void
+export_text_lpar_reasons(const struct export *x,
+    const struct engine_snapshot *s, size_t i, struct strbuf *sb)
+{
+	const struct engine_view	*v = engine_view(x->e, i);
+	const char			*said[EXPORT_SHARE_SAID];
+	struct engine_lpar_value	 lv;
+	size_t				 r, j, k, n, which;
+
+	if (v->domain != ENG_VIEW_LPAR)
+		return;
+
+	for (j = 0; j < v->nevents; j++) {
+		for (which = 0; which < 2; which++) {
+			n = 0;
+			for (r = 0; r <= v->nrows; r++) {
+				if (which == 0)
+					(void)engine_lpar_off_chip(x->e, s, i,
+					    r, j, &lv);
+				else
+					(void)engine_lpar_remote(x->e, s, i,
+					    r, j, &lv);
+				if (lv.ok)
+					continue;
+				for (k = 0; k < n; k++)
+					if (strcmp(said[k], lv.reason) == 0)
+						break;
+				if (k < n || n == EXPORT_SHARE_SAID)
+					continue;
+				said[n++] = lv.reason;
+				strbuf_addf(sb, "%-6s %s %s: %s\n", lv.mark,
+				    x->cols[x->map[i][j]].name, which == 0 ?
+				    "%offchip" : "%remote", lv.reason);
+			}
+		}
+	}
+}
+
+/* The header of view i's table: names, then units. */
+static void
+export_text_lpar_head(const struct export *x, size_t i, struct strbuf *sb)
+{
+	const struct engine_view	*v = engine_view(x->e, i);
+	const struct export_view	*vw = &x->views[i];
+	const struct export_column	*col;
+	size_t				 j, p;
+	int				 vcpu = v->domain == ENG_VIEW_LPAR_VCPU;
+
+	strbuf_addf(sb, "\n%-6s %5s", "lpar", vcpu ? "vcpu" : "vcpus");
+	for (j = 0; j < v->nevents + v->nmetrics; j++) {
+		col = &x->cols[x->map[i][j]];
+		strbuf_addf(sb, " %*s", col->width, col->name);
+		if (j >= v->nevents)
+			continue;
+		if (vcpu)
+			for (p = 0; p < SEL_NPLACES; p++)
+				strbuf_addf(sb, " %*s", EXPORT_SHARE_WIDTH,
+				    (const char *[]){ "%hcore", "%hchip",
+				    "%hnode", "%remote" }[p]);
+		else
+			strbuf_addf(sb, " %*s %*s", EXPORT_SHARE_WIDTH,
+			    "%offchip", EXPORT_SHARE_WIDTH, "%remote");
+	}
+	strbuf_addf(sb, "\n%-6s %5s", "", "");
+	for (j = 0; j < v->nevents + v->nmetrics; j++) {
+		strbuf_addf(sb, " %*s", x->cols[x->map[i][j]].width,
+		    vw->unit[j]);
+		if (j >= v->nevents)
+			continue;
+		for (p = 0; p < (vcpu ? SEL_NPLACES : 2); p++)
+			strbuf_addf(sb, " %*s", EXPORT_SHARE_WIDTH, "%");
+	}
+	strbuf_addc(sb, '\n');
+}
+
+void
+export_text_lpar(struct export *x, const struct engine_snapshot *s,
+    size_t i, struct strbuf *sb)
+{
+	const struct engine_view	*v = engine_view(x->e, i);
+	struct export_view		*vw = &x->views[i];
+	const struct engine_cell	*c;
+	const struct export_column	*col;
+	struct engine_lpar_value	 lv;
+	size_t				 r, j, p;
+	int				 vcpu = v->domain == ENG_VIEW_LPAR_VCPU;
+
+	export_view_scales(x->e, s, i, vw->units, vw->scale, vw->unit);
+	export_text_lpar_head(x, i, sb);
+	for (r = 0; r <= v->nrows; r++) {
+		if (r == v->nrows)
+			strbuf_addf(sb, "%-6s", "total");
+		else
+			export_lpar_name(export_lpar_of(v, r), 6, sb);
+		if (r < v->nrows && vcpu)
+			strbuf_addf(sb, " %5u", ENG_ROW_VCPU(v->indices[r]));
+		else if (vcpu)
+			strbuf_addf(sb, " %5s", "");
+		else
+			strbuf_addf(sb, " %5u", export_lpar_vcpus(v, r));
+		for (j = 0; j < v->nevents + v->nmetrics; j++) {
+			col = &x->cols[x->map[i][j]];
+			c = engine_cell(x->e, s, i, r, j);
+			strbuf_addc(sb, ' ');
+			if (c->status == ENG_ABSENT)
+				strbuf_addf(sb, "%*s", col->width, "");
+			else if (engine_cell_mark(c) != NULL)
+				strbuf_addf(sb, "%*s", col->width,
+				    engine_cell_mark(c));
+			else
+				export_cell_scaled(c, vw->scale[j],
+				    col->width, sb);
+			if (j >= v->nevents)
+				continue;
+			if (vcpu) {
+				for (p = 0; p < SEL_NPLACES; p++) {
+					(void)engine_lpar_place_share(x->e, s,
+					    i, r, j, p, &lv);
+					export_text_share(&lv, sb);
+				}
+				continue;
+			}
+			(void)engine_lpar_off_chip(x->e, s, i, r, j, &lv);
+			export_text_share(&lv, sb);
+			(void)engine_lpar_remote(x->e, s, i, r, j, &lv);
+			export_text_share(&lv, sb);
+		}
+		while (sb->len > 0 && sb->s[sb->len - 1] == ' ')
+			sb->s[--sb->len] = '\0';
+		strbuf_addc(sb, '\n');
+	}
+}
