@@ -128,6 +128,12 @@ case $parts in
 	echo "@@ rc=0"
 	;;
 esac
+# Whether hvtop's perf source finds partitions (it takes -O lpars=).
+case $parts in
+*" part "*|*" denied "*)
+	run lpar-probe hvtop -b -n 1 -d 0.1 --source perf -O lpars=1 \
+	    --format csv -e CPM_CCYC@vcpu:0 ;;
+esac
 case $parts in
 *" part "*)
 	# perf stat reads each vcpu of partitions 1-3 in each placement

@@ -150,11 +150,19 @@ def section_text(sec):
     return '\n'.join(sec['lines'])
 
 
+# Whether hvtop's perf source finds partitions: None when it does, else
+# why not (set from the guest's probe section).
+no_discovery = None
+
+
 def hvtop_unsupported(ck, name, sec):
     """Whether hvtop cannot read partitions yet: said as a SKIP."""
     if sec['rc'] != 0 and NO_LPAR in section_text(sec):
         print(f'SKIP {name}: hvtop does not read partitions (-g '
               f'GROUP@lpar) yet')
+        return True
+    if no_discovery is not None:
+        print(f'SKIP {name}: {no_discovery}')
         return True
     return False
 
@@ -413,6 +421,12 @@ def main(argv):
     tbhz = head.get('tb_hz', 512000000)
     names = opts.get('events', 'CPM_CCYC,CPM_NON_IDLE_INST').split(',')
     ck = tc.Checker()
+    probe = secs.get('lpar-probe')
+    if probe is not None and probe['rc'] != 0 and \
+            re.search(r'(unknown|no such) option', section_text(probe)):
+        global no_discovery
+        no_discovery = ('hvtop\'s perf source does not find the frame\'s '
+                        'partitions yet (no -O lpars=)')
     for s in argv[5:]:
         kind, *parts = s.split(':')
         missing = [p for p in parts if p not in secs]
