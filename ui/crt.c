@@ -376,6 +376,7 @@ crt_map(int ch)
 	case KEY_END:		return (CRT_KEY_END);
 	case KEY_BTAB:		return (CRT_KEY_BTAB);
 	case KEY_DC:		return (CRT_KEY_DC);
+	case KEY_BACKSPACE:	return (CRT_KEY_BACKSPACE);
 	case KEY_ENTER:		return (CRT_KEY_ENTER);
 	case KEY_RESIZE:	return (CRT_KEY_RESIZE);
 	case KEY_F(1):		return (CRT_KEY_F1);

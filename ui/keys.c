@@ -48,6 +48,8 @@ keys_ask(struct ui *ui, int kind, const char *init, int names_only,
 	return (UI_ACT_PROMPT);
 }
 
+static unsigned	keys_lpar_back(struct ui_run *, int);
+
 /* ---- moving -------------------------------------------------------- */
 
 static unsigned
@@ -76,6 +78,9 @@ keys_screen(struct ui_run *r, int k)
 		ui->screen = from >= UI_FORMULAS ? UI_LIVE : from + 1;
 	else
 		ui->screen = from == UI_LIVE ? UI_FORMULAS : from - 1;
+	/* Partitions has a tab only while partitions are read. */
+	if (ui->screen == UI_LPAR && !lpar_read(ui))
+		ui->screen = k == '\t' ? UI_FRAME : UI_LIVE;
 	return (UI_ACT_NONE);
 }
 
@@ -105,6 +110,8 @@ keys_escape(struct ui_run *r, int k)
 	(void)k;
 	if (ui->screen == UI_HELP)
 		ui->screen = ui->back;
+	else if (ui->screen == UI_LPAR && lpar_close(ui) == 0)
+		return (UI_ACT_NONE);
 	else if (ui->filter_text != NULL && ui->filter_text[0] != '\0')
 		return (ui_set_filter(ui, ""));
 	else
@@ -121,6 +128,10 @@ keys_move_by(struct ui *ui, long n)
 
 	if (ui->screen == UI_LIVE) {
 		live_move(ui, n);
+		return;
+	}
+	if (ui->screen == UI_LPAR) {
+		lpar_move(ui, n);
 		return;
 	}
 	if (ui->screen == UI_FRAME) {
@@ -235,6 +246,63 @@ keys_frame_metric(struct ui_run *r, int k)
 	    "completes, empty: the default): "));
 }
 
+/* ---- the Partitions screen ----------------------------------------- */
+
+/*
+ * P: the Partitions screen.  Without a partition read, the default core
+ * group is picked by partition, as g GROUP@lpar would.
+ */
+static unsigned
+keys_lpar(struct ui_run *r, int k)
+{
+	struct ui	*ui = &r->ui;
+	const char	*g;
+	char		 spec[256];
+	unsigned	 act;
+
+	(void)k;
+	ui->screen = UI_LPAR;
+	ui->lp.why[0] = '\0';
+	if (lpar_read(ui))
+		return (UI_ACT_NONE);
+	if ((g = lpar_default_group(ui)) == NULL) {
+		snprintf(ui->lp.why, sizeof ui->lp.why, "the catalog has no "
+		    "core group with cycles and instructions");
+		return (UI_ACT_NONE);
+	}
+	snprintf(spec, sizeof spec, "%s@lpar", g);
+	if ((act = ui_pick_set(r, spec, 0)) == UI_ACT_NONE)
+		snprintf(ui->lp.why, sizeof ui->lp.why, "%.*s",
+		    (int)sizeof ui->lp.why - 1, ui->msg);
+	return (act);
+}
+
+/* Enter, Right: the cursor's partition by virtual processor. */
+static unsigned
+keys_lpar_open(struct ui_run *r, int k)
+{
+	struct ui	*ui = &r->ui;
+
+	if (k == CRT_KEY_LEFT)
+		return (keys_lpar_back(r, k));
+	if (ui->lp.opened)
+		return (UI_ACT_NONE);
+	if (lpar_open(ui) != 0)
+		ui_msg(r, UI_R_ERROR, ui->lp.vview < 0 ? "no virtual "
+		    "processor is read by partition" : "no partition under "
+		    "the cursor");
+	return (UI_ACT_NONE);
+}
+
+/* Backspace, Left: back to the partitions, the cursor where it was. */
+static unsigned
+keys_lpar_back(struct ui_run *r, int k)
+{
+	(void)k;
+	(void)lpar_close(&r->ui);
+	return (UI_ACT_NONE);
+}
+
 /* ---- filter and sort ----------------------------------------------- */
 
 static unsigned
@@ -277,6 +345,12 @@ keys_sort(struct ui_run *r, int k)
 		live_sort_step(ui, dir);
 		return (UI_ACT_NONE);
 	}
+	if (ui->screen == UI_LPAR) {
+		lpar_sort_step(ui, dir);
+		ui_msg(r, UI_R_NORMAL, "sorted by %s", lpar_col_name(ui,
+		    ui->lp.sort));
+		return (UI_ACT_NONE);
+	}
 	if ((n = items_ncols(ui->screen)) == 0)
 		return (UI_ACT_NONE);
 	l->sort += dir;
@@ -299,6 +373,10 @@ keys_reverse(struct ui_run *r, int k)
 	int				 slot;
 
 	(void)k;
+	if (ui->screen == UI_LPAR) {
+		lpar_reverse(ui);
+		return (UI_ACT_NONE);
+	}
 	if (ui->screen == UI_LIVE) {
 		if (live_cursor(ui, &view, &row) != 0)
 			return (UI_ACT_NONE);
@@ -520,16 +598,16 @@ const struct keys_entry keys_table[] = {
 	{ .key = { '\t', CRT_KEY_BTAB }, .where = KEYS_ANY,
 	  .fn = keys_screen, .section = KEYS_S_ALL,
 	  .names = "Tab, Shift-Tab",
-	  .help = "next, previous screen: Live, Frame, Events, Groups, "
-	    "Formulas, Help",
+	  .help = "next, previous screen: Live, Partitions (while "
+	    "partitions are read), Frame, Events, Groups, Formulas, Help",
 	  .bar = 5, .bar_where = KEYS_ANY,
 	  .bar_key = "Tab", .bar_label = "Screen" },
 	{ .key = { 'h', '?', CRT_KEY_F1 }, .where = KEYS_ANY,
 	  .fn = keys_help, .section = KEYS_S_ALL,
 	  .names = "h, ?, F1",
 	  .help = "this help (Esc or h goes back)",
-	  .bar = 3, .bar_where = KEYS_LIVE | KEYS_FRAME | KEYS_LISTS |
-	    KEYS_MODES,
+	  .bar = 3, .bar_where = KEYS_LIVE | KEYS_LPAR | KEYS_FRAME |
+	    KEYS_LISTS | KEYS_MODES,
 	  .bar_key = "F1", .bar_label = "Help" },
 	{ .key = { 27 }, .where = KEYS_ANY,
 	  .fn = keys_escape, .section = KEYS_S_ALL,
@@ -543,7 +621,8 @@ const struct keys_entry keys_table[] = {
 	  .names = "/, \\, F3, F4",
 	  .help = "filter bar (readline: Ctrl-A/E, Alt-B/F, Ctrl-R history, "
 	    "Tab completes names; Enter applies, Esc cancels)",
-	  .bar = 4, .bar_where = KEYS_LIVE | KEYS_LISTS | KEYS_MODES,
+	  .bar = 4, .bar_where = KEYS_LIVE | KEYS_LPAR | KEYS_LISTS |
+	    KEYS_MODES,
 	  .bar_key = "/", .bar_label = "Filter" },
 	{ .key = { '=' }, .where = KEYS_ANY,
 	  .fn = keys_filter_clear, .section = KEYS_S_ALL,
@@ -560,7 +639,8 @@ const struct keys_entry keys_table[] = {
 	  .fn = keys_sort, .section = KEYS_S_ALL,
 	  .names = "<, >",
 	  .help = "move the sort column",
-	  .bar = 6, .bar_where = KEYS_LIVE | KEYS_LISTS | KEYS_MODES,
+	  .bar = 6, .bar_where = KEYS_LIVE | KEYS_LPAR | KEYS_LISTS |
+	    KEYS_MODES,
 	  .bar_key = "<>", .bar_label = "Sort" },
 	{ .key = { 'R', 'I' }, .where = KEYS_ANY,
 	  .fn = keys_reverse, .section = KEYS_S_ALL,
@@ -576,7 +656,8 @@ const struct keys_entry keys_table[] = {
 	  .fn = keys_pause, .section = KEYS_S_ALL,
 	  .names = "p, Z",
 	  .help = "pause or resume sampling",
-	  .bar = 9, .bar_where = KEYS_LIVE | KEYS_FRAME | KEYS_MONITOR,
+	  .bar = 9, .bar_where = KEYS_LIVE | KEYS_LPAR | KEYS_FRAME |
+	    KEYS_MONITOR,
 	  .bar_key = "p", .bar_label = "Pause" },
 	{ .key = { ' ' }, .where = KEYS_SCREENS | KEYS_MONITOR,
 	  .fn = keys_sample, .section = KEYS_S_ALL,
@@ -587,6 +668,11 @@ const struct keys_entry keys_table[] = {
 	  .names = "g",
 	  .help = "pick by name: GROUP or EVENT[@chip|@core|@vcpu]"
 	    "[:0,3,8-11]" },
+	{ .key = { 'P' }, .where = KEYS_ANY,
+	  .fn = keys_lpar, .section = KEYS_S_ALL,
+	  .names = "P",
+	  .help = "the Partitions screen (without a partition read, picks "
+	    "the first core group with cycles and instructions @lpar)" },
 	{ .key = { 'C' }, .where = KEYS_ANY,
 	  .fn = keys_pick_clear, .section = KEYS_S_ALL,
 	  .names = "C",
@@ -671,6 +757,26 @@ const struct keys_entry keys_table[] = {
 	  .bar = 8, .bar_where = KEYS_FRAME | KEYS_MODES,
 	  .bar_key = "m", .bar_label = "Metric" },
 
+	/* Partitions. */
+	{ .key = { '\r', '\n', CRT_KEY_ENTER }, .where = KEYS_LPAR |
+	    KEYS_MODES,
+	  .fn = keys_lpar_open, .section = KEYS_S_LPAR,
+	  .names = "Enter",
+	  .help = "open the cursor's partition: a row per virtual processor",
+	  .bar = 7, .bar_where = KEYS_LPAR | KEYS_MODES,
+	  .bar_key = "Enter", .bar_label = "Vcpus" },
+	{ .key = { CRT_KEY_LEFT, CRT_KEY_RIGHT }, .where = KEYS_LPAR |
+	    KEYS_MODES,
+	  .fn = keys_lpar_open, .section = KEYS_S_LPAR,
+	  .names = "Left, Right",
+	  .help = "back to the partitions (the cursor where it was); open "
+	    "the cursor's partition" },
+	{ .key = { CRT_KEY_BACKSPACE, 127, 8 }, .where = KEYS_LPAR |
+	    KEYS_MODES,
+	  .fn = keys_lpar_back, .section = KEYS_S_LPAR,
+	  .names = "Backspace",
+	  .help = "back to the partitions (so does Esc)" },
+
 	/* Replay: these take the place of the sampling keys. */
 	{ .key = { 'p', 'Z' }, .where = KEYS_SCREENS | KEYS_REPLAY,
 	  .fn = keys_pause, .section = KEYS_S_REPLAY,
@@ -731,6 +837,7 @@ keys_section_title(enum keys_section s)
 		[KEYS_S_ALL] = "Keys on every screen",
 		[KEYS_S_LIVE] = "Live",
 		[KEYS_S_FRAME] = "Frame",
+		[KEYS_S_LPAR] = "Partitions",
 		[KEYS_S_REPLAY] = "Replay (hvtop -r FILE)",
 		[KEYS_S_LISTS] = "Events, Groups, Formulas",
 	};

@@ -16,13 +16,15 @@ struct ui_run;
 
 /* Where a key applies: the screens (1 << enum ui_screen) and the modes. */
 #define KEYS_LIVE	(1U << UI_LIVE)
+#define KEYS_LPAR	(1U << UI_LPAR)
 #define KEYS_FRAME	(1U << UI_FRAME)
 #define KEYS_EVENTS	(1U << UI_EVENTS)
 #define KEYS_GROUPS	(1U << UI_GROUPS)
 #define KEYS_FORMULAS	(1U << UI_FORMULAS)
 #define KEYS_HELP	(1U << UI_HELP)
 #define KEYS_LISTS	(KEYS_EVENTS | KEYS_GROUPS | KEYS_FORMULAS)
-#define KEYS_SCREENS	(KEYS_LIVE | KEYS_FRAME | KEYS_LISTS | KEYS_HELP)
+#define KEYS_SCREENS	(KEYS_LIVE | KEYS_LPAR | KEYS_FRAME | KEYS_LISTS | \
+			    KEYS_HELP)
 #define KEYS_MONITOR	0x100U		/* sampling a source */
 #define KEYS_REPLAY	0x200U		/* replaying a recording */
 #define KEYS_MODES	(KEYS_MONITOR | KEYS_REPLAY)
@@ -33,6 +35,7 @@ enum keys_section {
 	KEYS_S_ALL,		/* keys on every screen */
 	KEYS_S_LIVE,
 	KEYS_S_FRAME,
+	KEYS_S_LPAR,
 	KEYS_S_REPLAY,
 	KEYS_S_LISTS,		/* Events, Groups, Formulas */
 	KEYS_NSECTIONS

@@ -9,6 +9,7 @@ libhvui_a_SOURCES += \
 	ui/items.c \
 	ui/keys.c ui/keys.h \
 	ui/live.c \
+	ui/lpar.c \
 	ui/prompt.c ui/prompt.h \
 	ui/ui.c ui/ui.h ui/ui-run.h \
 	ui/ui-pick.c \
@@ -18,7 +19,8 @@ libhvui_a_SOURCES += \
 	ui/view-catalog.c \
 	ui/view-frame.c \
 	ui/view-help.c \
-	ui/view-live.c
+	ui/view-live.c \
+	ui/view-lpar.c
 
 # The filter language and the settings text are pure (src/filter,
 # src/config).
@@ -43,6 +45,12 @@ tests_unit_test_ui_estimate_SOURCES = tests/unit/test-ui-estimate.c \
 	tests/unit/test-fake-source.c tests/unit/test-fake-source.h
 tests_unit_test_ui_estimate_CFLAGS = $(UNIT_CFLAGS)
 tests_unit_test_ui_estimate_LDADD = $(UI_LIBS) $(CMOCKA_LIBS)
+
+# The Partitions screen from a hand-made frame of three partitions.
+check_PROGRAMS += tests/unit/test-ui-lpar
+tests_unit_test_ui_lpar_SOURCES = tests/unit/test-ui-lpar.c
+tests_unit_test_ui_lpar_CFLAGS = $(UNIT_CFLAGS)
+tests_unit_test_ui_lpar_LDADD = $(UI_LIBS) $(CMOCKA_LIBS)
 
 # The frame and the small renderers, without an engine.
 check_PROGRAMS += tests/unit/test-ui-view
@@ -86,6 +94,7 @@ TESTS += tests/tui/test-tui-hscroll-resize.sh
 TESTS += tests/tui/test-tui-names.sh
 TESTS += tests/tui/test-tui-small.sh
 TESTS += tests/tui/test-tui-tabs-prompts.sh
+TESTS += tests/tui/test-tui-lpar.sh
 EXTRA_DIST += tests/tui
 
 noinst_PROGRAMS += tests/bench/bench-ui

@@ -67,6 +67,7 @@ ui_engine_changed(struct ui_run *r, int catalog)
 	engine_snapshot_free(ui->snap);
 	ui->snap = NULL;
 	live_reset(ui);
+	lpar_reset(ui);
 	memset(ui->fr.bar_max, 0, sizeof ui->fr.bar_max);
 	ui->fr.bar_seq = 0;
 	if (catalog)
@@ -636,6 +637,7 @@ ui_teardown(struct ui_run *r)
 		free(r->frame_words[i]);
 	free(r->frame_words);
 	frame_free(&ui->fr);
+	lpar_free(&ui->lp);
 	settings_free(r->settings);
 	free(r->settings_unread);
 	view_canvas_free(&r->canvas);

@@ -17,6 +17,7 @@
 
 struct engine_cell;
 struct engine_snapshot;
+struct lpar_key;
 struct session;
 struct settings;
 struct strbuf;
@@ -43,6 +44,7 @@ int	 hvtop_screen_capable(char **cause);
 
 enum ui_screen {
 	UI_LIVE,
+	UI_LPAR,		/* Partitions: a tab only while one is read */
 	UI_FRAME,
 	UI_EVENTS,
 	UI_GROUPS,
@@ -218,6 +220,46 @@ struct ui_frame {
 	struct frame_map map;
 };
 
+/*
+ * The Partitions screen: a row per partition of the partition view, or,
+ * with a partition open, a row per virtual processor of it.  The fit step
+ * finds the views and the cycles and instructions columns and orders the
+ * rows (filter, sort); the cursor follows its partition across a sort.
+ */
+enum lpar_col {
+	LPAR_C_ID,		/* partition id, or vcpu in an open one */
+	LPAR_C_VCPUS,		/* vcpus seen; an open one: home core */
+	LPAR_C_CYC,		/* cycles/s */
+	LPAR_C_CORES,		/* cycles / core frequency */
+	LPAR_C_INST,		/* instructions/s */
+	LPAR_C_IPC,
+	LPAR_C_OFFCHIP,		/* % of cycles off the home chip */
+	LPAR_C_REMOTE,		/* % of cycles on a remote node */
+	LPAR_NCOLS
+};
+
+struct ui_lpar {
+	long		 view;		/* ENG_VIEW_LPAR's, -1: none */
+	long		 vview;		/* ENG_VIEW_LPAR_VCPU's, -1: none */
+	size_t		 cyc;		/* event columns, ENG_NONE: none */
+	size_t		 inst;
+	size_t		*order;		/* rows shown, in display order */
+	size_t		 nrows;
+	size_t		 cap;
+	struct lpar_key	*keys;		/* sort values, cap of them */
+	int		 sort;		/* enum lpar_col */
+	int		 reverse;
+	size_t		 cursor;	/* position in order */
+	size_t		 top;
+	unsigned	 cur_index;	/* the cursor row's engine index */
+	int		 cur_set;
+	int		 opened;	/* a partition is open: */
+	unsigned	 open;		/* ... this one */
+	size_t		 list_cursor;	/* the list's, kept while open */
+	size_t		 list_top;
+	char		 why[200];	/* why it failed */
+};
+
 /* A pick the user made (or the command line, or the settings). */
 struct ui_pick {
 	int		 event;		/* -e rather than -g */
@@ -241,6 +283,7 @@ struct ui {
 	struct engine_snapshot *snap;	/* latest with seq > 0, owned */
 	struct live	 live;
 	struct ui_frame	 fr;
+	struct ui_lpar	 lp;
 
 	struct ui_pick	*picks;		/* what the user chose */
 	size_t		 npicks;
@@ -363,6 +406,39 @@ void	 frame_move(struct ui *, int dx, int dy);
 int	 frame_live_row(const struct ui *, size_t *view, size_t *row,
 	    char *buf, size_t len);
 void	 frame_free(struct ui_frame *);
+
+/* ---- lpar.c: the Partitions screen's model (no curses) -------------- */
+
+/* Find the views and columns, order the rows, clamp the cursor. */
+void	 lpar_fit(struct ui *, int rows);
+/* Whether a partition view is read. */
+int	 lpar_read(const struct ui *);
+/* Whether the Partitions screen has a tab: one is read, or it is shown. */
+int	 lpar_shown(const struct ui *);
+/*
+ * A cell of the list (the open partition's vcpus when lp.opened):
+ * 0 with *v, or -1 with *mark ("-", "?") when it has no value.
+ */
+int	 lpar_value(const struct ui *, size_t row, int col, double *v,
+	    const char **mark);
+/* The share of the cycles of placement p (0..3) of a row; -1: none. */
+int	 lpar_place(const struct ui *, size_t row, size_t p, double *v);
+/* Why a cell has no value, for a user; allocated or NULL. */
+char	*lpar_explain(const struct ui *, size_t row, int col);
+/* The engine row of the cursor; -1 when there is none. */
+int	 lpar_cursor(const struct ui *, size_t *row);
+void	 lpar_move(struct ui *, long n);
+void	 lpar_sort_step(struct ui *, int dir);
+void	 lpar_reverse(struct ui *);
+/* Open the cursor's partition (-1: none); close it, the cursor kept. */
+int	 lpar_open(struct ui *);
+int	 lpar_close(struct ui *);
+const char *lpar_col_name(const struct ui *, int col);
+/* The core group read by partition when none is picked, or NULL. */
+const char *lpar_default_group(const struct ui *);
+/* The engine views changed: forget what the fit step found. */
+void	 lpar_reset(struct ui *);
+void	 lpar_free(struct ui_lpar *);
 
 /* ---- items.c: catalog lists (no curses) ---------------------------- */
 

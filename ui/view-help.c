@@ -72,6 +72,27 @@ static const char *const view_help_frame[] = {
 	NULL
 };
 
+static const char *const view_help_lpar[] = {
+	"Partitions columns",
+	"  LPAR              the partition's id (* this one); open, VCPU: "
+	    "the virtual processor",
+	"  VCPUS             virtual processors seen; open, HOME: its home "
+	    "core, - where no source says",
+	"  CYCLES/S, INSTR/S the cycles and instructions events of the group "
+	    "read by partition, summed over the four placements (domains 3 "
+	    "to 6)",
+	"  CORES             cycles / the cores' frequency (CPU_Freq): how "
+	    "many cores' worth it ran",
+	"  IPC               instructions per cycle",
+	"  %OFFCHIP          share of the cycles run off the home chip "
+	    "(home node and remote node)",
+	"  %REMOTE           share of the cycles run on another node",
+	"  = + o #           the bar: home core, home chip, home node, "
+	    "remote node",
+	"  - ?               no value, as on Live (the status line says why)",
+	NULL
+};
+
 static const char *const view_help_events[] = {
 	"Events columns",
 	"  NAME              the sysfs name (__N marks a duplicate name in "
@@ -208,6 +229,9 @@ view_help_lines(const struct ui *ui, const char **lines, size_t max,
 		break;
 	case UI_FRAME:
 		cols = view_help_frame;
+		break;
+	case UI_LPAR:
+		cols = view_help_lpar;
 		break;
 	default:
 		cols = view_help_live;

@@ -235,6 +235,7 @@ view_spark(struct view_canvas *f, int y, int x, int width, const double *v,
 /* The screens, in the order of their tabs (enum ui_screen). */
 static const struct view_screen *const view_screens[UI_NSCREENS] = {
 	[UI_LIVE] = &view_live_screen,
+	[UI_LPAR] = &view_lpar_screen,
 	[UI_FRAME] = &view_frame_screen,
 	[UI_EVENTS] = &view_events_screen,
 	[UI_GROUPS] = &view_groups_screen,
@@ -418,6 +419,9 @@ view_header(const struct ui *ui, struct view_canvas *f)
 	view_role(f, y, 0, -1, UI_R_TAB);
 	x = 0;
 	for (i = 0; i < UI_NSCREENS; i++) {
+		/* Partitions has a tab while partitions are read. */
+		if (i == UI_LPAR && !lpar_shown(ui))
+			continue;
 		x = view_putf(f, y, x, ui->screen == (enum ui_screen)i ?
 		    UI_R_TAB_ON : UI_R_TAB, " %s ", view_screens[i]->name);
 		x = view_put(f, y, x, " ", 1, UI_R_TAB);

@@ -78,6 +78,7 @@ struct view_screen {
 };
 
 extern const struct view_screen view_live_screen;
+extern const struct view_screen view_lpar_screen;
 extern const struct view_screen view_frame_screen;
 extern const struct view_screen view_events_screen;
 extern const struct view_screen view_groups_screen;

@@ -15,6 +15,11 @@
  *	ui.render.frame.200x60	the same for the Frame screen: 16 chip boxes
  *				with bars and history, 192 core cells
  *	ui.render.frame.80x24	... at 80x24 (the layout without bars)
+ *	ui.render.lpar.200x60	the same for the Partitions screen of a
+ *				simulated frame of 1,000 partitions (999
+ *				rows: partition 0 answers itself alone), of
+ *				2 virtual processors each read in the four
+ *				placements, sorted by % remote
  *	ui.filter.100k		filter 100,000 catalog entries with a
  *				three-term filter (substring, negated domain,
  *				regex), as on every keystroke in the filter bar
@@ -130,6 +135,59 @@ bench_filter(struct ui *ui, const char *text)
 	return (bench_median(t, (size_t)runs));
 }
 
+/*
+ * The Partitions screen of a frame of 1,000 partitions: its own session,
+ * which reads a core group by partition.  Prints the figure; -1 when
+ * the session cannot be had.
+ */
+static int
+bench_lpar(void)
+{
+	static char		 args[] = "clock=virtual,lpars=1000,vcpus=2,"
+	    "seed=9,catalog=" UI_BENCH_CATALOG;
+	static char		 pick[] = "CPM_32MHZ_CYC@lpar";
+	static char *const	 groups[] = { pick };
+	struct session_opts	 so;
+	struct session		*ses;
+	struct ui		 ui;
+	char			*cause = NULL;
+	size_t			 i;
+
+	memset(&so, 0, sizeof so);
+	so.virtual_clock = 1;
+	so.delay = 1;
+	so.groups = groups;
+	so.ngroups = 1;
+	if (source_open("sim", args, "/nonexistent", &so.src, &cause) != 0 ||
+	    session_open(&ses, &so, &cause) != 0 ||
+	    session_start(ses, &cause) != 0) {
+		fprintf(stderr, "bench-ui: %s\n", cause);
+		free(cause);
+		return (-1);
+	}
+	memset(&ui, 0, sizeof ui);
+	ui.ses = ses;
+	ui.delay = 1;
+	ui.simulated = 1;
+	snprintf(ui.host, sizeof ui.host, "bench");
+	for (i = 0; i < UI_NSCREENS; i++)
+		ui.list[i].sort = -1;
+	live_reset(&ui);
+	if (bench_sample(ses, &ui, 0, 3) != 0)
+		return (-1);
+	ui.lp.sort = LPAR_C_REMOTE;
+	printf("ui.render.lpar.200x60 %.3f ms\n", bench_render(&ui,
+	    UI_LPAR));
+	fprintf(stderr, "bench-ui: the Partitions screen lists %zu "
+	    "partitions\n", ui.lp.nrows);
+	engine_snapshot_free(ui.snap);
+	live_free(&ui.live);
+	lpar_free(&ui.lp);
+	session_close(ses, &cause);
+	free(cause);
+	return (0);
+}
+
 /* 100,000 synthetic entries shaped like catalog events. */
 static void
 bench_items(struct ui *ui, struct ui_items *save)
@@ -229,6 +287,8 @@ main(void)
 	    bench_render(&ui, UI_FRAME));
 	printf("ui.render.frame.80x24 %.3f ms\n",
 	    bench_render_size(&ui, UI_FRAME, 80, 24));
+	if (bench_lpar() != 0)
+		return (1);
 
 	bench_items(&ui, &save);
 	for (i = 0; i < runs; i++) {
