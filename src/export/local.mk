@@ -34,6 +34,8 @@ tests_unit_test_report_SOURCES = tests/unit/test-report.c \
 tests_unit_test_report_CPPFLAGS = $(AM_CPPFLAGS) -I$(top_srcdir)/tests/unit
 tests_unit_test_report_CFLAGS = $(UNIT_CFLAGS)
 tests_unit_test_report_LDADD = $(PURE_LIBS) $(CMOCKA_LIBS)
+# Partitions in recordings, the metrics endpoint and the report.
+TESTS += tests/cli/test-hvtop-lpar-out.sh
 
 check_PROGRAMS += tests/unit/test-export-units
 tests_unit_test_export_units_SOURCES = tests/unit/test-export-units.c

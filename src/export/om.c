@@ -22,7 +22,9 @@
  *   ends the old series and starts new ones: Prometheus never computes an
  *   increase across two catalogs;
  * - a metric's value is the engine's for the last interval, in base
- *   units; one without a value is left out, never shown as a number.
+ *   units; one without a value is left out, never shown as a number;
+ * - a partition's counters are series of their own per partition, vcpu
+ *   and placement, and nothing summed over them is exported.
  */
 #include "config.h"
 
@@ -39,6 +41,7 @@
 #include "catalog/catalog.h"
 #include "export/om-int.h"
 #include "engine/engine.h"
+#include "engine/engine-lpar.h"
 #include "model/selection.h"
 #include "model/raw.h"
 #include "util/strbuf.h"
@@ -226,6 +229,89 @@ om_label_where(struct om_layout *l, const struct engine_view *v,
 	om_label_add(l, v->term, buf);
 }
 
+/* A partition's id as a label value: "self" when it is not known. */
+static void
+om_label_lpar(struct om_layout *l, unsigned lpar)
+{
+	char	 buf[8];
+
+	if (lpar == SEL_LPAR_SELF)
+		snprintf(buf, sizeof buf, "self");
+	else
+		snprintf(buf, sizeof buf, "%u", lpar);
+	om_label_add(l, "lpar", buf);
+}
+
+/* Where a row of the per-vcpu partition view is: its partition, its
+ * vcpu. */
+static void
+om_label_vcpu(struct om_layout *l, unsigned index)
+{
+	char	 buf[8];
+
+	om_label_lpar(l, ENG_ROW_LPAR(index));
+	snprintf(buf, sizeof buf, "%u", (unsigned)ENG_ROW_VCPU(index));
+	om_label_add(l, "vcpu", buf);
+}
+
+/*
+ * A partition view exports no sums: its counters once each, from the
+ * per-vcpu view, a series per partition, vcpu and placement.  Prometheus
+ * adds them up as a query needs.
+ */
+static int
+om_view_lpar(const struct engine_view *v)
+{
+	return (v->domain == ENG_VIEW_LPAR || v->domain == ENG_VIEW_LPAR_VCPU);
+}
+
+static void
+om_layout_lpar(struct om_layout *l, const struct om_sample *s,
+    const struct engine_view *v, const char *version)
+{
+	const struct catalog_event	*ev;
+	struct om_counter		*c;
+	struct om_tick			*t;
+	size_t				 r, col, p, k, off;
+
+	if (v->domain != ENG_VIEW_LPAR_VCPU || v->place_counter == NULL)
+		return;
+	for (r = 0; r < v->nrows; r++) {
+		l->ticks = xreallocarray(l->ticks, l->nticks + 1,
+		    sizeof *l->ticks);
+		t = &l->ticks[l->nticks++];
+		off = om_label_begin(l);
+		om_label_vcpu(l, v->indices[r]);
+		t->label = om_label_end(l, off);
+		t->first = l->ncounters;
+		t->n = 0;
+		for (col = 0; col < v->nevents; col++) {
+			ev = v->events[col];
+			for (p = 0; p < v->nplaces && p < SEL_NPLACES; p++) {
+				k = v->place_counter[(r * v->nevents + col) *
+				    v->nplaces + p];
+				if (k == ENG_NONE || k >= s->sel->ncounters)
+					continue;
+				l->counters = xreallocarray(l->counters,
+				    l->ncounters + 1, sizeof *l->counters);
+				c = &l->counters[l->ncounters++];
+				c->k = k;
+				off = om_label_begin(l);
+				om_label_add(l, "event", ev->sysfs_name !=
+				    NULL ? ev->sysfs_name : ev->name);
+				om_label_add(l, "domain",
+				    catalog_domain_suffix_2014(3 + (int)p));
+				om_label_vcpu(l, v->indices[r]);
+				om_label_add(l, "placement",
+				    engine_place_name(p));
+				om_label_add(l, "catalog_version", version);
+				c->label = om_label_end(l, off);
+				t->n++;
+			}
+		}
+	}
+}
+
 /* A metric of a view, placed in its family (made on first use). */
 struct om_mref {
 	size_t		 family;
@@ -288,6 +374,8 @@ om_layout_metrics(struct om_layout *l, const struct engine *e)
 
 	for (i = 0; i < engine_nviews(e); i++) {
 		v = engine_view(e, i);
+		if (om_view_lpar(v))
+			continue;
 		for (j = 0; j < v->nmetrics; j++) {
 			refs = xreallocarray(refs, n + 1, sizeof *refs);
 			refs[n].view = i;
@@ -347,7 +435,7 @@ om_layout_new(const struct om_info *info, const struct om_sample *s)
 	struct om_counter		*c;
 	struct om_tick			*t;
 	size_t				 i, r, col, k, off;
-	char				 buf[32], lp[8];
+	char				 buf[32];
 
 	l = om_layout_empty(info);
 	l->engine = s->engine;
@@ -357,6 +445,10 @@ om_layout_new(const struct om_info *info, const struct om_sample *s)
 	    (unsigned long long)s->catalog_version);
 	for (i = 0; i < engine_nviews(s->engine); i++) {
 		v = engine_view(s->engine, i);
+		if (om_view_lpar(v)) {
+			om_layout_lpar(l, s, v, buf);
+			continue;
+		}
 		for (r = 0; r < v->nrows; r++) {
 			l->ticks = xreallocarray(l->ticks, l->nticks + 1,
 			    sizeof *l->ticks);
@@ -381,12 +473,7 @@ om_layout_new(const struct om_info *info, const struct om_sample *s)
 				    v->events[col]->sysfs_name :
 				    v->events[col]->name);
 				om_label_where(l, v, r);
-				if (sc->lpar == SEL_LPAR_SELF)
-					snprintf(lp, sizeof lp, "self");
-				else
-					snprintf(lp, sizeof lp, "%u",
-					    (unsigned)sc->lpar);
-				om_label_add(l, "lpar", lp);
+				om_label_lpar(l, sc->lpar);
 				om_label_add(l, "catalog_version", buf);
 				c->label = om_label_end(l, off);
 				t->n++;

@@ -11,6 +11,10 @@
 
 #include "engine/engine.h"
 
+#define REPORT_NONE	((size_t)-1)
+/* The partition charts: cycles/s, IPC, % off home chip, % remote. */
+#define REPORT_NLPAR	4
+
 /* One line of a chart: a row of a view, or the view's total. */
 struct report_line {
 	char		*label;		/* "chip 3", "total" */
@@ -43,10 +47,20 @@ struct report {
 	struct report_chart	*charts;
 	size_t			 ncharts;
 	const struct engine	*e;
-	/* Per bound view: [row * ncol + col] -> chart, and -> line. */
+	/* Per bound view: [row * ncol + col] -> chart, and -> line;
+	 * REPORT_NONE for a cell no chart shows. */
 	size_t			**chart_of;
 	size_t			**line_of;
 	size_t			 nviews;
+	/*
+	 * The per-partition view's charts (engine-lpar.h's values): the
+	 * view (REPORT_NONE without one), its cycles column, the charts
+	 * and each row's line in them (row nrows the total).
+	 */
+	size_t			 lview;
+	size_t			 lcyc;
+	size_t			 lchart[REPORT_NLPAR];
+	size_t			*lline;		/* [row * REPORT_NLPAR + m] */
 	/* The reader's lines when the recording is not whole. */
 	char			**problems;
 	size_t			 nproblems;

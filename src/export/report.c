@@ -15,13 +15,12 @@
 
 #include "catalog/catalog.h"
 #include "engine/engine.h"
+#include "engine/engine-lpar.h"
 #include "export/export.h"
 #include "export/report-int.h"
 #include "model/selection.h"
 #include "util/strbuf.h"
 #include "util/xalloc.h"
-
-#define REPORT_NONE	((size_t)-1)
 
 static char *
 report_strdup(const char *s)
@@ -40,6 +39,7 @@ report_new(const struct report_info *info)
 	r->frame = report_strdup(info->frame);
 	r->catalog = report_strdup(info->catalog);
 	r->version = report_strdup(info->version);
+	r->lview = REPORT_NONE;
 	return (r);
 }
 
@@ -54,7 +54,10 @@ report_unbind(struct report *r)
 	}
 	free(r->chart_of);
 	free(r->line_of);
+	free(r->lline);
 	r->chart_of = r->line_of = NULL;
+	r->lline = NULL;
+	r->lview = REPORT_NONE;
 	r->nviews = 0;
 	r->e = NULL;
 }
@@ -156,6 +159,63 @@ report_pick(const struct engine_view *v, size_t j)
 	return (REPORT_NONE);
 }
 
+/* A row's line: "chip 3", "lpar 2" ("lpar self" for this partition when
+ * its number is not known), or the total. */
+static char *
+report_row_label(const struct engine_view *v, size_t row)
+{
+	if (row == v->nrows)
+		return (xstrdup("total"));
+	if (v->domain == ENG_VIEW_LPAR && v->indices[row] == SEL_LPAR_SELF)
+		return (xstrdup("lpar self"));
+	return (xasprintf("%s %u", v->term, v->indices[row]));
+}
+
+/*
+ * The partition charts of view i: a line per partition and the frame's
+ * total.  Without a cycles column there is nothing to show.
+ */
+static void
+report_bind_lpar(struct report *r, const struct selection *sel, size_t i)
+{
+	static const struct {
+		const char	*name;
+		const char	*unit;
+	} m[REPORT_NLPAR] = {
+		{ "cycles of the partition", "/s" },
+		{ "instructions per cycle", "" },
+		{ "cycles off the home chip", "%" },
+		{ "cycles on a remote node", "%" },
+	};
+	const struct engine_view	*v = engine_view(r->e, i);
+	struct engine_lpar_cols		 cols;
+	const char			*group;
+	size_t				 k, row, pick;
+	char				*label;
+
+	engine_lpar_cols(v, &cols);
+	if (cols.cycles == ENG_NONE)
+		return;
+	r->lcyc = cols.cycles;
+	r->lview = i;
+	pick = v->pick_of[r->lcyc];
+	group = sel != NULL && pick < sel->npicks ? sel->picks[pick].name :
+	    "partitions";
+	r->lline = xcalloc((v->nrows + 1) * REPORT_NLPAR + 1,
+	    sizeof *r->lline);
+	for (k = 0; k < REPORT_NLPAR; k++) {
+		/* In the pick's metrics, the cycles first. */
+		r->lchart[k] = report_chart(r, v->term, group, m[k].name,
+		    m[k].unit, 1, pick, (size_t)-1 - k);
+		for (row = 0; row <= v->nrows; row++) {
+			label = report_row_label(v, row);
+			r->lline[row * REPORT_NLPAR + k] = report_line(r,
+			    r->lchart[k], label, row == v->nrows);
+			free(label);
+		}
+	}
+}
+
 void
 report_bind(struct report *r, const struct engine *e,
     const struct selection *sel)
@@ -177,6 +237,18 @@ report_bind(struct report *r, const struct engine *e,
 		    sizeof **r->chart_of);
 		r->line_of[i] = xcalloc((v->nrows + 1) * ncol + 1,
 		    sizeof **r->line_of);
+		/*
+		 * A partition's virtual processors are too many to draw
+		 * (sixteen thousand lines on a large frame): the charts are
+		 * the partitions'.
+		 */
+		if (v->domain == ENG_VIEW_LPAR_VCPU) {
+			for (j = 0; j < (v->nrows + 1) * ncol; j++)
+				r->chart_of[i][j] = REPORT_NONE;
+			continue;
+		}
+		if (v->domain == ENG_VIEW_LPAR && r->lview == REPORT_NONE)
+			report_bind_lpar(r, sel, i);
 		for (j = 0; j < ncol; j++) {
 			pick = report_pick(v, j);
 			group = sel != NULL && pick < sel->npicks ?
@@ -193,9 +265,7 @@ report_bind(struct report *r, const struct engine *e,
 			    j >= v->nevents, pick, j < v->nevents ? 1 :
 			    v->metrics[j - v->nevents].nevslots);
 			for (row = 0; row <= v->nrows; row++) {
-				label = row == v->nrows ? xstrdup("total") :
-				    xasprintf("%s %u", v->term,
-				    v->indices[row]);
+				label = report_row_label(v, row);
 				r->chart_of[i][row * ncol + j] = c;
 				r->line_of[i][row * ncol + j] =
 				    report_line(r, c, label, row == v->nrows);
@@ -221,6 +291,33 @@ report_put(struct report_line *l, size_t k, double v)
 	l->n = k + 1;
 }
 
+/*
+ * The partition charts' values of a row: cycles/s, instructions per
+ * cycle, and the shares of the cycles counted off the home chip and on a
+ * remote node, in %, as the Partitions screen has them.
+ */
+static void
+report_add_lpar(struct report *r, const struct engine_snapshot *s,
+    size_t row, size_t k)
+{
+	const struct engine_cell	*cell;
+	struct engine_lpar_value	 lv[REPORT_NLPAR - 1];
+	double				 val[REPORT_NLPAR];
+	size_t				 m;
+
+	cell = engine_cell(r->e, s, r->lview, row, r->lcyc);
+	val[0] = cell != NULL && cell->status == ENG_OK ? cell->value : NAN;
+	engine_lpar_ipc(r->e, s, r->lview, row, &lv[0]);
+	engine_lpar_off_chip(r->e, s, r->lview, row, r->lcyc, &lv[1]);
+	engine_lpar_remote(r->e, s, r->lview, row, r->lcyc, &lv[2]);
+	val[1] = lv[0].ok ? lv[0].value : NAN;
+	val[2] = lv[1].ok ? lv[1].value * 100 : NAN;
+	val[3] = lv[2].ok ? lv[2].value * 100 : NAN;
+	for (m = 0; m < REPORT_NLPAR; m++)
+		report_put(&r->charts[r->lchart[m]].lines[r->lline[row *
+		    REPORT_NLPAR + m]], k, isfinite(val[m]) ? val[m] : NAN);
+}
+
 void
 report_add(struct report *r, const struct engine_snapshot *s,
     uint64_t wall_ns)
@@ -243,16 +340,20 @@ report_add(struct report *r, const struct engine_snapshot *s,
 		ncol = v->nevents + v->nmetrics;
 		for (row = 0; row <= v->nrows; row++) {
 			for (j = 0; j < ncol; j++) {
+				at = row * ncol + j;
+				if (r->chart_of[i][at] == REPORT_NONE)
+					continue;
 				cell = engine_cell(r->e, s, i, row, j);
 				if (cell == NULL || cell->status == ENG_ABSENT)
 					continue;
 				/* No value is no value, never a number. */
 				val = cell->status == ENG_OK &&
 				    isfinite(cell->value) ? cell->value : NAN;
-				at = row * ncol + j;
 				report_put(&r->charts[r->chart_of[i][at]].
 				    lines[r->line_of[i][at]], k, val);
 			}
+			if (i == r->lview)
+				report_add_lpar(r, s, row, k);
 		}
 	}
 }

@@ -6,7 +6,10 @@
  * (first, under the pick whose events it reads) and per event of each
  * picked group (one line per chip, core or virtual processor, a gap where
  * a value was missing) and a summary table (min, mean, p95, max per row,
- * in the text screen's form), in the same order.  The charting library
+ * in the text screen's form), in the same order.  An @lpar pick adds, first
+ * among its metrics, a chart per partition metric (cycles/s, IPC, % of
+ * the cycles off the home chip, % on a remote node) with a line per
+ * partition; its virtual processors have no lines of their own.  The charting library
  * is handed in as text and inlined, so that the page needs no network.
  *
  * Pure: snapshots in, text out.  Catalog names and labels are untrusted:

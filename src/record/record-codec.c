@@ -147,9 +147,11 @@ record_codec_layout(struct record_layout *lay,
 				    RECORD_CLASSES_MAX - 1);
 				lay->dup[k] = RECORD_NONE;
 				keys[k].name = pk->events[c];
-				keys[k].domain = pk->domain;
+				keys[k].domain = pk->domains != NULL ?
+				    pk->domains[i] : pk->domain;
 				keys[k].index = pk->indices[i];
-				keys[k].lpar = pk->lpar;
+				keys[k].lpar = pk->lpars != NULL ?
+				    pk->lpars[i] : pk->lpar;
 				/* The first counter with this key wins. */
 				first = record_codec_first(&slots, keys, k);
 				if (first < lay->block[k])

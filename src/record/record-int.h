@@ -32,6 +32,20 @@
 #define RECORD_COUNTERS_MAX	((size_t)1 << 20)
 #define RECORD_EVENTS_MAX	64	/* columns of one pick */
 #define RECORD_CONSTS_MAX	256
+#define RECORD_LPARS_MAX	65536	/* partitions of a SELECT record */
+/* A pick's kind byte: bit 0 the kind, this bit an @lpar pick. */
+#define RECORD_PICK_LPAR	2
+
+/* How many placements a mask of them names. */
+static inline unsigned
+record_places(unsigned places)
+{
+	unsigned	 n;
+
+	for (n = 0; places != 0; places &= places - 1)
+		n++;
+	return (n);
+}
 
 /* Sample flags: the first six decisions of a sample payload. */
 #define RECORD_SF_STATUS	0x01	/* status runs follow */

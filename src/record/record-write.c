@@ -230,6 +230,50 @@ record_write_meta(struct record_writer *w, const struct record_meta *m,
 	}
 }
 
+/*
+ * An @lpar pick's records: the placements, then each (partition, vcpu)
+ * unit as steps from the one before (most are the same partition and
+ * the next vcpu: two zero bytes).
+ */
+static void
+record_write_units(const struct record_pick *pk, struct record_buf *b)
+{
+	size_t	 np = record_places(pk->places), r;
+	int64_t	 lp = 0, prev = -1;
+
+	record_buf_varint(b, pk->places);
+	record_buf_varint(b, pk->nindices / np);
+	for (r = 0; r < pk->nindices; r += np) {
+		if (pk->lpars[r] != lp)
+			prev = -1;
+		record_buf_varint(b, record_zigzag((int64_t)pk->lpars[r] -
+		    lp));
+		record_buf_varint(b, record_zigzag((int64_t)pk->indices[r] -
+		    prev - 1));
+		lp = pk->lpars[r];
+		prev = pk->indices[r];
+	}
+}
+
+/* The partitions the @lpar picks were made from. */
+static void
+record_write_lpars(const struct record_selection *s, struct record_buf *b)
+{
+	size_t	 i;
+	int64_t	 prev = -1;
+
+	record_buf_varint(b, s->lpar_self);
+	record_buf_varint(b, (uint64_t)(s->lpars_denied != 0));
+	record_buf_varint(b, s->nlpars);
+	for (i = 0; i < s->nlpars; i++) {
+		record_buf_varint(b, record_zigzag((int64_t)s->lpars[i].id -
+		    prev - 1));
+		record_buf_varint(b, s->lpars[i].vcpus);
+		record_buf_varint(b, s->lpars[i].cfg);
+		prev = s->lpars[i].id;
+	}
+}
+
 static void
 record_write_picks(struct record_writer *w, const struct record_selection *s,
     struct record_buf *b)
@@ -242,22 +286,57 @@ record_write_picks(struct record_writer *w, const struct record_selection *s,
 	record_buf_varint(b, s->npicks);
 	for (i = 0; i < s->npicks; i++) {
 		pk = &s->picks[i];
-		record_buf_u8(b, (uint8_t)pk->kind);
+		record_buf_u8(b, (uint8_t)(pk->kind | (pk->lpars != NULL ?
+		    RECORD_PICK_LPAR : 0)));
 		record_buf_string(b, pk->spec);
 		record_buf_varint(b, (uint64_t)(unsigned)pk->domain);
 		record_buf_varint(b, pk->lpar);
-		record_buf_varint(b, pk->nindices);
-		/* Indices as steps from the previous one (most are +1). */
-		prev = -1;
-		for (j = 0; j < pk->nindices; j++) {
-			record_buf_varint(b, record_zigzag((int64_t)
-			    pk->indices[j] - prev - 1));
-			prev = pk->indices[j];
+		if (pk->lpars != NULL)
+			record_write_units(pk, b);
+		else {
+			record_buf_varint(b, pk->nindices);
+			/* Indices as steps from the previous one (most are
+			 * +1). */
+			prev = -1;
+			for (j = 0; j < pk->nindices; j++) {
+				record_buf_varint(b, record_zigzag((int64_t)
+				    pk->indices[j] - prev - 1));
+				prev = pk->indices[j];
+			}
 		}
 		record_buf_varint(b, pk->nevents);
 		for (j = 0; j < pk->nevents; j++)
 			record_buf_string(b, pk->events[j]);
 	}
+	if (record_selection_has_lpar(s))
+		record_write_lpars(s, b);
+}
+
+/*
+ * Whether an @lpar pick's records come in units: each (partition, vcpu)
+ * once, in as many records as it has placements, domains ascending as in
+ * places.  That is how a selection makes them, and how they are written.
+ */
+static int
+record_write_units_ok(const struct record_pick *pk)
+{
+	unsigned	 np = record_places(pk->places), q, bit;
+	size_t		 r, u;
+
+	if (pk->places == 0 || pk->places > 0xf || pk->nindices % np != 0)
+		return (0);
+	for (u = 0; u < pk->nindices; u += np) {
+		for (q = 0, bit = 0; q < np; q++, bit++) {
+			while (!(pk->places & 1U << bit))
+				bit++;
+			r = u + q;
+			if (pk->domains[r] != 3 + bit ||
+			    pk->lpars[r] != pk->lpars[u] ||
+			    pk->indices[r] != pk->indices[u])
+				return (0);
+		}
+	}
+	return (1);
 }
 
 /* Check a selection the reader would accept. */
@@ -277,7 +356,8 @@ record_write_check(const struct record_selection *s, char **cause)
 		if (pk->nevents == 0 || pk->nevents > RECORD_EVENTS_MAX ||
 		    pk->spec == NULL || pk->domain < 0 || pk->domain > 255 ||
 		    (pk->kind != 0 && pk->kind != 1) || (pk->spec != NULL &&
-		    strlen(pk->spec) > RECORD_STRING_MAX)) {
+		    strlen(pk->spec) > RECORD_STRING_MAX) ||
+		    (pk->lpars != NULL && !record_write_units_ok(pk))) {
 			*cause = xasprintf("pick %zu cannot be recorded", i);
 			return (-HV_ELIMIT);
 		}

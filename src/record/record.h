@@ -25,6 +25,7 @@
 #include "model/raw.h"
 
 struct selection;
+struct topology;
 
 /* The file header: magic, version, timestamp geometry (16 bytes). */
 #define RECORD_MAGIC		"\x89HVR\r\n\x1a\n"
@@ -74,10 +75,18 @@ _Static_assert(RECORD_ERROR_MAX == sizeof(((struct raw_sample *)0)->error),
 struct record_pick {
 	int		 kind;		/* 0 group (-g), 1 event (-e) */
 	char		*spec;		/* as the user wrote it */
-	int		 domain;	/* hcall domain */
+	int		 domain;	/* hcall domain, or SEL_DOMAIN_LPAR */
 	uint16_t	 lpar;
-	unsigned	*indices;
-	size_t		 nindices;
+	unsigned	*indices;	/* @lpar: each record's vcpu */
+	size_t		 nindices;	/* @lpar: records (partition, vcpu,
+					   placement) */
+	/*
+	 * @lpar picks only (else NULL and 0): each record's partition and
+	 * domain (3..6), and the placements read (bit p: domain 3 + p).
+	 */
+	uint16_t	*lpars;
+	uint8_t		*domains;
+	unsigned	 places;
 	char		**events;	/* sysfs names of the columns */
 	size_t		 nevents;
 };
@@ -86,6 +95,14 @@ struct record_selection {
 	struct record_pick *picks;
 	size_t		 npicks;
 	size_t		 ncounters;	/* sum of nindices * nevents */
+	/*
+	 * The topology's partitions the @lpar picks were made from; kept
+	 * only when there is such a pick (else NULL, 0, SEL_LPAR_SELF, 0).
+	 */
+	struct topo_lpar *lpars;
+	size_t		 nlpars;
+	uint16_t	 lpar_self;
+	int		 lpars_denied;
 };
 
 struct record_topology {
@@ -129,6 +146,14 @@ void	 record_pick_init(struct record_pick *d, int kind, const char *spec,
  */
 void	 record_selection_from(struct record_selection *out,
 	    const struct selection *);
+/*
+ * Keep the topology's partitions with a selection that has an @lpar pick
+ * (a replay rebuilds the picks from them); nothing otherwise.
+ */
+void	 record_selection_topology(struct record_selection *,
+	    const struct topology *);
+/* Whether a selection has an @lpar pick. */
+int	 record_selection_has_lpar(const struct record_selection *);
 /* Deep copies and comparison of selections; free releases the contents. */
 void	 record_selection_copy(struct record_selection *,
 	    const struct record_selection *);

@@ -52,6 +52,9 @@ struct session_record {
 	uint64_t	 end_now[SESSION_RECORD_BATCH];	/* and its time */
 	uint64_t	 whole;		/* samples written whole */
 	uint64_t	 whole_now;	/* time of the last of them */
+	/* The partitions the next selection is made from: a copy. */
+	struct topology	 topo;
+	struct topo_lpar *lpars;
 };
 
 /* The first len bytes of the buffer are in the file: count the samples
@@ -167,9 +170,11 @@ session_record_open(const struct session_record_params *p,
 	for (i = 0; i < p->nconsts; i++)
 		session_record_constant(&m, p->consts[i].name,
 		    p->consts[i].value);
-	record_selection_from(&rsel, p->sel);
-
 	rf = xcalloc(1, sizeof *rf);
+	session_record_topology(rf, topo);
+	record_selection_from(&rsel, p->sel);
+	record_selection_topology(&rsel, &rf->topo);
+
 	rf->path = xstrdup(p->path);
 	rf->w = record_write_new(p->opts);
 	rf->fd = session_record_create(p->path);
@@ -201,9 +206,26 @@ fail:
 	rf->fd = -1;
 	record_write_free(rf->w);
 	record_buf_free(&rf->buf);
+	free(rf->lpars);
 	free(rf->path);
 	free(rf);
 	return (error);
+}
+
+void
+session_record_topology(struct session_record *rf,
+    const struct topology *topo)
+{
+	free(rf->lpars);
+	rf->topo = *topo;
+	rf->lpars = NULL;
+	if (topo->lpars != NULL && topo->nlpars > 0) {
+		rf->lpars = xcalloc(topo->nlpars, sizeof *rf->lpars);
+		memcpy(rf->lpars, topo->lpars, topo->nlpars *
+		    sizeof *rf->lpars);
+	} else
+		rf->topo.nlpars = 0;
+	rf->topo.lpars = rf->lpars;
 }
 
 int
@@ -232,6 +254,7 @@ session_record_select(struct session_record *rf,
 	int			 error;
 
 	record_selection_from(&rsel, sel);
+	record_selection_topology(&rsel, &rf->topo);
 	error = record_write_select(rf->w, &rsel, &rf->buf, cause);
 	record_selection_free(&rsel);
 	if (error != 0)
@@ -289,6 +312,7 @@ session_record_close(struct session_record *rf, char **cause)
 	}
 	record_write_free(rf->w);
 	record_buf_free(&rf->buf);
+	free(rf->lpars);
 	free(rf->path);
 	free(rf);
 	return (error);

@@ -60,6 +60,12 @@ int	 session_record_select(struct session_record *,
 	    const struct selection *, char **cause);
 int	 session_record_catalog(struct session_record *, const void *,
 	    size_t, char **cause);
+/*
+ * The topology the next selections are made from (copied): an @lpar
+ * pick is recorded with its partitions.
+ */
+void	 session_record_topology(struct session_record *,
+	    const struct topology *);
 
 /*
  * After a failed write: the -errno of the failure, the samples the file

@@ -236,8 +236,10 @@ session_apply(struct session *s, struct catalog *cat, struct selection *sel,
 
 	e = session_engine_make(s, cat != NULL ? cat : s->catp, sel);
 	error = s->src->ops->select(s->src, sel, cause);
-	if (error == 0 && s->rec != NULL)
+	if (error == 0 && s->rec != NULL) {
+		session_record_topology(s->rec, &s->topo);
 		error = session_record_select(s->rec, sel, cause);
+	}
 	if (error != 0) {
 		if (s->engine != NULL &&
 		    s->src->ops->select(s->src, s->sel, &c2) != 0)

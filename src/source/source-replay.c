@@ -48,6 +48,7 @@ struct source_replay {
 	int		 damaged;	/* more than a cut-short end */
 	int		 cut_said;	/* truncated under us, and said */
 
+	struct topo_lpar *lpars;	/* the topology's partitions */
 	struct raw_sample next;	/* the next sample, a copy */
 	int		 have_next;
 	uint64_t	 index;		/* its number */
@@ -212,6 +213,27 @@ source_replay_catalog(struct source *src, const void **buf, size_t *len,
 	return (0);
 }
 
+/*
+ * The partitions the recorded @lpar picks were made from, as of the next
+ * sample: the selection record in force holds them.
+ */
+static void
+source_replay_lpars(const struct source_replay *r, struct topology *t)
+{
+	const struct record_selection	*rec = record_read_selection(r->rd);
+
+	t->lpars = NULL;
+	t->nlpars = 0;
+	t->lpar_self = SEL_LPAR_SELF;
+	t->lpars_denied = 0;
+	if (rec == NULL || rec->lpars == NULL)
+		return;
+	t->lpars = rec->nlpars > 0 ? rec->lpars : NULL;
+	t->nlpars = rec->nlpars;
+	t->lpar_self = rec->lpar_self;
+	t->lpars_denied = rec->lpars_denied;
+}
+
 static int
 source_replay_topology(struct source *src, struct topology *t,
     char **cause)
@@ -221,6 +243,13 @@ source_replay_topology(struct source *src, struct topology *t,
 
 	(void)cause;
 	memset(t, 0, sizeof *t);
+	/* A copy: the reader's changes with the selection in force. */
+	source_replay_lpars(r, t);
+	free(r->lpars);
+	r->lpars = xcalloc(t->nlpars + 1, sizeof *r->lpars);
+	if (t->nlpars > 0)
+		memcpy(r->lpars, t->lpars, t->nlpars * sizeof *r->lpars);
+	t->lpars = t->nlpars > 0 ? r->lpars : NULL;
 	t->sockets = rt->sockets;
 	t->chips = rt->chips;
 	t->cores = rt->cores;
@@ -352,6 +381,7 @@ source_replay_close(struct source *src)
 		free(r->diags[i]);
 	free(r->diags);
 	raw_sample_free(&r->next);
+	free(r->lpars);
 	file_unmap(&r->map);
 	free(r->path);
 	free(r);
@@ -392,6 +422,7 @@ source_replay_selection(struct source *src, const struct catalog *cat,
 	const struct record_selection	*rec;
 	const struct record_pick	*pk;
 	struct record_selection		 got;
+	struct topology			 t;
 	char				*err = NULL;
 	size_t				 i;
 	int				 error;
@@ -401,9 +432,14 @@ source_replay_selection(struct source *src, const struct catalog *cat,
 		return (-HV_EUSAGE);
 	}
 	rec = record_read_selection(r->rd);
+	/* @lpar picks are made from the partitions recorded with them,
+	 * which may have changed since the topology was asked for. */
+	t = *topo;
+	if (record_selection_has_lpar(rec))
+		source_replay_lpars(r, &t);
 	for (i = 0; i < rec->npicks; i++) {
 		pk = &rec->picks[i];
-		error = selection_add(out, cat, topo, pk->spec, pk->kind,
+		error = selection_add(out, cat, &t, pk->spec, pk->kind,
 		    &err);
 		if (error != 0) {
 			*cause = xasprintf("%s: the recorded -%c %s: %s",

@@ -678,6 +678,190 @@ test_roundtrip(void **state)
 }
 
 /*
+ * An @lpar pick: records of (partition, vcpu, domain) for the places of
+ * the mask, units in the order a selection makes them.
+ */
+static void
+make_lpar_pick(struct record_pick *pk, const uint16_t *lpars,
+    const uint16_t *vcpus, size_t nl, unsigned places)
+{
+	size_t	 i, n = 0, np = 0;
+	unsigned v, p;
+
+	for (p = 0; p < 4; p++)
+		np += (places >> p) & 1;
+	for (i = 0; i < nl; i++)
+		n += vcpus[i] * np;
+	memset(pk, 0, sizeof *pk);
+	pk->kind = 0;
+	pk->spec = xstrdup("GRP@lpar");
+	pk->domain = 7;
+	pk->lpar = 0xffff;
+	pk->places = places;
+	pk->indices = xcalloc(n + 1, sizeof *pk->indices);
+	pk->lpars = xcalloc(n + 1, sizeof *pk->lpars);
+	pk->domains = xcalloc(n + 1, sizeof *pk->domains);
+	for (i = 0; i < nl; i++) {
+		for (v = 0; v < vcpus[i]; v++) {
+			for (p = 0; p < 4; p++) {
+				if (!(places >> p & 1))
+					continue;
+				pk->indices[pk->nindices] = v;
+				pk->lpars[pk->nindices] = lpars[i];
+				pk->domains[pk->nindices++] = (uint8_t)(3 + p);
+			}
+		}
+	}
+	pk->nevents = 2;
+	pk->events = xcalloc(3, sizeof *pk->events);
+	pk->events[0] = xstrdup("CYC");
+	pk->events[1] = xstrdup("INST");
+}
+
+/* A plain pick and an @lpar pick over the partitions given. */
+static void
+make_lpar_selection(struct record_selection *sel, const uint16_t *lpars,
+    const uint16_t *vcpus, size_t nl, unsigned places)
+{
+	size_t	 i;
+
+	make_selection(sel, 1);
+	sel->picks = xreallocarray(sel->picks, 2, sizeof *sel->picks);
+	make_lpar_pick(&sel->picks[1], lpars, vcpus, nl, places);
+	sel->npicks = 2;
+	sel->ncounters += sel->picks[1].nindices * 2;
+	sel->nlpars = nl;
+	sel->lpars = xcalloc(nl + 1, sizeof *sel->lpars);
+	for (i = 0; i < nl; i++) {
+		sel->lpars[i].id = lpars[i];
+		sel->lpars[i].vcpus = vcpus[i];
+		sel->lpars[i].cfg = 0x10000u * lpars[i] + 7;
+	}
+	sel->lpar_self = 1;
+}
+
+static void
+assert_same_lpar_pick(const struct record_pick *a,
+    const struct record_pick *b)
+{
+	assert_int_equal(a->kind, b->kind);
+	assert_int_equal(a->domain, b->domain);
+	assert_int_equal(a->places, b->places);
+	assert_int_equal(a->nindices, b->nindices);
+	assert_non_null(a->lpars);
+	assert_memory_equal(a->indices, b->indices,
+	    a->nindices * sizeof *a->indices);
+	assert_memory_equal(a->lpars, b->lpars,
+	    a->nindices * sizeof *a->lpars);
+	assert_memory_equal(a->domains, b->domains, a->nindices);
+}
+
+/*
+ * Partitions: an @lpar pick and its partitions survive the round trip,
+ * a rediscovery is a new selection record, a pick whose records are not
+ * in units is refused, and a selection without one writes no partitions.
+ */
+static void
+test_lpar(void **state)
+{
+	static const uint16_t	 l1[] = { 1, 3 }, v1[] = { 2, 1 };
+	static const uint16_t	 l2[] = { 1, 2, 300 }, v2[] = { 2, 1, 1 };
+	struct record_writer	*w;
+	struct record_reader	*rd;
+	struct record_event	 ev;
+	struct record_selection	 sel, sel2, bad;
+	const struct record_selection *got;
+	struct record_meta	 m;
+	struct record_buf	 buf = { 0 };
+	struct raw_sample	 s[20];
+	struct gen		 g;
+	char			*cause = NULL;
+	size_t			 i, n = 0, nsel = 0;
+
+	(void)state;
+	memset(&g, 0, sizeof g);
+	g.seed = 7;
+	g.now = 1000;
+	g.step = 1000000000ULL;
+	make_lpar_selection(&sel, l1, v1, 2, 0xf);
+	make_lpar_selection(&sel2, l2, v2, 3, 0x5);
+	sel2.lpars_denied = 0;
+	assert_int_equal(sel.ncounters, 3 + 3 * 4 * 2);
+	assert_int_equal(sel2.ncounters, 3 + 4 * 2 * 2);
+	make_meta(&m);
+	w = record_write_new(NULL);
+	assert_int_equal(record_write_begin(w, &m, "CATALOG-1", 9, &sel,
+	    1000, &buf, &cause), 0);
+	for (i = 0; i < 20; i++) {
+		if (i == 10)
+			assert_int_equal(record_write_select(w, &sel2, &buf,
+			    &cause), 0);
+		gen_sample(&g, &s[i], (unsigned)(i < 10 ? sel.ncounters :
+		    sel2.ncounters), 0);
+		assert_int_equal(record_write_sample(w, &s[i], &buf, &cause),
+		    0);
+	}
+	record_write_end(w, &buf);
+	record_write_free(w);
+
+	assert_int_equal(record_read_open(buf.p, buf.len, &rd, &cause), 0);
+	got = record_read_selection(rd);
+	assert_int_equal(got->ncounters, sel.ncounters);
+	assert_null(got->picks[0].lpars);
+	assert_same_lpar_pick(&got->picks[1], &sel.picks[1]);
+	assert_int_equal(record_selection_compare(got, &sel), 0);
+	assert_int_equal(got->nlpars, 2);
+	assert_int_equal(got->lpar_self, 1);
+	assert_int_equal(got->lpars[1].id, 3);
+	assert_int_equal(got->lpars[1].vcpus, 1);
+	assert_int_equal(got->lpars[1].cfg, 0x30007);
+	while (record_read_next(rd, &ev) != RECORD_EV_EOF) {
+		if (ev.kind == RECORD_EV_SELECT) {
+			nsel++;
+			got = record_read_selection(rd);
+			assert_int_equal(n, 10);
+			assert_same_lpar_pick(&got->picks[1], &sel2.picks[1]);
+			assert_int_equal(got->nlpars, 3);
+			assert_int_equal(got->lpars[2].id, 300);
+			assert_int_equal(record_selection_compare(got, &sel2),
+			    0);
+			assert_int_equal(record_selection_compare(got, &sel),
+			    2);
+		} else if (ev.kind == RECORD_EV_SAMPLE)
+			assert_same_sample(ev.sample, &s[n++]);
+	}
+	assert_int_equal(n, 20);
+	assert_int_equal(nsel, 1);
+	record_read_free(rd);
+	for (i = 0; i < 20; i++)
+		free(s[i].values);
+
+	/* Records out of units cannot be written. */
+	record_selection_copy(&bad, &sel);
+	bad.picks[1].domains[1] = 3;
+	w = record_write_new(NULL);
+	record_buf_reset(&buf);
+	assert_int_equal(record_write_begin(w, &m, "C", 1, &bad, 0, &buf,
+	    &cause), -HV_ELIMIT);
+	free(cause);
+	cause = NULL;
+	record_write_free(w);
+	record_selection_free(&bad);
+
+	/* Without an @lpar pick the partitions are not kept. */
+	make_selection(&bad, 0);
+	record_selection_topology(&bad, NULL);
+	assert_false(record_selection_has_lpar(&bad));
+	assert_null(bad.lpars);
+	record_selection_free(&bad);
+
+	record_buf_free(&buf);
+	record_selection_free(&sel);
+	record_selection_free(&sel2);
+	record_meta_free(&m);
+}
+
+/*
  * Timestamps near the wrap of every field: tiny compact widths, so that
  * compact stamps wrap every few samples, and starts just below 2^32 and
  * 2^64 units.  Gaps longer than a wrap must bring a heartbeat.
@@ -956,6 +1140,7 @@ main(void)
 		cmocka_unit_test(test_lost),
 		cmocka_unit_test(test_compact),
 		cmocka_unit_test(test_bad_files),
+		cmocka_unit_test(test_lpar),
 	};
 
 	return (cmocka_run_group_tests_name("record", tests, NULL, NULL));

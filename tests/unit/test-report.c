@@ -350,6 +350,140 @@ test_incomplete(void **state)
 	report_free(r);
 }
 
+/*
+ * Partitions: an @lpar pick made by hand as the selection lays one out
+ * (partition 1 with vcpus 0 and 1, partition 3 with vcpu 0; the four
+ * placements; cycles and instructions).  A vcpu's cycles grow by
+ * cyc[lpar][place] a second, its instructions by 200 in each place.
+ */
+static void
+test_lpar(void **state)
+{
+	static const struct {
+		uint16_t	 lpar;
+		unsigned	 vcpu;
+	} units[] = { { 1, 0 }, { 1, 1 }, { 3, 0 } };
+	static const uint64_t cyc[2][SEL_NPLACES] = {
+		{ 700, 100, 100, 100 },		/* partition 1 */
+		{ 400, 100, 200, 300 },		/* partition 3 */
+	};
+	struct fixture		*f = *state;
+	struct selection	 sel;
+	struct sel_pick		*pk;
+	struct sel_counter	*c;
+	struct engine		*e;
+	struct engine_snapshot	*s;
+	struct report		*r;
+	struct report_stats	 st;
+	struct strbuf		 sb = { 0 };
+	char			*cause = NULL;
+	size_t			 u, p, j, k, n, ch, i;
+	uint64_t		 t;
+
+	memset(&sel, 0, sizeof sel);
+	sel.picks = xcalloc(1, sizeof *sel.picks);
+	sel.npicks = 1;
+	pk = &sel.picks[0];
+	pk->kind = SEL_EVENT;
+	pk->spec = xstrdup("HPM_CCYC@lpar");
+	pk->name = xstrdup("HPM_CCYC");
+	pk->domain = SEL_DOMAIN_LPAR;
+	pk->lpar = SEL_LPAR_SELF;
+	pk->places = 0xf;
+	pk->nevents = 2;
+	pk->events = xcalloc(2, sizeof *pk->events);
+	pk->events[0] = catalog_find_event(f->fx.cat, "HPM_CCYC", 0);
+	pk->events[1] = catalog_find_event(f->fx.cat, "HPM_INST", 0);
+	assert_non_null(pk->events[0]);
+	assert_non_null(pk->events[1]);
+	n = 3 * SEL_NPLACES * 2;
+	sel.counters = xcalloc(n, sizeof *sel.counters);
+	for (u = 0, k = 0; u < 3; u++) {
+		for (p = 0; p < SEL_NPLACES; p++) {
+			for (j = 0; j < 2; j++, k++) {
+				c = &sel.counters[k];
+				c->event = pk->events[j];
+				c->domain = 3 + (int)p;
+				c->index = units[u].vcpu;
+				c->lpar = units[u].lpar;
+				c->pick = 0;
+				c->column = j;
+			}
+		}
+	}
+	sel.ncounters = n;
+	e = engine_new(f->fx.cat, &sel, TB_HZ, NULL, 0, NULL, NULL);
+	r = report_new(&info);
+	report_bind(r, e, &sel);
+	f->rs.values = xcalloc(n + 1, sizeof *f->rs.values);
+	f->rs.nvalues = n;
+	for (t = 1; t <= 4; t++) {
+		f->now += 1000000000ULL;
+		f->rs.now = f->now;
+		for (u = 0, k = 0; u < 3; u++) {
+			for (p = 0; p < SEL_NPLACES; p++) {
+				for (j = 0; j < 2; j++, k++) {
+					f->rs.values[k].value = t * (j == 0 ?
+					    cyc[units[u].lpar == 3][p] : 200);
+					f->rs.values[k].timebase = f->now /
+					    1000 * 512;
+					f->rs.values[k].status = RAW_OK;
+				}
+			}
+		}
+		s = engine_update(e, &f->rs);
+		report_add(r, s, f->now + 1700000000000000000ULL);
+		engine_snapshot_free(s);
+	}
+	assert_int_equal(report_nsamples(r), 3);
+
+	ch = chart_named(r, "cycles of the partition");
+	assert_string_equal(report_chart_unit(r, ch), "/s");
+	report_stats(r, ch, line_labelled(r, ch, "lpar 1"), &st);
+	assert_int_equal(st.n, 3);
+	assert_true(fabs(st.mean - 2000) < 1e-6);
+	report_stats(r, ch, line_labelled(r, ch, "lpar 3"), &st);
+	assert_true(fabs(st.mean - 1000) < 1e-6);
+	report_stats(r, ch, line_labelled(r, ch, "total"), &st);
+	assert_true(fabs(st.mean - 3000) < 1e-6);
+	ch = chart_named(r, "instructions per cycle");
+	report_stats(r, ch, line_labelled(r, ch, "lpar 1"), &st);
+	assert_true(fabs(st.mean - 0.8) < 1e-9);
+	ch = chart_named(r, "cycles off the home chip");
+	assert_string_equal(report_chart_unit(r, ch), "%");
+	report_stats(r, ch, line_labelled(r, ch, "lpar 1"), &st);
+	assert_true(fabs(st.mean - 20) < 1e-9);
+	report_stats(r, ch, line_labelled(r, ch, "lpar 3"), &st);
+	assert_true(fabs(st.mean - 50) < 1e-9);
+	ch = chart_named(r, "cycles on a remote node");
+	report_stats(r, ch, line_labelled(r, ch, "lpar 1"), &st);
+	assert_true(fabs(st.mean - 10) < 1e-9);
+	report_stats(r, ch, line_labelled(r, ch, "lpar 3"), &st);
+	assert_true(fabs(st.mean - 30) < 1e-9);
+	/* The frame: (200 + 200 + 500) / 3000 off the home chip. */
+	report_stats(r, chart_named(r, "cycles off the home chip"),
+	    line_labelled(r, chart_named(r, "cycles off the home chip"),
+	    "total"), &st);
+	assert_true(fabs(st.mean - 30) < 1e-9);
+	/* No chart draws the virtual processors. */
+	for (ch = 0; ch < report_ncharts(r); ch++) {
+		for (i = 0; i < report_nlines(r, ch); i++)
+			assert_null(strstr(report_line_label(r, ch, i),
+			    "vcpu"));
+	}
+	/* The partition charts lead the page. */
+	assert_int_equal(report_html(r, "", 0, "", 0, &sb, &cause), 0);
+	assert_non_null(strstr(sb.s, "data-name=\"cycles of the partition\""));
+	assert_true(strstr(sb.s, "data-name=\"cycles of the partition\"") <
+	    strstr(sb.s, "data-name=\"cycles on a remote node\""));
+	assert_true(strstr(sb.s, "data-name=\"cycles on a remote node\"") <
+	    strstr(sb.s, "data-name=\"HPM_CCYC\""));
+	strbuf_free(&sb);
+	report_free(r);
+	engine_free(e);
+	selection_clear(&sel);
+}
+
 int
 main(void)
 {
@@ -360,6 +494,7 @@ main(void)
 		cmocka_unit_test_setup_teardown(test_incomplete, setup,
 		    teardown),
 		cmocka_unit_test_setup_teardown(test_order, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_lpar, setup, teardown),
 	};
 
 	return (cmocka_run_group_tests(tests, NULL, NULL));

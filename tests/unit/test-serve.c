@@ -27,6 +27,7 @@
 
 #include "catalog/catalog.h"
 #include "engine/engine.h"
+#include "engine/engine-int.h"
 #include "export/om.h"
 #include "model/selection.h"
 #include "serve/serve.h"
@@ -587,6 +588,109 @@ http(unsigned port, const char *req)
 }
 
 /*
+ * The partition views, as the engine shapes them: the per-vcpu view's
+ * counters are exported once each with their partition, vcpu and
+ * placement; nothing of the per-partition view, no sum of either.  The
+ * views are made here over the fixture's counters, after the engine's
+ * update, so only om's reading of the shapes is tested.
+ */
+static void
+test_lpar_series(void **state)
+{
+	struct fixture		*f = *state;
+	struct engine_view	 pv[2];
+	struct om_sample	 s;
+	struct om_snapshot	*fr;
+	struct strbuf		 sb = { 0 };
+	const struct catalog_event *ev[1];
+	unsigned		 rows[3] = { 1U << 16 | 0, 1U << 16 | 1,
+				    0xffffU << 16 | 0 }, lrows[2] = { 1,
+				    0xffff }, lvcpus[2] = { 2, 1 };
+	size_t			 pc[3 * 4], lpc[2 * 4], none[3] = {
+				    ENG_NONE, ENG_NONE, ENG_NONE }, p, nv;
+	struct engine_view	*saved;
+	char			 line[256];
+	const char		*name;
+
+	fill(f, 100);
+	f->snap = engine_update_reuse(f->e, &f->rs, f->snap);
+	ev[0] = f->sel.counters[0].event;
+	name = ev[0]->sysfs_name != NULL ? ev[0]->sysfs_name : ev[0]->name;
+	for (p = 0; p < 12; p++)
+		pc[p] = p;
+	pc[4 + 2] = ENG_NONE;		/* lpar 1 vcpu 1: no home_node */
+	for (p = 1; p < 4; p++)
+		pc[8 + p] = ENG_NONE;	/* this one: home core only */
+	for (p = 0; p < 8; p++)
+		lpc[p] = p;
+	memset(pv, 0, sizeof pv);
+	pv[0].domain = ENG_VIEW_LPAR;
+	pv[0].term = "lpar";
+	pv[0].indices = lrows;
+	pv[0].nrows = 2;
+	pv[0].events = ev;
+	pv[0].nevents = 1;
+	pv[0].counter = none;
+	pv[0].nplaces = SEL_NPLACES;
+	pv[0].places = 0xf;
+	pv[0].place_counter = lpc;
+	pv[0].vcpus = lvcpus;
+	pv[1] = pv[0];
+	pv[1].domain = ENG_VIEW_LPAR_VCPU;
+	pv[1].term = "vcpu";
+	pv[1].indices = rows;
+	pv[1].nrows = 3;
+	pv[1].place_counter = pc;
+	pv[1].vcpus = NULL;
+	/* Appended for this snapshot only. */
+	saved = f->e->views;
+	nv = f->e->nviews;
+	f->e->views = xcalloc(nv + 2, sizeof *f->e->views);
+	memcpy(f->e->views, saved, nv * sizeof *saved);
+	memcpy(f->e->views + nv, pv, sizeof pv);
+	f->e->nviews = nv + 2;
+	memset(&s, 0, sizeof s);
+	s.engine = f->e;
+	s.sel = &f->sel;
+	s.snap = f->snap;
+	s.rs = &f->rs;
+	s.generation = f->gen + 1;
+	s.catalog_version = f->fx.cat->version;
+	s.wall_ns = 1767225600ULL * 1000000000ULL + f->now;
+	fr = om_snapshot(f->om, &s);
+	free(f->e->views);
+	f->e->views = saved;
+	f->e->nviews = nv;
+	om_render(fr, OM_FMT_OPENMETRICS, &sb);
+	om_snapshot_free(fr);
+
+	snprintf(line, sizeof line, "\nhvtop_events_total{event=\"%s\","
+	    "domain=\"vcpu_remote_node\",lpar=\"1\",vcpu=\"0\","
+	    "placement=\"remote_node\",catalog_version=\"7\"} %d\n",
+	    name, 100 + 1000 * 3);
+	has(sb.s, line);
+	snprintf(line, sizeof line, "\nhvtop_events_total{event=\"%s\","
+	    "domain=\"vcpu_home_chip\",lpar=\"1\",vcpu=\"1\","
+	    "placement=\"home_chip\",catalog_version=\"7\"} %d\n",
+	    name, 100 + 1000 * 5);
+	has(sb.s, line);
+	snprintf(line, sizeof line, "\nhvtop_events_total{event=\"%s\","
+	    "domain=\"vcpu_home_core\",lpar=\"self\",vcpu=\"0\","
+	    "placement=\"home_core\",catalog_version=\"7\"} %d\n",
+	    name, 100 + 1000 * 8);
+	has(sb.s, line);
+	lacks(sb.s, "lpar=\"1\",vcpu=\"1\",placement=\"home_node\"");
+	lacks(sb.s, "lpar=\"self\",vcpu=\"0\",placement=\"home_chip\"");
+	has(sb.s, "\nhvtop_timebase_ticks_total{lpar=\"1\",vcpu=\"1\"} "
+	    "512000000\n");
+	/* No row of the per-partition view, no total of either. */
+	lacks(sb.s, "lpar=\"1\",catalog_version");
+	lacks(sb.s, "{lpar=\"1\"}");
+	lacks(sb.s, "\"total\"");
+	strbuf_free(&sb);
+}
+
+/*
  * Another PMU, modelled as the perf source models one: its counters are
  * per CPU, and the labels say cpu, not chip.
  */
@@ -792,6 +896,8 @@ main(void)
 		cmocka_unit_test_setup_teardown(test_http, setup, teardown),
 		cmocka_unit_test(test_listen_fails),
 		cmocka_unit_test(test_cpu_domain),
+		cmocka_unit_test_setup_teardown(test_lpar_series, setup,
+		    teardown),
 	};
 
 	return (cmocka_run_group_tests_name("serve", tests, NULL, NULL));
