@@ -93,9 +93,112 @@ engine_names_add(struct htab *t, const char *name, size_t val)
 	htab_put(t, &p, name, (uint32_t)val);
 }
 
-/* One counter's delta, seconds and status (engine-update.c). */
-uint8_t	engine_counter(struct engine *, size_t, const struct raw_value *,
-	    uint64_t, double *, double *);
+/*
+ * The one place where a delta is taken, and a counter's: inline, as a
+ * refresh takes one per counter (192,000 for a large frame's
+ * partitions) from engine-update.c and engine-lpar.c.
+ */
+static inline uint64_t
+engine_delta_of(uint64_t prev, uint64_t cur, int *backwards)
+{
+	uint64_t	 d;
+
+	d = cur - prev;		/* unsigned: modulo 2^64 */
+	*backwards = d >= (UINT64_C(1) << 63);
+	return (*backwards ? 0 : d);
+}
+
+/* A raw status as a cell's: raw_reason() decides, this renames. */
+static inline uint8_t
+engine_raw_status(uint8_t raw)
+{
+	static const uint8_t	 eng[RAW_NSTATUS] = {
+		[RAW_OK] = ENG_OK,
+		[RAW_FAILED] = ENG_FAILED,
+		[RAW_DENIED] = ENG_DENIED,
+		[RAW_MISSING] = ENG_MISSING,
+		[RAW_BUSY] = ENG_BUSY,
+		[RAW_SCALED] = ENG_OK,
+	};
+
+	/* The common case without a call. */
+	if (raw == RAW_OK)
+		return (ENG_OK);
+	return (eng[raw_reason(raw)]);
+}
+
+/*
+ * One counter: its delta, the seconds it covers, and its status.  A read
+ * that failed (the hypervisor busy, the result short) has no value for
+ * its interval but keeps the baseline: the accumulator went on counting,
+ * so the next good read's delta covers both intervals, measured from the
+ * last good read.  A backwards read drops the baseline, so the next good
+ * read only starts a new one (ENG_RESTART: said as such, not as a first
+ * sample).  A counter whose record was not updated keeps its baseline
+ * too.  With record timebases, a rate is only ever computed between two
+ * distinct updates of the record; never over the host clock.
+ */
+static inline uint8_t
+engine_counter(struct engine *e, size_t k, const struct raw_value *rv,
+    uint64_t now, double *delta, double *secs)
+{
+	uint64_t	 d;
+	int		 back;
+	uint8_t		 st, seen;
+
+	*delta = *secs = 0;
+	seen = e->seen[k];
+	e->seen[k] = 1;
+	if ((st = engine_raw_status(rv->status)) != ENG_OK)
+		return (st);
+	if (!e->have_prev[k]) {
+		e->prev[k] = rv->value;
+		e->prev_tb[k] = rv->timebase;
+		e->prev_now[k] = now;
+		e->have_prev[k] = 1;
+		return (seen ? ENG_RESTART : ENG_NOBASE);
+	}
+	if (e->tb_hz != 0 && rv->timebase != 0 && e->prev_tb[k] != 0) {
+		if (rv->timebase == e->prev_tb[k])
+			return (ENG_STALE);
+		if (rv->timebase < e->prev_tb[k]) {
+			e->have_prev[k] = 0;
+			return (ENG_BACKWARDS);
+		}
+		*secs = (double)(rv->timebase - e->prev_tb[k]) /
+		    (double)e->tb_hz;
+	} else if (e->tb_hz != 0 && (rv->timebase != 0 ||
+	    e->prev_tb[k] != 0 || rv->value == e->prev[k])) {
+		/*
+		 * A record timebase of 0 is a record the hypervisor has not
+		 * updated yet.  Its first update (or a record that started
+		 * over) only sets the baseline: what it counted before is
+		 * over no known time.  A rate needs two distinct updates.
+		 */
+		if (rv->timebase != 0 || e->prev_tb[k] != 0) {
+			e->prev[k] = rv->value;
+			e->prev_tb[k] = rv->timebase;
+			e->prev_now[k] = now;
+		}
+		return (ENG_NOTYET);
+	} else
+		/* Counts that move with no timebase: the record has none,
+		 * and the host clock is all there is. */
+		*secs = (double)(now - e->prev_now[k]) / 1e9;
+	d = engine_delta_of(e->prev[k], rv->value, &back);
+	if (back) {
+		e->have_prev[k] = 0;
+		return (ENG_BACKWARDS);
+	}
+	e->prev[k] = rv->value;
+	e->prev_tb[k] = rv->timebase;
+	e->prev_now[k] = now;
+	if (*secs <= 0)
+		return (ENG_STALE);
+	*delta = (double)d;
+	return (ENG_OK);
+}
+
 /* Cell c rests on cell from: an estimate makes c one too. */
 void	engine_estimate_from(struct engine_cell *, const struct engine_cell *);
 

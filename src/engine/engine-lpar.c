@@ -301,9 +301,12 @@ engine_lpar_vcpu_events(struct engine *e, struct engine_snapshot *s,
 			for (p = 0; p < v->nplaces; p++) {
 				k = v->place_counter[(r * v->nevents + col) *
 				    v->nplaces + p];
+				pc[p] = (struct engine_cell){
+					.status = ENG_ABSENT,
+				};
 				if (k == ENG_NONE || k >= rs->nvalues) {
-					pc[p].status = k == ENG_NONE ?
-					    ENG_ABSENT : ENG_MISSING;
+					if (k != ENG_NONE)
+						pc[p].status = ENG_MISSING;
 					engine_lpar_add(c, &pc[p], 0, &secs,
 					    &same);
 					continue;
@@ -366,7 +369,9 @@ engine_lpar_events(struct engine *e, struct engine_snapshot *s, size_t i)
 			same = 1;
 			pc = engine_lpar_places(e, s, i, r, col);
 			for (p = 0; p < v->nplaces; p++) {
-				pc[p].status = ENG_ABSENT;
+				pc[p] = (struct engine_cell){
+					.status = ENG_ABSENT,
+				};
 				psecs[p] = 0;
 				psame[p] = 1;
 			}
@@ -413,7 +418,7 @@ engine_lpar_place_totals(const struct engine *e, struct engine_snapshot *s,
 	 * seconds or not. */
 	tot = engine_lpar_places(e, s, i, v->nrows, 0);
 	for (k = 0; k < n; k++)
-		tot[k].status = ENG_ABSENT;
+		tot[k] = (struct engine_cell){ .status = ENG_ABSENT };
 	for (r = 0; r < v->nrows; r++) {
 		pc = engine_lpar_places(e, s, i, r, 0);
 		for (k = 0; k < n; k++)
@@ -551,6 +556,39 @@ engine_lpar_some(struct engine_lpar_value *out, double value)
 	return (1);
 }
 
+/*
+ * Whether the total row mixes rows that read different things: for a
+ * share, a row that reads some placements of col but not all; for a
+ * ratio of columns a and b, a row that reads one but not the other.
+ * Such a total would set parts of different rows against each other.
+ */
+static int
+engine_lpar_uneven(const struct engine *e, const struct engine_snapshot *s,
+    size_t view, size_t a, size_t b)
+{
+	const struct engine_view	*v = engine_view(e, view);
+	const struct engine_cell	*c;
+	size_t				 r, p;
+	unsigned			 n;
+
+	for (r = 0; r < v->nrows; r++) {
+		if (b != ENG_NONE) {
+			if ((engine_cell(e, s, view, r, a)->status ==
+			    ENG_ABSENT) != (engine_cell(e, s, view, r,
+			    b)->status == ENG_ABSENT))
+				return (1);
+			continue;
+		}
+		for (n = 0, p = 0; p < SEL_NPLACES; p++) {
+			c = engine_place_cell(e, s, view, r, a, p);
+			n += c->status == ENG_ABSENT;
+		}
+		if (n != 0 && n != SEL_NPLACES)
+			return (1);
+	}
+	return (0);
+}
+
 /* The share of the placements in mask of column col's sum in a row. */
 static int
 engine_lpar_share(const struct engine *e, const struct engine_snapshot *s,
@@ -563,6 +601,10 @@ engine_lpar_share(const struct engine *e, const struct engine_snapshot *s,
 
 	if (engine_place_cell(e, s, view, row, col, 0) == NULL)
 		return (engine_lpar_none(out, "-", "not a partition view"));
+	if (row == engine_view(e, view)->nrows &&
+	    engine_lpar_uneven(e, s, view, col, ENG_NONE))
+		return (engine_lpar_none(out, "-", "the rows do not all read "
+		    "the four placements"));
 	for (p = 0; p < SEL_NPLACES; p++) {
 		c = engine_place_cell(e, s, view, row, col, p);
 		if (c->status == ENG_ABSENT)
@@ -657,6 +699,10 @@ engine_lpar_ipc(const struct engine *e, const struct engine_snapshot *s,
 	    (ins = engine_lpar_event(e, s, view, row, cols.insts,
 	    "no instructions event is read", out)) == NULL)
 		return (0);
+	if (row == v->nrows && engine_lpar_uneven(e, s, view, cols.cycles,
+	    cols.insts))
+		return (engine_lpar_none(out, "-", "the rows do not all read "
+		    "both cycles and instructions"));
 	if (cyc->value <= 0)
 		return (engine_lpar_none(out, "-", "division by zero"));
 	return (engine_lpar_some(out, ins->value / cyc->value));

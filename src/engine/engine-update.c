@@ -17,103 +17,11 @@
 #include "model/selection.h"
 #include "util/xalloc.h"
 
-/* The one place where a delta is taken, beside engine_counter(): inlined. */
+/* The one place where a delta is taken (engine-int.h). */
 uint64_t
 engine_delta(uint64_t prev, uint64_t cur, int *backwards)
 {
-	uint64_t	 d;
-
-	d = cur - prev;		/* unsigned: modulo 2^64 */
-	*backwards = d >= (UINT64_C(1) << 63);
-	return (*backwards ? 0 : d);
-}
-
-/* A raw status as a cell's: raw_reason() decides, this renames. */
-static uint8_t
-engine_raw_status(uint8_t raw)
-{
-	static const uint8_t	 eng[RAW_NSTATUS] = {
-		[RAW_OK] = ENG_OK,
-		[RAW_FAILED] = ENG_FAILED,
-		[RAW_DENIED] = ENG_DENIED,
-		[RAW_MISSING] = ENG_MISSING,
-		[RAW_BUSY] = ENG_BUSY,
-		[RAW_SCALED] = ENG_OK,
-	};
-
-	return (eng[raw_reason(raw)]);
-}
-
-/*
- * One counter: its delta, the seconds it covers, and its status.  A read
- * that failed (the hypervisor busy, the result short) has no value for
- * its interval but keeps the baseline: the accumulator went on counting,
- * so the next good read's delta covers both intervals, measured from the
- * last good read.  A backwards read drops the baseline, so the next good
- * read only starts a new one (ENG_RESTART: said as such, not as a first
- * sample).  A counter whose record was not updated keeps its baseline
- * too.  With record timebases, a rate is only ever computed between two
- * distinct updates of the record; never over the host clock.
- */
-uint8_t
-engine_counter(struct engine *e, size_t k, const struct raw_value *rv,
-    uint64_t now, double *delta, double *secs)
-{
-	uint64_t	 d;
-	int		 back;
-	uint8_t		 st, seen;
-
-	*delta = *secs = 0;
-	seen = e->seen[k];
-	e->seen[k] = 1;
-	if ((st = engine_raw_status(rv->status)) != ENG_OK)
-		return (st);
-	if (!e->have_prev[k]) {
-		e->prev[k] = rv->value;
-		e->prev_tb[k] = rv->timebase;
-		e->prev_now[k] = now;
-		e->have_prev[k] = 1;
-		return (seen ? ENG_RESTART : ENG_NOBASE);
-	}
-	if (e->tb_hz != 0 && rv->timebase != 0 && e->prev_tb[k] != 0) {
-		if (rv->timebase == e->prev_tb[k])
-			return (ENG_STALE);
-		if (rv->timebase < e->prev_tb[k]) {
-			e->have_prev[k] = 0;
-			return (ENG_BACKWARDS);
-		}
-		*secs = (double)(rv->timebase - e->prev_tb[k]) /
-		    (double)e->tb_hz;
-	} else if (e->tb_hz != 0 && (rv->timebase != 0 ||
-	    e->prev_tb[k] != 0 || rv->value == e->prev[k])) {
-		/*
-		 * A record timebase of 0 is a record the hypervisor has not
-		 * updated yet.  Its first update (or a record that started
-		 * over) only sets the baseline: what it counted before is
-		 * over no known time.  A rate needs two distinct updates.
-		 */
-		if (rv->timebase != 0 || e->prev_tb[k] != 0) {
-			e->prev[k] = rv->value;
-			e->prev_tb[k] = rv->timebase;
-			e->prev_now[k] = now;
-		}
-		return (ENG_NOTYET);
-	} else
-		/* Counts that move with no timebase: the record has none,
-		 * and the host clock is all there is. */
-		*secs = (double)(now - e->prev_now[k]) / 1e9;
-	d = engine_delta(e->prev[k], rv->value, &back);
-	if (back) {
-		e->have_prev[k] = 0;
-		return (ENG_BACKWARDS);
-	}
-	e->prev[k] = rv->value;
-	e->prev_tb[k] = rv->timebase;
-	e->prev_now[k] = now;
-	if (*secs <= 0)
-		return (ENG_STALE);
-	*delta = (double)d;
-	return (ENG_OK);
+	return (engine_delta_of(prev, cur, backwards));
 }
 
 static void
@@ -538,8 +446,13 @@ engine_update_reuse(struct engine *e, const struct raw_sample *rs,
 	s = engine_update_begin(e, rs, old);
 	for (i = 0; i < e->nviews; i++) {
 		v = &e->views[i];
-		/* Every cell is written below; start them clean. */
-		memset(s->cells[i], 0, s->ncells[i] * sizeof **s->cells);
+		/* Every cell is written below; start them clean.  The
+		 * placements' cells, most of a partition view's, are each
+		 * written whole where they are summed. */
+		memset(s->cells[i], 0, (v->place_counter != NULL &&
+		    e->vcpu_view != ENG_NONE ? (v->nrows + 1) *
+		    (v->nevents + v->nmetrics) : s->ncells[i]) *
+		    sizeof **s->cells);
 		memset(s->row_interval[i], 0,
 		    (v->nrows + 1) * sizeof **s->row_interval);
 	}

@@ -21,5 +21,9 @@ tests_bench_bench_refresh_SOURCES = tests/bench/bench-refresh.c \
 	tests/unit/test-hcall-fixture.c tests/unit/test-hcall-fixture.h
 tests_bench_bench_refresh_CPPFLAGS = $(AM_CPPFLAGS) -I$(top_srcdir)/tests/unit
 tests_bench_bench_refresh_LDADD = $(CORE_LIBS)
+noinst_PROGRAMS += tests/bench/bench-lpar-hcall-refresh
+tests_bench_bench_lpar_hcall_refresh_SOURCES = \
+	tests/bench/bench-lpar-hcall-refresh.c
+tests_bench_bench_lpar_hcall_refresh_LDADD = $(CORE_LIBS)
 TESTS += tests/cli/test-hvtop-numbers.sh
 TESTS += tests/tui/test-tui-numbers.sh

@@ -49,8 +49,13 @@ export_csv_header(struct export *x, struct strbuf *sb)
 			x->lpar_csv = 1;
 
 	strbuf_adds(sb, "time,seq,interval_s,domain,index");
-	if (x->lpar_csv)
+	if (x->lpar_csv) {
 		strbuf_adds(sb, ",lpar,vcpu,vcpus,placement");
+		for (i = 0; i < EXPORT_LPAR_NDERIVED; i++) {
+			strbuf_addc(sb, ',');
+			strbuf_adds(sb, export_lpar_derived_name[i]);
+		}
+	}
 	for (i = 0; i < x->ncols; i++) {
 		strbuf_addc(sb, ',');
 		if (x->cols[i].unit[0] != '\0')
@@ -72,8 +77,8 @@ export_csv_header(struct export *x, struct strbuf *sb)
 
 /*
  * Row r of view i: p 0 its cells, p 1..4 the cells of placement p - 1
- * (a partition view's), with the placement's name; metrics are of the
- * sum alone.
+ * (a partition view's), with the placement's name; metrics and what a
+ * partition row derives (IPC, cores, shares) are of the sum alone.
  */
 static void
 export_csv_row(struct export *x, const struct engine_snapshot *s, size_t i,
@@ -88,6 +93,9 @@ export_csv_row(struct export *x, const struct engine_snapshot *s, size_t i,
 	uint8_t				*has = x->has;
 	char				 num[NUMFMT_G_MAX];
 	int				 lp = export_is_lpar(v);
+	struct engine_lpar_value	 lv;
+	double				 dval[EXPORT_LPAR_NDERIVED];
+	int				 dok[EXPORT_LPAR_NDERIVED] = { 0 };
 
 	memset(has, 0, x->ncols);
 	strbuf_reset(why);
@@ -115,6 +123,15 @@ export_csv_row(struct export *x, const struct engine_snapshot *s, size_t i,
 		if (export_reason_picks(x, s, i, r, j, &reason))
 			strbuf_addf(why, "%s%s: %s", why->len > 0 ? "; " : "",
 			    x->cols[k].name, reason.s);
+	}
+	/* IPC, cores and the shares: the sum's, a fraction of 1 each. */
+	for (j = 0; lp && x->lpar_csv && p == 0 &&
+	    j < EXPORT_LPAR_NDERIVED; j++) {
+		dok[j] = export_lpar_derived(x, s, i, r, j, &lv);
+		dval[j] = lv.value;
+		if (!dok[j])
+			strbuf_addf(why, "%s%s: %s", why->len > 0 ? "; " :
+			    "", export_lpar_derived_name[j], lv.reason);
 	}
 	strbuf_free(&reason);
 	/* As ",%llu,%.9g,%s,", printf's output. */
@@ -149,6 +166,12 @@ export_csv_row(struct export *x, const struct engine_snapshot *s, size_t i,
 		if (lp)
 			strbuf_adds(sb, p == 0 ? "all" :
 			    engine_place_name(p - 1));
+		for (j = 0; j < EXPORT_LPAR_NDERIVED; j++) {
+			strbuf_addc(sb, ',');
+			if (lp && p == 0 && dok[j])
+				strbuf_add(sb, num, numfmt_g(num, dval[j],
+				    12));
+		}
 	}
 	for (j = 0; j < x->ncols; j++) {
 		strbuf_addc(sb, ',');

@@ -108,6 +108,22 @@ unsigned export_lpar_vcpus(const struct engine_view *, size_t row);
 int	 export_place_reason(const struct engine_cell *, struct strbuf *);
 void	 export_text_lpar(struct export *, const struct engine_snapshot *,
 	    size_t view, struct strbuf *);
+/*
+ * What a partition row derives from its sums: IPC, cycles in cores, and
+ * the core cycles' shares off the home chip and on a remote node (of
+ * the first core cycles column).  Their CSV names are
+ * export_lpar_derived_name[].  Returns lv->ok.
+ */
+#define EXPORT_LPAR_IPC		0
+#define EXPORT_LPAR_CORES	1
+#define EXPORT_LPAR_OFFCHIP	2
+#define EXPORT_LPAR_REMOTE	3
+#define EXPORT_LPAR_NDERIVED	4
+struct engine_lpar_value;
+extern const char *const export_lpar_derived_name[EXPORT_LPAR_NDERIVED];
+int	 export_lpar_derived(const struct export *,
+	    const struct engine_snapshot *, size_t view, size_t row,
+	    size_t k, struct engine_lpar_value *);
 /* Why shares of the partitions' view have no value: a line per reason. */
 void	 export_text_lpar_reasons(const struct export *,
 	    const struct engine_snapshot *, size_t view, struct strbuf *);

@@ -7,6 +7,7 @@
 
 #include "export/export.h"
 
+#include <float.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -44,11 +45,24 @@ export_number(double v, struct strbuf *sb)
 		strbuf_adds(sb, "null");
 		return;
 	}
-	/* The fewest significant digits that read back as the same double. */
-	for (p = 1; p < 17; p++) {
+	/*
+	 * The fewest significant digits that read back as the same double.
+	 * When 15 do, the fewest are those 15 without their trailing zeros
+	 * (a shorter decimal that reads back is within half an ulp, so
+	 * rounding to 15 digits finds it padded); else 16, else 17.  Not
+	 * so for subnormals, whose ulp is wide: they are searched from 1.
+	 */
+	for (p = v != 0 && fabs(v) < DBL_MIN ? 1 : 15; p < 17; p++) {
 		snprintf(buf, sizeof buf, "%.*e", p - 1, v);
 		if (strtod(buf, NULL) == v)
 			break;
+	}
+	if (p == 15) {
+		e = strchr(buf, 'e');
+		while (p > 1 && e != NULL && e[-1] == '0') {
+			e--;
+			p--;
+		}
 	}
 	snprintf(buf, sizeof buf, "%.*e", p - 1, v);
 	x = (e = strchr(buf, 'e')) != NULL ? atoi(e + 1) : 0;

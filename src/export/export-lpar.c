@@ -1,8 +1,9 @@
 /*
  * The partition views in batch output.  Text gives the partitions a
- * table with their virtual processors counted and, beside each event,
- * its share off the home chip and on a remote node; the virtual
- * processors a table with each event's split over the four placements.
+ * table with their virtual processors counted, beside each event its
+ * share off the home chip and on a remote node, then their cycles in
+ * cores and their IPC; the virtual processors a table with each event's
+ * split over the four placements.
  * CSV and JSON carry the partition and the virtual processor as their
  * own fields and each placement's values (export-csv.c, export-json.c).
  * Pure: it formats into memory.
@@ -91,6 +92,63 @@ export_text_share(const struct engine_lpar_value *lv, struct strbuf *sb)
 		strbuf_addf(sb, " %*s", EXPORT_SHARE_WIDTH, lv->mark);
 }
 
+const char *const export_lpar_derived_name[EXPORT_LPAR_NDERIVED] = {
+	"ipc", "cores", "off_home_chip", "remote_node"
+};
+
+int
+export_lpar_derived(const struct export *x, const struct engine_snapshot *s,
+    size_t i, size_t r, size_t k, struct engine_lpar_value *lv)
+{
+	struct engine_lpar_cols	 cols;
+
+	engine_lpar_cols(engine_view(x->e, i), &cols);
+	switch (k) {
+	case EXPORT_LPAR_IPC:
+		return (engine_lpar_ipc(x->e, s, i, r, lv));
+	case EXPORT_LPAR_CORES:
+		return (engine_lpar_cores(x->e, s, i, r, lv));
+	default:
+		break;
+	}
+	/* The engine's shares take a column: say what it would say of a
+	 * missing one rather than "not a partition view". */
+	if (cols.cycles == ENG_NONE) {
+		memset(lv, 0, sizeof *lv);
+		lv->mark = "?";
+		lv->reason = "no core cycles event is read";
+		return (0);
+	}
+	if (k == EXPORT_LPAR_OFFCHIP)
+		return (engine_lpar_off_chip(x->e, s, i, r, cols.cycles, lv));
+	return (engine_lpar_remote(x->e, s, i, r, cols.cycles, lv));
+}
+
+/* Whether the partition table shows derived value k: cores with a core
+ * cycles column, IPC with instructions too. */
+static int
+export_text_has_derived(const struct engine_view *v, size_t k)
+{
+	struct engine_lpar_cols	 cols;
+
+	if (v->domain != ENG_VIEW_LPAR)
+		return (0);
+	engine_lpar_cols(v, &cols);
+	if (k == EXPORT_LPAR_CORES)
+		return (cols.cycles != ENG_NONE);
+	if (k == EXPORT_LPAR_IPC)
+		return (cols.cycles != ENG_NONE && cols.insts != ENG_NONE);
+	return (0);
+}
+
+/* The text columns of the derived values, in the order shown. */
+static const size_t export_text_derived[] = {
+	EXPORT_LPAR_CORES, EXPORT_LPAR_IPC
+};
+#define EXPORT_TEXT_NDERIVED \
+	(sizeof export_text_derived / sizeof export_text_derived[0])
+static const char *const export_text_derived_head[] = { "cores", "IPC" };
+
 #define EXPORT_SHARE_SAID	8	/* reasons said per column */
 
 void
@@ -129,6 +187,56 @@ export_text_lpar_reasons(const struct export *x,
 			}
 		}
 	}
+	for (j = 0; j < EXPORT_TEXT_NDERIVED; j++) {
+		if (!export_text_has_derived(v, export_text_derived[j]))
+			continue;
+		n = 0;
+		for (r = 0; r <= v->nrows; r++) {
+			if (export_lpar_derived(x, s, i, r,
+			    export_text_derived[j], &lv))
+				continue;
+			for (k = 0; k < n; k++)
+				if (strcmp(said[k], lv.reason) == 0)
+					break;
+			if (k < n || n == EXPORT_SHARE_SAID)
+				continue;
+			said[n++] = lv.reason;
+			strbuf_addf(sb, "%-6s %s: %s\n", lv.mark,
+			    export_text_derived_head[j], lv.reason);
+		}
+	}
+}
+
+#define EXPORT_TEXT_NAMES	EXPORT_NONE		/* "rows" of the */
+#define EXPORT_TEXT_UNITS	(EXPORT_NONE - 1)	/* table's head */
+
+/*
+ * The derived columns of row r (r == nrows: the total), or of the head's
+ * line of names (EXPORT_TEXT_NAMES) or of units (EXPORT_TEXT_UNITS).
+ */
+static void
+export_text_lpar_derived(const struct export *x,
+    const struct engine_snapshot *s, size_t i, size_t r, struct strbuf *sb)
+{
+	const struct engine_view	*v = engine_view(x->e, i);
+	struct engine_lpar_value	 lv;
+	size_t				 k;
+
+	for (k = 0; k < EXPORT_TEXT_NDERIVED; k++) {
+		if (!export_text_has_derived(v, export_text_derived[k]))
+			continue;
+		if (r == EXPORT_TEXT_NAMES)
+			strbuf_addf(sb, " %*s", EXPORT_SHARE_WIDTH,
+			    export_text_derived_head[k]);
+		else if (r == EXPORT_TEXT_UNITS)
+			strbuf_addf(sb, " %*s", EXPORT_SHARE_WIDTH, "");
+		else if (export_lpar_derived(x, s, i, r,
+		    export_text_derived[k], &lv))
+			strbuf_addf(sb, " %*.2f", EXPORT_SHARE_WIDTH,
+			    lv.value);
+		else
+			strbuf_addf(sb, " %*s", EXPORT_SHARE_WIDTH, lv.mark);
+	}
 }
 
 /* The header of view i's table: names, then units. */
@@ -138,11 +246,17 @@ export_text_lpar_head(const struct export *x, size_t i, struct strbuf *sb)
 	const struct engine_view	*v = engine_view(x->e, i);
 	const struct export_view	*vw = &x->views[i];
 	const struct export_column	*col;
-	size_t				 j, p;
+	size_t				 j, p, ncol = v->nevents + v->nmetrics;
 	int				 vcpu = v->domain == ENG_VIEW_LPAR_VCPU;
 
 	strbuf_addf(sb, "\n%-6s %5s", "lpar", vcpu ? "vcpu" : "vcpus");
-	for (j = 0; j < v->nevents + v->nmetrics; j++) {
+	for (j = 0; j <= ncol; j++) {
+		/* Cores and IPC after the events, before the metrics. */
+		if (j == v->nevents)
+			export_text_lpar_derived(x, NULL, i, EXPORT_TEXT_NAMES,
+			    sb);
+		if (j == ncol)
+			break;
 		col = &x->cols[x->map[i][j]];
 		strbuf_addf(sb, " %*s", col->width, col->name);
 		if (j >= v->nevents)
@@ -157,7 +271,12 @@ export_text_lpar_head(const struct export *x, size_t i, struct strbuf *sb)
 			    "%offchip", EXPORT_SHARE_WIDTH, "%remote");
 	}
 	strbuf_addf(sb, "\n%-6s %5s", "", "");
-	for (j = 0; j < v->nevents + v->nmetrics; j++) {
+	for (j = 0; j <= ncol; j++) {
+		if (j == v->nevents)
+			export_text_lpar_derived(x, NULL, i, EXPORT_TEXT_UNITS,
+			    sb);
+		if (j == ncol)
+			break;
 		strbuf_addf(sb, " %*s", x->cols[x->map[i][j]].width,
 		    vw->unit[j]);
 		if (j >= v->nevents)
@@ -165,6 +284,9 @@ export_text_lpar_head(const struct export *x, size_t i, struct strbuf *sb)
 		for (p = 0; p < (vcpu ? SEL_NPLACES : 2); p++)
 			strbuf_addf(sb, " %*s", EXPORT_SHARE_WIDTH, "%");
 	}
+	/* Units left blank at the end leave no blanks behind. */
+	while (sb->len > 0 && sb->s[sb->len - 1] == ' ')
+		sb->s[--sb->len] = '\0';
 	strbuf_addc(sb, '\n');
 }
 
@@ -177,9 +299,10 @@ export_text_lpar(struct export *x, const struct engine_snapshot *s,
 	const struct engine_cell	*c;
 	const struct export_column	*col;
 	struct engine_lpar_value	 lv;
-	size_t				 r, j, p;
+	size_t				 r, j, p, ncol;
 	int				 vcpu = v->domain == ENG_VIEW_LPAR_VCPU;
 
+	ncol = v->nevents + v->nmetrics;
 	export_view_scales(x->e, s, i, vw->units, vw->scale, vw->unit);
 	export_text_lpar_head(x, i, sb);
 	for (r = 0; r <= v->nrows; r++) {
@@ -193,7 +316,11 @@ export_text_lpar(struct export *x, const struct engine_snapshot *s,
 			strbuf_addf(sb, " %5s", "");
 		else
 			strbuf_addf(sb, " %5u", export_lpar_vcpus(v, r));
-		for (j = 0; j < v->nevents + v->nmetrics; j++) {
+		for (j = 0; j <= ncol; j++) {
+			if (j == v->nevents)
+				export_text_lpar_derived(x, s, i, r, sb);
+			if (j == ncol)
+				break;
 			col = &x->cols[x->map[i][j]];
 			c = engine_cell(x->e, s, i, r, j);
 			strbuf_addc(sb, ' ');

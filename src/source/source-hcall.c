@@ -45,6 +45,17 @@
 #define SOURCE_HCALL_DENIED	"other partitions are not visible: allow " \
 	"performance information collection for this partition on the HMC"
 
+/*
+ * Where a buffer's value goes, in the order plan->byval lists them: a
+ * refresh of many counters then reads one small entry per value rather
+ * than the map and the plan's value.
+ */
+struct source_hcall_dest {
+	size_t			 counter;	/* or SOURCE_HCALL_UNMAPPED */
+	uint32_t		 value;		/* plan value */
+	uint32_t		 record;	/* its record, or HCALL_NONE */
+};
+
 struct source_hcall {
 	const struct transport_ops *tp;
 	void			*tc;		/* the transport's */
@@ -62,6 +73,8 @@ struct source_hcall {
 	const struct selection	*sel;
 	struct hcall_plan	*plan;
 	size_t			*map;		/* plan value -> counter */
+	struct source_hcall_dest *dest;	/* per plan->byval entry */
+	int			 covered;	/* each counter mapped once */
 	uint64_t		*vals;
 	uint8_t			*valid;
 	struct hcall_record_sample *recs;
@@ -599,6 +612,9 @@ source_hcall_unselect(struct source_hcall *s)
 	hcall_plan_free(s->plan);
 	s->plan = NULL;
 	free(s->map);
+	free(s->dest);
+	s->dest = NULL;
+	s->covered = 0;
 	free(s->vals);
 	free(s->valid);
 	free(s->recs);
@@ -889,6 +905,37 @@ source_hcall_map(struct source_hcall *s, const struct selection *sel)
 	free(keys);
 }
 
+/*
+ * The fill order, and whether every counter is filled exactly once by
+ * some buffer: then each sample writes every counter (a value or a
+ * failure) and need not clear them first.
+ */
+static void
+source_hcall_dests(struct source_hcall *s, const struct selection *sel)
+{
+	const struct hcall_plan	*p = s->plan;
+	struct source_hcall_dest *d;
+	uint8_t			*seen;
+	size_t			 i, n = p->byval_first[p->nbufs], once = 0;
+	int			 twice = 0;
+
+	s->dest = xcalloc(n + 1, sizeof *s->dest);
+	seen = xcalloc(sel->ncounters + 1, 1);
+	for (i = 0; i < n; i++) {
+		d = &s->dest[i];
+		d->value = p->byval[i];
+		d->counter = s->map[d->value];
+		d->record = p->values[d->value].record;
+		if (d->counter != SOURCE_HCALL_UNMAPPED &&
+		    d->counter < sel->ncounters && seen[d->counter]++ == 0)
+			once++;
+		else if (d->counter != SOURCE_HCALL_UNMAPPED)
+			twice = 1;
+	}
+	s->covered = !twice && once == sel->ncounters;
+	free(seen);
+}
+
 static int
 source_hcall_select(struct source *src, const struct selection *sel,
     char **cause)
@@ -930,6 +977,7 @@ source_hcall_select(struct source *src, const struct selection *sel,
 	s->valid = xcalloc(s->plan->nvalues + 1, 1);
 	s->recs = xcalloc(s->plan->nrecords + 1, sizeof *s->recs);
 	source_hcall_map(s, sel);
+	source_hcall_dests(s, sel);
 	return (0);
 }
 
@@ -942,9 +990,11 @@ source_hcall_fail(struct source_hcall *s, size_t b, struct raw_sample *rs,
 
 	for (i = s->plan->byval_first[b]; i < s->plan->byval_first[b + 1];
 	    i++) {
-		k = s->map[s->plan->byval[i]];
-		if (k != SOURCE_HCALL_UNMAPPED && k < rs->nvalues)
+		k = s->dest[i].counter;
+		if (k != SOURCE_HCALL_UNMAPPED && k < rs->nvalues) {
 			rs->values[k].status = st;
+			rs->values[k].timebase = 0;
+		}
 	}
 }
 
@@ -952,27 +1002,29 @@ source_hcall_fail(struct source_hcall *s, size_t b, struct raw_sample *rs,
 static void
 source_hcall_fill(struct source_hcall *s, size_t b, struct raw_sample *rs)
 {
+	const struct source_hcall_dest *d;
 	const struct hcall_value *v;
 	struct raw_value	*rv;
 	size_t			 i, k;
 
 	for (i = s->plan->byval_first[b]; i < s->plan->byval_first[b + 1];
 	    i++) {
-		k = s->plan->byval[i];
-		if (s->map[k] == SOURCE_HCALL_UNMAPPED ||
-		    s->map[k] >= rs->nvalues)
+		d = &s->dest[i];
+		if (d->counter == SOURCE_HCALL_UNMAPPED ||
+		    d->counter >= rs->nvalues)
 			continue;
-		v = &s->plan->values[k];
-		rv = &rs->values[s->map[k]];
+		k = d->value;
+		rv = &rs->values[d->counter];
 		rv->value = s->vals[k];
 		rv->status = s->valid[k] ? RAW_OK : RAW_MISSING;
 		/* A listed partition without its elements may be gone. */
+		v = &s->plan->values[k];
 		if (!s->valid[k] && v->lpar != SEL_LPAR_SELF && s->lpars_on &&
 		    source_hcall_listed(s, v->lpar))
 			s->lost = 1;
-		if (v->record != HCALL_NONE &&
-		    (s->recs[v->record].have & HCALL_REC_TIMEBASE))
-			rv->timebase = s->recs[v->record].timebase;
+		rv->timebase = d->record != HCALL_NONE &&
+		    (s->recs[d->record].have & HCALL_REC_TIMEBASE) ?
+		    s->recs[d->record].timebase : 0;
 	}
 }
 
@@ -1078,7 +1130,9 @@ source_hcall_sample(struct source *src, uint64_t now, struct raw_sample *rs,
 	rs->calls = 0;
 	rs->naive_calls = 0;
 	rs->catalog_version = s->version;
-	for (k = 0; k < rs->nvalues; k++) {
+	/* Counters no buffer fills are missing. */
+	for (k = 0; (s->plan == NULL || !s->covered ||
+	    rs->nvalues != s->sel->ncounters) && k < rs->nvalues; k++) {
 		rs->values[k].status = RAW_MISSING;
 		rs->values[k].timebase = 0;
 	}

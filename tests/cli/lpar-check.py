@@ -3,14 +3,25 @@
 # readers do, and check what they carry: the partition and virtual
 # processor as their own columns or fields, one row per placement that
 # adds up to the row of their sum ("all"), and shares that are those
-# placements' fractions.  With --pandas the CSV is also read, filtered
-# and pivoted with pandas.  Prints one line per problem; exits 1 if any.
+# placements' fractions.  The CSV's sum rows carry what they derive
+# (ipc, cores, off_home_chip, remote_node): IPC is instructions over
+# cycles, the shares are the core cycles' placements' fractions, cores
+# are cycles over one frequency; empty with a reason, and empty on every
+# other row.  With --pandas the CSV is also read, filtered and pivoted
+# with pandas.  Prints one line per problem; exits 1 if any.
 #   lpar-check.py [--pandas] FILE.csv FILE.json
 import csv
 import json
 import sys
 
 PLACES = ["home_core", "home_chip", "home_node", "remote_node"]
+DERIVED = ["ipc", "cores", "off_home_chip", "remote_node"]
+# The event names hvtop takes for core cycles and for instructions.
+CYCLES = ["CPM_CCYC", "PM_CYC", "PM_RUN_CYC", "HPM_CCYC", "CPM_RUN_CYC",
+          "HPM_RUN_CYC", "PM_CCYC"]
+INSTS = ["CPM_NON_IDLE_INST", "PM_INST_CMPL", "PM_RUN_INST_CMPL",
+         "HPM_INST", "HPM_INST_CMPL", "HPM_RUN_INST_CMPL", "CPM_INST",
+         "CPM_INST_CMPL", "HPM_NON_IDLE_INST"]
 bad = 0
 use_pandas = "--pandas" in sys.argv
 args = [a for a in sys.argv[1:] if a != "--pandas"]
@@ -58,6 +69,76 @@ for key, g in groups.items():
 if nsums == 0:
     problem("no partition row with all its placements")
 
+
+def first_read(names):
+    """The first column of names a partition row has a value for."""
+    for ev in events:
+        if ev[:-len(" [/s]")] not in names:
+            continue
+        for r in rows:
+            if r["domain"] in ("lpar", "lpar_vcpu") and r[ev] != "":
+                return ev
+    return None
+
+
+fields = list(rows[0])
+if groups and fields[fields.index("placement") + 1:][:4] != DERIVED:
+    problem("the columns after placement are not %s" % DERIVED)
+cyc, ins = first_read(CYCLES), first_read(INSTS)
+nderived = {k: 0 for k in DERIVED}
+freqs = []
+for r in rows:
+    lp = r["domain"] in ("lpar", "lpar_vcpu")
+    for k in DERIVED:
+        if k not in r:
+            continue
+        if not lp or r["placement"] != "all":
+            if r[k] != "":
+                problem("%s on a %s %s row" % (k, r["domain"],
+                        r["placement"] or "core"))
+            continue
+        if r[k] == "":
+            if (k + ": ") not in r["reason"]:
+                problem("%s: empty without a reason: %r" % (k,
+                        r["reason"]))
+            continue
+        nderived[k] += 1
+        val = float(r[k])
+        if k != "cores" and k != "ipc" and not 0 <= val <= 1:
+            problem("%s %r is not a fraction" % (k, r[k]))
+for key, g in groups.items():
+    a = g.get("all")
+    if a is None or cyc is None or "ipc" not in a:
+        continue
+    if a["ipc"] != "" and ins is not None:
+        if a[cyc] == "" or a[ins] == "" or not close(
+                float(a["ipc"]), float(a[ins]) / float(a[cyc])):
+            problem("%s: ipc %s is not %s / %s" % (key, a["ipc"], ins,
+                    cyc))
+    if a["cores"] != "" and a[cyc] != "" and float(a["cores"]) > 0:
+        freqs.append(float(a[cyc]) / float(a["cores"]))
+    if sorted(g) != sorted(["all"] + PLACES) or a[cyc] == "":
+        continue
+    parts = {p: g[p][cyc] for p in PLACES}
+    if "" in parts.values() or float(a[cyc]) <= 0:
+        continue
+    want = {"off_home_chip": (float(parts["home_node"]) +
+                              float(parts["remote_node"])) / float(a[cyc]),
+            "remote_node": float(parts["remote_node"]) / float(a[cyc])}
+    for k, w in want.items():
+        if a[k] == "" or not close(float(a[k]), w):
+            problem("%s: %s %r is not the placements' %.12g" % (key, k,
+                    a[k], w))
+if groups and cyc is not None:
+    for k in DERIVED:
+        if k == "ipc" and ins is None:
+            continue
+        if nderived[k] == 0:
+            problem("no partition row with its %s" % k)
+if freqs and not all(close(f, freqs[0]) for f in freqs):
+    problem("cores are not cycles over one frequency: %s .. %s" %
+            (min(freqs), max(freqs)))
+
 nshares = 0
 with open(json_path) as fp:
     for line in fp:
@@ -98,4 +179,16 @@ if use_pandas:
     off = (wide["home_node"] + wide["remote_node"]) / wide["all"]
     if off.dropna().empty:
         problem("pandas: no share off the home chip")
+    # The derived columns load as numbers, and IPC is the row's ratio.
+    sums = df[df["domain"].isin(["lpar", "lpar_vcpu"]) &
+              (df["placement"] == "all")]
+    for k in DERIVED:
+        if sums[k].dtype.kind not in "if":
+            problem("pandas: %s is not numeric" % k)
+    if cyc is not None and ins is not None:
+        both = sums.dropna(subset=["ipc"])
+        ratio = both[ins] / both[cyc]
+        if both.empty or ((both["ipc"] - ratio).abs() >
+                          1e-9 * ratio.abs().clip(lower=1)).any():
+            problem("pandas: ipc is not %s / %s" % (ins, cyc))
 sys.exit(bad)

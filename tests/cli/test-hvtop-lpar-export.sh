@@ -3,7 +3,9 @@
 # engine's unit test writes both (two partitions, three virtual
 # processors, four placements, a failed placement); Python's csv module
 # and json read them, the placements add up to their sum, the shares
-# are their fractions, and pandas filters and pivots the placements.
+# are their fractions, the CSV's IPC, cores and shares columns are what
+# the sums and placements give, and pandas filters and pivots the
+# placements.
 # Then the same of hvtop's own output for -g GROUP@lpar on the
 # simulator.  pandas missing is a visible SKIP.
 . "$(dirname "$0")/tap.sh"

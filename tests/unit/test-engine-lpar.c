@@ -543,9 +543,14 @@ test_export_text(void **state)
 	/* The core view's table is as it was. */
 	assert_non_null(strstr(out, "\ncore   HPM_0THRD_NON_IDLE_CCYC "));
 	assert_non_null(strstr(out, "\nlpar   vcpus   HPM_CCYC %offchip  "
-	    "%remote   HPM_INST %offchip  %remote\n"));
+	    "%remote   HPM_INST %offchip  %remote    cores      IPC\n"));
 	assert_non_null(strstr(out, "\ntotal      3       60.0     70.0     "
-	    "40.0          -        -        -\n"));
+	    "40.0          -        -        -     6.00        -\n"));
+	/* Cores and IPC of the summed placements: 30000 / 1e4, 1/2. */
+	assert_non_null(strstr(out, "\n2          2       30.0     70.0     "
+	    "40.0       15.0     70.0     40.0     3.00     0.50\n"));
+	assert_non_null(strstr(out, "\n-      IPC: the hypervisor was "
+	    "busy\n"));
 	assert_non_null(strstr(out, "\n-      HPM_INST %offchip: the "
 	    "hypervisor was busy\n"));
 	assert_non_null(strstr(out, "\nlpar    vcpu   HPM_CCYC   %hcore   "
@@ -564,19 +569,27 @@ test_export_csv(void **state)
 	if (getenv("HVTOP_LPAR_SHOW") != NULL)
 		fputs(out, stderr);
 	assert_non_null(strstr(out, "time,seq,interval_s,domain,index,lpar,"
-	    "vcpu,vcpus,placement,HPM_0THRD_NON_IDLE_CCYC [/s],"));
-	assert_non_null(strstr(out, ",1,1,core,2,,,,,400,500,600,,,,\n"));
-	assert_non_null(strstr(out, ",1,1,lpar,2,2,,2,all,,,,30000,15000,,\n"));
-	assert_non_null(strstr(out, ",1,1,lpar,2,2,,2,home_chip,,,,6000,3000,"
-	    ",\n"));
-	assert_non_null(strstr(out, ",1,1,lpar,5,5,,1,remote_node,,,,12000,,"
-	    "HPM_INST: the hypervisor was busy,\n"));
-	assert_non_null(strstr(out, ",2,1,lpar_vcpu,1,2,1,,all,,,,20000,"
-	    "10000,,\n"));
+	    "vcpu,vcpus,placement,ipc,cores,off_home_chip,remote_node,"
+	    "HPM_0THRD_NON_IDLE_CCYC [/s],"));
+	assert_non_null(strstr(out, ",1,1,core,2,,,,,,,,,400,500,600,,,,\n"));
+	/* IPC, cores and the cycles' shares on the sum's row alone. */
+	assert_non_null(strstr(out, ",1,1,lpar,2,2,,2,all,0.5,3,0.7,0.4,,,,"
+	    "30000,15000,,\n"));
+	assert_non_null(strstr(out, ",1,1,lpar,2,2,,2,home_chip,,,,,,,,6000,"
+	    "3000,,\n"));
+	assert_non_null(strstr(out, ",1,1,lpar,5,5,,1,remote_node,,,,,,,,"
+	    "12000,,HPM_INST: the hypervisor was busy,\n"));
+	assert_non_null(strstr(out, ",1,1,lpar,5,5,,1,all,,3,0.7,0.4,,,,"
+	    "30000,,HPM_INST: the hypervisor was busy; ipc: the hypervisor "
+	    "was busy,\n"));
+	assert_non_null(strstr(out, ",1,1,lpar,total,,,3,all,,6,0.7,0.4,,,,"
+	    "60000,,"));
+	assert_non_null(strstr(out, ",2,1,lpar_vcpu,1,2,1,,all,0.5,2,0.7,0.4,"
+	    ",,,20000,10000,,\n"));
 	assert_non_null(strstr(out, ",2,1,lpar_vcpu,total,,,,remote_node,,,,"
-	    "24000,12000,,\n"));
-	assert_non_null(strstr(out, ",2,1,lpar,5,5,,1,home_core,,,,3000,1500,"
-	    "HPM_CCYC: estimated: counted 40 % of the interval,\n"));
+	    ",,,,24000,12000,,\n"));
+	assert_non_null(strstr(out, ",2,1,lpar,5,5,,1,home_core,,,,,,,,3000,"
+	    "1500,HPM_CCYC: estimated: counted 40 % of the interval,\n"));
 	free(out);
 }
 
@@ -617,13 +630,15 @@ test_export_cover(void **state)
 	out = export_run(f, EXPORT_CSV, "cover.csv");
 	if (getenv("HVTOP_LPAR_SHOW") != NULL)
 		fputs(out, stderr);
-	assert_non_null(strstr(out, ",1,1,lpar,5,5,,1,all,,,,30000,,"
-	    "HPM_INST: not picked on lpar 5,\n"));
-	assert_non_null(strstr(out, ",1,1,lpar_vcpu,0,5,0,,all,,,,30000,,"
-	    "HPM_INST: not picked on lpar 5 vcpu 0,\n"));
-	assert_non_null(strstr(out, ",2,1,lpar_vcpu,total,,,,all,,,,60000,"
-	    "15000,\"HPM_INST: total of lpar 2 vcpus 0-1 only, not picked on "
-	    "lpar 5 vcpu 0\",\n"));
+	assert_non_null(strstr(out, ",1,1,lpar,5,5,,1,all,,3,0.7,0.4,,,,"
+	    "30000,,HPM_INST: not picked on lpar 5; ipc: "));
+	assert_non_null(strstr(out, ",1,1,lpar_vcpu,0,5,0,,all,,3,0.7,0.4,,,,"
+	    "30000,,HPM_INST: not picked on lpar 5 vcpu 0; ipc: "));
+	/* Instructions of some rows over cycles of all is no IPC. */
+	assert_non_null(strstr(out, ",2,1,lpar_vcpu,total,,,,all,,6,0.7,"
+	    "0.4,,,,60000,15000,\"HPM_INST: total of lpar 2 vcpus 0-1 only, "
+	    "not picked on lpar 5 vcpu 0; ipc: the rows do not all read "
+	    "both cycles and instructions\",\n"));
 	free(out);
 }
 
