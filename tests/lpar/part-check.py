@@ -73,9 +73,20 @@ def place_of(text):
     return int(m.group(1)) - 3 if m else None
 
 
-def hvtop_lpar_rows(lines, names):
+# The derived columns of a partition's row, and how the truth gives them
+# from its rates per placement of cycles c and instructions i.
+DERIVED = {
+    'off_home_chip': lambda c, i: (c[2] + c[3]) / sum(c),
+    'remote_node': lambda c, i: c[3] / sum(c),
+    'ipc': lambda c, i: sum(i) / sum(c),
+}
+
+
+def hvtop_lpar_rows(lines, names, derived=None):
     """hvtop's CSV partition rows: ({(lpar, vcpu, place, name): [(seq,
     rate or None, reason)]}, {seq: seconds}, the partitions shown).
+    derived, when given, gets {(lpar, seq): {column: value}} of the
+    DERIVED columns of each partition's row.
     vcpu is None on a partition's row (its vcpus summed), place None
     for the sum of the placements.  Reads a placement either from a
     column of its own (long form) or from the event column's name
@@ -129,6 +140,10 @@ def hvtop_lpar_rows(lines, names):
         seq = int(r['seq'])
         sec = float(r['interval_s'])
         secs[seq] = sec
+        if derived is not None and vcpu is None and rowplace is None:
+            for c in DERIVED:
+                if r.get(c, '') != '':
+                    derived.setdefault((lpar, seq), {})[c] = float(r[c])
         for i, n, p in evcols:
             place = p if p is not None else rowplace
             key = (lpar, vcpu, place, n)
@@ -276,7 +291,8 @@ def hvtop_part(ck, name, hsec, lpars, sums, truth, calls, callnos,
     """hvtop's partition rows against the truth and perf."""
     if hvtop_unsupported(ck, f'{name}-hvtop', hsec):
         return
-    series, secs, shown = hvtop_lpar_rows(hsec['lines'], names)
+    derived = {}
+    series, secs, shown = hvtop_lpar_rows(hsec['lines'], names, derived)
     if not ck.ok(hsec['rc'] == 0 and series,
                  f'{name}: hvtop ran and printed partition rows '
                  f'(status {hsec["rc"]}, {len(series)} series)'):
@@ -341,6 +357,27 @@ def hvtop_part(ck, name, hsec, lpars, sums, truth, calls, callnos,
                f'{name}: hvtop and perf stat -I within 1 % interval by '
                f'interval ({nboth} rates, largest '
                f'{max(wperf.values(), default=0) * 100:.3f} %)')
+    # The shares off the home chip and on a remote node, and IPC: against
+    # the same from the truth's rates (cycles and instructions events).
+    cyc, ins = names[0], names[1]
+    wd = {}
+    nd = 0
+    for (lpar, seq), vals in sorted(derived.items()):
+        if seq <= 1 or seq in held:
+            continue
+        c = [truth.get((lpar, q, cyc), 0.0) for q in range(4)]
+        i = [truth.get((lpar, q, ins), 0.0) for q in range(4)]
+        if sum(c) == 0:
+            continue
+        for col, v in vals.items():
+            nd += 1
+            wd[col] = max(wd.get(col, 0.0), rel(v, DERIVED[col](c, i)))
+    if derived:
+        print(f'# {name}: hvtop against the truth: largest ' + ', '.join(
+            f'{c} {wd[c] * 100:.3f} %' for c in sorted(wd)))
+        rate_check(ck, all(e <= LIMIT for e in wd.values()), nd,
+                   f'{name}: {nd} of hvtop\'s shares off the home chip, '
+                   f'on a remote node and IPC within 1 % of the truth\'s')
 
 
 def sums_check(ck, name, series):
