@@ -21,6 +21,8 @@ import re
 import sys
 
 M64 = 1 << 64
+# The partition the virtual LPAR is (the simulated frame's lpar=).
+SELF_LPAR = 1
 
 
 def read_truth(path):
@@ -266,10 +268,17 @@ def perf_series(lines, events):
             continue
         name = m.group(1)
         kv = dict(p.split('=', 1) for p in m.group(2).split(',') if p)
+        dom = int(kv.get('domain', '2'), 0)
         if 'chip' in kv:
             dom, ix = 1, int(kv['chip'], 0)
+        elif dom >= 3:
+            # A vcpu of a partition (core= carries the vcpu); the truth
+            # names this partition by its id.
+            lpar = int(kv.get('lpar', '0xffff'), 0)
+            ix = (SELF_LPAR if lpar == 0xffff else lpar,
+                  int(kv.get('core', kv.get('vcpu', '0')), 0))
         else:
-            dom, ix = int(kv.get('domain', '2'), 0), int(kv['core'], 0)
+            ix = int(kv['core'], 0)
         key = (dom, ix, events[name][1], name)
         i = n.get(key, 0)
         n[key] = i + 1
