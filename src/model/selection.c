@@ -1026,13 +1026,29 @@ selection_add_lpar(struct selection *sel, const struct catalog *cat,
 		n = selection_lpar_each(&pk, topo, self, 0, &id, &vcpus);
 		for (i = 0; i < n && error == 0; i++) {
 			selection_lpar_each(&pk, topo, self, i, &id, &vcpus);
-			if (*ask->vcpu >= vcpus) {
+			if (*ask->vcpu >= vcpus && vcpus == 0) {
+				*cause = xasprintf("virtual processor %u is "
+				    "out of range: the partition has none",
+				    *ask->vcpu);
+				error = -HV_ERANGE;
+			} else if (*ask->vcpu >= vcpus) {
 				*cause = xasprintf("virtual processor %u is "
 				    "out of range: the partition has %u "
-				    "(0-%d)", *ask->vcpu, vcpus,
-				    (int)vcpus - 1);
+				    "(0-%u)", *ask->vcpu, vcpus, vcpus - 1);
 				error = -HV_ERANGE;
 			}
+		}
+	}
+	if (error == 0 && ask->vcpu == NULL) {
+		/* A pick with no counters is refused, as elsewhere. */
+		n = selection_lpar_each(&pk, topo, self, 0, &id, &vcpus);
+		for (i = 0, vcpus = 0; i < n && vcpus == 0; i++)
+			selection_lpar_each(&pk, topo, self, i, &id, &vcpus);
+		if (vcpus == 0) {
+			*cause = xasprintf("%s: %s no virtual processors",
+			    spec, self ? "this partition has" : n == 1 ?
+			    "the partition has" : "the partitions have");
+			error = -HV_ERANGE;
 		}
 	}
 	if (error != 0) {

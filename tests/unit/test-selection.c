@@ -398,6 +398,48 @@ test_lpar_perf(void **state)
 	assert_int_equal(f->sel.counters[pk->first].lpar, SEL_LPAR_SELF);
 }
 
+/*
+ * Partitions without virtual processors: a pick that would read no
+ * counter at all is refused (it used to abort allocating none), one
+ * that reads others' is kept without them.
+ */
+static void
+test_lpar_no_vcpus(void **state)
+{
+	static const struct topo_lpar empty[] = {
+		{ 1, 4, 0x10001 }, { 2, 0, 0x10002 }, { 3, 3, 0x10003 },
+	};
+	struct fixture		*f = *state;
+	const struct sel_pick	*pk;
+	char			*cause;
+
+	f->topo.lpars = empty;
+	f->topo.nlpars = 3;
+	f->topo.lpar_self = 1;
+	cause = refuse(f, "CPM_CCYC@lpar:2", 1, -HV_ERANGE);
+	assert_string_equal(cause, "CPM_CCYC@lpar:2: the partition has no "
+	    "virtual processors");
+	free(cause);
+	cause = refuse(f, "hv_24x7/CPM_CCYC,domain=4,lpar=2,core=0/", 1,
+	    -HV_ERANGE);
+	assert_string_equal(cause, "virtual processor 0 is out of range: "
+	    "the partition has none");
+	free(cause);
+	assert_int_equal(f->sel.npicks, 0);
+	pk = add(f, "CPM_CCYC@lpar:2-3", 1);
+	assert_int_equal(f->sel.ncounters - pk->first, 3 * SEL_NPLACES);
+	counter_is(f, pk->first, 3, 0, 3, 0);
+
+	/* Only this partition visible, and it shows none. */
+	f->topo.lpars_denied = 1;
+	f->topo.vcpus = 0;
+	cause = refuse(f, "CPM_32MHZ_CYC@lpar", 0, -HV_ERANGE);
+	assert_string_equal(cause, "CPM_32MHZ_CYC@lpar: this partition has "
+	    "no virtual processors");
+	free(cause);
+	assert_int_equal(f->sel.npicks, 1);
+}
+
 int
 main(void)
 {
@@ -418,6 +460,8 @@ main(void)
 		cmocka_unit_test_setup_teardown(test_lpar_refused, setup,
 		    teardown),
 		cmocka_unit_test_setup_teardown(test_lpar_perf, setup,
+		    teardown),
+		cmocka_unit_test_setup_teardown(test_lpar_no_vcpus, setup,
 		    teardown),
 	};
 
