@@ -179,6 +179,24 @@ hcall_plan_field_get(const struct hcall_resbuf *res, const int *pos,
 }
 
 /*
+ * None of buffer b's values or timing fields: a result that contradicts
+ * its request says nothing about the others, and the caller's arrays
+ * still hold the last refresh's.
+ */
+static void
+hcall_plan_extract_none(const struct hcall_plan *plan, size_t b,
+    uint8_t *valid, struct hcall_record_sample *recs)
+{
+	size_t	 i;
+
+	for (i = plan->byval_first[b]; i < plan->byval_first[b + 1]; i++)
+		valid[plan->byval[i]] = 0;
+	for (i = plan->byrec_first[b];
+	    recs != NULL && i < plan->byrec_first[b + 1]; i++)
+		recs[plan->byrec[i]].have = 0;
+}
+
+/*
  * Take buffer b's values out of its decoded results.  See hcall.h.
  */
 int
@@ -201,10 +219,13 @@ hcall_plan_extract(const struct hcall_plan *plan, size_t b,
 	if (res->version != plan->version) {
 		*cause = xasprintf("hcall %zu: result interface version %d, "
 		    "the request used %d", b, res->version, plan->version);
+		hcall_plan_extract_none(plan, b, valid, recs);
 		return (-HV_EVERSION);
 	}
-	if ((error = hcall_plan_match(plan, b, res, pos, cause)) != 0)
+	if ((error = hcall_plan_match(plan, b, res, pos, cause)) != 0) {
+		hcall_plan_extract_none(plan, b, valid, recs);
 		return (error);
+	}
 	for (i = plan->byval_first[b]; i < plan->byval_first[b + 1]; i++) {
 		vi = plan->byval[i];
 		v = &plan->values[vi];

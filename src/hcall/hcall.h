@@ -491,7 +491,8 @@ struct hcall_record_sample {
  * element's lpar_ix where the request names partitions, domain_ix and
  * thread group, elements partition by partition, then index by index,
  * then thread group by thread group).  Values whose result
- * is missing (results_complete 0, fewer results) are marked invalid.
+ * is missing (results_complete 0, fewer results) are marked invalid;
+ * after a contradiction, all of the buffer's are.
  * Returns 0 when all were found, -HV_ENOVALUE when some are missing, or
  * -HV_EFORMAT when a result contradicts its request; *cause set on error
  * (caller frees).

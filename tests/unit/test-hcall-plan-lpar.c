@@ -485,6 +485,43 @@ test_lpar_extract(void **state)
 	hcall_plan_free(plan);
 }
 
+/*
+ * A result that contradicts its request leaves none of the buffer's
+ * values valid: the arrays hold the last refresh's, which would
+ * otherwise pass for this one's.  Records' timing fields likewise.
+ */
+static void
+test_lpar_extract_stale(void **state)
+{
+	static const unsigned	 ids[] = { 1, 2, 3 };
+	static uint8_t		 buf[HCALL_BUF_SIZE];
+	static struct hcall_resbuf rb;
+	struct hcall_plan	*plan;
+	uint64_t		 vals[3 * VCPUS];
+	uint8_t			 valid[3 * VCPUS];
+	char			*cause = NULL;
+	size_t			 i;
+
+	(void)state;
+	plan = plan_of(lpar_items(ids, 3, 4, 4, 1), 2, 2, 1);
+	answer(plan, 0, buf, &rb, 0);
+	assert_int_equal(hcall_plan_extract(plan, 0, &rb, vals, valid, NULL,
+	    &cause), 0);
+	for (i = 0; i < plan->nvalues; i++)
+		assert_int_equal(valid[i], 1);
+
+	/* Element 32, partition 2's first, says partition 5. */
+	be16_put(buf + 0x28 + 32 * 24, 5);
+	assert_int_equal(hcall_decode_result(buf, sizeof buf, 2, &rb, &cause),
+	    0);
+	assert_int_equal(hcall_plan_extract(plan, 0, &rb, vals, valid, NULL,
+	    &cause), -HV_EFORMAT);
+	free(cause);
+	for (i = 0; i < plan->nvalues; i++)
+		assert_int_equal(valid[i], 0);
+	hcall_plan_free(plan);
+}
+
 /* What the simulated hypervisor says it wrote, thread groups summed. */
 struct truth {
 	uint64_t	*v;		/* [lpar][domain 3-6][vcpu][word] */
@@ -610,6 +647,7 @@ main(void)
 		cmocka_unit_test(test_lpar_gaps),
 		cmocka_unit_test(test_lpar_self),
 		cmocka_unit_test(test_lpar_extract),
+		cmocka_unit_test(test_lpar_extract_stale),
 		cmocka_unit_test(test_lpar_sim),
 	};
 
