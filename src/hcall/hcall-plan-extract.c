@@ -16,6 +16,8 @@
 #include "util/hverr.h"
 #include "util/xalloc.h"
 
+#define HCALL_PLAN_AHEAD	16	/* values and records fetched ahead */
+
 /*
  * Whether request rq names partitions: a VCPU domain and a partition
  * other than the caller's, whose lpar_ix is then known.  (The caller's
@@ -230,7 +232,7 @@ hcall_plan_extract(const struct hcall_plan *plan, size_t b,
 	const struct hcall_record	*rec;
 	struct hcall_record_sample	*rs;
 	const uint8_t			*buf = res->buf;
-	size_t				 i, missing = 0, first = 0;
+	size_t				 i, end, k, missing = 0, first = 0;
 	unsigned			 nreq;
 	uint32_t			 vi;
 	int				 error;
@@ -250,7 +252,16 @@ hcall_plan_extract(const struct hcall_plan *plan, size_t b,
 		nreq = UINT8_MAX + 1;
 	if ((error = hcall_plan_match(plan, b, res, got, nreq, cause)) != 0)
 		return (error);
-	for (i = plan->byval_first[b]; i < plan->byval_first[b + 1]; i++) {
+	/*
+	 * A buffer's values and records lie far apart in the plan, and the
+	 * hypervisor's call has evicted them: fetch each one HCALL_PLAN_AHEAD
+	 * on, so that the misses overlap instead of one after the other.
+	 */
+	end = plan->byval_first[b + 1];
+	for (i = plan->byval_first[b]; i < end; i++) {
+		if (i + HCALL_PLAN_AHEAD < end)
+			__builtin_prefetch(&plan->values[
+			    plan->byval[i + HCALL_PLAN_AHEAD]].loc);
 		vi = plan->byval[i];
 		v = &plan->values[vi];
 		valid[vi] = (uint8_t)hcall_plan_get(buf, got, nreq, &v->loc,
@@ -258,8 +269,14 @@ hcall_plan_extract(const struct hcall_plan *plan, size_t b,
 		if (!valid[vi] && missing++ == 0)
 			first = vi;
 	}
-	for (i = plan->byrec_first[b];
-	    recs != NULL && i < plan->byrec_first[b + 1]; i++) {
+	end = plan->byrec_first[b + 1];
+	for (i = plan->byrec_first[b]; recs != NULL && i < end; i++) {
+		if (i + HCALL_PLAN_AHEAD < end) {
+			k = plan->byrec[i + HCALL_PLAN_AHEAD];
+			__builtin_prefetch(&plan->records[k].timebase);
+			__builtin_prefetch(&plan->records[k].period);
+			__builtin_prefetch(&recs[k], 1);
+		}
 		rec = &plan->records[plan->byrec[i]];
 		rs = &recs[plan->byrec[i]];
 		hcall_plan_field_get(buf, got, nreq, b, &rec->timebase,
