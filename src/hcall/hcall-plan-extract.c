@@ -228,13 +228,24 @@ static void
 hcall_plan_extract_none(const struct hcall_plan *plan, size_t b,
     uint8_t *valid, struct hcall_record_sample *recs)
 {
-	size_t	 i;
+	const struct hcall_record	*rec;
+	unsigned			*have;
+	size_t				 i;
 
 	for (i = plan->byval_first[b]; i < plan->byval_first[b + 1]; i++)
 		valid[plan->byval[i]] = 0;
 	for (i = plan->byrec_first[b];
-	    recs != NULL && i < plan->byrec_first[b + 1]; i++)
-		recs[plan->byrec[i]].have = 0;
+	    recs != NULL && i < plan->byrec_first[b + 1]; i++) {
+		/* A record's fields may lie in other buffers too. */
+		rec = &plan->records[plan->byrec[i]];
+		have = &recs[plan->byrec[i]].have;
+		if (rec->timebase.buffer == b)
+			*have &= ~(unsigned)HCALL_REC_TIMEBASE;
+		if (rec->updates.buffer == b)
+			*have &= ~(unsigned)HCALL_REC_UPDATES;
+		if (rec->period.buffer == b)
+			*have &= ~(unsigned)HCALL_REC_PERIOD;
+	}
 }
 
 /*
