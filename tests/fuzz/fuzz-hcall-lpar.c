@@ -10,9 +10,9 @@
  * patched with (offset high, offset low, byte) triples, so that single
  * elements carry a wrong lpar_ix, domain_ix or thread group.  A failure
  * must give a cause; extraction may touch only its buffer's values, must
- * find all of them when it says success and none when a result
- * contradicts its request, and the answer unpatched must always
- * extract.  The catalog is a small one built here.
+ * find all of them when it says success and none (nor their records'
+ * timing fields) when a result contradicts its request, and the answer
+ * unpatched must always extract.  The catalog is a small one built here.
  */
 #include "config.h"
 
@@ -187,6 +187,16 @@ fuzz_init(void)
 	fuzz_plan(&plans[3], run, 3, 6, 6, 2, &caps);
 }
 
+/* Whether field loc (bit role) of buffer b was left wrong. */
+static int
+fuzz_field(const struct hcall_loc *loc, size_t b, unsigned role,
+    unsigned have, int rc)
+{
+	if (loc->buffer != b)
+		return (!(have & role));
+	return (rc == -HV_EFORMAT && (have & role));
+}
+
 static void
 fuzz_extract(const struct lplan *lp, size_t b, const uint8_t *buf,
     size_t len, int must)
@@ -210,6 +220,9 @@ fuzz_extract(const struct lplan *lp, size_t b, const uint8_t *buf,
 	ok = malloc(p->nvalues + 1);
 	memset(ok, 0xaa, p->nvalues + 1);
 	recs = calloc(p->nrecords + 1, sizeof *recs);
+	for (k = 0; k <= p->nrecords; k++)
+		recs[k].have = HCALL_REC_TIMEBASE | HCALL_REC_UPDATES |
+		    HCALL_REC_PERIOD;
 	rc = hcall_plan_extract(p, b, &rb, vals, ok, recs, &cause);
 	if ((rc != 0) != (cause != NULL) || (must && rc != 0))
 		abort();
@@ -228,6 +241,19 @@ fuzz_extract(const struct lplan *lp, size_t b, const uint8_t *buf,
 	for (k = 0; k <= p->nvalues; k++)
 		if (ok[k] != 0xaa)
 			abort();
+	/* Timing fields: another buffer's kept, this one's all gone when
+	 * a result contradicts its request. */
+	for (k = 0; k < p->nrecords; k++) {
+		if (fuzz_field(&p->records[k].timebase, b, HCALL_REC_TIMEBASE,
+		    recs[k].have, rc) || fuzz_field(&p->records[k].updates, b,
+		    HCALL_REC_UPDATES, recs[k].have, rc) ||
+		    fuzz_field(&p->records[k].period, b, HCALL_REC_PERIOD,
+		    recs[k].have, rc))
+			abort();
+	}
+	if (recs[p->nrecords].have != (HCALL_REC_TIMEBASE |
+	    HCALL_REC_UPDATES | HCALL_REC_PERIOD))
+		abort();
 	free(vals);
 	free(ok);
 	free(recs);
