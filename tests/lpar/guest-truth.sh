@@ -14,17 +14,28 @@
 #            hvtop's @lpar beside it; perf on a partition that is not;
 #            hvtop's @lpar on every partition it finds
 #   denied   hvtop's @lpar and perf without the permission to see others
+#   lcost    hvtop's @lpar and perf stat -I alone on every vcpu of
+#            partitions 1..lp in domains 3-6, each timed per interval
 # d=SECONDS sets the interval (0.5), n=COUNT the intervals (6); for cost,
 # w=SECONDS the start-up left out (6) and m=SECONDS the time measured (20);
-# for part, v=COUNT the vcpus of each partition perf reads (4).
+# for part, v=COUNT the vcpus of each partition perf reads (4); for
+# lcost, lp=COUNT the partitions (64), lv=COUNT their vcpus (8),
+# wmax=SECONDS the longest a tool may take to open its events (120)
+# and m as for cost.
 parts=" $* "
 d=0.5
 n=6
 w=6
 m=20
 v=4
+lp=64
+lv=8
+wmax=120
 for a in "$@"; do
 	case $a in
+	lp=*) lp=${a#lp=} ;;
+	lv=*) lv=${a#lv=} ;;
+	wmax=*) wmax=${a#wmax=} ;;
 	v=*) v=${a#v=} ;;
 	d=*) d=${a#d=} ;;
 	n=*) n=${a#n=} ;;
@@ -36,6 +47,8 @@ ms=$(awk -v d="$d" 'BEGIN { printf "%d", d * 1000 }')
 chipgroup=Memory_BW
 coregroup=CPM_32MHZ_CYC
 partevents="CPM_CCYC CPM_NON_IDLE_INST"
+# The events of $coregroup, for perf.
+groupevents="CPM_CCYC CPM_32MHZ_CYC CPM_NON_IDLE_INST CPM_NON_IDLE_PCYC"
 chipevents="PM_PB_CYC PM_MBA0_CLK_CYC PM_MCS01_128B_RD_DISP_PORT01 PM_MCS01_128B_RD_DISP_PORT23
 PM_MCS23_128B_RD_DISP_PORT01 PM_MCS23_128B_RD_DISP_PORT23
 PM_MCS01_128B_WR_DISP_PORT01 PM_MCS01_128B_WR_DISP_PORT23
@@ -88,6 +101,58 @@ steady() {
 	echo "@@ cpu $name $(awk -v a="$a" -v b="$b" \
 	    'BEGIN { printf "%.0f", b - a }') $(awk -v m="$m" -v d="$d" \
 	    'BEGIN { printf "%d", m / d + 0.5 }')"
+}
+
+# ticked NAME CMD...: CMD, once it has opened its events (its output's
+# second line that is not a comment: its first interval), left two
+# intervals, then its CPU time in ns (as for steady) and the clock at
+# the start and at each interval's end for m seconds, a line
+# "@@ tick NAME UPTIME_NS CPU_NS" each.  The host counts the hcalls
+# between two ticks.  A tool not started within wmax seconds gets
+# "@@ unready NAME" and its error output.
+ticked() {
+	# The command's words are split already: back to the defaults.
+	unset IFS
+	set +f
+	name=$1
+	shift
+	rm -f /tmp/ready /tmp/pid
+	sh -c 'echo $$ >/tmp/pid; exec "$@" 2>/tmp/ticked.err' sh "$@" | {
+		k=0
+		while [ "$k" -lt 2 ] && IFS= read -r l; do
+			case $l in ''|'#'*) ;; *) k=$((k + 1)) ;; esac
+		done
+		[ "$k" -lt 2 ] || : >/tmp/ready
+		exec cat >/dev/null
+	} &
+	i=0
+	while [ ! -e /tmp/ready ] && [ "$i" -lt "$wmax" ]; do
+		sleep 1
+		i=$((i + 1))
+	done
+	pid=$(cat /tmp/pid 2>/dev/null)
+	if [ ! -e /tmp/ready ]; then
+		echo "@@ unready $name after $i s"
+		tail -n 5 /tmp/ticked.err
+		[ -z "$pid" ] || kill "$pid" 2>/dev/null
+		wait
+		return 0
+	fi
+	sleep "$d"
+	sleep "$d"
+	echo "@@ ready $name after $i s"
+	k=$(awk -v m="$m" -v d="$d" 'BEGIN { printf "%d", m / d + 0.5 }')
+	i=0
+	while :; do
+		echo "@@ tick $name $(awk '{ printf "%.0f", $1 * 1e9 }' \
+		    /proc/uptime) $(cpu_ns "$pid")"
+		[ "$i" -lt "$k" ] || break
+		sleep "$d"
+		i=$((i + 1))
+	done
+	echo "@@ cost-stop"
+	kill "$pid" 2>/dev/null
+	wait
 }
 
 case $parts in *" pace "*) parts="$parts overview chip core " ;; esac
@@ -202,6 +267,42 @@ case $parts in
 	steady perf perf stat -x, -I "$ms" -a -o /dev/null \
 	    -e "$(perf_events 1)" sleep "$life"
 	echo "@@ cost-end ns"
+	;;
+esac
+case $parts in
+*" lcost "*)
+	# hvtop reads the group's events on every vcpu of partitions 1..lp
+	# in the four placements as one pick, perf stat -I the same
+	# counters an event each (one -e per event: a single list would pass
+	# the kernel's limit on one argument), each alone; perf without a
+	# command, so that nothing it started keeps the pipe open once it
+	# is stopped.  Both need a descriptor per counter.  For
+	# scripts/bench lpar, not a test.
+	# shellcheck disable=SC3045  # busybox's sh has it
+	ulimit -n 65536
+	awk -v lp="$lp" -v lv="$lv" -v ev="$groupevents" 'BEGIN {
+		ne = split(ev, e, " ")
+		f = "-e\nhv_24x7/%s,domain=%d,lpar=%d,core=%d/\n"
+		for (p = 1; p <= lp; p++)
+			for (j = 1; j <= ne; j++)
+				for (dm = 3; dm <= 6; dm++)
+					for (i = 0; i < lv; i++)
+						printf f, e[j], dm, p, i
+	}' >/tmp/lcost.ev
+	echo "@@ lcost counters $(($(wc -l </tmp/lcost.ev) / 2))"
+	life=$(awk -v w="$wmax" -v m="$m" -v d="$d" \
+	    'BEGIN { printf "%d", w + m + 4 * d + 10 }')
+	ticked hvtop hvtop -b -n "$(awk -v l="$life" -v d="$d" \
+	    'BEGIN { printf "%d", l / d }')" -d "$d" --source perf \
+	    -O "lpars=1-$lp" --format csv -g "$coregroup@lpar:1-$lp"
+	set -f
+	IFS='
+'
+	# shellcheck disable=SC2046
+	ticked perf perf stat -x, -I "$ms" -a -o /proc/self/fd/1 \
+	    $(cat /tmp/lcost.ev)
+	set +f
+	echo "@@ lcost-end"
 	;;
 esac
 echo "@@ end"
