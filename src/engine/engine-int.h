@@ -209,6 +209,10 @@ void	engine_estimate_from(struct engine_cell *, const struct engine_cell *);
  * view's turn, then of a partition view in its turn (returning the
  * total's seconds); their placements' totals.
  */
+/* qsort's order of unsigned ints. */
+int	engine_cmp_unsigned(const void *, const void *);
+/* Where index is, or would go, in v's sorted rows (nrows if past them). */
+size_t	engine_row_of(const struct engine_view *, unsigned index);
 void	engine_lpar_build(struct engine *);
 size_t	engine_lpar_ncells(const struct engine_view *);
 void	engine_lpar_vcpu_events(struct engine *, struct engine_snapshot *,

@@ -27,27 +27,12 @@
 
 /* ---- views --------------------------------------------------------- */
 
-static int
-engine_lpar_cmp(const void *a, const void *b)
-{
-	unsigned	 x = *(const unsigned *)a, y = *(const unsigned *)b;
-
-	return (x < y ? -1 : x > y);
-}
-
 /* The row of index in v's sorted rows, or ENG_NONE. */
 static size_t
 engine_lpar_find(const struct engine_view *v, unsigned index)
 {
-	size_t	 lo = 0, hi = v->nrows, mid;
+	size_t	 lo = engine_row_of(v, index);
 
-	while (lo < hi) {
-		mid = lo + (hi - lo) / 2;
-		if (v->indices[mid] < index)
-			lo = mid + 1;
-		else
-			hi = mid;
-	}
 	return (lo < v->nrows && v->indices[lo] == index ? lo : ENG_NONE);
 }
 
@@ -157,7 +142,7 @@ engine_lpar_build(struct engine *e)
 		free(rows);
 		return;
 	}
-	qsort(rows, n, sizeof *rows, engine_lpar_cmp);
+	qsort(rows, n, sizeof *rows, engine_cmp_unsigned);
 	for (k = nl = 0; k < n; k++)
 		if (nl == 0 || rows[nl - 1] != rows[k])
 			rows[nl++] = rows[k];

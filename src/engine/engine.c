@@ -115,7 +115,7 @@ engine_view_for(struct engine *e, int domain)
 	return (v);
 }
 
-static int
+int
 engine_cmp_unsigned(const void *a, const void *b)
 {
 	unsigned	 x = *(const unsigned *)a, y = *(const unsigned *)b;
@@ -123,7 +123,7 @@ engine_cmp_unsigned(const void *a, const void *b)
 	return (x < y ? -1 : x > y);
 }
 
-static size_t
+size_t
 engine_row_of(const struct engine_view *v, unsigned index)
 {
 	size_t	 lo = 0, hi = v->nrows, mid;
