@@ -129,6 +129,11 @@ void	 export_text_lpar_reasons(const struct export *,
 	    const struct engine_snapshot *, size_t view, struct strbuf *);
 
 /* export-text.c */
+/* A cell in text: blank when not picked, its mark, or its scaled value. */
+void	 export_text_cell(const struct engine_cell *, int scale, int width,
+	    struct strbuf *);
+/* Whether reason is among the n said already. */
+int	 export_said(const char *const *said, size_t n, const char *reason);
 void	 export_text_bind(struct export *, size_t view);
 void	 export_text_cover_lines(const struct export *, size_t view,
 	    char *const *, char *const *, struct strbuf *);

@@ -151,6 +151,24 @@ static const char *const export_text_derived_head[] = { "cores", "IPC" };
 
 #define EXPORT_SHARE_SAID	8	/* reasons said per column */
 
+/*
+ * A line under the table for lv, a value of column name (and what of
+ * it, or NULL) without a number, unless its reason was said for this
+ * column already or EXPORT_SHARE_SAID were.
+ */
+static void
+export_text_lpar_say(const char **said, size_t *n,
+    const struct engine_lpar_value *lv, const char *name, const char *what,
+    struct strbuf *sb)
+{
+	if (lv->ok || *n == EXPORT_SHARE_SAID ||
+	    export_said(said, *n, lv->reason))
+		return;
+	said[(*n)++] = lv->reason;
+	strbuf_addf(sb, "%-6s %s%s%s: %s\n", lv->mark, name,
+	    what != NULL ? " " : "", what != NULL ? what : "", lv->reason);
+}
+
 void
 export_text_lpar_reasons(const struct export *x,
     const struct engine_snapshot *s, size_t i, struct strbuf *sb)
@@ -158,11 +176,10 @@ export_text_lpar_reasons(const struct export *x,
 	const struct engine_view	*v = engine_view(x->e, i);
 	const char			*said[EXPORT_SHARE_SAID];
 	struct engine_lpar_value	 lv;
-	size_t				 r, j, k, n, which;
+	size_t				 r, j, n, which;
 
 	if (v->domain != ENG_VIEW_LPAR)
 		return;
-
 	for (j = 0; j < v->nevents; j++) {
 		for (which = 0; which < 2; which++) {
 			n = 0;
@@ -173,17 +190,9 @@ export_text_lpar_reasons(const struct export *x,
 				else
 					(void)engine_lpar_remote(x->e, s, i,
 					    r, j, &lv);
-				if (lv.ok)
-					continue;
-				for (k = 0; k < n; k++)
-					if (strcmp(said[k], lv.reason) == 0)
-						break;
-				if (k < n || n == EXPORT_SHARE_SAID)
-					continue;
-				said[n++] = lv.reason;
-				strbuf_addf(sb, "%-6s %s %s: %s\n", lv.mark,
+				export_text_lpar_say(said, &n, &lv,
 				    x->cols[x->map[i][j]].name, which == 0 ?
-				    "%offchip" : "%remote", lv.reason);
+				    "%offchip" : "%remote", sb);
 			}
 		}
 	}
@@ -192,17 +201,10 @@ export_text_lpar_reasons(const struct export *x,
 			continue;
 		n = 0;
 		for (r = 0; r <= v->nrows; r++) {
-			if (export_lpar_derived(x, s, i, r,
-			    export_text_derived[j], &lv))
-				continue;
-			for (k = 0; k < n; k++)
-				if (strcmp(said[k], lv.reason) == 0)
-					break;
-			if (k < n || n == EXPORT_SHARE_SAID)
-				continue;
-			said[n++] = lv.reason;
-			strbuf_addf(sb, "%-6s %s: %s\n", lv.mark,
-			    export_text_derived_head[j], lv.reason);
+			(void)export_lpar_derived(x, s, i, r,
+			    export_text_derived[j], &lv);
+			export_text_lpar_say(said, &n, &lv,
+			    export_text_derived_head[j], NULL, sb);
 		}
 	}
 }
@@ -324,14 +326,7 @@ export_text_lpar(struct export *x, const struct engine_snapshot *s,
 			col = &x->cols[x->map[i][j]];
 			c = engine_cell(x->e, s, i, r, j);
 			strbuf_addc(sb, ' ');
-			if (c->status == ENG_ABSENT)
-				strbuf_addf(sb, "%*s", col->width, "");
-			else if (engine_cell_mark(c) != NULL)
-				strbuf_addf(sb, "%*s", col->width,
-				    engine_cell_mark(c));
-			else
-				export_cell_scaled(c, vw->scale[j],
-				    col->width, sb);
+			export_text_cell(c, vw->scale[j], col->width, sb);
 			if (j >= v->nevents)
 				continue;
 			if (vcpu) {

@@ -43,6 +43,31 @@ export_text_mark(const struct engine_cell *c)
 	return (c->status == ENG_NOVALUE ? "?" : "-");
 }
 
+void
+export_text_cell(const struct engine_cell *c, int scale, int width,
+    struct strbuf *sb)
+{
+	/* Not picked on this index: not a failure, a blank. */
+	if (c->status == ENG_ABSENT)
+		strbuf_addf(sb, "%*s", width, "");
+	else if (engine_cell_mark(c) != NULL)
+		strbuf_addf(sb, "%*s", width, engine_cell_mark(c));
+	else
+		export_cell_scaled(c, scale, width, sb);
+}
+
+int
+export_said(const char *const *said, size_t n, const char *reason)
+{
+	size_t	 k;
+
+	for (k = 0; k < n; k++) {
+		if (strcmp(said[k], reason) == 0)
+			return (1);
+	}
+	return (0);
+}
+
 /*
  * Why cells of a view have no value, or have an estimate: one line per
  * column and reason.
@@ -61,10 +86,8 @@ export_text_reasons(const struct export *x, const struct engine_snapshot *s,
 		for (r = 0; r <= v->nrows; r++) {
 			if ((reason = export_reason(x, s, view, r, j)) == NULL)
 				continue;
-			for (k = 0; k < nsaid; k++)
-				if (strcmp(said[k], reason) == 0)
-					break;
-			if (k < nsaid || nsaid == 8) {
+			if (nsaid == 8 || export_said((const char *const *)said,
+			    nsaid, reason)) {
 				free(reason);
 				continue;
 			}
@@ -240,15 +263,7 @@ export_text(struct export *x, const struct engine_snapshot *s,
 				col = &x->cols[x->map[i][j]];
 				c = engine_cell(x->e, s, i, r, j);
 				strbuf_addc(sb, ' ');
-				/* Not picked on this index: not a failure. */
-				if (c->status == ENG_ABSENT)
-					strbuf_addf(sb, "%*s", col->width, "");
-				else if (engine_cell_mark(c) != NULL)
-					strbuf_addf(sb, "%*s", col->width,
-					    engine_cell_mark(c));
-				else
-					export_cell_scaled(c, scale[j],
-					    col->width, sb);
+				export_text_cell(c, scale[j], col->width, sb);
 			}
 			/* Blank cells at the end leave no blanks behind. */
 			while (sb->len > 0 && sb->s[sb->len - 1] == ' ')
