@@ -102,6 +102,9 @@ struct raw_sample {
  * is owned by rs; raw_sample_free() releases it.
  */
 void		raw_sample_size(struct raw_sample *rs, size_t n);
+/* Partition id in a list of n with ids ascending, or NULL. */
+const struct topo_lpar *topo_lpar_find(const struct topo_lpar *, size_t n,
+		    uint16_t id);
 
 /* Release rs's values and leave rs empty; a NULL rs is a no-op. */
 void		raw_sample_free(struct raw_sample *rs);

@@ -791,18 +791,7 @@ selection_lpar_list(const struct topo_lpar *l, size_t n)
 static const struct topo_lpar *
 selection_lpar_find(const struct topology *topo, uint16_t id)
 {
-	size_t	 lo = 0, hi = topo->nlpars, mid;
-
-	while (lo < hi) {
-		mid = lo + (hi - lo) / 2;
-		if (topo->lpars[mid].id == id)
-			return (&topo->lpars[mid]);
-		if (topo->lpars[mid].id < id)
-			lo = mid + 1;
-		else
-			hi = mid;
-	}
-	return (NULL);
+	return (topo_lpar_find(topo->lpars, topo->nlpars, id));
 }
 
 /* Whether only this partition can be read: none listed, or denied. */

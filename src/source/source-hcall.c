@@ -523,21 +523,9 @@ source_hcall_partitions(struct source *src, char **cause)
 static int
 source_hcall_listed(const struct source_hcall *s, uint16_t id)
 {
-	const struct topo_lpar	*l = s->fresh_set ? s->fresh : s->lpars;
-	size_t			 lo = 0, mid, hi = s->fresh_set ? s->nfresh :
-				    s->topo.nlpars;
-
-	/* Ids ascending. */
-	while (lo < hi) {
-		mid = lo + (hi - lo) / 2;
-		if (l[mid].id == id)
-			return (1);
-		if (l[mid].id < id)
-			lo = mid + 1;
-		else
-			hi = mid;
-	}
-	return (0);
+	if (s->fresh_set)
+		return (topo_lpar_find(s->fresh, s->nfresh, id) != NULL);
+	return (topo_lpar_find(s->lpars, s->topo.nlpars, id) != NULL);
 }
 
 /*

@@ -137,18 +137,7 @@ source_perf_lpar_found_free(struct perf_lpar_found *f)
 const struct topo_lpar *
 source_perf_lpar_find(const struct perf_lpar_found *f, uint16_t id)
 {
-	size_t	 lo = 0, hi = f->nlpars, mid;
-
-	while (lo < hi) {
-		mid = lo + (hi - lo) / 2;
-		if (f->lpars[mid].id == id)
-			return (&f->lpars[mid]);
-		if (f->lpars[mid].id < id)
-			lo = mid + 1;
-		else
-			hi = mid;
-	}
-	return (NULL);
+	return (topo_lpar_find(f->lpars, f->nlpars, id));
 }
 
 uint16_t
