@@ -26,15 +26,9 @@ first() {
 }
 
 # wait_first ID: until partition ID is the first row.
+is_first() { [ "$(first)" = "$1" ]; }
 wait_first() {
-	deadline=$(($(date +%s) + 30))
-	while [ "$(date +%s)" -le "$deadline" ]; do
-		[ "$(first)" = "$1" ] && return 0
-		sleep 0.2
-	done
-	diag "first row: $(first), not $1"
-	screen | sed 's/^/| /' | while IFS= read -r l; do diag "$l"; done
-	return 1
+	tui_until 30 "the first row is not $1" is_first "$1"
 }
 
 # rows_under HEAD ROW: until ROW is drawn, and under HEAD.
@@ -44,20 +38,15 @@ rows_under() {
 }
 
 # wait_remote ID OP LIMIT: until ID's % remote compares so with LIMIT.
+remote_is() {
+	v=$(col "$1" 8)
+	case $v in
+	''|-|\?) return 1 ;;
+	esac
+	awk -v v="$v" -v l="$3" "BEGIN { exit !(v $2 l) }"
+}
 wait_remote() {
-	deadline=$(($(date +%s) + 40))
-	while [ "$(date +%s)" -le "$deadline" ]; do
-		v=$(col "$1" 8)
-		case $v in
-		''|-|\?) ;;
-		*) awk -v v="$v" -v l="$3" "BEGIN { exit !(v $2 l) }" &&
-		    return 0 ;;
-		esac
-		sleep 0.2
-	done
-	diag "partition $1: % remote $v, not $2 $3"
-	screen | sed 's/^/| /' | while IFS= read -r l; do diag "$l"; done
-	return 1
+	tui_until 40 "partition $1: % remote not $2 $3" remote_is "$@"
 }
 
 tui_init 80 24

@@ -50,6 +50,21 @@ wait_for() {
 	return 1
 }
 
+# tui_until SECONDS WHAT CMD...: poll until CMD succeeds; after SECONDS,
+# say that WHAT did not happen, show the screen and fail.
+tui_until() {
+	deadline=$(($(date +%s) + $1))
+	what=$2
+	shift 2
+	while [ "$(date +%s)" -le "$deadline" ]; do
+		"$@" && return 0
+		sleep 0.2
+	done
+	diag "$what"
+	screen | sed 's/^/| /' | while IFS= read -r l; do diag "$l"; done
+	return 1
+}
+
 # wait_gone PATTERN [SECONDS]: poll until the pattern is not on screen.
 wait_gone() {
 	deadline=$(($(date +%s) + ${2:-30}))
