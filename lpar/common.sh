@@ -174,3 +174,42 @@ lp_pick_src() {
 lp_hash() {
 	cat "$@" | sha256sum | cut -c1-12
 }
+
+# lp_prune: remove what the cache holds for source trees of hvtop that are
+# gone (a clone deleted after its test run): each tree's cross build, its
+# initramfs and its link of QEMU, 35 MB a tree.  A build names its tree
+# in .srcdir once configured; one still configuring has no .srcdir and is
+# left alone.  Files of no known tree are removed after a day, which no
+# build of one takes.
+lp_prune() {
+	_freed=0
+	for _d in "$lp_cache"/hvtop-*-*/; do
+		[ -f "$_d.srcdir" ] || continue
+		_src=$(cat "$_d.srcdir")
+		[ ! -f "$_src/lpar/common.sh" ] || continue
+		_h=$(printf '%s' "$_src" | lp_hash -)
+		_freed=$((_freed + $(du -sk "$_d" "$lp_cache"/initramfs-"$_h"-*.cpio.gz \
+		    "$lp_cache/qemu-system-ppc64-$_h" 2>/dev/null |
+		    awk '{ k += $1 } END { print k + 0 }')))
+		rm -rf "$_d" "$lp_cache"/initramfs-"$_h"-*.cpio.gz \
+		    "$lp_cache/qemu-system-ppc64-$_h"
+	done
+	for _f in "$lp_cache"/initramfs-*.cpio.gz \
+	    "$lp_cache"/qemu-system-ppc64-*; do
+		[ -f "$_f" ] || continue
+		_h=${_f##*/}
+		_h=${_h#initramfs-}
+		_h=${_h#qemu-system-ppc64-}
+		_h=${_h%%[-.]*}
+		_known=no
+		for _d in "$lp_cache"/hvtop-*-"$_h"; do
+			[ ! -d "$_d" ] || _known=yes
+		done
+		[ "$_known" = no ] || continue
+		[ -n "$(find "$_f" -mtime +0 2>/dev/null)" ] || continue
+		_freed=$((_freed + $(du -sk "$_f" | cut -f1)))
+		rm -f "$_f"
+	done
+	[ "$_freed" -eq 0 ] ||
+	    lp_say "removed $(((_freed + 1023) / 1024)) MB built for source trees that are gone"
+}

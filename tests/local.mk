@@ -20,6 +20,8 @@ TESTS += tests/bench/test-bench-smoke.sh
 TESTS += tests/cli/test-setup-apt.sh
 # The virtual LPAR's apt state, kept apart from the host's.
 TESTS += tests/cli/test-lpar-apt.sh
+# The LPAR cache forgets the source trees that are gone.
+TESTS += tests/cli/test-lpar-prune.sh
 EXTRA_DIST += tests/cli tests/data tests/fuzz tests/bench
 
 # The folders above are distributed whole; in a build outside the source
