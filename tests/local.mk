@@ -22,6 +22,8 @@ TESTS += tests/cli/test-setup-apt.sh
 TESTS += tests/cli/test-lpar-apt.sh
 # The LPAR cache forgets the source trees that are gone.
 TESTS += tests/cli/test-lpar-prune.sh
+# The LPAR console's lines, mended where a trace line tore them.
+TESTS += tests/cli/test-lpar-console.sh
 EXTRA_DIST += tests/cli tests/data tests/fuzz tests/bench
 
 # The folders above are distributed whole; in a build outside the source
