@@ -88,6 +88,26 @@ case $parts in
 	# reopened as nobody did.
 	chip=$(group_of "Physical Chip")
 	url=http://127.0.0.1:9724/metrics
+	samples_of() { sed -n 's/^hvtop_samples_total //p' "$1" 2>/dev/null; }
+	# scrape_until FILE MIN [ERE]: scrape every half second, for 60 s at
+	# most, until hvtop_samples_total is MIN or more (and a line matches
+	# ERE), or hvtop has ended.
+	scrape_until() {
+		_n=0
+		while :; do
+			rm -f "$1"
+			wget -q -O "$1" $url 2>/dev/null
+			_s=$(samples_of "$1")
+			if [ "${_s:-0}" -ge "$2" ] &&
+			    { [ -z "$3" ] || grep -Eq "$3" "$1"; }; then
+				return 0
+			fi
+			kill -0 $pid 2>/dev/null || return 1
+			[ $_n -lt 120 ] || return 1
+			sleep 0.5
+			_n=$((_n + 1))
+		done
+	}
 	case $parts in
 	*" paranoid0 "*) echo 0 >/proc/sys/kernel/perf_event_paranoid ;;
 	esac
@@ -101,10 +121,12 @@ case $parts in
 		sleep 1
 		n=$((n + 1))
 	done
-	sleep 1
-	wget -q -O /tmp/scrape.1 $url
-	sleep 2
-	wget -q -O /tmp/scrape.2 $url
+	# Scrape until hvtop has taken a sample, then until it has taken
+	# two more: a slow partition (an emulated one on a busy host) takes
+	# its first sample later than a fast one.
+	scrape_until /tmp/scrape.1 1
+	s1=$(samples_of /tmp/scrape.1)
+	scrape_until /tmp/scrape.2 $((${s1:-0} + 2))
 	echo "@@ user-status"
 	grep -E '^(Uid|Gid|Groups|Cap(Inh|Prm|Eff|Amb)|NoNewPrivs):' \
 	    /proc/$pid/status
@@ -119,9 +141,8 @@ case $parts in
 		sleep 1
 		n=$((n + 1))
 	done
-	sleep 2
-	rm -f /tmp/scrape.3
-	wget -q -O /tmp/scrape.3 $url 2>/dev/null
+	# Then until a sample of the new version is served, or the run ends.
+	scrape_until /tmp/scrape.3 1 '^hvtop_events_total{.*catalog_version="2"}'
 	echo "@@ user-running $(kill -0 $pid 2>/dev/null && echo yes || echo no)"
 	echo "@@ user-scrape-3"
 	grep -E '^hvtop_[a-z_]*(total|version)' /tmp/scrape.3 2>/dev/null

@@ -265,7 +265,7 @@ fi
 # hvtop --serve --user nobody in the partition, started as root: the
 # process after the change of user, its counters across two scrapes, and
 # what the source reopened as nobody does when the catalog changes
-# under it (the hypervisor's 150th H_GET_24X7_DATA call, after the
+# under it (the hypervisor's 80th H_GET_24X7_DATA call, after the
 # second scrape): with kernel.perf_event_paranoid above 0 the run ends
 # saying why, at 0 it keeps serving, now the new version's series.
 # series FILE: "NAME{LABELS} VALUE" of every hvtop_events_total, sorted.
@@ -285,6 +285,13 @@ grows() {
 		}
 		{ c = cmp($2, $4); if (c > 0) bad = 1; if (c < 0) up++ }
 		END { exit bad || up == 0 }'
+}
+# scraped FILE: what a scrape held, for a failure's message.
+scraped() {
+	echo "$(grep -c '^hvtop_events_total{' "$1") series," \
+	    "$(sed -n 's/^hvtop_samples_total //p' "$1" | head -n 1) samples," \
+	    "versions $(sed -n 's/.*catalog_version="\([^"]*\)".*/\1/p' "$1" |
+	    sort -u | tr '\n' ' ')"
 }
 check_user() {
 	name=$1 out=$t/$1.out
@@ -314,8 +321,9 @@ check_user() {
 	    ! grep -q 'catalog_version="[^1]' "$t/$name.s2"; then
 		ok "$name: after the change it serves perf's counters, which grow ($(wc -l <"$t/$name.s2.s") series)"
 	else
-		head -n 4 "$t/$name.s1" "$t/$name.s2"
-		notok "$name: after the change it serves perf's counters, which grow"
+		paste -d' ' "$t/$name.s1.s" "$t/$name.s2.s" 2>/dev/null |
+		    sed 's/^/# /'
+		notok "$name: after the change it serves perf's counters, which grow ($(scraped "$t/$name.s1") then $(scraped "$t/$name.s2"))"
 	fi
 	rc=$(rc_of user-exit "$out")
 	if [ "${par:-1}" -gt 0 ]; then
@@ -337,18 +345,18 @@ check_user() {
 	else
 		cat "$t/$name.err"
 		head -n 4 "$t/$name.s3"
-		notok "$name: paranoid $par: the catalog changes, and the source reopened as nobody serves the new version's counters (status $rc)"
+		notok "$name: paranoid $par: the catalog changes, and the source reopened as nobody serves the new version's counters (status $rc; $(scraped "$t/$name.s3"))"
 	fi
 }
 
-if boot user "catalog=power9,$frame,faults=version-change@150" user; then
+if boot user "catalog=power9,$frame,faults=version-change@80" user; then
 	ok "user: boot"
 	check_user user
 else
 	tail -n 30 "$t/user.out" "$t/user.err"
 	notok "user: boot"
 fi
-if boot user0 "catalog=power9,$frame,faults=version-change@150" \
+if boot user0 "catalog=power9,$frame,faults=version-change@80" \
     user paranoid0; then
 	ok "user0: boot"
 	check_user user0
