@@ -601,9 +601,23 @@ int
 serve_start_web(const struct serve_addr *a, const struct serve_info *info,
     struct serve_web *web, struct serve **out, char **cause)
 {
+	int	 error;
+
+	if ((error = serve_open_web(a, info, web, out, cause)) != 0)
+		return (error);
+	if ((error = serve_run(*out, cause)) != 0) {
+		serve_stop(*out);
+		*out = NULL;
+	}
+	return (error);
+}
+
+int
+serve_open_web(const struct serve_addr *a, const struct serve_info *info,
+    struct serve_web *web, struct serve **out, char **cause)
+{
 	struct om_info	 oi;
 	struct serve	*s;
-	sigset_t	 all, old;
 	char		*url;
 	int		 fd = -1, error, tls;
 
@@ -669,6 +683,18 @@ serve_start_web(const struct serve_addr *a, const struct serve_info *info,
 		serve_stop(s);
 		return (-error);
 	}
+	*out = s;
+	return (0);
+}
+
+int
+serve_run(struct serve *s, char **cause)
+{
+	sigset_t	 all, old;
+	int		 error;
+
+	if (s->running)
+		return (0);
 	/* Signals are for hvtop's other threads: the server's inherits a
 	 * mask that blocks them all. */
 	sigfillset(&all);
@@ -676,13 +702,11 @@ serve_start_web(const struct serve_addr *a, const struct serve_info *info,
 	error = pthread_create(&s->thread, NULL, serve_loop, s);
 	pthread_sigmask(SIG_SETMASK, &old, NULL);
 	if (error != 0) {
-		*cause = xasprintf("--serve %s:%u: %s", a->host, a->port,
+		*cause = xasprintf("--serve: the server's thread: %s",
 		    strerror(error));
-		serve_stop(s);
 		return (-error);
 	}
 	s->running = 1;
-	*out = s;
 	return (0);
 }
 

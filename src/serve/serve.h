@@ -66,6 +66,17 @@ int		 serve_start_web(const struct serve_addr *,
 		    const struct serve_info *, struct serve_web *,
 		    struct serve **out, char **cause);
 /*
+ * serve_start_web() in two steps: listen (a port below 1024 needs root),
+ * then start the server's thread, which takes the ids, capabilities and
+ * no_new_privs of the thread that starts it, as they are then.  Until
+ * serve_run(), connections wait in the socket's backlog.  serve_run()
+ * on a running server does nothing; serve_stop() takes either.
+ */
+int		 serve_open_web(const struct serve_addr *,
+		    const struct serve_info *, struct serve_web *,
+		    struct serve **out, char **cause);
+int		 serve_run(struct serve *, char **cause);
+/*
  * Use the users of a web configuration read again (it is taken).  TLS
  * cannot be turned on or off, nor its key changed, while listening: such
  * a change is refused, and the old configuration kept, with *cause.

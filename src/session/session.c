@@ -581,8 +581,13 @@ session_sample(struct session *s, unsigned *changed,
 	int			 error;
 
 	*changed = 0;
-	if (s->serve != NULL)
+	if (s->serve != NULL) {
+		/* The server's thread starts with the first sample, after
+		 * any change of user (--user): it never runs as root. */
+		if ((error = serve_run(s->serve, cause)) != 0)
+			return (error);
 		serve_sample_begin(s->serve);
+	}
 	if (s->ctl != NULL && s->ctl->selection_changed(s->src, s->sel)) {
 		if ((error = session_follow(s, cause)) != 0)
 			return (error);
@@ -802,7 +807,8 @@ session_open(struct session **out, const struct session_opts *o,
 	return (0);
 }
 
-/* --serve: the endpoint starts before the first sample. */
+/* --serve: the endpoint listens before the first sample, which starts
+ * its thread. */
 static int
 session_serve(struct session *s, char **cause)
 {
@@ -819,7 +825,7 @@ session_serve(struct session *s, char **cause)
 	if (s->opts.web_config != NULL &&
 	    (error = serve_web_load(s->opts.web_config, &web, cause)) != 0)
 		return (error);
-	if ((error = serve_start_web(&sa, &si, web, &s->serve, cause)) != 0)
+	if ((error = serve_open_web(&sa, &si, web, &s->serve, cause)) != 0)
 		return (error);
 	session_notify(s, xasprintf("serving metrics at %s%s",
 	    serve_url(s->serve), web == NULL || web->cfg->nusers == 0 ? "" :

@@ -7,7 +7,7 @@
 # root, or with a user that does not exist, hvtop says so and stops.  The
 # part that needs root is a visible SKIP without it.
 . "$(dirname "$0")/tap.sh"
-plan 19
+plan 20
 
 "$HVTOP" -b -n 1 --sim clock=virtual --user nobody >/dev/null \
     2>"$tmpdir/nos.err"
@@ -29,13 +29,13 @@ else
 fi
 
 if [ "$(id -u)" -ne 0 ]; then
-	while [ "$tap_n" -lt 19 ]; do
+	while [ "$tap_n" -lt 20 ]; do
 		skip "--user as root" "the test does not run as root"
 	done
 	exit 0
 fi
 if ! have curl; then
-	while [ "$tap_n" -lt 19 ]; do
+	while [ "$tap_n" -lt 20 ]; do
 		skip "--user" "curl is not installed (apt-get install curl)"
 	done
 	exit 0
@@ -95,6 +95,21 @@ check "CapEff, CapPrm, CapInh and CapAmb are all zero" awk '
     END { exit bad || n != 4 }' "$st"
 check "no new privileges either (NoNewPrivs: 1)" \
     grep -q '^NoNewPrivs:[[:space:]]*1$' "$st"
+# The HTTP server's thread too: ids, capabilities and no_new_privs are
+# a thread's own, and a thread started before the change keeps its own.
+tasks=0
+bad=""
+for ts in /proc/"$pid"/task/*/status; do
+	tasks=$((tasks + 1))
+	awk -v u="$uid" '
+	    $1 == "Uid:" { ok += ($2 == u && $3 == u && $4 == u && $5 == u) }
+	    $1 ~ /^Cap(Eff|Prm|Inh|Amb):$/ { ok += ($2 ~ /^0+$/) }
+	    $1 == "NoNewPrivs:" { ok += ($2 == 1) }
+	    END { exit ok != 6 }' "$ts" || bad="$bad ${ts%/status}"
+done
+check "each of its $tasks threads is nobody's, without a capability, with NoNewPrivs" \
+    test "$tasks" -ge 2 -a -z "$bad"
+[ -z "$bad" ] || diag "threads that are not:$bad"
 [ -n "$pid" ] && grep -E '^(Uid|Gid|Groups|Cap|NoNew)' "$st" |
     while read -r l; do diag "$l"; done
 
