@@ -179,15 +179,22 @@ lp_hash() {
 # gone (a clone deleted after its test run): each tree's cross build, its
 # initramfs and its link of QEMU, 35 MB a tree.  A build names its tree
 # in .srcdir once configured; one still configuring has no .srcdir and is
-# left alone.  Files of no known tree are removed after a day, which no
-# build of one takes.
+# left alone, unless nothing was written to it for a day (a configure
+# that failed).  Files of no known tree are removed after a day too,
+# which no build of one takes.
 lp_prune() {
 	_freed=0
 	for _d in "$lp_cache"/hvtop-*-*/; do
-		[ -f "$_d.srcdir" ] || continue
-		_src=$(cat "$_d.srcdir")
-		[ ! -f "$_src/lpar/common.sh" ] || continue
-		_h=$(printf '%s' "$_src" | lp_hash -)
+		[ -d "$_d" ] || continue
+		if [ -f "$_d.srcdir" ]; then
+			_src=$(cat "$_d.srcdir")
+			[ ! -f "$_src/lpar/common.sh" ] || continue
+			_h=$(printf '%s' "$_src" | lp_hash -)
+		else
+			[ -n "$(find "$_d" -maxdepth 0 -mtime +0)" ] || continue
+			_h=${_d%/}
+			_h=${_h##*-}
+		fi
 		_freed=$((_freed + $(du -sk "$_d" "$lp_cache"/initramfs-"$_h"-*.cpio.gz \
 		    "$lp_cache/qemu-system-ppc64-$_h" 2>/dev/null |
 		    awk '{ k += $1 } END { print k + 0 }')))

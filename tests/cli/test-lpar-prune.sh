@@ -2,8 +2,9 @@
 # The virtual LPAR's cache keeps what each source tree of hvtop built (its
 # cross build, initramfs and link of QEMU).  lp_prune (lpar/common.sh)
 # removes them once their tree is gone, leaves a tree that is still there
-# and a build still configuring alone, removes files of no known tree only
-# when a day old, and never touches what the trees share.  Nothing boots.
+# and a build still configuring alone, removes a build whose configure
+# stopped and files of no known tree only when a day old, and never
+# touches what the trees share.  Nothing boots.
 . "$(dirname "$0")/tap.sh"
 
 if [ ! -f "$top_srcdir/lpar/common.sh" ]; then
@@ -11,7 +12,7 @@ if [ ! -f "$top_srcdir/lpar/common.sh" ]; then
 	skip "the LPAR cache's pruning" "lpar/ is not in this tree (a tarball)"
 	exit 0
 fi
-plan 7
+plan 8
 c=$tmpdir/cache
 mkdir -p "$c/sysroot-0123456789ab" "$tmpdir/here/lpar" "$c/qemu-7.2+dfsg-x"
 touch "$tmpdir/here/lpar/common.sh"
@@ -31,6 +32,11 @@ gone=$(hash "$tmpdir/gone")
 # A build configuring: no .srcdir yet, its QEMU already linked.
 mkdir -p "$c/hvtop-powerpc64le-linux-gnu-aaaaaaaaaaaa"
 touch "$c/qemu-system-ppc64-aaaaaaaaaaaa" "$c/qemu-system-ppc64-bbbbbbbbbbbb"
+# One whose configure failed two days ago.
+mkdir -p "$c/hvtop-powerpc64le-linux-gnu-eeeeeeeeeeee"
+touch "$c/hvtop-powerpc64le-linux-gnu-eeeeeeeeeeee/config.log" \
+    "$c/qemu-system-ppc64-eeeeeeeeeeee"
+touch -d '2 days ago' "$c/hvtop-powerpc64le-linux-gnu-eeeeeeeeeeee"
 touch -d '3 days ago' "$c/initramfs-cccccccccccc.cpio.gz" \
     "$c/qemu-system-ppc64-dddddddddddd"
 
@@ -47,6 +53,9 @@ check "the tree still there keeps all three" \
 check "a build still configuring keeps its folder and QEMU" \
     test -d "$c/hvtop-powerpc64le-linux-gnu-aaaaaaaaaaaa" -a \
     -f "$c/qemu-system-ppc64-aaaaaaaaaaaa"
+check "a build that stopped configuring a day ago goes, with its QEMU" \
+    test ! -e "$c/hvtop-powerpc64le-linux-gnu-eeeeeeeeeeee" -a \
+    ! -e "$c/qemu-system-ppc64-eeeeeeeeeeee"
 check "a file of no known tree is kept the day it was made" \
     test -f "$c/qemu-system-ppc64-bbbbbbbbbbbb"
 check "a file of no known tree is removed when older" \
