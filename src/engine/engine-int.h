@@ -202,6 +202,11 @@ engine_counter(struct engine *e, size_t k, const struct raw_value *rv,
 /* Cell c rests on cell from: an estimate makes c one too. */
 void	engine_estimate_from(struct engine_cell *, const struct engine_cell *);
 
+/* qsort's order of unsigned ints. */
+int	engine_cmp_unsigned(const void *, const void *);
+/* Where index is, or would go, in v's sorted rows (nrows if past them). */
+size_t	engine_row_of(const struct engine_view *, unsigned index);
+
 /*
  * engine-lpar.c: the partition views, built after the others; their
  * cells in a snapshot (the placements' after the view's own); each
@@ -209,10 +214,6 @@ void	engine_estimate_from(struct engine_cell *, const struct engine_cell *);
  * view's turn, then of a partition view in its turn (returning the
  * total's seconds); their placements' totals.
  */
-/* qsort's order of unsigned ints. */
-int	engine_cmp_unsigned(const void *, const void *);
-/* Where index is, or would go, in v's sorted rows (nrows if past them). */
-size_t	engine_row_of(const struct engine_view *, unsigned index);
 void	engine_lpar_build(struct engine *);
 size_t	engine_lpar_ncells(const struct engine_view *);
 void	engine_lpar_vcpu_events(struct engine *, struct engine_snapshot *,

@@ -423,8 +423,8 @@ source_perf_hv24x7_encode(struct source_perf *st,
 	 * kernel's test call decides). */
 	if (sc->domain >= HV_DOMAIN_VCPU_HOME_CORE &&
 	    sc->lpar != HCALL_LPAR_SELF)
-		fr.vcpus = (l = source_perf_lpar_find(&hv->lpars,
-		    sc->lpar)) != NULL ? l->vcpus : 0;
+		fr.vcpus = (l = topo_lpar_find(hv->lpars.lpars,
+		    hv->lpars.nlpars, sc->lpar)) != NULL ? l->vcpus : 0;
 	return (pmu_hv24x7_check(name, pc->cfg, &fr, cause));
 }
 

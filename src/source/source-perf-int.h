@@ -213,8 +213,6 @@ struct perf_lpar_found {
 void	 source_perf_lpar_scan(const struct perf_lpar_scan *,
 	    struct perf_lpar_found *out);
 void	 source_perf_lpar_found_free(struct perf_lpar_found *);
-const struct topo_lpar *source_perf_lpar_find(const struct perf_lpar_found *,
-	    uint16_t id);
 /* This partition's id from proc_root/powerpc/lparcfg, else 0xffff. */
 uint16_t source_perf_lpar_self(const struct source_perf *);
 

@@ -134,12 +134,6 @@ source_perf_lpar_found_free(struct perf_lpar_found *f)
 	memset(f, 0, sizeof *f);
 }
 
-const struct topo_lpar *
-source_perf_lpar_find(const struct perf_lpar_found *f, uint16_t id)
-{
-	return (topo_lpar_find(f->lpars, f->nlpars, id));
-}
-
 uint16_t
 source_perf_lpar_self(const struct source_perf *st)
 {

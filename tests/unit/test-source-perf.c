@@ -802,8 +802,8 @@ test_lpar_scan(void **state)
 	assert_int_equal(out.lpars[2].vcpus, 3);
 	assert_int_equal(out.lpars[3].id, 5);
 	assert_int_equal(out.lpars[3].vcpus, 1);
-	assert_null(source_perf_lpar_find(&out, 4));
-	assert_int_equal(source_perf_lpar_find(&out, 3)->vcpus, 3);
+	assert_null(topo_lpar_find(out.lpars, out.nlpars, 4));
+	assert_int_equal(topo_lpar_find(out.lpars, out.nlpars, 3)->vcpus, 3);
 	/* One open for this partition, one per id, a few per partition. */
 	assert_int_equal(out.probes, f.probes);
 	assert_true(out.probes <= 1 + 254 + 4 * 2 * 9);
