@@ -175,6 +175,13 @@ lp_hash() {
 	cat "$@" | sha256sum | cut -c1-12
 }
 
+# lp_drop PATH...: remove them, adding their KiB to _freed (lp_prune's).
+lp_drop() {
+	_freed=$((_freed + $(du -sk "$@" 2>/dev/null |
+	    awk '{ k += $1 } END { print k + 0 }')))
+	rm -rf "$@"
+}
+
 # lp_prune: remove what the cache holds for source trees of hvtop that are
 # gone (a clone deleted after its test run): each tree's cross build, its
 # initramfs and its link of QEMU, 35 MB a tree.  A build names its tree
@@ -195,10 +202,7 @@ lp_prune() {
 			_h=${_d%/}
 			_h=${_h##*-}
 		fi
-		_freed=$((_freed + $(du -sk "$_d" "$lp_cache"/initramfs-"$_h"-*.cpio.gz \
-		    "$lp_cache/qemu-system-ppc64-$_h" 2>/dev/null |
-		    awk '{ k += $1 } END { print k + 0 }')))
-		rm -rf "$_d" "$lp_cache"/initramfs-"$_h"-*.cpio.gz \
+		lp_drop "$_d" "$lp_cache"/initramfs-"$_h"-*.cpio.gz \
 		    "$lp_cache/qemu-system-ppc64-$_h"
 	done
 	for _f in "$lp_cache"/initramfs-*.cpio.gz \
@@ -214,8 +218,7 @@ lp_prune() {
 		done
 		[ "$_known" = no ] || continue
 		[ -n "$(find "$_f" -mtime +0 2>/dev/null)" ] || continue
-		_freed=$((_freed + $(du -sk "$_f" | cut -f1)))
-		rm -f "$_f"
+		lp_drop "$_f"
 	done
 	[ "$_freed" -eq 0 ] ||
 	    lp_say "removed $(((_freed + 1023) / 1024)) MB built for source trees that are gone"
