@@ -131,9 +131,6 @@ tr -d '\r' <"$t/pconsole" | awk -v d="$ld" '
 		calls = 0
 		next
 	}
-	# A sample line the trace cut in two: the next one ends an
-	# interval twice as long.
-	/^@@ tick / { next }
 	/^@@ lcost counters / { counters = $4 }
 	/^@@ ready / { start[$3] = $5 }
 	/^@@ / { cur = ""; next }
