@@ -38,18 +38,6 @@ log_path=$tmpdir/san"
 
 screen() { T capture-pane -p -t main; }
 
-# wait_for PATTERN [SECONDS]: poll the screen until grep -E finds it.
-wait_for() {
-	deadline=$(($(date +%s) + ${2:-30}))
-	while [ "$(date +%s)" -le "$deadline" ]; do
-		screen | grep -Eq -- "$1" && return 0
-		sleep 0.1
-	done
-	diag "timed out waiting for: $1"
-	screen | sed 's/^/| /' | while IFS= read -r l; do diag "$l"; done
-	return 1
-}
-
 # tui_until SECONDS WHAT CMD...: poll until CMD succeeds; after SECONDS,
 # say that WHAT did not happen, show the screen and fail.
 tui_until() {
@@ -58,23 +46,22 @@ tui_until() {
 	shift 2
 	while [ "$(date +%s)" -le "$deadline" ]; do
 		"$@" && return 0
-		sleep 0.2
+		sleep 0.1
 	done
 	diag "$what"
 	screen | sed 's/^/| /' | while IFS= read -r l; do diag "$l"; done
 	return 1
 }
 
+on_screen() { screen | grep -Eq -- "$1"; }
+off_screen() { ! on_screen "$1"; }
+# wait_for PATTERN [SECONDS]: poll the screen until grep -E finds it.
+wait_for() {
+	tui_until "${2:-30}" "timed out waiting for: $1" on_screen "$1"
+}
 # wait_gone PATTERN [SECONDS]: poll until the pattern is not on screen.
 wait_gone() {
-	deadline=$(($(date +%s) + ${2:-30}))
-	while [ "$(date +%s)" -le "$deadline" ]; do
-		screen | grep -Eq -- "$1" || return 0
-		sleep 0.1
-	done
-	diag "still on screen: $1"
-	screen | sed 's/^/| /' | while IFS= read -r l; do diag "$l"; done
-	return 1
+	tui_until "${2:-30}" "still on screen: $1" off_screen "$1"
 }
 
 keys() { T send-keys -t main "$@"; }
