@@ -212,6 +212,54 @@ file_out_special(struct file_out *out, const struct stat *st, int flags,
 	return (0);
 }
 
+/* The descriptor path names (/dev/stdout, /dev/fd/N, /proc/self/fd/N),
+ * or -1 for a name of the file system. */
+static int
+file_out_fdname(const char *path)
+{
+	static const char *const prefix[] = { "/dev/fd/", "/proc/self/fd/" };
+	const char	*p;
+	char		*end;
+	long		 n;
+	size_t		 i;
+
+	if (strcmp(path, "/dev/stdout") == 0)
+		return (STDOUT_FILENO);
+	if (strcmp(path, "/dev/stderr") == 0)
+		return (STDERR_FILENO);
+	for (i = 0; i < sizeof prefix / sizeof prefix[0]; i++) {
+		if (strncmp(path, prefix[i], strlen(prefix[i])) != 0)
+			continue;
+		p = path + strlen(prefix[i]);
+		errno = 0;
+		n = strtol(p, &end, 10);
+		if (end != p && *end == '\0' && *p >= '0' && *p <= '9' &&
+		    errno == 0 && n <= INT_MAX)
+			return ((int)n);
+	}
+	return (-1);
+}
+
+/*
+ * A descriptor hvtop was given (-o /dev/stdout >>log): written as it is,
+ * at its own offset and with its own O_APPEND, as a shell's redirection
+ * would be; the file behind it is not replaced.
+ */
+static int
+file_out_fd(struct file_out *out, int n, char **cause)
+{
+	int	 error;
+
+	(void)fflush(NULL);
+	if ((out->fd = fcntl(n, F_DUPFD_CLOEXEC, 3)) == -1) {
+		error = errno;
+		*cause = xasprintf("%s: %s", out->path, strerror(error));
+		return (-error);
+	}
+	out->kind = FILE_OUT_INPLACE;
+	return (0);
+}
+
 /*
  * Open path for writing as file-out.h says; flags are FILE_OUT_*.
  * Returns 0 with *out open (end it with file_out_commit() or
@@ -224,7 +272,7 @@ file_out_open(const char *path, int flags, struct file_out *out,
     char **cause)
 {
 	struct stat	 st;
-	int		 error;
+	int		 n, error;
 
 	memset(out, 0, sizeof *out);
 	out->fd = -1;
@@ -240,7 +288,10 @@ file_out_open(const char *path, int flags, struct file_out *out,
 	if (*path == '\0') {
 		*cause = xstrdup("an empty file name");
 		error = -ENOENT;
-	} else if (stat(path, &st) == 0)
+	} else if (!(flags & FILE_OUT_REGULAR) &&
+	    (n = file_out_fdname(path)) != -1)
+		error = file_out_fd(out, n, cause);
+	else if (stat(path, &st) == 0)
 		error = S_ISREG(st.st_mode) ? file_out_new(out, &st, cause) :
 		    file_out_special(out, &st, flags, cause);
 	else if (errno == ENOENT)

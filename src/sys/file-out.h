@@ -10,7 +10,9 @@
  *     creating or truncating anything (a FIFO's open waits for a reader);
  *   - a socket, a block device or a directory is refused;
  *   - a new file gets 0666 less the umask, as any new file does;
- *   - "-" is standard output when the caller says so.
+ *   - "-" is standard output when the caller says so;
+ *   - a descriptor named as one (/dev/stdout, /dev/fd/N) is written as
+ *     it is, as a shell's redirection would be.
  */
 #ifndef HVTOP_FILE_OUT_H
 #define HVTOP_FILE_OUT_H

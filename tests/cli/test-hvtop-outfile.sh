@@ -14,9 +14,10 @@
 #     the old one keeps the old text); a link to nothing creates the
 #     file it names; the links stay links;
 #   - a new file gets 0666 less the umask; a replaced file keeps its mode.
-# hvcat build -o - writes standard output.
+# hvcat build -o - writes standard output; -o /dev/stdout writes the
+# descriptor as the shell opened it (>>log appends).
 . "$(dirname "$0")/tap.sh"
-plan 91
+plan 93
 SIM="--sim clock=virtual,seed=1"
 root=0
 [ "$(id -u)" = 0 ] && root=1
@@ -157,4 +158,12 @@ hvcat=$(cd "$(dirname "$HVCAT")" && pwd)/hvcat
 check "hvcat build -o -: the catalog on standard output" \
     cmp -s "$tmpdir/hvcat/stdout" "$tmpdir/hvcat/ref"
 check "hvcat build -o -: no file named -" test ! -e "$tmpdir/hvcat/-"
+# A descriptor named as one is written as the shell opened it.
+echo before >"$tmpdir/log"
+"$HVTOP" $SIM -b -n 3 -o /dev/stdout >>"$tmpdir/log"
+check "-o /dev/stdout >>log: what log held is kept" \
+    test "$(head -n 1 "$tmpdir/log")" = before
+check "-o /dev/stdout >>log: the run follows it" \
+    sh -c 'tail -n +2 "$1" | cmp -s - "$2"' sh "$tmpdir/log" \
+    "$tmpdir/batch/ref"
 exit $tap_failed

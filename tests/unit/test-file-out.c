@@ -362,6 +362,31 @@ test_abort_place(void **state)
 	assert_true(fcntl(STDOUT_FILENO, F_GETFD) != -1);
 }
 
+/* A descriptor named as one is written at its own offset, with its own
+ * O_APPEND: the file behind it is neither replaced nor cut short. */
+static void
+test_fdname(void **state)
+{
+	struct stat	 before, after;
+	char		 name[64];
+	int		 fd;
+
+	(void)state;
+	put(at("log"), "old\n");
+	assert_int_equal(stat(at("log"), &before), 0);
+	assert_true((fd = open(at("log"), O_WRONLY | O_APPEND)) != -1);
+	snprintf(name, sizeof name, "/dev/fd/%d", fd);
+	write_ok(name, "new\n", 0);
+	snprintf(name, sizeof name, "/proc/self/fd/%d", fd);
+	write_ok(name, "more\n", 0);
+	close(fd);
+	assert_int_equal(stat(at("log"), &after), 0);
+	assert_true(after.st_ino == before.st_ino);
+	assert_string_equal(got(at("log")), "old\nnew\nmore\n");
+	/* A descriptor that is not open is said so. */
+	write_fails("/dev/fd/987", 0, -EBADF, "/dev/fd/987: Bad file");
+}
+
 int
 main(void)
 {
@@ -376,6 +401,7 @@ main(void)
 		cmocka_unit_test_setup_teardown(test_devices, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_abort_place, setup,
 		    teardown),
+		cmocka_unit_test_setup_teardown(test_fdname, setup, teardown),
 	};
 
 	return (cmocka_run_group_tests_name("file-out", tests, NULL, NULL));
