@@ -475,10 +475,6 @@ hvtop_command(struct session *s, const struct hvtop_opts *o, FILE *fp)
 	if (c.failed)
 		status = 1;
 out:
-	if (c.fp != stdout && fclose(c.fp) != 0) {
-		fprintf(stderr, "hvtop: %s: %s\n", o->output, strerror(errno));
-		status = 1;
-	}
 	hvtop_span_free(&c.span);
 	strbuf_free(&c.sb);
 	export_free(c.x);

@@ -23,6 +23,8 @@ TESTS += tests/cli/test-hvtop-report-layout.sh
 TESTS += tests/cli/test-hvtop-clockstep.sh
 TESTS += tests/cli/test-hvtop-stall.sh
 TESTS += tests/cli/test-hvtop-outerr.sh
+# What each kind of name becomes when an output is written to it.
+TESTS += tests/cli/test-hvtop-outfile.sh
 TESTS += tests/cli/test-hvtop-lpar-pick.sh
 # Every folder's floor, read by scripts/check-floors.sh.
 EXTRA_DIST += src/layers.txt
