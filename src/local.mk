@@ -17,6 +17,7 @@ TESTS += tests/cli/test-hvtop-command.sh
 TESTS += tests/cli/test-hvtop-busy.sh
 TESTS += tests/cli/test-sim-clocks.sh
 TESTS += tests/cli/test-hvtop-whole.sh
+TESTS += tests/cli/test-hvtop-spans.sh
 TESTS += tests/cli/test-hvtop-report.sh
 TESTS += tests/cli/test-hvtop-report-cut.sh
 TESTS += tests/cli/test-hvtop-report-layout.sh

@@ -41,10 +41,12 @@ struct engine {
 	uint64_t		*prev;
 	uint64_t		*prev_tb;
 	uint64_t		*prev_now;
+	uint64_t		*prev_seq;	/* the sample it was read in */
 	uint8_t			*have_prev;
 	uint8_t			*seen;		/* read at all (even failed) */
 	uint64_t		 last_now;
-	uint64_t		 seq;
+	uint64_t		 seq;		/* of the next sample */
+	int			 counting;	/* engine_count_whole() */
 
 	/* Scratch for evaluation, sized for the widest view. */
 	double			*scratch;
@@ -136,17 +138,21 @@ engine_raw_status(uint8_t raw)
  * read only starts a new one (ENG_RESTART: said as such, not as a first
  * sample).  A counter whose record was not updated keeps its baseline
  * too.  With record timebases, a rate is only ever computed between two
- * distinct updates of the record; never over the host clock.
+ * distinct updates of the record; never over the host clock.  *span is
+ * the number of samples the delta covers, from its baseline's (1 for
+ * one interval; more after reads that failed), so that a metric can
+ * tell operands of one interval from those of another.
  */
 static inline uint8_t
 engine_counter(struct engine *e, size_t k, const struct raw_value *rv,
-    uint64_t now, double *delta, double *secs)
+    uint64_t now, double *delta, double *secs, uint16_t *span)
 {
-	uint64_t	 d;
+	uint64_t	 d, nseq, cur = e->seq - 1;	/* this sample */
 	int		 back;
 	uint8_t		 st, seen;
 
 	*delta = *secs = 0;
+	*span = 0;
 	seen = e->seen[k];
 	e->seen[k] = 1;
 	if ((st = engine_raw_status(rv->status)) != ENG_OK)
@@ -155,6 +161,7 @@ engine_counter(struct engine *e, size_t k, const struct raw_value *rv,
 		e->prev[k] = rv->value;
 		e->prev_tb[k] = rv->timebase;
 		e->prev_now[k] = now;
+		e->prev_seq[k] = cur;
 		e->have_prev[k] = 1;
 		return (seen ? ENG_RESTART : ENG_NOBASE);
 	}
@@ -179,6 +186,7 @@ engine_counter(struct engine *e, size_t k, const struct raw_value *rv,
 			e->prev[k] = rv->value;
 			e->prev_tb[k] = rv->timebase;
 			e->prev_now[k] = now;
+			e->prev_seq[k] = cur;
 		}
 		return (ENG_NOTYET);
 	} else
@@ -193,9 +201,12 @@ engine_counter(struct engine *e, size_t k, const struct raw_value *rv,
 	e->prev[k] = rv->value;
 	e->prev_tb[k] = rv->timebase;
 	e->prev_now[k] = now;
+	nseq = cur - e->prev_seq[k];
+	e->prev_seq[k] = cur;
 	if (*secs <= 0)
 		return (ENG_STALE);
 	*delta = (double)d;
+	*span = nseq < UINT16_MAX ? (uint16_t)nseq : UINT16_MAX;
 	return (ENG_OK);
 }
 

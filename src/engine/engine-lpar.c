@@ -219,7 +219,8 @@ engine_place_cell(const struct engine *e, const struct engine_snapshot *s,
 /*
  * Add cell c of n seconds to sum *to (of *secs seconds so far, 0 for
  * none): the first cell without a value gives the sum its status.
- * *same stays set while every cell covers *secs.
+ * *same stays set while every cell covers *secs; the sum's span is its
+ * parts' while they share one, else 0.
  */
 static inline void
 engine_lpar_add(struct engine_cell *to, const struct engine_cell *c,
@@ -232,8 +233,11 @@ engine_lpar_add(struct engine_cell *to, const struct engine_cell *c,
 			to->status = c->status;
 		return;
 	}
-	if (to->status == ENG_ABSENT)
+	if (to->status == ENG_ABSENT) {
 		to->status = ENG_OK;
+		to->span = c->span;
+	} else if (to->span != c->span)
+		to->span = 0;
 	to->value += c->value;
 	to->delta += c->delta;
 	if (*tosecs == 0)
@@ -298,7 +302,7 @@ engine_lpar_vcpu_events(struct engine *e, struct engine_snapshot *s,
 				}
 				rv = &rs->values[k];
 				pc[p].status = engine_counter(e, k, rv,
-				    rs->now, &pc[p].delta, &d);
+				    rs->now, &pc[p].delta, &d, &pc[p].span);
 				if (pc[p].status == ENG_OK) {
 					pc[p].value = pc[p].delta / d;
 					if (rv->status == RAW_SCALED) {

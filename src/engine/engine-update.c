@@ -74,6 +74,26 @@ engine_metric_inputs(const struct engine_metric *m,
 	return (ENG_OK);
 }
 
+/*
+ * Whether a metric's operands in a row (each with a value) cover one
+ * span: the same samples, not merely as many seconds.  A count over
+ * two intervals set against one over the last would be half a rate, or
+ * twice one.  Returns the evslots[] entry that differs, or ENG_NONE.
+ */
+static size_t
+engine_metric_split(const struct engine_metric *m,
+    const struct engine_cell *row)
+{
+	uint16_t	 span = row[m->evslots[0]].span;
+	size_t		 k;
+
+	for (k = 0; k < m->nevslots; k++) {
+		if (row[m->evslots[k]].span != span || span == 0)
+			return (k);
+	}
+	return (ENG_NONE);
+}
+
 /* Whether old has the shape of e's snapshots. */
 static int
 engine_snapshot_fits(const struct engine *e, const struct engine_snapshot *s)
@@ -256,7 +276,7 @@ engine_update_events(struct engine *e, struct engine_snapshot *s, size_t i,
 				continue;
 			}
 			c->status = engine_counter(e, k, &rs->values[k],
-			    rs->now, &c->delta, &d);
+			    rs->now, &c->delta, &d, &c->span);
 			if (c->status == ENG_OK) {
 				c->value = c->delta / d;
 				e->csecs[r * v->nevents + col] = d;
@@ -370,9 +390,16 @@ engine_update_metric_rows(struct engine *e, struct engine_snapshot *s,
 				st = c->status;
 			continue;
 		}
-		secs = s->row_interval[i][r];
-		engine_eval(e, m, &e->scratch[r * v->nevents], v->nevents,
-		    secs, secs * (double)e->tb_hz, c);
+		if ((k = engine_metric_split(m, row)) != ENG_NONE) {
+			/* No value, but its rates add to the total. */
+			c->status = ENG_SPLIT;
+			c->operand = (int16_t)k;
+		} else {
+			/* The seconds its operands cover. */
+			secs = e->csecs[r * v->nevents + m->evslots[0]];
+			engine_eval(e, m, &e->scratch[r * v->nevents],
+			    v->nevents, secs, secs * (double)e->tb_hz, c);
+		}
 		for (k = 0; k < m->nevslots; k++)
 			e->sums[m->evslots[k]] += e->norm[r * v->nevents +
 			    m->evslots[k]];

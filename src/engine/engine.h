@@ -11,6 +11,11 @@
  * those picks, then the metrics that can be computed from them.  A cell
  * whose index the column's pick does not cover is absent.
  *
+ * A metric is computed over operands of one span: in a row, every event
+ * it reads must cover the same samples (a read that failed leaves its
+ * counter's next delta over more of them), and delta-seconds is theirs;
+ * a row whose operands cover different spans has no value (ENG_SPLIT).
+ *
  * The total row covers the mean of its rows' intervals.  An event's total
  * is the sum of the rows' rates, and its count that rate over the total's
  * interval; rows whose intervals differ (chips updated at different times)
@@ -51,6 +56,10 @@ enum engine_status {
 				   needs two distinct updates */
 	ENG_RESTART,		/* no good read before (all failed, or
 				   went backwards): a new baseline */
+	ENG_SPLIT,		/* a metric whose operands cover
+				   different intervals (a read of one
+				   failed in between): operand is the
+				   evslots[] entry that differs */
 };
 
 struct engine_cell {
@@ -65,6 +74,11 @@ struct engine_cell {
 	uint8_t		 counted;	/* ... the least percent of its
 					   interval such a read counted, 0
 					   when not known */
+	uint16_t	 span;		/* ENG_OK event cell: the samples
+					   its delta covers (1: the last
+					   interval; more after failed
+					   reads); 0 for a sum of parts
+					   over different ones */
 };
 
 /* A metric definition offered to the engine (from -m files or settings). */
