@@ -434,6 +434,22 @@ engine_update_metric(struct engine *e, struct engine_snapshot *s, size_t i,
 		c->status = st == ENG_OK ? ENG_ABSENT : st;
 		return;
 	}
+	/*
+	 * Rows over other intervals add counts scaled to the total's, which
+	 * are not whole: a remainder (x % 2) or an integer quotient of
+	 * 12345.9999999 means nothing.  Such a formula is evaluated as over
+	 * one interval of the total's seconds: every count, the timebase
+	 * ticks too, the nearest whole one, whatever its unit (the mean of
+	 * remainders is no remainder).
+	 */
+	if (m->whole_counts) {
+		for (k = 0; k < m->nevslots; k++)
+			e->sums[m->evslots[k]] =
+			    floor(e->sums[m->evslots[k]] + 0.5);
+		engine_eval(e, m, e->sums, v->nevents, tsecs,
+		    floor(tsecs * (double)e->tb_hz + 0.5), c);
+		return;
+	}
 	/* Frequencies do not add up: their total is the mean of the rows'
 	 * values. */
 	if (m->mean_total) {
@@ -445,17 +461,6 @@ engine_update_metric(struct engine *e, struct engine_snapshot *s, size_t i,
 		c->delta = 0;
 		c->status = ENG_OK;
 		return;
-	}
-	/*
-	 * Rows over other intervals add counts scaled to the total's, which
-	 * are not whole: a remainder (x % 2) or an integer quotient of
-	 * 12345.9999999 means nothing.  Such a formula gets the nearest
-	 * whole counts, as it would from one interval.
-	 */
-	if (m->whole_counts) {
-		for (k = 0; k < m->nevslots; k++)
-			e->sums[m->evslots[k]] =
-			    floor(e->sums[m->evslots[k]] + 0.5);
 	}
 	engine_eval(e, m, e->sums, v->nevents, tsecs, tsecs * (double)e->tb_hz,
 	    c);

@@ -24,7 +24,10 @@
  * ratio's total is the ratio of the sums; a metric whose unit is a
  * frequency (Hz ... GHz) shows the mean of its rows' values instead, since
  * frequencies do not add up.  A formula that takes a remainder or an
- * integer quotient (mod, rem) gets those sums rounded to whole counts.
+ * integer quotient (mod, rem, % and //) has one rule, whatever its unit:
+ * it is evaluated as over one interval of the total's seconds, every
+ * operand a whole number (those sums and delta-timebase rounded to the
+ * nearest), so that it agrees with the summed rates over those seconds.
  */
 #ifndef HVTOP_ENGINE_H
 #define HVTOP_ENGINE_H
@@ -105,8 +108,9 @@ struct engine_metric {
 	size_t		 nevslots;
 	int		 mean_total;	/* a frequency: total is the mean */
 	int		 whole_counts;	/* mod or rem: the total's counts,
-					   scaled to its interval, are
-					   rounded to whole ones */
+					   scaled to its interval, and its
+					   ticks are rounded to whole ones,
+					   never a mean of rows */
 };
 
 #define ENG_NONE	((size_t)-1)

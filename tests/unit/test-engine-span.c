@@ -232,6 +232,63 @@ test_split_operands(void **state)
 	}
 }
 
+/*
+ * The total of a formula that takes a remainder, over rows of different
+ * intervals: cores 0 and 1 over one second, core 2 over 256000002 ticks
+ * (just over half a second), each counting 1234 instructions.  The
+ * total's seconds are the mean, 1280000002 / 3 ticks; its count is the
+ * summed rates over them, 4113.33, so 4113, and its ticks 426666667:
+ * whole numbers, never a mean of the rows' remainders.
+ */
+static void
+test_whole_total(void **state)
+{
+	static const struct engine_metric_def defs[] = {
+		{ "MOD7_MHZ", "HPM_NON_IDLE_INST % 7", "MHz", "", "test", NULL,
+		    0 },
+		{ "TICKS", "(HPM_NON_IDLE_INST + delta-timebase) % 1000", "",
+		    "", "test", NULL, 0 },
+	};
+	struct fixture			*f = *state;
+	struct engine_snapshot		*s;
+	const struct engine_view	*v;
+	const struct engine_cell	*c;
+	char				*cause = NULL;
+	size_t				 k, col;
+
+	if (selection_add(&f->sel, f->cat, &f->topo,
+	    "HPM_0THRD_NON_IDLE_CCYC@core:0-2", 0, &cause) != 0)
+		fail_msg("%s", cause);
+	f->e = engine_new(f->cat, &f->sel, TB_HZ, defs, 2, NULL, NULL);
+	f->rs.values = xcalloc(f->sel.ncounters, sizeof *f->rs.values);
+	f->rs.nvalues = f->sel.ncounters;
+	v = engine_view(f->e, 0);
+	col = v->nevents;
+	f->rs.now = 1000000000ULL;
+	for (k = 0; k < f->rs.nvalues; k++)
+		f->rs.values[k] = (struct raw_value){ .value = 0,
+		    .timebase = 10, .status = RAW_OK };
+	engine_snapshot_free(engine_update(f->e, &f->rs));
+	f->rs.now = 2000000000ULL;
+	for (k = 0; k < f->rs.nvalues; k++) {
+		f->rs.values[k].value = 1234;
+		f->rs.values[k].timebase = 10 + (k < 6 ? TB_HZ :
+		    TB_HZ / 2 + 2);
+	}
+	s = engine_update(f->e, &f->rs);
+	/* Each row: 1234 % 7 = 2, and its own ticks. */
+	assert_float_equal(engine_cell(f->e, s, 0, 0, col)->value, 2, 0);
+	assert_float_equal(engine_cell(f->e, s, 0, 2, col + 1)->value,
+	    236, 0);		/* (1234 + 256000002) % 1000 */
+	c = engine_cell(f->e, s, 0, 3, col);
+	assert_int_equal(c->status, ENG_OK);
+	assert_float_equal(c->value, 4, 0);		/* 4113 % 7 */
+	c = engine_cell(f->e, s, 0, 3, col + 1);
+	assert_int_equal(c->status, ENG_OK);
+	assert_float_equal(c->value, 780, 0);	/* (4113 + 426666667) % 1000 */
+	engine_snapshot_free(s);
+}
+
 int
 main(void)
 {
@@ -239,6 +296,8 @@ main(void)
 		cmocka_unit_test_setup_teardown(test_own_seconds, setup,
 		    teardown),
 		cmocka_unit_test_setup_teardown(test_split_operands, setup,
+		    teardown),
+		cmocka_unit_test_setup_teardown(test_whole_total, setup,
 		    teardown),
 	};
 
