@@ -4,7 +4,9 @@
  * interval while it runs (printed with -d) and once it has ended; the
  * totals are one interval from each counter's first good read to its
  * last, computed by an engine of their own so that a failed read in
- * between loses nothing.  hvtop exits with the command's status.
+ * between loses nothing, whose totals sum what was counted, so that
+ * every view counts the same events.  hvtop exits with the command's
+ * status.
  *
  * Signals that would end hvtop go to the command instead: one typed at
  * the terminal reaches the command already (same process group), one
@@ -187,6 +189,8 @@ hvtop_span_new(struct hvtop_span *sp, struct session *s)
 
 	hvtop_span_free(sp);
 	sp->e = session_engine_new(s);
+	/* Counts as counted, the same in every view. */
+	engine_count_whole(sp->e, 1);
 	raw_sample_size(&sp->first, n);
 	raw_sample_size(&sp->last, n);
 	sp->have = xcalloc(n + 1, sizeof *sp->have);

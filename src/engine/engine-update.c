@@ -295,7 +295,8 @@ engine_update_events(struct engine *e, struct engine_snapshot *s, size_t i,
 
 /*
  * Each row's deltas once, NaN where there is none, into e->scratch; then
- * the same counts scaled to the total's interval tsecs into e->norm.
+ * the same counts scaled to the total's interval tsecs into e->norm (as
+ * counted, for a whole run's totals).
  */
 static void
 engine_update_norm(struct engine *e, const struct engine_snapshot *s,
@@ -316,13 +317,17 @@ engine_update_norm(struct engine *e, const struct engine_snapshot *s,
 				continue;
 			}
 			vals[k] = row[col].delta;
-			e->norm[k] = e->csecs[k] == tsecs ? row[col].delta :
-			    row[col].value * tsecs;
+			e->norm[k] = e->csecs[k] == tsecs || e->counting ?
+			    row[col].delta : row[col].value * tsecs;
 		}
 	}
 }
 
-/* View i's event totals: a failed row fails the total. */
+/*
+ * View i's event totals: a failed row fails the total.  A whole run's
+ * rate is its count over the total's seconds, so that rate and seconds
+ * give back what was counted.
+ */
 static void
 engine_update_event_totals(const struct engine *e, struct engine_snapshot *s,
     size_t i)
@@ -330,6 +335,7 @@ engine_update_event_totals(const struct engine *e, struct engine_snapshot *s,
 	const struct engine_view	*v = &e->views[i];
 	const struct engine_cell	*row;
 	struct engine_cell		*c;
+	double				 tsecs = s->row_interval[i][v->nrows];
 	size_t				 r, col;
 	size_t				 ncol = v->nevents + v->nmetrics;
 	uint8_t				 st;
@@ -352,6 +358,8 @@ engine_update_event_totals(const struct engine *e, struct engine_snapshot *s,
 		}
 		if (c->status != ENG_OK)
 			c->delta = c->value = 0;
+		else if (e->counting && tsecs > 0)
+			c->value = c->delta / tsecs;
 	}
 }
 

@@ -296,6 +296,12 @@ engine_view(const struct engine *e, size_t i)
 }
 
 void
+engine_count_whole(struct engine *e, int on)
+{
+	e->counting = on != 0;
+}
+
+void
 engine_rebase(struct engine *e)
 {
 	if (e->sel->ncounters > 0) {

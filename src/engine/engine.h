@@ -208,6 +208,15 @@ struct engine_snapshot *engine_update_reuse(struct engine *,
 		    const struct raw_sample *, struct engine_snapshot *old);
 void		 engine_snapshot_free(struct engine_snapshot *);
 
+/*
+ * Totals of a whole run (counting over a command, as perf stat does): a
+ * total's count is the sum of its rows' counts as counted, and so is a
+ * partition's or a virtual processor's sum of its parts, never a rate
+ * over a mean of seconds; such a cell's rate is that count over its
+ * seconds.  So every view that reads a counter counts the same events.
+ */
+void		 engine_count_whole(struct engine *, int on);
+
 /* Forget the baselines (a catalog reload): the next sample has no delta. */
 void		 engine_rebase(struct engine *);
 

@@ -503,6 +503,54 @@ test_split_place(void **state)
 	engine_snapshot_free(s);
 }
 
+/*
+ * A whole run's totals (counting over a command): partition 5's records
+ * cover 1.5 s, partition 2's 1 s.  Rates over the mean of the rows'
+ * seconds would give each view's total another count; counted, every
+ * view sums the same deltas, 1000 * (1 + 2 + 3) * (1 + 2 + 3 + 4) cycles,
+ * and each total's rate is that count over its seconds.
+ */
+static void
+test_count_whole(void **state)
+{
+	struct fixture			*f = *state;
+	struct engine_snapshot		*s;
+	const struct engine_view	*lv, *vv;
+	const struct engine_cell	*c;
+	size_t				 nl, nv, k, p;
+
+	select_lpar(f, 0xf, NULL, 0);
+	engine_count_whole(f->e, 1);
+	nl = engine_view_find(f->e, ENG_VIEW_LPAR);
+	nv = engine_view_find(f->e, ENG_VIEW_LPAR_VCPU);
+	lv = engine_view(f->e, nl);
+	vv = engine_view(f->e, nv);
+	fill(f, 0);
+	s = engine_update(f->e, &f->rs);
+	fill(f, 1);
+	for (k = f->first; k < f->rs.nvalues; k++)
+		if (f->sel.counters[k].lpar == 5)
+			f->rs.values[k].timebase = TB_HZ + 3 * TB_HZ / 2;
+	s = engine_update_reuse(f->e, &f->rs, s);
+	assert_float_equal(s->row_interval[nv][2], 1.5, 1e-12);
+	c = engine_cell(f->e, s, nv, vv->nrows, 0);
+	assert_int_equal(c->status, ENG_OK);
+	assert_float_equal(c->delta, 60000, 0);
+	assert_float_equal(c->value, 60000 / s->row_interval[nv][vv->nrows],
+	    1e-9);
+	c = engine_cell(f->e, s, nl, lv->nrows, 0);
+	assert_int_equal(c->status, ENG_OK);
+	assert_float_equal(c->delta, 60000, 0);
+	assert_float_equal(c->value, 60000 / s->row_interval[nl][lv->nrows],
+	    1e-9);
+	/* The placements' totals too: remote node 1000 * 6 * 4. */
+	for (p = 0; p < SEL_NPLACES; p++) {
+		c = engine_place_cell(f->e, s, nl, lv->nrows, 0, p);
+		assert_float_equal(c->delta, 1000.0 * 6 * (double)(p + 1), 0);
+	}
+	engine_snapshot_free(s);
+}
+
 static void
 test_estimates(void **state)
 {
@@ -713,6 +761,8 @@ main(void)
 		cmocka_unit_test_setup_teardown(test_metrics, setup,
 		    teardown),
 		cmocka_unit_test_setup_teardown(test_split_place, setup,
+		    teardown),
+		cmocka_unit_test_setup_teardown(test_count_whole, setup,
 		    teardown),
 		cmocka_unit_test_setup_teardown(test_estimates, setup,
 		    teardown),
