@@ -357,7 +357,7 @@ hvtop_cmd_totals(struct hvtop_cmd *c, int status, uint64_t elapsed)
 		strbuf_addf(&c->sb, "'%s:\n\n", c->span.since > 0 ?
 		    " (since the catalog changed)" : "");
 	}
-	export_snapshot(c->x, snap, session_wall(c->s, snap->now), &c->sb);
+	export_summary(c->x, snap, session_wall(c->s, snap->now), &c->sb);
 	for (i = 0; text && i < engine_nviews(c->span.e); i++) {
 		v = engine_view(c->span.e, i);
 		for (j = 0; j < v->nevents; j++) {
@@ -448,6 +448,8 @@ hvtop_command(struct session *s, const struct hvtop_opts *o, FILE *fp)
 	c.info.catalog = session_catalog_label(s);
 	c.info.calls = session_calls_word(s);
 	c.x = export_new(o->format, session_engine(s), &c.info);
+	/* The totals' row says it is no interval. */
+	export_with_summary(c.x);
 	hvtop_span_new(&c.span, s);
 	/* The baseline, then the command. */
 	if (hvtop_cmd_sample(&c, 0) != 0) {

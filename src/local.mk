@@ -14,6 +14,7 @@ TESTS += tests/cli/test-hvtop-options.sh
 TESTS += tests/cli/test-hvtop-usage.sh
 TESTS += tests/cli/test-hvtop-help.sh
 TESTS += tests/cli/test-hvtop-command.sh
+TESTS += tests/cli/test-hvtop-command-sum.sh
 TESTS += tests/cli/test-hvtop-busy.sh
 TESTS += tests/cli/test-sim-clocks.sh
 TESTS += tests/cli/test-hvtop-whole.sh
