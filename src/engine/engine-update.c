@@ -94,6 +94,39 @@ engine_metric_split(const struct engine_metric *m,
 	return (ENG_NONE);
 }
 
+/*
+ * Which rows of view i have event cells over more than one span (after
+ * a failed read of some of their counters), into e->mixed: a refresh
+ * asks every metric of every row, and in the others no metric can mix
+ * spans.
+ */
+static void
+engine_update_mixed(struct engine *e, const struct engine_snapshot *s,
+    size_t i)
+{
+	const struct engine_view	*v = &e->views[i];
+	const struct engine_cell	*row;
+	size_t				 r, col;
+	size_t				 ncol = v->nevents + v->nmetrics;
+	uint16_t			 span;
+
+	for (r = 0; r < v->nrows; r++) {
+		row = &s->cells[i][r * ncol];
+		span = 0;
+		e->mixed[r] = 0;
+		for (col = 0; col < v->nevents; col++) {
+			if (row[col].status != ENG_OK)
+				continue;
+			if (row[col].span == 0 || (span != 0 &&
+			    row[col].span != span)) {
+				e->mixed[r] = 1;
+				break;
+			}
+			span = row[col].span;
+		}
+	}
+}
+
 /* Whether old has the shape of e's snapshots. */
 static int
 engine_snapshot_fits(const struct engine *e, const struct engine_snapshot *s)
@@ -379,7 +412,7 @@ engine_update_metric_rows(struct engine *e, struct engine_snapshot *s,
 	const struct engine_metric	*m = &v->metrics[j];
 	struct engine_cell		*row, *c;
 	double				 secs;
-	size_t				 r, k;
+	size_t				 r, k, split;
 	size_t				 ncol = v->nevents + v->nmetrics;
 	uint8_t				 st = ENG_ABSENT;
 
@@ -398,16 +431,21 @@ engine_update_metric_rows(struct engine *e, struct engine_snapshot *s,
 				st = c->status;
 			continue;
 		}
-		if ((k = engine_metric_split(m, row)) != ENG_NONE) {
+		/* The seconds its operands cover: the row's, unless its
+		 * columns cover several spans. */
+		secs = s->row_interval[i][r];
+		split = ENG_NONE;
+		if (e->mixed[r]) {
+			split = engine_metric_split(m, row);
+			secs = e->csecs[r * v->nevents + m->evslots[0]];
+		}
+		if (split != ENG_NONE) {
 			/* No value, but its rates add to the total. */
 			c->status = ENG_SPLIT;
-			c->operand = (int16_t)k;
-		} else {
-			/* The seconds its operands cover. */
-			secs = e->csecs[r * v->nevents + m->evslots[0]];
+			c->operand = (int16_t)split;
+		} else
 			engine_eval(e, m, &e->scratch[r * v->nevents],
 			    v->nevents, secs, secs * (double)e->tb_hz, c);
-		}
 		for (k = 0; k < m->nevslots; k++)
 			e->sums[m->evslots[k]] += e->norm[r * v->nevents +
 			    m->evslots[k]];
@@ -510,6 +548,8 @@ engine_update_reuse(struct engine *e, const struct raw_sample *rs,
 		engine_update_event_totals(e, s, i);
 		if (v->place_counter != NULL)
 			engine_lpar_place_totals(e, s, i);
+		if (v->nmetrics > 0)
+			engine_update_mixed(e, s, i);
 		for (j = 0; j < v->nmetrics; j++)
 			engine_update_metric(e, s, i, j, tsecs);
 	}

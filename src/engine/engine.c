@@ -211,7 +211,7 @@ engine_new(const struct catalog *cat, const struct selection *sel,
     char ***skipped, size_t *nskipped)
 {
 	struct engine	*e;
-	size_t		 i, width = 1, cells = 1;
+	size_t		 i, width = 1, cells = 1, rows = 1;
 
 	e = xcalloc(1, sizeof *e);
 	e->cat = cat;
@@ -228,7 +228,10 @@ engine_new(const struct catalog *cat, const struct selection *sel,
 			width = e->views[i].nevents;
 		if (e->views[i].nevents * e->views[i].nrows > cells)
 			cells = e->views[i].nevents * e->views[i].nrows;
+		if (e->views[i].nrows > rows)
+			rows = e->views[i].nrows;
 	}
+	e->mixed = xcalloc(rows, 1);
 	e->scratch = xcalloc(cells, sizeof *e->scratch);
 	e->csecs = xcalloc(cells, sizeof *e->csecs);
 	e->norm = xcalloc(cells, sizeof *e->norm);
@@ -237,9 +240,7 @@ engine_new(const struct catalog *cat, const struct selection *sel,
 	e->prev = xcalloc(i, sizeof *e->prev);
 	e->prev_tb = xcalloc(i, sizeof *e->prev_tb);
 	e->prev_now = xcalloc(i, sizeof *e->prev_now);
-	e->prev_seq = xcalloc(i, sizeof *e->prev_seq);
-	e->have_prev = xcalloc(i, sizeof *e->have_prev);
-	e->seen = xcalloc(i, sizeof *e->seen);
+	e->state = xcalloc(i, sizeof *e->state);
 	return (e);
 }
 
@@ -273,13 +274,12 @@ engine_free(struct engine *e)
 	free(e->prev);
 	free(e->prev_tb);
 	free(e->prev_now);
-	free(e->prev_seq);
-	free(e->have_prev);
-	free(e->seen);
+	free(e->state);
 	free(e->scratch);
 	free(e->csecs);
 	free(e->norm);
 	free(e->sums);
+	free(e->mixed);
 	free(e);
 }
 
@@ -305,8 +305,7 @@ void
 engine_rebase(struct engine *e)
 {
 	if (e->sel->ncounters > 0) {
-		memset(e->have_prev, 0, e->sel->ncounters);
-		memset(e->seen, 0, e->sel->ncounters);
+		memset(e->state, 0, e->sel->ncounters * sizeof *e->state);
 	}
 }
 
