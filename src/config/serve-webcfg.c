@@ -198,7 +198,8 @@ webcfg_line(const char *s, size_t len, size_t lineno, struct webcfg_line *l,
 }
 
 /* A bcrypt hash as crypt(3) writes it: $2a$, $2b$ or $2y$, a two-digit
- * cost, $, then 53 characters of its base64. */
+ * cost, $, then 53 characters of its base64.  The cost is checked apart
+ * (webcfg_user). */
 static int
 webcfg_bcrypt(const char *h)
 {
@@ -206,7 +207,7 @@ webcfg_bcrypt(const char *h)
 
 	if (strlen(h) != 60 || h[0] != '$' || h[1] != '2' ||
 	    strchr("aby", h[2]) == NULL || h[2] == '\0' || h[3] != '$' ||
-	    h[4] < '0' || h[4] > '3' || h[5] < '0' || h[5] > '9' ||
+	    h[4] < '0' || h[4] > '9' || h[5] < '0' || h[5] > '9' ||
 	    h[6] != '$')
 		return (0);
 	for (i = 7; i < 60; i++) {
@@ -221,11 +222,20 @@ static int
 webcfg_user(struct serve_webcfg *c, struct webcfg_line *l, char **cause)
 {
 	size_t	 i;
+	int	 cost;
 
 	if (l->value == NULL || !webcfg_bcrypt(l->value))
 		return (webcfg_fail(cause, l->lineno, l->indent + 1,
 		    -HV_EFORMAT, "a user's password must be a bcrypt hash "
 		    "($2b$, $2y$ or $2a$, as htpasswd -B writes)"));
+	/* crypt(3) fails on any other cost: the user could never log in, and
+	 * the failure would look like a wrong password. */
+	cost = (l->value[4] - '0') * 10 + (l->value[5] - '0');
+	if (cost < SERVE_WEBCFG_MINCOST || cost > SERVE_WEBCFG_MAXCOST)
+		return (webcfg_fail(cause, l->lineno, l->indent + 1,
+		    -HV_EFORMAT, cost < SERVE_WEBCFG_MINCOST ?
+		    "the bcrypt cost is below 4, which crypt(3) refuses" :
+		    "the bcrypt cost is above 31, which crypt(3) refuses"));
 	if (c->nusers >= SERVE_WEBCFG_MAXUSERS)
 		return (webcfg_fail(cause, l->lineno, l->indent + 1,
 		    -HV_ELIMIT, "too many users"));

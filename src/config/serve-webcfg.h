@@ -10,6 +10,8 @@
 
 #define SERVE_WEBCFG_MAXLEN	65536	/* bytes in a web configuration */
 #define SERVE_WEBCFG_MAXUSERS	1024
+#define SERVE_WEBCFG_MINCOST	4	/* the bcrypt costs crypt(3) takes */
+#define SERVE_WEBCFG_MAXCOST	31
 
 struct serve_webuser {
 	char		*name;

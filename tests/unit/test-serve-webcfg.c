@@ -9,6 +9,7 @@
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -121,6 +122,29 @@ test_refused(void **state)
 	parse_bad("basic_auth_users:\n  'a'b: " HASH "\n", "line 2, column 6");
 }
 
+/* Costs crypt(3) refuses are refused at load, with the line; 4 and 31,
+ * the ends of its range, are read. */
+static void
+test_cost(void **state)
+{
+	static const char *const bad[] = { "00", "03", "32", "39", "99" };
+	struct serve_webcfg	*c;
+	char			 text[256];
+	size_t			 i;
+
+	(void)state;
+	for (i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+		snprintf(text, sizeof text, "basic_auth_users:\n  a: $2b$%s$%s"
+		    "\n", bad[i], HASH + 7);
+		parse_bad(text, "line 2, column 3: the bcrypt cost");
+	}
+	snprintf(text, sizeof text, "basic_auth_users:\n  a: $2b$04$%s\n"
+	    "  b: $2b$31$%s\n", HASH + 7, HASH + 7);
+	c = parse_ok(text);
+	assert_int_equal(c->nusers, 2);
+	serve_webcfg_free(c);
+}
+
 static void
 test_bytes(void **state)
 {
@@ -155,6 +179,7 @@ main(void)
 		cmocka_unit_test(test_full),
 		cmocka_unit_test(test_parts),
 		cmocka_unit_test(test_refused),
+		cmocka_unit_test(test_cost),
 		cmocka_unit_test(test_bytes),
 	};
 
