@@ -9,6 +9,8 @@
 
 #include "serve/serve-int.h"
 
+#include <sys/stat.h>
+
 #include <errno.h>
 #include <libgen.h>
 #include <stdlib.h>
@@ -186,6 +188,7 @@ serve_web_pem(const char *cfgpath, const char *name, char **out,
 int
 serve_web_load(const char *path, struct serve_web **out, char **cause)
 {
+	struct stat		 st;
 	struct serve_web	*w;
 	void			*buf;
 	size_t			 len;
@@ -193,6 +196,18 @@ serve_web_load(const char *path, struct serve_web **out, char **cause)
 	int			 error;
 
 	*out = NULL;
+	/*
+	 * A FIFO or a device reads as something else each time (a FIFO
+	 * without a writer as empty), so only a regular file is read: a
+	 * configuration that is not there is refused, not taken as empty.
+	 */
+	if (stat(path, &st) == 0 && !S_ISREG(st.st_mode)) {
+		*cause = xasprintf("--web-config %s: not a regular file (%s)",
+		    path, S_ISDIR(st.st_mode) ? "a directory" :
+		    S_ISFIFO(st.st_mode) ? "a FIFO" : S_ISSOCK(st.st_mode) ?
+		    "a socket" : "a device");
+		return (-EINVAL);
+	}
 	if ((error = file_read(path, SERVE_WEBCFG_MAXLEN, &buf, &len,
 	    &c)) != 0) {
 		*cause = xasprintf("--web-config %s", c);
@@ -263,6 +278,17 @@ serve_web_reload(struct serve *s, struct serve_web *w, char **cause)
 		*cause = xasprintf("%s", "the TLS certificate or key differs "
 		    "from the one hvtop listens with, and a listening hvtop "
 		    "cannot change it: restart hvtop to use it (the old web "
+		    "configuration stays)");
+		serve_web_free(w);
+		return (-HV_EFORMAT);
+	}
+	/* An endpoint that asked for a password never stops asking because
+	 * its file was emptied or cut short. */
+	if (old != NULL && old->cfg->nusers > 0 && w->cfg->nusers == 0) {
+		pthread_mutex_unlock(&s->authlock);
+		*cause = xasprintf("%s", "the web configuration has no "
+		    "basic_auth_users, and a reload cannot turn Basic auth "
+		    "off: restart hvtop to serve without it (the old web "
 		    "configuration stays)");
 		serve_web_free(w);
 		return (-HV_EFORMAT);
