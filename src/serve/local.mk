@@ -4,7 +4,7 @@
 # (om*.c); its address and --web-config are parsed in src/config.
 libhvcore_a_SOURCES += \
 	src/serve/serve.h src/serve/serve-int.h \
-	src/serve/serve-http.c \
+	src/serve/serve-auth.c src/serve/serve-http.c \
 	src/serve/serve-web.c
 
 check_PROGRAMS += tests/unit/test-serve
@@ -37,3 +37,8 @@ check_PROGRAMS += tests/unit/test-serve-http
 tests_unit_test_serve_http_SOURCES = tests/unit/test-serve-http.c
 tests_unit_test_serve_http_CFLAGS = $(UNIT_CFLAGS)
 tests_unit_test_serve_http_LDADD = $(CORE_LIBS) $(CMOCKA_LIBS)
+
+check_PROGRAMS += tests/unit/test-serve-auth
+tests_unit_test_serve_auth_SOURCES = tests/unit/test-serve-auth.c
+tests_unit_test_serve_auth_CFLAGS = $(UNIT_CFLAGS)
+tests_unit_test_serve_auth_LDADD = $(CORE_LIBS) $(CMOCKA_LIBS)

@@ -13,6 +13,7 @@
 
 #include <errno.h>
 #include <libgen.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -22,18 +23,19 @@
 #include "util/xalloc.h"
 
 /*
- * Whether the offered string b is the secret a, in a time that does not
- * say where they differ, nor how long a is: the loop runs over all of a
- * whatever b is.
+ * Whether the offered bytes b (blen of them, perhaps with a NUL) are the
+ * secret string a, in a time that does not say where they differ, nor
+ * how long a is: the loop runs over all of a whatever b is.
  */
-static int
-serve_web_same(const char *a, const char *b)
+int
+serve_web_same(const char *a, const char *b, size_t blen)
 {
-	size_t		 la = strlen(a), lb = strlen(b), i;
-	unsigned char	 d = la != lb;
+	size_t		 la = strlen(a), i;
+	unsigned char	 d = la != blen;
 
 	for (i = 0; i < la; i++)
-		d |= (unsigned char)(a[i] ^ b[i < lb ? i : lb]);
+		d |= (unsigned char)(a[i] ^ (blen == 0 ? 0 :
+		    b[i < blen ? i : blen - 1]));
 	return (d == 0);
 }
 
@@ -55,81 +57,48 @@ serve_web_passed_clear(struct serve *s)
 }
 
 /*
- * Basic auth against the users' bcrypt hashes, with crypt(3).  Prometheus
- * sends the same credentials every scrape, and a bcrypt costs tens of
- * milliseconds on this, the server's only thread: so the password that
- * passed last is kept per user (in memory only, wiped when a reload or
- * the end forgets it), and offered again it passes without a hash.  Any
- * other password costs a hash, as does an unknown user, so that the time
- * of the answer does not tell which part was wrong, and the answer is
- * the same 401.  The hash runs without authlock: a reload meanwhile is
- * not held up by it, and what it accepts is not kept for the new users.
+ * Whether user's password is the one last accepted for it (authlock
+ * held).  Prometheus sends the same credentials every scrape, and a
+ * bcrypt costs tens of milliseconds: the password that passed last is
+ * kept per user (in memory only, wiped when a reload or the end forgets
+ * it), and offered again it passes without a hash.
  */
 int
-serve_web_authorized(struct serve *s, struct MHD_Connection *conn)
+serve_web_passed(struct serve *s, const char *user, const char *pass,
+    size_t passlen)
 {
-	const struct serve_webcfg	*c;
-	char				*user, *pass = NULL, *hash = NULL;
-	const char			*h;
-	size_t				 i, who = 0;
-	uint64_t			 gen;
-	int				 ok = 0, known = 0, hashed = 0;
+	const struct serve_webcfg	*c = s->web->cfg;
+	size_t				 i;
 
-	user = MHD_basic_auth_get_username_password(conn, &pass);
+	for (i = 0; i < c->nusers && i < s->npassed; i++) {
+		if (strcmp(c->users[i].name, user) == 0)
+			return (s->passed[i] != NULL &&
+			    serve_web_same(s->passed[i], pass, passlen));
+	}
+	return (0);
+}
+
+/*
+ * Keep the password a hash accepted for user who, unless the users were
+ * read again meanwhile (gen): it is not kept for the new ones.
+ */
+void
+serve_web_passed_keep(struct serve *s, size_t who, uint64_t gen,
+    const char *pass)
+{
 	pthread_mutex_lock(&s->authlock);
-	c = s->web != NULL ? s->web->cfg : NULL;
-	if (c == NULL || c->nusers == 0)
-		ok = 1;
-	else if (user != NULL && pass != NULL) {
-		for (i = 0; i < c->nusers; i++) {
-			if (strcmp(c->users[i].name, user) == 0) {
-				who = i;
-				known = 1;
-			}
+	if (gen == s->authgen && who < s->web->cfg->nusers) {
+		if (s->passed == NULL) {
+			s->npassed = s->web->cfg->nusers;
+			s->passed = xcalloc(s->npassed, sizeof *s->passed);
 		}
-		if (known && who < s->npassed && s->passed[who] != NULL &&
-		    serve_web_same(s->passed[who], pass))
-			ok = 1;
-		else
-			hash = xstrdup(c->users[known ? who : 0].hash);
+		if (s->passed[who] != NULL) {
+			explicit_bzero(s->passed[who], strlen(s->passed[who]));
+			free(s->passed[who]);
+		}
+		s->passed[who] = xstrdup(pass);
 	}
-	gen = s->authgen;
 	pthread_mutex_unlock(&s->authlock);
-	if (hash != NULL) {
-#ifdef HAVE_CRYPT
-		memset(s->cd, 0, sizeof *s->cd);
-		h = crypt_rn(pass, hash, s->cd, (int)sizeof *s->cd);
-#else
-		h = NULL;	/* serve_web_load refuses users then */
-#endif
-		ok = known && h != NULL && serve_web_same(hash, h);
-		free(hash);
-		hashed = 1;
-	}
-	if (ok && hashed) {
-		pthread_mutex_lock(&s->authlock);
-		if (gen == s->authgen) {
-			if (s->passed == NULL) {
-				s->npassed = s->web->cfg->nusers;
-				s->passed = xcalloc(s->npassed,
-				    sizeof *s->passed);
-			}
-			if (s->passed[who] != NULL) {
-				explicit_bzero(s->passed[who],
-				    strlen(s->passed[who]));
-				free(s->passed[who]);
-			}
-			s->passed[who] = xstrdup(pass);
-		}
-		pthread_mutex_unlock(&s->authlock);
-	}
-	if (pass != NULL) {
-		explicit_bzero(pass, strlen(pass));
-		MHD_free(pass);
-	}
-	if (user != NULL)
-		MHD_free(user);
-	return (ok);
 }
 
 enum MHD_Result
@@ -149,6 +118,33 @@ serve_web_unauthorized(struct MHD_Connection *conn)
 	ret = MHD_queue_basic_auth_fail_response(conn, SERVE_REALM, r);
 	MHD_destroy_response(r);
 	return (ret);
+}
+
+/*
+ * The hash an unknown user's password is checked against: one that no
+ * password can match (its text is not crypt(3)'s for its salt), at the
+ * cost most users have (the lowest of those most have), so that an
+ * unknown user costs what a known one does.
+ */
+void
+serve_web_dummy(const struct serve_webcfg *c, char out[61])
+{
+	unsigned	 n[100] = { 0 }, cost, best = 10, most = 0;
+	size_t		 i;
+
+	for (i = 0; i < c->nusers; i++) {
+		cost = (unsigned)(c->users[i].hash[4] - '0') * 10 +
+		    (unsigned)(c->users[i].hash[5] - '0');
+		n[cost]++;
+	}
+	for (cost = 0; cost < 100; cost++) {
+		if (n[cost] > most) {
+			best = cost;
+			most = n[cost];
+		}
+	}
+	snprintf(out, 61, "$2b$%02u$%s", best % 100, "hvtopunknownuser.nomatch"
+	    "/////////////////////////////");
 }
 
 /* A PEM file the web configuration names, relative to its directory. */
@@ -232,6 +228,7 @@ serve_web_load(const char *path, struct serve_web **out, char **cause)
 		return (-EINVAL);
 	}
 #endif
+	serve_web_dummy(w->cfg, w->dummy);
 	if (w->cfg->cert_file != NULL &&
 	    ((error = serve_web_pem(path, w->cfg->cert_file, &w->cert,
 	    cause)) != 0 || (error = serve_web_pem(path, w->cfg->key_file,

@@ -52,6 +52,7 @@ struct serve_web {
 	struct serve_webcfg	*cfg;
 	char			*cert;	/* NUL-terminated PEM; NULL: */
 	char			*key;	/* plain HTTP */
+	char			 dummy[61];	/* an unknown user's bcrypt */
 };
 
 /*
