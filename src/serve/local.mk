@@ -42,3 +42,7 @@ check_PROGRAMS += tests/unit/test-serve-auth
 tests_unit_test_serve_auth_SOURCES = tests/unit/test-serve-auth.c
 tests_unit_test_serve_auth_CFLAGS = $(UNIT_CFLAGS)
 tests_unit_test_serve_auth_LDADD = $(CORE_LIBS) $(CMOCKA_LIBS)
+
+noinst_PROGRAMS += tests/bench/bench-serve-auth
+tests_bench_bench_serve_auth_SOURCES = tests/bench/bench-serve-auth.c
+tests_bench_bench_serve_auth_LDADD = $(CORE_LIBS)
