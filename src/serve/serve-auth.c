@@ -589,6 +589,7 @@ serve_auth_later(struct MHD_Connection *conn, unsigned status,
 	MHD_add_response_header(r, MHD_HTTP_HEADER_CONTENT_TYPE,
 	    "text/plain; charset=utf-8");
 	MHD_add_response_header(r, MHD_HTTP_HEADER_RETRY_AFTER, after);
+	serve_web_headers(conn, r);
 	ret = MHD_queue_response(conn, status, r);
 	MHD_destroy_response(r);
 	return (ret);

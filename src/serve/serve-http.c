@@ -51,6 +51,7 @@
 #include <libgen.h>
 #include <microhttpd.h>
 
+#include "config/serve-tlscfg.h"
 #include "export/om.h"
 #include "serve/serve-int.h"
 #include "sys/clock.h"
@@ -220,9 +221,11 @@ serve_notify(void *cls, struct MHD_Connection *conn, void **ctx,
 	c = xcalloc(1, sizeof *c);
 	c->fd = ci->connect_fd;
 	c->conn = conn;
+	c->srv = s;
 	c->since = clock_now(&s->lt);
 	serve_conn_append(s, c);
 	*ctx = c;
+	serve_tls_start(s, conn);
 	if (++s->held > SERVE_CONNECTIONS)
 		serve_conn_room(s);
 }
@@ -283,6 +286,7 @@ serve_reply(struct MHD_Connection *conn, unsigned status, const char *type,
 	MHD_add_response_header(r, MHD_HTTP_HEADER_CONTENT_TYPE, type);
 	if (allow != NULL)
 		MHD_add_response_header(r, MHD_HTTP_HEADER_ALLOW, allow);
+	serve_web_headers(conn, r);
 	ret = MHD_queue_response(conn, status, r);
 	MHD_destroy_response(r);
 	return (ret);
@@ -337,6 +341,7 @@ serve_metrics(struct serve *s, struct MHD_Connection *conn, void **req)
 	    om_content_type(fmt));
 	MHD_add_response_header(r, MHD_HTTP_HEADER_CACHE_CONTROL, "no-store");
 	MHD_add_response_header(r, MHD_HTTP_HEADER_VARY, "Accept");
+	serve_web_headers(conn, r);
 	ret = MHD_queue_response(conn, MHD_HTTP_OK, r);
 	MHD_destroy_response(r);
 	return (ret);
@@ -461,6 +466,10 @@ serve_access(void *cls, struct MHD_Connection *conn, const char *url,
 		    "text/plain; charset=utf-8", "a header field can be read "
 		    "more than one way (white space before its colon, or "
 		    "Content-Length or Authorization twice)\n", NULL));
+	if (!serve_tls_client_ok(s, conn))
+		return (serve_reply(conn, MHD_HTTP_FORBIDDEN,
+		    "text/plain; charset=utf-8", "this endpoint needs a "
+		    "client certificate its authorities signed\n", NULL));
 	if ((auth = serve_auth_check(s, conn, c)) == SERVE_AUTH_WAIT)
 		return (MHD_YES);
 	if (auth != SERVE_AUTH_OK)
@@ -627,7 +636,7 @@ serve_open_web(const struct serve_addr *a, const struct serve_info *info,
 {
 	struct om_info	 oi;
 	struct serve	*s;
-	char		*url;
+	char		*url, *prio = NULL;
 	int		 fd = -1, error, tls;
 
 	*out = NULL;
@@ -645,6 +654,10 @@ serve_open_web(const struct serve_addr *a, const struct serve_info *info,
 		s->url = url;
 	}
 	s->web = web;
+	s->tls = tls;
+	s->client_auth = tls ? web->cfg->client_auth : SERVE_TLS_NOCLIENTCERT;
+	if (tls)
+		prio = serve_tlscfg_priorities(web->cfg);
 	s->pool = serve_auth_pool_new();
 	pthread_mutex_init(&s->authlock, NULL);
 	pthread_mutex_init(&s->lock, NULL);
@@ -667,6 +680,8 @@ serve_open_web(const struct serve_addr *a, const struct serve_info *info,
 	    0, NULL, NULL, serve_access, s,
 	    MHD_OPTION_HTTPS_MEM_KEY, tls ? web->key : NULL,
 	    MHD_OPTION_HTTPS_MEM_CERT, tls ? web->cert : NULL,
+	    MHD_OPTION_HTTPS_MEM_TRUST, tls ? web->ca : NULL,
+	    MHD_OPTION_HTTPS_PRIORITIES, prio,
 	    MHD_OPTION_LISTEN_SOCKET, (MHD_socket)fd,
 	    MHD_OPTION_CONNECTION_LIMIT,
 	    (unsigned)(SERVE_CONNECTIONS + SERVE_SLACK),
@@ -676,6 +691,7 @@ serve_open_web(const struct serve_addr *a, const struct serve_info *info,
 	    MHD_OPTION_NOTIFY_CONNECTION, serve_notify, s,
 	    MHD_OPTION_URI_LOG_CALLBACK, serve_target, s,
 	    MHD_OPTION_END);
+	free(prio);
 	if (s->mhd == NULL) {
 		*cause = xasprintf("--serve %s:%u: the HTTP server did not "
 		    "start%s", a->host, a->port, tls ? " (is the TLS key "

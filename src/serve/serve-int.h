@@ -58,6 +58,7 @@ struct serve_conn {
 	int			 busy;		/* a request is being answered */
 	int			 dropped;	/* shut down; not yet closed */
 	struct MHD_Connection	*conn;
+	struct serve		*srv;
 	struct serve_auth_job	*job;		/* its password being hashed */
 };
 
@@ -87,6 +88,8 @@ struct serve {
 	size_t			 npassed;	/* web, the password last ok */
 	uint64_t		 authgen;	/* under authlock: reloads */
 	struct serve_pool	*pool;		/* hashes (serve-auth.c) */
+	int			 tls;
+	int			 client_auth;	/* SERVE_TLS_*: as started */
 	struct serve_auth_src	 srcs[SERVE_AUTH_SOURCES];
 	/* The sampler's alone: */
 	struct om		*om;
@@ -116,6 +119,9 @@ void		 serve_web_passed_keep(struct serve *, size_t who,
 		    uint64_t gen, const char *pass);
 /* The dummy hash of an unknown user: the cost most users have. */
 void		 serve_web_dummy(const struct serve_webcfg *, char out[61]);
+/* The configured headers, added to an answer (the server's thread). */
+void		 serve_web_headers(struct MHD_Connection *,
+		    struct MHD_Response *);
 /* The 401 answer that asks for a user and password. */
 enum MHD_Result	 serve_web_unauthorized(struct MHD_Connection *);
 
@@ -132,5 +138,10 @@ int		 serve_auth_check(struct serve *, struct MHD_Connection *,
 enum MHD_Result	 serve_auth_refuse(struct MHD_Connection *, int);
 void		 serve_auth_abandon(struct serve *, struct serve_conn *);
 void		 serve_auth_closed(struct serve *, struct serve_conn *);
+
+/* serve-tls.c: what the TLS session of a connection may do. */
+void		 serve_tls_start(struct serve *, struct MHD_Connection *);
+/* Whether a client's certificate is as client_auth_type asks. */
+int		 serve_tls_client_ok(struct serve *, struct MHD_Connection *);
 
 #endif /* HVTOP_SERVE_INT_H */

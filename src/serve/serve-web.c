@@ -17,6 +17,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "config/serve-tlscfg.h"
 #include "serve/serve.h"
 #include "sys/file.h"
 #include "util/hverr.h"
@@ -101,6 +102,29 @@ serve_web_passed_keep(struct serve *s, size_t who, uint64_t gen,
 	pthread_mutex_unlock(&s->authlock);
 }
 
+/*
+ * The headers of http_server_config every answer carries, added to r
+ * (on the server's thread: the connection's server is its socket's).
+ */
+void
+serve_web_headers(struct MHD_Connection *conn, struct MHD_Response *r)
+{
+	const union MHD_ConnectionInfo	*ci;
+	const struct serve_conn		*c;
+	const struct serve_webcfg	*cfg;
+	size_t				 i;
+
+	ci = MHD_get_connection_info(conn, MHD_CONNECTION_INFO_SOCKET_CONTEXT);
+	if (ci == NULL || (c = ci->socket_context) == NULL || c->srv == NULL)
+		return;
+	pthread_mutex_lock(&c->srv->authlock);
+	cfg = c->srv->web != NULL ? c->srv->web->cfg : NULL;
+	for (i = 0; cfg != NULL && i < cfg->nheaders; i++)
+		MHD_add_response_header(r, cfg->headers[i].name,
+		    cfg->headers[i].value);
+	pthread_mutex_unlock(&c->srv->authlock);
+}
+
 enum MHD_Result
 serve_web_unauthorized(struct MHD_Connection *conn)
 {
@@ -115,6 +139,7 @@ serve_web_unauthorized(struct MHD_Connection *conn)
 		return (MHD_NO);
 	MHD_add_response_header(r, MHD_HTTP_HEADER_CONTENT_TYPE,
 	    "text/plain; charset=utf-8");
+	serve_web_headers(conn, r);
 	ret = MHD_queue_basic_auth_fail_response(conn, SERVE_REALM, r);
 	MHD_destroy_response(r);
 	return (ret);
@@ -232,7 +257,9 @@ serve_web_load(const char *path, struct serve_web **out, char **cause)
 	if (w->cfg->cert_file != NULL &&
 	    ((error = serve_web_pem(path, w->cfg->cert_file, &w->cert,
 	    cause)) != 0 || (error = serve_web_pem(path, w->cfg->key_file,
-	    &w->key, cause)) != 0)) {
+	    &w->key, cause)) != 0 || (w->cfg->client_ca_file != NULL &&
+	    (error = serve_web_pem(path, w->cfg->client_ca_file, &w->ca,
+	    cause)) != 0))) {
 		serve_web_free(w);
 		return (error);
 	}
@@ -247,6 +274,7 @@ serve_web_free(struct serve_web *w)
 		return;
 	serve_webcfg_free(w->cfg);
 	free(w->cert);
+	free(w->ca);
 	/* explicit_bzero: a memset() before free() may be optimised away. */
 	if (w->key != NULL) {
 		explicit_bzero(w->key, strlen(w->key));
@@ -262,26 +290,48 @@ serve_web_pem_same(const char *a, const char *b)
 	    (a != NULL && b != NULL && strcmp(a, b) == 0));
 }
 
+/*
+ * Why the TLS of w cannot replace old's on a listening server, or NULL.
+ */
+static char *
+serve_web_tls_change(const struct serve_web *old, struct serve_web *w)
+{
+	static const char	 keep[] = " (the old web configuration stays)";
+
+	if (!serve_tlscfg_same(old->cfg, w->cfg))
+		return (xasprintf("the TLS settings differ from those hvtop "
+		    "listens with (TLS on or off, versions, suites, client "
+		    "certificates), and a listening hvtop cannot change "
+		    "them: restart hvtop to use them%s", keep));
+	if (!serve_web_pem_same(old->cert, w->cert) ||
+	    !serve_web_pem_same(old->key, w->key))
+		return (xasprintf("the TLS certificate or key differs from "
+		    "the one hvtop listens with, and a listening hvtop cannot "
+		    "change it: restart hvtop to use it%s", keep));
+	if (!serve_web_pem_same(old->ca, w->ca))
+		return (xasprintf("the client CA differs from the one hvtop "
+		    "listens with, and a listening hvtop cannot change it: "
+		    "restart hvtop to use it%s", keep));
+	return (NULL);
+}
+
 int
 serve_web_reload(struct serve *s, struct serve_web *w, char **cause)
 {
 	struct serve_web	*old;
+	char			*why;
 
 	pthread_mutex_lock(&s->authlock);
 	old = s->web;
-	if (!serve_web_pem_same(old != NULL ? old->cert : NULL, w->cert) ||
-	    !serve_web_pem_same(old != NULL ? old->key : NULL, w->key)) {
+	if ((why = serve_web_tls_change(old, w)) != NULL) {
 		pthread_mutex_unlock(&s->authlock);
-		*cause = xasprintf("%s", "the TLS certificate or key differs "
-		    "from the one hvtop listens with, and a listening hvtop "
-		    "cannot change it: restart hvtop to use it (the old web "
-		    "configuration stays)");
+		*cause = why;
 		serve_web_free(w);
 		return (-HV_EFORMAT);
 	}
 	/* An endpoint that asked for a password never stops asking because
 	 * its file was emptied or cut short. */
-	if (old != NULL && old->cfg->nusers > 0 && w->cfg->nusers == 0) {
+	if (old->cfg->nusers > 0 && w->cfg->nusers == 0) {
 		pthread_mutex_unlock(&s->authlock);
 		*cause = xasprintf("%s", "the web configuration has no "
 		    "basic_auth_users, and a reload cannot turn Basic auth "

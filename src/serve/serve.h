@@ -52,6 +52,7 @@ struct serve_web {
 	struct serve_webcfg	*cfg;
 	char			*cert;	/* NUL-terminated PEM; NULL: */
 	char			*key;	/* plain HTTP */
+	char			*ca;	/* client_ca_file's PEM, or NULL */
 	char			 dummy[61];	/* an unknown user's bcrypt */
 };
 
@@ -78,9 +79,10 @@ int		 serve_open_web(const struct serve_addr *,
 		    struct serve **out, char **cause);
 int		 serve_run(struct serve *, char **cause);
 /*
- * Use the users of a web configuration read again (it is taken).  TLS
- * cannot be turned on or off, nor its key changed, while listening: such
- * a change is refused, and the old configuration kept, with *cause.
+ * Use the users and headers of a web configuration read again (it is
+ * taken).  TLS cannot be turned on or off, nor its files or settings
+ * changed, while listening: such a change is refused, and the old
+ * configuration kept, with *cause.
  */
 int		 serve_web_reload(struct serve *, struct serve_web *,
 		    char **cause);
