@@ -397,8 +397,9 @@ serve_fields_valid(struct MHD_Connection *conn)
  * "/metrics%00junk" is not "/metrics".  The mark is an address only,
  * never written: const, so no mutable global.
  */
-static const char serve_bad_target;
+static const char serve_bad_target, serve_long_target;
 #define SERVE_BAD_TARGET ((void *)(uintptr_t)&serve_bad_target)
+#define SERVE_LONG_TARGET ((void *)(uintptr_t)&serve_long_target)
 
 static void *
 serve_target(void *cls, const char *uri, struct MHD_Connection *conn)
@@ -413,6 +414,10 @@ serve_target(void *cls, const char *uri, struct MHD_Connection *conn)
 	plen = q != NULL ? (size_t)(q - uri) : strlen(uri);
 	for (p = q; p != NULL; p = strchr(p + 1, '&'))
 		args++;
+	/* On TLS the answer is the library's to send, encrypted. */
+	if ((strlen(uri) > SERVE_URI_MAX || args > SERVE_ARGS_MAX) &&
+	    ((struct serve *)cls)->tls)
+		return (SERVE_LONG_TARGET);
 	if (strlen(uri) > SERVE_URI_MAX || args > SERVE_ARGS_MAX) {
 		/*
 		 * Answered here and now, the connection closed: nothing else
@@ -454,6 +459,11 @@ serve_access(void *cls, struct MHD_Connection *conn, const char *url,
 		return (serve_reply(conn, MHD_HTTP_BAD_REQUEST,
 		    "text/plain; charset=utf-8", "a NUL byte (%00) in the "
 		    "path\n", NULL));
+	}
+	if (*req == SERVE_LONG_TARGET) {
+		*req = NULL;
+		return (serve_reply(conn, MHD_HTTP_URI_TOO_LONG,
+		    "text/plain; charset=utf-8", serve_long, NULL));
 	}
 	/*
 	 * Everything is decided on the headers alone, before any body is
@@ -501,7 +511,7 @@ serve_completed(void *cls, struct MHD_Connection *conn, void **req,
 	struct serve_conn	*c;
 
 	(void)code;
-	if (*req != SERVE_BAD_TARGET)
+	if (*req != SERVE_BAD_TARGET && *req != SERVE_LONG_TARGET)
 		serve_pub_unref(*req);
 	*req = NULL;
 	/* Idle again: the deadline starts over for the next request. */

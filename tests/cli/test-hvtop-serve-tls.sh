@@ -1,18 +1,18 @@
 #!/bin/sh
 # hvtop --serve --web-config FILE: TLS as exporter-toolkit's servers do
 # it, judged by curl and openssl s_client with certificates made here.
-# By default TLS 1.2 and 1.3 only, and no static-RSA suite; a 431
-# answer comes through TLS; min_version, max_version, cipher_suites and
+# By default TLS 1.2 and 1.3 only, and no static-RSA suite; 414 and 431
+# answers come through TLS; min_version, max_version, cipher_suites and
 # http_server_config.headers are honoured; client_auth_type
 # RequireAndVerifyClientCert with client_ca_file lets in a client whose
 # certificate the CA signed and no other (and a real Prometheus with
 # that certificate scrapes it).  What the machine lacks is a visible
 # SKIP.
 . "$(dirname "$0")/tap.sh"
-plan 19
+plan 20
 
 skip_rest() {
-	while [ "$tap_n" -lt 19 ]; do
+	while [ "$tap_n" -lt 20 ]; do
 		skip "$1" "$2"
 	done
 	exit 0
@@ -78,6 +78,10 @@ case $s in
 ECDHE-*) pass "TLS 1.2 agrees on an ECDHE suite ($s)" ;;
 *) fail "TLS 1.2 agrees on an ECDHE suite (got '$s')" ;;
 esac
+long=$(head -c 6000 /dev/zero | tr '\0' a)
+check "a long target gets its 414 through TLS" test "$(first_line \
+    "GET /metrics?$long HTTP/1.1\r\nHost: x\r\n\r\n")" = \
+    "HTTP/1.1 414 URI Too Long"
 big=$(head -c 17000 /dev/zero | tr '\0' b)
 check "a header too large gets its 431 through TLS" test "$(first_line \
     "GET /metrics HTTP/1.1\r\nHost: x\r\nX-Big: $big\r\n\r\n")" = \
