@@ -650,6 +650,13 @@ serve_open_web(const struct serve_addr *a, const struct serve_info *info,
 	int		 fd = -1, error, tls;
 
 	*out = NULL;
+	/* At the start every TLS file must be read. */
+	if (web != NULL && web->pem_error != NULL) {
+		*cause = web->pem_error;
+		web->pem_error = NULL;
+		serve_web_free(web);
+		return (-EACCES);
+	}
 	s = xcalloc(1, sizeof *s);
 	s->wake[0] = s->wake[1] = -1;
 	if ((error = serve_listen(a, &fd, &s->url, cause)) != 0) {

@@ -260,6 +260,17 @@ serve_web_load(const char *path, struct serve_web **out, char **cause)
 	    &w->key, cause)) != 0 || (w->cfg->client_ca_file != NULL &&
 	    (error = serve_web_pem(path, w->cfg->client_ca_file, &w->ca,
 	    cause)) != 0))) {
+		/*
+		 * After --user, a key only root may read is unreadable: a
+		 * reload that keeps the TLS settings uses the key in memory
+		 * (serve_web_reload), anything else is refused with this.
+		 */
+		if (error == -EACCES || error == -EPERM) {
+			w->pem_error = *cause;
+			*cause = NULL;
+			*out = w;
+			return (0);
+		}
 		serve_web_free(w);
 		return (error);
 	}
@@ -275,6 +286,7 @@ serve_web_free(struct serve_web *w)
 	serve_webcfg_free(w->cfg);
 	free(w->cert);
 	free(w->ca);
+	free(w->pem_error);
 	/* explicit_bzero: a memset() before free() may be optimised away. */
 	if (w->key != NULL) {
 		explicit_bzero(w->key, strlen(w->key));
@@ -292,6 +304,8 @@ serve_web_pem_same(const char *a, const char *b)
 
 /*
  * Why the TLS of w cannot replace old's on a listening server, or NULL.
+ * A file that cannot be read (a key only root may read, after --user)
+ * is the one in use when its name and every TLS setting are the same.
  */
 static char *
 serve_web_tls_change(const struct serve_web *old, struct serve_web *w)
@@ -303,6 +317,21 @@ serve_web_tls_change(const struct serve_web *old, struct serve_web *w)
 		    "listens with (TLS on or off, versions, suites, client "
 		    "certificates), and a listening hvtop cannot change "
 		    "them: restart hvtop to use them%s", keep));
+	if (w->pem_error != NULL && (old->cert == NULL ||
+	    strcmp(old->cfg->cert_file, w->cfg->cert_file) != 0 ||
+	    strcmp(old->cfg->key_file, w->cfg->key_file) != 0 ||
+	    (w->cfg->client_ca_file != NULL &&
+	    strcmp(old->cfg->client_ca_file, w->cfg->client_ca_file) != 0)))
+		return (xasprintf("%s%s", w->pem_error, keep));
+	if (w->pem_error != NULL) {
+		/* What could be read is compared below, as always. */
+		if (w->cert == NULL)
+			w->cert = xstrdup(old->cert);
+		if (w->key == NULL)
+			w->key = xstrdup(old->key);
+		if (w->ca == NULL && old->ca != NULL)
+			w->ca = xstrdup(old->ca);
+	}
 	if (!serve_web_pem_same(old->cert, w->cert) ||
 	    !serve_web_pem_same(old->key, w->key))
 		return (xasprintf("the TLS certificate or key differs from "

@@ -6,13 +6,15 @@
 # http_server_config.headers are honoured; client_auth_type
 # RequireAndVerifyClientCert with client_ca_file lets in a client whose
 # certificate the CA signed and no other (and a real Prometheus with
-# that certificate scrapes it).  What the machine lacks is a visible
-# SKIP.
+# that certificate scrapes it).  Run as root with --user nobody and a key
+# only root may read, a reload that changes a password is used, and one
+# that changes a TLS setting is refused.  What the machine lacks is a
+# visible SKIP.
 . "$(dirname "$0")/tap.sh"
-plan 20
+plan 23
 
 skip_rest() {
-	while [ "$tap_n" -lt 20 ]; do
+	while [ "$tap_n" -lt 23 ]; do
 		skip "$1" "$2"
 	done
 	exit 0
@@ -163,4 +165,55 @@ EOF
 else
 	skip "Prometheus with a client certificate" "prometheus is not installed"
 fi
+kill "$pid"
+
+# --user: the key is root's alone, the reloads are nobody's.
+if [ "$(id -u)" -ne 0 ] || ! have perl; then
+	while [ "$tap_n" -lt 23 ]; do
+		skip "--user reloads" "not root, or no perl"
+	done
+	exit 0
+fi
+bcrypt() {
+	perl -e '
+	    my @c = ("a".."z", "A".."Z", "0".."9", ".", "/");
+	    my $s = join "", map { $c[int rand 64] } 1..21;
+	    print crypt($ARGV[0], "\$2b\$04\$" . $s . "u")' "$1"
+}
+chmod 755 "$tmpdir" "$d"
+chmod 644 "$d/cert.pem"
+chmod 600 "$d/key.pem"
+printf '%s\nbasic_auth_users:\n  prometheus: %s\n' "$tls" "$(bcrypt one)" \
+    >"$d/web.yml"
+chmod 644 "$d/web.yml"
+serve_start u -b --sim clock=real -d 0.2 --serve 127.0.0.1:0 \
+    --web-config "$d/web.yml" --user nobody
+end=$(($(date +%s) + 60))
+while [ -n "$url" ] && ! grep -q '^hvtop: running as nobody' "$tmpdir/u.err" &&
+    [ "$(date +%s)" -le "$end" ]; do
+	sleep 0.1
+done
+check "--user nobody with a key only root reads: the first password works" \
+    test "$(code -u prometheus:one)" = 200
+# hup N: SIGHUP, then wait (60 s at most) for the Nth SIGHUP line.
+hup() {
+	kill -HUP "$pid"
+	_end=$(($(date +%s) + 60))
+	while [ "$(grep -c 'SIGHUP' "$tmpdir/u.err")" -lt "$1" ] &&
+	    [ "$(date +%s)" -le "$_end" ]; do
+		sleep 0.1
+	done
+}
+printf '%s\nbasic_auth_users:\n  prometheus: %s\n' "$tls" "$(bcrypt two)" \
+    >"$d/web.yml"
+hup 1
+check "a reload that changes only the password is used" \
+    test "$(code -u prometheus:two)" = 200
+[ "$(code -u prometheus:two)" = 200 ] || diag "$(tail -n 3 "$tmpdir/u.err")"
+printf '%s\n  min_version: TLS13\nbasic_auth_users:\n  prometheus: %s\n' \
+    "$tls" "$(bcrypt three)" >"$d/web.yml"
+hup 2
+check "a reload that changes a TLS setting is refused, the old one kept" \
+    sh -c "grep -q 'SIGHUP: the TLS settings differ.*restart' \
+    '$tmpdir/u.err' && test \"\$1\" = 200" sh "$(code -u prometheus:two)"
 kill "$pid"
