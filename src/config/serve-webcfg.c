@@ -113,6 +113,40 @@ webcfg_text_end(const char *s, size_t len)
 	return (end);
 }
 
+/* A line holds no NUL byte and no control character but a tab. */
+static int
+webcfg_chars(const char *s, size_t len, size_t lineno, char **cause)
+{
+	size_t	 i;
+
+	for (i = 0; i < len; i++) {
+		if (s[i] == '\0')
+			return (webcfg_fail(cause, lineno, i + 1, -HV_EFORMAT,
+			    "a NUL byte"));
+		if ((unsigned char)s[i] < 0x20 && s[i] != '\t')
+			return (webcfg_fail(cause, lineno, i + 1, -HV_EFORMAT,
+			    "a control character"));
+	}
+	return (0);
+}
+
+/* A list's item, "- value", its dash at s[i]. */
+static int
+webcfg_item(const char *s, size_t i, size_t end, struct webcfg_line *l,
+    char **cause)
+{
+	size_t	 k;
+
+	l->item = 1;
+	for (k = i + 1; k < end && s[k] == ' '; k++)
+		continue;
+	if (k == end)
+		return (webcfg_fail(cause, l->lineno, i + 1, -HV_EFORMAT,
+		    "an empty list item"));
+	return (webcfg_scalar(s + k, end - k, l->lineno, k + 1, &l->value,
+	    cause));
+}
+
 /* One "key: value" line; 1 for a line with nothing on it. */
 static int
 webcfg_line(const char *s, size_t len, size_t lineno, struct webcfg_line *l,
@@ -123,14 +157,8 @@ webcfg_line(const char *s, size_t len, size_t lineno, struct webcfg_line *l,
 
 	memset(l, 0, sizeof l[0]);
 	l->lineno = lineno;
-	for (i = 0; i < len; i++) {
-		if (s[i] == '\0')
-			return (webcfg_fail(cause, lineno, i + 1, -HV_EFORMAT,
-			    "a NUL byte"));
-		if ((unsigned char)s[i] < 0x20 && s[i] != '\t')
-			return (webcfg_fail(cause, lineno, i + 1, -HV_EFORMAT,
-			    "a control character"));
-	}
+	if ((error = webcfg_chars(s, len, lineno, cause)) != 0)
+		return (error);
 	for (i = 0; i < len && s[i] == ' '; i++)
 		continue;
 	if (i < len && s[i] == '\t')
@@ -142,17 +170,8 @@ webcfg_line(const char *s, size_t len, size_t lineno, struct webcfg_line *l,
 	if (i == 0 && end == 3 && memcmp(s, "---", 3) == 0)
 		return (1);
 	l->indent = i;
-	if (s[i] == '-' && (i + 1 == end || s[i + 1] == ' ')) {
-		/* A list's item: "- value". */
-		l->item = 1;
-		for (k = i + 1; k < end && s[k] == ' '; k++)
-			continue;
-		if (k == end)
-			return (webcfg_fail(cause, lineno, i + 1, -HV_EFORMAT,
-			    "an empty list item"));
-		return (webcfg_scalar(s + k, end - k, lineno, k + 1,
-		    &l->value, cause));
-	}
+	if (s[i] == '-' && (i + 1 == end || s[i + 1] == ' '))
+		return (webcfg_item(s, i, end, l, cause));
 	if (s[i] == '\'' || s[i] == '"') {
 		/* A quoted key: up to its closing quote. */
 		for (k = i + 1; k < end; k++) {

@@ -51,7 +51,6 @@
 #include <libgen.h>
 #include <microhttpd.h>
 
-#include "config/serve-tlscfg.h"
 #include "export/om.h"
 #include "serve/serve-int.h"
 #include "sys/clock.h"
@@ -650,13 +649,8 @@ serve_open_web(const struct serve_addr *a, const struct serve_info *info,
 	int		 fd = -1, error, tls;
 
 	*out = NULL;
-	/* At the start every TLS file must be read. */
-	if (web != NULL && web->pem_error != NULL) {
-		*cause = web->pem_error;
-		web->pem_error = NULL;
-		serve_web_free(web);
-		return (-EACCES);
-	}
+	if ((error = serve_web_ready(web, cause)) != 0)
+		return (error);
 	s = xcalloc(1, sizeof *s);
 	s->wake[0] = s->wake[1] = -1;
 	if ((error = serve_listen(a, &fd, &s->url, cause)) != 0) {
@@ -671,10 +665,7 @@ serve_open_web(const struct serve_addr *a, const struct serve_info *info,
 		s->url = url;
 	}
 	s->web = web;
-	s->tls = tls;
-	s->client_auth = tls ? web->cfg->client_auth : SERVE_TLS_NOCLIENTCERT;
-	if (tls)
-		prio = serve_tlscfg_priorities(web->cfg);
+	prio = serve_tls_init(s, tls);
 	s->pool = serve_auth_pool_new();
 	pthread_mutex_init(&s->authlock, NULL);
 	pthread_mutex_init(&s->lock, NULL);

@@ -139,7 +139,11 @@ enum MHD_Result	 serve_auth_refuse(struct MHD_Connection *, int);
 void		 serve_auth_abandon(struct serve *, struct serve_conn *);
 void		 serve_auth_closed(struct serve *, struct serve_conn *);
 
+/* Whether web can start a server (every TLS file read); frees it if not. */
+int		 serve_web_ready(struct serve_web *, char **cause);
+
 /* serve-tls.c: what the TLS session of a connection may do. */
+char		*serve_tls_init(struct serve *, int tls);
 void		 serve_tls_start(struct serve *, struct MHD_Connection *);
 /* Whether a client's certificate is as client_auth_type asks. */
 int		 serve_tls_client_ok(struct serve *, struct MHD_Connection *);

@@ -16,6 +16,22 @@
 
 #include "config/serve-tlscfg.h"
 
+/*
+ * What a server of web (s->web, set) does on TLS when tls is set: its
+ * client_auth_type, and the priority string of its versions and suites
+ * (NULL without TLS; caller frees).
+ */
+char *
+serve_tls_init(struct serve *s, int tls)
+{
+	s->tls = tls;
+	s->client_auth = SERVE_TLS_NOCLIENTCERT;
+	if (!tls)
+		return (NULL);
+	s->client_auth = s->web->cfg->client_auth;
+	return (serve_tlscfg_priorities(s->web->cfg));
+}
+
 static gnutls_session_t
 serve_tls_session(struct MHD_Connection *conn)
 {

@@ -278,6 +278,19 @@ serve_web_load(const char *path, struct serve_web **out, char **cause)
 	return (0);
 }
 
+/* Whether web (NULL: none) can start a server: at the start every TLS
+ * file must have been read.  If not, web is freed. */
+int
+serve_web_ready(struct serve_web *w, char **cause)
+{
+	if (w == NULL || w->pem_error == NULL)
+		return (0);
+	*cause = w->pem_error;
+	w->pem_error = NULL;
+	serve_web_free(w);
+	return (-EACCES);
+}
+
 void
 serve_web_free(struct serve_web *w)
 {
