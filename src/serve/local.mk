@@ -1,6 +1,7 @@
 # src/serve: the OpenMetrics endpoint (hvtop --serve), the only code
 # that includes libmicrohttpd: HTTP and sockets (serve-http.c), and who
-# may scrape (serve-web.c).  The text it serves is src/export's
+# may scrape (serve-web.c; Basic auth on its own threads, serve-auth.c;
+# client certificates on GnuTLS's session, serve-tls.c).  The text it serves is src/export's
 # (om*.c); its address and --web-config are parsed in src/config.
 libhvcore_a_SOURCES += \
 	src/serve/serve.h src/serve/serve-int.h \

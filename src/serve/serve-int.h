@@ -1,7 +1,8 @@
 /*
- * What the server's two files share: the HTTP side (serve-http.c) and
- * who may scrape (serve-web.c: --web-config read from its files, Basic
- * auth).  Not for use outside src/serve.
+ * What the server's files share: the HTTP side (serve-http.c) and who
+ * may scrape (serve-web.c: --web-config read from its files and the
+ * passwords accepted; serve-auth.c: Basic auth, bcrypt on threads of its
+ * own; serve-tls.c: client certificates).  Not for use outside src/serve.
  */
 #ifndef HVTOP_SERVE_INT_H
 #define HVTOP_SERVE_INT_H
