@@ -139,13 +139,47 @@ hvtop_list_formulas(const struct session *s, const char *pattern, FILE *fp)
 	return (n);
 }
 
+/*
+ * One kind's entries into fp under its heading (when head is not NULL),
+ * or nothing when none matches: an empty heading answers nothing.
+ */
+static size_t
+hvtop_list_section(const struct session *s, int kind, const char *head,
+    const char *pattern, FILE *fp)
+{
+	char	*text = NULL;
+	size_t	 len = 0, n;
+	FILE	*sec;
+
+	if ((sec = open_memstream(&text, &len)) == NULL)
+		return (0);
+	if (kind == 0)
+		n = hvtop_list_events(session_catalog(s), pattern, sec);
+	else if (kind == 1)
+		n = hvtop_list_groups(session_catalog(s), pattern, sec);
+	else
+		n = hvtop_list_formulas(s, pattern, sec);
+	if (fclose(sec) != 0)
+		n = 0;
+	if (n > 0) {
+		if (head != NULL)
+			fprintf(fp, "%s%s:\n", ftell(fp) > 0 ? "\n" : "",
+			    head);
+		fwrite(text, 1, len, fp);
+	}
+	free(text);
+	return (n);
+}
+
 int
 hvtop_list(const struct session *s, const char *kind, const char *pattern,
     FILE *out)
 {
+	static const char *const kinds[] = { "events", "groups",
+	    "formulas" };
 	static const char *const heads[] = { "Events (-e)", "Groups (-g)",
 	    "Formulas (metrics)" };
-	int	 all = strcmp(kind, "all") == 0;
+	int	 all = strcmp(kind, "all") == 0, k;
 	char	*text = NULL;
 	size_t	 len = 0, n = 0;
 	FILE	*fp;
@@ -153,18 +187,11 @@ hvtop_list(const struct session *s, const char *kind, const char *pattern,
 	/* Held until it is known that something matched. */
 	if ((fp = open_memstream(&text, &len)) == NULL)
 		return (1);
-	if (all)
-		fprintf(fp, "%s:\n", heads[0]);
-	if (all || strcmp(kind, "events") == 0)
-		n += hvtop_list_events(session_catalog(s), pattern, fp);
-	if (all)
-		fprintf(fp, "\n%s:\n", heads[1]);
-	if (all || strcmp(kind, "groups") == 0)
-		n += hvtop_list_groups(session_catalog(s), pattern, fp);
-	if (all)
-		fprintf(fp, "\n%s:\n", heads[2]);
-	if (all || strcmp(kind, "formulas") == 0)
-		n += hvtop_list_formulas(s, pattern, fp);
+	for (k = 0; k < 3; k++) {
+		if (all || strcmp(kind, kinds[k]) == 0)
+			n += hvtop_list_section(s, k, all ? heads[k] : NULL,
+			    pattern, fp);
+	}
 	if (fclose(fp) != 0) {
 		free(text);
 		return (1);
@@ -180,6 +207,17 @@ hvtop_list(const struct session *s, const char *kind, const char *pattern,
 		    "as a pattern\n", pattern);
 		free(text);
 		return (2);
+	}
+	/* Nothing matched: say so and fail, as grep does. */
+	if (n == 0) {
+		if (pattern != NULL)
+			fprintf(stderr, "hvtop: --list %s: nothing matches "
+			    "\"%s\"\n", kind, pattern);
+		else
+			fprintf(stderr, "hvtop: --list %s: the catalog and "
+			    "the metric files have none\n", kind);
+		free(text);
+		return (1);
 	}
 	fwrite(text, 1, len, out);
 	free(text);

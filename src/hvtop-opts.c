@@ -72,6 +72,7 @@ help(FILE *fp)
 "      --user NAME        started as root: serve as NAME once the counters\n"
 "                         are open\n"
 "      --web-config FILE  TLS and Basic auth for --serve (SIGHUP reloads)\n"
+"      --no-color         draw the screens without colour\n"
 "  -h, --help             this help\n"
 "  -V, --version          the version\n"
 "  -- COMMAND [ARGS]      run COMMAND and count over its life, like\n"

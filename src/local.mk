@@ -28,5 +28,7 @@ TESTS += tests/cli/test-hvtop-outerr.sh
 # What each kind of name becomes when an output is written to it.
 TESTS += tests/cli/test-hvtop-outfile.sh
 TESTS += tests/cli/test-hvtop-lpar-pick.sh
+# hvtop's own per-core metrics in every output, the partitions' IPC.
+TESTS += tests/cli/test-hvtop-derived.sh
 # Every folder's floor, read by scripts/check-floors.sh.
 EXTRA_DIST += src/layers.txt

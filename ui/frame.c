@@ -1,11 +1,11 @@
 /*
  * The Frame screen's model: which engine view and column hold the metric
- * shown as heat (chosen by name with m, else the first core column Live
- * shows), which chip metrics make the bars (memory read and write
- * bandwidth, PowerBus and link utilisation), each core's and chip's row,
- * the heat scale, the largest bar values seen, the layout of the boxes
- * (model/frame-map.c) and the cursor.  No curses: view-frame.c draws from
- * this and the tests read it directly.
+ * shown as heat (chosen by name with m, else the cores' busy share, else
+ * the first core column Live shows), which chip metrics make the bars
+ * (memory read and write bandwidth, PowerBus and link utilisation), each
+ * core's and chip's row, the heat scale, the largest bar values seen,
+ * the layout of the boxes (model/frame-map.c) and the cursor.  No curses:
+ * view-frame.c draws from this and the tests read it directly.
  */
 #include "config.h"
 
@@ -182,6 +182,39 @@ frame_core_picked(const struct ui *ui, unsigned core, unsigned chip)
 	return (chip < fr->nchip_row && fr->chip_row[chip] >= 0);
 }
 
+/* Whether some row of view can have a value in col: a metric whose
+ * operands no row reads together would colour no core. */
+static int
+frame_col_picked(const struct ui *ui, long view, size_t col)
+{
+	const struct engine		*e = session_engine(ui->ses);
+	const struct engine_cell	*c;
+	size_t				 r;
+
+	if (ui->snap == NULL)
+		return (1);
+	for (r = 0; r < engine_view(e, (size_t)view)->nrows; r++) {
+		c = engine_cell(e, ui->snap, (size_t)view, r, col);
+		if (c != NULL && c->status != ENG_ABSENT)
+			return (1);
+	}
+	return (0);
+}
+
+/* The first column of v in Live's order that some row reads. */
+static long
+frame_first_col(const struct ui *ui, long view, const struct engine_view *v)
+{
+	size_t	 n = v->nevents + v->nmetrics, k, col;
+
+	for (k = 0; k < n; k++) {
+		col = (k + v->nevents) % n;
+		if (frame_col_picked(ui, view, col))
+			return ((long)col);
+	}
+	return (v->nmetrics > 0 ? (long)v->nevents : 0);
+}
+
 /* Find the metric, the bars and the rows in the current engine. */
 static void
 frame_resolve(struct ui *ui)
@@ -212,10 +245,18 @@ frame_resolve(struct ui *ui)
 			fr->mcore = 0;
 		}
 	}
-	if (fr->mview < 0 && cv != NULL && cv->nevents + cv->nmetrics > 0) {
-		/* The first column Live shows: metrics come first. */
+	/* By default the cores' busy share: the first column of a core
+	 * group may be one where hot means idle (CPM_0THRD_NON_IDLE_CCYC)
+	 * or flat (CPM_CCYC). */
+	if (fr->mview < 0 && cv != NULL &&
+	    (col = frame_find_col(cv, SESSION_METRIC_BUSY)) >= 0 &&
+	    frame_col_picked(ui, fr->cview, (size_t)col))
 		fr->mview = fr->cview;
-		col = cv->nmetrics > 0 ? (long)cv->nevents : 0;
+	if (fr->mview < 0 && cv != NULL && cv->nevents + cv->nmetrics > 0) {
+		/* Else the first column Live shows (metrics come first) that
+		 * some core reads, or the very first. */
+		fr->mview = fr->cview;
+		col = frame_first_col(ui, fr->cview, cv);
 	}
 	fr->mcol = col >= 0 ? (size_t)col : 0;
 }

@@ -271,6 +271,9 @@ lpar_col_name(const struct ui *ui, int col)
 		return ("VCPU");
 	if (ui->lp.opened && col == LPAR_C_VCPUS)
 		return ("HOME");
+	/* What the IPC divides by: non-idle cycles when they are read. */
+	if (col == LPAR_C_IPC && lpar_list_view(ui, NULL) != NULL)
+		return (engine_lpar_ipc_label(lpar_list_view(ui, NULL)));
 	return (lpar_names[col]);
 }
 

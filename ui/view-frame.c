@@ -39,7 +39,9 @@ view_frame_legend(const struct ui *ui, struct view_canvas *f, int y)
 	int			 x, l;
 
 	x = view_putf(f, y, 0, UI_R_TITLE, "%s", frame_metric_name(ui));
-	x = view_putf(f, y, x, UI_R_NORMAL, " %s per %s", frame_metric_unit(ui),
+	/* A ratio has no unit: no blank where it would be. */
+	x = view_putf(f, y, x, UI_R_NORMAL, "%s%s per %s",
+	    *frame_metric_unit(ui) != '\0' ? " " : "", frame_metric_unit(ui),
 	    fr->mcore ? "core" : "chip (on its cores)");
 	if (ui->snap != NULL)
 		x = view_putf(f, y, x, UI_R_NORMAL, ", interval %.2fs",

@@ -83,7 +83,8 @@ static const char *const view_help_lpar[] = {
 	    "to 6)",
 	"  CORES             cycles / the cores' frequency (CPU_Freq): how "
 	    "many cores' worth it ran",
-	"  IPC               instructions per cycle",
+	"  IPC-NI, IPC       instructions per non-idle cycle, or per core "
+	    "cycle where non-idle cycles are not read",
 	"  %OFFCHIP          share of the cycles run off the home chip "
 	    "(home node and remote node)",
 	"  %REMOTE           share of the cycles run on another node",

@@ -31,7 +31,7 @@ static const int view_lpar_w[LPAR_NCOLS] = {
 	[LPAR_C_CYC] = 10,
 	[LPAR_C_CORES] = 7,
 	[LPAR_C_INST] = 10,
-	[LPAR_C_IPC] = 6,
+	[LPAR_C_IPC] = 7,	/* "IPC-NI" and a blank */
 	[LPAR_C_OFFCHIP] = 9,
 	[LPAR_C_REMOTE] = 9,
 };

@@ -472,13 +472,35 @@ engine_lpar_is_insts(const char *name)
 	return (name != NULL && engine_lpar_named(name, names));
 }
 
+int
+engine_lpar_is_nonidle(const char *name)
+{
+	static const char *const	 names[] = {
+		"CPM_NON_IDLE_PCYC", "HPM_NON_IDLE_PCYC", NULL
+	};
+
+	return (name != NULL && engine_lpar_named(name, names));
+}
+
+const char *
+engine_lpar_ipc_label(const struct engine_view *v)
+{
+	struct engine_lpar_cols	 c;
+
+	engine_lpar_cols(v, &c);
+	return (c.nonidle != ENG_NONE ? "IPC-NI" : "IPC");
+}
+
 void
 engine_lpar_cols(const struct engine_view *v, struct engine_lpar_cols *c)
 {
 	size_t	 j;
 
-	c->cycles = c->insts = ENG_NONE;
+	c->cycles = c->insts = c->nonidle = ENG_NONE;
 	for (j = 0; j < v->nevents; j++) {
+		if (c->nonidle == ENG_NONE &&
+		    engine_lpar_is_nonidle(v->events[j]->name))
+			c->nonidle = j;
 		if (c->cycles == ENG_NONE &&
 		    engine_lpar_is_cycles(v->events[j]->name))
 			c->cycles = j;
@@ -690,6 +712,10 @@ engine_lpar_ipc(const struct engine *e, const struct engine_snapshot *s,
 	if ((v = engine_view(e, view)) == NULL)
 		return (engine_lpar_none(out, "-", "no such view"));
 	engine_lpar_cols(v, &cols);
+	/* Instructions per non-idle cycle where they are read: the core
+	 * cycles count idle time too, which no instruction runs in. */
+	if (cols.nonidle != ENG_NONE)
+		cols.cycles = cols.nonidle;
 	if ((cyc = engine_lpar_event(e, s, view, row, cols.cycles,
 	    "no core cycles event is read", out)) == NULL ||
 	    (ins = engine_lpar_event(e, s, view, row, cols.insts,

@@ -35,15 +35,21 @@ struct engine_lpar_value {
 struct engine_lpar_cols {
 	size_t		 cycles;	/* core cycles (CPM_CCYC, PM_CYC ...) */
 	size_t		 insts;		/* instructions (PM_INST_CMPL ...) */
+	size_t		 nonidle;	/* non-idle cycles (CPM_NON_IDLE_PCYC) */
 };
 
 /* The placement's name: "home_core", "home_chip", "home_node",
  * "remote_node"; NULL past SEL_NPLACES. */
 const char	*engine_place_name(size_t p);
 
-/* Whether an event's name is one of core cycles, of instructions. */
+/* Whether an event's name is one of core cycles, of instructions, of
+ * non-idle cycles. */
 int		 engine_lpar_is_cycles(const char *name);
 int		 engine_lpar_is_insts(const char *name);
+int		 engine_lpar_is_nonidle(const char *name);
+/* What v's IPC divides by, as its column is headed: "IPC-NI" (per
+ * non-idle cycle, when they are read) or "IPC" (per core cycle). */
+const char	*engine_lpar_ipc_label(const struct engine_view *v);
 /* v's cycles and instructions columns (the first of each). */
 void		 engine_lpar_cols(const struct engine_view *v,
 		    struct engine_lpar_cols *);

@@ -77,6 +77,28 @@ export_csv_header(struct export *x, struct strbuf *sb)
 }
 
 /*
+ * A partition view's "all" row is the sum of the placements read: when
+ * that is not all four, the row says which it holds, so that it is not
+ * taken for a partition's whole work.
+ */
+static void
+export_csv_places(const struct engine_view *v, struct strbuf *why)
+{
+	size_t	 p, n = 0;
+
+	if ((v->places & ((1U << SEL_NPLACES) - 1)) ==
+	    (1U << SEL_NPLACES) - 1)
+		return;
+	strbuf_adds(why, "placement: holds ");
+	for (p = 0; p < SEL_NPLACES; p++) {
+		if (v->places & 1U << p)
+			strbuf_addf(why, "%s%s", n++ > 0 ? ", " : "",
+			    engine_place_name(p));
+	}
+	strbuf_addf(why, "%s, not all four", n == 1 ? " only" : "");
+}
+
+/*
  * Row r of view i: p 0 its cells, p 1..4 the cells of placement p - 1
  * (a partition view's), with the placement's name; metrics and what a
  * partition row derives (IPC, cores, shares) are of the sum alone.
@@ -100,6 +122,8 @@ export_csv_row(struct export *x, const struct engine_snapshot *s, size_t i,
 
 	memset(has, 0, x->ncols);
 	strbuf_reset(why);
+	if (lp && x->lpar_csv && p == 0)
+		export_csv_places(v, why);
 	for (j = 0; j < ncol; j++) {
 		if ((k = x->map[i][j]) == EXPORT_NONE)
 			continue;

@@ -149,6 +149,15 @@ static const size_t export_text_derived[] = {
 	(sizeof export_text_derived / sizeof export_text_derived[0])
 static const char *const export_text_derived_head[] = { "cores", "IPC" };
 
+/* The head of derived column k: the IPC's says what it divides by. */
+static const char *
+export_text_derived_name(const struct engine_view *v, size_t k)
+{
+	if (export_text_derived[k] == EXPORT_LPAR_IPC)
+		return (engine_lpar_ipc_label(v));
+	return (export_text_derived_head[k]);
+}
+
 #define EXPORT_SHARE_SAID	8	/* reasons said per column */
 
 /*
@@ -204,7 +213,7 @@ export_text_lpar_reasons(const struct export *x,
 			(void)export_lpar_derived(x, s, i, r,
 			    export_text_derived[j], &lv);
 			export_text_lpar_say(said, &n, &lv,
-			    export_text_derived_head[j], NULL, sb);
+			    export_text_derived_name(v, j), NULL, sb);
 		}
 	}
 }
@@ -229,7 +238,7 @@ export_text_lpar_derived(const struct export *x,
 			continue;
 		if (r == EXPORT_TEXT_NAMES)
 			strbuf_addf(sb, " %*s", EXPORT_SHARE_WIDTH,
-			    export_text_derived_head[k]);
+			    export_text_derived_name(v, k));
 		else if (r == EXPORT_TEXT_UNITS)
 			strbuf_addf(sb, " %*s", EXPORT_SHARE_WIDTH, "");
 		else if (export_lpar_derived(x, s, i, r,

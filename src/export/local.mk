@@ -45,3 +45,5 @@ tests_unit_test_export_units_LDADD = $(PURE_LIBS) $(CMOCKA_LIBS)
 # The partition views as CSV and JSON readers load them (written by
 # tests/unit/test-engine-lpar).
 TESTS += tests/cli/test-hvtop-lpar-export.sh
+# A partition row of fewer than four placements says so in CSV.
+TESTS += tests/cli/test-hvtop-lpar-places.sh

@@ -54,7 +54,12 @@ formula_print_number(struct strbuf *sb, double v)
 		    signbit(back) == signbit(v))
 			break;
 	}
-	strbuf_adds(sb, out);
+	/* %g writes 100 as 1e+02: a whole number's digits when shorter. */
+	if (v == floor(v) && fabs(v) < 1e15 && !signbit(v) &&
+	    snprintf(buf, sizeof buf, "%.0f", v) < (int)strlen(out))
+		strbuf_adds(sb, buf);
+	else
+		strbuf_adds(sb, out);
 }
 
 static int

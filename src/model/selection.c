@@ -1049,6 +1049,24 @@ selection_add_lpar(struct selection *sel, const struct catalog *cat,
 	return (0);
 }
 
+/* A partition id past the ABI's last: the partitions the frame has in
+ * place of the index list's count of indices. */
+static void
+selection_lpar_range(const struct topology *topo, char **cause)
+{
+	const char	*end = strstr(*cause, " is out of range");
+	char		*list, *t;
+
+	list = selection_lpar_alone(topo) ? xstrdup("none known here but "
+	    "this one") : selection_lpar_list(topo->lpars, topo->nlpars);
+	t = xasprintf("%.*s is out of range: partition ids run 0-%u, and "
+	    "the frame has %s", end != NULL ? (int)(end - *cause) :
+	    (int)strlen(*cause), *cause, SEL_LPAR_SELF - 1, list);
+	free(list);
+	free(*cause);
+	*cause = t;
+}
+
 /* "NAME@lpar[:LIST]": every partition, or those of LIST, in all four
  * placements. */
 static int
@@ -1070,8 +1088,11 @@ selection_add_at_lpar(struct selection *sel, const struct catalog *cat,
 	ask.places = (1U << SEL_NPLACES) - 1;
 	if (colon != NULL) {
 		if ((error = selection_parse_indices(colon + 1, SEL_LPAR_SELF,
-		    &v, &n, cause)) != 0)
+		    &v, &n, cause)) != 0) {
+			if (error == -HV_ERANGE)
+				selection_lpar_range(topo, cause);
 			return (error);
+		}
 		ids = xreallocarray(NULL, n, sizeof *ids);
 		for (i = 0; i < n; i++)
 			ids[i] = (uint16_t)v[i];

@@ -1,7 +1,8 @@
 /*
  * The session's metric definitions: PAPI event-definition files and perf's
  * metric JSON (-m, then every file of the configuration's metrics.d, the
- * format told by content), and the metrics of those
+ * format told by content), hvtop's own per-core metrics after them, and
+ * the metrics of those
  * files and of the catalog that no selection can ever compute, each said
  * once with its place.  Also the one resolver of formula names used
  * outside the engine (here and by the overview).  Prints nothing: what a
@@ -238,6 +239,99 @@ session_metrics_dir(struct session *s)
 	free(dir);
 }
 
+/*
+ * hvtop's own metrics, one text per spelling of the core's events
+ * (POWER9 and POWER10 CPM_, POWER8 HPM_).  The busy share is of the
+ * constant clock, both of whose counts are on it: the processor's cycles
+ * (CPM_NON_IDLE_PCYC) follow a clock that may run faster than CPM_CCYC,
+ * and over it would pass 100 %.  Every core group holds the non-idle
+ * cycles and instructions.
+ */
+static const struct session_own {
+	const char	*name, *text, *unit, *desc;
+} session_own[] = {
+	{ SESSION_METRIC_BUSY,
+	  "100 * (CPM_CCYC - CPM_0THRD_NON_IDLE_CCYC) / CPM_CCYC", "%",
+	  "Share of the core's cycles in which a thread ran (not idle)" },
+	{ SESSION_METRIC_BUSY,
+	  "100 * (HPM_CCYC - HPM_0THRD_NON_IDLE_CCYC) / HPM_CCYC", "%",
+	  "Share of the core's cycles in which a thread ran (not idle)" },
+	{ SESSION_METRIC_IPC, "CPM_NON_IDLE_INST / CPM_NON_IDLE_PCYC", "",
+	  "Instructions per non-idle cycle of the core" },
+	{ SESSION_METRIC_IPC, "HPM_NON_IDLE_INST / HPM_NON_IDLE_PCYC", "",
+	  "Instructions per non-idle cycle of the core" },
+};
+
+/* Whether every name text reads is an event of cat. */
+static int
+session_own_fits(const struct catalog *cat, const char *text)
+{
+	struct session_resolver	 r;
+	struct formula		*f;
+	char			*why = NULL;
+	size_t			 i;
+	int			 ok;
+
+	memset(&r, 0, sizeof r);
+	r.cat = cat;
+	if (formula_compile(text, FORMULA_AUTO, NULL, session_resolve, &r, &f,
+	    &why) != 0) {
+		free(why);
+		free(r.events);
+		return (0);
+	}
+	for (i = 0, ok = 1; ok && i < formula_noperands(f); i++)
+		ok = formula_operand(f, i)->kind == FORMULA_EVENT;
+	formula_free(f);
+	free(r.events);
+	return (ok);
+}
+
+/* Whether a metric file or the catalog already defines name. */
+static int
+session_own_taken(const struct session *s, const char *name)
+{
+	size_t	 i;
+
+	if (catalog_find_formula(s->catp, name) != NULL ||
+	    catalog_find_event(s->catp, name, 0) != NULL)
+		return (1);
+	for (i = 0; i < s->ndefs; i++) {
+		if (strcmp(s->defs[i].name, name) == 0)
+			return (1);
+	}
+	return (0);
+}
+
+/* After the files': each of hvtop's metrics in its first spelling this
+ * catalog has, unless a file or the catalog has one of that name. */
+static void
+session_metrics_own(struct session *s)
+{
+	const struct session_own	*o;
+	struct engine_metric_def	*d;
+	size_t				 i, n;
+
+	n = sizeof session_own / sizeof session_own[0];
+	s->defs = xreallocarray(s->defs, s->ndefs + n + 1, sizeof *s->defs);
+	s->defpos = xreallocarray(s->defpos, s->ndefs + n + 1,
+	    sizeof *s->defpos);
+	for (i = 0; i < n; i++) {
+		o = &session_own[i];
+		if (session_own_taken(s, o->name) ||
+		    !session_own_fits(s->catp, o->text))
+			continue;
+		memset(&s->defpos[s->ndefs], 0, sizeof *s->defpos);
+		d = &s->defs[s->ndefs++];
+		memset(d, 0, sizeof *d);
+		d->name = o->name;
+		d->text = o->text;
+		d->unit = o->unit;
+		d->desc = o->desc;
+		d->origin = SESSION_METRIC_ORIGIN;
+	}
+}
+
 int
 session_metrics_load(struct session *s, char **cause)
 {
@@ -249,6 +343,7 @@ session_metrics_load(struct session *s, char **cause)
 			return (-HV_EUSAGE);
 	}
 	session_metrics_dir(s);
+	session_metrics_own(s);
 	return (0);
 }
 

@@ -1,9 +1,11 @@
 /*
  * The overview: what a session shows when nobody picked anything.  The
  * chip groups that hold the operands of the catalog's formulas (the
- * formula's own group when it holds them all), on every chip; and a core
- * group with cycles and instructions on every core.  Policy only: the
- * groups are resolved into a selection the caller applies.
+ * formula's own group when it holds them all), on every chip; and on
+ * every core the core groups that hold the operands of hvtop's own
+ * metrics (busy share, IPC), else one with cycles and instructions.
+ * Policy only: the groups are resolved into a selection the caller
+ * applies.
  */
 #include "config.h"
 
@@ -11,7 +13,9 @@
 #include <string.h>
 
 #include "catalog/catalog.h"
+#include "engine/engine.h"
 #include "model/selection.h"
+#include "session/session.h"
 #include "session/session-int.h"
 #include "formula/formula.h"
 #include "util/hverr.h"
@@ -88,6 +92,50 @@ session_take_formula(const struct catalog *cat,
 	formula_free(fc);
 }
 
+/*
+ * The core groups that hold the operands of hvtop's own metrics (busy
+ * share and IPC, which the Frame map shows): for each operand no group
+ * taken holds, its first group.  Returns how many were taken.
+ */
+static size_t
+session_take_own(const struct session *s, struct session_taken *t,
+    size_t from)
+{
+	const struct catalog		*cat = s->catp;
+	const struct catalog_event	*ev;
+	struct session_resolver		 r;
+	struct formula			*f;
+	char				*err = NULL;
+	size_t				 i, j, n0 = t->n;
+	int				 held;
+
+	memset(&r, 0, sizeof r);
+	r.cat = cat;
+	/* Every operand of every one of them, in r.events. */
+	for (i = 0; i < s->ndefs; i++) {
+		if (strcmp(s->defs[i].origin, SESSION_METRIC_ORIGIN) != 0)
+			continue;
+		if (formula_compile(s->defs[i].text, FORMULA_AUTO, NULL,
+		    session_resolve, &r, &f, &err) != 0) {
+			free(err);
+			err = NULL;
+			continue;
+		}
+		formula_free(f);
+	}
+	for (i = 0; i < r.nevents; i++) {
+		ev = r.events[i];
+		for (j = from, held = 0; !held && j < t->n; j++)
+			held = session_group_has(cat, t->v[j], ev);
+		if (!held && ev->ngroups > 0 && ev->domain !=
+		    CATALOG_DOMAIN_CHIP && cat->groups[ev->groups[0]].
+		    record_length != 0)
+			session_take(t, &cat->groups[ev->groups[0]]);
+	}
+	free(r.events);
+	return (t->n - n0);
+}
+
 /* A core group with cycles and instructions, or the first usable one. */
 static const struct catalog_group *
 session_core_group(const struct catalog *cat)
@@ -118,9 +166,10 @@ session_core_group(const struct catalog *cat)
 
 /* The groups of the overview; *nchip: how many are chip groups. */
 static void
-session_overview_groups(const struct catalog *cat, struct session_taken *t,
+session_overview_groups(const struct session *s, struct session_taken *t,
     size_t *nchip)
 {
+	const struct catalog	*cat = s->catp;
 	struct session_resolver	 r;
 	const struct catalog_group *g;
 	size_t			 i;
@@ -131,7 +180,8 @@ session_overview_groups(const struct catalog *cat, struct session_taken *t,
 		session_take_formula(cat, &cat->formulas[i], &r, t);
 	free(r.events);
 	*nchip = t->n;
-	if ((g = session_core_group(cat)) != NULL)
+	if (session_take_own(s, t, *nchip) == 0 &&
+	    (g = session_core_group(cat)) != NULL)
 		session_take(t, g);
 	if (t->n > 0)
 		return;
@@ -153,7 +203,7 @@ session_overview(const struct session *s, struct selection *out,
 	size_t			 i, nchip;
 	int			 error = 0;
 
-	session_overview_groups(s->catp, &t, &nchip);
+	session_overview_groups(s, &t, &nchip);
 	for (i = 0; i < t.n && error == 0; i++) {
 		error = selection_add(out, s->catp, &s->topo, t.v[i]->name, 0,
 		    cause);

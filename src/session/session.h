@@ -189,7 +189,17 @@ const struct engine	*session_engine(const struct session *);
 /* A new engine like session_engine()'s, with no baselines: the same
  * catalog, selection, metrics and constants.  Caller frees. */
 struct engine		*session_engine_new(const struct session *);
-/* The user's metric definitions (the metric files'), in file order. */
+/*
+ * hvtop's own per-core metrics, offered where the catalog has no formula
+ * of the name: the share of a core's cycles it was not idle, and its
+ * instructions per non-idle cycle.  The Frame map shows the first.
+ */
+#define SESSION_METRIC_BUSY	"hvtop_busy"
+#define SESSION_METRIC_IPC	"hvtop_ipc"
+#define SESSION_METRIC_ORIGIN	"hvtop"
+
+/* The metric definitions: the metric files', in file order, then
+ * hvtop's own that this catalog can compute (origin "hvtop"). */
 const struct engine_metric_def *session_metrics(const struct session *);
 size_t			 session_nmetrics(const struct session *);
 /* "FILE:LINE:COLUMN: metric NAME: why no selection can compute it". */

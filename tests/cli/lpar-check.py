@@ -5,7 +5,7 @@
 # adds up to the row of their sum ("all"), and shares that are those
 # placements' fractions.  The CSV's sum rows carry what they derive
 # (ipc, cores, off_home_chip, remote_node): IPC is instructions over
-# cycles, the shares are the core cycles' placements' fractions, cores
+# non-idle cycles where they are read, else over cycles, the shares are the core cycles' placements' fractions, cores
 # are cycles over one frequency; empty with a reason, and empty on every
 # other row.  With --pandas the CSV is also read, filtered and pivoted
 # with pandas.  Prints one line per problem; exits 1 if any.
@@ -22,6 +22,8 @@ CYCLES = ["CPM_CCYC", "PM_CYC", "PM_RUN_CYC", "HPM_CCYC", "CPM_RUN_CYC",
 INSTS = ["CPM_NON_IDLE_INST", "PM_INST_CMPL", "PM_RUN_INST_CMPL",
          "HPM_INST", "HPM_INST_CMPL", "HPM_RUN_INST_CMPL", "CPM_INST",
          "CPM_INST_CMPL", "HPM_NON_IDLE_INST"]
+# Non-idle cycles: the IPC's divisor where they are read.
+NONIDLE = ["CPM_NON_IDLE_PCYC", "HPM_NON_IDLE_PCYC"]
 bad = 0
 use_pandas = "--pandas" in sys.argv
 args = [a for a in sys.argv[1:] if a != "--pandas"]
@@ -85,6 +87,7 @@ fields = list(rows[0])
 if groups and fields[fields.index("placement") + 1:][:4] != DERIVED:
     problem("the columns after placement are not %s" % DERIVED)
 cyc, ins = first_read(CYCLES), first_read(INSTS)
+icyc = first_read(NONIDLE) or cyc
 nderived = {k: 0 for k in DERIVED}
 freqs = []
 for r in rows:
@@ -111,10 +114,10 @@ for key, g in groups.items():
     if a is None or cyc is None or "ipc" not in a:
         continue
     if a["ipc"] != "" and ins is not None:
-        if a[cyc] == "" or a[ins] == "" or not close(
-                float(a["ipc"]), float(a[ins]) / float(a[cyc])):
+        if a[icyc] == "" or a[ins] == "" or not close(
+                float(a["ipc"]), float(a[ins]) / float(a[icyc])):
             problem("%s: ipc %s is not %s / %s" % (key, a["ipc"], ins,
-                    cyc))
+                    icyc))
     if a["cores"] != "" and a[cyc] != "" and float(a["cores"]) > 0:
         freqs.append(float(a[cyc]) / float(a["cores"]))
     if sorted(g) != sorted(["all"] + PLACES) or a[cyc] == "":
@@ -187,8 +190,8 @@ if use_pandas:
             problem("pandas: %s is not numeric" % k)
     if cyc is not None and ins is not None:
         both = sums.dropna(subset=["ipc"])
-        ratio = both[ins] / both[cyc]
+        ratio = both[ins] / both[icyc]
         if both.empty or ((both["ipc"] - ratio).abs() >
                           1e-9 * ratio.abs().clip(lower=1)).any():
-            problem("pandas: ipc is not %s / %s" % (ins, cyc))
+            problem("pandas: ipc is not %s / %s" % (ins, icyc))
 sys.exit(bad)

@@ -170,7 +170,10 @@ awk -v n="$many" 'BEGIN {
     -o "$tmpdir/many.out.csv" 2>"$tmpdir/many.err"
 check "$many metrics: one column each, the last one computed" \
     awk -F, -v n="$many" '
-NR == 1 { for (i = 1; i <= NF; i++) if ($i ~ /^M[0-9]+$/) m++
-	last = (NF >= 3 && $(NF - 2) == "M" (n - 1)) ; next }
-$(NF - 2) != "" { ok++ }
+NR == 1 { for (i = 1; i <= NF; i++) {
+		if ($i ~ /^M[0-9]+$/) m++
+		if ($i == "M" (n - 1)) last = i
+	}
+	next }
+last && $last != "" { ok++ }
 END { exit !(m == n && last && ok == 3) }' "$tmpdir/many.out.csv"

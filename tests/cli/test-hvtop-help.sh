@@ -2,9 +2,10 @@
 # --help and --list as a user meets them: the help gives the common
 # options one line each and points to the man page; a word after --list
 # that is neither a kind nor matches anything is a usage error naming the
-# kinds, never empty headings and success.
+# kinds, never empty headings and success; a kind whose pattern matches
+# nothing says so and exits 1, as grep does.
 . "$(dirname "$0")/tap.sh"
-plan 11
+plan 18
 export LC_ALL=C
 SIM="--sim clock=virtual,seed=1"
 
@@ -14,7 +15,7 @@ run --help
 check "--help exits 0" test "$rc" = 0
 ok=1
 for opt in -b -d -n -o --format -g -e -m --const --list --source --sim \
-    --catalog -w -r --serve -h -V; do
+    --catalog -w -r --serve --no-color -h -V; do
 	grep -qE "^  (-[a-zA-Z], )?$opt[ ,]|^      $opt " "$tmpdir/o" ||
 	    { diag "no line for $opt"; ok=0; }
 done
@@ -38,3 +39,23 @@ run --list PM_PB_CY $SIM
 check "--list PATTERN that matches: exit 0" test "$rc" = 0
 check "--list PATTERN that matches: lists it" \
     grep -q 'hv_24x7/PM_PB_CYC' "$tmpdir/o"
+
+# A kind and a pattern that matches nothing: said, and exit 1.
+run --list groups memroy $SIM
+check "--list groups memroy: exit 1" test "$rc" = 1
+check "--list groups memroy: says nothing matched" \
+    grep -qF -- '--list groups: nothing matches "memroy"' "$tmpdir/e"
+check "--list groups memroy: prints nothing" test ! -s "$tmpdir/o"
+# A pattern over all three: headings only for kinds with a match, each
+# followed by an entry.
+run --list PM_PB_CY $SIM
+check "--list PATTERN: no Groups heading without a group" \
+    sh -c '! grep -q "^Groups" "$1"' sh "$tmpdir/o"
+awk '/^[A-Z].*:$/ { if (h != "") print h; h = $0; next }
+    NF { h = "" } END { if (h != "") print h }' "$tmpdir/o" >"$tmpdir/empty"
+check "--list PATTERN: no heading without entries" test ! -s "$tmpdir/empty"
+run --list memory $SIM
+awk '/^[A-Z].*:$/ { if (h != "") print h; h = $0; next }
+    NF { h = "" } END { if (h != "") print h }' "$tmpdir/o" >"$tmpdir/empty"
+check "--list memory: no heading without entries" test ! -s "$tmpdir/empty"
+check "--list memory: exit 0" test "$rc" = 0

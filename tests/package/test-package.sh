@@ -8,6 +8,8 @@
 # programs and the manual page from the installed paths, the unit's user
 # with the unit's capabilities counting a whole CPU, dpkg -r leaving
 # only conffiles, and dpkg --purge leaving the machine as it was.
+# The documents the manual points at are installed, and nocheck skips
+# the package's own run of the tests.
 # Prints "ok NAME", "not ok NAME" or "SKIP NAME: why", then the totals.
 top=$(cd "$(dirname "$0")/../.." && pwd)
 passed=0
@@ -124,6 +126,27 @@ check "lintian: no error, no warning" \
 # manual page is checked installed, below).
 mkdir -p "$tmp/root" "$tmp/unit"
 dpkg-deb -x "$deb" "$tmp/root"
+
+# Every docs/NAME.md the manual pages point at is in /usr/share/doc/hvtop
+# under that name, as the manual's FILES says.
+out=$(cat "$src/hvtop.1.in" "$src/hvcat.1.in" |
+    grep -o 'docs/[A-Za-z0-9_-]*\.md' | sort -u |
+    while IFS= read -r d; do
+	[ -f "$tmp/root/usr/share/doc/hvtop/${d#docs/}" ] || echo "$d"
+    done)
+if [ -n "$out" ]; then
+	# shellcheck disable=SC2086  # one a line
+	printf '# not installed: %s\n' $out
+	notok "the documents the manual points at are in /usr/share/doc/hvtop"
+else
+	ok "the documents the manual points at are in /usr/share/doc/hvtop"
+fi
+# The build above skipped the test suite as DEB_BUILD_OPTIONS=nocheck
+# asks, and the README says how.
+check "DEB_BUILD_OPTIONS=nocheck: the build runs no test" \
+    sh -c "! grep -qE '^(PASS|FAIL|# TOTAL): ' '$tmp/build.log'"
+check "the README says that the build runs the tests, and nocheck" \
+    grep -q 'DEB_BUILD_OPTIONS=nocheck dpkg-buildpackage' "$src/README"
 sed "s|/usr/bin/hvtop |$tmp/root/usr/bin/hvtop |" \
     "$tmp/root/lib/systemd/system/hvtop-exporter.service" \
     >"$tmp/unit/hvtop-exporter.service"

@@ -1,7 +1,8 @@
 #!/bin/sh
 # The Frame screen under tmux, for the two frames it must fit: 2 chips x
 # 12 cores and 16 chips x 12 cores (4 sockets), each at 80x24 and 200x60.
-# Every chip's box and every core's cell is on the screen with the legend;
+# Every chip's box and every core's cell is on the screen with the legend,
+# whose metric is by default the cores' busy share (hvtop_busy);
 # without colours the cells are shaded so that the hottest differs from
 # the rest; m chooses the metric (Tab completes, a chip metric too, a name
 # not read is refused); Enter lands on the cursor's row in Live; with only
@@ -66,7 +67,7 @@ for frame in "small 2 24" "big 16 192"; do
 		wait_for '^total ' >/dev/null
 		keys Tab
 		check "$fname $size: the legend names the metric and interval" \
-		    wait_for '^CPM_[A-Z0-9_]+ /s per core, interval 0\.[0-9]+s'
+		    wait_for '^hvtop_busy % per core, interval 0\.[0-9]+s'
 		check "$fname $size: the scale, shaded, cold to hot" \
 		    wait_for '^cold 0 \.,:-=\+\*#%@ [0-9.]+[kMG]? hot'
 		check "$fname $size: all $nchips chips" chips "$nchips"
@@ -109,12 +110,12 @@ check "a name not read is refused and said so" \
 check "... and the metric stays" wait_for '^Memory_RD_BW_Chip MB/s'
 keys m Enter
 check "an empty answer goes back to the default" \
-    wait_for '^CPM_[A-Z0-9_]+ /s per core'
+    wait_for '^hvtop_busy % per core'
 keys Down Down Down Right Right Right
 check "the cursor walks to core 38" wait_for '^core 38 \(chip 3\): '
 keys Enter
 check "Enter: Live, the cursor on core 38's row" wait_for '^core 38: '
-check "... on the Live screen" wait_for '^core +CPM_'
+check "... on the Live screen" wait_for '^core +hvtop_busy '
 keys Tab Up Left Left Left Enter
 check "Enter on a chip: its row of the chip table" wait_for '^chip 2: '
 keys q

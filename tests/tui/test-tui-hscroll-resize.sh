@@ -25,13 +25,13 @@ check "200x24: the cursor column is still the one moved to" \
 # last column.
 T resize-window -t main -x 40 -y 24
 wait_for '^chip +<' >/dev/null
-keys Down Down Down Right Right Right S
-wait_for '^core 0: CPM_NON_IDLE_PCYC = ' >/dev/null
+keys Down Down Down Right Right Right Right Right Right S
+wait_for '^core 0: CPM_0THRD_NON_IDLE_CCYC = ' >/dev/null
 check "40x24, the core table's last column: the table is scrolled" \
     wait_for '^core +<'
 T resize-window -t main -x 300 -y 100
 check "300x100: every column of the core table is back" \
-    wait_for '^core +CPM_0THRD_NON_IDLE_CCYC +CPM_NON_IDLE_INST +CPM_NON_IDLE_PCYC'
+    wait_for '^core +hvtop_busy +hvtop_ipc +CPM_CCYC +CPM_32MHZ_CYC +CPM_NON_IDLE_INST +CPM_NON_IDLE_PCYC +CPM_0THRD_NON_IDLE_CCYC'
 check "300x100: ... and so is every column of the chip table" \
     wait_for '^chip +Memory_RD_BW_Chip +Memory_WR_BW_Chip'
 keys q

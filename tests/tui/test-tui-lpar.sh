@@ -56,7 +56,7 @@ check "no Partitions tab while no partition is read" \
     sh -c "! tmux -L $sock capture-pane -p -t main | grep -q Partitions"
 keys P
 check "P opens the screen and picks the default group by partition" \
-    wait_for 'LPAR +VCPUS +CYCLES/S +CORES +INSTR/S +IPC +%OFFCHIP'
+    wait_for 'LPAR +VCPUS +CYCLES/S +CORES +INSTR/S +IPC-NI +%OFFCHIP'
 check "the simulated frame's partitions but 0, which only 0 reads" \
     wait_for '^3 partitions'
 check "before the DPO event partition 3 runs away from home" \

@@ -47,6 +47,11 @@ bare() {
 check "Frame: the WR bars of both chips in GB/s" \
     wait_for '\|WR #* +[0-9.]+GB/s\| \|WR #* +[0-9.]+GB/s\|$'
 check_not "Frame: no bar value without its unit" bare
+# An event rate as the heat (the default is a metric without a prefix).
+keys m
+text CPM_0THRD_NON_IDLE_CCYC
+keys Enter
+wait_for '^CPM_0THRD_NON_IDLE_CCYC [kMG]?/s per core' >/dev/null
 keys Right
 check "Frame: the status line gives a core's value in one unit" \
     wait_for '^core 0 \(chip 0\): CPM_0THRD_NON_IDLE_CCYC = [0-9.]+ [kMG]/s$'

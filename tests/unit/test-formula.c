@@ -449,6 +449,11 @@ test_rpn_to_infix(void **state)
 	assert_string_equal(out,
 	    "0.1 1e+300 * 1e-300 + 0.30000000000000004 123456789012 * -");
 	free(out);
+	/* Fewest characters too: 100, not 1e+02; 1e+06, not 1000000. */
+	assert_int_equal(formula_print_convert("100 * A / B + 1e6 + 120",
+	    FORMULA_INFIX, FORMULA_INFIX, &out, &cause), 0);
+	assert_string_equal(out, "100 * A / B + 1e+06 + 120");
+	free(out);
 }
 
 /* Errors: the message a user sees, with the column. */

@@ -96,7 +96,8 @@ lsrc_select(struct source *src, const struct selection *sel, char **cause)
 	return (0);
 }
 
-/* Counter k after n seconds: cycles, instructions at half, the rest 1/s. */
+/* Counter k after n seconds: cycles, non-idle cycles at 5/8 of them,
+ * instructions at half, the rest 1/s. */
 static int
 lsrc_sample(struct source *src, uint64_t now, struct raw_sample *rs,
     char **cause)
@@ -118,6 +119,8 @@ lsrc_sample(struct source *src, uint64_t now, struct raw_sample *rs,
 		rate = lpar_hz[l] * lpar_share[l][c->domain - 3];
 		if (strcmp(name, "HPM_NON_IDLE_INST") == 0)
 			rate /= 2;
+		else if (strcmp(name, "HPM_NON_IDLE_PCYC") == 0)
+			rate *= 0.625;
 		else if (strcmp(name, "HPM_CCYC") != 0)
 			rate = 1;
 		rs->values[k].value = (uint64_t)(rate * f->n);
@@ -271,14 +274,15 @@ test_rows(void **state)
 	assert_non_null(strstr(text, " Partitions "));
 	assert_non_null(strstr(text, "3 partitions, by LPAR"));
 	assert_non_null(strstr(text, "  LPAR VCPUS  CYCLES/S  CORES   INSTR/S"
-	    "   IPC %OFFCHIP  %REMOTE  =core +chip onode #remote"));
+	    " IPC-NI %OFFCHIP  %REMOTE  =core +chip onode #remote"));
 	/* This partition is starred; 2 vcpus of 2 G cycles/s: 1 core at
 	 * CPU_Freq 4 GHz; the bar's parts as its placements'. */
 	assert_non_null(l = line_of(text, "*1 "));
 	assert_non_null(l = line_of(text, "2 "));
 	assert_non_null(strstr(l, "4.00G   1.00     2.00G"));
-	assert_non_null(strstr(l, " 0.50     70.0     60.0  =======++++ooo###"
-	    "##################\n"));
+	/* IPC-NI: instructions per non-idle cycle, 0.5 / 0.625. */
+	assert_non_null(strstr(l, " 0.80     70.0     60.0  =======++++ooo###"
+	    "#################\n"));
 	free(text);
 	/* The other screens draw beside the partition views. */
 	fx->ui.screen = UI_LIVE;
