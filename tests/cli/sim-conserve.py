@@ -6,9 +6,15 @@
 # has, and each partition's placements add up to its row; the partitions'
 # total row is their sum.  With --homenode, some partition also ran off
 # its home chip but on its home node, so that the shares off the home
-# chip and on a remote node differ.  Prints one line per problem and
-# exits 1 if any.
+# chip and on a remote node differ.  With --report, the files are pages
+# of hvtop report instead, whose charts of the cycles off the home chip
+# and on a remote node must not be the same lines.  Prints one line per
+# problem and exits 1 if any.
 #   sim-conserve.py [--homenode] FILE.csv...
+#   sim-conserve.py --report PAGE.html...
+import importlib.util
+import json
+import os
 import sys
 
 import pandas
@@ -92,8 +98,42 @@ def check(path, homenode):
           (path, len(seqs), rows["index"].nunique(), ncores, checked))
 
 
+def report(path):
+    here = os.path.dirname(os.path.abspath(__file__))
+    spec = importlib.util.spec_from_file_location(
+        "report_check", os.path.join(here, "report-check.py"))
+    rc = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(rc)
+    page = rc.parse(path)
+    if page.data is None:
+        problem("%s: no data script" % path)
+        return
+    charts = {c["name"]: c for c in json.loads(page.data)["charts"]}
+    off = charts.get("cycles off the home chip")
+    rem = charts.get("cycles on a remote node")
+    if off is None or rem is None:
+        problem("%s: charts %s" % (path, sorted(charts)))
+        return
+    apart = 0
+    for label, a in zip(off["lines"], off["values"]):
+        if label not in rem["lines"]:
+            problem("%s: %s has no remote line" % (path, label))
+            continue
+        b = rem["values"][rem["lines"].index(label)]
+        apart += sum(1 for x, y in zip(a, b) if x is not None and
+                     y is not None and abs(x - y) > 1e-6)
+    if apart == 0:
+        problem("%s: the charts off the home chip and remote are the "
+                "same lines" % path)
+    print("%s: %d points where the two charts part" % (path, apart))
+
+
 def main():
     args = sys.argv[1:]
+    if "--report" in args:
+        for path in [a for a in args if a != "--report"]:
+            report(path)
+        sys.exit(bad)
     homenode = "--homenode" in args
     for path in [a for a in args if a != "--homenode"]:
         check(path, homenode)
