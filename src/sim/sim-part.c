@@ -143,21 +143,30 @@ sim_part_serve(struct sim_part *p, unsigned w)
 	uint32_t		 ch;
 	double			 s, share, used;
 	size_t			 i;
+	int			 asked = 0;
 
 	memset(p->ask, 0, f->nchips * sizeof *p->ask);
-	memset(p->rchip, 0, f->nchips * sizeof *p->rchip);
-	memset(p->fchip, 0, f->nchips * sizeof *p->fchip);
-	for (c = 0; c < f->ncores; c++)
-		p->fchip[c / cpc] += p->free[c];
 	for (i = 0; i < p->nv; i++) {
 		ch = p->v[i].chip[w];
-		if (ch != SIM_PART_NONE && !(w == SIM_W_HOME_NODE &&
-		    p->hold[i] > 0))
+		if (ch != SIM_PART_NONE && p->res[i] > 0 &&
+		    !(w == SIM_W_HOME_NODE && p->hold[i] > 0)) {
 			p->ask[ch] += p->res[i];
+			asked = 1;
+		}
 	}
-	for (k = 0; k < f->nchips; k++)
+	/* Often every vcpu is served by now. */
+	if (!asked)
+		return;
+	for (k = 0; k < f->nchips; k++) {
+		p->fchip[k] = 0;
+		if (p->ask[k] <= 0)
+			continue;
+		memset(p->rchip[k], 0, sizeof p->rchip[k]);
+		for (c = k * cpc; c < (k + 1) * cpc; c++)
+			p->fchip[k] += p->free[c];
 		p->ratio[k] = p->ask[k] > p->fchip[k] ? p->fchip[k] /
 		    p->ask[k] : 1;
+	}
 	for (i = 0; i < p->nv; i++) {
 		v = &p->v[i];
 		ch = v->chip[w];
@@ -170,15 +179,18 @@ sim_part_serve(struct sim_part *p, unsigned w)
 		for (k = 0; k < SIM_NCOMPONENTS; k++)
 			p->rchip[ch][k] += v->x[1][w] * v->r[1][k];
 	}
-	for (c = 0; c < f->ncores; c++) {
-		k = c / cpc;
+	/* Only the chips asked: a big frame has many more. */
+	for (k = 0; k < f->nchips; k++) {
 		if (p->fchip[k] <= 0 || p->ask[k] <= 0)
 			continue;
-		share = p->free[c] / p->fchip[k];
-		used = p->ask[k] * p->ratio[k] * share;
-		for (n = 0; n < SIM_NCOMPONENTS; n++)
-			p->c[c].r[1][n] += p->rchip[k][n] * share;
-		p->free[c] = p->free[c] > used ? p->free[c] - used : 0;
+		for (c = k * cpc; c < (k + 1) * cpc; c++) {
+			share = p->free[c] / p->fchip[k];
+			used = p->ask[k] * p->ratio[k] * share;
+			for (n = 0; n < SIM_NCOMPONENTS; n++)
+				p->c[c].r[1][n] += p->rchip[k][n] * share;
+			p->free[c] = p->free[c] > used ? p->free[c] - used :
+			    0;
+		}
 	}
 }
 
@@ -374,17 +386,31 @@ sim_part_step(struct sim_part *p)
 
 /*
  * Have the slot of tb or the one after it dispatched; returns which of
- * the two rate indexes holds the slot of tb (0: the slot before).
+ * the two rate indexes holds the slot of tb (0: the slot before), with
+ * the ticks from that slot's start in *dt.  A chip's last update is at
+ * most one update period before the time asked, so with periods up to
+ * a second every read falls in these two slots; a longer period can
+ * ask further back, which sums again from 0 (the same bits, slower).
  */
 static int
-sim_part_at(struct sim_part *p, uint64_t tb)
+sim_part_at(struct sim_part *p, uint64_t tb, double *dt)
 {
-	uint64_t	 s = tb / p->slot_tb;
+	uint64_t	 start = p->slot * p->slot_tb, s;
 
+	if (tb >= start && tb - start < p->slot_tb) {
+		*dt = (double)(tb - start);
+		return (1);
+	}
+	if (tb < start && p->slot > 0 && start - tb <= p->slot_tb) {
+		*dt = (double)(tb - (start - p->slot_tb));
+		return (0);
+	}
+	s = tb / p->slot_tb;
 	if (s + 1 < p->slot)
 		sim_part_reset(p);	/* back in time: sum again from 0 */
 	while (p->slot < s)
 		sim_part_step(p);
+	*dt = (double)(tb % p->slot_tb);
 	return (s == p->slot);
 }
 
@@ -471,7 +497,8 @@ sim_part_shares(struct sim_part *p, unsigned lpar, unsigned vcpu,
     uint64_t tb, double share[SIM_NWHERE])
 {
 	struct sim_part_vcpu	*v = sim_part_get(p, lpar, vcpu);
-	int			 j = sim_part_at(p, tb);
+	double			 dt;
+	int			 j = sim_part_at(p, tb, &dt);
 	unsigned		 w;
 
 	for (w = 0; w < SIM_NWHERE; w++)
@@ -483,7 +510,8 @@ sim_part_vcpu_rates(struct sim_part *p, unsigned lpar, unsigned vcpu,
     uint64_t tb, double out[SIM_NCOMPONENTS])
 {
 	struct sim_part_vcpu	*v = sim_part_get(p, lpar, vcpu);
-	int			 j = sim_part_at(p, tb);
+	double			 dt;
+	int			 j = sim_part_at(p, tb, &dt);
 	unsigned		 w, k;
 
 	for (k = 0; k < SIM_NCOMPONENTS; k++) {
@@ -497,7 +525,8 @@ void
 sim_part_core_rates(struct sim_part *p, unsigned core, uint64_t tb,
     double out[SIM_NCOMPONENTS])
 {
-	int	 j = sim_part_at(p, tb);
+	double	 dt;
+	int	 j = sim_part_at(p, tb, &dt);
 
 	memcpy(out, p->c[core].r[j], SIM_NCOMPONENTS * sizeof out[0]);
 }
@@ -505,10 +534,9 @@ sim_part_core_rates(struct sim_part *p, unsigned core, uint64_t tb,
 /* A vcpu's integrals in one place at tb, the slot of tb dispatched. */
 static void
 sim_part_where_at(struct sim_part *p, struct sim_part_vcpu *v, unsigned w,
-    uint64_t tb, int j, double out[SIM_NCOMPONENTS])
+    double dt, int j, double out[SIM_NCOMPONENTS])
 {
 	double		 t = (double)p->slot_tb;
-	double		 dt = (double)(tb % p->slot_tb);
 	unsigned	 k;
 
 	for (k = 0; k < SIM_NCOMPONENTS; k++) {
@@ -526,9 +554,10 @@ sim_part_vcpu_where(struct sim_part *p, unsigned lpar, unsigned vcpu,
     unsigned where, uint64_t tb, double out[SIM_NCOMPONENTS])
 {
 	struct sim_part_vcpu	*v = sim_part_get(p, lpar, vcpu);
-	int			 j = sim_part_at(p, tb);
+	double			 dt;
+	int			 j = sim_part_at(p, tb, &dt);
 
-	sim_part_where_at(p, v, where, tb, j, out);
+	sim_part_where_at(p, v, where, dt, j, out);
 }
 
 void
@@ -536,11 +565,12 @@ sim_part_vcpu(struct sim_part *p, unsigned lpar, unsigned vcpu, uint64_t tb,
     double out[SIM_NWHERE][SIM_NCOMPONENTS])
 {
 	struct sim_part_vcpu	*v = sim_part_get(p, lpar, vcpu);
-	int			 j = sim_part_at(p, tb);
+	double			 dt;
+	int			 j = sim_part_at(p, tb, &dt);
 	unsigned		 w;
 
 	for (w = 0; w < SIM_NWHERE; w++)
-		sim_part_where_at(p, v, w, tb, j, out[w]);
+		sim_part_where_at(p, v, w, dt, j, out[w]);
 }
 
 void
@@ -548,9 +578,8 @@ sim_part_core(struct sim_part *p, unsigned core, uint64_t tb,
     double out[SIM_NCOMPONENTS])
 {
 	struct sim_part_core	*c = &p->c[core];
-	int			 j = sim_part_at(p, tb);
-	double			 t = (double)p->slot_tb;
-	double			 dt = (double)(tb % p->slot_tb);
+	double			 t = (double)p->slot_tb, dt;
+	int			 j = sim_part_at(p, tb, &dt);
 	unsigned		 k;
 
 	for (k = 0; k < SIM_NCOMPONENTS; k++) {
