@@ -18,7 +18,7 @@ check "31 samples over 30 s of recorded time" \
     grep -q '^samples      31, 2026-01-01T00:00:00.000Z to 2026-01-01T00:00:30.000Z (30.000 s)$' \
     "$tmpdir/out"
 check "the selection and its picks" \
-    grep -q '^selection    from sample 0: 92 counters$' "$tmpdir/out"
+    grep -q '^selection    from sample 0: 112 counters$' "$tmpdir/out"
 check "the catalog version" \
     grep -q '^catalog      from sample 0: version 1,' "$tmpdir/out"
 check "a closed file says so, with no problems" \
