@@ -24,6 +24,8 @@ TESTS += tests/cli/test-lpar-apt.sh
 TESTS += tests/cli/test-lpar-prune.sh
 # The LPAR console's lines, mended where a trace line tore them.
 TESTS += tests/cli/test-lpar-console.sh
+# The simulated frame's partitions against its cores, in pandas.
+TESTS += tests/cli/test-sim-conserve.sh
 EXTRA_DIST += tests/cli tests/data tests/fuzz tests/bench
 
 # The folders above are distributed whole; in a build outside the source

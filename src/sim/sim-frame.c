@@ -22,8 +22,8 @@ sim_config_defaults(struct sim_config *cfg)
 {
 	memset(cfg, 0, sizeof *cfg);
 	cfg->sockets = 2;
-	cfg->chips_per_socket = 1;
-	cfg->cores_per_chip = 12;
+	cfg->chips_per_socket = 2;
+	cfg->cores_per_chip = 6;
 	cfg->smt = 8;
 	cfg->lpars = 4;
 	cfg->lpar_id = 1;
@@ -345,13 +345,13 @@ sim_frame_core_node(const struct sim_frame *f, unsigned core)
 /*
  * A partition's entitled capacity: a share of its vcpus that depends on
  * its number, in sixteenths (a small, a middle-sized, a large and a small
- * partition in turn), so the default frame of 24 cores holds its four
- * partitions exactly.
+ * partition in turn).  The default frame's 24 cores hold its four
+ * partitions' 22 units with two cores' worth left in the pool.
  */
 static double
 sim_frame_entitled(const struct sim_frame *f, unsigned lpar)
 {
-	static const unsigned	 sixteenths[] = { 2, 6, 13, 3 };
+	static const unsigned	 sixteenths[] = { 2, 4, 13, 3 };
 
 	return ((double)f->vcpus * sixteenths[lpar % 4] / 16);
 }

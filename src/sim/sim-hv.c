@@ -213,9 +213,9 @@ sim_hv_components(struct sim_hv *hv, int chip_level, unsigned ix,
 	c = chip_level ? &hv->chipc[ix] : &hv->corec[ix];
 	if (!c->valid || c->tick != k) {
 		if (chip_level)
-			sim_workload_chip(hv->wl, ix, at, c->c);
+			sim_part_chip(hv->part, ix, at, c->c);
 		else
-			sim_workload_core(hv->wl, ix, at, c->c);
+			sim_part_core(hv->part, ix, at, c->c);
 		c->tick = k;
 		c->valid = 1;
 	}
@@ -236,9 +236,9 @@ sim_hv_base(struct sim_hv *hv, int chip_level, unsigned ix, unsigned chip)
 	if (!c->valid) {
 		c->tick = sim_hv_tick(hv, chip, hv->tb0, &at);
 		if (chip_level)
-			sim_workload_chip(hv->wl, ix, at, c->c);
+			sim_part_chip(hv->part, ix, at, c->c);
 		else
-			sim_workload_core(hv->wl, ix, at, c->c);
+			sim_part_core(hv->part, ix, at, c->c);
 		c->valid = 1;
 	}
 	return (c->c);
@@ -298,23 +298,22 @@ sim_hv_field_value(const struct sim_hv *hv, unsigned field, uint64_t k,
 }
 
 /*
- * A vcpu's components in its domain's place, at its home chip's latest
- * update, and (start=) at the update before the first data call.
+ * A vcpu's components in its domain's place, at the latest update of the
+ * chip that place runs on, and (start=) at that chip's update before the
+ * first data call.
  */
 static void
 sim_hv_vcpu(struct sim_hv *hv, unsigned d, unsigned lpar, unsigned vcpu,
     unsigned chip, uint64_t at, const double **comp, const double **base)
 {
-	double		 now[SIM_NWHERE][SIM_NCOMPONENTS];
 	unsigned	 where = d - HCALL_DOMAIN_VCPU_HOME_CORE;
 	uint64_t	 at0;
 
 	if (hv->cfg.start_set) {
 		(void)sim_hv_tick(hv, chip, hv->tb0, &at0);
-		*base = sim_part_vcpu_base(hv->part, lpar, vcpu, at0)[where];
+		*base = sim_part_vcpu_base(hv->part, lpar, vcpu, where, at0);
 	}
-	sim_part_vcpu(hv->part, lpar, vcpu, at, now);
-	memcpy(hv->vcomp, now[where], sizeof hv->vcomp);
+	sim_part_vcpu_where(hv->part, lpar, vcpu, where, at, hv->vcomp);
 	*comp = hv->vcomp;
 }
 
@@ -336,10 +335,14 @@ sim_hv_fill(struct sim_hv *hv, uint8_t *data, const struct sim_hv_req *q,
 	sp = &hv->space[chip_level ? SIM_CLASS_CHIP : SIM_CLASS_CORE];
 	if (chip_level)
 		chip = index;
-	else {
-		core = !vcpu ? index :
-		    sim_part_home_core(hv->part, lpar, index);
+	else if (!vcpu) {
+		core = index;
 		chip = sim_frame_core_chip(&hv->frame, core);
+	} else {
+		/* The record steps with the chip its place's work ran on. */
+		core = sim_part_home_core(hv->part, lpar, index);
+		chip = sim_part_where_chip(hv->part, lpar, index,
+		    d - HCALL_DOMAIN_VCPU_HOME_CORE);
 	}
 	k = sim_hv_tick(hv, chip, tb, &at);
 	if (vcpu)

@@ -1,18 +1,15 @@
 /*
  * The simulated workload.  Time is cut into one-second slots; in each slot
- * every core has a load level drawn from the seed: a chip-wide phase
- * (changing every few seconds) plus the core's own phase and some noise
- * give its utilisation; its own phases give instructions per cycle,
- * memory bytes per instruction, the share of writes and the share of
- * traffic that crosses to other chips.  Memory and fabric traffic are
- * products of those, so they follow the load.  Chips are the sum of their
- * cores.
+ * every virtual processor has a load level drawn from the seed: its
+ * partition's phase (changing every few seconds) plus the vcpu's own
+ * phase and some noise give its utilisation; its own phases give
+ * instructions per cycle, memory bytes per instruction, the share of
+ * writes and the share of traffic that crosses to other chips.  Memory
+ * and fabric traffic are products of those, so they follow the load.
+ * What the cores count is what the dispatcher (sim-part.c) runs on them.
  *
- * Counters are integrals of these rates over time, so they only grow and
- * their ratios (IPC, bandwidth, utilisation) change from phase to phase.
  * Every level is a hash of (seed, what, where, when): nothing depends on
- * the order of calls, and an integral is always summed slot by slot from
- * 0 in the same order, so the same tb gives the same bits.
+ * the order of calls.
  *
  * Pure: no clock (tb is passed in), no rand(): splitmix64 of the seed.
  */
@@ -27,19 +24,11 @@
 
 #include "util/xalloc.h"
 
-/* Integrals of one core at the start of slot `slot`. */
-struct sim_workload_core {
-	uint64_t	 slot;
-	double		 acc[SIM_NCOMPONENTS];
-	double		 rate[SIM_NCOMPONENTS];	/* during slot `slot` */
-};
-
 struct sim_workload {
 	struct sim_frame frame;
 	uint64_t	 seed;
 	int		 steady;	/* every slot is slot 0 */
 	uint64_t	 slot_tb;	/* one second of timebase */
-	struct sim_workload_core *cores;
 };
 
 /* What a level is for: part of every hash key. */
@@ -128,15 +117,6 @@ sim_workload_level_of(uint64_t seed, int steady, unsigned chip,
 	r[SIM_C_FABRIC] = mem * remote;
 }
 
-/* The rates of a core during slot s. */
-static void
-sim_workload_level(const struct sim_workload *w, unsigned core, uint64_t s,
-    double r[SIM_NCOMPONENTS])
-{
-	sim_workload_level_of(w->seed, w->steady,
-	    sim_frame_core_chip(&w->frame, core), core, s, r);
-}
-
 /*
  * A partition's own stream of levels: its vcpus are the cores of a chip
  * of their own, so they share the partition's phase as a chip's cores
@@ -152,86 +132,19 @@ struct sim_workload *
 sim_workload_new(const struct sim_frame *f, uint64_t seed, int steady)
 {
 	struct sim_workload	*w;
-	unsigned		 i;
 
 	w = xcalloc(1, sizeof *w);
 	w->frame = *f;
 	w->seed = seed;
 	w->steady = steady;
 	w->slot_tb = f->tb_hz;
-	w->cores = xcalloc(f->ncores, sizeof *w->cores);
-	for (i = 0; i < f->ncores; i++)
-		sim_workload_level(w, i, 0, w->cores[i].rate);
 	return (w);
 }
 
 void
 sim_workload_free(struct sim_workload *w)
 {
-	if (w == NULL)
-		return;
-	free(w->cores);
 	free(w);
-}
-
-void
-sim_workload_rates(const struct sim_workload *w, unsigned core, uint64_t tb,
-    double out[SIM_NCOMPONENTS])
-{
-	sim_workload_level(w, core, tb / w->slot_tb, out);
-}
-
-void
-sim_workload_core(struct sim_workload *w, unsigned core, uint64_t tb,
-    double out[SIM_NCOMPONENTS])
-{
-	struct sim_workload_core	*c = &w->cores[core];
-	uint64_t			 s = tb / w->slot_tb;
-	double				 dt;
-	unsigned			 k;
-
-	if (s < c->slot) {
-		/* Back in time: sum again from 0, in the same order. */
-		memset(c->acc, 0, sizeof c->acc);
-		c->slot = 0;
-		sim_workload_level(w, core, 0, c->rate);
-	}
-	while (c->slot < s) {
-		for (k = 0; k < SIM_NCOMPONENTS; k++)
-			c->acc[k] += c->rate[k] * (double)w->slot_tb;
-		c->slot++;
-		sim_workload_level(w, core, c->slot, c->rate);
-	}
-	dt = (double)(tb - s * w->slot_tb);
-	for (k = 0; k < SIM_NCOMPONENTS; k++)
-		out[k] = c->acc[k] + c->rate[k] * dt;
-}
-
-void
-sim_workload_chip(struct sim_workload *w, unsigned chip, uint64_t tb,
-    double out[SIM_NCOMPONENTS])
-{
-	double		 one[SIM_NCOMPONENTS];
-	unsigned	 i, k, first;
-
-	memset(out, 0, SIM_NCOMPONENTS * sizeof out[0]);
-	first = chip * w->frame.cores_per_chip;
-	for (i = 0; i < w->frame.cores_per_chip; i++) {
-		sim_workload_core(w, first + i, tb, one);
-		for (k = 0; k < SIM_NCOMPONENTS; k++)
-			out[k] += one[k];
-	}
-	/* A chip's clock runs once, not once per core. */
-	out[SIM_C_TIME] = (double)tb;
-}
-
-double
-sim_workload_chip_load(const struct sim_workload *w, unsigned chip,
-    uint64_t tb)
-{
-	uint64_t	 s = w->steady ? 0 : tb / w->slot_tb;
-
-	return (sim_workload_phase(w->seed, chip, s));
 }
 
 void
@@ -240,24 +153,6 @@ sim_workload_vcpu_rates(const struct sim_workload *w, unsigned lpar,
 {
 	sim_workload_level_of(sim_workload_lpar_seed(w, lpar), w->steady, 0,
 	    vcpu, tb / w->slot_tb, out);
-}
-
-double
-sim_workload_lpar_load(const struct sim_workload *w, unsigned lpar,
-    uint64_t tb)
-{
-	uint64_t	 s = w->steady ? 0 : tb / w->slot_tb;
-
-	return (sim_workload_phase(sim_workload_lpar_seed(w, lpar), 0, s));
-}
-
-/* A uniform number in [0, 1) of the workload's seed, for other models. */
-double
-sim_workload_uniform(const struct sim_workload *w, unsigned what,
-    uint64_t where, uint64_t tb)
-{
-	return (sim_workload_u(w->seed, what, where, w->steady ? 0 :
-	    tb / w->slot_tb));
 }
 
 uint64_t

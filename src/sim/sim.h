@@ -29,8 +29,8 @@ struct catalog;
 #define SIM_XBUS_HZ	4.8e9
 #define SIM_ABUS_HZ	6.4e9
 #define SIM_PHB_HZ	250e6
-/* Virtual processors of all partitions together: the frame keeps about
- * 330 bytes for each one read, so this bounds it near 22 MB. */
+/* Virtual processors of all partitions together: the dispatcher keeps
+ * about 460 bytes for each, so this bounds it near 30 MB. */
 #define SIM_MAX_VCPUS_TOTAL	65536
 
 /*
@@ -172,7 +172,7 @@ struct sim_frame {
 };
 
 /*
- * Defaults: a POWER9-like two-socket frame, one chip per socket, 12 SMT8
+ * Defaults: a POWER9-like two-socket frame, two chips per socket, 6 SMT8
  * cores per chip, 512 MHz timebase, 3.8 GHz cores, 2 GHz fabric,
  * accumulators updated every 10 ms, up for a minute before time 0,
  * interface v2, 4 partitions of 16 vcpus, hvtop in partition 1, seed 1,
@@ -187,7 +187,7 @@ void	 sim_config_defaults(struct sim_config *);
  * update_us, uptime_ms, interface, cec, steady, start, faults).
  * dpo=LPAR@SECONDS moves partition LPAR home at that second of hvtop's
  * time (dpo=none: never).
- * steady=1 holds every core's load at its first second's.  start=N (or
+ * steady=1 holds every vcpu's load at its first second's.  start=N (or
  * start=-N for 2^64 - N) makes every counter read N at the first
  * H_GET_24X7_DATA call and count on from there, so a value near 2^64
  * wraps soon after.  Returns 0, or -HV_ENOENT (unknown
@@ -250,10 +250,11 @@ int	 sim_fault_parse(struct sim_faults *f, const char *spec,
 int	 sim_fault_roll(uint64_t *state, double p);
 
 /*
- * The workload: per core, seeded load phases (utilisation, instructions
- * per cycle, memory bytes per instruction, write share, remote share);
- * chips sum their cores.  Each component is integrated over time in
- * timebase ticks, so counters built on them only grow.
+ * The workload: per virtual processor, seeded load phases (utilisation,
+ * instructions per cycle, memory bytes per instruction, write share,
+ * remote share) that follow its partition's phase as a chip's cores
+ * would.  What the physical cores count is what the dispatcher
+ * (sim_part_*) runs on them.
  */
 enum sim_component {
 	SIM_C_TIME,		/* ticks */
@@ -277,48 +278,28 @@ struct sim_workload *sim_workload_new(const struct sim_frame *,
 	    uint64_t seed, int steady);
 void	 sim_workload_free(struct sim_workload *);
 /*
- * Integrals from 0 to tb for a core or a chip (sum of its cores).  They
- * are summed second by second from the frame's start, once: later calls
- * only add the seconds since the last one, so tb should count from the
- * frame's start (not from an epoch), and going back in time sums again.
+ * A vcpu's rates at tb as if it ran the whole second it asks for (time
+ * is 1, busy its share of it), from a stream of the partition's own in
+ * which the partition is a chip and its vcpus the cores; one slot (a
+ * second) in ticks.
  */
-void	 sim_workload_core(struct sim_workload *, unsigned core, uint64_t tb,
-	    double out[SIM_NCOMPONENTS]);
-void	 sim_workload_chip(struct sim_workload *, unsigned chip, uint64_t tb,
-	    double out[SIM_NCOMPONENTS]);
-/* The load level of a core at tb (rates per tick; time is 1). */
-void	 sim_workload_rates(const struct sim_workload *, unsigned core,
-	    uint64_t tb, double out[SIM_NCOMPONENTS]);
-/*
- * For the partitions: the load phase of a chip at tb (0.1 to 0.9, what
- * its cores' loads follow); a vcpu's rates at tb, from the same model
- * with a stream of the partition's own, in which the partition is the
- * chip and its vcpus the cores; the partition's load phase at tb; a
- * uniform number in [0, 1) for (what, where, the slot of tb) of the
- * seed; one slot (a second) in ticks.
- */
-double	 sim_workload_chip_load(const struct sim_workload *, unsigned chip,
-	    uint64_t tb);
 void	 sim_workload_vcpu_rates(const struct sim_workload *, unsigned lpar,
 	    unsigned vcpu, uint64_t tb, double out[SIM_NCOMPONENTS]);
-double	 sim_workload_lpar_load(const struct sim_workload *, unsigned lpar,
-	    uint64_t tb);
-double	 sim_workload_uniform(const struct sim_workload *, unsigned what,
-	    uint64_t where, uint64_t tb);
 uint64_t sim_workload_slot_tb(const struct sim_workload *);
 /* A 64-bit hash of the seed and three keys (splitmix64). */
 uint64_t sim_workload_hash(uint64_t seed, uint64_t a, uint64_t b,
 	    uint64_t c);
 
 /*
- * The partitions' virtual processors: where each one's work runs, in the
- * four places the VCPU domains 3-6 count (disjoint: a moment of a vcpu's
- * run time is in exactly one of them).  A vcpu's work is its rates
- * (sim_workload_vcpu_rates()); a share of it runs off its home core, by
- * the partition's placement, how far it runs past its entitlement, how
- * busy its home chip is (the shared pool), and DPO.  Integrated second by
- * second from the frame's start, like the workload; state is kept only
- * for the partitions asked about.
+ * The dispatcher: the partitions' virtual processors on the physical
+ * cores, one account that both views read.  Every second each vcpu asks
+ * for core time; it is served on its home core up to its share of the
+ * entitlement, then from idle capacity only: its home core, the other
+ * cores of its home chip, one other chip of its home node, one chip of
+ * another node (each fixed per vcpu).  A core counts what the vcpus
+ * dispatched on it did, the hypervisor's share and idle time; a vcpu's
+ * four places (domains 3-6, disjoint) are where its time was served.
+ * The whole frame is integrated second by second from its start.
  */
 enum sim_where {
 	SIM_W_HOME_CORE,	/* domain 3 */
@@ -333,33 +314,45 @@ struct sim_part;
 struct sim_part *sim_part_new(const struct sim_frame *,
 	    const struct sim_workload *);
 void	 sim_part_free(struct sim_part *);
-/* A partition's placement (cached). */
+/* A partition's placement. */
 const struct sim_place *sim_part_place(struct sim_part *, unsigned lpar);
 unsigned sim_part_home_core(struct sim_part *, unsigned lpar,
 	    unsigned vcpu);
-/* The shares of a vcpu's work in each place during the slot of tb. */
+/*
+ * The chip a vcpu's work in a place runs on (its home chip when the
+ * frame has no such place): the place's counts step with its updates.
+ */
+unsigned sim_part_where_chip(struct sim_part *, unsigned lpar,
+	    unsigned vcpu, unsigned where);
+/*
+ * The share of a vcpu's asked time served in each place during the slot
+ * of tb (their sum is at most 1: the rest waited).
+ */
 void	 sim_part_shares(struct sim_part *, unsigned lpar, unsigned vcpu,
 	    uint64_t tb, double share[SIM_NWHERE]);
-/*
- * The fraction of its busy time a vcpu is dispatched during the slot of
- * tb: 1 unless its partition wants more than its entitlement plus what
- * it can borrow (half its other vcpus' worth, none when the home chip is
- * busy).  Borrowing is not balanced across the frame.
- */
-double	 sim_part_dispatch(struct sim_part *, unsigned lpar, unsigned vcpu,
-	    uint64_t tb);
-/* A vcpu's rates in the slot of tb: its work, as dispatched. */
+/* A vcpu's rates in the slot of tb, as dispatched; a core's. */
 void	 sim_part_vcpu_rates(struct sim_part *, unsigned lpar, unsigned vcpu,
 	    uint64_t tb, double out[SIM_NCOMPONENTS]);
+void	 sim_part_core_rates(struct sim_part *, unsigned core, uint64_t tb,
+	    double out[SIM_NCOMPONENTS]);
 /*
- * Integrals from 0 to frame timebase tb of a vcpu's components, per
- * place; summed over the places they are the vcpu's whole.
+ * Integrals from 0 to frame timebase tb: of a vcpu's components per
+ * place (summed over the places they are the vcpu's whole), of one
+ * place, of a core, of a chip (its cores; its time once).  Asking a
+ * time more than a second before the latest one asked sums again from
+ * 0, so tb should count from the frame's start.
  */
 void	 sim_part_vcpu(struct sim_part *, unsigned lpar, unsigned vcpu,
 	    uint64_t tb, double out[SIM_NWHERE][SIM_NCOMPONENTS]);
-/* The same at tb, computed once and kept (start='s base). */
-const double (*sim_part_vcpu_base(struct sim_part *, unsigned lpar,
-	    unsigned vcpu, uint64_t tb))[SIM_NCOMPONENTS];
+void	 sim_part_vcpu_where(struct sim_part *, unsigned lpar, unsigned vcpu,
+	    unsigned where, uint64_t tb, double out[SIM_NCOMPONENTS]);
+void	 sim_part_core(struct sim_part *, unsigned core, uint64_t tb,
+	    double out[SIM_NCOMPONENTS]);
+void	 sim_part_chip(struct sim_part *, unsigned chip, uint64_t tb,
+	    double out[SIM_NCOMPONENTS]);
+/* A place's integrals at tb, taken once and kept (start='s base). */
+const double *sim_part_vcpu_base(struct sim_part *, unsigned lpar,
+	    unsigned vcpu, unsigned where, uint64_t tb);
 
 /* The simulated hypervisor. */
 struct sim_hv;

@@ -18,7 +18,7 @@ check "31 samples over 30 s of recorded time" \
     grep -q '^samples      31, 2026-01-01T00:00:00.000Z to 2026-01-01T00:00:30.000Z (30.000 s)$' \
     "$tmpdir/out"
 check "the selection and its picks" \
-    grep -q '^selection    from sample 0: 188 counters$' "$tmpdir/out"
+    grep -q '^selection    from sample 0: 208 counters$' "$tmpdir/out"
 check "the catalog version" \
     grep -q '^catalog      from sample 0: version 1,' "$tmpdir/out"
 check "a closed file says so, with no problems" \
@@ -26,12 +26,13 @@ check "a closed file says so, with no problems" \
     grep -q '^problems     0$' '$tmpdir/out'"
 check "nothing on stderr" test ! -s "$tmpdir/err"
 
-# A catalog reload: the new version from the sample it applies to.
+# A catalog reload: the new version from the sample it applies to (the
+# change comes at the 10th data call, in the fifth refresh: sample 4).
 "$HVTOP" -b -n 20 --sim clock=virtual,seed=7,faults=version-change@10 \
     -w "$tmpdir/v.hvr" -o /dev/null 2>/dev/null
 "$HVCAT" info "$tmpdir/v.hvr" >"$tmpdir/out"
 check "a reload is listed with the sample it applies from" \
-    grep -q '^catalog      from sample 5: version 2,' "$tmpdir/out"
+    grep -q '^catalog      from sample 4: version 2,' "$tmpdir/out"
 check "and counted, with no selection change" \
     grep -q '^changes      0 selections, 1 catalog reload$' "$tmpdir/out"
 

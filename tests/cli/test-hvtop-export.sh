@@ -125,7 +125,9 @@ i = next(n for n, l in enumerate(lines) if l.startswith("chip "))
 names, units = lines[i].split(), lines[i + 1].split()
 col = names.index("Memory_BW_Chip") - 1
 assert units[col] == "GB/s", units[col]
-rows = {l.split()[0]: l.split()[col + 1] for l in lines[i + 2:i + 5]}
+# The table's rows, every chip and the total, down to its blank line.
+body = lines[i + 2:lines.index("", i + 2)]
+rows = {l.split()[0]: l.split()[col + 1] for l in body}
 scale = {"B/s": 1e-9, "kB/s": 1e-6, "MB/s": 1e-3, "GB/s": 1.0}
 want = {}
 for r in csv.DictReader(open(sys.argv[2])):
@@ -134,7 +136,7 @@ for r in csv.DictReader(open(sys.argv[2])):
     for name, v in r.items():
         if name.startswith("Memory_BW_Chip ["):
             want[r["index"]] = float(v) * scale[name[16:-1]]
-assert len(rows) == 3 and rows.keys() == want.keys(), (rows, want)
+assert len(rows) > 2 and rows.keys() == want.keys(), (rows, want)
 for key, cell in rows.items():
     assert float(cell) == float("%.3g" % want[key]), (key, cell, want[key])
 PY

@@ -65,19 +65,19 @@ check "text output shows no 0/s for a record not updated yet" awk '
 	/^([0-9]+|total) / { for (i = 2; i <= NF; i++) if ($i == "0") bad = 1 }
 	END { exit bad }' "$tmpdir/b.txt"
 
-# The naive hcall count is one call per counter: 2 PowerBus events on 2
-# chips are 4, 5 more cores make 9, however the planner packs them.
+# The naive hcall count is one call per counter: 2 PowerBus events on 4
+# chips are 8, 5 more cores make 13, however the planner packs them.
 "$HVTOP" -b -n 1 --sim clock=virtual -g PowerBus@chip >"$tmpdir/n.txt"
 check "naive calls: one per counter in the batch header" \
-    grep -q '^hvtop .*hcalls [0-9]* (naive 4)' "$tmpdir/n.txt"
+    grep -q '^hvtop .*hcalls [0-9]* (naive 8)' "$tmpdir/n.txt"
 "$HVTOP" -b -n 1 --sim clock=virtual -g PowerBus@chip \
     -e CPM_NON_IDLE_INST@core:0-4 >"$tmpdir/n.txt"
 check "naive calls: a further pick counts its counters" \
-    grep -q '^hvtop .*hcalls [0-9]* (naive 9)' "$tmpdir/n.txt"
+    grep -q '^hvtop .*hcalls [0-9]* (naive 13)' "$tmpdir/n.txt"
 "$HVTOP" -b -n 1 --sim clock=virtual -g PowerBus@chip \
     -e CPM_NON_IDLE_INST@core:0-4 --format json >"$tmpdir/n.json"
 check "naive calls: the same in JSON" \
-    grep -q '"naive_calls": *9[,}]' "$tmpdir/n.json"
+    grep -q '"naive_calls": *13[,}]' "$tmpdir/n.json"
 
 # A division by zero shows -, as the man page says, not ?.
 printf 'CPU,hv_24x7\nEVENT,DIVZ,DERIVED_POSTFIX,N0|0|/|,PM_PB_CYC\n' \

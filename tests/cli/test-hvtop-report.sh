@@ -83,7 +83,7 @@ check "-n 5: five intervals" \
 
 check "the page names its recording, frame and catalog" sh -c "
     grep -q '<td>$tmpdir/r.hvr</td>' '$tmpdir/r.html' &&
-    grep -q '<th>frame</th><td>2 sockets, 2 chips, 24 cores' '$tmpdir/r.html' &&
+    grep -q '<th>frame</th><td>2 sockets, 4 chips, 24 cores' '$tmpdir/r.html' &&
     grep -q '<th>catalog</th><td>catalog v1' '$tmpdir/r.html'"
 
 "$HVTOP" report -r "$tmpdir/r.hvr" "$tmpdir/r.hvr" -o "$tmpdir/x.html" \

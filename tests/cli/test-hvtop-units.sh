@@ -29,11 +29,13 @@ import csv, sys
 lines = open(sys.argv[1]).read().split("\n")
 i = [n for n, l in enumerate(lines) if l.startswith("chip ")][-1]
 names, units = lines[i].split()[1:], lines[i + 1].split()
-rows = {l.split()[0]: l.split()[1:] for l in lines[i + 2:i + 5]}
+# The table's rows, every chip and the total, down to its blank line.
+body = lines[i + 2:lines.index("", i + 2)]
+rows = {l.split()[0]: l.split()[1:] for l in body}
 scale = {"": 1, "k": 1e3, "M": 1e6, "G": 1e9}
 csvrows = [r for r in csv.DictReader(open(sys.argv[2]))
            if r["seq"] == "3" and r["domain"] == "chip"]
-assert len(csvrows) == 3
+assert len(csvrows) == len(rows) and len(rows) > 2, (csvrows, rows)
 for r in csvrows:
     for head, v in r.items():
         if "[" not in head or not v:

@@ -14,11 +14,15 @@
 #            hvtop's @lpar beside it; perf on a partition that is not;
 #            hvtop's @lpar on every partition it finds
 #   denied   hvtop's @lpar and perf without the permission to see others
+#   conserve perf stat -I on every vcpu of partitions 1-3 in domains 3-6
+#            and on every physical core, hvtop's @lpar and @core beside
+#            it: the frame in both views at once
 #   lcost    hvtop's @lpar and perf stat -I alone on every vcpu of
 #            partitions 1..lp in domains 3-6, each timed per interval
 # d=SECONDS sets the interval (0.5), n=COUNT the intervals (6); for cost,
 # w=SECONDS the start-up left out (6) and m=SECONDS the time measured (20);
-# for part, v=COUNT the vcpus of each partition perf reads (4); for
+# for part, v=COUNT the vcpus of each partition perf reads (4) (for
+# conserve, every one of c=COUNT cores and v vcpus a partition); for
 # lcost, lp=COUNT the partitions (64), lv=COUNT their vcpus (8),
 # wmax=SECONDS the longest a tool may take to open its events (120)
 # and m as for cost.
@@ -28,6 +32,7 @@ n=6
 w=6
 m=20
 v=4
+c=16
 lp=64
 lv=8
 wmax=120
@@ -37,6 +42,7 @@ for a in "$@"; do
 	lv=*) lv=${a#lv=} ;;
 	wmax=*) wmax=${a#wmax=} ;;
 	v=*) v=${a#v=} ;;
+	c=*) c=${a#c=} ;;
 	d=*) d=${a#d=} ;;
 	n=*) n=${a#n=} ;;
 	w=*) w=${a#w=} ;;
@@ -238,6 +244,49 @@ case $parts in
 	# Every partition hvtop finds: those the frame has, but 0.
 	run part-all hvtop -b -n 1 -d 0.5 --source perf --format csv \
 	    -g "$coregroup@lpar"
+	;;
+esac
+case $parts in
+*" conserve "*)
+	# The same frame in two views: a perf group per partition and
+	# event (every vcpu, domains 3-6), one of the physical cores (domain
+	# 2), and hvtop's partitions and cores in one run beside them.
+	l=""
+	for e in $partevents; do
+		for p in 1 2 3; do
+			g=""
+			for dm in 3 4 5 6; do
+				i=0
+				while [ "$i" -lt "$v" ]; do
+					g="$g${g:+,}hv_24x7/$e,domain=$dm,lpar=$p,core=$i/"
+					i=$((i + 1))
+				done
+			done
+			l="$l${l:+,}{$g}"
+		done
+	done
+	g=""
+	for e in $partevents; do
+		i=0
+		while [ "$i" -lt "$c" ]; do
+			g="$g${g:+,}hv_24x7/$e,domain=2,core=$i/"
+			i=$((i + 1))
+		done
+	done
+	l="$l,{$g}"
+	secs=$(awk -v d="$d" -v n="$n" 'BEGIN { printf "%.3f", d * n + d / 2 }')
+	echo "@@ conserve"
+	perf stat -x, -I "$ms" -a -o /tmp/perf.csv -e "$l" sleep "$secs" &
+	hvtop -b -n "$n" -d "$d" --source perf --format csv \
+	    -g "$coregroup@lpar:1-3" -g "$coregroup@core" >/tmp/hvtop.csv 2>&1
+	rc=$?
+	wait
+	echo "@@ conserve-hvtop"
+	cat /tmp/hvtop.csv
+	echo "@@ rc=$rc"
+	echo "@@ conserve-perf"
+	grep -v '^#' /tmp/perf.csv | grep -v '^$'
+	echo "@@ rc=0"
 	;;
 esac
 case $parts in

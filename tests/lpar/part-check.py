@@ -12,6 +12,9 @@ The first four as for truth-check.py.  A SECTION is
   absent:PERF           perf on a partition the frame does not have
   denied:HVTOP:PERF:OTHER  without the permission: hvtop's @lpar, perf
                         on this partition, perf on another
+  conserve:HVTOP:PERF   the frame in two views: partitions' vcpus
+                        (domains 3-6) and the physical cores (domain 2)
+                        read at once by perf stat -I and by hvtop
 Options: --lpars=1,2,3 the partitions PERF and HVTOP read, --all=1,2,3
 the ones the frame lets this partition see.
 
@@ -23,6 +26,12 @@ apart: it starts when the events open).  hvtop's rows, a partition's
 vcpus summed, must be within 1 % of the truth's rate and of perf's, per
 placement and interval.  Prints "ok ..." / "not ok ..." / "SKIP NAME:
 REASON" lines and the largest relative error per domain.
+
+In conserve, the partitions read count together no more of each event
+than the physical cores: in the truth (each counter's steady rate over
+the section's reads, summed per view), in perf's counts per interval and
+in hvtop's rows per interval, to within 1 % (the views are read by
+separate calls, some milliseconds apart).
 """
 import csv
 import importlib.util
@@ -441,6 +450,97 @@ def vcpu_deltas(ck, name, series, secs, calls, callnos, events, tbhz):
     return clock
 
 
+def view_sums(ck, name, tool, sums, names, ncores):
+    """Per interval and event, the vcpus' sum against the cores'."""
+    n = nbad = 0
+    worst = 0.0
+    for (i, ev), (v, c) in sorted(sums.items()):
+        if ev not in names or v is None or c is None or c <= 0:
+            continue
+        n += 1
+        worst = max(worst, v / c)
+        if v > c * (1 + LIMIT):
+            nbad += 1
+            print(f'# {name}: {tool} interval {i} {ev}: partitions {v:.6g}'
+                  f' > cores {c:.6g}')
+    ck.ok(n > 0 and nbad == 0, f'{name}: {tool}: in {n} intervals and '
+          f'events the partitions count at most what the {ncores} cores '
+          f'do ({nbad} more; largest share {worst * 100:.1f} %)')
+
+
+def conserve(ck, name, hsec, psec, calls, callnos, events, names, tbhz):
+    """The frame in two views: the partitions' vcpus in domains 3-6
+    against the physical cores in domain 2, in the truth, perf and
+    hvtop."""
+    keys = set()
+    for c in callnos:
+        if c in calls and calls[c]['rc'] == 0:
+            keys |= set(calls[c]['vals'])
+    offs = {events[n][1]: n for n in names if n in events}
+    truth = {}
+    cores = set()
+    vcpus = set()
+    for key in keys:
+        dom, ix, off = key
+        if off not in offs or dom < 2:
+            continue
+        r = steady_rate(tc.history(calls, callnos, key), calls, tbhz)
+        if r is None:
+            continue
+        view = 1 if dom == 2 else 0
+        (cores if view else vcpus).add(ix)
+        t = truth.setdefault(offs[off], [0.0, 0.0])
+        t[view] += r
+    ncores = len(cores)
+    ck.ok(ncores > 0 and len(vcpus) > 0, f'{name}: the truth has both '
+          f'views ({len(vcpus)} vcpus, {ncores} cores)')
+    view_sums(ck, name, 'truth', {(0, ev): tuple(t)
+                                  for ev, t in truth.items()}, names,
+              ncores)
+    series, _ = tc.perf_series(psec['lines'], events)
+    sums = {}
+    for (dom, ix, off, ev), vals in series.items():
+        for i, cnt in vals:
+            # The first interval starts when the events open.
+            if i == 0 or cnt is None:
+                continue
+            s = sums.setdefault((i, ev), [0.0, 0.0])
+            s[1 if dom == 2 else 0] += cnt
+    view_sums(ck, name, 'perf stat -I', {k: tuple(v) for k, v in
+                                         sums.items()}, names, ncores)
+    if hvtop_unsupported(ck, f'{name}-hvtop', hsec):
+        return
+    text = [ln for ln in hsec['lines'] if ln.startswith('time,') or
+            re.match(r'\d{4}-', ln)]
+    sums = {}
+    used = {}
+    for r in csv.DictReader(text):
+        ev_cols = {c: re.sub(r' \[[^]]*\]$', '', c) for c in r
+                   if c and c.endswith(']')}
+        seq = r.get('seq')
+        if r.get('domain') == 'core' and r.get('index') == 'total':
+            view = 1
+        elif r.get('domain') == 'lpar' and r.get('placement') == 'all' \
+                and r.get('index') not in ('', 'total'):
+            view = 0
+            if r.get('cores'):
+                used[seq] = used.get(seq, 0.0) + float(r['cores'])
+        else:
+            continue
+        for col, ev in ev_cols.items():
+            if r[col] == '':
+                continue
+            s = sums.setdefault((int(seq), ev), [0.0, 0.0])
+            s[view] += float(r[col])
+    ck.ok(hsec['rc'] == 0 and sums, f'{name}: hvtop ran and printed both '
+          f'views (status {hsec["rc"]})')
+    view_sums(ck, name, 'hvtop', {k: tuple(v) for k, v in sums.items()},
+              names, ncores)
+    ck.ok(used and all(u <= ncores * (1 + LIMIT) for u in used.values()),
+          f'{name}: hvtop: the partitions use at most the frame\'s '
+          f'{ncores} cores (largest {max(used.values(), default=0):.2f})')
+
+
 def main(argv):
     opts = dict(a[2:].split('=', 1) for a in argv[1:]
                 if a.startswith('--') and '=' in a)
@@ -494,6 +594,10 @@ def main(argv):
             ck.ok(sec['rc'] != 0 and 'lpar=9' in section_text(sec),
                   f'part-absent: perf fails to open partition 9, which '
                   f'the frame does not have (status {sec["rc"]})')
+        elif kind == 'conserve':
+            h, p = parts
+            conserve(ck, 'conserve', secs[h], secs[p], calls,
+                     cons.get('conserve', []), events, names, tbhz)
         elif kind == 'denied':
             h, p, o = parts
             ps, pt = tc.perf_series(secs[p]['lines'], events)

@@ -5,8 +5,12 @@
 # every vcpu M and two core events, with hvtop's -g GROUP@lpar:1-3
 # beside it; perf on a partition the frame does not have; hvtop's @lpar
 # on every partition it finds.  Another with the permission to see other
-# partitions withheld (faults=denied).  part-check.py matches them with
-# the truth and each other (1 % per interval).  Prints "ok NAME", "not
+# partitions withheld (faults=denied).  A third on a frame of 16 vcpus a
+# partition, more than its cores can run: perf stat -I and hvtop read
+# every vcpu of partitions 1-3 and every physical core at once, and the
+# partitions must count no more than the cores, in the truth, in perf
+# and in hvtop.  part-check.py matches them with the truth and each
+# other (1 % per interval).  Prints "ok NAME", "not
 # ok NAME" or "SKIP NAME: REASON" per check, then "N passed, N failed".
 top=$(cd "$(dirname "$0")/../.." && pwd)
 here=$top/tests/lpar
@@ -67,6 +71,10 @@ boot part "vcpus=8,update_us=1000,steady=1" "part d=4 n=4 v=8" \
 boot denied "vcpus=2,update_us=1000,steady=1,faults=denied" \
     "denied d=0.5" \
     denied:denied-hvtop:denied-perf:denied-other
+
+# One frame in two views, through the real driver: 3 intervals of 4 s.
+boot conserve "vcpus=16,update_us=1000,steady=1" \
+    "conserve d=4 n=3 v=16 c=16" conserve:conserve-hvtop:conserve-perf
 
 echo "$passed passed, $failed failed"
 [ "$failed" -eq 0 ]

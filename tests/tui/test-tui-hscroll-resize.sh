@@ -22,10 +22,10 @@ check "200x24: the cursor column is still the one moved to" \
     wait_for '^chip 0: PM_MCS23_128B_RD_DISP_PORT01 = '
 
 # The core table at 40x24 with its history column (S), scrolled to its
-# last column.
+# last column: down past the 4 chips and their total to core 0.
 T resize-window -t main -x 40 -y 24
 wait_for '^chip +<' >/dev/null
-keys Down Down Down Right Right Right Right Right Right S
+keys Down Down Down Down Down Right Right Right Right Right Right S
 wait_for '^core 0: CPM_0THRD_NON_IDLE_CCYC = ' >/dev/null
 check "40x24, the core table's last column: the table is scrolled" \
     wait_for '^core +<'

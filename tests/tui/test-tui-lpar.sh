@@ -1,7 +1,7 @@
 #!/bin/sh
 # The Partitions screen on the simulated frame, at 80x24 and, after a
 # resize, 200x60: P opens it and picks the default core group by
-# partition; sorted by % remote the badly placed partition 2 comes first;
+# partition; sorted by % remote the most remote partition comes first;
 # the filter bar finds partition 3; Enter opens its virtual processors,
 # whose header stays on End and Home, and Esc goes back with the cursor
 # on it; after the DPO event partition 3 runs at home, so its % remote
@@ -19,22 +19,21 @@ col() {
 	    rows && ($1 == id || $1 == "*" id) { print $n; exit }'
 }
 
-# first: the id of the first row under the column names.
-first() {
-	screen | awk '/LPAR +VCPUS/ { getline; sub(/^\*/, "", $1);
-	    print $1; exit }'
-}
-
-# wait_first ID: until partition ID is the first row.
-is_first() { [ "$(first)" = "$1" ]; }
-wait_first() {
-	tui_until 30 "the first row is not $1" is_first "$1"
-}
-
 # rows_under HEAD ROW: until ROW is drawn, and under HEAD.
 rows_under() {
 	wait_for "$2" >/dev/null &&
 	    screen | grep -E -A30 -- "$1" | grep -Eq -- "$2"
+}
+
+# wait_most_remote: until the first row has the largest % remote shown.
+most_remote_first() {
+	screen | awk '/LPAR +VCPUS/ { rows = 1; next }
+	    rows && $1 ~ /^\*?[0-9]+$/ { v = $8 + 0; if (n++ == 0) f = v
+		if (v > m) m = v }
+	    END { exit !(n > 1 && f >= m) }'
+}
+wait_most_remote() {
+	tui_until 30 "the first row is not the most remote" most_remote_first
 }
 
 # wait_remote ID OP LIMIT: until ID's % remote compares so with LIMIT.
@@ -63,7 +62,7 @@ check "before the DPO event partition 3 runs away from home" \
     wait_remote 3 '>' 10
 keys '<'
 check "< from the id: sorted by % remote" wait_for '^3 partitions, by %REMOTE'
-check "the badly placed partition 2 is on top" wait_first 2
+check "the most remote partition is on top" wait_most_remote
 
 keys /
 text 'lpar=3'
@@ -86,7 +85,7 @@ keys =
 T resize-window -t main -x 200 -y 60
 check "200x60: the placement bar's key" \
     wait_for 'LPAR +VCPUS.*%REMOTE +=core \+chip onode #remote'
-check "200x60: partition 2 still on top" wait_first 2
+check "200x60: still sorted, the most remote on top" wait_most_remote
 check "after the DPO event partition 3's % remote falls" \
     wait_remote 3 '<' 8
 keys q

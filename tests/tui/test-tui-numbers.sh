@@ -40,11 +40,11 @@ wait_for() {
 keys() { T send-keys -t main "$@"; }
 text() { T send-keys -t main -l "$1"; }
 
-# 2 PowerBus events on 2 chips: 4 counters.
+# 2 PowerBus events on 4 chips: 8 counters.
 T -f /dev/null new-session -d -s main -x 200 -y 50 \
     "env HVTOP_CONFIG=$HVTOP_CONFIG INPUTRC=/dev/null LC_ALL=C \
     $HVTOP --sim seed=5 -d 0.2 -g PowerBus@chip"
-check "header: naive calls are one per counter" wait_for '\(naive 4\)'
+check "header: naive calls are one per counter" wait_for '\(naive 8\)'
 
 # The Groups screen: CPM_0THRD_NON_IDLE_CCYC has 3 events.
 keys Tab Tab Tab

@@ -19,7 +19,7 @@ keys Tab
 check "Tab from Formulas: Help, on the Formulas columns" \
     wait_for '^Formulas columns'
 keys Tab
-check "Tab from Help: Live" wait_for '^chips: Memory_BW on 0-1'
+check "Tab from Help: Live" wait_for '^chips: Memory_BW on 0-3'
 keys BTab
 check "Shift-Tab from Live: Help, on the Live columns" \
     wait_for '^Live columns'
@@ -29,7 +29,7 @@ keys h
 wait_for '^Formulas columns' >/dev/null
 keys Tab
 check "h, then Tab: the screen after the one help was opened on" \
-    wait_for '^chips: Memory_BW on 0-1'
+    wait_for '^chips: Memory_BW on 0-3'
 
 # The Frame screen's metric prompt.
 keys Tab

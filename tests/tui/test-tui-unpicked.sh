@@ -37,7 +37,7 @@ tui_start --sim seed=1 -d 0.2 -g Memory_BW@chip:0 -g CPM_0THRD_NON_IDLE_CCYC:0-3
 wait_for '^total ' >/dev/null
 keys Tab
 check "Frame: the picked cores have values, the others are blank" \
-    wait_for '^\| +[0-9.]+[kMG]? +[0-9.]+[kMG]? +[0-9.]+[kMG]? +[0-9.]+[kMG]? +\|$'
+    wait_for '^\| *[0-9.]+[kMG]? +[0-9.]+[kMG]? +[0-9.]+[kMG]? +[0-9.]+[kMG]? +\|( |$)'
 # A "-" cell or bar value inside a chip's box.
 dash() { screen | grep -E '^\|' | grep -v '^|hist' | grep -Eq '[| ]-( |\|)'; }
 check_not "Frame: no '-' where a group was not picked" dash

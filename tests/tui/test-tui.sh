@@ -274,7 +274,7 @@ EOF
 keys "clear; sh $tmpdir/replay.sh -d 0.05; echo EXIT=\$?" Enter
 check "a replay shows the REPLAY tag" wait_for '^ REPLAY  hvtop'
 check "a replay shows what was recorded, not the saved picks" \
-    wait_for '^chips: Memory_BW on 0-1; PowerBus on 0-1$'
+    wait_for '^chips: Memory_BW on 0-3; PowerBus on 0-3$'
 check "the replay pauses at its end" wait_for 'sample 21/21 at 20x.* END'
 check "and says so" wait_for 'end of the recording \(.*21 samples'
 keys '['

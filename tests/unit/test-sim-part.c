@@ -130,16 +130,17 @@ vcpu_count(struct sim_hv *hv, uint64_t tb, unsigned domain, unsigned lpar,
 }
 
 /*
- * The default frame: 24 cores in two chips, one a node; partitions of 2,
- * 6, 13 and 3 processing units placed one after another, the third
- * across both nodes.  More partitions than cores start again at core 0.
+ * The default frame: 24 cores in four chips, two a node; partitions of
+ * 2, 4, 13 and 3 processing units placed one after another, the third
+ * across both nodes, two cores left to the pool.  More partitions than
+ * cores start again at core 0.
  */
 static void
 test_part_place(void **state)
 {
 	static const int	 span[4] = { SIM_SPAN_CHIP, SIM_SPAN_CHIP,
 				    SIM_SPAN_FRAME, SIM_SPAN_CHIP };
-	static const unsigned	 first[4] = { 0, 2, 8, 21 };
+	static const unsigned	 first[4] = { 0, 2, 6, 19 };
 	struct sim_config	 cfg;
 	struct sim_frame	 f;
 	struct sim_place	 p;
@@ -148,8 +149,10 @@ test_part_place(void **state)
 
 	(void)state;
 	frame(NULL, &cfg, &f);
+	assert_int_equal(f.nchips, 4);
+	assert_int_equal(f.ncores, 24);
 	assert_int_equal(f.nodes, 2);
-	assert_int_equal(f.chips_per_node, 1);
+	assert_int_equal(f.chips_per_node, 2);
 	for (l = 0; l < 4; l++) {
 		sim_frame_place(&f, l, &p);
 		assert_int_equal(p.span, span[l]);
@@ -158,19 +161,20 @@ test_part_place(void **state)
 		n += p.ncores;
 		e += p.entitled;
 	}
-	assert_int_equal(n, 24);
-	assert_true(e == 24);
-	assert_int_equal(sim_frame_vcpu_core(&f, 2, 0), 8);
-	assert_int_equal(sim_frame_vcpu_core(&f, 2, 13), 8);
-	assert_int_equal(sim_frame_vcpu_core(&f, 2, 12), 20);
-	assert_int_equal(sim_frame_core_node(&f, 20), 1);
+	assert_int_equal(n, 22);
+	assert_true(e == 22);
+	assert_int_equal(sim_frame_vcpu_core(&f, 2, 0), 6);
+	assert_int_equal(sim_frame_vcpu_core(&f, 2, 13), 6);
+	assert_int_equal(sim_frame_vcpu_core(&f, 2, 12), 18);
+	assert_int_equal(sim_frame_core_node(&f, 18), 1);
 
 	/* A partition that fits a chip but not what is left of one starts
 	 * on the next; past the last core, home cores are shared. */
-	frame("sockets=4,cores=4,lpars=8,vcpus=8", &cfg, &f);
+	frame("sockets=4,chips_per_socket=1,cores=4,lpars=8,vcpus=8", &cfg,
+	    &f);
 	assert_int_equal(f.nodes, 2);
 	assert_int_equal(f.chips_per_node, 2);
-	sim_frame_place(&f, 1, &p);	/* 1 + 3 cores */
+	sim_frame_place(&f, 1, &p);	/* 1 + 2 cores */
 	assert_int_equal(p.first, 1);
 	assert_int_equal(p.span, SIM_SPAN_CHIP);
 	sim_frame_place(&f, 2, &p);	/* 7 cores: not in what is left of
@@ -217,10 +221,13 @@ test_part_sum(void **state)
 				assert_true(sum > whole[k] * (1 - 1e-12) &&
 				    sum < whole[k] * (1 + 1e-12));
 			}
+			/* What is not served waits: at most all of it. */
 			sim_part_shares(pt, l, v, tb, share);
-			for (sum = 0, w = 0; w < SIM_NWHERE; w++)
+			for (sum = 0, w = 0; w < SIM_NWHERE; w++) {
+				assert_true(share[w] >= 0);
 				sum += share[w];
-			assert_true(sum > 1 - 1e-12 && sum < 1 + 1e-12);
+			}
+			assert_true(sum > 0 && sum < 1 + 1e-12);
 		}
 	}
 	sim_part_free(pt);
@@ -228,8 +235,36 @@ test_part_sum(void **state)
 }
 
 /*
- * Through the hypervisor: each domain reads its place's part, so the
- * four counts of a vcpu split its whole as the places' integrals do.
+ * Whether counts c[] of the four places are one scale of one component
+ * of the places' integrals, each taken at some time between lo[] and
+ * hi[] (the chip it ran on updated once between them).
+ */
+static int
+one_scale(const uint64_t c[SIM_NWHERE],
+    double lo[SIM_NWHERE][SIM_NCOMPONENTS],
+    double hi[SIM_NWHERE][SIM_NCOMPONENTS], unsigned k)
+{
+	double		 most = 0, least = 1e300;
+	unsigned	 w;
+
+	for (w = 0; w < SIM_NWHERE; w++) {
+		if (hi[w][k] == 0) {
+			if (c[w] != 0)
+				return (0);
+			continue;
+		}
+		/* A count is rounded down: one less is still this scale. */
+		if ((double)c[w] / hi[w][k] > most)
+			most = (double)c[w] / hi[w][k];
+		if (lo[w][k] > 0 && (double)(c[w] + 1) / lo[w][k] < least)
+			least = (double)(c[w] + 1) / lo[w][k];
+	}
+	return (most > 0 && most <= least * (1 + 1e-9));
+}
+
+/*
+ * Through the hypervisor: each domain reads its place's part, at the
+ * last update of the chip that place ran on.
  */
 static void
 test_part_domains(void **state)
@@ -239,40 +274,27 @@ test_part_domains(void **state)
 	struct sim_workload	*wl;
 	struct sim_part		*pt;
 	struct sim_hv		*hv;
-	double			 out[SIM_NWHERE][SIM_NCOMPONENTS], all, got;
-	uint64_t		 c[SIM_NWHERE], sum;
-	uint64_t		 tb = 20 * TB;
-	unsigned		 w, k, v = 6;
+	double			 lo[SIM_NWHERE][SIM_NCOMPONENTS];
+	double			 hi[SIM_NWHERE][SIM_NCOMPONENTS];
+	uint64_t		 c[SIM_NWHERE], tb = 20 * TB + TB / 7;
+	unsigned		 w, k, l, v, fits;
 
 	(void)state;
 	hv = new_hv("lpar=0");
 	frame("lpar=0", &cfg, &f);
 	wl = sim_workload_new(&f, cfg.seed, cfg.steady);
 	pt = sim_part_new(&f, wl);
-	/* At the home chip's last update, as the hypervisor reads.  Its
-	 * node has one chip: no other chip of the home node. */
-	for (sum = 0, w = 0; w < SIM_NWHERE; w++) {
-		c[w] = vcpu_count(hv, tb, 3 + w, 2, v);
-		assert_true(w == SIM_W_HOME_NODE ? c[w] == 0 : c[w] > 0);
-		sum += c[w];
-	}
-	sim_part_vcpu(pt, 2, v, tb - f.update_tb, out);
-	for (k = 0; k < SIM_NCOMPONENTS; k++) {
-		for (all = 0, w = 0; w < SIM_NWHERE; w++)
-			all += out[w][k];
-		if (all == 0)
-			continue;
-		for (w = 0; w < SIM_NWHERE; w++) {
-			/* One component makes this counter: its shares. */
-			got = (double)c[w] / (double)sum;
-			if (got < out[w][k] / all - 1e-3 ||
-			    got > out[w][k] / all + 1e-3)
-				break;
+	for (l = 1; l < 4; l++) {
+		for (v = 0; v < f.vcpus; v += 3) {
+			for (w = 0; w < SIM_NWHERE; w++)
+				c[w] = vcpu_count(hv, tb, 3 + w, l, v);
+			sim_part_vcpu(pt, l, v, tb - f.update_tb, lo);
+			sim_part_vcpu(pt, l, v, tb, hi);
+			for (fits = 0, k = 0; k < SIM_NCOMPONENTS; k++)
+				fits += one_scale(c, lo, hi, k);
+			assert_true(fits > 0);
 		}
-		if (w == SIM_NWHERE)
-			break;
 	}
-	assert_true(k < SIM_NCOMPONENTS);
 	sim_part_free(pt);
 	sim_workload_free(wl);
 	sim_hv_free(hv);
@@ -301,8 +323,9 @@ part_share(struct sim_part *pt, unsigned lpar, unsigned where, uint64_t t0,
 }
 
 /*
- * The partition spread over both nodes runs the most remote, before and
- * after the DPO; the one DPO moves home runs far less remote after it.
+ * Until the DPO the partition it names runs mostly on another node; after
+ * it, far less.  Some partition borrows on the other chip of its home
+ * node; a frame of one node has nothing remote.
  */
 static void
 test_part_remote(void **state)
@@ -311,7 +334,7 @@ test_part_remote(void **state)
 	struct sim_frame	 f;
 	struct sim_workload	*wl;
 	struct sim_part		*pt;
-	double			 before[4], after[4], home[4];
+	double			 before, after, node;
 	unsigned		 l, seed;
 	char			 spec[32];
 
@@ -323,85 +346,171 @@ test_part_remote(void **state)
 		assert_int_equal(f.dpo_tb, 30 * TB);
 		wl = sim_workload_new(&f, cfg.seed, cfg.steady);
 		pt = sim_part_new(&f, wl);
-		for (l = 0; l < 4; l++) {
-			before[l] = part_share(pt, l, SIM_W_REMOTE_NODE, 0,
-			    30 * TB);
-			after[l] = part_share(pt, l, SIM_W_REMOTE_NODE,
-			    30 * TB, 90 * TB);
-			home[l] = part_share(pt, l, SIM_W_HOME_CORE, 30 * TB,
-			    90 * TB);
-		}
-		for (l = 0; l < 4; l++) {
-			if (l == 2)
-				continue;
-			assert_true(before[2] > before[l]);
-			assert_true(after[2] > after[l]);
-			/* Packed into one chip: mostly home. */
-			assert_true(home[l] > 0.6);
-			assert_true(after[l] < 0.1);
-		}
-		assert_true(after[3] < before[3] / 2);
-		assert_true(before[3] > 0.1);
-		/* One chip a node: never another chip of the home node. */
-		assert_true(part_share(pt, 2, SIM_W_HOME_NODE, 0, 90 * TB) ==
-		    0);
+		before = part_share(pt, 3, SIM_W_REMOTE_NODE, 0, 30 * TB);
+		after = part_share(pt, 3, SIM_W_REMOTE_NODE, 30 * TB, 90 * TB);
+		assert_true(before > 0.3);
+		assert_true(after < before / 2);
+		for (node = 0, l = 0; l < 4; l++)
+			node += part_share(pt, l, SIM_W_HOME_NODE, 0, 90 * TB);
+		assert_true(node > 0);
 		sim_part_free(pt);
 		sim_workload_free(wl);
 	}
 
-	/* dpo=none: no partition displaced, none moved. */
+	/* dpo=none: no partition displaced. */
 	frame("dpo=none", &cfg, &f);
 	assert_false(f.dpo);
 	wl = sim_workload_new(&f, cfg.seed, cfg.steady);
 	pt = sim_part_new(&f, wl);
-	assert_true(part_share(pt, 3, SIM_W_REMOTE_NODE, 0, 30 * TB) < 0.1);
+	assert_true(part_share(pt, 3, SIM_W_REMOTE_NODE, 0, 30 * TB) <
+	    0.5 * part_share(pt, 3, SIM_W_HOME_CORE, 0, 30 * TB));
 	sim_part_free(pt);
 	sim_workload_free(wl);
 
-	/* One node: nothing is remote. */
+	/* One node: nothing is remote, and DPO has nowhere to move from. */
 	frame("nodes=1", &cfg, &f);
 	wl = sim_workload_new(&f, cfg.seed, cfg.steady);
 	pt = sim_part_new(&f, wl);
 	for (l = 0; l < 4; l++)
 		assert_true(part_share(pt, l, SIM_W_REMOTE_NODE, 0, 60 * TB) ==
 		    0);
-	/* Spread over the node's two chips, not packed into one. */
-	assert_true(part_share(pt, 2, SIM_W_HOME_NODE, 0, 60 * TB) > 0.02);
-	assert_true(part_share(pt, 2, SIM_W_HOME_NODE, 0, 60 * TB) >
-	    2 * part_share(pt, 1, SIM_W_HOME_NODE, 0, 60 * TB));
 	sim_part_free(pt);
 	sim_workload_free(wl);
 }
 
-/* A busy home chip pushes work off the home core. */
+/* What a fully served vcpu asks for in the slot of tb: its core time. */
+static double
+want(const struct sim_workload *wl, unsigned lpar, unsigned vcpu,
+    uint64_t tb)
+{
+	double	 r[SIM_NCOMPONENTS], t;
+
+	sim_workload_vcpu_rates(wl, lpar, vcpu, tb, r);
+	t = r[SIM_C_BUSY] * 1.05;
+	return (t > 1 ? 1 : t);
+}
+
+/*
+ * The vcpus' parts in the second from t0, summed into vc[] by the chip
+ * each ran on; each vcpu's shares checked.  Returns a bit per home chip
+ * (of the first 32) where a vcpu waited.
+ */
+static unsigned
+conserve_vcpus(const struct sim_frame *f, struct sim_workload *wl,
+    struct sim_part *pt, const double *ent, uint64_t t0, double *vc)
+{
+	double		 a[SIM_NCOMPONENTS], b[SIM_NCOMPONENTS];
+	double		 share[SIM_NWHERE], asked, got, e;
+	unsigned	 l, v, w, k, c, ch, waited = 0;
+
+	for (l = 0; l < f->lpars; l++) {
+		e = sim_part_place(pt, l)->entitled / f->vcpus;
+		for (v = 0; v < f->vcpus; v++) {
+			for (w = 0; w < SIM_NWHERE; w++) {
+				ch = sim_part_where_chip(pt, l, v, w);
+				sim_part_vcpu_where(pt, l, v, w, t0, a);
+				sim_part_vcpu_where(pt, l, v, w, t0 + TB, b);
+				for (k = 0; k < SIM_NCOMPONENTS; k++)
+					vc[ch * SIM_NCOMPONENTS + k] += b[k] -
+					    a[k];
+			}
+			sim_part_shares(pt, l, v, t0, share);
+			for (got = 0, w = 0; w < SIM_NWHERE; w++)
+				got += share[w];
+			assert_true(got <= 1 + 1e-12);
+			/* A displaced partition's time is kept for the node
+			 * it was left on. */
+			if (f->dpo && l == f->dpo_lpar && t0 < f->dpo_tb)
+				continue;
+			asked = want(wl, l, v, t0);
+			c = sim_part_home_core(pt, l, v);
+			if (ent[c] <= 0.98)
+				assert_true(share[SIM_W_HOME_CORE] * asked >=
+				    (asked < e ? asked : e) * (1 - 1e-9));
+			if (got < 1 - 1e-9)
+				waited |= 1U << (c / f->cores_per_chip % 32);
+		}
+	}
+	return (waited);
+}
+
+/*
+ * The dispatcher's invariants, second by second, on frames of 4 to 1000
+ * partitions: on every chip the vcpus' parts that ran there count no
+ * more than its cores of any component, and take no more time than the
+ * cores have after the hypervisor's share; a core's time is whole; a
+ * vcpu gets its entitled share when its home core's vcpus are entitled
+ * to no more than the core has, is never served more than it asks, and
+ * waits only when its home chip has no idle capacity left.
+ */
 static void
-test_part_contention(void **state)
+conserve(const char *spec)
 {
 	struct sim_config	 cfg;
 	struct sim_frame	 f;
 	struct sim_workload	*wl;
 	struct sim_part		*pt;
-	double			 share[SIM_NWHERE], load, off[2] = { 0, 0 };
-	unsigned		 n[2] = { 0, 0 }, s, chip, busy;
+	double			 a[SIM_NCOMPONENTS], b[SIM_NCOMPONENTS];
+	double			*vc, *cc, *ent, t = (double)TB, got;
+	uint64_t		 s, t0;
+	unsigned		 l, v, k, c, ch, cpc, waited;
+	size_t			 n;
 
-	(void)state;
-	frame(NULL, &cfg, &f);
+	frame(spec, &cfg, &f);
 	wl = sim_workload_new(&f, cfg.seed, cfg.steady);
 	pt = sim_part_new(&f, wl);
-	chip = sim_frame_core_chip(&f, sim_part_home_core(pt, 1, 0));
-	for (s = 0; s < 600; s++) {
-		load = sim_workload_chip_load(wl, chip, s * TB);
-		if (load > 0.3 && load < 0.7)
-			continue;
-		busy = load >= 0.7;
-		sim_part_shares(pt, 1, 0, s * TB, share);
-		off[busy] += 1 - share[SIM_W_HOME_CORE];
-		n[busy]++;
+	cpc = f.cores_per_chip;
+	n = (size_t)f.nchips * SIM_NCOMPONENTS;
+	vc = calloc(n, sizeof *vc);
+	cc = calloc(n, sizeof *cc);
+	ent = calloc(f.ncores, sizeof *ent);
+	assert_true(vc != NULL && cc != NULL && ent != NULL);
+	for (l = 0; l < f.lpars; l++)
+		for (v = 0; v < f.vcpus; v++)
+			ent[sim_part_home_core(pt, l, v)] +=
+			    sim_part_place(pt, l)->entitled / f.vcpus;
+	for (s = 3; s < 40; s += 9) {
+		t0 = s * TB;
+		memset(vc, 0, n * sizeof *vc);
+		memset(cc, 0, n * sizeof *cc);
+		for (c = 0; c < f.ncores; c++) {
+			sim_part_core(pt, c, t0, a);
+			sim_part_core(pt, c, t0 + TB, b);
+			assert_true(b[SIM_C_TIME] - a[SIM_C_TIME] == t);
+			for (k = 0; k < SIM_NCOMPONENTS; k++)
+				cc[c / cpc * SIM_NCOMPONENTS + k] += b[k] - a[k];
+		}
+		waited = conserve_vcpus(&f, wl, pt, ent, t0, vc);
+		for (ch = 0; ch < f.nchips; ch++) {
+			for (k = 0; k < SIM_NCOMPONENTS; k++)
+				assert_true(vc[ch * SIM_NCOMPONENTS + k] <=
+				    cc[ch * SIM_NCOMPONENTS + k] * (1 + 1e-12));
+			got = vc[ch * SIM_NCOMPONENTS + SIM_C_TIME];
+			assert_true(got <= cpc * 0.98 * t * (1 + 1e-12));
+			/* A vcpu homed here waited: no idle time left. */
+			if (ch < 32 && (waited >> ch & 1))
+				assert_true(got >= cpc * 0.98 * t *
+				    (1 - 1e-9));
+		}
 	}
-	assert_true(n[0] > 10 && n[1] > 10);
-	assert_true(off[1] / n[1] > off[0] / n[0] + 0.1);
+	free(vc);
+	free(cc);
+	free(ent);
 	sim_part_free(pt);
 	sim_workload_free(wl);
+}
+
+static void
+test_part_conserve(void **state)
+{
+	(void)state;
+	conserve(NULL);
+	conserve("seed=7,lpar=0");
+	conserve("lpars=8,seed=3");
+	conserve("lpars=32,seed=2");
+	conserve("lpars=1000,seed=4,lpar=0");
+	conserve("sockets=4,chips_per_socket=2,nodes=4,lpars=6,vcpus=5");
+	conserve("sockets=1,chips_per_socket=1,cores=3,lpars=2,vcpus=7");
 }
 
 /* Counters of every domain only grow, through the DPO too. */
@@ -422,8 +531,9 @@ test_part_monotonic(void **state)
 			last[w] = now;
 		}
 	}
-	for (w = 0; w < SIM_NWHERE; w++)
-		assert_true(last[w] > 0 || w == SIM_W_HOME_NODE);
+	/* At home, and on the other node before the DPO. */
+	assert_true(last[SIM_W_HOME_CORE] > 0);
+	assert_true(last[SIM_W_REMOTE_NODE] > 0);
 	sim_hv_free(hv);
 }
 
@@ -582,7 +692,7 @@ main(void)
 		cmocka_unit_test(test_part_sum),
 		cmocka_unit_test(test_part_domains),
 		cmocka_unit_test(test_part_remote),
-		cmocka_unit_test(test_part_contention),
+		cmocka_unit_test(test_part_conserve),
 		cmocka_unit_test(test_part_monotonic),
 		cmocka_unit_test(test_part_refused),
 		cmocka_unit_test(test_part_truth),
