@@ -25,6 +25,7 @@ TESTS += tests/cli/test-hvtop-serve-web.sh
 TESTS += tests/cli/test-hvtop-serve-hup.sh
 TESTS += tests/cli/test-hvtop-serve-sum.sh
 TESTS += tests/cli/test-hvtop-serve-abuse.sh
+TESTS += tests/cli/test-hvtop-serve-conn.sh
 
 noinst_PROGRAMS += tests/bench/bench-serve
 tests_bench_bench_serve_SOURCES = tests/bench/bench-serve.c \

@@ -40,6 +40,7 @@
 #include <poll.h>
 #include <pthread.h>
 #include <signal.h>
+#include <stdarg.h>
 #include <stdatomic.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -181,18 +182,52 @@ serve_conn_room(struct serve *s)
 	}
 }
 
-/* Drop every connection past its deadline. */
+/*
+ * Drop every connection past its deadline: SERVE_DEADLINE for a request,
+ * SERVE_KEEPALIVE for one answered and waiting for the next (a scraper
+ * keeps its connection between scrapes; such idle ones are also the
+ * first dropped to make room).
+ */
 static void
 serve_conn_reap(struct serve *s)
 {
 	struct serve_conn	*c;
-	uint64_t		 now, limit = SERVE_DEADLINE * 1000000000ULL;
+	uint64_t		 now, limit;
 
 	now = clock_now(&s->lt);
 	for (c = s->head; c != NULL; c = c->next) {
+		limit = (c->kept ? SERVE_KEEPALIVE : SERVE_DEADLINE) *
+		    1000000000ULL;
 		if (!c->dropped && now - c->since > limit)
 			serve_conn_drop(s, c);
 	}
+}
+
+/*
+ * Answer a request with one status line of hvtop's and close the
+ * connection, outside the library: nothing else has been sent on it
+ * since its last answer ended (the library reads the next request only
+ * then).  Over TLS the text cannot be sent here: the connection is only
+ * closed.
+ */
+static void
+serve_conn_refuse(struct serve *s, struct serve_conn *c, unsigned status,
+    const char *reason, const char *body)
+{
+	char	 buf[512];
+	int	 n;
+
+	if (!s->tls) {
+		n = snprintf(buf, sizeof buf, "HTTP/1.1 %u %s\r\n"
+		    "Connection: close\r\n"
+		    "Content-Type: text/plain; charset=utf-8\r\n"
+		    "Content-Length: %zu\r\n\r\n%s", status, reason,
+		    strlen(body), body);
+		if (n > 0 && (size_t)n < sizeof buf)
+			(void)send(c->fd, buf, (size_t)n,
+			    MSG_NOSIGNAL | MSG_DONTWAIT);
+	}
+	serve_conn_drop(s, c);
 }
 
 static void
@@ -217,6 +252,7 @@ serve_notify(void *cls, struct MHD_Connection *conn, void **ctx,
 	if (ci == NULL)
 		return;
 	c = xcalloc(1, sizeof *c);
+	c->conn = conn;
 	c->fd = ci->connect_fd;
 	c->since = clock_now(&s->lt);
 	serve_conn_append(s, c);
@@ -386,36 +422,34 @@ serve_fields_valid(struct MHD_Connection *conn)
  * "/metrics%00junk" is not "/metrics".  The mark is an address only,
  * never written: const, so no mutable global.
  */
-static const char serve_bad_target;
-#define SERVE_BAD_TARGET ((void *)(uintptr_t)&serve_bad_target)
+static const char serve_marks[2];
+#define SERVE_BAD_TARGET ((void *)(uintptr_t)&serve_marks[0])
+/* A request found good on its headers, answered once it is all in. */
+#define SERVE_PENDING	((void *)(uintptr_t)&serve_marks[1])
+#define SERVE_MARK(p)	((p) == SERVE_BAD_TARGET || (p) == SERVE_PENDING)
 
 static void *
 serve_target(void *cls, const char *uri, struct MHD_Connection *conn)
 {
+	struct serve		*s = cls;
 	struct serve_conn	*c;
 	const char		*q, *p;
 	size_t			 plen, args = 0;
-	char			 buf[256];
-	int			 n;
 
+	/* A request on a kept connection: its own deadline starts. */
+	if ((c = serve_conn_of(conn)) != NULL && c->kept) {
+		c->kept = 0;
+		c->since = clock_now(&s->lt);
+	}
 	q = strchr(uri, '?');
 	plen = q != NULL ? (size_t)(q - uri) : strlen(uri);
 	for (p = q; p != NULL; p = strchr(p + 1, '&'))
 		args++;
 	if (strlen(uri) > SERVE_URI_MAX || args > SERVE_ARGS_MAX) {
-		/*
-		 * Answered here and now, the connection closed: nothing else
-		 * has been sent on it since the last answer ended.
-		 */
-		if ((c = serve_conn_of(conn)) == NULL)
-			return (NULL);
-		n = snprintf(buf, sizeof buf, "HTTP/1.1 414 URI Too Long\r\n"
-		    "Connection: close\r\n"
-		    "Content-Type: text/plain; charset=utf-8\r\n"
-		    "Content-Length: %zu\r\n\r\n%s", strlen(serve_long),
-		    serve_long);
-		(void)send(c->fd, buf, (size_t)n, MSG_NOSIGNAL | MSG_DONTWAIT);
-		serve_conn_drop(cls, c);
+		/* Answered here and now, the connection closed. */
+		if (c != NULL)
+			serve_conn_refuse(s, c, 414, "URI Too Long",
+			    serve_long);
 		return (NULL);
 	}
 	for (p = uri; p + 3 <= uri + plen; p++) {
@@ -425,6 +459,39 @@ serve_target(void *cls, const char *uri, struct MHD_Connection *conn)
 	return (NULL);
 }
 
+/* What a request found good on its headers gets. */
+static enum MHD_Result
+serve_answer(struct serve *s, struct MHD_Connection *conn, const char *url,
+    void **req)
+{
+	if (strcmp(url, "/metrics") == 0)
+		return (serve_metrics(s, conn, req));
+	if (strcmp(url, "/") == 0)
+		return (serve_reply(conn, MHD_HTTP_OK,
+		    "text/html; charset=utf-8", serve_index, NULL));
+	return (serve_reply(conn, MHD_HTTP_NOT_FOUND,
+	    "text/plain; charset=utf-8", "not found: the metrics are at "
+	    "/metrics\n", NULL));
+}
+
+/* Whether the request's header block is over SERVE_HEADER_MAX bytes. */
+static int
+serve_header_long(struct MHD_Connection *conn)
+{
+	const union MHD_ConnectionInfo	*ci;
+
+	ci = MHD_get_connection_info(conn,
+	    MHD_CONNECTION_INFO_REQUEST_HEADER_SIZE);
+	return (ci != NULL && ci->header_size > SERVE_HEADER_MAX);
+}
+
+/*
+ * Errors are answered at the first call, on the headers alone, and close
+ * the connection (a body is refused, not drained).  A good request is
+ * answered at the second, once the library has all of it: an answer
+ * queued earlier would close the connection too, and a scraper keeps
+ * its connection from one scrape to the next.
+ */
 static enum MHD_Result
 serve_access(void *cls, struct MHD_Connection *conn, const char *url,
     const char *method, const char *version, const char *upload_data,
@@ -443,12 +510,25 @@ serve_access(void *cls, struct MHD_Connection *conn, const char *url,
 		    "text/plain; charset=utf-8", "a NUL byte (%00) in the "
 		    "path\n", NULL));
 	}
-	/*
-	 * Everything is decided on the headers alone, before any body is
-	 * read: a body is refused, not drained.
-	 */
+	if (*req == SERVE_PENDING && *upload_data_size == 0) {
+		*req = NULL;
+		return (serve_answer(s, conn, url, req));
+	}
 	if (*req != NULL || *upload_data_size != 0)
 		return (MHD_NO);
+	/*
+	 * The library's own limit is its memory, which its answer needs
+	 * too: hvtop's is lower, and hvtop answers without that memory, so
+	 * that every request gets an answer.
+	 */
+	if (serve_header_long(conn)) {
+		if (c != NULL)
+			serve_conn_refuse(s, c,
+			    MHD_HTTP_REQUEST_HEADER_FIELDS_TOO_LARGE,
+			    "Request Header Fields Too Large", "the request's "
+			    "header fields are over 16 KiB\n");
+		return (MHD_NO);
+	}
 	if (!serve_fields_valid(conn))
 		return (serve_reply(conn, MHD_HTTP_BAD_REQUEST,
 		    "text/plain; charset=utf-8", "a header field can be read "
@@ -465,14 +545,45 @@ serve_access(void *cls, struct MHD_Connection *conn, const char *url,
 		return (serve_reply(conn, MHD_HTTP_CONTENT_TOO_LARGE,
 		    "text/plain; charset=utf-8", "a request body is not "
 		    "accepted here\n", NULL));
-	if (strcmp(url, "/metrics") == 0)
-		return (serve_metrics(s, conn, req));
-	if (strcmp(url, "/") == 0)
-		return (serve_reply(conn, MHD_HTTP_OK,
-		    "text/html; charset=utf-8", serve_index, NULL));
-	return (serve_reply(conn, MHD_HTTP_NOT_FOUND,
-	    "text/plain; charset=utf-8", "not found: the metrics are at "
-	    "/metrics\n", NULL));
+	*req = SERVE_PENDING;
+	return (MHD_YES);
+}
+
+/*
+ * libmicrohttpd up to 0.9.77 answers a request whose headers it refuses
+ * itself (a Content-Length that is not a number, "-1" or "0x10"; HTTP/1.1
+ * without Host) with its error's status line and headers twice.  Its log
+ * says so before either is sent, and the request it means is the one
+ * whose headers are read but not yet handed to hvtop, as the library
+ * hands them over in the same turn as it reads them.  hvtop answers that
+ * one once itself and closes it, so the library's text goes nowhere.
+ */
+static void
+serve_log(void *cls, const char *fmt, va_list ap)
+{
+	static const char	 pre[] = "Error processing request (HTTP "
+	    "response code is %u";
+	struct serve		*s = cls;
+	struct serve_conn	*c;
+	unsigned		 status;
+
+	if (strncmp(fmt, pre, sizeof pre - 1) != 0)
+		return;
+	status = va_arg(ap, unsigned);
+	for (c = s->head; c != NULL; c = c->next) {
+		if (c->dropped || c->busy ||
+		    MHD_get_connection_info(c->conn,
+		    MHD_CONNECTION_INFO_REQUEST_HEADER_SIZE) == NULL)
+			continue;
+		if (status == MHD_HTTP_CONTENT_TOO_LARGE)
+			serve_conn_refuse(s, c, status, "Content Too Large",
+			    "the Content-Length is too large: a request body "
+			    "is not accepted here\n");
+		else
+			serve_conn_refuse(s, c, MHD_HTTP_BAD_REQUEST,
+			    "Bad Request", "a Content-Length that is not a "
+			    "number, or HTTP/1.1 without Host\n");
+	}
 }
 
 static void
@@ -483,12 +594,13 @@ serve_completed(void *cls, struct MHD_Connection *conn, void **req,
 	struct serve_conn	*c;
 
 	(void)code;
-	if (*req != SERVE_BAD_TARGET)
+	if (!SERVE_MARK(*req))
 		serve_pub_unref(*req);
 	*req = NULL;
 	/* Idle again: the deadline starts over for the next request. */
 	if ((c = serve_conn_of(conn)) != NULL && !c->dropped) {
 		c->busy = 0;
+		c->kept = 1;
 		c->since = clock_now(&s->lt);
 		serve_conn_unlink(s, c);
 		serve_conn_append(s, c);
@@ -630,6 +742,7 @@ serve_open_web(const struct serve_addr *a, const struct serve_info *info,
 		return (error);
 	}
 	tls = web != NULL && web->cert != NULL;
+	s->tls = tls;
 	if (tls) {
 		url = xasprintf("https%s", s->url + 4);
 		free(s->url);
@@ -655,14 +768,17 @@ serve_open_web(const struct serve_addr *a, const struct serve_info *info,
 	 * limit is above hvtop's by the connections dropped but not yet
 	 * closed, so it never stops accepting.
 	 */
-	s->mhd = MHD_start_daemon(MHD_USE_EPOLL | (tls ? MHD_USE_TLS : 0),
+	s->mhd = MHD_start_daemon(MHD_USE_EPOLL | MHD_USE_ERROR_LOG |
+	    (tls ? MHD_USE_TLS : 0),
 	    0, NULL, NULL, serve_access, s,
+	    /* First, so that it is used for the options' own messages. */
+	    MHD_OPTION_EXTERNAL_LOGGER, serve_log, s,
 	    MHD_OPTION_HTTPS_MEM_KEY, tls ? web->key : NULL,
 	    MHD_OPTION_HTTPS_MEM_CERT, tls ? web->cert : NULL,
 	    MHD_OPTION_LISTEN_SOCKET, (MHD_socket)fd,
 	    MHD_OPTION_CONNECTION_LIMIT,
 	    (unsigned)(SERVE_CONNECTIONS + SERVE_SLACK),
-	    MHD_OPTION_CONNECTION_TIMEOUT, (unsigned)SERVE_DEADLINE,
+	    MHD_OPTION_CONNECTION_TIMEOUT, (unsigned)SERVE_KEEPALIVE,
 	    MHD_OPTION_CONNECTION_MEMORY_LIMIT, (size_t)SERVE_HEADER_MEMORY,
 	    MHD_OPTION_NOTIFY_COMPLETED, serve_completed, s,
 	    MHD_OPTION_NOTIFY_CONNECTION, serve_notify, s,

@@ -23,8 +23,11 @@
 #define SERVE_CONNECTIONS	256	/* held at once; one more drops one */
 #define SERVE_SLACK		64	/* dropped ones not yet closed */
 #define SERVE_DEADLINE		10	/* seconds for a whole request */
+#define SERVE_KEEPALIVE		300	/* seconds an answered one may idle */
 #define SERVE_TICK_MS		100	/* how often deadlines are checked */
-#define SERVE_HEADER_MEMORY	(16 * 1024)	/* per connection */
+#define SERVE_HEADER_MAX	(16 * 1024)	/* bytes of request headers */
+#define SERVE_HEADER_MEMORY	(SERVE_HEADER_MAX + 8 * 1024)	/* with the
+						   answer's own, per connection */
 #define SERVE_URI_MAX		4096	/* bytes of a request target */
 #define SERVE_ARGS_MAX		32	/* arguments in its query */
 #define SERVE_BACKLOG		128
@@ -34,9 +37,12 @@
 /* One TCP connection, in the order they became idle. */
 struct serve_conn {
 	struct serve_conn	*prev, *next;
+	struct MHD_Connection	*conn;
 	int			 fd;
-	uint64_t		 since;		/* opened, or last answer sent */
+	uint64_t		 since;		/* opened, last answer sent, or
+						   request line read */
 	int			 busy;		/* a request is being answered */
+	int			 kept;		/* answered; no request since */
 	int			 dropped;	/* shut down; not yet closed */
 };
 
@@ -51,6 +57,7 @@ struct serve_pub {
 struct serve {
 	struct MHD_Daemon	*mhd;
 	char			*url;
+	int			 tls;
 	/* The server's thread alone, once started: */
 	pthread_t		 thread;
 	int			 running;

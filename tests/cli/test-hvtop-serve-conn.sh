@@ -1,0 +1,60 @@
+#!/bin/sh
+# hvtop --serve's connections as a scraper uses them: curl reuses one
+# connection for two scrapes (HTTP/1.1 keep-alive, as Prometheus does);
+# two requests sent in one write are answered in order; a Content-Length
+# that is not a number gets one 400, not two status lines; every header
+# size up to and past the limit gets exactly one answer.
+. "$(dirname "$0")/tap.sh"
+plan 9
+
+CONN="$top_srcdir/tests/cli/serve-conn.py"
+
+if ! have curl || ! have python3; then
+	for i in $(seq 9); do
+		skip "serve connections" "curl and python3 are needed" \
+		    "(apt-get install curl python3)"
+	done
+	exit 0
+fi
+
+# A long interval: scrapes a moment apart see the same sample.
+serve_start a -b --sim clock=real -d 30 --serve 127.0.0.1:0
+check "--serve starts" test -n "$url"
+port=$(echo "$url" | sed 's/.*:\([0-9]*\)\/metrics$/\1/')
+
+# ---- keep-alive --------------------------------------------------------
+curl -sv -m 30 -o "$tmpdir/k1" -o "$tmpdir/k2" "$url" "$url" \
+    2>"$tmpdir/keep.err"
+check "two scrapes, both answered" sh -c \
+    "grep -q '^hvtop_events_total{' '$tmpdir/k1' &&
+    grep -q '^hvtop_events_total{' '$tmpdir/k2'"
+check "curl re-uses the connection for the second" \
+    grep -q 'Re-using existing connection' "$tmpdir/keep.err"
+check_not "no answer says Connection: close" \
+    grep -qi '^< Connection: close' "$tmpdir/keep.err"
+
+# ---- pipelining ----------------------------------------------------------
+python3 "$CONN" pipeline "$port" >"$tmpdir/pipe.out"
+diag "$(cat "$tmpdir/pipe.out")"
+check "two requests in one write: two answers, in order" test \
+    "$(cat "$tmpdir/pipe.out")" = "$(printf '%s\n' \
+    'HTTP/1.1 200 OK text/plain whole' 'HTTP/1.1 200 OK text/html whole')"
+
+# ---- one answer per request ----------------------------------------------
+for v in -1 0x10; do
+	python3 "$CONN" statuses "$port" "GET /metrics HTTP/1.1\\r\\nHost: h\\r\\nContent-Length: $v\\r\\n\\r\\n" >"$tmpdir/cl.out"
+	check "Content-Length: $v gets one 400" test \
+	    "$(cat "$tmpdir/cl.out")" = "HTTP/1.1 400 Bad Request"
+done
+python3 "$CONN" statuses "$port" 'GET /metrics HTTP/1.1\r\nHost: h\r\nX-Pad: '"$(awk 'BEGIN { while (n++ < 16280) printf "a" }')"'\r\nConnection: close\r\n\r\n' >"$tmpdir/h16.out"
+check "a header block of 16,342 bytes (under 16 KiB) is answered" test \
+    "$(cat "$tmpdir/h16.out")" = "HTTP/1.1 200 OK"
+# From under the limit to past the library's own memory for a request.
+python3 "$CONN" headers "$port" 15800 26000 50 >"$tmpdir/sizes.out"
+diag "$(grep '^bad' "$tmpdir/sizes.out" | head -5)"
+check "every header size gets exactly one status line" sh -c \
+    "grep -qx done '$tmpdir/sizes.out' && ! grep -q '^bad' '$tmpdir/sizes.out'"
+
+kill "$pid" 2>/dev/null
+reap "$pid" >/dev/null
+exit $tap_failed
