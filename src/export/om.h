@@ -107,6 +107,12 @@ void			 om_render(const struct om_snapshot *, int format,
  * tie (Prometheus asks for it first; curl and browsers don't).
  */
 int			 om_accept(const char *accept);
+/*
+ * Whether an Accept-Encoding header (NULL: none) lets the answer be
+ * gzip: "gzip" (or "x-gzip") with a quality above 0, or "*" above 0
+ * when gzip is not named.  RFC 9110, 12.5.3.
+ */
+int			 om_accept_gzip(const char *accept_encoding);
 const char		*om_content_type(int format);
 
 #endif /* HVTOP_OM_H */

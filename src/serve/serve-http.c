@@ -54,6 +54,7 @@
 #endif
 #include <libgen.h>
 #include <microhttpd.h>
+#include <zlib.h>
 
 #include "export/om.h"
 #include "serve/serve-int.h"
@@ -89,8 +90,10 @@ serve_pub_unref(struct serve_pub *p)
 
 	if (p == NULL || atomic_fetch_sub(&p->refs, 1) != 1)
 		return;
-	for (i = 0; i < OM_NFORMATS; i++)
+	for (i = 0; i < OM_NFORMATS; i++) {
 		free(p->text[i]);
+		free(p->gz[i]);
+	}
 	om_snapshot_free(p->snap);
 	free(p);
 }
@@ -336,14 +339,92 @@ serve_has_body(struct MHD_Connection *conn)
 	return (v != NULL && strspn(v, "0 \t") != strlen(v));
 }
 
+/*
+ * len bytes of text as a gzip member (RFC 1952), into *out (caller
+ * frees); 0, or -1 when zlib fails.  The fastest level: a scrape is
+ * answered on the server's only thread, and the text repeats so much that
+ * the fastest level already gives a small part of its size.
+ */
+static int
+serve_gzip(const char *in, size_t len, char **out, size_t *outlen)
+{
+	const uLong	 chunk = 1UL << 30;	/* zlib counts in uInt */
+	z_stream	 z;
+	uLong		 cap;
+	char		*buf;
+	int		 rc = Z_OK;
+
+	memset(&z, 0, sizeof z);
+	if (deflateInit2(&z, Z_BEST_SPEED, Z_DEFLATED, 15 + 16, 8,
+	    Z_DEFAULT_STRATEGY) != Z_OK)
+		return (-1);
+	cap = deflateBound(&z, (uLong)len);
+	buf = xmalloc(cap);
+	while (rc != Z_STREAM_END) {
+		if (z.avail_in == 0 && z.total_in < len) {
+			z.next_in = (Bytef *)(uintptr_t)(in + z.total_in);
+			z.avail_in = (uInt)(len - z.total_in < chunk ?
+			    len - z.total_in : chunk);
+		}
+		if (z.avail_out == 0) {
+			if (z.total_out == cap)
+				buf = xreallocarray(buf, cap *= 2, 1);
+			z.next_out = (Bytef *)buf + z.total_out;
+			z.avail_out = (uInt)(cap - z.total_out < chunk ?
+			    cap - z.total_out : chunk);
+		}
+		rc = deflate(&z, z.total_in + z.avail_in == len ? Z_FINISH :
+		    Z_NO_FLUSH);
+		if (rc != Z_OK && rc != Z_STREAM_END && rc != Z_BUF_ERROR) {
+			deflateEnd(&z);
+			free(buf);
+			return (-1);
+		}
+	}
+	*outlen = z.total_out;
+	*out = xreallocarray(buf, z.total_out > 0 ? z.total_out : 1, 1);
+	deflateEnd(&z);
+	return (0);
+}
+
+/*
+ * The snapshot's text in fmt, gzip when gz and zlib manages it: *body and
+ * *len; returns whether it is gzip.  Made once per snapshot, format and
+ * encoding, on the server's thread alone.
+ */
+static int
+serve_pub_text(struct serve_pub *p, int fmt, int gz, const char **body,
+    size_t *len)
+{
+	struct strbuf	 sb = { 0 };
+
+	if (p->text[fmt] == NULL) {
+		om_render(p->snap, fmt, &sb);
+		p->len[fmt] = sb.len;
+		p->text[fmt] = strbuf_detach(&sb);
+	}
+	if (gz && p->gz[fmt] == NULL && serve_gzip(p->text[fmt],
+	    p->len[fmt], &p->gz[fmt], &p->gzlen[fmt]) != 0)
+		p->gz[fmt] = NULL;
+	if (gz && p->gz[fmt] != NULL) {
+		*body = p->gz[fmt];
+		*len = p->gzlen[fmt];
+		return (1);
+	}
+	*body = p->text[fmt];
+	*len = p->len[fmt];
+	return (0);
+}
+
 static enum MHD_Result
 serve_metrics(struct serve *s, struct MHD_Connection *conn, void **req)
 {
 	struct MHD_Response	*r;
 	struct serve_pub	*p;
-	struct strbuf		 sb = { 0 };
 	enum MHD_Result		 ret;
-	int			 fmt;
+	const char		*body;
+	size_t			 len;
+	int			 fmt, gz;
 
 	fmt = om_accept(MHD_lookup_connection_value(conn,
 	    MHD_HEADER_KIND, MHD_HTTP_HEADER_ACCEPT));
@@ -353,12 +434,10 @@ serve_metrics(struct serve *s, struct MHD_Connection *conn, void **req)
 		    "application/openmetrics-text or text/plain, and the "
 		    "Accept header refuses both\n", NULL));
 	p = serve_current(s);
-	if (p->text[fmt] == NULL) {
-		om_render(p->snap, fmt, &sb);
-		p->len[fmt] = sb.len;
-		p->text[fmt] = strbuf_detach(&sb);
-	}
-	r = MHD_create_response_from_buffer(p->len[fmt], p->text[fmt],
+	gz = serve_pub_text(p, fmt, om_accept_gzip(MHD_lookup_connection_value(
+	    conn, MHD_HEADER_KIND, MHD_HTTP_HEADER_ACCEPT_ENCODING)), &body,
+	    &len);
+	r = MHD_create_response_from_buffer(len, (void *)(uintptr_t)body,
 	    MHD_RESPMEM_PERSISTENT);
 	if (r == NULL) {
 		serve_pub_unref(p);
@@ -369,8 +448,12 @@ serve_metrics(struct serve *s, struct MHD_Connection *conn, void **req)
 	*req = p;
 	MHD_add_response_header(r, MHD_HTTP_HEADER_CONTENT_TYPE,
 	    om_content_type(fmt));
+	if (gz)
+		MHD_add_response_header(r, MHD_HTTP_HEADER_CONTENT_ENCODING,
+		    "gzip");
 	MHD_add_response_header(r, MHD_HTTP_HEADER_CACHE_CONTROL, "no-store");
-	MHD_add_response_header(r, MHD_HTTP_HEADER_VARY, "Accept");
+	MHD_add_response_header(r, MHD_HTTP_HEADER_VARY,
+	    "Accept, Accept-Encoding");
 	ret = MHD_queue_response(conn, MHD_HTTP_OK, r);
 	MHD_destroy_response(r);
 	return (ret);

@@ -46,12 +46,17 @@ struct serve_conn {
 	int			 dropped;	/* shut down; not yet closed */
 };
 
-/* A published snapshot and, made on demand, its text per format. */
+/*
+ * A published snapshot and, made on demand, its text per format, plain
+ * and gzip: every scrape of the snapshot is sent from these same bytes.
+ */
 struct serve_pub {
 	atomic_uint	 refs;
 	struct om_snapshot	*snap;
 	char		*text[OM_NFORMATS];
 	size_t		 len[OM_NFORMATS];
+	char		*gz[OM_NFORMATS];
+	size_t		 gzlen[OM_NFORMATS];
 };
 
 struct serve {

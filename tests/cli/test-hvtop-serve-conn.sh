@@ -3,14 +3,16 @@
 # connection for two scrapes (HTTP/1.1 keep-alive, as Prometheus does);
 # two requests sent in one write are answered in order; a Content-Length
 # that is not a number gets one 400, not two status lines; every header
-# size up to and past the limit gets exactly one answer.
+# size up to and past the limit gets exactly one answer; a scrape that
+# asks for gzip gets it (curl --compressed reads it, and python's gzip
+# unpacks it to the plain scrape's bytes), one that refuses it does not.
 . "$(dirname "$0")/tap.sh"
-plan 9
+plan 14
 
 CONN="$top_srcdir/tests/cli/serve-conn.py"
 
 if ! have curl || ! have python3; then
-	for i in $(seq 9); do
+	for i in $(seq 14); do
 		skip "serve connections" "curl and python3 are needed" \
 		    "(apt-get install curl python3)"
 	done
@@ -55,6 +57,20 @@ diag "$(grep '^bad' "$tmpdir/sizes.out" | head -5)"
 check "every header size gets exactly one status line" sh -c \
     "grep -qx done '$tmpdir/sizes.out' && ! grep -q '^bad' '$tmpdir/sizes.out'"
 
+# ---- gzip ----------------------------------------------------------------
+curl -s -m 30 --compressed -D "$tmpdir/gz.h" -o "$tmpdir/gz.txt" "$url"
+check "curl --compressed: Content-Encoding: gzip" \
+    grep -qi '^Content-Encoding: gzip' "$tmpdir/gz.h"
+check "curl --compressed reads the metrics" \
+    grep -q '^hvtop_events_total{' "$tmpdir/gz.txt"
+check "Vary names Accept-Encoding" \
+    grep -qi '^Vary: .*Accept-Encoding' "$tmpdir/gz.h"
+check "python's gzip unpacks it to the plain scrape's bytes" test \
+    "$(python3 "$CONN" gzip "$port")" = same
+curl -s -m 30 -H 'Accept-Encoding: gzip;q=0, identity' -D "$tmpdir/id.h" \
+    -o /dev/null "$url"
+check_not "gzip;q=0 is not gzip" \
+    grep -qi '^Content-Encoding:' "$tmpdir/id.h"
 kill "$pid" 2>/dev/null
 reap "$pid" >/dev/null
 exit $tap_failed
