@@ -3,9 +3,10 @@
  * hvtop's server runs the library's event loop and answers every
  * connection; hvtop's other threads never wait for it.  The sampler
  * publishes a snapshot by swapping a pointer under a mutex; a scrape takes a
- * reference to the snapshot published last, renders it once per format
- * (later scrapes of the same snapshot reuse the text) and sends it from
- * memory.  Nothing here reads a counter or calls the hypervisor.
+ * reference to the snapshot published last and renders its text a part
+ * at a time as its connection takes it, or, asked for gzip, is sent the
+ * gzip text made once per snapshot and format.  Nothing here reads a
+ * counter or calls the hypervisor.
  *
  * What a client can do is bounded, and no client can keep a scraper out.
  * Each connection has a deadline for a whole request, from the moment it
@@ -16,11 +17,13 @@
  * that has not finished sending a request), or is itself refused at once
  * when every connection is being answered.  A small buffer for request
  * headers, no request bodies, only GET and HEAD, only / and /metrics.  A
- * connection pins at most one snapshot while it is being sent, so memory
- * stays within the connection limit times the size of one snapshot.
+ * connection pins at most one snapshot (its values, a small part of its
+ * text's size) and one part of the text while it is being sent, so a
+ * client that asks and never reads costs that much, not a copy of the
+ * text.
  *
  * The thread is the library's only one (no thread pool, no thread per
- * connection): every callback below, the rendered text of a snapshot and the
+ * connection): every callback below, the gzip text of a snapshot and the
  * list of connections are used there alone, which is why they need no
  * lock.
  */
@@ -90,10 +93,8 @@ serve_pub_unref(struct serve_pub *p)
 
 	if (p == NULL || atomic_fetch_sub(&p->refs, 1) != 1)
 		return;
-	for (i = 0; i < OM_NFORMATS; i++) {
-		free(p->text[i]);
+	for (i = 0; i < OM_NFORMATS; i++)
 		free(p->gz[i]);
-	}
 	om_snapshot_free(p->snap);
 	free(p);
 }
@@ -340,91 +341,147 @@ serve_has_body(struct MHD_Connection *conn)
 }
 
 /*
- * len bytes of text as a gzip member (RFC 1952), into *out (caller
- * frees); 0, or -1 when zlib fails.  The fastest level: a scrape is
- * answered on the server's only thread, and the text repeats so much that
- * the fastest level already gives a small part of its size.
+ * A snapshot's text as a gzip member (RFC 1952), rendered a part at a time
+ * into zlib, so that the whole plain text is never in memory: *out
+ * (caller frees), 0, or -1 when zlib fails.  The fastest level: a scrape
+ * is answered on the server's only thread, and the text repeats so much
+ * that the fastest level already gives a tenth of its size.
  */
 static int
-serve_gzip(const char *in, size_t len, char **out, size_t *outlen)
+serve_gzip(const struct om_snapshot *snap, int fmt, char **out,
+    size_t *outlen)
 {
-	const uLong	 chunk = 1UL << 30;	/* zlib counts in uInt */
-	z_stream	 z;
-	uLong		 cap;
-	char		*buf;
-	int		 rc = Z_OK;
+	struct om_cursor	 cur;
+	struct strbuf		 sb = { 0 };
+	z_stream		 z;
+	size_t			 cap = SERVE_PART;
+	char			*buf;
+	int			 more = 1, rc = Z_OK;
 
 	memset(&z, 0, sizeof z);
+	memset(&cur, 0, sizeof cur);
 	if (deflateInit2(&z, Z_BEST_SPEED, Z_DEFLATED, 15 + 16, 8,
 	    Z_DEFAULT_STRATEGY) != Z_OK)
 		return (-1);
-	cap = deflateBound(&z, (uLong)len);
 	buf = xmalloc(cap);
 	while (rc != Z_STREAM_END) {
-		if (z.avail_in == 0 && z.total_in < len) {
-			z.next_in = (Bytef *)(uintptr_t)(in + z.total_in);
-			z.avail_in = (uInt)(len - z.total_in < chunk ?
-			    len - z.total_in : chunk);
+		if (z.avail_in == 0 && more) {
+			strbuf_reset(&sb);
+			more = om_render_part(snap, fmt, &cur, &sb, SERVE_PART);
+			z.next_in = (Bytef *)sb.s;
+			z.avail_in = (uInt)sb.len;
 		}
 		if (z.avail_out == 0) {
 			if (z.total_out == cap)
 				buf = xreallocarray(buf, cap *= 2, 1);
+			/* zlib counts in uInt: at most 1 GiB at a time. */
 			z.next_out = (Bytef *)buf + z.total_out;
-			z.avail_out = (uInt)(cap - z.total_out < chunk ?
-			    cap - z.total_out : chunk);
+			z.avail_out = (uInt)(cap - z.total_out < (1U << 30) ?
+			    cap - z.total_out : (1U << 30));
 		}
-		rc = deflate(&z, z.total_in + z.avail_in == len ? Z_FINISH :
-		    Z_NO_FLUSH);
-		if (rc != Z_OK && rc != Z_STREAM_END && rc != Z_BUF_ERROR) {
+		rc = deflate(&z, more ? Z_NO_FLUSH : Z_FINISH);
+		if (rc == Z_STREAM_ERROR) {
 			deflateEnd(&z);
+			strbuf_free(&sb);
 			free(buf);
 			return (-1);
 		}
 	}
 	*outlen = z.total_out;
-	*out = xreallocarray(buf, z.total_out > 0 ? z.total_out : 1, 1);
+	*out = xreallocarray(buf, z.total_out, 1);
 	deflateEnd(&z);
+	strbuf_free(&sb);
 	return (0);
 }
 
 /*
- * The snapshot's text in fmt, gzip when gz and zlib manages it: *body and
- * *len; returns whether it is gzip.  Made once per snapshot, format and
- * encoding, on the server's thread alone.
+ * One reader's place in a snapshot's plain text: the part rendered last
+ * and how much of it the library has taken.  A reader holds the snapshot
+ * (its values, shared with every reader of it) and one part, never a copy
+ * of the text: a client that asks and never reads costs that much.
  */
-static int
-serve_pub_text(struct serve_pub *p, int fmt, int gz, const char **body,
-    size_t *len)
-{
-	struct strbuf	 sb = { 0 };
+struct serve_stream {
+	struct serve_pub	*p;
+	int			 fmt;
+	int			 more;
+	struct om_cursor	 cur;
+	struct strbuf		 sb;
+	size_t			 off;
+};
 
-	if (p->text[fmt] == NULL) {
-		om_render(p->snap, fmt, &sb);
-		p->len[fmt] = sb.len;
-		p->text[fmt] = strbuf_detach(&sb);
+static ssize_t
+serve_stream_read(void *cls, uint64_t pos, char *buf, size_t max)
+{
+	struct serve_stream	*st = cls;
+	size_t			 n;
+
+	(void)pos;
+	while (st->off == st->sb.len) {
+		if (!st->more)
+			return (MHD_CONTENT_READER_END_OF_STREAM);
+		strbuf_reset(&st->sb);
+		st->off = 0;
+		st->more = om_render_part(st->p->snap, st->fmt, &st->cur,
+		    &st->sb, SERVE_PART);
 	}
-	if (gz && p->gz[fmt] == NULL && serve_gzip(p->text[fmt],
-	    p->len[fmt], &p->gz[fmt], &p->gzlen[fmt]) != 0)
-		p->gz[fmt] = NULL;
-	if (gz && p->gz[fmt] != NULL) {
-		*body = p->gz[fmt];
-		*len = p->gzlen[fmt];
-		return (1);
+	n = st->sb.len - st->off < max ? st->sb.len - st->off : max;
+	memcpy(buf, st->sb.s + st->off, n);
+	st->off += n;
+	return ((ssize_t)n);
+}
+
+/* The library is done with the answer: the snapshot is let go. */
+static void
+serve_stream_free(void *cls)
+{
+	struct serve_stream	*st = cls;
+
+	serve_pub_unref(st->p);
+	strbuf_free(&st->sb);
+	free(st);
+}
+
+/*
+ * The answer for a snapshot: gzip from the text compressed once per
+ * snapshot and format (it lives until the request ends: *req holds it,
+ * serve_completed() lets it go), else the plain text a part at a time.
+ */
+static struct MHD_Response *
+serve_body(struct serve_pub *p, int fmt, int gz, void **req)
+{
+	struct MHD_Response	*r;
+	struct serve_stream	*st;
+
+	if (gz && (p->gz[fmt] != NULL || serve_gzip(p->snap, fmt,
+	    &p->gz[fmt], &p->gzlen[fmt]) == 0)) {
+		r = MHD_create_response_from_buffer(p->gzlen[fmt], p->gz[fmt],
+		    MHD_RESPMEM_PERSISTENT);
+		if (r == NULL)
+			serve_pub_unref(p);
+		else {
+			*req = p;
+			MHD_add_response_header(r,
+			    MHD_HTTP_HEADER_CONTENT_ENCODING, "gzip");
+		}
+		return (r);
 	}
-	*body = p->text[fmt];
-	*len = p->len[fmt];
-	return (0);
+	st = xcalloc(1, sizeof *st);
+	st->p = p;
+	st->fmt = fmt;
+	st->more = 1;
+	r = MHD_create_response_from_callback(MHD_SIZE_UNKNOWN, SERVE_PART,
+	    serve_stream_read, st, serve_stream_free);
+	if (r == NULL)
+		serve_stream_free(st);
+	return (r);
 }
 
 static enum MHD_Result
 serve_metrics(struct serve *s, struct MHD_Connection *conn, void **req)
 {
 	struct MHD_Response	*r;
-	struct serve_pub	*p;
 	enum MHD_Result		 ret;
-	const char		*body;
-	size_t			 len;
-	int			 fmt, gz;
+	int			 fmt;
 
 	fmt = om_accept(MHD_lookup_connection_value(conn,
 	    MHD_HEADER_KIND, MHD_HTTP_HEADER_ACCEPT));
@@ -433,24 +490,13 @@ serve_metrics(struct serve *s, struct MHD_Connection *conn, void **req)
 		    "text/plain; charset=utf-8", "the metrics are offered as "
 		    "application/openmetrics-text or text/plain, and the "
 		    "Accept header refuses both\n", NULL));
-	p = serve_current(s);
-	gz = serve_pub_text(p, fmt, om_accept_gzip(MHD_lookup_connection_value(
-	    conn, MHD_HEADER_KIND, MHD_HTTP_HEADER_ACCEPT_ENCODING)), &body,
-	    &len);
-	r = MHD_create_response_from_buffer(len, (void *)(uintptr_t)body,
-	    MHD_RESPMEM_PERSISTENT);
-	if (r == NULL) {
-		serve_pub_unref(p);
+	r = serve_body(serve_current(s), fmt, om_accept_gzip(
+	    MHD_lookup_connection_value(conn, MHD_HEADER_KIND,
+	    MHD_HTTP_HEADER_ACCEPT_ENCODING)), req);
+	if (r == NULL)
 		return (MHD_NO);
-	}
-	/* The text is sent from the snapshot: it lives until the request ends
-	 * (serve_completed() lets it go). */
-	*req = p;
 	MHD_add_response_header(r, MHD_HTTP_HEADER_CONTENT_TYPE,
 	    om_content_type(fmt));
-	if (gz)
-		MHD_add_response_header(r, MHD_HTTP_HEADER_CONTENT_ENCODING,
-		    "gzip");
 	MHD_add_response_header(r, MHD_HTTP_HEADER_CACHE_CONTROL, "no-store");
 	MHD_add_response_header(r, MHD_HTTP_HEADER_VARY,
 	    "Accept, Accept-Encoding");

@@ -31,6 +31,7 @@
 #define SERVE_URI_MAX		4096	/* bytes of a request target */
 #define SERVE_ARGS_MAX		32	/* arguments in its query */
 #define SERVE_BACKLOG		128
+#define SERVE_PART		(64 * 1024)	/* text rendered at a time */
 #define SERVE_PEM_MAX		(1024 * 1024)	/* a certificate chain */
 #define SERVE_REALM		"hvtop"
 
@@ -47,14 +48,12 @@ struct serve_conn {
 };
 
 /*
- * A published snapshot and, made on demand, its text per format, plain
- * and gzip: every scrape of the snapshot is sent from these same bytes.
+ * A published snapshot, read by every scrape of it, and, made on demand,
+ * its gzip text per format, which every gzip scrape of it is sent from.
  */
 struct serve_pub {
 	atomic_uint	 refs;
 	struct om_snapshot	*snap;
-	char		*text[OM_NFORMATS];
-	size_t		 len[OM_NFORMATS];
 	char		*gz[OM_NFORMATS];
 	size_t		 gzlen[OM_NFORMATS];
 };

@@ -15,9 +15,12 @@
 #     a plain and a gzip scrape of the same sample (tried again when a
 #     sample came in between): "same" when the gzip one unpacks, with
 #     python's gzip, to exactly the plain one's bytes
-#   serve-conn.py slow PORT N SECONDS
-#     N connections that each send a request and never read; print
-#     "ready" once all are sent, then stay SECONDS and close them
+#   serve-conn.py slow PORT PID N GAP
+#     N connections, one every GAP seconds (so that they meet different
+#     samples), that each send a request and never read, held 2 s past
+#     the last; print hvtop's (PID) resident memory in KiB
+#     before the first ("base N") and the most seen while they are held
+#     ("peak N")
 import gzip
 import re
 import socket
@@ -67,11 +70,31 @@ def answers(d):
         for line in head[1:]:
             k, _, v = line.partition(b":")
             h[k.strip().lower()] = v.strip()
-        n = int(h.get(b"content-length", b"0"))
-        body = d[end + 4:end + 4 + n]
-        out.append((head[0], h, body, len(body) == n))
-        d = d[end + 4 + n:]
+        d = d[end + 4:]
+        if h.get(b"transfer-encoding", b"").lower() == b"chunked":
+            body, d, whole = unchunk(d)
+        else:
+            n = int(h.get(b"content-length", b"0"))
+            body, d, whole = d[:n], d[n:], len(d) >= n
+        out.append((head[0], h, body, whole))
     return out
+
+
+def unchunk(d):
+    """A chunked body from d: (body, the rest, whether it was whole)."""
+    body = b""
+    while True:
+        end = d.find(b"\r\n")
+        if end < 0:
+            return body, b"", False
+        n = int(d[:end].split(b";")[0], 16)
+        if n == 0:
+            # No trailer fields: the empty line ends the body.
+            return body, d[end + 4:], d[end + 2:end + 4] == b"\r\n"
+        body += d[end + 2:end + 2 + n]
+        if len(d) < end + 4 + n:
+            return body, b"", False
+        d = d[end + 4 + n:]
 
 
 def pipeline(port):
@@ -128,19 +151,39 @@ def gzip_same(port):
     print("no two scrapes of one sample")
 
 
-def slow(port, n, seconds):
+def rss(pid):
+    with open("/proc/%d/status" % pid) as f:
+        for line in f:
+            if line.startswith("VmRSS:"):
+                return int(line.split()[1])
+    return 0
+
+
+def slow(port, pid, n, gap):
     socks = []
-    for _ in range(n):
+    base = peak = rss(pid)
+    for i in range(n):
         s = socket.socket()
         # A small window: the answer stays in hvtop, not in the kernel.
         s.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 4096)
         s.connect(("127.0.0.1", port))
+        s.setblocking(False)
         s.sendall(b"GET /metrics HTTP/1.1\r\nHost: hvtop\r\n\r\n")
         socks.append(s)
-    print("ready", flush=True)
-    time.sleep(seconds)
+        end = time.monotonic() + gap
+        while time.monotonic() < end:
+            peak = max(peak, rss(pid))
+            time.sleep(0.05)
+    # Held a while more (the server's deadline, 10 s from the first
+    # request, cuts them off about then).
+    end = time.monotonic() + 2
+    while time.monotonic() < end:
+        peak = max(peak, rss(pid))
+        time.sleep(0.05)
     for s in socks:
         s.close()
+    print("base %d" % base)
+    print("peak %d" % peak)
 
 
 if __name__ == "__main__":
@@ -154,4 +197,4 @@ if __name__ == "__main__":
     elif cmd == "gzip":
         gzip_same(port)
     elif cmd == "slow":
-        slow(port, int(sys.argv[3]), float(sys.argv[4]))
+        slow(port, int(sys.argv[3]), int(sys.argv[4]), float(sys.argv[5]))

@@ -6,13 +6,17 @@
 # size up to and past the limit gets exactly one answer; a scrape that
 # asks for gzip gets it (curl --compressed reads it, and python's gzip
 # unpacks it to the plain scrape's bytes), one that refuses it does not.
+# Sixteen clients that ask for the metrics of a 200-partition frame and
+# never read, one every half second so that they meet different
+# samples, leave hvtop's resident memory under 1.5 times one scrape's
+# size above what it was.
 . "$(dirname "$0")/tap.sh"
-plan 14
+plan 17
 
 CONN="$top_srcdir/tests/cli/serve-conn.py"
 
 if ! have curl || ! have python3; then
-	for i in $(seq 14); do
+	for i in $(seq 17); do
 		skip "serve connections" "curl and python3 are needed" \
 		    "(apt-get install curl python3)"
 	done
@@ -71,6 +75,40 @@ curl -s -m 30 -H 'Accept-Encoding: gzip;q=0, identity' -D "$tmpdir/id.h" \
     -o /dev/null "$url"
 check_not "gzip;q=0 is not gzip" \
     grep -qi '^Content-Encoding:' "$tmpdir/id.h"
+kill "$pid" 2>/dev/null
+reap "$pid" >/dev/null
+
+# ---- memory with slow readers ------------------------------------------
+serve_start b -b --sim lpars=200,vcpus=65,clock=real -d 1 \
+    -g CPM_32MHZ_CYC@lpar --serve 127.0.0.1:0
+check "--serve starts on a 200-partition frame" test -n "$url"
+port=$(echo "$url" | sed 's/.*:\([0-9]*\)\/metrics$/\1/')
+# Until a sample has the partitions' counters (at most 60 s): then the
+# frame and its text are as big as they get.
+i=0
+while [ $i -lt 120 ]; do
+	curl -s -m 60 -o "$tmpdir/big.txt" "$url" &&
+	    grep -q 'lpar="200"' "$tmpdir/big.txt" && break
+	sleep 0.5
+	i=$((i + 1))
+done
+size=$(wc -c <"$tmpdir/big.txt")
+diag "one scrape: $size bytes"
+check "the scrape is whole" sh -c \
+    "test $size -gt 1000000 && tail -n 1 '$tmpdir/big.txt' | grep -q '^hvtop_'"
+if ldd "$HVTOP" 2>/dev/null | grep -q libasan; then
+	skip "16 slow readers: under 1.5 x one scrape" "an AddressSanitizer" \
+	    "build: freed memory stays in quarantine"
+else
+	python3 "$CONN" slow "$port" "$pid" 16 0.5 >"$tmpdir/slow.out"
+	base=$(sed -n 's/^base //p' "$tmpdir/slow.out")
+	peak=$(sed -n 's/^peak //p' "$tmpdir/slow.out")
+	diag "resident: ${base:-?} KiB before, ${peak:-?} KiB at most with" \
+	    "16 slow readers (one scrape: $((size / 1024)) KiB)"
+	check "16 slow readers: under 1.5 x one scrape" awk -v b="${base:-0}" \
+	    -v p="${peak:-1e12}" -v s="$size" \
+	    'BEGIN { exit !(b > 0 && (p - b) * 1024 < 1.5 * s) }'
+fi
 kill "$pid" 2>/dev/null
 reap "$pid" >/dev/null
 exit $tap_failed
