@@ -5,6 +5,7 @@
 libhvcore_a_SOURCES += \
 	src/serve/serve.h src/serve/serve-int.h \
 	src/serve/serve-http.c \
+	src/serve/serve-pub.c \
 	src/serve/serve-web.c
 
 check_PROGRAMS += tests/unit/test-serve

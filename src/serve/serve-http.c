@@ -57,7 +57,6 @@
 #endif
 #include <libgen.h>
 #include <microhttpd.h>
-#include <zlib.h>
 
 #include "export/om.h"
 #include "serve/serve-int.h"
@@ -78,26 +77,6 @@ static const char serve_index[] =
     "<p>IBM PowerVM 24x7 hypervisor counters for Prometheus: "
     "<a href=\"metrics\">/metrics</a>.</p>\n"
     "</body></html>\n";
-
-static struct serve_pub *
-serve_pub_ref(struct serve_pub *p)
-{
-	atomic_fetch_add(&p->refs, 1);
-	return (p);
-}
-
-static void
-serve_pub_unref(struct serve_pub *p)
-{
-	size_t	 i;
-
-	if (p == NULL || atomic_fetch_sub(&p->refs, 1) != 1)
-		return;
-	for (i = 0; i < OM_NFORMATS; i++)
-		free(p->gz[i]);
-	om_snapshot_free(p->snap);
-	free(p);
-}
 
 /* Make f the snapshot scrapes see; the old one lives while it is sent. */
 static void
@@ -340,142 +319,6 @@ serve_has_body(struct MHD_Connection *conn)
 	return (v != NULL && strspn(v, "0 \t") != strlen(v));
 }
 
-/*
- * A snapshot's text as a gzip member (RFC 1952), rendered a part at a time
- * into zlib, so that the whole plain text is never in memory: *out
- * (caller frees), 0, or -1 when zlib fails.  The fastest level: a scrape
- * is answered on the server's only thread, and the text repeats so much
- * that the fastest level already gives a tenth of its size.
- */
-static int
-serve_gzip(const struct om_snapshot *snap, int fmt, char **out,
-    size_t *outlen)
-{
-	struct om_cursor	 cur;
-	struct strbuf		 sb = { 0 };
-	z_stream		 z;
-	size_t			 cap = SERVE_PART;
-	char			*buf;
-	int			 more = 1, rc = Z_OK;
-
-	memset(&z, 0, sizeof z);
-	memset(&cur, 0, sizeof cur);
-	if (deflateInit2(&z, Z_BEST_SPEED, Z_DEFLATED, 15 + 16, 8,
-	    Z_DEFAULT_STRATEGY) != Z_OK)
-		return (-1);
-	buf = xmalloc(cap);
-	while (rc != Z_STREAM_END) {
-		if (z.avail_in == 0 && more) {
-			strbuf_reset(&sb);
-			more = om_render_part(snap, fmt, &cur, &sb, SERVE_PART);
-			z.next_in = (Bytef *)sb.s;
-			z.avail_in = (uInt)sb.len;
-		}
-		if (z.avail_out == 0) {
-			if (z.total_out == cap)
-				buf = xreallocarray(buf, cap *= 2, 1);
-			/* zlib counts in uInt: at most 1 GiB at a time. */
-			z.next_out = (Bytef *)buf + z.total_out;
-			z.avail_out = (uInt)(cap - z.total_out < (1U << 30) ?
-			    cap - z.total_out : (1U << 30));
-		}
-		rc = deflate(&z, more ? Z_NO_FLUSH : Z_FINISH);
-		if (rc == Z_STREAM_ERROR) {
-			deflateEnd(&z);
-			strbuf_free(&sb);
-			free(buf);
-			return (-1);
-		}
-	}
-	*outlen = z.total_out;
-	*out = xreallocarray(buf, z.total_out, 1);
-	deflateEnd(&z);
-	strbuf_free(&sb);
-	return (0);
-}
-
-/*
- * One reader's place in a snapshot's plain text: the part rendered last
- * and how much of it the library has taken.  A reader holds the snapshot
- * (its values, shared with every reader of it) and one part, never a copy
- * of the text: a client that asks and never reads costs that much.
- */
-struct serve_stream {
-	struct serve_pub	*p;
-	int			 fmt;
-	int			 more;
-	struct om_cursor	 cur;
-	struct strbuf		 sb;
-	size_t			 off;
-};
-
-static ssize_t
-serve_stream_read(void *cls, uint64_t pos, char *buf, size_t max)
-{
-	struct serve_stream	*st = cls;
-	size_t			 n;
-
-	(void)pos;
-	while (st->off == st->sb.len) {
-		if (!st->more)
-			return (MHD_CONTENT_READER_END_OF_STREAM);
-		strbuf_reset(&st->sb);
-		st->off = 0;
-		st->more = om_render_part(st->p->snap, st->fmt, &st->cur,
-		    &st->sb, SERVE_PART);
-	}
-	n = st->sb.len - st->off < max ? st->sb.len - st->off : max;
-	memcpy(buf, st->sb.s + st->off, n);
-	st->off += n;
-	return ((ssize_t)n);
-}
-
-/* The library is done with the answer: the snapshot is let go. */
-static void
-serve_stream_free(void *cls)
-{
-	struct serve_stream	*st = cls;
-
-	serve_pub_unref(st->p);
-	strbuf_free(&st->sb);
-	free(st);
-}
-
-/*
- * The answer for a snapshot: gzip from the text compressed once per
- * snapshot and format (it lives until the request ends: *req holds it,
- * serve_completed() lets it go), else the plain text a part at a time.
- */
-static struct MHD_Response *
-serve_body(struct serve_pub *p, int fmt, int gz, void **req)
-{
-	struct MHD_Response	*r;
-	struct serve_stream	*st;
-
-	if (gz && (p->gz[fmt] != NULL || serve_gzip(p->snap, fmt,
-	    &p->gz[fmt], &p->gzlen[fmt]) == 0)) {
-		r = MHD_create_response_from_buffer(p->gzlen[fmt], p->gz[fmt],
-		    MHD_RESPMEM_PERSISTENT);
-		if (r == NULL)
-			serve_pub_unref(p);
-		else {
-			*req = p;
-			MHD_add_response_header(r,
-			    MHD_HTTP_HEADER_CONTENT_ENCODING, "gzip");
-		}
-		return (r);
-	}
-	st = xcalloc(1, sizeof *st);
-	st->p = p;
-	st->fmt = fmt;
-	st->more = 1;
-	r = MHD_create_response_from_callback(MHD_SIZE_UNKNOWN, SERVE_PART,
-	    serve_stream_read, st, serve_stream_free);
-	if (r == NULL)
-		serve_stream_free(st);
-	return (r);
-}
-
 static enum MHD_Result
 serve_metrics(struct serve *s, struct MHD_Connection *conn, void **req)
 {
@@ -490,7 +333,7 @@ serve_metrics(struct serve *s, struct MHD_Connection *conn, void **req)
 		    "text/plain; charset=utf-8", "the metrics are offered as "
 		    "application/openmetrics-text or text/plain, and the "
 		    "Accept header refuses both\n", NULL));
-	r = serve_body(serve_current(s), fmt, om_accept_gzip(
+	r = serve_pub_body(serve_current(s), fmt, om_accept_gzip(
 	    MHD_lookup_connection_value(conn, MHD_HEADER_KIND,
 	    MHD_HTTP_HEADER_ACCEPT_ENCODING)), req);
 	if (r == NULL)

@@ -86,6 +86,23 @@ struct serve {
 	int			 begun;
 };
 
+/* ---- serve-pub.c ---------------------------------------------------- */
+
+/* Another holder of p (returned), or one fewer (the last frees it). */
+struct serve_pub	*serve_pub_ref(struct serve_pub *);
+void		 serve_pub_unref(struct serve_pub *);
+/*
+ * The answer's body for p in fmt, gzip when gz (with its
+ * Content-Encoding), which takes the caller's reference to p: a plain
+ * answer lets it go when the library is done with it, a gzip one hands it
+ * to *req for the request's end; NULL (the reference let go) when the
+ * library cannot make an answer.
+ */
+struct MHD_Response *serve_pub_body(struct serve_pub *p, int fmt, int gz,
+		    void **req);
+
+/* ---- serve-web.c ---------------------------------------------------- */
+
 /* Forget the passwords last accepted (authlock held). */
 void		 serve_web_passed_clear(struct serve *);
 /* Whether the request carries a user and password of web (any thread). */
