@@ -24,5 +24,6 @@ TESTS += tests/cli/test-hvtop-clockstep.sh
 TESTS += tests/cli/test-hvtop-stall.sh
 TESTS += tests/cli/test-hvtop-outerr.sh
 TESTS += tests/cli/test-hvtop-lpar-pick.sh
+TESTS += tests/cli/test-hvtop-lpar-busy.sh
 # Every folder's floor, read by scripts/check-floors.sh.
 EXTRA_DIST += src/layers.txt
