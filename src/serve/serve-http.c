@@ -335,7 +335,7 @@ serve_metrics(struct serve *s, struct MHD_Connection *conn, void **req)
 		    "Accept header refuses both\n", NULL));
 	r = serve_pub_body(serve_current(s), fmt, om_accept_gzip(
 	    MHD_lookup_connection_value(conn, MHD_HEADER_KIND,
-	    MHD_HTTP_HEADER_ACCEPT_ENCODING)), req);
+	    MHD_HTTP_HEADER_ACCEPT_ENCODING)) ? &s->zs : NULL, req);
 	if (r == NULL)
 		return (MHD_NO);
 	MHD_add_response_header(r, MHD_HTTP_HEADER_CONTENT_TYPE,
@@ -818,6 +818,7 @@ serve_stop(struct serve *s)
 		close(s->wake[1]);
 	}
 	serve_pub_unref(s->cur);
+	serve_pub_zfree(s->zs);
 	om_free(s->om);
 	pthread_mutex_destroy(&s->lock);
 	serve_web_passed_clear(s);

@@ -67,6 +67,7 @@ struct serve {
 	int			 running;
 	int			 wake[2];	/* a byte: stop */
 	struct hv_clock		 lt;
+	void			*zs;		/* zlib's, for gzip answers */
 	struct serve_conn	*head, *tail;
 	unsigned		 held;		/* not dropped */
 	pthread_mutex_t		 lock;
@@ -92,14 +93,17 @@ struct serve {
 struct serve_pub	*serve_pub_ref(struct serve_pub *);
 void		 serve_pub_unref(struct serve_pub *);
 /*
- * The answer's body for p in fmt, gzip when gz (with its
- * Content-Encoding), which takes the caller's reference to p: a plain
- * answer lets it go when the library is done with it, a gzip one hands it
- * to *req for the request's end; NULL (the reference let go) when the
+ * The answer's body for p in fmt, gzip when zs is not NULL (with its
+ * Content-Encoding; *zs is the server thread's zlib stream, made at the
+ * first use), which takes the caller's reference to p: a plain answer
+ * lets it go when the library is done with it, a gzip one hands it to
+ * *req for the request's end; NULL (the reference let go) when the
  * library cannot make an answer.
  */
-struct MHD_Response *serve_pub_body(struct serve_pub *p, int fmt, int gz,
-		    void **req);
+struct MHD_Response *serve_pub_body(struct serve_pub *p, int fmt,
+		    void **zs, void **req);
+/* Free the zlib stream serve_pub_body() made (NULL: none). */
+void		 serve_pub_zfree(void *);
 
 /* ---- serve-web.c ---------------------------------------------------- */
 

@@ -51,50 +51,69 @@ serve_pub_unref(struct serve_pub *p)
  * that the fastest level already gives a tenth of its size.
  */
 static int
-serve_pub_gzip(const struct om_snapshot *snap, int fmt, char **out,
-    size_t *outlen)
+serve_pub_gzip(void **zs, const struct om_snapshot *snap, int fmt,
+    char **out, size_t *outlen)
 {
 	struct om_cursor	 cur;
 	struct strbuf		 sb = { 0 };
-	z_stream		 z;
+	z_stream		*zp = *zs;
 	size_t			 cap = SERVE_PART;
 	char			*buf;
 	int			 more = 1, rc = Z_OK;
 
-	memset(&z, 0, sizeof z);
-	memset(&cur, 0, sizeof cur);
-	if (deflateInit2(&z, Z_BEST_SPEED, Z_DEFLATED, 15 + 16, 8,
-	    Z_DEFAULT_STRATEGY) != Z_OK)
+	/* One stream for the server's thread, reset for each text: its
+	 * state is allocated once, not for every snapshot. */
+	if (zp == NULL) {
+		zp = xcalloc(1, sizeof *zp);
+		if (deflateInit2(zp, Z_BEST_SPEED, Z_DEFLATED, 15 + 16, 8,
+		    Z_DEFAULT_STRATEGY) != Z_OK) {
+			free(zp);
+			return (-1);
+		}
+		*zs = zp;
+	} else if (deflateReset(zp) != Z_OK)
 		return (-1);
+	/* The buffers are this text's: none from the last one. */
+	zp->next_in = zp->next_out = NULL;
+	zp->avail_in = zp->avail_out = 0;
+	memset(&cur, 0, sizeof cur);
 	buf = xmalloc(cap);
 	while (rc != Z_STREAM_END) {
-		if (z.avail_in == 0 && more) {
+		if (zp->avail_in == 0 && more) {
 			strbuf_reset(&sb);
-			more = om_render_part(snap, fmt, &cur, &sb, SERVE_PART);
-			z.next_in = (Bytef *)sb.s;
-			z.avail_in = (uInt)sb.len;
+			more = om_render_part(snap, fmt, &cur, &sb,
+			    SERVE_PART);
+			zp->next_in = (Bytef *)sb.s;
+			zp->avail_in = (uInt)sb.len;
 		}
-		if (z.avail_out == 0) {
-			if (z.total_out == cap)
+		if (zp->avail_out == 0) {
+			if (zp->total_out == cap)
 				buf = xreallocarray(buf, cap *= 2, 1);
 			/* zlib counts in uInt: at most 1 GiB at a time. */
-			z.next_out = (Bytef *)buf + z.total_out;
-			z.avail_out = (uInt)(cap - z.total_out < (1U << 30) ?
-			    cap - z.total_out : (1U << 30));
+			zp->next_out = (Bytef *)buf + zp->total_out;
+			zp->avail_out = (uInt)(cap - zp->total_out <
+			    (1U << 30) ? cap - zp->total_out : (1U << 30));
 		}
-		rc = deflate(&z, more ? Z_NO_FLUSH : Z_FINISH);
+		rc = deflate(zp, more ? Z_NO_FLUSH : Z_FINISH);
 		if (rc == Z_STREAM_ERROR) {
-			deflateEnd(&z);
 			strbuf_free(&sb);
 			free(buf);
 			return (-1);
 		}
 	}
-	*outlen = z.total_out;
-	*out = xreallocarray(buf, z.total_out, 1);
-	deflateEnd(&z);
+	*outlen = zp->total_out;
+	*out = xreallocarray(buf, zp->total_out, 1);
 	strbuf_free(&sb);
 	return (0);
+}
+
+void
+serve_pub_zfree(void *zs)
+{
+	if (zs == NULL)
+		return;
+	deflateEnd(zs);
+	free(zs);
 }
 
 /*
@@ -150,13 +169,13 @@ serve_pub_done(void *cls)
  * serve_completed() lets it go), else the plain text a part at a time.
  */
 struct MHD_Response *
-serve_pub_body(struct serve_pub *p, int fmt, int gz, void **req)
+serve_pub_body(struct serve_pub *p, int fmt, void **zs, void **req)
 {
 	struct MHD_Response	*r;
 	struct serve_pub_stream	*st;
 
-	if (gz && (p->gz[fmt] != NULL || serve_pub_gzip(p->snap, fmt,
-	    &p->gz[fmt], &p->gzlen[fmt]) == 0)) {
+	if (zs != NULL && (p->gz[fmt] != NULL || serve_pub_gzip(zs, p->snap,
+	    fmt, &p->gz[fmt], &p->gzlen[fmt]) == 0)) {
 		r = MHD_create_response_from_buffer(p->gzlen[fmt], p->gz[fmt],
 		    MHD_RESPMEM_PERSISTENT);
 		if (r == NULL)
