@@ -17,6 +17,11 @@ hv_top=$(cd "$(dirname "$0")/.." && pwd)
 #                                                 connection limits and
 #                                                 timeouts that hvtop
 #                                                 need not write itself
+#   libgnutls28-dev                               the endpoint's TLS is
+#                                                 libmicrohttpd's GnuTLS;
+#                                                 hvtop checks a client's
+#                                                 certificate on its
+#                                                 session (mutual TLS)
 #   libcrypt-dev                                  --web-config's bcrypt
 #                                                 passwords, checked with
 #                                                 the system's crypt(3)
@@ -27,7 +32,7 @@ hv_top=$(cd "$(dirname "$0")/.." && pwd)
 #                                                 (Prometheus does)
 hv_packages="build-essential autoconf automake pkg-config libncurses-dev
 libreadline-dev libjansson-dev libcmocka-dev tmux clang libclang-rt-14-dev
-libmicrohttpd-dev libcrypt-dev libjs-dygraphs zlib1g-dev"
+libmicrohttpd-dev libgnutls28-dev libcrypt-dev libjs-dygraphs zlib1g-dev"
 
 # For tests only, installed when they can be; a test whose tool is
 # missing says SKIP with the reason:

@@ -4,7 +4,9 @@
  * interval while it runs (printed with -d) and once it has ended; the
  * totals are one interval from each counter's first good read to its
  * last, computed by an engine of their own so that a failed read in
- * between loses nothing.  hvtop exits with the command's status.
+ * between loses nothing, whose totals sum what was counted, so that
+ * every view counts the same events.  hvtop exits with the command's
+ * status.
  *
  * Signals that would end hvtop go to the command instead: one typed at
  * the terminal reaches the command already (same process group), one
@@ -187,6 +189,8 @@ hvtop_span_new(struct hvtop_span *sp, struct session *s)
 
 	hvtop_span_free(sp);
 	sp->e = session_engine_new(s);
+	/* Counts as counted, the same in every view. */
+	engine_count_whole(sp->e, 1);
 	raw_sample_size(&sp->first, n);
 	raw_sample_size(&sp->last, n);
 	sp->have = xcalloc(n + 1, sizeof *sp->have);
@@ -353,7 +357,7 @@ hvtop_cmd_totals(struct hvtop_cmd *c, int status, uint64_t elapsed)
 		strbuf_addf(&c->sb, "'%s:\n\n", c->span.since > 0 ?
 		    " (since the catalog changed)" : "");
 	}
-	export_snapshot(c->x, snap, session_wall(c->s, snap->now), &c->sb);
+	export_summary(c->x, snap, session_wall(c->s, snap->now), &c->sb);
 	for (i = 0; text && i < engine_nviews(c->span.e); i++) {
 		v = engine_view(c->span.e, i);
 		for (j = 0; j < v->nevents; j++) {
@@ -444,6 +448,8 @@ hvtop_command(struct session *s, const struct hvtop_opts *o, FILE *fp)
 	c.info.catalog = session_catalog_label(s);
 	c.info.calls = session_calls_word(s);
 	c.x = export_new(o->format, session_engine(s), &c.info);
+	/* The totals' row says it is no interval. */
+	export_with_summary(c.x);
 	hvtop_span_new(&c.span, s);
 	/* The baseline, then the command. */
 	if (hvtop_cmd_sample(&c, 0) != 0) {
@@ -475,10 +481,6 @@ hvtop_command(struct session *s, const struct hvtop_opts *o, FILE *fp)
 	if (c.failed)
 		status = 1;
 out:
-	if (c.fp != stdout && fclose(c.fp) != 0) {
-		fprintf(stderr, "hvtop: %s: %s\n", o->output, strerror(errno));
-		status = 1;
-	}
 	hvtop_span_free(&c.span);
 	strbuf_free(&c.sb);
 	export_free(c.x);

@@ -171,14 +171,7 @@ hvtop_report(struct session *s, const struct hvtop_opts *o)
 		status = 1;
 		goto out;
 	}
-	if (strcmp(o->output, "-") == 0) {
-		if (fwrite(page.s, 1, page.len, stdout) != page.len ||
-		    fflush(stdout) != 0) {
-			fprintf(stderr, "hvtop: writing the report: %s\n",
-			    strerror(errno));
-			status = 1;
-		}
-	} else if (file_write_atomic(o->output, page.s, page.len,
+	if (file_write(o->output, page.s, page.len, FILE_OUT_DASH,
 	    &cause) != 0) {
 		fprintf(stderr, "hvtop: %s\n", cause);
 		free(cause);

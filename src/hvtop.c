@@ -21,6 +21,7 @@
 #include "export/export.h"
 #include "hvtop.h"
 #include "source/source.h"
+#include "sys/file-out.h"
 #include "ui/ui.h"
 #include "util/hverr.h"
 #include "util/strbuf.h"
@@ -283,10 +284,6 @@ hvtop_batch(struct session *s, const struct hvtop_opts *o, FILE *fp)
 		free(fail);
 		status = 1;
 	}
-	if (b.fp != stdout && fclose(b.fp) != 0) {
-		fprintf(stderr, "hvtop: %s: %s\n", o->output, strerror(errno));
-		status = 1;
-	}
 	/* What could be read was printed; the damage makes it a failure. */
 	if (status == 0 && session_replay(s, &rp) && rp.damaged) {
 		fprintf(stderr, "hvtop: the recording is damaged (see above); "
@@ -443,6 +440,7 @@ main(int argc, char **argv)
 	struct session		*s;
 	struct ui_opts		 uo;
 	struct hvtop_user	 user;
+	struct file_out		 out = { .fd = -1 };
 	FILE			*fp = stdout;
 	char			*cause = NULL;
 	int			 status;
@@ -475,11 +473,17 @@ main(int argc, char **argv)
 	}
 	if ((status = hvtop_start(&o, &s)) != 0)
 		goto out;
-	/* -o is opened with the rest, before the change of user. */
+	/* -o is opened with the rest, before the change of user, and put
+	 * in place at once: it is written as the run goes. */
 	if (o.batch && o.list == NULL && o.report == NULL &&
 	    o.output != NULL && strcmp(o.output, "-") != 0 &&
-	    (fp = fopen(o.output, "we")) == NULL) {
-		fprintf(stderr, "hvtop: %s: %s\n", o.output, strerror(errno));
+	    (file_out_open(o.output, 0, &out, &cause) != 0 ||
+	    file_out_place(&out, &cause) != 0 ||
+	    (fp = file_out_fp(&out, &cause)) == NULL)) {
+		fprintf(stderr, "hvtop: %s\n", cause);
+		free(cause);
+		cause = NULL;
+		file_out_abort(&out);
 		status = 1;
 		goto out;
 	}
@@ -489,8 +493,7 @@ main(int argc, char **argv)
 			free(cause);
 			cause = NULL;
 			status = 1;
-			if (fp != stdout)
-				fclose(fp);
+			file_out_abort(&out);
 			goto out;
 		}
 		fprintf(stderr, "hvtop: running as %s (uid %lu, gid %lu) "
@@ -510,6 +513,12 @@ main(int argc, char **argv)
 		uo.picked = o.ngroups > 0 || o.nevents > 0;
 		uo.no_color = o.no_color;
 		status = hvtop_interactive(s, &uo);
+	}
+	if (out.kind != FILE_OUT_NONE && file_out_commit(&out, &cause) != 0) {
+		fprintf(stderr, "hvtop: %s\n", cause);
+		free(cause);
+		cause = NULL;
+		status = 1;
 	}
 	/* A source reopened after the change (a new catalog) was opened
 	 * without root: say so beside its error. */

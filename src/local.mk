@@ -14,15 +14,19 @@ TESTS += tests/cli/test-hvtop-options.sh
 TESTS += tests/cli/test-hvtop-usage.sh
 TESTS += tests/cli/test-hvtop-help.sh
 TESTS += tests/cli/test-hvtop-command.sh
+TESTS += tests/cli/test-hvtop-command-sum.sh
 TESTS += tests/cli/test-hvtop-busy.sh
 TESTS += tests/cli/test-sim-clocks.sh
 TESTS += tests/cli/test-hvtop-whole.sh
+TESTS += tests/cli/test-hvtop-spans.sh
 TESTS += tests/cli/test-hvtop-report.sh
 TESTS += tests/cli/test-hvtop-report-cut.sh
 TESTS += tests/cli/test-hvtop-report-layout.sh
 TESTS += tests/cli/test-hvtop-clockstep.sh
 TESTS += tests/cli/test-hvtop-stall.sh
 TESTS += tests/cli/test-hvtop-outerr.sh
+# What each kind of name becomes when an output is written to it.
+TESTS += tests/cli/test-hvtop-outfile.sh
 TESTS += tests/cli/test-hvtop-lpar-pick.sh
 TESTS += tests/cli/test-hvtop-lpar-busy.sh
 # Every folder's floor, read by scripts/check-floors.sh.

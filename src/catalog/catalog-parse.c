@@ -299,6 +299,53 @@ catalog_event_clear(struct catalog_event *ev)
 		free(ev->stored[i]);
 }
 
+/*
+ * What an event's fixed fields say that a reader should know: a formula
+ * index or a domain out of range, a counter that is not where a reader
+ * can find it.  Warnings only: the event stays usable as far as it goes.
+ */
+static void
+catalog_check_event(struct catalog_pctx *p, size_t off, uint32_t ix,
+    struct catalog_event *ev)
+{
+	unsigned	 nformulas;
+
+	/*
+	 * Proposal v0.17 made bytes 0x02-0x03 a formula index; older
+	 * catalogs hold 0 there, so only an index below the formula count
+	 * means anything.
+	 */
+	nformulas = p->cat->sections[CATALOG_FORMULAS].count;
+	ev->formula = CATALOG_NONE;
+	if (ev->formula_raw < nformulas)
+		ev->formula = ev->formula_raw;
+	else if (nformulas > 0 && ev->formula_raw != 0xffff)
+		catalog_ediag(p, off + EV_FORMULA, CATALOG_WARNING,
+		    CATALOG_EVENTS, ix, ev->name, "formula index %u is not "
+		    "below the formula count %u; ignored", ev->formula_raw,
+		    nformulas);
+
+	if (ev->domain < CATALOG_DOMAIN_CHIP || ev->domain >= CATALOG_DOMAIN_MAX)
+		catalog_ediag(p, off + EV_DOMAIN, CATALOG_WARNING,
+		    CATALOG_EVENTS, ix, ev->name, "domain %u is not a 24x7 "
+		    "domain (1-6)", ev->domain);
+	if (ev->record_offset % 8 != 0)
+		catalog_ediag(p, off + EV_RECORD_OFFS, CATALOG_WARNING,
+		    CATALOG_EVENTS, ix, ev->name, "group record offset 0x%x "
+		    "is not 8-byte aligned", ev->record_offset);
+	else if (ev->offset % 8 != 0)
+		catalog_ediag(p, off + EV_COUNTER_OFFS, CATALOG_WARNING,
+		    CATALOG_EVENTS, ix, ev->name, "counter offset 0x%x makes "
+		    "offset 0x%x, which is not 8-byte aligned",
+		    ev->counter_offset, ev->offset);
+	if (ev->record_length != 0 &&
+	    (uint32_t)ev->counter_offset + 8 > ev->record_length)
+		catalog_ediag(p, off + EV_COUNTER_OFFS, CATALOG_WARNING,
+		    CATALOG_EVENTS, ix, ev->name, "counter offset 0x%x lies "
+		    "outside its %u-byte group record", ev->counter_offset,
+		    ev->record_length);
+}
+
 static int
 catalog_parse_event(struct catalog_pctx *p, size_t off, size_t elen,
     uint32_t ix)
@@ -308,7 +355,6 @@ catalog_parse_event(struct catalog_pctx *p, size_t off, size_t elen,
 	const uint8_t		*e = p->buf + off;
 	size_t			 pos = EV_STRINGS;
 	int			 plain;
-	unsigned		 nformulas;
 
 	ev = &cat->events[cat->nevents];
 	memset(ev, 0, sizeof *ev);
@@ -343,40 +389,7 @@ catalog_parse_event(struct catalog_pctx *p, size_t off, size_t elen,
 	ev->primary_group = be16_get(e + EV_PRIMARY_GROUP);
 	ev->group_count = be16_get(e + EV_GROUP_COUNT);
 
-	/*
-	 * Proposal v0.17 made bytes 0x02-0x03 a formula index; older
-	 * catalogs hold 0 there, so only an index below the formula count
-	 * means anything.
-	 */
-	nformulas = cat->sections[CATALOG_FORMULAS].count;
-	ev->formula = CATALOG_NONE;
-	if (ev->formula_raw < nformulas)
-		ev->formula = ev->formula_raw;
-	else if (nformulas > 0 && ev->formula_raw != 0xffff)
-		catalog_ediag(p, off + EV_FORMULA, CATALOG_WARNING,
-		    CATALOG_EVENTS, ix, ev->name, "formula index %u is not "
-		    "below the formula count %u; ignored", ev->formula_raw,
-		    nformulas);
-
-	if (ev->domain < CATALOG_DOMAIN_CHIP || ev->domain >= CATALOG_DOMAIN_MAX)
-		catalog_ediag(p, off + EV_DOMAIN, CATALOG_WARNING,
-		    CATALOG_EVENTS, ix, ev->name, "domain %u is not a 24x7 "
-		    "domain (1-6)", ev->domain);
-	if (ev->record_offset % 8 != 0)
-		catalog_ediag(p, off + EV_RECORD_OFFS, CATALOG_WARNING,
-		    CATALOG_EVENTS, ix, ev->name, "group record offset 0x%x "
-		    "is not 8-byte aligned", ev->record_offset);
-	else if (ev->offset % 8 != 0)
-		catalog_ediag(p, off + EV_COUNTER_OFFS, CATALOG_WARNING,
-		    CATALOG_EVENTS, ix, ev->name, "counter offset 0x%x makes "
-		    "offset 0x%x, which is not 8-byte aligned",
-		    ev->counter_offset, ev->offset);
-	if (ev->record_length != 0 &&
-	    (uint32_t)ev->counter_offset + 8 > ev->record_length)
-		catalog_ediag(p, off + EV_COUNTER_OFFS, CATALOG_WARNING,
-		    CATALOG_EVENTS, ix, ev->name, "counter offset 0x%x lies "
-		    "outside its %u-byte group record", ev->counter_offset,
-		    ev->record_length);
+	catalog_check_event(p, off, ix, ev);
 	cat->nevents++;
 	return (0);
 drop:
@@ -505,6 +518,43 @@ catalog_sub_mark(struct catalog_pctx *p, int id, size_t rel)
 	}
 }
 
+/* Room for up to cap entries of section id. */
+static void
+catalog_walk_alloc(struct catalog *cat, int id, size_t cap)
+{
+	switch (id) {
+	case CATALOG_SCHEMAS:
+		cat->schemas = xcalloc(cap, sizeof *cat->schemas);
+		break;
+	case CATALOG_EVENTS:
+		cat->events = xcalloc(cap, sizeof *cat->events);
+		break;
+	case CATALOG_GROUPS:
+		cat->groups = xcalloc(cap, sizeof *cat->groups);
+		break;
+	case CATALOG_FORMULAS:
+		cat->formulas = xcalloc(cap, sizeof *cat->formulas);
+		break;
+	}
+}
+
+/* One entry of section id, by the parser of its kind. */
+static int
+catalog_parse_entry(struct catalog_pctx *p, int id, size_t off, size_t elen,
+    uint32_t ix)
+{
+	switch (id) {
+	case CATALOG_SCHEMAS:
+		return (catalog_parse_schema(p, off, elen, ix));
+	case CATALOG_EVENTS:
+		return (catalog_parse_event(p, off, elen, ix));
+	case CATALOG_GROUPS:
+		return (catalog_parse_group(p, off, elen, ix));
+	default:
+		return (catalog_parse_formula(p, off, elen, ix));
+	}
+}
+
 /*
  * Walk the entries of section id between start and end.  An entry whose
  * length cannot be trusted ends the walk: without it the next entry cannot
@@ -518,7 +568,6 @@ catalog_walk(struct catalog_pctx *p, int id)
 	size_t		 start = p->sec_start[id], end = p->sec_end[id];
 	size_t		 off, elen, min, cap;
 	unsigned	 count, i;
-	int		 r;
 
 	count = cat->sections[id].count;
 	min = catalog_entry_min[id];
@@ -526,22 +575,8 @@ catalog_walk(struct catalog_pctx *p, int id)
 	cap = (end - start) / min;
 	if (cap > count)
 		cap = count;
-	if (cap > 0) {
-		switch (id) {
-		case CATALOG_SCHEMAS:
-			cat->schemas = xcalloc(cap, sizeof *cat->schemas);
-			break;
-		case CATALOG_EVENTS:
-			cat->events = xcalloc(cap, sizeof *cat->events);
-			break;
-		case CATALOG_GROUPS:
-			cat->groups = xcalloc(cap, sizeof *cat->groups);
-			break;
-		case CATALOG_FORMULAS:
-			cat->formulas = xcalloc(cap, sizeof *cat->formulas);
-			break;
-		}
-	}
+	if (cap > 0)
+		catalog_walk_alloc(cat, id, cap);
 
 	off = start;
 	for (i = 0; i < count; i++) {
@@ -574,21 +609,7 @@ catalog_walk(struct catalog_pctx *p, int id)
 			    "%zu is not a multiple of 16", what, i, elen);
 		if (id == CATALOG_EVENTS || id == CATALOG_GROUPS)
 			catalog_sub_mark(p, id, off - start);
-		switch (id) {
-		case CATALOG_SCHEMAS:
-			r = catalog_parse_schema(p, off, elen, i);
-			break;
-		case CATALOG_EVENTS:
-			r = catalog_parse_event(p, off, elen, i);
-			break;
-		case CATALOG_GROUPS:
-			r = catalog_parse_group(p, off, elen, i);
-			break;
-		default:
-			r = catalog_parse_formula(p, off, elen, i);
-			break;
-		}
-		if (r != 0)
+		if (catalog_parse_entry(p, id, off, elen, i) != 0)
 			cat->dropped[id]++;
 		off += elen;
 	}

@@ -5,4 +5,5 @@
 libhvpure_a_SOURCES += \
 	src/config/settings.c src/config/settings.h \
 	src/config/serve-addr.c src/config/serve-addr.h \
-	src/config/serve-webcfg.c src/config/serve-webcfg.h
+	src/config/serve-webcfg.c src/config/serve-webcfg.h \
+	src/config/serve-tlscfg.c src/config/serve-tlscfg.h

@@ -1,10 +1,12 @@
 /*
  * --web-config FILE: who may scrape, in the file Prometheus' exporters
  * share (exporter-toolkit's web-config.yml).  Only the part hvtop uses is
- * read, a small subset of YAML: at the top, tls_server_config: with
- * cert_file: and key_file:, and basic_auth_users: mapping a user to a
- * bcrypt hash; block mappings indented by spaces, plain or quoted
- * scalars, comments.  Anything else is refused with its line and column
+ * read, a small subset of YAML: at the top, tls_server_config: (its keys
+ * are serve-tlscfg.c's), http_server_config: with headers:, and
+ * basic_auth_users: mapping a user to a bcrypt hash; block mappings
+ * indented by spaces, two levels deep, a block list of plain or quoted
+ * scalars ("- NAME" lines), comments.  Anything else is refused with its
+ * line and column
  * rather than skipped: a setting hvtop would ignore is one the reader
  * believes protects the endpoint.  Pure: the caller reads the file.
  */
@@ -15,6 +17,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "config/serve-tlscfg.h"
 #include "util/hverr.h"
 #include "util/xalloc.h"
 
@@ -22,6 +25,7 @@
 struct webcfg_line {
 	size_t		 lineno;
 	size_t		 indent;
+	int		 item;		/* "- value": key is NULL */
 	char		*key;
 	char		*value;		/* NULL: nothing after the colon */
 };
@@ -109,6 +113,40 @@ webcfg_text_end(const char *s, size_t len)
 	return (end);
 }
 
+/* A line holds no NUL byte and no control character but a tab. */
+static int
+webcfg_chars(const char *s, size_t len, size_t lineno, char **cause)
+{
+	size_t	 i;
+
+	for (i = 0; i < len; i++) {
+		if (s[i] == '\0')
+			return (webcfg_fail(cause, lineno, i + 1, -HV_EFORMAT,
+			    "a NUL byte"));
+		if ((unsigned char)s[i] < 0x20 && s[i] != '\t')
+			return (webcfg_fail(cause, lineno, i + 1, -HV_EFORMAT,
+			    "a control character"));
+	}
+	return (0);
+}
+
+/* A list's item, "- value", its dash at s[i]. */
+static int
+webcfg_item(const char *s, size_t i, size_t end, struct webcfg_line *l,
+    char **cause)
+{
+	size_t	 k;
+
+	l->item = 1;
+	for (k = i + 1; k < end && s[k] == ' '; k++)
+		continue;
+	if (k == end)
+		return (webcfg_fail(cause, l->lineno, i + 1, -HV_EFORMAT,
+		    "an empty list item"));
+	return (webcfg_scalar(s + k, end - k, l->lineno, k + 1, &l->value,
+	    cause));
+}
+
 /* One "key: value" line; 1 for a line with nothing on it. */
 static int
 webcfg_line(const char *s, size_t len, size_t lineno, struct webcfg_line *l,
@@ -119,14 +157,8 @@ webcfg_line(const char *s, size_t len, size_t lineno, struct webcfg_line *l,
 
 	memset(l, 0, sizeof l[0]);
 	l->lineno = lineno;
-	for (i = 0; i < len; i++) {
-		if (s[i] == '\0')
-			return (webcfg_fail(cause, lineno, i + 1, -HV_EFORMAT,
-			    "a NUL byte"));
-		if ((unsigned char)s[i] < 0x20 && s[i] != '\t')
-			return (webcfg_fail(cause, lineno, i + 1, -HV_EFORMAT,
-			    "a control character"));
-	}
+	if ((error = webcfg_chars(s, len, lineno, cause)) != 0)
+		return (error);
 	for (i = 0; i < len && s[i] == ' '; i++)
 		continue;
 	if (i < len && s[i] == '\t')
@@ -138,9 +170,8 @@ webcfg_line(const char *s, size_t len, size_t lineno, struct webcfg_line *l,
 	if (i == 0 && end == 3 && memcmp(s, "---", 3) == 0)
 		return (1);
 	l->indent = i;
-	if (s[i] == '-')
-		return (webcfg_fail(cause, lineno, i + 1, -HV_EFORMAT,
-		    "a list where a mapping is expected"));
+	if (s[i] == '-' && (i + 1 == end || s[i + 1] == ' '))
+		return (webcfg_item(s, i, end, l, cause));
 	if (s[i] == '\'' || s[i] == '"') {
 		/* A quoted key: up to its closing quote. */
 		for (k = i + 1; k < end; k++) {
@@ -198,7 +229,8 @@ webcfg_line(const char *s, size_t len, size_t lineno, struct webcfg_line *l,
 }
 
 /* A bcrypt hash as crypt(3) writes it: $2a$, $2b$ or $2y$, a two-digit
- * cost, $, then 53 characters of its base64. */
+ * cost, $, then 53 characters of its base64.  The cost is checked apart
+ * (webcfg_user). */
 static int
 webcfg_bcrypt(const char *h)
 {
@@ -206,7 +238,7 @@ webcfg_bcrypt(const char *h)
 
 	if (strlen(h) != 60 || h[0] != '$' || h[1] != '2' ||
 	    strchr("aby", h[2]) == NULL || h[2] == '\0' || h[3] != '$' ||
-	    h[4] < '0' || h[4] > '3' || h[5] < '0' || h[5] > '9' ||
+	    h[4] < '0' || h[4] > '9' || h[5] < '0' || h[5] > '9' ||
 	    h[6] != '$')
 		return (0);
 	for (i = 7; i < 60; i++) {
@@ -221,11 +253,23 @@ static int
 webcfg_user(struct serve_webcfg *c, struct webcfg_line *l, char **cause)
 {
 	size_t	 i;
+	int	 cost;
 
+	if (l->item)
+		return (webcfg_fail(cause, l->lineno, l->indent + 1,
+		    -HV_EFORMAT, "a list where a mapping is expected"));
 	if (l->value == NULL || !webcfg_bcrypt(l->value))
 		return (webcfg_fail(cause, l->lineno, l->indent + 1,
 		    -HV_EFORMAT, "a user's password must be a bcrypt hash "
 		    "($2b$, $2y$ or $2a$, as htpasswd -B writes)"));
+	/* crypt(3) fails on any other cost: the user could never log in, and
+	 * the failure would look like a wrong password. */
+	cost = (l->value[4] - '0') * 10 + (l->value[5] - '0');
+	if (cost < SERVE_WEBCFG_MINCOST || cost > SERVE_WEBCFG_MAXCOST)
+		return (webcfg_fail(cause, l->lineno, l->indent + 1,
+		    -HV_EFORMAT, cost < SERVE_WEBCFG_MINCOST ?
+		    "the bcrypt cost is below 4, which crypt(3) refuses" :
+		    "the bcrypt cost is above 31, which crypt(3) refuses"));
 	if (c->nusers >= SERVE_WEBCFG_MAXUSERS)
 		return (webcfg_fail(cause, l->lineno, l->indent + 1,
 		    -HV_ELIMIT, "too many users"));
@@ -245,43 +289,62 @@ webcfg_user(struct serve_webcfg *c, struct webcfg_line *l, char **cause)
 	return (0);
 }
 
+/* A key of tls_server_config (section 1) or http_server_config (3). */
 static int
-webcfg_tls(struct serve_webcfg *c, struct webcfg_line *l, char **cause)
+webcfg_tls(struct serve_webcfg *c, struct webcfg_line *l, int section,
+    int *sub, char **cause)
 {
-	char	**f;
+	const char	*why;
 
-	if (strcmp(l->key, "cert_file") == 0)
-		f = &c->cert_file;
-	else if (strcmp(l->key, "key_file") == 0)
-		f = &c->key_file;
-	else
+	if (l->item)
 		return (webcfg_fail(cause, l->lineno, l->indent + 1,
-		    -HV_EFORMAT, "hvtop reads cert_file and key_file in "
-		    "tls_server_config, nothing else"));
-	if (*f != NULL)
+		    -HV_EFORMAT, "a list where a mapping is expected"));
+	if ((why = serve_tlscfg_key(c, section == 3, l->key, &l->value,
+	    sub)) != NULL)
 		return (webcfg_fail(cause, l->lineno, l->indent + 1,
-		    -HV_EFORMAT, "this key is given twice"));
-	if (l->value == NULL || l->value[0] == '\0')
-		return (webcfg_fail(cause, l->lineno, l->indent + 1,
-		    -HV_EFORMAT, "expected a file name"));
-	*f = l->value;
-	l->value = NULL;
+		    -HV_EFORMAT, why));
 	return (0);
 }
 
-/* A top-level key; *section: 1 tls_server_config, 2 basic_auth_users. */
+/* A line of what a key opened: a cipher suite, or a header. */
+static int
+webcfg_sub(struct serve_webcfg *c, struct webcfg_line *l, int sub,
+    char **cause)
+{
+	const char	*why;
+
+	if (sub == SERVE_TLSCFG_CIPHERS)
+		why = !l->item ? "expected a list item (- NAME)" :
+		    serve_tlscfg_cipher(c, l->value);
+	else if (sub == SERVE_TLSCFG_HEADERS)
+		why = l->item ? "a list where a mapping is expected" :
+		    c->nheaders >= 64 ? "too many headers" :
+		    serve_tlscfg_header(c, &l->key, &l->value);
+	else
+		why = "the indentation differs from the line above";
+	return (why == NULL ? 0 : webcfg_fail(cause, l->lineno, l->indent + 1,
+	    -HV_EFORMAT, why));
+}
+
+/* A top-level key; *section: 1 tls_server_config, 2 basic_auth_users,
+ * 3 http_server_config. */
 static int
 webcfg_top(struct serve_webcfg *c, const struct webcfg_line *l,
     int *section, unsigned *seen, char **cause)
 {
+	if (l->item)
+		return (webcfg_fail(cause, l->lineno, 1, -HV_EFORMAT,
+		    "a list where a mapping is expected"));
 	if (strcmp(l->key, "tls_server_config") == 0)
 		*section = 1;
 	else if (strcmp(l->key, "basic_auth_users") == 0)
 		*section = 2;
+	else if (strcmp(l->key, "http_server_config") == 0)
+		*section = 3;
 	else
 		return (webcfg_fail(cause, l->lineno, 1, -HV_EFORMAT,
-		    "hvtop reads tls_server_config and basic_auth_users, "
-		    "nothing else"));
+		    "hvtop reads tls_server_config, http_server_config and "
+		    "basic_auth_users, nothing else"));
 	if (*seen & (1u << *section))
 		return (webcfg_fail(cause, l->lineno, 1, -HV_EFORMAT,
 		    "this key is given twice"));
@@ -293,16 +356,76 @@ webcfg_top(struct serve_webcfg *c, const struct webcfg_line *l,
 	return (0);
 }
 
+/* Where the parse is: the section, what its last key opened, and the
+ * indentation of each level (0 until seen). */
+struct webcfg_state {
+	int		 section;
+	int		 sub;
+	size_t		 indent1, indent2;
+	unsigned	 seen;
+};
+
+static int
+webcfg_dispatch(struct serve_webcfg *c, struct webcfg_line *l,
+    struct webcfg_state *st, char **cause)
+{
+	if (l->indent == 0) {
+		st->indent1 = st->indent2 = 0;
+		st->sub = SERVE_TLSCFG_NONE;
+		return (webcfg_top(c, l, &st->section, &st->seen, cause));
+	}
+	if (st->section == 0)
+		return (webcfg_fail(cause, l->lineno, 1, -HV_EFORMAT,
+		    "an indented line with no key above it"));
+	if (st->indent1 == 0 || l->indent == st->indent1) {
+		st->indent1 = l->indent;
+		st->indent2 = 0;
+		st->sub = SERVE_TLSCFG_NONE;
+		return (st->section == 2 ? webcfg_user(c, l, cause) :
+		    webcfg_tls(c, l, st->section, &st->sub, cause));
+	}
+	if (st->sub != SERVE_TLSCFG_NONE && l->indent > st->indent1 &&
+	    (st->indent2 == 0 || l->indent == st->indent2)) {
+		st->indent2 = l->indent;
+		return (webcfg_sub(c, l, st->sub, cause));
+	}
+	return (webcfg_fail(cause, l->lineno, l->indent + 1, -HV_EFORMAT,
+	    "the indentation differs from the line above (a key's lines "
+	    "below it are indented alike)"));
+}
+
+/* What the keys say together, once all are read. */
+static int
+webcfg_whole(struct serve_webcfg *c, const struct webcfg_state *st,
+    size_t lineno, char **cause)
+{
+	char	*why;
+	int	 error;
+
+	if ((c->cert_file == NULL) != (c->key_file == NULL))
+		return (webcfg_fail(cause, lineno, 1, -HV_EFORMAT,
+		    "tls_server_config needs both cert_file and key_file"));
+	if ((st->seen & 2) && c->cert_file == NULL)
+		return (webcfg_fail(cause, lineno, 1, -HV_EFORMAT,
+		    "tls_server_config needs cert_file and key_file"));
+	if ((why = serve_tlscfg_check(c)) != NULL) {
+		error = webcfg_fail(cause, lineno, 1, -HV_EFORMAT, why);
+		free(why);
+		return (error);
+	}
+	return (0);
+}
+
 int
 serve_webcfg_parse(const char *buf, size_t len, struct serve_webcfg **out,
     char **cause)
 {
 	struct serve_webcfg	*c;
 	struct webcfg_line	 l;
+	struct webcfg_state	 st;
 	const char		*p, *nl, *end = buf + len;
-	size_t			 lineno = 0, n, indent = 0;
-	unsigned		 seen = 0;
-	int			 section = 0, r, error = 0;
+	size_t			 lineno = 0, n;
+	int			 r, error = 0;
 
 	*out = NULL;
 	if (len > SERVE_WEBCFG_MAXLEN) {
@@ -310,7 +433,9 @@ serve_webcfg_parse(const char *buf, size_t len, struct serve_webcfg **out,
 		    "configuration may have", len, SERVE_WEBCFG_MAXLEN);
 		return (-HV_ELIMIT);
 	}
+	memset(&st, 0, sizeof st);
 	c = xcalloc(1, sizeof *c);
+	c->prefer_server = -1;
 	for (p = buf; p < end && error == 0; p = nl + 1) {
 		lineno++;
 		nl = memchr(p, '\n', (size_t)(end - p));
@@ -325,30 +450,12 @@ serve_webcfg_parse(const char *buf, size_t len, struct serve_webcfg **out,
 		}
 		if (r == 1)
 			continue;
-		if (l.indent == 0) {
-			error = webcfg_top(c, &l, &section, &seen, cause);
-			indent = 0;
-		} else if (section == 0) {
-			error = webcfg_fail(cause, lineno, 1, -HV_EFORMAT,
-			    "an indented line with no key above it");
-		} else if (indent != 0 && l.indent != indent) {
-			error = webcfg_fail(cause, lineno, l.indent + 1,
-			    -HV_EFORMAT, "the indentation differs from the "
-			    "line above (only one level is read)");
-		} else {
-			indent = l.indent;
-			error = section == 1 ? webcfg_tls(c, &l, cause) :
-			    webcfg_user(c, &l, cause);
-		}
+		error = webcfg_dispatch(c, &l, &st, cause);
 		free(l.key);
 		free(l.value);
 	}
-	if (error == 0 && (c->cert_file == NULL) != (c->key_file == NULL))
-		error = webcfg_fail(cause, lineno, 1, -HV_EFORMAT,
-		    "tls_server_config needs both cert_file and key_file");
-	if (error == 0 && (seen & 2) && c->cert_file == NULL)
-		error = webcfg_fail(cause, lineno, 1, -HV_EFORMAT,
-		    "tls_server_config needs cert_file and key_file");
+	if (error == 0)
+		error = webcfg_whole(c, &st, lineno, cause);
 	if (error != 0) {
 		serve_webcfg_free(c);
 		return (error);
@@ -369,7 +476,13 @@ serve_webcfg_free(struct serve_webcfg *c)
 		free(c->users[i].hash);
 	}
 	free(c->users);
+	for (i = 0; i < c->nheaders; i++) {
+		free(c->headers[i].name);
+		free(c->headers[i].value);
+	}
+	free(c->headers);
 	free(c->cert_file);
 	free(c->key_file);
+	free(c->client_ca_file);
 	free(c);
 }

@@ -41,16 +41,18 @@ struct engine {
 	uint64_t		*prev;
 	uint64_t		*prev_tb;
 	uint64_t		*prev_now;
-	uint8_t			*have_prev;
-	uint8_t			*seen;		/* read at all (even failed) */
+	uint32_t		*state;		/* ENG_ST_* */
 	uint64_t		 last_now;
-	uint64_t		 seq;
+	uint64_t		 seq;		/* of the next sample */
+	int			 counting;	/* engine_count_whole() */
 
 	/* Scratch for evaluation, sized for the widest view. */
 	double			*scratch;
 	double			*csecs;		/* each cell's seconds */
 	double			*norm;		/* counts over the total's */
 	double			*sums;
+	uint8_t			*mixed;		/* per row: cells of several
+						   spans */
 
 	/* The partition views' indexes (ENG_NONE: none), and the seconds
 	 * of the virtual processors' cells, made before the views' turn. */
@@ -92,6 +94,18 @@ engine_names_add(struct htab *t, const char *name, size_t val)
 			return;
 	htab_put(t, &p, name, (uint32_t)val);
 }
+
+/*
+ * A counter's state, in one word as a refresh reads it 192,000 times:
+ * whether it has a baseline, whether it was read at all (even failed),
+ * and the sample its baseline was read in, modulo 2^30 (a span is the
+ * difference of two, a few samples).
+ */
+#define ENG_ST_BASE		1U
+#define ENG_ST_SEEN		2U
+#define ENG_ST_SEQ(st)		((st) >> 2)
+#define ENG_ST(seq)	((uint32_t)(seq) << 2 | ENG_ST_BASE | ENG_ST_SEEN)
+#define ENG_ST_SEQ_MASK		0x3fffffffU
 
 /*
  * The one place where a delta is taken, and a counter's: inline, as a
@@ -136,33 +150,38 @@ engine_raw_status(uint8_t raw)
  * read only starts a new one (ENG_RESTART: said as such, not as a first
  * sample).  A counter whose record was not updated keeps its baseline
  * too.  With record timebases, a rate is only ever computed between two
- * distinct updates of the record; never over the host clock.
+ * distinct updates of the record; never over the host clock.  *span is
+ * the number of samples the delta covers, from its baseline's (1 for
+ * one interval; more after reads that failed), so that a metric can
+ * tell operands of one interval from those of another.
  */
 static inline uint8_t
 engine_counter(struct engine *e, size_t k, const struct raw_value *rv,
-    uint64_t now, double *delta, double *secs)
+    uint64_t now, double *delta, double *secs, uint16_t *span)
 {
 	uint64_t	 d;
+	uint32_t	 nseq, old = e->state[k];
+	uint32_t	 cur = (uint32_t)(e->seq - 1) & ENG_ST_SEQ_MASK;
 	int		 back;
-	uint8_t		 st, seen;
+	uint8_t		 st;
 
 	*delta = *secs = 0;
-	seen = e->seen[k];
-	e->seen[k] = 1;
+	*span = 0;
+	e->state[k] = old | ENG_ST_SEEN;
 	if ((st = engine_raw_status(rv->status)) != ENG_OK)
 		return (st);
-	if (!e->have_prev[k]) {
+	if (!(old & ENG_ST_BASE)) {
 		e->prev[k] = rv->value;
 		e->prev_tb[k] = rv->timebase;
 		e->prev_now[k] = now;
-		e->have_prev[k] = 1;
-		return (seen ? ENG_RESTART : ENG_NOBASE);
+		e->state[k] = ENG_ST(cur);
+		return (old & ENG_ST_SEEN ? ENG_RESTART : ENG_NOBASE);
 	}
 	if (e->tb_hz != 0 && rv->timebase != 0 && e->prev_tb[k] != 0) {
 		if (rv->timebase == e->prev_tb[k])
 			return (ENG_STALE);
 		if (rv->timebase < e->prev_tb[k]) {
-			e->have_prev[k] = 0;
+			e->state[k] = ENG_ST_SEEN;
 			return (ENG_BACKWARDS);
 		}
 		*secs = (double)(rv->timebase - e->prev_tb[k]) /
@@ -179,6 +198,7 @@ engine_counter(struct engine *e, size_t k, const struct raw_value *rv,
 			e->prev[k] = rv->value;
 			e->prev_tb[k] = rv->timebase;
 			e->prev_now[k] = now;
+			e->state[k] = ENG_ST(cur);
 		}
 		return (ENG_NOTYET);
 	} else
@@ -187,15 +207,18 @@ engine_counter(struct engine *e, size_t k, const struct raw_value *rv,
 		*secs = (double)(now - e->prev_now[k]) / 1e9;
 	d = engine_delta_of(e->prev[k], rv->value, &back);
 	if (back) {
-		e->have_prev[k] = 0;
+		e->state[k] = ENG_ST_SEEN;
 		return (ENG_BACKWARDS);
 	}
 	e->prev[k] = rv->value;
 	e->prev_tb[k] = rv->timebase;
 	e->prev_now[k] = now;
+	nseq = (cur - ENG_ST_SEQ(old)) & ENG_ST_SEQ_MASK;
+	e->state[k] = ENG_ST(cur);
 	if (*secs <= 0)
 		return (ENG_STALE);
 	*delta = (double)d;
+	*span = nseq < UINT16_MAX ? (uint16_t)nseq : UINT16_MAX;
 	return (ENG_OK);
 }
 

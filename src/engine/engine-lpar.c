@@ -219,7 +219,8 @@ engine_place_cell(const struct engine *e, const struct engine_snapshot *s,
 /*
  * Add cell c of n seconds to sum *to (of *secs seconds so far, 0 for
  * none): the first cell without a value gives the sum its status.
- * *same stays set while every cell covers *secs.
+ * *same stays set while every cell covers *secs; the sum's span is its
+ * parts' while they share one, else 0.
  */
 static inline void
 engine_lpar_add(struct engine_cell *to, const struct engine_cell *c,
@@ -232,8 +233,11 @@ engine_lpar_add(struct engine_cell *to, const struct engine_cell *c,
 			to->status = c->status;
 		return;
 	}
-	if (to->status == ENG_ABSENT)
+	if (to->status == ENG_ABSENT) {
 		to->status = ENG_OK;
+		to->span = c->span;
+	} else if (to->span != c->span)
+		to->span = 0;
 	to->value += c->value;
 	to->delta += c->delta;
 	if (*tosecs == 0)
@@ -247,18 +251,24 @@ engine_lpar_add(struct engine_cell *to, const struct engine_cell *c,
 /*
  * A sum's end: no number unless every part had one; counts over one
  * interval when the parts' differ (their rates add up, their counts do
- * not).
+ * not).  Counting a whole run, the counts are what was counted and the
+ * rate is their sum over those seconds instead.
  */
 static void
-engine_lpar_end(struct engine_cell *c, double secs, int same)
+engine_lpar_end(const struct engine *e, struct engine_cell *c, double secs,
+    int same)
 {
 	if (c->status != ENG_OK) {
 		c->value = c->delta = 0;
 		c->estimated = c->counted = 0;
 		return;
 	}
-	if (!same)
+	if (same)
+		return;
+	if (!e->counting)
 		c->delta = c->value * secs;
+	else if (secs > 0)
+		c->value = c->delta / secs;
 }
 
 void
@@ -298,7 +308,7 @@ engine_lpar_vcpu_events(struct engine *e, struct engine_snapshot *s,
 				}
 				rv = &rs->values[k];
 				pc[p].status = engine_counter(e, k, rv,
-				    rs->now, &pc[p].delta, &d);
+				    rs->now, &pc[p].delta, &d, &pc[p].span);
 				if (pc[p].status == ENG_OK) {
 					pc[p].value = pc[p].delta / d;
 					if (rv->status == RAW_SCALED) {
@@ -310,7 +320,7 @@ engine_lpar_vcpu_events(struct engine *e, struct engine_snapshot *s,
 				}
 				engine_lpar_add(c, &pc[p], d, &secs, &same);
 			}
-			engine_lpar_end(c, secs, same);
+			engine_lpar_end(e, c, secs, same);
 			e->vcpu_csecs[r * v->nevents + col] =
 			    c->status == ENG_OK ? secs : 0;
 			if (c->status == ENG_OK && rsecs == 0)
@@ -371,9 +381,10 @@ engine_lpar_events(struct engine *e, struct engine_snapshot *s, size_t i)
 					engine_lpar_add(&pc[p], &vpc[p], vsecs,
 					    &psecs[p], &psame[p]);
 			}
-			engine_lpar_end(&row[col], secs, same);
+			engine_lpar_end(e, &row[col], secs, same);
 			for (p = 0; p < v->nplaces; p++)
-				engine_lpar_end(&pc[p], psecs[p], psame[p]);
+				engine_lpar_end(e, &pc[p], psecs[p],
+				    psame[p]);
 			e->csecs[r * v->nevents + col] =
 			    row[col].status == ENG_OK ? secs : 0;
 			if (row[col].status == ENG_OK && rsecs == 0)
@@ -413,7 +424,7 @@ engine_lpar_place_totals(const struct engine *e, struct engine_snapshot *s,
 	}
 	/* As the event totals: counts over the total's interval. */
 	for (k = 0; k < n; k++)
-		engine_lpar_end(&tot[k], tsecs, same && secs == tsecs);
+		engine_lpar_end(e, &tot[k], tsecs, same && secs == tsecs);
 }
 
 /* ---- what the outputs derive --------------------------------------- */

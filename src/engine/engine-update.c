@@ -74,6 +74,59 @@ engine_metric_inputs(const struct engine_metric *m,
 	return (ENG_OK);
 }
 
+/*
+ * Whether a metric's operands in a row (each with a value) cover one
+ * span: the same samples, not merely as many seconds.  A count over
+ * two intervals set against one over the last would be half a rate, or
+ * twice one.  Returns the evslots[] entry that differs, or ENG_NONE.
+ */
+static size_t
+engine_metric_split(const struct engine_metric *m,
+    const struct engine_cell *row)
+{
+	uint16_t	 span = row[m->evslots[0]].span;
+	size_t		 k;
+
+	for (k = 0; k < m->nevslots; k++) {
+		if (row[m->evslots[k]].span != span || span == 0)
+			return (k);
+	}
+	return (ENG_NONE);
+}
+
+/*
+ * Which rows of view i have event cells over more than one span (after
+ * a failed read of some of their counters), into e->mixed: a refresh
+ * asks every metric of every row, and in the others no metric can mix
+ * spans.
+ */
+static void
+engine_update_mixed(struct engine *e, const struct engine_snapshot *s,
+    size_t i)
+{
+	const struct engine_view	*v = &e->views[i];
+	const struct engine_cell	*row;
+	size_t				 r, col;
+	size_t				 ncol = v->nevents + v->nmetrics;
+	uint16_t			 span;
+
+	for (r = 0; r < v->nrows; r++) {
+		row = &s->cells[i][r * ncol];
+		span = 0;
+		e->mixed[r] = 0;
+		for (col = 0; col < v->nevents; col++) {
+			if (row[col].status != ENG_OK)
+				continue;
+			if (row[col].span == 0 || (span != 0 &&
+			    row[col].span != span)) {
+				e->mixed[r] = 1;
+				break;
+			}
+			span = row[col].span;
+		}
+	}
+}
+
 /* Whether old has the shape of e's snapshots. */
 static int
 engine_snapshot_fits(const struct engine *e, const struct engine_snapshot *s)
@@ -256,7 +309,7 @@ engine_update_events(struct engine *e, struct engine_snapshot *s, size_t i,
 				continue;
 			}
 			c->status = engine_counter(e, k, &rs->values[k],
-			    rs->now, &c->delta, &d);
+			    rs->now, &c->delta, &d, &c->span);
 			if (c->status == ENG_OK) {
 				c->value = c->delta / d;
 				e->csecs[r * v->nevents + col] = d;
@@ -275,7 +328,8 @@ engine_update_events(struct engine *e, struct engine_snapshot *s, size_t i,
 
 /*
  * Each row's deltas once, NaN where there is none, into e->scratch; then
- * the same counts scaled to the total's interval tsecs into e->norm.
+ * the same counts scaled to the total's interval tsecs into e->norm (as
+ * counted, for a whole run's totals).
  */
 static void
 engine_update_norm(struct engine *e, const struct engine_snapshot *s,
@@ -296,13 +350,17 @@ engine_update_norm(struct engine *e, const struct engine_snapshot *s,
 				continue;
 			}
 			vals[k] = row[col].delta;
-			e->norm[k] = e->csecs[k] == tsecs ? row[col].delta :
-			    row[col].value * tsecs;
+			e->norm[k] = e->csecs[k] == tsecs || e->counting ?
+			    row[col].delta : row[col].value * tsecs;
 		}
 	}
 }
 
-/* View i's event totals: a failed row fails the total. */
+/*
+ * View i's event totals: a failed row fails the total.  A whole run's
+ * rate is its count over the total's seconds, so that rate and seconds
+ * give back what was counted.
+ */
 static void
 engine_update_event_totals(const struct engine *e, struct engine_snapshot *s,
     size_t i)
@@ -310,6 +368,7 @@ engine_update_event_totals(const struct engine *e, struct engine_snapshot *s,
 	const struct engine_view	*v = &e->views[i];
 	const struct engine_cell	*row;
 	struct engine_cell		*c;
+	double				 tsecs = s->row_interval[i][v->nrows];
 	size_t				 r, col;
 	size_t				 ncol = v->nevents + v->nmetrics;
 	uint8_t				 st;
@@ -332,6 +391,8 @@ engine_update_event_totals(const struct engine *e, struct engine_snapshot *s,
 		}
 		if (c->status != ENG_OK)
 			c->delta = c->value = 0;
+		else if (e->counting && tsecs > 0)
+			c->value = c->delta / tsecs;
 	}
 }
 
@@ -351,7 +412,7 @@ engine_update_metric_rows(struct engine *e, struct engine_snapshot *s,
 	const struct engine_metric	*m = &v->metrics[j];
 	struct engine_cell		*row, *c;
 	double				 secs;
-	size_t				 r, k;
+	size_t				 r, k, split;
 	size_t				 ncol = v->nevents + v->nmetrics;
 	uint8_t				 st = ENG_ABSENT;
 
@@ -370,9 +431,21 @@ engine_update_metric_rows(struct engine *e, struct engine_snapshot *s,
 				st = c->status;
 			continue;
 		}
+		/* The seconds its operands cover: the row's, unless its
+		 * columns cover several spans. */
 		secs = s->row_interval[i][r];
-		engine_eval(e, m, &e->scratch[r * v->nevents], v->nevents,
-		    secs, secs * (double)e->tb_hz, c);
+		split = ENG_NONE;
+		if (e->mixed[r]) {
+			split = engine_metric_split(m, row);
+			secs = e->csecs[r * v->nevents + m->evslots[0]];
+		}
+		if (split != ENG_NONE) {
+			/* No value, but its rates add to the total. */
+			c->status = ENG_SPLIT;
+			c->operand = (int16_t)split;
+		} else
+			engine_eval(e, m, &e->scratch[r * v->nevents],
+			    v->nevents, secs, secs * (double)e->tb_hz, c);
 		for (k = 0; k < m->nevslots; k++)
 			e->sums[m->evslots[k]] += e->norm[r * v->nevents +
 			    m->evslots[k]];
@@ -407,6 +480,22 @@ engine_update_metric(struct engine *e, struct engine_snapshot *s, size_t i,
 		c->status = st == ENG_OK ? ENG_ABSENT : st;
 		return;
 	}
+	/*
+	 * Rows over other intervals add counts scaled to the total's, which
+	 * are not whole: a remainder (x % 2) or an integer quotient of
+	 * 12345.9999999 means nothing.  Such a formula is evaluated as over
+	 * one interval of the total's seconds: every count, the timebase
+	 * ticks too, the nearest whole one, whatever its unit (the mean of
+	 * remainders is no remainder).
+	 */
+	if (m->whole_counts) {
+		for (k = 0; k < m->nevslots; k++)
+			e->sums[m->evslots[k]] =
+			    floor(e->sums[m->evslots[k]] + 0.5);
+		engine_eval(e, m, e->sums, v->nevents, tsecs,
+		    floor(tsecs * (double)e->tb_hz + 0.5), c);
+		return;
+	}
 	/* Frequencies do not add up: their total is the mean of the rows'
 	 * values. */
 	if (m->mean_total) {
@@ -418,17 +507,6 @@ engine_update_metric(struct engine *e, struct engine_snapshot *s, size_t i,
 		c->delta = 0;
 		c->status = ENG_OK;
 		return;
-	}
-	/*
-	 * Rows over other intervals add counts scaled to the total's, which
-	 * are not whole: a remainder (x % 2) or an integer quotient of
-	 * 12345.9999999 means nothing.  Such a formula gets the nearest
-	 * whole counts, as it would from one interval.
-	 */
-	if (m->whole_counts) {
-		for (k = 0; k < m->nevslots; k++)
-			e->sums[m->evslots[k]] =
-			    floor(e->sums[m->evslots[k]] + 0.5);
 	}
 	engine_eval(e, m, e->sums, v->nevents, tsecs, tsecs * (double)e->tb_hz,
 	    c);
@@ -470,6 +548,8 @@ engine_update_reuse(struct engine *e, const struct raw_sample *rs,
 		engine_update_event_totals(e, s, i);
 		if (v->place_counter != NULL)
 			engine_lpar_place_totals(e, s, i);
+		if (v->nmetrics > 0)
+			engine_update_mixed(e, s, i);
 		for (j = 0; j < v->nmetrics; j++)
 			engine_update_metric(e, s, i, j, tsecs);
 	}

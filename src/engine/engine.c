@@ -51,6 +51,9 @@ engine_status_name(int status)
 	case ENG_RESTART:
 		return ("no good read before this one: its interval starts "
 		    "here");
+	case ENG_SPLIT:
+		return ("its operands cover different intervals (a read "
+		    "failed in between)");
 	}
 	return ("?");
 }
@@ -208,7 +211,7 @@ engine_new(const struct catalog *cat, const struct selection *sel,
     char ***skipped, size_t *nskipped)
 {
 	struct engine	*e;
-	size_t		 i, width = 1, cells = 1;
+	size_t		 i, width = 1, cells = 1, rows = 1;
 
 	e = xcalloc(1, sizeof *e);
 	e->cat = cat;
@@ -225,7 +228,10 @@ engine_new(const struct catalog *cat, const struct selection *sel,
 			width = e->views[i].nevents;
 		if (e->views[i].nevents * e->views[i].nrows > cells)
 			cells = e->views[i].nevents * e->views[i].nrows;
+		if (e->views[i].nrows > rows)
+			rows = e->views[i].nrows;
 	}
+	e->mixed = xcalloc(rows, 1);
 	e->scratch = xcalloc(cells, sizeof *e->scratch);
 	e->csecs = xcalloc(cells, sizeof *e->csecs);
 	e->norm = xcalloc(cells, sizeof *e->norm);
@@ -234,8 +240,7 @@ engine_new(const struct catalog *cat, const struct selection *sel,
 	e->prev = xcalloc(i, sizeof *e->prev);
 	e->prev_tb = xcalloc(i, sizeof *e->prev_tb);
 	e->prev_now = xcalloc(i, sizeof *e->prev_now);
-	e->have_prev = xcalloc(i, sizeof *e->have_prev);
-	e->seen = xcalloc(i, sizeof *e->seen);
+	e->state = xcalloc(i, sizeof *e->state);
 	return (e);
 }
 
@@ -269,12 +274,12 @@ engine_free(struct engine *e)
 	free(e->prev);
 	free(e->prev_tb);
 	free(e->prev_now);
-	free(e->have_prev);
-	free(e->seen);
+	free(e->state);
 	free(e->scratch);
 	free(e->csecs);
 	free(e->norm);
 	free(e->sums);
+	free(e->mixed);
 	free(e);
 }
 
@@ -291,11 +296,16 @@ engine_view(const struct engine *e, size_t i)
 }
 
 void
+engine_count_whole(struct engine *e, int on)
+{
+	e->counting = on != 0;
+}
+
+void
 engine_rebase(struct engine *e)
 {
 	if (e->sel->ncounters > 0) {
-		memset(e->have_prev, 0, e->sel->ncounters);
-		memset(e->seen, 0, e->sel->ncounters);
+		memset(e->state, 0, e->sel->ncounters * sizeof *e->state);
 	}
 }
 
@@ -331,6 +341,36 @@ engine_cell(const struct engine *e, const struct engine_snapshot *s,
 	return (&s->cells[view][row * (v->nevents + v->nmetrics) + col]);
 }
 
+/*
+ * A metric of operands over different spans: which two, and how many
+ * intervals each covers, where the row says (a total only says why).
+ */
+static char *
+engine_explain_split(const struct engine *e, const struct engine_snapshot *s,
+    size_t view, size_t row, size_t col)
+{
+	const struct engine_view	*v = &e->views[view];
+	const struct engine_metric	*m = &v->metrics[col - v->nevents];
+	const struct engine_cell	*c, *a, *b;
+	size_t				 k;
+
+	c = engine_cell(e, s, view, row, col);
+	k = c->operand >= 0 ? (size_t)c->operand : 0;
+	if (row == v->nrows || k >= m->nevslots)
+		return (xstrdup(engine_status_name(c->status)));
+	a = engine_cell(e, s, view, row, m->evslots[0]);
+	b = engine_cell(e, s, view, row, m->evslots[k]);
+	/* The first that differs from the first, or a mixed first. */
+	if (b->span == 0)
+		return (xasprintf("%s sums reads over different intervals (a "
+		    "read failed in between): no value over one span",
+		    v->events[m->evslots[k]]->name));
+	return (xasprintf("%s covers %u intervals, %s %u (a read failed in "
+	    "between): no value over one span",
+	    v->events[m->evslots[0]]->name, (unsigned)a->span,
+	    v->events[m->evslots[k]]->name, (unsigned)b->span));
+}
+
 char *
 engine_explain(const struct engine *e, const struct engine_snapshot *s,
     size_t view, size_t row, size_t col)
@@ -349,6 +389,8 @@ engine_explain(const struct engine *e, const struct engine_snapshot *s,
 	if (c->status == ENG_OK && c->estimated)
 		return (xstrdup("estimated: counted part of the interval"));
 	v = &e->views[view];
+	if (c->status == ENG_SPLIT && col >= v->nevents)
+		return (engine_explain_split(e, s, view, row, col));
 	if (c->status != ENG_NOVALUE || col < v->nevents)
 		return (xstrdup(engine_status_name(c->status)));
 	m = &v->metrics[col - v->nevents];

@@ -11,6 +11,11 @@
  * those picks, then the metrics that can be computed from them.  A cell
  * whose index the column's pick does not cover is absent.
  *
+ * A metric is computed over operands of one span: in a row, every event
+ * it reads must cover the same samples (a read that failed leaves its
+ * counter's next delta over more of them), and delta-seconds is theirs;
+ * a row whose operands cover different spans has no value (ENG_SPLIT).
+ *
  * The total row covers the mean of its rows' intervals.  An event's total
  * is the sum of the rows' rates, and its count that rate over the total's
  * interval; rows whose intervals differ (chips updated at different times)
@@ -19,7 +24,10 @@
  * ratio's total is the ratio of the sums; a metric whose unit is a
  * frequency (Hz ... GHz) shows the mean of its rows' values instead, since
  * frequencies do not add up.  A formula that takes a remainder or an
- * integer quotient (mod, rem) gets those sums rounded to whole counts.
+ * integer quotient (mod, rem, % and //) has one rule, whatever its unit:
+ * it is evaluated as over one interval of the total's seconds, every
+ * operand a whole number (those sums and delta-timebase rounded to the
+ * nearest), so that it agrees with the summed rates over those seconds.
  */
 #ifndef HVTOP_ENGINE_H
 #define HVTOP_ENGINE_H
@@ -51,6 +59,10 @@ enum engine_status {
 				   needs two distinct updates */
 	ENG_RESTART,		/* no good read before (all failed, or
 				   went backwards): a new baseline */
+	ENG_SPLIT,		/* a metric whose operands cover
+				   different intervals (a read of one
+				   failed in between): operand is the
+				   evslots[] entry that differs */
 };
 
 struct engine_cell {
@@ -65,6 +77,11 @@ struct engine_cell {
 	uint8_t		 counted;	/* ... the least percent of its
 					   interval such a read counted, 0
 					   when not known */
+	uint16_t	 span;		/* ENG_OK event cell: the samples
+					   its delta covers (1: the last
+					   interval; more after failed
+					   reads); 0 for a sum of parts
+					   over different ones */
 };
 
 /* A metric definition offered to the engine (from -m files or settings). */
@@ -91,8 +108,9 @@ struct engine_metric {
 	size_t		 nevslots;
 	int		 mean_total;	/* a frequency: total is the mean */
 	int		 whole_counts;	/* mod or rem: the total's counts,
-					   scaled to its interval, are
-					   rounded to whole ones */
+					   scaled to its interval, and its
+					   ticks are rounded to whole ones,
+					   never a mean of rows */
 };
 
 #define ENG_NONE	((size_t)-1)
@@ -189,6 +207,15 @@ struct engine_snapshot *engine_update(struct engine *,
 struct engine_snapshot *engine_update_reuse(struct engine *,
 		    const struct raw_sample *, struct engine_snapshot *old);
 void		 engine_snapshot_free(struct engine_snapshot *);
+
+/*
+ * Totals of a whole run (counting over a command, as perf stat does): a
+ * total's count is the sum of its rows' counts as counted, and so is a
+ * partition's or a virtual processor's sum of its parts, never a rate
+ * over a mean of seconds; such a cell's rate is that count over its
+ * seconds.  So every view that reads a counter counts the same events.
+ */
+void		 engine_count_whole(struct engine *, int on);
 
 /* Forget the baselines (a catalog reload): the next sample has no delta. */
 void		 engine_rebase(struct engine *);

@@ -48,7 +48,8 @@ export_csv_header(struct export *x, struct strbuf *sb)
 		if (export_is_lpar(engine_view(x->e, i)))
 			x->lpar_csv = 1;
 
-	strbuf_adds(sb, "time,seq,interval_s,domain,index");
+	strbuf_adds(sb, x->with_summary ? "time,seq,summary,interval_s,"
+	    "domain,index" : "time,seq,interval_s,domain,index");
 	if (x->lpar_csv) {
 		strbuf_adds(sb, ",lpar,vcpu,vcpus,placement");
 		for (i = 0; i < EXPORT_LPAR_NDERIVED; i++) {
@@ -204,11 +205,14 @@ export_csv(struct export *x, const struct engine_snapshot *s,
 		x->vals = xcalloc(x->nvals, sizeof *x->vals);
 		x->has = xcalloc(x->nvals, 1);
 	}
-	/* What starts every row, once: the time and the sequence number. */
+	/* What starts every row, once: the time and the sequence number
+	 * (and whether it is the summary). */
 	strbuf_addtime(&lead, wall_ns, 1);
 	strbuf_addc(&lead, ',');
 	strbuf_add(&lead, num, numfmt_u64(num, seq));
 	strbuf_addc(&lead, ',');
+	if (x->with_summary)
+		strbuf_adds(&lead, x->summary ? "true," : "false,");
 	for (i = 0; i < engine_nviews(x->e); i++) {
 		v = engine_view(x->e, i);
 		ncol = v->nevents + v->nmetrics;

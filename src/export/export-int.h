@@ -76,6 +76,8 @@ struct export {
 	size_t			 nvals;
 	int			 lpar_csv;	/* the CSV header has the
 						   partition columns */
+	int			 with_summary;	/* export_with_summary() */
+	int			 summary;	/* ... and this is it */
 };
 
 /* export.c */

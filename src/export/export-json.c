@@ -88,8 +88,11 @@ export_json_head(struct export *x, const struct engine_snapshot *s,
 	strbuf_adds(sb, "{\"time\":");
 	strbuf_addtime(&t, wall_ns, 1);
 	export_json_str(t.s, sb);
-	strbuf_addf(sb, ",\"seq\":%llu,\"interval_s\":",
-	    (unsigned long long)seq);
+	strbuf_addf(sb, ",\"seq\":%llu", (unsigned long long)seq);
+	if (x->with_summary)
+		strbuf_adds(sb, x->summary ? ",\"summary\":true" :
+		    ",\"summary\":false");
+	strbuf_adds(sb, ",\"interval_s\":");
 	export_number(s->interval, sb);
 	strbuf_adds(sb, ",\"source\":");
 	export_json_str(x->info.source != NULL ? x->info.source : "", sb);

@@ -620,3 +620,18 @@ export_snapshot(struct export *x, const struct engine_snapshot *s,
 	free(x->note);
 	x->note = NULL;
 }
+
+void
+export_with_summary(struct export *x)
+{
+	x->with_summary = 1;
+}
+
+void
+export_summary(struct export *x, const struct engine_snapshot *s,
+    uint64_t wall_ns, struct strbuf *sb)
+{
+	x->summary = 1;
+	export_snapshot(x, s, wall_ns, sb);
+	x->summary = 0;
+}

@@ -65,6 +65,18 @@ void		 export_news(struct export *, const struct engine_snapshot *,
 /* What the next interval will say about the change, or NULL. */
 const char	*export_note(const struct export *);
 
+/*
+ * A run that ends with a summary (counting over a command): CSV has a
+ * "summary" column after seq, and JSON a "summary" member, false for
+ * each interval and true for what export_summary() writes, so that a
+ * reader who averages the intervals leaves the summary out.  Call
+ * before anything is written.  Text says so in its own heading.
+ */
+void		 export_with_summary(struct export *);
+/* The run's summary, written as export_snapshot() writes an interval. */
+void		 export_summary(struct export *, const struct engine_snapshot *,
+		    uint64_t wall_ns, struct strbuf *);
+
 /* Text that starts the output (the CSV header line); may append nothing. */
 void		 export_begin(struct export *, struct strbuf *);
 /* One interval, stamped with wall-clock time wall_ns (ns since 1970). */

@@ -3,15 +3,13 @@
  * prints, or a hand-written source such as catalogs/power9.json) into the
  * binary image.  The image is parsed again before it is written, so a
  * source that would give a catalog with errors never leaves a file behind,
- * and an existing output is replaced whole or not at all; it gets the
- * mode the umask gives a new file.
+ * and an existing output is replaced whole or not at all, keeping its
+ * mode (a new one gets the mode the umask gives); a device or a FIFO is
+ * written where it is, and "-" is standard output.
  * Exit status: 0 written, 1 invalid source or failure, 2 usage.
  */
 #include "config.h"
 
-#include <sys/stat.h>
-
-#include <errno.h>
 #include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -116,7 +114,6 @@ hvcat_build(int argc, char **argv)
 	void			*image = NULL;
 	char			*cause, **av;
 	size_t			 len;
-	mode_t			 mask;
 	int			 iface, rc;
 
 	o.arg = &dst;
@@ -137,19 +134,11 @@ hvcat_build(int argc, char **argv)
 	}
 	if (hvcat_build_verify(src, image, len, iface) != 0)
 		goto out;
-	if (file_write_atomic(dst, image, len, &cause) != 0) {
+	/* A catalog is no secret: a new file gets the mode any new file
+	 * would (0666 less the umask). */
+	if (file_write(dst, image, len, FILE_OUT_DASH, &cause) != 0) {
 		fprintf(stderr, "hvcat: %s\n", cause);
 		free(cause);
-		goto out;
-	}
-	/*
-	 * A catalog is no secret: the file gets the mode any new file would
-	 * (0666 less the umask), not the private 0600 it was written with.
-	 */
-	mask = umask(0);
-	(void)umask(mask);
-	if (chmod(dst, 0666 & ~mask) == -1) {
-		fprintf(stderr, "hvcat: %s: %s\n", dst, strerror(errno));
 		goto out;
 	}
 	rc = 0;

@@ -552,19 +552,13 @@ perfjson_read(struct perfjson_metric *pm, json_t *o)
 	pm->expr = xstrdup(expr);
 }
 
-int
-perfjson_parse(const void *buf, size_t len, struct perfjson_model **out,
-    char **cause)
+/* The JSON text as an array of at most PERFJSON_METRICS_MAX metrics. */
+static int
+perfjson_load(const void *buf, size_t len, json_t **rootp, char **cause)
 {
-	struct perfjson_model	*m;
-	struct perfjson_work	 w;
-	struct perfjson_metric	*pm, *first;
-	json_error_t		 jerr;
-	json_t			*root;
-	unsigned long		*lines, *cols;
-	size_t			 n, i;
+	json_error_t	 jerr;
+	json_t		*root;
 
-	*out = NULL;
 	root = json_loadb(buf, len, JSON_DECODE_ANY, &jerr);
 	if (root == NULL) {
 		/* jansson quotes the bytes it stopped at. */
@@ -578,12 +572,26 @@ perfjson_parse(const void *buf, size_t len, struct perfjson_model **out,
 		    "objects");
 		return (-HV_EFORMAT);
 	}
-	if ((n = json_array_size(root)) > PERFJSON_METRICS_MAX) {
+	if (json_array_size(root) > PERFJSON_METRICS_MAX) {
 		json_decref(root);
 		*cause = xasprintf("more than %d metrics",
 		    PERFJSON_METRICS_MAX);
 		return (-HV_ELIMIT);
 	}
+	*rootp = root;
+	return (0);
+}
+
+/* Every metric's fields, with the line and column it starts at. */
+static struct perfjson_model *
+perfjson_read_all(const void *buf, size_t len, json_t *root)
+{
+	struct perfjson_model	*m;
+	struct perfjson_metric	*pm;
+	unsigned long		*lines, *cols;
+	size_t			 n, i;
+
+	n = json_array_size(root);
 	m = xcalloc(1, sizeof *m);
 	m->metrics = xcalloc(n + 1, sizeof *m->metrics);
 	m->nmetrics = n;
@@ -600,7 +608,20 @@ perfjson_parse(const void *buf, size_t len, struct perfjson_model **out,
 	}
 	free(lines);
 	free(cols);
-	json_decref(root);
+	return (m);
+}
+
+/*
+ * Translate every metric read, in the order their references need: the
+ * first of a name is the one used, a later one is skipped saying where
+ * the first is.
+ */
+static void
+perfjson_translate_all(struct perfjson_model *m)
+{
+	struct perfjson_work	 w;
+	struct perfjson_metric	*pm, *first;
+	size_t			 n = m->nmetrics, i;
 
 	memset(&w, 0, sizeof w);
 	w.m = m;
@@ -653,6 +674,22 @@ perfjson_parse(const void *buf, size_t len, struct perfjson_model **out,
 	free(w.time);
 	free(w.refdepth);
 	free(w.byname);
+}
+
+int
+perfjson_parse(const void *buf, size_t len, struct perfjson_model **out,
+    char **cause)
+{
+	struct perfjson_model	*m;
+	json_t			*root;
+	int			 error;
+
+	*out = NULL;
+	if ((error = perfjson_load(buf, len, &root, cause)) != 0)
+		return (error);
+	m = perfjson_read_all(buf, len, root);
+	json_decref(root);
+	perfjson_translate_all(m);
 	*out = m;
 	return (0);
 }

@@ -38,6 +38,38 @@ pmu_format_bit(const char **pp, const char *end)
 	return (v);
 }
 
+/* One bit range, N or N-M, at *pp; *pp moves past it. */
+static int
+pmu_format_range(const char *name, const char *text, const char **pp,
+    const char *end, int *lop, int *hip, char **cause)
+{
+	int	 lo, hi;
+
+	if ((lo = pmu_format_bit(pp, end)) < 0) {
+		*cause = xasprintf("format '%s', column %zu: expected "
+		    "a bit number 0-63", name, (size_t)(*pp - text) + 1);
+		return (-HV_EFORMAT);
+	}
+	hi = lo;
+	if (*pp < end && **pp == '-') {
+		(*pp)++;
+		if ((hi = pmu_format_bit(pp, end)) < 0) {
+			*cause = xasprintf("format '%s', column %zu: "
+			    "expected the last bit, 0-63", name,
+			    (size_t)(*pp - text) + 1);
+			return (-HV_EFORMAT);
+		}
+		if (hi < lo) {
+			*cause = xasprintf("format '%s': bit range "
+			    "%d-%d runs backwards", name, lo, hi);
+			return (-HV_ERANGE);
+		}
+	}
+	*lop = lo;
+	*hip = hi;
+	return (0);
+}
+
 int
 pmu_format_parse(const char *name, const char *text, size_t len,
     struct pmu_format *out, char **cause)
@@ -45,7 +77,7 @@ pmu_format_parse(const char *name, const char *text, size_t len,
 	const char	*p = text, *end = text + len, *colon;
 	size_t		 wl, i;
 	uint64_t	 m;
-	int		 lo, hi, w;
+	int		 lo, hi, w, error;
 
 	memset(out, 0, sizeof *out);
 	/* The kernel ends the line with a newline; sysfs may pad. */
@@ -78,26 +110,9 @@ pmu_format_parse(const char *name, const char *text, size_t len,
 			    (size_t)(p - text) + 1, PMU_FORMAT_RANGES_MAX);
 			return (-HV_ERANGE);
 		}
-		if ((lo = pmu_format_bit(&p, end)) < 0) {
-			*cause = xasprintf("format '%s', column %zu: expected "
-			    "a bit number 0-63", name, (size_t)(p - text) + 1);
-			return (-HV_EFORMAT);
-		}
-		hi = lo;
-		if (p < end && *p == '-') {
-			p++;
-			if ((hi = pmu_format_bit(&p, end)) < 0) {
-				*cause = xasprintf("format '%s', column %zu: "
-				    "expected the last bit, 0-63", name,
-				    (size_t)(p - text) + 1);
-				return (-HV_EFORMAT);
-			}
-			if (hi < lo) {
-				*cause = xasprintf("format '%s': bit range "
-				    "%d-%d runs backwards", name, lo, hi);
-				return (-HV_ERANGE);
-			}
-		}
+		if ((error = pmu_format_range(name, text, &p, end, &lo, &hi,
+		    cause)) != 0)
+			return (error);
 		m = (hi == 63 ? ~0ULL : (1ULL << (hi + 1)) - 1) &
 		    ~((1ULL << lo) - 1);
 		if ((out->mask & m) != 0) {

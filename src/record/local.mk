@@ -11,6 +11,7 @@ libhvpure_a_SOURCES += \
 	src/record/record-rc.c \
 	src/record/record-read.c \
 	src/record/record-read-open.c \
+	src/record/record-read-select.c \
 	src/record/record-selection.c \
 	src/record/record-write.c
 

@@ -110,6 +110,10 @@ uint64_t record_cur_varint(struct record_cur *);
 char	*record_cur_string(struct record_cur *, size_t max);
 const uint8_t *record_cur_bytes(struct record_cur *, size_t);
 
+/* A SELECT record's payload (record-read-select.c). */
+int	 record_read_select_payload(struct record_cur *, uint32_t *,
+	    struct record_selection *);
+
 /* ---- range coder (record-rc.c) ------------------------------------ */
 
 /* A number model: [0] zero flag, [1..63] the tree of bit lengths 1..64,

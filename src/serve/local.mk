@@ -1,11 +1,12 @@
 # src/serve: the OpenMetrics endpoint (hvtop --serve), the only code
 # that includes libmicrohttpd: HTTP and sockets (serve-http.c), and who
-# may scrape (serve-web.c).  The text it serves is src/export's
+# may scrape (serve-web.c; Basic auth on its own threads, serve-auth.c;
+# client certificates on GnuTLS's session, serve-tls.c).  The text it serves is src/export's
 # (om*.c); its address and --web-config are parsed in src/config.
 libhvcore_a_SOURCES += \
 	src/serve/serve.h src/serve/serve-int.h \
-	src/serve/serve-http.c \
-	src/serve/serve-pub.c \
+	src/serve/serve-auth.c src/serve/serve-http.c src/serve/serve-pub.c \
+	src/serve/serve-tls.c \
 	src/serve/serve-web.c
 
 check_PROGRAMS += tests/unit/test-serve
@@ -26,6 +27,8 @@ TESTS += tests/cli/test-hvtop-serve-web.sh
 TESTS += tests/cli/test-hvtop-serve-hup.sh
 TESTS += tests/cli/test-hvtop-serve-sum.sh
 TESTS += tests/cli/test-hvtop-serve-abuse.sh
+TESTS += tests/cli/test-hvtop-serve-auth.sh
+TESTS += tests/cli/test-hvtop-serve-tls.sh
 TESTS += tests/cli/test-hvtop-serve-conn.sh
 
 noinst_PROGRAMS += tests/bench/bench-serve
@@ -38,3 +41,12 @@ check_PROGRAMS += tests/unit/test-serve-http
 tests_unit_test_serve_http_SOURCES = tests/unit/test-serve-http.c
 tests_unit_test_serve_http_CFLAGS = $(UNIT_CFLAGS)
 tests_unit_test_serve_http_LDADD = $(CORE_LIBS) $(CMOCKA_LIBS)
+
+check_PROGRAMS += tests/unit/test-serve-auth
+tests_unit_test_serve_auth_SOURCES = tests/unit/test-serve-auth.c
+tests_unit_test_serve_auth_CFLAGS = $(UNIT_CFLAGS)
+tests_unit_test_serve_auth_LDADD = $(CORE_LIBS) $(CMOCKA_LIBS)
+
+noinst_PROGRAMS += tests/bench/bench-serve-auth
+tests_bench_bench_serve_auth_SOURCES = tests/bench/bench-serve-auth.c
+tests_bench_bench_serve_auth_LDADD = $(CORE_LIBS)

@@ -52,9 +52,6 @@
 #include <strings.h>
 #include <unistd.h>
 
-#ifdef HAVE_CRYPT
-#include <crypt.h>
-#endif
 #include <libgen.h>
 #include <microhttpd.h>
 
@@ -69,6 +66,9 @@
 static const char serve_long[] =
     "the request target is too long: only / and /metrics are served, "
     "without arguments\n";
+
+static const char serve_big[] = "the request's header fields are over "
+    "16 KiB\n";
 
 static const char serve_index[] =
     "<!DOCTYPE html>\n"
@@ -181,8 +181,11 @@ serve_conn_reap(struct serve *s)
 	for (c = s->head; c != NULL; c = c->next) {
 		limit = (c->kept ? SERVE_KEEPALIVE : SERVE_DEADLINE) *
 		    1000000000ULL;
-		if (!c->dropped && now - c->since > limit)
+		if (!c->dropped && now - c->since > limit) {
+			/* Waiting for a hash: resumed, to be closed. */
+			serve_auth_abandon(s, c);
 			serve_conn_drop(s, c);
+		}
 	}
 }
 
@@ -227,6 +230,7 @@ serve_notify(void *cls, struct MHD_Connection *conn, void **ctx,
 		serve_conn_unlink(s, c);
 		if (!c->dropped)
 			s->held--;
+		serve_auth_closed(s, c);
 		free(c);
 		*ctx = NULL;
 		return;
@@ -235,11 +239,13 @@ serve_notify(void *cls, struct MHD_Connection *conn, void **ctx,
 	if (ci == NULL)
 		return;
 	c = xcalloc(1, sizeof *c);
-	c->conn = conn;
 	c->fd = ci->connect_fd;
+	c->conn = conn;
+	c->srv = s;
 	c->since = clock_now(&s->lt);
 	serve_conn_append(s, c);
 	*ctx = c;
+	serve_tls_start(s, conn);
 	if (++s->held > SERVE_CONNECTIONS)
 		serve_conn_room(s);
 }
@@ -300,6 +306,7 @@ serve_reply(struct MHD_Connection *conn, unsigned status, const char *type,
 	MHD_add_response_header(r, MHD_HTTP_HEADER_CONTENT_TYPE, type);
 	if (allow != NULL)
 		MHD_add_response_header(r, MHD_HTTP_HEADER_ALLOW, allow);
+	serve_web_headers(conn, r);
 	ret = MHD_queue_response(conn, status, r);
 	MHD_destroy_response(r);
 	return (ret);
@@ -343,6 +350,7 @@ serve_metrics(struct serve *s, struct MHD_Connection *conn, void **req)
 	MHD_add_response_header(r, MHD_HTTP_HEADER_CACHE_CONTROL, "no-store");
 	MHD_add_response_header(r, MHD_HTTP_HEADER_VARY,
 	    "Accept, Accept-Encoding");
+	serve_web_headers(conn, r);
 	ret = MHD_queue_response(conn, MHD_HTTP_OK, r);
 	MHD_destroy_response(r);
 	return (ret);
@@ -351,6 +359,7 @@ serve_metrics(struct serve *s, struct MHD_Connection *conn, void **req)
 /* What serve_headers() found wrong in a request's header fields. */
 struct serve_fields {
 	int		 lengths;	/* Content-Length fields */
+	int		 auths;		/* Authorization fields */
 	int		 malformed;	/* a name with white space */
 };
 
@@ -367,22 +376,25 @@ serve_field(void *cls, enum MHD_ValueKind kind, const char *name,
 		f->malformed = 1;
 	if (strcasecmp(name, MHD_HTTP_HEADER_CONTENT_LENGTH) == 0)
 		f->lengths++;
+	if (strcasecmp(name, MHD_HTTP_HEADER_AUTHORIZATION) == 0)
+		f->auths++;
 	return (MHD_YES);
 }
 
 /*
  * Whether the header fields can be read only one way.  A name followed by
- * white space before its colon, or two Content-Length fields, are read
- * differently by different HTTP software; a proxy in front may have let
- * through what it read as something else.  Such a request is refused.
+ * white space before its colon, or two Content-Length or Authorization
+ * fields, are read differently by different HTTP software; a proxy in
+ * front may have let through what it read as something else.  Such a
+ * request is refused.
  */
 static int
 serve_fields_valid(struct MHD_Connection *conn)
 {
-	struct serve_fields	 f = { 0, 0 };
+	struct serve_fields	 f = { 0, 0, 0 };
 
 	MHD_get_connection_values(conn, MHD_HEADER_KIND, serve_field, &f);
-	return (!f.malformed && f.lengths <= 1);
+	return (!f.malformed && f.lengths <= 1 && f.auths <= 1);
 }
 
 /*
@@ -394,11 +406,13 @@ serve_fields_valid(struct MHD_Connection *conn)
  * "/metrics%00junk" is not "/metrics".  The mark is an address only,
  * never written: const, so no mutable global.
  */
-static const char serve_marks[2];
+static const char serve_marks[3];
 #define SERVE_BAD_TARGET ((void *)(uintptr_t)&serve_marks[0])
+#define SERVE_LONG_TARGET ((void *)(uintptr_t)&serve_marks[1])
 /* A request found good on its headers, answered once it is all in. */
-#define SERVE_PENDING	((void *)(uintptr_t)&serve_marks[1])
-#define SERVE_MARK(p)	((p) == SERVE_BAD_TARGET || (p) == SERVE_PENDING)
+#define SERVE_PENDING	((void *)(uintptr_t)&serve_marks[2])
+#define SERVE_MARK(p)	((p) == SERVE_BAD_TARGET || \
+			 (p) == SERVE_LONG_TARGET || (p) == SERVE_PENDING)
 
 static void *
 serve_target(void *cls, const char *uri, struct MHD_Connection *conn)
@@ -417,6 +431,10 @@ serve_target(void *cls, const char *uri, struct MHD_Connection *conn)
 	plen = q != NULL ? (size_t)(q - uri) : strlen(uri);
 	for (p = q; p != NULL; p = strchr(p + 1, '&'))
 		args++;
+	/* On TLS the answer is the library's to send, encrypted. */
+	if ((strlen(uri) > SERVE_URI_MAX || args > SERVE_ARGS_MAX) &&
+	    ((struct serve *)cls)->tls)
+		return (SERVE_LONG_TARGET);
 	if (strlen(uri) > SERVE_URI_MAX || args > SERVE_ARGS_MAX) {
 		/* Answered here and now, the connection closed. */
 		if (c != NULL)
@@ -471,6 +489,7 @@ serve_access(void *cls, struct MHD_Connection *conn, const char *url,
 {
 	struct serve		*s = cls;
 	struct serve_conn	*c;
+	int			 auth;
 
 	(void)version;
 	(void)upload_data;
@@ -481,6 +500,11 @@ serve_access(void *cls, struct MHD_Connection *conn, const char *url,
 		return (serve_reply(conn, MHD_HTTP_BAD_REQUEST,
 		    "text/plain; charset=utf-8", "a NUL byte (%00) in the "
 		    "path\n", NULL));
+	}
+	if (*req == SERVE_LONG_TARGET) {
+		*req = NULL;
+		return (serve_reply(conn, MHD_HTTP_URI_TOO_LONG,
+		    "text/plain; charset=utf-8", serve_long, NULL));
 	}
 	if (*req == SERVE_PENDING && *upload_data_size == 0) {
 		*req = NULL;
@@ -494,20 +518,30 @@ serve_access(void *cls, struct MHD_Connection *conn, const char *url,
 	 * that every request gets an answer.
 	 */
 	if (serve_header_long(conn)) {
+		/* On TLS the answer is the library's to send, encrypted. */
+		if (s->tls)
+			return (serve_reply(conn,
+			    MHD_HTTP_REQUEST_HEADER_FIELDS_TOO_LARGE,
+			    "text/plain; charset=utf-8", serve_big, NULL));
 		if (c != NULL)
 			serve_conn_refuse(s, c,
 			    MHD_HTTP_REQUEST_HEADER_FIELDS_TOO_LARGE,
-			    "Request Header Fields Too Large", "the request's "
-			    "header fields are over 16 KiB\n");
+			    "Request Header Fields Too Large", serve_big);
 		return (MHD_NO);
 	}
 	if (!serve_fields_valid(conn))
 		return (serve_reply(conn, MHD_HTTP_BAD_REQUEST,
 		    "text/plain; charset=utf-8", "a header field can be read "
 		    "more than one way (white space before its colon, or "
-		    "Content-Length twice)\n", NULL));
-	if (!serve_web_authorized(s, conn))
-		return (serve_web_unauthorized(conn));
+		    "Content-Length or Authorization twice)\n", NULL));
+	if (!serve_tls_client_ok(s, conn))
+		return (serve_reply(conn, MHD_HTTP_FORBIDDEN,
+		    "text/plain; charset=utf-8", "this endpoint needs a "
+		    "client certificate its authorities signed\n", NULL));
+	if ((auth = serve_auth_check(s, conn, c)) == SERVE_AUTH_WAIT)
+		return (MHD_YES);
+	if (auth != SERVE_AUTH_OK)
+		return (serve_auth_refuse(conn, auth));
 	if (strcmp(method, MHD_HTTP_METHOD_GET) != 0 &&
 	    strcmp(method, MHD_HTTP_METHOD_HEAD) != 0)
 		return (serve_reply(conn, MHD_HTTP_METHOD_NOT_ALLOWED,
@@ -702,10 +736,12 @@ serve_open_web(const struct serve_addr *a, const struct serve_info *info,
 {
 	struct om_info	 oi;
 	struct serve	*s;
-	char		*url;
+	char		*url, *prio = NULL;
 	int		 fd = -1, error, tls;
 
 	*out = NULL;
+	if ((error = serve_web_ready(web, cause)) != 0)
+		return (error);
 	s = xcalloc(1, sizeof *s);
 	s->wake[0] = s->wake[1] = -1;
 	if ((error = serve_listen(a, &fd, &s->url, cause)) != 0) {
@@ -721,9 +757,8 @@ serve_open_web(const struct serve_addr *a, const struct serve_info *info,
 		s->url = url;
 	}
 	s->web = web;
-#ifdef HAVE_CRYPT
-	s->cd = xcalloc(1, sizeof *s->cd);
-#endif
+	prio = serve_tls_init(s, tls);
+	s->pool = serve_auth_pool_new();
 	pthread_mutex_init(&s->authlock, NULL);
 	pthread_mutex_init(&s->lock, NULL);
 	clock_init(&s->rt, 0, 0);
@@ -740,13 +775,16 @@ serve_open_web(const struct serve_addr *a, const struct serve_info *info,
 	 * limit is above hvtop's by the connections dropped but not yet
 	 * closed, so it never stops accepting.
 	 */
-	s->mhd = MHD_start_daemon(MHD_USE_EPOLL | MHD_USE_ERROR_LOG |
+	s->mhd = MHD_start_daemon(MHD_USE_EPOLL | MHD_ALLOW_SUSPEND_RESUME |
+	    MHD_USE_ERROR_LOG |
 	    (tls ? MHD_USE_TLS : 0),
 	    0, NULL, NULL, serve_access, s,
 	    /* First, so that it is used for the options' own messages. */
 	    MHD_OPTION_EXTERNAL_LOGGER, serve_log, s,
 	    MHD_OPTION_HTTPS_MEM_KEY, tls ? web->key : NULL,
 	    MHD_OPTION_HTTPS_MEM_CERT, tls ? web->cert : NULL,
+	    MHD_OPTION_HTTPS_MEM_TRUST, tls ? web->ca : NULL,
+	    MHD_OPTION_HTTPS_PRIORITIES, prio,
 	    MHD_OPTION_LISTEN_SOCKET, (MHD_socket)fd,
 	    MHD_OPTION_CONNECTION_LIMIT,
 	    (unsigned)(SERVE_CONNECTIONS + SERVE_SLACK),
@@ -756,6 +794,7 @@ serve_open_web(const struct serve_addr *a, const struct serve_info *info,
 	    MHD_OPTION_NOTIFY_CONNECTION, serve_notify, s,
 	    MHD_OPTION_URI_LOG_CALLBACK, serve_target, s,
 	    MHD_OPTION_END);
+	free(prio);
 	if (s->mhd == NULL) {
 		*cause = xasprintf("--serve %s:%u: the HTTP server did not "
 		    "start%s", a->host, a->port, tls ? " (is the TLS key "
@@ -788,6 +827,13 @@ serve_run(struct serve *s, char **cause)
 	sigfillset(&all);
 	pthread_sigmask(SIG_BLOCK, &all, &old);
 	error = pthread_create(&s->thread, NULL, serve_loop, s);
+	if (error == 0 && (error = serve_auth_pool_start(s->pool)) != 0) {
+		s->running = 1;
+		pthread_sigmask(SIG_SETMASK, &old, NULL);
+		*cause = xasprintf("--serve: the threads that check "
+		    "passwords: %s", strerror(error));
+		return (-error);
+	}
 	pthread_sigmask(SIG_SETMASK, &old, NULL);
 	if (error != 0) {
 		*cause = xasprintf("--serve: the server's thread: %s",
@@ -810,9 +856,12 @@ serve_stop(struct serve *s)
 		(void)n;
 		pthread_join(s->thread, NULL);
 	}
-	/* Every request ends here, so no snapshot is in use afterwards. */
+	/* No connection is left waiting for a hash; every request ends
+	 * here, so no snapshot is in use afterwards. */
+	serve_auth_pool_stop(s);
 	if (s->mhd != NULL)
 		MHD_stop_daemon(s->mhd);
+	serve_auth_pool_free(s);
 	if (s->wake[0] != -1) {
 		close(s->wake[0]);
 		close(s->wake[1]);
@@ -824,9 +873,6 @@ serve_stop(struct serve *s)
 	serve_web_passed_clear(s);
 	pthread_mutex_destroy(&s->authlock);
 	serve_web_free(s->web);
-#ifdef HAVE_CRYPT
-	free(s->cd);
-#endif
 	free(s->url);
 	free(s);
 }

@@ -1,7 +1,8 @@
 /*
- * What the server's two files share: the HTTP side (serve-http.c) and
- * who may scrape (serve-web.c: --web-config read from its files, Basic
- * auth).  Not for use outside src/serve.
+ * What the server's files share: the HTTP side (serve-http.c) and who
+ * may scrape (serve-web.c: --web-config read from its files and the
+ * passwords accepted; serve-auth.c: Basic auth, bcrypt on threads of its
+ * own; serve-tls.c: client certificates).  Not for use outside src/serve.
  */
 #ifndef HVTOP_SERVE_INT_H
 #define HVTOP_SERVE_INT_H
@@ -34,17 +35,38 @@
 #define SERVE_PART		(64 * 1024)	/* text rendered at a time */
 #define SERVE_PEM_MAX		(1024 * 1024)	/* a certificate chain */
 #define SERVE_REALM		"hvtop"
+#define SERVE_AUTH_WORKERS	2	/* threads that hash passwords */
+#define SERVE_AUTH_QUEUE	32	/* hashes waiting, from everyone */
+#define SERVE_AUTH_INFLIGHT	2	/* ... from one address */
+#define SERVE_AUTH_BURST	10	/* failures before 429s */
+#define SERVE_AUTH_FORGIVE_NS	1000000000ULL	/* one failure forgotten */
+#define SERVE_AUTH_SOURCES	1024	/* addresses remembered */
+#define SERVE_AUTH_HASHLEN	60	/* a bcrypt hash */
+
+struct serve_auth_job;
+struct serve_pool;
+
+/* The wrong passwords of one client address (the server thread's). */
+struct serve_auth_src {
+	uint8_t		 key[16];	/* IPv4, or an IPv6 /64 */
+	int		 used;
+	unsigned	 fails;		/* not yet forgiven */
+	unsigned	 inflight;	/* its hashes queued or running */
+	uint64_t	 last;		/* when the last was forgiven */
+};
 
 /* One TCP connection, in the order they became idle. */
 struct serve_conn {
 	struct serve_conn	*prev, *next;
-	struct MHD_Connection	*conn;
 	int			 fd;
 	uint64_t		 since;		/* opened, last answer sent, or
 						   request line read */
 	int			 busy;		/* a request is being answered */
 	int			 kept;		/* answered; no request since */
 	int			 dropped;	/* shut down; not yet closed */
+	struct MHD_Connection	*conn;
+	struct serve		*srv;
+	struct serve_auth_job	*job;		/* its password being hashed */
 };
 
 /*
@@ -61,7 +83,6 @@ struct serve_pub {
 struct serve {
 	struct MHD_Daemon	*mhd;
 	char			*url;
-	int			 tls;
 	/* The server's thread alone, once started: */
 	pthread_t		 thread;
 	int			 running;
@@ -77,15 +98,28 @@ struct serve {
 	char			**passed;	/* under authlock: per user of */
 	size_t			 npassed;	/* web, the password last ok */
 	uint64_t		 authgen;	/* under authlock: reloads */
-#ifdef HAVE_CRYPT
-	struct crypt_data	*cd;		/* the server thread's */
-#endif
+	struct serve_pool	*pool;		/* hashes (serve-auth.c) */
+	int			 tls;
+	int			 client_auth;	/* SERVE_TLS_*: as started */
+	struct serve_auth_src	 srcs[SERVE_AUTH_SOURCES];
 	/* The sampler's alone: */
 	struct om		*om;
 	struct hv_clock		 rt;
 	uint64_t		 begin;
 	int			 begun;
 };
+
+enum {
+	SERVE_AUTH_OK,		/* answer the request */
+	SERVE_AUTH_DENIED,	/* 401 */
+	SERVE_AUTH_LIMITED,	/* 429: too many failures from there */
+	SERVE_AUTH_BUSY,	/* 503: too many hashes waiting */
+	SERVE_AUTH_WAIT,	/* suspended until its hash is done */
+	SERVE_AUTH_GONE		/* close the connection */
+};
+
+/* Whether b (blen bytes) is the string a, in a time that does not say. */
+int		 serve_web_same(const char *, const char *, size_t);
 
 /* ---- serve-pub.c ---------------------------------------------------- */
 
@@ -109,9 +143,41 @@ void		 serve_pub_zfree(void *);
 
 /* Forget the passwords last accepted (authlock held). */
 void		 serve_web_passed_clear(struct serve *);
-/* Whether the request carries a user and password of web (any thread). */
-int		 serve_web_authorized(struct serve *, struct MHD_Connection *);
-/* The 401 answer that asks for them. */
+/* Whether the password is the one last accepted for user (authlock). */
+int		 serve_web_passed(struct serve *, const char *user,
+		    const char *pass, size_t passlen);
+/* Keep a password a hash accepted, unless the users changed since gen. */
+void		 serve_web_passed_keep(struct serve *, size_t who,
+		    uint64_t gen, const char *pass);
+/* The dummy hash of an unknown user: the cost most users have. */
+void		 serve_web_dummy(const struct serve_webcfg *, char out[61]);
+/* The configured headers, added to an answer (the server's thread). */
+void		 serve_web_headers(struct MHD_Connection *,
+		    struct MHD_Response *);
+/* The 401 answer that asks for a user and password. */
 enum MHD_Result	 serve_web_unauthorized(struct MHD_Connection *);
+
+/* serve-auth.c: Basic auth, bcrypt off the server's thread. */
+struct serve_pool *serve_auth_pool_new(void);
+int		 serve_auth_pool_start(struct serve_pool *);
+void		 serve_auth_pool_stop(struct serve *);
+void		 serve_auth_pool_free(struct serve *);
+int		 serve_auth_basic(const char *, char **user, char **pass,
+		    size_t *passlen);
+/* SERVE_AUTH_*, on the server's thread; c may be NULL. */
+int		 serve_auth_check(struct serve *, struct MHD_Connection *,
+		    struct serve_conn *c);
+enum MHD_Result	 serve_auth_refuse(struct MHD_Connection *, int);
+void		 serve_auth_abandon(struct serve *, struct serve_conn *);
+void		 serve_auth_closed(struct serve *, struct serve_conn *);
+
+/* Whether web can start a server (every TLS file read); frees it if not. */
+int		 serve_web_ready(struct serve_web *, char **cause);
+
+/* serve-tls.c: what the TLS session of a connection may do. */
+char		*serve_tls_init(struct serve *, int tls);
+void		 serve_tls_start(struct serve *, struct MHD_Connection *);
+/* Whether a client's certificate is as client_auth_type asks. */
+int		 serve_tls_client_ok(struct serve *, struct MHD_Connection *);
 
 #endif /* HVTOP_SERVE_INT_H */

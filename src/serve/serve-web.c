@@ -9,29 +9,34 @@
 
 #include "serve/serve-int.h"
 
+#include <sys/stat.h>
+
 #include <errno.h>
 #include <libgen.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "config/serve-tlscfg.h"
 #include "serve/serve.h"
 #include "sys/file.h"
 #include "util/hverr.h"
 #include "util/xalloc.h"
 
 /*
- * Whether the offered string b is the secret a, in a time that does not
- * say where they differ, nor how long a is: the loop runs over all of a
- * whatever b is.
+ * Whether the offered bytes b (blen of them, perhaps with a NUL) are the
+ * secret string a, in a time that does not say where they differ, nor
+ * how long a is: the loop runs over all of a whatever b is.
  */
-static int
-serve_web_same(const char *a, const char *b)
+int
+serve_web_same(const char *a, const char *b, size_t blen)
 {
-	size_t		 la = strlen(a), lb = strlen(b), i;
-	unsigned char	 d = la != lb;
+	size_t		 la = strlen(a), i;
+	unsigned char	 d = la != blen;
 
 	for (i = 0; i < la; i++)
-		d |= (unsigned char)(a[i] ^ b[i < lb ? i : lb]);
+		d |= (unsigned char)(a[i] ^ (blen == 0 ? 0 :
+		    b[i < blen ? i : blen - 1]));
 	return (d == 0);
 }
 
@@ -53,81 +58,71 @@ serve_web_passed_clear(struct serve *s)
 }
 
 /*
- * Basic auth against the users' bcrypt hashes, with crypt(3).  Prometheus
- * sends the same credentials every scrape, and a bcrypt costs tens of
- * milliseconds on this, the server's only thread: so the password that
- * passed last is kept per user (in memory only, wiped when a reload or
- * the end forgets it), and offered again it passes without a hash.  Any
- * other password costs a hash, as does an unknown user, so that the time
- * of the answer does not tell which part was wrong, and the answer is
- * the same 401.  The hash runs without authlock: a reload meanwhile is
- * not held up by it, and what it accepts is not kept for the new users.
+ * Whether user's password is the one last accepted for it (authlock
+ * held).  Prometheus sends the same credentials every scrape, and a
+ * bcrypt costs tens of milliseconds: the password that passed last is
+ * kept per user (in memory only, wiped when a reload or the end forgets
+ * it), and offered again it passes without a hash.
  */
 int
-serve_web_authorized(struct serve *s, struct MHD_Connection *conn)
+serve_web_passed(struct serve *s, const char *user, const char *pass,
+    size_t passlen)
 {
-	const struct serve_webcfg	*c;
-	char				*user, *pass = NULL, *hash = NULL;
-	const char			*h;
-	size_t				 i, who = 0;
-	uint64_t			 gen;
-	int				 ok = 0, known = 0, hashed = 0;
+	const struct serve_webcfg	*c = s->web->cfg;
+	size_t				 i;
 
-	user = MHD_basic_auth_get_username_password(conn, &pass);
+	for (i = 0; i < c->nusers && i < s->npassed; i++) {
+		if (strcmp(c->users[i].name, user) == 0)
+			return (s->passed[i] != NULL &&
+			    serve_web_same(s->passed[i], pass, passlen));
+	}
+	return (0);
+}
+
+/*
+ * Keep the password a hash accepted for user who, unless the users were
+ * read again meanwhile (gen): it is not kept for the new ones.
+ */
+void
+serve_web_passed_keep(struct serve *s, size_t who, uint64_t gen,
+    const char *pass)
+{
 	pthread_mutex_lock(&s->authlock);
-	c = s->web != NULL ? s->web->cfg : NULL;
-	if (c == NULL || c->nusers == 0)
-		ok = 1;
-	else if (user != NULL && pass != NULL) {
-		for (i = 0; i < c->nusers; i++) {
-			if (strcmp(c->users[i].name, user) == 0) {
-				who = i;
-				known = 1;
-			}
+	if (gen == s->authgen && who < s->web->cfg->nusers) {
+		if (s->passed == NULL) {
+			s->npassed = s->web->cfg->nusers;
+			s->passed = xcalloc(s->npassed, sizeof *s->passed);
 		}
-		if (known && who < s->npassed && s->passed[who] != NULL &&
-		    serve_web_same(s->passed[who], pass))
-			ok = 1;
-		else
-			hash = xstrdup(c->users[known ? who : 0].hash);
+		if (s->passed[who] != NULL) {
+			explicit_bzero(s->passed[who], strlen(s->passed[who]));
+			free(s->passed[who]);
+		}
+		s->passed[who] = xstrdup(pass);
 	}
-	gen = s->authgen;
 	pthread_mutex_unlock(&s->authlock);
-	if (hash != NULL) {
-#ifdef HAVE_CRYPT
-		memset(s->cd, 0, sizeof *s->cd);
-		h = crypt_rn(pass, hash, s->cd, (int)sizeof *s->cd);
-#else
-		h = NULL;	/* serve_web_load refuses users then */
-#endif
-		ok = known && h != NULL && serve_web_same(hash, h);
-		free(hash);
-		hashed = 1;
-	}
-	if (ok && hashed) {
-		pthread_mutex_lock(&s->authlock);
-		if (gen == s->authgen) {
-			if (s->passed == NULL) {
-				s->npassed = s->web->cfg->nusers;
-				s->passed = xcalloc(s->npassed,
-				    sizeof *s->passed);
-			}
-			if (s->passed[who] != NULL) {
-				explicit_bzero(s->passed[who],
-				    strlen(s->passed[who]));
-				free(s->passed[who]);
-			}
-			s->passed[who] = xstrdup(pass);
-		}
-		pthread_mutex_unlock(&s->authlock);
-	}
-	if (pass != NULL) {
-		explicit_bzero(pass, strlen(pass));
-		MHD_free(pass);
-	}
-	if (user != NULL)
-		MHD_free(user);
-	return (ok);
+}
+
+/*
+ * The headers of http_server_config every answer carries, added to r
+ * (on the server's thread: the connection's server is its socket's).
+ */
+void
+serve_web_headers(struct MHD_Connection *conn, struct MHD_Response *r)
+{
+	const union MHD_ConnectionInfo	*ci;
+	const struct serve_conn		*c;
+	const struct serve_webcfg	*cfg;
+	size_t				 i;
+
+	ci = MHD_get_connection_info(conn, MHD_CONNECTION_INFO_SOCKET_CONTEXT);
+	if (ci == NULL || (c = ci->socket_context) == NULL || c->srv == NULL)
+		return;
+	pthread_mutex_lock(&c->srv->authlock);
+	cfg = c->srv->web != NULL ? c->srv->web->cfg : NULL;
+	for (i = 0; cfg != NULL && i < cfg->nheaders; i++)
+		MHD_add_response_header(r, cfg->headers[i].name,
+		    cfg->headers[i].value);
+	pthread_mutex_unlock(&c->srv->authlock);
 }
 
 enum MHD_Result
@@ -144,9 +139,37 @@ serve_web_unauthorized(struct MHD_Connection *conn)
 		return (MHD_NO);
 	MHD_add_response_header(r, MHD_HTTP_HEADER_CONTENT_TYPE,
 	    "text/plain; charset=utf-8");
+	serve_web_headers(conn, r);
 	ret = MHD_queue_basic_auth_fail_response(conn, SERVE_REALM, r);
 	MHD_destroy_response(r);
 	return (ret);
+}
+
+/*
+ * The hash an unknown user's password is checked against: one that no
+ * password can match (its text is not crypt(3)'s for its salt), at the
+ * cost most users have (the lowest of those most have), so that an
+ * unknown user costs what a known one does.
+ */
+void
+serve_web_dummy(const struct serve_webcfg *c, char out[61])
+{
+	unsigned	 n[100] = { 0 }, cost, best = 10, most = 0;
+	size_t		 i;
+
+	for (i = 0; i < c->nusers; i++) {
+		cost = (unsigned)(c->users[i].hash[4] - '0') * 10 +
+		    (unsigned)(c->users[i].hash[5] - '0');
+		n[cost]++;
+	}
+	for (cost = 0; cost < 100; cost++) {
+		if (n[cost] > most) {
+			best = cost;
+			most = n[cost];
+		}
+	}
+	snprintf(out, 61, "$2b$%02u$%s", best % 100, "hvtopunknownuser.nomatch"
+	    "/////////////////////////////");
 }
 
 /* A PEM file the web configuration names, relative to its directory. */
@@ -186,6 +209,7 @@ serve_web_pem(const char *cfgpath, const char *name, char **out,
 int
 serve_web_load(const char *path, struct serve_web **out, char **cause)
 {
+	struct stat		 st;
 	struct serve_web	*w;
 	void			*buf;
 	size_t			 len;
@@ -193,6 +217,18 @@ serve_web_load(const char *path, struct serve_web **out, char **cause)
 	int			 error;
 
 	*out = NULL;
+	/*
+	 * A FIFO or a device reads as something else each time (a FIFO
+	 * without a writer as empty), so only a regular file is read: a
+	 * configuration that is not there is refused, not taken as empty.
+	 */
+	if (stat(path, &st) == 0 && !S_ISREG(st.st_mode)) {
+		*cause = xasprintf("--web-config %s: not a regular file (%s)",
+		    path, S_ISDIR(st.st_mode) ? "a directory" :
+		    S_ISFIFO(st.st_mode) ? "a FIFO" : S_ISSOCK(st.st_mode) ?
+		    "a socket" : "a device");
+		return (-EINVAL);
+	}
 	if ((error = file_read(path, SERVE_WEBCFG_MAXLEN, &buf, &len,
 	    &c)) != 0) {
 		*cause = xasprintf("--web-config %s", c);
@@ -217,15 +253,42 @@ serve_web_load(const char *path, struct serve_web **out, char **cause)
 		return (-EINVAL);
 	}
 #endif
+	serve_web_dummy(w->cfg, w->dummy);
 	if (w->cfg->cert_file != NULL &&
 	    ((error = serve_web_pem(path, w->cfg->cert_file, &w->cert,
 	    cause)) != 0 || (error = serve_web_pem(path, w->cfg->key_file,
-	    &w->key, cause)) != 0)) {
+	    &w->key, cause)) != 0 || (w->cfg->client_ca_file != NULL &&
+	    (error = serve_web_pem(path, w->cfg->client_ca_file, &w->ca,
+	    cause)) != 0))) {
+		/*
+		 * After --user, a key only root may read is unreadable: a
+		 * reload that keeps the TLS settings uses the key in memory
+		 * (serve_web_reload), anything else is refused with this.
+		 */
+		if (error == -EACCES || error == -EPERM) {
+			w->pem_error = *cause;
+			*cause = NULL;
+			*out = w;
+			return (0);
+		}
 		serve_web_free(w);
 		return (error);
 	}
 	*out = w;
 	return (0);
+}
+
+/* Whether web (NULL: none) can start a server: at the start every TLS
+ * file must have been read.  If not, web is freed. */
+int
+serve_web_ready(struct serve_web *w, char **cause)
+{
+	if (w == NULL || w->pem_error == NULL)
+		return (0);
+	*cause = w->pem_error;
+	w->pem_error = NULL;
+	serve_web_free(w);
+	return (-EACCES);
 }
 
 void
@@ -235,6 +298,8 @@ serve_web_free(struct serve_web *w)
 		return;
 	serve_webcfg_free(w->cfg);
 	free(w->cert);
+	free(w->ca);
+	free(w->pem_error);
 	/* explicit_bzero: a memset() before free() may be optimised away. */
 	if (w->key != NULL) {
 		explicit_bzero(w->key, strlen(w->key));
@@ -250,19 +315,69 @@ serve_web_pem_same(const char *a, const char *b)
 	    (a != NULL && b != NULL && strcmp(a, b) == 0));
 }
 
+/*
+ * Why the TLS of w cannot replace old's on a listening server, or NULL.
+ * A file that cannot be read (a key only root may read, after --user)
+ * is the one in use when its name and every TLS setting are the same.
+ */
+static char *
+serve_web_tls_change(const struct serve_web *old, struct serve_web *w)
+{
+	static const char	 keep[] = " (the old web configuration stays)";
+
+	if (!serve_tlscfg_same(old->cfg, w->cfg))
+		return (xasprintf("the TLS settings differ from those hvtop "
+		    "listens with (TLS on or off, versions, suites, client "
+		    "certificates), and a listening hvtop cannot change "
+		    "them: restart hvtop to use them%s", keep));
+	if (w->pem_error != NULL && (old->cert == NULL ||
+	    strcmp(old->cfg->cert_file, w->cfg->cert_file) != 0 ||
+	    strcmp(old->cfg->key_file, w->cfg->key_file) != 0 ||
+	    (w->cfg->client_ca_file != NULL &&
+	    strcmp(old->cfg->client_ca_file, w->cfg->client_ca_file) != 0)))
+		return (xasprintf("%s%s", w->pem_error, keep));
+	if (w->pem_error != NULL) {
+		/* What could be read is compared below, as always. */
+		if (w->cert == NULL)
+			w->cert = xstrdup(old->cert);
+		if (w->key == NULL)
+			w->key = xstrdup(old->key);
+		if (w->ca == NULL && old->ca != NULL)
+			w->ca = xstrdup(old->ca);
+	}
+	if (!serve_web_pem_same(old->cert, w->cert) ||
+	    !serve_web_pem_same(old->key, w->key))
+		return (xasprintf("the TLS certificate or key differs from "
+		    "the one hvtop listens with, and a listening hvtop cannot "
+		    "change it: restart hvtop to use it%s", keep));
+	if (!serve_web_pem_same(old->ca, w->ca))
+		return (xasprintf("the client CA differs from the one hvtop "
+		    "listens with, and a listening hvtop cannot change it: "
+		    "restart hvtop to use it%s", keep));
+	return (NULL);
+}
+
 int
 serve_web_reload(struct serve *s, struct serve_web *w, char **cause)
 {
 	struct serve_web	*old;
+	char			*why;
 
 	pthread_mutex_lock(&s->authlock);
 	old = s->web;
-	if (!serve_web_pem_same(old != NULL ? old->cert : NULL, w->cert) ||
-	    !serve_web_pem_same(old != NULL ? old->key : NULL, w->key)) {
+	if ((why = serve_web_tls_change(old, w)) != NULL) {
 		pthread_mutex_unlock(&s->authlock);
-		*cause = xasprintf("%s", "the TLS certificate or key differs "
-		    "from the one hvtop listens with, and a listening hvtop "
-		    "cannot change it: restart hvtop to use it (the old web "
+		*cause = why;
+		serve_web_free(w);
+		return (-HV_EFORMAT);
+	}
+	/* An endpoint that asked for a password never stops asking because
+	 * its file was emptied or cut short. */
+	if (old->cfg->nusers > 0 && w->cfg->nusers == 0) {
+		pthread_mutex_unlock(&s->authlock);
+		*cause = xasprintf("%s", "the web configuration has no "
+		    "basic_auth_users, and a reload cannot turn Basic auth "
+		    "off: restart hvtop to serve without it (the old web "
 		    "configuration stays)");
 		serve_web_free(w);
 		return (-HV_EFORMAT);

@@ -52,6 +52,9 @@ struct serve_web {
 	struct serve_webcfg	*cfg;
 	char			*cert;	/* NUL-terminated PEM; NULL: */
 	char			*key;	/* plain HTTP */
+	char			*ca;	/* client_ca_file's PEM, or NULL */
+	char			*pem_error;	/* why a PEM is unreadable */
+	char			 dummy[61];	/* an unknown user's bcrypt */
 };
 
 /*
@@ -77,9 +80,12 @@ int		 serve_open_web(const struct serve_addr *,
 		    struct serve **out, char **cause);
 int		 serve_run(struct serve *, char **cause);
 /*
- * Use the users of a web configuration read again (it is taken).  TLS
- * cannot be turned on or off, nor its key changed, while listening: such
- * a change is refused, and the old configuration kept, with *cause.
+ * Use the users and headers of a web configuration read again (it is
+ * taken).  TLS cannot be turned on or off, nor its files or settings
+ * changed, while listening: such a change is refused, and the old
+ * configuration kept, with *cause.  A TLS file hvtop may no longer read
+ * (a key only root reads, after --user) is taken to be the one in use
+ * when its name and every TLS setting are unchanged.
  */
 int		 serve_web_reload(struct serve *, struct serve_web *,
 		    char **cause);

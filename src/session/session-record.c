@@ -1,9 +1,11 @@
 /*
  * The file behind hvtop -w.  Policy: the file is created, or replaced
  * (hvtop refuses first to write over an existing file without --force,
- * or ever over the recording being replayed).  A regular file is
- * replaced by a new one under its name, never truncated in place: a
- * replay that has the old one mapped goes on reading it whole.
+ * or ever over the recording being replayed), through the one writer of
+ * sys/file-out.h.  A regular file is replaced by a new one under its
+ * name (a link's target beside itself), never truncated in place: a
+ * replay that has the old one mapped goes on reading it whole.  A device
+ * or a FIFO is written where it is.
  * Samples are encoded as they come and handed to write(2) in batches of
  * at most SESSION_RECORD_BATCH samples or SESSION_RECORD_SPAN of
  * recorded time, whichever comes first, so a system call is not paid
@@ -23,16 +25,14 @@
 
 #include "session/session-record.h"
 
-#include <sys/stat.h>
-
 #include <errno.h>
-#include <fcntl.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
 #include "model/raw.h"
 #include "record/record.h"
+#include "sys/file-out.h"
 #include "util/hverr.h"
 #include "util/xalloc.h"
 
@@ -41,7 +41,8 @@
 
 struct session_record {
 	char		*path;
-	int		 fd;
+	struct file_out	 out;		/* the file, through sys/file-out.h */
+	int		 fd;		/* out's */
 	int		 error;		/* a write failed: -errno */
 	struct record_writer *w;
 	struct record_buf buf;
@@ -124,23 +125,6 @@ session_record_constant(struct record_meta *m, const char *name, double v)
 	m->consts[m->nconsts++].value = v;
 }
 
-/* A new file at path: an old regular file is unlinked, not truncated. */
-static int
-session_record_create(const char *path)
-{
-	struct stat	 st;
-
-	if (lstat(path, &st) == 0 && S_ISREG(st.st_mode)) {
-		if (unlink(path) == -1)
-			return (-1);
-		return (open(path, O_WRONLY | O_CREAT | O_EXCL | O_APPEND |
-		    O_CLOEXEC, 0666));
-	}
-	/* Devices, pipes and symbolic links are written through. */
-	return (open(path, O_WRONLY | O_CREAT | O_TRUNC | O_APPEND |
-	    O_CLOEXEC, 0666));
-}
-
 int
 session_record_open(const struct session_record_params *p,
     struct session_record **out, char **cause)
@@ -177,12 +161,10 @@ session_record_open(const struct session_record_params *p,
 
 	rf->path = xstrdup(p->path);
 	rf->w = record_write_new(p->opts);
-	rf->fd = session_record_create(p->path);
-	if (rf->fd == -1) {
-		error = -errno;
-		*cause = xasprintf("%s: %s", p->path, strerror(errno));
+	rf->fd = -1;
+	if ((error = file_out_open(p->path, 0, &rf->out, cause)) != 0)
 		goto fail;
-	}
+	rf->fd = rf->out.fd;
 	error = record_write_begin(rf->w, &m, p->catalog, p->catalog_len,
 	    &rsel, p->now, &rf->buf, cause);
 	if (error == 0)
@@ -192,6 +174,10 @@ session_record_open(const struct session_record_params *p,
 		error = -errno;
 		*cause = xasprintf("%s: %s", p->path, strerror(errno));
 	}
+	/* A new file takes the name once its preamble is on the disk: the
+	 * name never holds a recording without one. */
+	if (error == 0)
+		error = file_out_place(&rf->out, cause);
 	if (error != 0)
 		goto fail;
 	record_meta_free(&m);
@@ -201,8 +187,7 @@ session_record_open(const struct session_record_params *p,
 fail:
 	record_meta_free(&m);
 	record_selection_free(&rsel);
-	if (rf->fd != -1)
-		close(rf->fd);
+	file_out_abort(&rf->out);
 	rf->fd = -1;
 	record_write_free(rf->w);
 	record_buf_free(&rf->buf);
@@ -299,17 +284,12 @@ session_record_close(struct session_record *rf, char **cause)
 	if (rf->error == 0) {
 		record_write_end(rf->w, &rf->buf);
 		error = session_record_flush(rf, cause);
-		if (error == 0 && fdatasync(rf->fd) == -1 && errno != EINVAL &&
-		    errno != EROFS) {
-			error = -errno;
-			*cause = xasprintf("%s: %s", rf->path,
-			    strerror(errno));
-		}
 	}
-	if (close(rf->fd) == -1 && error == 0) {
-		error = -errno;
-		*cause = xasprintf("%s: %s", rf->path, strerror(errno));
-	}
+	/* The commit flushes a file to the disk and closes it. */
+	if (error == 0)
+		error = file_out_commit(&rf->out, cause);
+	else
+		file_out_abort(&rf->out);
 	record_write_free(rf->w);
 	record_buf_free(&rf->buf);
 	free(rf->lpars);

@@ -18,6 +18,7 @@
 #include <unistd.h>
 
 #include "util/hverr.h"
+#include "sys/file-out.h"
 #include "sys/mapguard.h"
 #include "util/xalloc.h"
 
@@ -193,92 +194,24 @@ file_unmap(struct file_map *m)
 	m->len = 0;
 }
 
-/* Write path atomically with the given mode (file_write_atomic()). */
-static int
-file_write_mode(const char *path, const void *data, size_t len,
-    mode_t mode, char **cause)
-{
-	const char	*p = data;
-	char		*tmp;
-	ssize_t		 w;
-	int		 fd, error;
-
-	tmp = xasprintf("%s.XXXXXX", path);
-	if ((fd = mkstemp(tmp)) == -1) {
-		error = errno;
-		/* The name the user gave, not the temporary one. */
-		*cause = xasprintf("%s: %s", path, strerror(error));
-		free(tmp);
-		return (-error);
-	}
-	while (len > 0) {
-		w = write(fd, p, len);
-		if (w == -1 && errno == EINTR)
-			continue;
-		if (w == -1)
-			goto fail;
-		p += w;
-		len -= (size_t)w;
-	}
-	if (fchmod(fd, mode) == -1 || fsync(fd) == -1)
-		goto fail;
-	if (close(fd) == -1) {
-		fd = -1;
-		goto fail;
-	}
-	fd = -1;
-	if (rename(tmp, path) == -1)
-		goto fail;
-	free(tmp);
-	return (0);
-fail:
-	error = errno;
-	*cause = xasprintf("%s: %s", path, strerror(error));
-	if (fd != -1)
-		close(fd);
-	unlink(tmp);
-	free(tmp);
-	return (-error);
-}
-
 /*
- * Replace path with len bytes of data: write a temporary file beside it,
- * flush it, then rename, so readers see the old or the new file whole.
- * The file gets mode 0600.  Returns 0 or -errno with *cause set.
+ * Write len bytes of data to path as the one writer does (file-out.h):
+ * a regular file is replaced whole or left as it was, a device or FIFO is
+ * written where it is.  flags are FILE_OUT_*.  Returns 0 or a negative
+ * code with *cause set (caller frees).
  */
 int
-file_write_atomic(const char *path, const void *data, size_t len,
+file_write(const char *path, const void *data, size_t len, int flags,
     char **cause)
 {
-	return (file_write_mode(path, data, len, 0600, cause));
-}
-
-/*
- * Replace a file the user keeps (hvtoprc) as an editor does: atomically,
- * but a symbolic link is followed (the file it names is replaced, by a
- * temporary file beside that one: a dotfiles link stays a link), and a
- * file that exists keeps its mode; a new one gets 0600.  Returns 0 or
- * -errno with *cause set.
- */
-int
-file_replace(const char *path, const void *data, size_t len, char **cause)
-{
-	struct stat	 st;
-	mode_t		 mode = 0600;
-	char		*target = NULL;
+	struct file_out	 out;
 	int		 error;
 
-	if (lstat(path, &st) == 0 && S_ISLNK(st.st_mode) &&
-	    (target = realpath(path, NULL)) == NULL) {
-		error = errno;
-		*cause = xasprintf("%s: a symbolic link to no file: %s", path,
-		    strerror(error));
-		return (-error);
+	if ((error = file_out_open(path, flags, &out, cause)) != 0)
+		return (error);
+	if ((error = file_out_write(&out, data, len, cause)) != 0) {
+		file_out_abort(&out);
+		return (error);
 	}
-	if (stat(target != NULL ? target : path, &st) == 0)
-		mode = st.st_mode & 07777;
-	error = file_write_mode(target != NULL ? target : path, data, len,
-	    mode, cause);
-	free(target);
-	return (error);
+	return (file_out_commit(&out, cause));
 }

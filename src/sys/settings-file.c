@@ -205,7 +205,7 @@ settings_file_save(const char *path, const struct settings *s, char **cause)
 	if ((error = settings_file_mkdirs(path, cause)) != 0)
 		return (error);
 	settings_format(s, &sb);
-	error = file_replace(path, sb.s, sb.len, cause);
+	error = file_write(path, sb.s, sb.len, FILE_OUT_REGULAR, cause);
 	strbuf_free(&sb);
 	return (error);
 }

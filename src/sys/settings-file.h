@@ -36,9 +36,10 @@ char		*settings_file_history_path(void);
 int		 settings_file_load(const char *path, struct settings **out,
 		    char **cause);
 /*
- * Write the model to path atomically (file_replace(): through a symbolic
- * link, keeping the mode, 0600 for a new file), creating the missing
- * directories of its parent (mode 0700).  0 or -errno with *cause set.
+ * Write the model to path atomically (file_write(): through symbolic
+ * links, keeping the mode, 0666 less the umask for a new file; what is
+ * not a regular file is refused), creating the missing directories of
+ * its parent (mode 0700).  0 or -errno with *cause set.
  */
 int		 settings_file_save(const char *path, const struct settings *,
 		    char **cause);

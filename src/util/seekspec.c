@@ -81,17 +81,54 @@ seekspec_days(int y, unsigned m, unsigned d)
 	return (era * 146097 + doe - 719468);
 }
 
+/* A date and time, YYYY-MM-DD[T ]HH:MM[:SS][Z], at *pp, in UTC. */
+static int
+seekspec_date(const char *s, const char **pp, uint64_t *ns, char **cause)
+{
+	static const unsigned mdays[12] = { 31, 29, 31, 30, 31, 30, 31, 31,
+	    30, 31, 30, 31 };
+	const char	*p = *pp, *at;
+	uint64_t	 secs;
+	unsigned	 y, mo, d;
+	int64_t		 days;
+
+	at = p;
+	if (seekspec_digits(&p, 4, &y) != 0 || y < 1970)
+		return (seekspec_error(s, at, "expected a year from "
+		    "1970", cause));
+	at = ++p;
+	if (seekspec_digits(&p, 2, &mo) != 0 || mo < 1 || mo > 12)
+		return (seekspec_error(s, at, "expected a month 01-12",
+		    cause));
+	if (*p != '-')
+		return (seekspec_error(s, p, "expected '-'", cause));
+	at = ++p;
+	if (seekspec_digits(&p, 2, &d) != 0 || d < 1 ||
+	    d > mdays[mo - 1] || (mo == 2 && d == 29 && (y % 4 != 0 ||
+	    (y % 100 == 0 && y % 400 != 0))))
+		return (seekspec_error(s, at, "expected a day of that "
+		    "month", cause));
+	if (*p != 'T' && *p != ' ')
+		return (seekspec_error(s, p, "expected 'T' or a space "
+		    "before the time", cause));
+	p++;
+	if (seekspec_clock(s, &p, &secs, cause) != 0)
+		return (-HV_EFORMAT);
+	if (*p == 'Z')
+		p++;
+	days = seekspec_days((int)y, mo, d);
+	*ns = ((uint64_t)days * DAY + secs) * NS;
+	*pp = p;
+	return (0);
+}
+
 int
 seekspec_parse(const char *s, uint64_t first_wall, struct seekspec *out,
     char **cause)
 {
-	static const unsigned mdays[12] = { 31, 29, 31, 30, 31, 30, 31, 31,
-	    30, 31, 30, 31 };
-	const char	*p = s, *at;
+	const char	*p = s;
 	uint64_t	 v = 0, frac = 0, scale = NS, secs;
-	unsigned	 y, mo, d;
 	size_t		 n;
-	int64_t		 days;
 
 	while (*p == ' ')
 		p++;
@@ -122,33 +159,9 @@ seekspec_parse(const char *s, uint64_t first_wall, struct seekspec *out,
 		out->kind = SEEKSPEC_WALL;
 		out->value = first_wall / (DAY * NS) * (DAY * NS) + secs * NS;
 	} else if (n == 4 && p[4] == '-') {
-		at = p;
-		if (seekspec_digits(&p, 4, &y) != 0 || y < 1970)
-			return (seekspec_error(s, at, "expected a year from "
-			    "1970", cause));
-		at = ++p;
-		if (seekspec_digits(&p, 2, &mo) != 0 || mo < 1 || mo > 12)
-			return (seekspec_error(s, at, "expected a month 01-12",
-			    cause));
-		if (*p != '-')
-			return (seekspec_error(s, p, "expected '-'", cause));
-		at = ++p;
-		if (seekspec_digits(&p, 2, &d) != 0 || d < 1 ||
-		    d > mdays[mo - 1] || (mo == 2 && d == 29 && (y % 4 != 0 ||
-		    (y % 100 == 0 && y % 400 != 0))))
-			return (seekspec_error(s, at, "expected a day of that "
-			    "month", cause));
-		if (*p != 'T' && *p != ' ')
-			return (seekspec_error(s, p, "expected 'T' or a space "
-			    "before the time", cause));
-		p++;
-		if (seekspec_clock(s, &p, &secs, cause) != 0)
+		if (seekspec_date(s, &p, &out->value, cause) != 0)
 			return (-HV_EFORMAT);
-		if (*p == 'Z')
-			p++;
-		days = seekspec_days((int)y, mo, d);
 		out->kind = SEEKSPEC_WALL;
-		out->value = ((uint64_t)days * DAY + secs) * NS;
 	} else if (n > 0 && n <= 18) {
 		for (; n > 0; n--, p++)
 			v = v * 10 + (uint64_t)(*p - '0');

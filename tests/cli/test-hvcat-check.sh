@@ -6,9 +6,10 @@
 # both) and refuses what it refuses.  hvcat and hvtop name the same hcall
 # interface for a catalog.  check and info recognise a recording; they
 # refuse what is not a regular file or too large before reading it.
-# build gives the file the mode the umask says.
+# build gives a new file the mode the umask says; a file it replaces
+# keeps its own.
 . "$(dirname "$0")/tap.sh"
-plan 33
+plan 34
 
 if ! command -v python3 >/dev/null 2>&1; then
 	i=0
@@ -177,6 +178,10 @@ rm -f "$tmpdir/m.bin"
 (umask 022 && "$HVCAT" build "$tmpdir/g95.json" -o "$tmpdir/m.bin" 2>/dev/null)
 check "build with umask 022 writes mode 644" \
     test "$(stat -c %a "$tmpdir/m.bin")" = 644
+(umask 027 && "$HVCAT" build "$tmpdir/g95.json" -o "$tmpdir/m.bin" 2>/dev/null)
+check "build over a file keeps its mode" \
+    test "$(stat -c %a "$tmpdir/m.bin")" = 644
+rm -f "$tmpdir/m.bin"
 (umask 027 && "$HVCAT" build "$tmpdir/g95.json" -o "$tmpdir/m.bin" 2>/dev/null)
 check "build with umask 027 writes mode 640" \
     test "$(stat -c %a "$tmpdir/m.bin")" = 640

@@ -1,8 +1,11 @@
 #!/bin/sh
 # A total of a formula that takes a remainder or an integer quotient
-# (x % 2, x // 1000) over rows of different intervals is computed on
-# whole counts: an independent evaluator (Python, on the CSV's rates and
-# seconds) gets the same value, and every such value is a whole number.
+# (x % 2, x // 1000) over rows of different intervals has one rule: it
+# is evaluated as over one interval of the total's seconds, every
+# operand whole (the summed rates over those seconds, and the timebase
+# ticks, rounded), whatever its unit.  An independent evaluator (Python,
+# on the total row's rate and seconds) gets the same value, and every
+# remainder is a whole number.
 . "$(dirname "$0")/tap.sh"
 export LC_ALL=C
 
@@ -18,11 +21,14 @@ import json
 import sys
 c = json.load(open(sys.argv[1]))
 ev = "PM_MCS01_128B_RD_DISP_PORT01"
-for name, text in (("RD_PARITY", ev + " % 2"), ("RD_MOD1000", ev + " % 1000"),
-                   ("RD_KILO", ev + " // 1000"),
-                   ("RD_RPN_PARITY", ev + " 2 mod")):
+for name, text, unit in (
+        ("RD_PARITY", ev + " % 2", ""), ("RD_MOD1000", ev + " % 1000", ""),
+        ("RD_KILO", ev + " // 1000", ""), ("RD_RPN_PARITY", ev + " 2 mod", ""),
+        ("RD_TICKS", "(" + ev + " + delta-timebase) % 1000", ""),
+        ("RD_MOD_MHZ", ev + " % 1000", "MHz"),
+        ("RD_KILO_PS", "(" + ev + " // 1000) / delta-seconds", "")):
     c["formulas"].append({"index": len(c["formulas"]), "name": name,
-                          "description": "", "formula": text, "unit": "",
+                          "description": "", "formula": text, "unit": unit,
                           "flags": 4, "group": 129})
 json.dump(c, open(sys.argv[2], "w"))
 PY
@@ -38,8 +44,15 @@ import sys
 import pandas as pd
 d = pd.read_csv(sys.argv[1], dtype={"index": str})
 d = d[d["domain"] == "chip"]
-ops = {"RD_PARITY": lambda n: n % 2, "RD_MOD1000": lambda n: n % 1000,
-       "RD_KILO": lambda n: n // 1000, "RD_RPN_PARITY": lambda n: n % 2}
+# The simulated frame's timebase runs at 512 MHz; update_ms=700 makes
+# every interval, and so the total's, a whole number of its ticks.
+TB = 512e6
+ops = {"RD_PARITY": lambda n, t: n % 2, "RD_MOD1000": lambda n, t: n % 1000,
+       "RD_KILO": lambda n, t: n // 1000, "RD_RPN_PARITY": lambda n, t: n % 2,
+       "RD_TICKS": lambda n, t: (n + round(t * TB)) % 1000,
+       "RD_MOD_MHZ [MHz]": lambda n, t: n % 1000,
+       "RD_KILO_PS": lambda n, t: (n // 1000) / t}
+close = lambda x, y: abs(x - y) <= 1e-9 * max(abs(x), abs(y), 1)
 mixed = checks = wrong = notwhole = ties = 0
 for seq, g in d.groupby("seq"):
     rows = g[g["index"] != "total"]
@@ -57,15 +70,16 @@ for seq, g in d.groupby("seq"):
     n = int(math.floor(x + 0.5))
     tie = abs(x - math.floor(x) - 0.5) < 1e-5
     ties += tie
+    t = tot["interval_s"]
     for name, f in ops.items():
         v = tot[name]
         checks += 1
-        if v != int(v):
+        if name != "RD_KILO_PS" and v != int(v):
             notwhole += 1
-        if not tie and v != f(n):
+        if not tie and not close(v, f(n, t)):
             wrong += 1
             print("seq %d %s: hvtop %r, evaluator %r (count %d)" %
-                  (seq, name, v, f(n), n))
+                  (seq, name, v, f(n, t), n))
 print("mixed", mixed, "checks", checks, "ties", ties)
 print("whole", "ok" if notwhole == 0 else "FAIL %d" % notwhole)
 print("agree", "ok" if wrong == 0 else "FAIL %d" % wrong)

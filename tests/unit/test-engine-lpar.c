@@ -447,6 +447,110 @@ test_metrics(void **state)
 	engine_snapshot_free(s);
 }
 
+/*
+ * One placement's read of a virtual processor's cycles fails, then reads
+ * well: its delta covers two intervals, the other placements' one, so
+ * the sum covers no one span and a metric of it has no value, up to
+ * the partition; the instructions, read well, still have theirs.
+ */
+static void
+test_split_place(void **state)
+{
+	struct fixture			*f = *state;
+	struct engine_snapshot		*s;
+	const struct engine_view	*vv;
+	const struct engine_cell	*c;
+	static const struct engine_metric_def defs[] = {
+		{ "ipc", "HPM_INST / HPM_CCYC", "", "", "test", NULL, 0 },
+		{ "inst", "HPM_INST / delta-seconds", "/s", "", "test", NULL,
+		    0 },
+	};
+	size_t				 nl, nv, k;
+	char				*why;
+
+	select_lpar(f, 0xf, defs, 2);
+	nl = engine_view_find(f->e, ENG_VIEW_LPAR);
+	nv = engine_view_find(f->e, ENG_VIEW_LPAR_VCPU);
+	vv = engine_view(f->e, nv);
+	/* Partition 2, vcpu 1, home chip, cycles. */
+	k = vv->place_counter[(1 * NEV + 0) * SEL_NPLACES + 1];
+	fill(f, 0);
+	s = engine_update(f->e, &f->rs);
+	fill(f, 1);
+	f->rs.values[k].status = RAW_BUSY;
+	s = engine_update_reuse(f->e, &f->rs, s);
+	fill(f, 2);
+	s = engine_update_reuse(f->e, &f->rs, s);
+	assert_int_equal(engine_place_cell(f->e, s, nv, 1, 0, 1)->span, 2);
+	assert_int_equal(engine_place_cell(f->e, s, nv, 1, 0, 0)->span, 1);
+	c = engine_cell(f->e, s, nv, 1, 0);
+	assert_int_equal(c->status, ENG_OK);
+	assert_int_equal(c->span, 0);
+	c = engine_cell(f->e, s, nv, 1, NEV);
+	assert_int_equal(c->status, ENG_SPLIT);
+	why = engine_explain(f->e, s, nv, 1, NEV);
+	assert_string_equal(why, "HPM_CCYC sums reads over different "
+	    "intervals (a read failed in between): no value over one span");
+	free(why);
+	assert_int_equal(engine_cell(f->e, s, nl, 0, NEV)->status, ENG_SPLIT);
+	/* Its other virtual processor, and the other partition, read well. */
+	assert_int_equal(engine_cell(f->e, s, nv, 0, NEV)->status, ENG_OK);
+	assert_int_equal(engine_cell(f->e, s, nl, 1, NEV)->status, ENG_OK);
+	c = engine_cell(f->e, s, nl, 0, NEV + 1);
+	assert_int_equal(c->status, ENG_OK);
+	/* Partition 2's instructions: 500 * (1 + 2) * (1 + 2 + 3 + 4). */
+	assert_float_equal(c->value, 15000, 1e-9);
+	engine_snapshot_free(s);
+}
+
+/*
+ * A whole run's totals (counting over a command): partition 5's records
+ * cover 1.5 s, partition 2's 1 s.  Rates over the mean of the rows'
+ * seconds would give each view's total another count; counted, every
+ * view sums the same deltas, 1000 * (1 + 2 + 3) * (1 + 2 + 3 + 4) cycles,
+ * and each total's rate is that count over its seconds.
+ */
+static void
+test_count_whole(void **state)
+{
+	struct fixture			*f = *state;
+	struct engine_snapshot		*s;
+	const struct engine_view	*lv, *vv;
+	const struct engine_cell	*c;
+	size_t				 nl, nv, k, p;
+
+	select_lpar(f, 0xf, NULL, 0);
+	engine_count_whole(f->e, 1);
+	nl = engine_view_find(f->e, ENG_VIEW_LPAR);
+	nv = engine_view_find(f->e, ENG_VIEW_LPAR_VCPU);
+	lv = engine_view(f->e, nl);
+	vv = engine_view(f->e, nv);
+	fill(f, 0);
+	s = engine_update(f->e, &f->rs);
+	fill(f, 1);
+	for (k = f->first; k < f->rs.nvalues; k++)
+		if (f->sel.counters[k].lpar == 5)
+			f->rs.values[k].timebase = TB_HZ + 3 * TB_HZ / 2;
+	s = engine_update_reuse(f->e, &f->rs, s);
+	assert_float_equal(s->row_interval[nv][2], 1.5, 1e-12);
+	c = engine_cell(f->e, s, nv, vv->nrows, 0);
+	assert_int_equal(c->status, ENG_OK);
+	assert_float_equal(c->delta, 60000, 0);
+	assert_float_equal(c->value, 60000 / s->row_interval[nv][vv->nrows],
+	    1e-9);
+	c = engine_cell(f->e, s, nl, lv->nrows, 0);
+	assert_int_equal(c->status, ENG_OK);
+	assert_float_equal(c->delta, 60000, 0);
+	assert_float_equal(c->value, 60000 / s->row_interval[nl][lv->nrows],
+	    1e-9);
+	/* The placements' totals too: remote node 1000 * 6 * 4. */
+	for (p = 0; p < SEL_NPLACES; p++) {
+		c = engine_place_cell(f->e, s, nl, lv->nrows, 0, p);
+		assert_float_equal(c->delta, 1000.0 * 6 * (double)(p + 1), 0);
+	}
+	engine_snapshot_free(s);
+}
+
 static void
 test_estimates(void **state)
 {
@@ -655,6 +759,10 @@ main(void)
 		cmocka_unit_test_setup_teardown(test_some_places, setup,
 		    teardown),
 		cmocka_unit_test_setup_teardown(test_metrics, setup,
+		    teardown),
+		cmocka_unit_test_setup_teardown(test_split_place, setup,
+		    teardown),
+		cmocka_unit_test_setup_teardown(test_count_whole, setup,
 		    teardown),
 		cmocka_unit_test_setup_teardown(test_estimates, setup,
 		    teardown),

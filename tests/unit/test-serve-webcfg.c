@@ -9,11 +9,13 @@
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include <cmocka.h>
 
+#include "config/serve-tlscfg.h"
 #include "config/serve-webcfg.h"
 #include "util/hverr.h"
 
@@ -90,10 +92,11 @@ static void
 test_refused(void **state)
 {
 	(void)state;
-	parse_bad("http_server_config:\n  http2: false\n", "line 1, column 1");
+	parse_bad("http_server_config:\n  http2: false\n", "line 2, column 3: "
+	    "hvtop reads headers");
 	parse_bad("tls_server_config:\n  cert_file: c\n  key_file: k\n"
 	    "  client_auth_type: RequireAndVerifyClientCert\n",
-	    "line 4, column 3");
+	    "RequireAndVerifyClientCert needs client_ca_file");
 	parse_bad("tls_server_config:\n  cert_file: c\n", "both");
 	parse_bad("tls_server_config:\n", "needs cert_file");
 	parse_bad("basic_auth_users:\n  a: secret\n", "line 2, column 3: "
@@ -119,6 +122,111 @@ test_refused(void **state)
 	parse_bad("basic_auth_users:\n  '': " HASH "\n",
 	    "line 2, column 3: an empty key");
 	parse_bad("basic_auth_users:\n  'a'b: " HASH "\n", "line 2, column 6");
+}
+
+/* Costs crypt(3) refuses are refused at load, with the line; 4 and 31,
+ * the ends of its range, are read. */
+static void
+test_cost(void **state)
+{
+	static const char *const bad[] = { "00", "03", "32", "39", "99" };
+	struct serve_webcfg	*c;
+	char			 text[256];
+	size_t			 i;
+
+	(void)state;
+	for (i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+		snprintf(text, sizeof text, "basic_auth_users:\n  a: $2b$%s$%s"
+		    "\n", bad[i], HASH + 7);
+		parse_bad(text, "line 2, column 3: the bcrypt cost");
+	}
+	snprintf(text, sizeof text, "basic_auth_users:\n  a: $2b$04$%s\n"
+	    "  b: $2b$31$%s\n", HASH + 7, HASH + 7);
+	c = parse_ok(text);
+	assert_int_equal(c->nusers, 2);
+	serve_webcfg_free(c);
+}
+
+#define TLS	"tls_server_config:\n  cert_file: c\n  key_file: k\n"
+
+/* exporter-toolkit's TLS keys, and the GnuTLS priorities they make. */
+static void
+test_tls(void **state)
+{
+	struct serve_webcfg	*c;
+	char			*p;
+
+	(void)state;
+	/* The defaults: TLS 1.2 and 1.3, Go's suites, the server's order. */
+	c = parse_ok(TLS);
+	p = serve_tlscfg_priorities(c);
+	assert_non_null(strstr(p, ":-VERS-ALL:+VERS-TLS1.3:+VERS-TLS1.2:"));
+	assert_null(strstr(p, "TLS1.1"));
+	assert_non_null(strstr(p, ":-KX-ALL:+ECDHE-ECDSA:+ECDHE-RSA:"));
+	assert_null(strstr(p, "+RSA"));
+	assert_non_null(strstr(p, ":%SERVER_PRECEDENCE"));
+	assert_int_equal(c->client_auth, SERVE_TLS_NOCLIENTCERT);
+	free(p);
+	serve_webcfg_free(c);
+	c = parse_ok(TLS "  min_version: TLS11\n  max_version: TLS12\n"
+	    "  prefer_server_cipher_suites: false\n"
+	    "  client_auth_type: RequireAndVerifyClientCert\n"
+	    "  client_ca_file: ca.pem\n"
+	    "  cipher_suites:\n"
+	    "    - TLS_ECDHE_RSA_WITH_AES_256_GCM_SHA384\n"
+	    "    - 'TLS_ECDHE_RSA_WITH_CHACHA20_POLY1305_SHA256'\n"
+	    "http_server_config:\n  headers:\n"
+	    "    X-Frame-Options: deny\n"
+	    "    Strict-Transport-Security: max-age=31536000\n");
+	p = serve_tlscfg_priorities(c);
+	assert_string_equal(p, "NORMAL:-VERS-ALL:+VERS-TLS1.2:+VERS-TLS1.1:"
+	    "-KX-ALL:+ECDHE-RSA:-CIPHER-ALL:+AES-256-GCM:+CHACHA20-POLY1305:"
+	    "-MAC-ALL:+AEAD");
+	assert_int_equal(c->client_auth,
+	    SERVE_TLS_REQUIREANDVERIFYCLIENTCERT);
+	assert_string_equal(c->client_ca_file, "ca.pem");
+	assert_int_equal(c->nheaders, 2);
+	assert_string_equal(c->headers[1].name, "Strict-Transport-Security");
+	assert_string_equal(c->headers[1].value, "max-age=31536000");
+	free(p);
+	serve_webcfg_free(c);
+	parse_bad(TLS "  min_version: TLS9\n", "line 4, column 3: a TLS "
+	    "version");
+	parse_bad(TLS "  min_version: TLS13\n  max_version: TLS12\n",
+	    "min_version TLS13 is above max_version TLS12");
+	parse_bad(TLS "  max_version: TLS11\n", "min_version TLS12 (the "
+	    "default) is above max_version TLS11");
+	parse_bad(TLS "  client_auth_type: Verify\n", "line 4, column 3: "
+	    "client_auth_type is one of");
+	parse_bad(TLS "  client_ca_file: ca.pem\n", "without a "
+	    "client_auth_type");
+	parse_bad(TLS "  cipher_suites:\n    - TLS_RSA_WITH_AES_128_CBC_SHA\n",
+	    "line 5, column 5: not one of Go's cipher suites");
+	/* GnuTLS would combine these two into ECDHE_ECDSA with AES-128. */
+	parse_bad(TLS "  cipher_suites:\n"
+	    "    - TLS_ECDHE_RSA_WITH_AES_128_GCM_SHA256\n"
+	    "    - TLS_ECDHE_ECDSA_WITH_AES_256_GCM_SHA384\n",
+	    "would also allow TLS_ECDHE_ECDSA_WITH_AES_128_GCM_SHA256");
+	parse_bad(TLS "  cipher_suites: TLS_AES_128_GCM_SHA256\n",
+	    "line 4, column 3: expected the list");
+	parse_bad(TLS "  cipher_suites:\n    x: y\n", "line 5, column 5: "
+	    "expected a list item");
+	parse_bad(TLS "  key: abc\n", "line 4, column 3: hvtop reads the "
+	    "certificates and keys from files");
+	parse_bad(TLS "  curve_preferences:\n", "line 4, column 3: hvtop "
+	    "does not read this key");
+	parse_bad(TLS "  min_version: TLS12\n  min_version: TLS12\n",
+	    "line 5, column 3: this key is given twice");
+	parse_bad("http_server_config:\n  headers:\n    Server: x\n",
+	    "line 3, column 5: this header cannot be set");
+	parse_bad("http_server_config:\n  headers:\n"
+	    "    X-Content-Type-Options: sniff\n", "line 3, column 5: "
+	    "X-Content-Type-Options is nosniff");
+	parse_bad("http_server_config:\n  headers:\n    - a\n",
+	    "line 3, column 5: a list");
+	parse_bad("http_server_config:\n  headers:\n    X-XSS-Protection: a\n"
+	    "   X-Frame-Options: deny\n", "line 4, column 4: the indentation");
+	parse_bad("- a\n", "line 1, column 1: a list");
 }
 
 static void
@@ -155,6 +263,8 @@ main(void)
 		cmocka_unit_test(test_full),
 		cmocka_unit_test(test_parts),
 		cmocka_unit_test(test_refused),
+		cmocka_unit_test(test_cost),
+		cmocka_unit_test(test_tls),
 		cmocka_unit_test(test_bytes),
 	};
 

@@ -6,6 +6,7 @@
 #include "config.h"
 
 #include <sys/stat.h>
+#include <sys/sysmacros.h>
 
 #include <setjmp.h>
 #include <stdarg.h>
@@ -141,6 +142,7 @@ test_file(void **state)
 	struct stat	 st;
 	char		 dir[] = "/tmp/hvtop-settings.XXXXXX", *path, *p;
 	char		*cause = NULL;
+	mode_t		 mask;
 
 	(void)state;
 	assert_non_null(mkdtemp(dir));
@@ -159,9 +161,12 @@ test_file(void **state)
 	assert_null(s);
 	s = settings_new();
 	settings_add(s, "pick", "group:X");
+	/* A new file gets the mode the umask gives, as any new file. */
+	mask = umask(022);
 	assert_int_equal(settings_file_save(path, s, &cause), 0);
+	(void)umask(mask);
 	assert_int_equal(stat(path, &st), 0);
-	assert_int_equal(st.st_mode & 0777, 0600);
+	assert_int_equal(st.st_mode & 0777, 0644);
 	assert_int_equal(settings_file_load(path, &t, &cause), 0);
 	assert_string_equal(settings_get(t, "pick"), "group:X");
 	settings_free(t);
@@ -335,14 +340,16 @@ test_replace(void **state)
 	assert_int_equal(settings_file_load(target, &t, &cause), 0);
 	assert_string_equal(settings_get(t, "pick"), "group:Y");
 	settings_free(t);
-	/* A link to nothing is not replaced by a file. */
+	/* A link to nothing creates the file it names, and stays a link. */
 	unlink(target);
-	assert_true(settings_file_save(link, s, &cause) < 0);
-	assert_non_null(strstr(cause, "a symbolic link to no file"));
-	free(cause);
+	assert_int_equal(settings_file_save(link, s, &cause), 0);
 	assert_int_equal(lstat(link, &st), 0);
 	assert_true(S_ISLNK(st.st_mode));
+	assert_int_equal(settings_file_load(target, &t, &cause), 0);
+	assert_string_equal(settings_get(t, "pick"), "group:Y");
+	settings_free(t);
 	settings_free(s);
+	unlink(target);
 	unlink(link);
 	rmdir(dir);
 	free(link);
@@ -396,6 +403,65 @@ test_not_regular(void **state)
 	free(dir);
 }
 
+/* Save (W) over what is not a regular file: refused, the node kept. */
+static void
+save_refused(const char *path, mode_t type, const char *why)
+{
+	struct settings	*s;
+	struct stat	 st;
+	char		*cause = NULL;
+
+	s = settings_new();
+	settings_add(s, "pick", "group:X");
+	assert_true(settings_file_save(path, s, &cause) < 0);
+	assert_non_null(strstr(cause, why));
+	free(cause);
+	settings_free(s);
+	assert_int_equal(lstat(path, &st), 0);
+	assert_int_equal(st.st_mode & S_IFMT, type);
+}
+
+static void
+test_save_not_regular(void **state)
+{
+	struct stat	 st;
+	const char	*tmp = getenv("TMPDIR");
+	char		*dir, *path, *link;
+
+	(void)state;
+	assert_true(asprintf(&dir, "%s/hvtop-settings.XXXXXX",
+	    tmp != NULL && *tmp != '\0' ? tmp : "/tmp") > 0);
+	assert_non_null(mkdtemp(dir));
+	assert_true(asprintf(&path, "%s/hvtoprc", dir) > 0);
+	assert_true(asprintf(&link, "%s/link", dir) > 0);
+	/* Writing a FIFO would wait for a reader: refused at once. */
+	assert_int_equal(mkfifo(path, 0600), 0);
+	alarm(30);
+	save_refused(path, S_IFIFO, "hvtoprc: a FIFO, not a regular file");
+	/* Through a link too, which stays a link. */
+	assert_int_equal(symlink("hvtoprc", link), 0);
+	save_refused(link, S_IFLNK, "link: a FIFO, not a regular file");
+	alarm(0);
+	assert_int_equal(stat(link, &st), 0);
+	assert_true(S_ISFIFO(st.st_mode));
+	unlink(path);
+	/* A device of our own, as /dev/null is (root only). */
+	if (mknod(path, S_IFCHR | 0600, makedev(1, 3)) == 0) {
+		save_refused(path, S_IFCHR, "hvtoprc: a device, not a "
+		    "regular file");
+		assert_int_equal(stat(path, &st), 0);
+		assert_int_equal(major(st.st_rdev), 1);
+		assert_int_equal(minor(st.st_rdev), 3);
+		unlink(path);
+	} else
+		fprintf(stderr, "# not root: no device node made\n");
+	unlink(link);
+	rmdir(dir);
+	free(link);
+	free(path);
+	free(dir);
+}
+
 int
 main(void)
 {
@@ -408,6 +474,7 @@ main(void)
 		cmocka_unit_test(test_not_regular),
 		cmocka_unit_test(test_keep),
 		cmocka_unit_test(test_replace),
+		cmocka_unit_test(test_save_not_regular),
 	};
 
 	return (cmocka_run_group_tests_name("settings", tests, NULL, NULL));

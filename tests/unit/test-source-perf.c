@@ -76,7 +76,7 @@ tree_copy(const char *from, const char *to)
 		else {
 			assert_int_equal(file_read(a, 1 << 20, &buf, &len,
 			    &cause), 0);
-			assert_int_equal(file_write_atomic(b, buf, len,
+			assert_int_equal(file_write(b, buf, len, 0,
 			    &cause), 0);
 			free(buf);
 		}
@@ -92,7 +92,7 @@ tree_put(const char *root, const char *rel, const char *text)
 	char	*path, *cause = NULL;
 
 	path = xasprintf("%s/%s", root, rel);
-	if (file_write_atomic(path, text, strlen(text), &cause) != 0)
+	if (file_write(path, text, strlen(text), 0, &cause) != 0)
 		fail_msg("%s", cause);
 	free(path);
 }
@@ -574,7 +574,7 @@ test_open_p8_version_change(void **state)
 	path = xasprintf("%s/%s/interface/catalog", root, HV24X7_DIR);
 	assert_int_equal(file_read(path, 1 << 20, &buf, &n, &cause), 0);
 	((unsigned char *)buf)[15] = 6;
-	assert_int_equal(file_write_atomic(path, buf, n, &cause), 0);
+	assert_int_equal(file_write(path, buf, n, 0, &cause), 0);
 	tree_put(root, HV24X7_DIR "/interface/catalog_version", "6\n");
 	assert_int_equal(source_perf_ops.catalog(&src, &img, &len, &cause),
 	    0);
