@@ -70,6 +70,9 @@ static const char serve_long[] =
     "the request target is too long: only / and /metrics are served, "
     "without arguments\n";
 
+static const char serve_big[] = "the request's header fields are over "
+    "16 KiB\n";
+
 static const char serve_index[] =
     "<!DOCTYPE html>\n"
     "<html><head><meta charset=\"utf-8\"><title>hvtop</title></head>\n"
@@ -494,11 +497,15 @@ serve_access(void *cls, struct MHD_Connection *conn, const char *url,
 	 * that every request gets an answer.
 	 */
 	if (serve_header_long(conn)) {
+		/* On TLS the answer is the library's to send, encrypted. */
+		if (s->tls)
+			return (serve_reply(conn,
+			    MHD_HTTP_REQUEST_HEADER_FIELDS_TOO_LARGE,
+			    "text/plain; charset=utf-8", serve_big, NULL));
 		if (c != NULL)
 			serve_conn_refuse(s, c,
 			    MHD_HTTP_REQUEST_HEADER_FIELDS_TOO_LARGE,
-			    "Request Header Fields Too Large", "the request's "
-			    "header fields are over 16 KiB\n");
+			    "Request Header Fields Too Large", serve_big);
 		return (MHD_NO);
 	}
 	if (!serve_fields_valid(conn))
