@@ -27,9 +27,12 @@ hv_top=$(cd "$(dirname "$0")/.." && pwd)
 #                                                 the system's crypt(3)
 #   libjs-dygraphs                                the charts of hvtop report,
 #                                                 inlined into each page
+#   zlib1g-dev                                    gzip of --serve's answer
+#                                                 for a scraper that asks
+#                                                 (Prometheus does)
 hv_packages="build-essential autoconf automake pkg-config libncurses-dev
 libreadline-dev libjansson-dev libcmocka-dev tmux clang libclang-rt-14-dev
-libmicrohttpd-dev libgnutls28-dev libcrypt-dev libjs-dygraphs"
+libmicrohttpd-dev libgnutls28-dev libcrypt-dev libjs-dygraphs zlib1g-dev"
 
 # For tests only, installed when they can be; a test whose tool is
 # missing says SKIP with the reason:

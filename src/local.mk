@@ -30,5 +30,6 @@ TESTS += tests/cli/test-hvtop-outfile.sh
 TESTS += tests/cli/test-hvtop-lpar-pick.sh
 # hvtop's own per-core metrics in every output, the partitions' IPC.
 TESTS += tests/cli/test-hvtop-derived.sh
+TESTS += tests/cli/test-hvtop-lpar-busy.sh
 # Every folder's floor, read by scripts/check-floors.sh.
 EXTRA_DIST += src/layers.txt

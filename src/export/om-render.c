@@ -8,6 +8,7 @@
 #include "export/om-int.h"
 
 #include <math.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -207,15 +208,155 @@ om_any(const uint8_t *has, size_t n)
 	return (n > 0 && memchr(has, 1, n) != NULL);
 }
 
+/* The parts of the text, in order. */
+enum {
+	OM_P_EVENTS,
+	OM_P_TICKS,
+	OM_P_GAUGES,
+	OM_P_HEALTH,
+	OM_P_DONE
+};
+
+static void
+om_part_next(struct om_cursor *c)
+{
+	c->part++;
+	c->i = c->j = 0;
+	c->meta = 0;
+}
+
+/* The counters' lines from the cursor on, until sb reaches stop. */
+static void
+om_part_events(const struct om_snapshot *f, int format, struct om_cursor *c,
+    struct strbuf *sb, size_t stop)
+{
+	static const char	 ev[] = "hvtop_events_total";
+	const struct om_layout	*l = f->layout;
+
+	if (!c->meta) {
+		c->meta = 1;
+		if (!om_any(f->chas, l->ncounters)) {
+			om_part_next(c);
+			return;
+		}
+		om_meta(sb, format, OM_T_COUNTER, "hvtop_events", NULL,
+		    "The raw 64-bit accumulator of a 24x7 event, as the "
+		    "hypervisor keeps it; rate() gives events per second");
+	}
+	for (; c->i < l->ncounters && sb->len < stop; c->i++) {
+		if (!f->chas[c->i])
+			continue;
+		om_line(sb, ev, sizeof ev - 1, l, &l->counters[c->i].label);
+		strbuf_addu64(sb, f->cval[c->i]);
+		strbuf_addc(sb, '\n');
+	}
+	if (c->i == l->ncounters)
+		om_part_next(c);
+}
+
+static void
+om_part_ticks(const struct om_snapshot *f, int format, struct om_cursor *c,
+    struct strbuf *sb, size_t stop)
+{
+	static const char	 tb[] = "hvtop_timebase_ticks_total";
+	const struct om_layout	*l = f->layout;
+
+	if (!c->meta) {
+		c->meta = 1;
+		if (!om_any(f->thas, l->nticks)) {
+			om_part_next(c);
+			return;
+		}
+		om_meta(sb, format, OM_T_COUNTER, "hvtop_timebase_ticks",
+		    NULL, "The hypervisor's timebase in the counter records "
+		    "of a chip or core; divide by "
+		    "hvtop_timebase_frequency_hertz for seconds");
+	}
+	for (; c->i < l->nticks && sb->len < stop; c->i++) {
+		if (!f->thas[c->i])
+			continue;
+		om_line(sb, tb, sizeof tb - 1, l, &l->ticks[c->i].label);
+		strbuf_addu64(sb, f->tval[c->i]);
+		strbuf_addc(sb, '\n');
+	}
+	if (c->i == l->nticks)
+		om_part_next(c);
+}
+
+/* The gauge families: c->i the family, c->j its next gauge. */
+static void
+om_part_gauges(const struct om_snapshot *f, int format, struct om_cursor *c,
+    struct strbuf *sb, size_t stop)
+{
+	const struct om_layout	*l = f->layout;
+	const struct om_family	*fam;
+	size_t			 nlen;
+
+	while (c->i < l->nfamilies && sb->len < stop) {
+		fam = &l->families[c->i];
+		if (!c->meta) {
+			if (!om_any(f->ghas + fam->first, fam->n)) {
+				c->i++;
+				continue;
+			}
+			om_meta(sb, format, OM_T_GAUGE, fam->name, fam->unit,
+			    fam->help);
+			c->meta = 1;
+			c->j = fam->first;
+		}
+		nlen = strlen(fam->name);
+		for (; c->j < fam->first + fam->n && sb->len < stop; c->j++) {
+			if (!f->ghas[c->j])
+				continue;
+			om_line(sb, fam->name, nlen, l, &l->gauges[c->j].label);
+			om_double(f->gval[c->j], sb);
+			strbuf_addc(sb, '\n');
+		}
+		if (c->j == fam->first + fam->n) {
+			c->i++;
+			c->meta = 0;
+		}
+	}
+	if (c->i == l->nfamilies)
+		om_part_next(c);
+}
+
+int
+om_render_part(const struct om_snapshot *f, int format, struct om_cursor *c,
+    struct strbuf *sb, size_t room)
+{
+	size_t	 stop;
+
+	stop = room > SIZE_MAX - sb->len ? SIZE_MAX : sb->len + room;
+	while (c->part != OM_P_DONE && sb->len < stop) {
+		switch (c->part) {
+		case OM_P_EVENTS:
+			om_part_events(f, format, c, sb, stop);
+			break;
+		case OM_P_TICKS:
+			om_part_ticks(f, format, c, sb, stop);
+			break;
+		case OM_P_GAUGES:
+			om_part_gauges(f, format, c, sb, stop);
+			break;
+		default:
+			om_render_health(f, format, sb);
+			if (format == OM_FMT_OPENMETRICS)
+				strbuf_add(sb, "# EOF\n", 6);
+			om_part_next(c);
+			break;
+		}
+	}
+	return (c->part != OM_P_DONE);
+}
+
 void
 om_render(const struct om_snapshot *f, int format,
     struct strbuf *sb)
 {
-	static const char	 ev[] = "hvtop_events_total";
-	static const char	 tb[] = "hvtop_timebase_ticks_total";
-	const struct om_layout *l = f->layout;
-	const struct om_family *fam;
-	size_t			 i, j, nlen, need;
+	const struct om_layout	*l = f->layout;
+	struct om_cursor	 c = { 0, 0, 0, 0 };
+	size_t			 need;
 
 	/* Room for all of it at once: growing by doubling would copy the
 	 * text over and over. */
@@ -225,50 +366,6 @@ om_render(const struct om_snapshot *f, int format,
 		sb->s = xreallocarray(sb->s, need, 1);
 		sb->cap = need;
 	}
-	if (om_any(f->chas, l->ncounters)) {
-		om_meta(sb, format, OM_T_COUNTER, "hvtop_events", NULL,
-		    "The raw 64-bit accumulator of a 24x7 event, as the "
-		    "hypervisor keeps it; rate() gives events per second");
-		for (i = 0; i < l->ncounters; i++) {
-			if (!f->chas[i])
-				continue;
-			om_line(sb, ev, sizeof ev - 1, l,
-			    &l->counters[i].label);
-			strbuf_addu64(sb, f->cval[i]);
-			strbuf_addc(sb, '\n');
-		}
-	}
-	if (om_any(f->thas, l->nticks)) {
-		om_meta(sb, format, OM_T_COUNTER, "hvtop_timebase_ticks",
-		    NULL, "The hypervisor's timebase in the counter records "
-		    "of a chip or core; divide by "
-		    "hvtop_timebase_frequency_hertz for seconds");
-		for (i = 0; i < l->nticks; i++) {
-			if (!f->thas[i])
-				continue;
-			om_line(sb, tb, sizeof tb - 1, l,
-			    &l->ticks[i].label);
-			strbuf_addu64(sb, f->tval[i]);
-			strbuf_addc(sb, '\n');
-		}
-	}
-	for (i = 0; i < l->nfamilies; i++) {
-		fam = &l->families[i];
-		if (!om_any(f->ghas + fam->first, fam->n))
-			continue;
-		om_meta(sb, format, OM_T_GAUGE, fam->name, fam->unit,
-		    fam->help);
-		nlen = strlen(fam->name);
-		for (j = fam->first; j < fam->first + fam->n; j++) {
-			if (!f->ghas[j])
-				continue;
-			om_line(sb, fam->name, nlen, l,
-			    &l->gauges[j].label);
-			om_double(f->gval[j], sb);
-			strbuf_addc(sb, '\n');
-		}
-	}
-	om_render_health(f, format, sb);
-	if (format == OM_FMT_OPENMETRICS)
-		strbuf_add(sb, "# EOF\n", 6);
+	while (om_render_part(f, format, &c, sb, SIZE_MAX))
+		continue;
 }

@@ -130,6 +130,34 @@ om_accept(const char *accept)
 	return (OM_FMT_PROMETHEUS);
 }
 
+int
+om_accept_gzip(const char *accept_encoding)
+{
+	const char	*p, *end, *c;
+	size_t		 clen;
+	double		 q, gzip = -1, any = -1;
+
+	if (accept_encoding == NULL)
+		return (0);
+	for (p = accept_encoding; *p != '\0'; p = *end != '\0' ? end + 1 :
+	    end) {
+		end = p + strcspn(p, ",");
+		while (p < end && (*p == ' ' || *p == '\t'))
+			p++;
+		c = p;
+		clen = strcspn(p, ";, \t");
+		if ((q = om_accept_q(c + clen, end)) < 0)
+			continue;
+		if ((clen == 4 && strncasecmp(c, "gzip", clen) == 0) ||
+		    (clen == 6 && strncasecmp(c, "x-gzip", clen) == 0))
+			gzip = q > gzip ? q : gzip;
+		else if (clen == 1 && *c == '*')
+			any = q > any ? q : any;
+	}
+	/* Named, gzip's own quality decides; else "*" does. */
+	return (gzip >= 0 ? gzip > 0 : any > 0);
+}
+
 const char *
 om_content_type(int format)
 {

@@ -99,6 +99,21 @@ void			 om_snapshot_free(struct om_snapshot *);
 /* Append a snapshot in a format; nothing in a snapshot is changed. */
 void			 om_render(const struct om_snapshot *, int format,
 			    struct strbuf *);
+/*
+ * The same text in parts, for a reader that takes it a piece at a time
+ * without the whole text in memory: where the last part ended (zero it
+ * for the first).  Appends whole lines until sb has grown by at least
+ * room bytes or the text is complete; returns 1 while there is more, 0
+ * once complete.  The parts joined are exactly om_render()'s text.
+ */
+struct om_cursor {
+	int	 part;
+	int	 meta;		/* the part's (or family's) metadata is out */
+	size_t	 i, j;
+};
+int			 om_render_part(const struct om_snapshot *,
+			    int format, struct om_cursor *, struct strbuf *,
+			    size_t room);
 
 /*
  * The format an Accept header asks for, OM_FMT_PROMETHEUS without one or
@@ -107,6 +122,12 @@ void			 om_render(const struct om_snapshot *, int format,
  * tie (Prometheus asks for it first; curl and browsers don't).
  */
 int			 om_accept(const char *accept);
+/*
+ * Whether an Accept-Encoding header (NULL: none) lets the answer be
+ * gzip: "gzip" (or "x-gzip") with a quality above 0, or "*" above 0
+ * when gzip is not named.  RFC 9110, 12.5.3.
+ */
+int			 om_accept_gzip(const char *accept_encoding);
 const char		*om_content_type(int format);
 
 #endif /* HVTOP_OM_H */

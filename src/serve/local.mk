@@ -5,7 +5,8 @@
 # (om*.c); its address and --web-config are parsed in src/config.
 libhvcore_a_SOURCES += \
 	src/serve/serve.h src/serve/serve-int.h \
-	src/serve/serve-auth.c src/serve/serve-http.c src/serve/serve-tls.c \
+	src/serve/serve-auth.c src/serve/serve-http.c src/serve/serve-pub.c \
+	src/serve/serve-tls.c \
 	src/serve/serve-web.c
 
 check_PROGRAMS += tests/unit/test-serve
@@ -28,6 +29,7 @@ TESTS += tests/cli/test-hvtop-serve-sum.sh
 TESTS += tests/cli/test-hvtop-serve-abuse.sh
 TESTS += tests/cli/test-hvtop-serve-auth.sh
 TESTS += tests/cli/test-hvtop-serve-tls.sh
+TESTS += tests/cli/test-hvtop-serve-conn.sh
 
 noinst_PROGRAMS += tests/bench/bench-serve
 tests_bench_bench_serve_SOURCES = tests/bench/bench-serve.c \

@@ -3,9 +3,10 @@
  * hvtop's server runs the library's event loop and answers every
  * connection; hvtop's other threads never wait for it.  The sampler
  * publishes a snapshot by swapping a pointer under a mutex; a scrape takes a
- * reference to the snapshot published last, renders it once per format
- * (later scrapes of the same snapshot reuse the text) and sends it from
- * memory.  Nothing here reads a counter or calls the hypervisor.
+ * reference to the snapshot published last and renders its text a part
+ * at a time as its connection takes it, or, asked for gzip, is sent the
+ * gzip text made once per snapshot and format.  Nothing here reads a
+ * counter or calls the hypervisor.
  *
  * What a client can do is bounded, and no client can keep a scraper out.
  * Each connection has a deadline for a whole request, from the moment it
@@ -16,11 +17,13 @@
  * that has not finished sending a request), or is itself refused at once
  * when every connection is being answered.  A small buffer for request
  * headers, no request bodies, only GET and HEAD, only / and /metrics.  A
- * connection pins at most one snapshot while it is being sent, so memory
- * stays within the connection limit times the size of one snapshot.
+ * connection pins at most one snapshot (its values, a small part of its
+ * text's size) and one part of the text while it is being sent, so a
+ * client that asks and never reads costs that much, not a copy of the
+ * text.
  *
  * The thread is the library's only one (no thread pool, no thread per
- * connection): every callback below, the rendered text of a snapshot and the
+ * connection): every callback below, the gzip text of a snapshot and the
  * list of connections are used there alone, which is why they need no
  * lock.
  */
@@ -40,6 +43,7 @@
 #include <poll.h>
 #include <pthread.h>
 #include <signal.h>
+#include <stdarg.h>
 #include <stdatomic.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -63,6 +67,9 @@ static const char serve_long[] =
     "the request target is too long: only / and /metrics are served, "
     "without arguments\n";
 
+static const char serve_big[] = "the request's header fields are over "
+    "16 KiB\n";
+
 static const char serve_index[] =
     "<!DOCTYPE html>\n"
     "<html><head><meta charset=\"utf-8\"><title>hvtop</title></head>\n"
@@ -70,26 +77,6 @@ static const char serve_index[] =
     "<p>IBM PowerVM 24x7 hypervisor counters for Prometheus: "
     "<a href=\"metrics\">/metrics</a>.</p>\n"
     "</body></html>\n";
-
-static struct serve_pub *
-serve_pub_ref(struct serve_pub *p)
-{
-	atomic_fetch_add(&p->refs, 1);
-	return (p);
-}
-
-static void
-serve_pub_unref(struct serve_pub *p)
-{
-	size_t	 i;
-
-	if (p == NULL || atomic_fetch_sub(&p->refs, 1) != 1)
-		return;
-	for (i = 0; i < OM_NFORMATS; i++)
-		free(p->text[i]);
-	om_snapshot_free(p->snap);
-	free(p);
-}
 
 /* Make f the snapshot scrapes see; the old one lives while it is sent. */
 static void
@@ -178,21 +165,55 @@ serve_conn_room(struct serve *s)
 	}
 }
 
-/* Drop every connection past its deadline. */
+/*
+ * Drop every connection past its deadline: SERVE_DEADLINE for a request,
+ * SERVE_KEEPALIVE for one answered and waiting for the next (a scraper
+ * keeps its connection between scrapes; such idle ones are also the
+ * first dropped to make room).
+ */
 static void
 serve_conn_reap(struct serve *s)
 {
 	struct serve_conn	*c;
-	uint64_t		 now, limit = SERVE_DEADLINE * 1000000000ULL;
+	uint64_t		 now, limit;
 
 	now = clock_now(&s->lt);
 	for (c = s->head; c != NULL; c = c->next) {
+		limit = (c->kept ? SERVE_KEEPALIVE : SERVE_DEADLINE) *
+		    1000000000ULL;
 		if (!c->dropped && now - c->since > limit) {
 			/* Waiting for a hash: resumed, to be closed. */
 			serve_auth_abandon(s, c);
 			serve_conn_drop(s, c);
 		}
 	}
+}
+
+/*
+ * Answer a request with one status line of hvtop's and close the
+ * connection, outside the library: nothing else has been sent on it
+ * since its last answer ended (the library reads the next request only
+ * then).  Over TLS the text cannot be sent here: the connection is only
+ * closed.
+ */
+static void
+serve_conn_refuse(struct serve *s, struct serve_conn *c, unsigned status,
+    const char *reason, const char *body)
+{
+	char	 buf[512];
+	int	 n;
+
+	if (!s->tls) {
+		n = snprintf(buf, sizeof buf, "HTTP/1.1 %u %s\r\n"
+		    "Connection: close\r\n"
+		    "Content-Type: text/plain; charset=utf-8\r\n"
+		    "Content-Length: %zu\r\n\r\n%s", status, reason,
+		    strlen(body), body);
+		if (n > 0 && (size_t)n < sizeof buf)
+			(void)send(c->fd, buf, (size_t)n,
+			    MSG_NOSIGNAL | MSG_DONTWAIT);
+	}
+	serve_conn_drop(s, c);
 }
 
 static void
@@ -309,8 +330,6 @@ static enum MHD_Result
 serve_metrics(struct serve *s, struct MHD_Connection *conn, void **req)
 {
 	struct MHD_Response	*r;
-	struct serve_pub	*p;
-	struct strbuf		 sb = { 0 };
 	enum MHD_Result		 ret;
 	int			 fmt;
 
@@ -321,25 +340,16 @@ serve_metrics(struct serve *s, struct MHD_Connection *conn, void **req)
 		    "text/plain; charset=utf-8", "the metrics are offered as "
 		    "application/openmetrics-text or text/plain, and the "
 		    "Accept header refuses both\n", NULL));
-	p = serve_current(s);
-	if (p->text[fmt] == NULL) {
-		om_render(p->snap, fmt, &sb);
-		p->len[fmt] = sb.len;
-		p->text[fmt] = strbuf_detach(&sb);
-	}
-	r = MHD_create_response_from_buffer(p->len[fmt], p->text[fmt],
-	    MHD_RESPMEM_PERSISTENT);
-	if (r == NULL) {
-		serve_pub_unref(p);
+	r = serve_pub_body(serve_current(s), fmt, om_accept_gzip(
+	    MHD_lookup_connection_value(conn, MHD_HEADER_KIND,
+	    MHD_HTTP_HEADER_ACCEPT_ENCODING)) ? &s->zs : NULL, req);
+	if (r == NULL)
 		return (MHD_NO);
-	}
-	/* The text is sent from the snapshot: it lives until the request ends
-	 * (serve_completed() lets it go). */
-	*req = p;
 	MHD_add_response_header(r, MHD_HTTP_HEADER_CONTENT_TYPE,
 	    om_content_type(fmt));
 	MHD_add_response_header(r, MHD_HTTP_HEADER_CACHE_CONTROL, "no-store");
-	MHD_add_response_header(r, MHD_HTTP_HEADER_VARY, "Accept");
+	MHD_add_response_header(r, MHD_HTTP_HEADER_VARY,
+	    "Accept, Accept-Encoding");
 	serve_web_headers(conn, r);
 	ret = MHD_queue_response(conn, MHD_HTTP_OK, r);
 	MHD_destroy_response(r);
@@ -396,19 +406,27 @@ serve_fields_valid(struct MHD_Connection *conn)
  * "/metrics%00junk" is not "/metrics".  The mark is an address only,
  * never written: const, so no mutable global.
  */
-static const char serve_bad_target, serve_long_target;
-#define SERVE_BAD_TARGET ((void *)(uintptr_t)&serve_bad_target)
-#define SERVE_LONG_TARGET ((void *)(uintptr_t)&serve_long_target)
+static const char serve_marks[3];
+#define SERVE_BAD_TARGET ((void *)(uintptr_t)&serve_marks[0])
+#define SERVE_LONG_TARGET ((void *)(uintptr_t)&serve_marks[1])
+/* A request found good on its headers, answered once it is all in. */
+#define SERVE_PENDING	((void *)(uintptr_t)&serve_marks[2])
+#define SERVE_MARK(p)	((p) == SERVE_BAD_TARGET || \
+			 (p) == SERVE_LONG_TARGET || (p) == SERVE_PENDING)
 
 static void *
 serve_target(void *cls, const char *uri, struct MHD_Connection *conn)
 {
+	struct serve		*s = cls;
 	struct serve_conn	*c;
 	const char		*q, *p;
 	size_t			 plen, args = 0;
-	char			 buf[256];
-	int			 n;
 
+	/* A request on a kept connection: its own deadline starts. */
+	if ((c = serve_conn_of(conn)) != NULL && c->kept) {
+		c->kept = 0;
+		c->since = clock_now(&s->lt);
+	}
 	q = strchr(uri, '?');
 	plen = q != NULL ? (size_t)(q - uri) : strlen(uri);
 	for (p = q; p != NULL; p = strchr(p + 1, '&'))
@@ -418,19 +436,10 @@ serve_target(void *cls, const char *uri, struct MHD_Connection *conn)
 	    ((struct serve *)cls)->tls)
 		return (SERVE_LONG_TARGET);
 	if (strlen(uri) > SERVE_URI_MAX || args > SERVE_ARGS_MAX) {
-		/*
-		 * Answered here and now, the connection closed: nothing else
-		 * has been sent on it since the last answer ended.
-		 */
-		if ((c = serve_conn_of(conn)) == NULL)
-			return (NULL);
-		n = snprintf(buf, sizeof buf, "HTTP/1.1 414 URI Too Long\r\n"
-		    "Connection: close\r\n"
-		    "Content-Type: text/plain; charset=utf-8\r\n"
-		    "Content-Length: %zu\r\n\r\n%s", strlen(serve_long),
-		    serve_long);
-		(void)send(c->fd, buf, (size_t)n, MSG_NOSIGNAL | MSG_DONTWAIT);
-		serve_conn_drop(cls, c);
+		/* Answered here and now, the connection closed. */
+		if (c != NULL)
+			serve_conn_refuse(s, c, 414, "URI Too Long",
+			    serve_long);
 		return (NULL);
 	}
 	for (p = uri; p + 3 <= uri + plen; p++) {
@@ -440,6 +449,39 @@ serve_target(void *cls, const char *uri, struct MHD_Connection *conn)
 	return (NULL);
 }
 
+/* What a request found good on its headers gets. */
+static enum MHD_Result
+serve_answer(struct serve *s, struct MHD_Connection *conn, const char *url,
+    void **req)
+{
+	if (strcmp(url, "/metrics") == 0)
+		return (serve_metrics(s, conn, req));
+	if (strcmp(url, "/") == 0)
+		return (serve_reply(conn, MHD_HTTP_OK,
+		    "text/html; charset=utf-8", serve_index, NULL));
+	return (serve_reply(conn, MHD_HTTP_NOT_FOUND,
+	    "text/plain; charset=utf-8", "not found: the metrics are at "
+	    "/metrics\n", NULL));
+}
+
+/* Whether the request's header block is over SERVE_HEADER_MAX bytes. */
+static int
+serve_header_long(struct MHD_Connection *conn)
+{
+	const union MHD_ConnectionInfo	*ci;
+
+	ci = MHD_get_connection_info(conn,
+	    MHD_CONNECTION_INFO_REQUEST_HEADER_SIZE);
+	return (ci != NULL && ci->header_size > SERVE_HEADER_MAX);
+}
+
+/*
+ * Errors are answered at the first call, on the headers alone, and close
+ * the connection (a body is refused, not drained).  A good request is
+ * answered at the second, once the library has all of it: an answer
+ * queued earlier would close the connection too, and a scraper keeps
+ * its connection from one scrape to the next.
+ */
 static enum MHD_Result
 serve_access(void *cls, struct MHD_Connection *conn, const char *url,
     const char *method, const char *version, const char *upload_data,
@@ -464,12 +506,29 @@ serve_access(void *cls, struct MHD_Connection *conn, const char *url,
 		return (serve_reply(conn, MHD_HTTP_URI_TOO_LONG,
 		    "text/plain; charset=utf-8", serve_long, NULL));
 	}
-	/*
-	 * Everything is decided on the headers alone, before any body is
-	 * read: a body is refused, not drained.
-	 */
+	if (*req == SERVE_PENDING && *upload_data_size == 0) {
+		*req = NULL;
+		return (serve_answer(s, conn, url, req));
+	}
 	if (*req != NULL || *upload_data_size != 0)
 		return (MHD_NO);
+	/*
+	 * The library's own limit is its memory, which its answer needs
+	 * too: hvtop's is lower, and hvtop answers without that memory, so
+	 * that every request gets an answer.
+	 */
+	if (serve_header_long(conn)) {
+		/* On TLS the answer is the library's to send, encrypted. */
+		if (s->tls)
+			return (serve_reply(conn,
+			    MHD_HTTP_REQUEST_HEADER_FIELDS_TOO_LARGE,
+			    "text/plain; charset=utf-8", serve_big, NULL));
+		if (c != NULL)
+			serve_conn_refuse(s, c,
+			    MHD_HTTP_REQUEST_HEADER_FIELDS_TOO_LARGE,
+			    "Request Header Fields Too Large", serve_big);
+		return (MHD_NO);
+	}
 	if (!serve_fields_valid(conn))
 		return (serve_reply(conn, MHD_HTTP_BAD_REQUEST,
 		    "text/plain; charset=utf-8", "a header field can be read "
@@ -492,14 +551,45 @@ serve_access(void *cls, struct MHD_Connection *conn, const char *url,
 		return (serve_reply(conn, MHD_HTTP_CONTENT_TOO_LARGE,
 		    "text/plain; charset=utf-8", "a request body is not "
 		    "accepted here\n", NULL));
-	if (strcmp(url, "/metrics") == 0)
-		return (serve_metrics(s, conn, req));
-	if (strcmp(url, "/") == 0)
-		return (serve_reply(conn, MHD_HTTP_OK,
-		    "text/html; charset=utf-8", serve_index, NULL));
-	return (serve_reply(conn, MHD_HTTP_NOT_FOUND,
-	    "text/plain; charset=utf-8", "not found: the metrics are at "
-	    "/metrics\n", NULL));
+	*req = SERVE_PENDING;
+	return (MHD_YES);
+}
+
+/*
+ * libmicrohttpd up to 0.9.77 answers a request whose headers it refuses
+ * itself (a Content-Length that is not a number, "-1" or "0x10"; HTTP/1.1
+ * without Host) with its error's status line and headers twice.  Its log
+ * says so before either is sent, and the request it means is the one
+ * whose headers are read but not yet handed to hvtop, as the library
+ * hands them over in the same turn as it reads them.  hvtop answers that
+ * one once itself and closes it, so the library's text goes nowhere.
+ */
+static void
+serve_log(void *cls, const char *fmt, va_list ap)
+{
+	static const char	 pre[] = "Error processing request (HTTP "
+	    "response code is %u";
+	struct serve		*s = cls;
+	struct serve_conn	*c;
+	unsigned		 status;
+
+	if (strncmp(fmt, pre, sizeof pre - 1) != 0)
+		return;
+	status = va_arg(ap, unsigned);
+	for (c = s->head; c != NULL; c = c->next) {
+		if (c->dropped || c->busy ||
+		    MHD_get_connection_info(c->conn,
+		    MHD_CONNECTION_INFO_REQUEST_HEADER_SIZE) == NULL)
+			continue;
+		if (status == MHD_HTTP_CONTENT_TOO_LARGE)
+			serve_conn_refuse(s, c, status, "Content Too Large",
+			    "the Content-Length is too large: a request body "
+			    "is not accepted here\n");
+		else
+			serve_conn_refuse(s, c, MHD_HTTP_BAD_REQUEST,
+			    "Bad Request", "a Content-Length that is not a "
+			    "number, or HTTP/1.1 without Host\n");
+	}
 }
 
 static void
@@ -510,12 +600,13 @@ serve_completed(void *cls, struct MHD_Connection *conn, void **req,
 	struct serve_conn	*c;
 
 	(void)code;
-	if (*req != SERVE_BAD_TARGET && *req != SERVE_LONG_TARGET)
+	if (!SERVE_MARK(*req))
 		serve_pub_unref(*req);
 	*req = NULL;
 	/* Idle again: the deadline starts over for the next request. */
 	if ((c = serve_conn_of(conn)) != NULL && !c->dropped) {
 		c->busy = 0;
+		c->kept = 1;
 		c->since = clock_now(&s->lt);
 		serve_conn_unlink(s, c);
 		serve_conn_append(s, c);
@@ -659,6 +750,7 @@ serve_open_web(const struct serve_addr *a, const struct serve_info *info,
 		return (error);
 	}
 	tls = web != NULL && web->cert != NULL;
+	s->tls = tls;
 	if (tls) {
 		url = xasprintf("https%s", s->url + 4);
 		free(s->url);
@@ -684,8 +776,11 @@ serve_open_web(const struct serve_addr *a, const struct serve_info *info,
 	 * closed, so it never stops accepting.
 	 */
 	s->mhd = MHD_start_daemon(MHD_USE_EPOLL | MHD_ALLOW_SUSPEND_RESUME |
+	    MHD_USE_ERROR_LOG |
 	    (tls ? MHD_USE_TLS : 0),
 	    0, NULL, NULL, serve_access, s,
+	    /* First, so that it is used for the options' own messages. */
+	    MHD_OPTION_EXTERNAL_LOGGER, serve_log, s,
 	    MHD_OPTION_HTTPS_MEM_KEY, tls ? web->key : NULL,
 	    MHD_OPTION_HTTPS_MEM_CERT, tls ? web->cert : NULL,
 	    MHD_OPTION_HTTPS_MEM_TRUST, tls ? web->ca : NULL,
@@ -693,7 +788,7 @@ serve_open_web(const struct serve_addr *a, const struct serve_info *info,
 	    MHD_OPTION_LISTEN_SOCKET, (MHD_socket)fd,
 	    MHD_OPTION_CONNECTION_LIMIT,
 	    (unsigned)(SERVE_CONNECTIONS + SERVE_SLACK),
-	    MHD_OPTION_CONNECTION_TIMEOUT, (unsigned)SERVE_DEADLINE,
+	    MHD_OPTION_CONNECTION_TIMEOUT, (unsigned)SERVE_KEEPALIVE,
 	    MHD_OPTION_CONNECTION_MEMORY_LIMIT, (size_t)SERVE_HEADER_MEMORY,
 	    MHD_OPTION_NOTIFY_COMPLETED, serve_completed, s,
 	    MHD_OPTION_NOTIFY_CONNECTION, serve_notify, s,
@@ -772,6 +867,7 @@ serve_stop(struct serve *s)
 		close(s->wake[1]);
 	}
 	serve_pub_unref(s->cur);
+	serve_pub_zfree(s->zs);
 	om_free(s->om);
 	pthread_mutex_destroy(&s->lock);
 	serve_web_passed_clear(s);

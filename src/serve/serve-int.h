@@ -24,11 +24,15 @@
 #define SERVE_CONNECTIONS	256	/* held at once; one more drops one */
 #define SERVE_SLACK		64	/* dropped ones not yet closed */
 #define SERVE_DEADLINE		10	/* seconds for a whole request */
+#define SERVE_KEEPALIVE		300	/* seconds an answered one may idle */
 #define SERVE_TICK_MS		100	/* how often deadlines are checked */
-#define SERVE_HEADER_MEMORY	(16 * 1024)	/* per connection */
+#define SERVE_HEADER_MAX	(16 * 1024)	/* bytes of request headers */
+#define SERVE_HEADER_MEMORY	(SERVE_HEADER_MAX + 8 * 1024)	/* with the
+						   answer's own, per connection */
 #define SERVE_URI_MAX		4096	/* bytes of a request target */
 #define SERVE_ARGS_MAX		32	/* arguments in its query */
 #define SERVE_BACKLOG		128
+#define SERVE_PART		(64 * 1024)	/* text rendered at a time */
 #define SERVE_PEM_MAX		(1024 * 1024)	/* a certificate chain */
 #define SERVE_REALM		"hvtop"
 #define SERVE_AUTH_WORKERS	2	/* threads that hash passwords */
@@ -55,20 +59,25 @@ struct serve_auth_src {
 struct serve_conn {
 	struct serve_conn	*prev, *next;
 	int			 fd;
-	uint64_t		 since;		/* opened, or last answer sent */
+	uint64_t		 since;		/* opened, last answer sent, or
+						   request line read */
 	int			 busy;		/* a request is being answered */
+	int			 kept;		/* answered; no request since */
 	int			 dropped;	/* shut down; not yet closed */
 	struct MHD_Connection	*conn;
 	struct serve		*srv;
 	struct serve_auth_job	*job;		/* its password being hashed */
 };
 
-/* A published snapshot and, made on demand, its text per format. */
+/*
+ * A published snapshot, read by every scrape of it, and, made on demand,
+ * its gzip text per format, which every gzip scrape of it is sent from.
+ */
 struct serve_pub {
 	atomic_uint	 refs;
 	struct om_snapshot	*snap;
-	char		*text[OM_NFORMATS];
-	size_t		 len[OM_NFORMATS];
+	char		*gz[OM_NFORMATS];
+	size_t		 gzlen[OM_NFORMATS];
 };
 
 struct serve {
@@ -79,6 +88,7 @@ struct serve {
 	int			 running;
 	int			 wake[2];	/* a byte: stop */
 	struct hv_clock		 lt;
+	void			*zs;		/* zlib's, for gzip answers */
 	struct serve_conn	*head, *tail;
 	unsigned		 held;		/* not dropped */
 	pthread_mutex_t		 lock;
@@ -110,6 +120,27 @@ enum {
 
 /* Whether b (blen bytes) is the string a, in a time that does not say. */
 int		 serve_web_same(const char *, const char *, size_t);
+
+/* ---- serve-pub.c ---------------------------------------------------- */
+
+/* Another holder of p (returned), or one fewer (the last frees it). */
+struct serve_pub	*serve_pub_ref(struct serve_pub *);
+void		 serve_pub_unref(struct serve_pub *);
+/*
+ * The answer's body for p in fmt, gzip when zs is not NULL (with its
+ * Content-Encoding; *zs is the server thread's zlib stream, made at the
+ * first use), which takes the caller's reference to p: a plain answer
+ * lets it go when the library is done with it, a gzip one hands it to
+ * *req for the request's end; NULL (the reference let go) when the
+ * library cannot make an answer.
+ */
+struct MHD_Response *serve_pub_body(struct serve_pub *p, int fmt,
+		    void **zs, void **req);
+/* Free the zlib stream serve_pub_body() made (NULL: none). */
+void		 serve_pub_zfree(void *);
+
+/* ---- serve-web.c ---------------------------------------------------- */
+
 /* Forget the passwords last accepted (authlock held). */
 void		 serve_web_passed_clear(struct serve *);
 /* Whether the password is the one last accepted for user (authlock). */

@@ -14,6 +14,7 @@
 
 #include "source/source-hcall.h"
 
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -27,7 +28,10 @@
 #include "util/hverr.h"
 #include "util/xalloc.h"
 
-#define SOURCE_HCALL_TRIES	20	/* for a busy catalog page */
+#define SOURCE_HCALL_TRIES	20	/* for a busy catalog page, or a
+					   busy call looking for partitions */
+#define SOURCE_HCALL_PAUSE_MIN	1000000ULL	/* ns: the first wait */
+#define SOURCE_HCALL_PAUSE_MAX	100000000ULL	/* ns: the longest */
 #define SOURCE_HCALL_UNMAPPED	((size_t)-1)	/* plan value not selected */
 
 /*
@@ -100,6 +104,9 @@ struct source_hcall {
 						   next is the first shown */
 	int			 lost;		/* a listed partition did not
 						   answer: look again */
+	unsigned		 busy;		/* busy answers to the last
+						   look for partitions */
+	int			 gave_up;	/* it stayed busy */
 	uint64_t		 tb;		/* of the last data call */
 };
 
@@ -108,6 +115,30 @@ source_hcall_busy(long rc)
 {
 	return (rc == H_BUSY || (rc >= H_LONG_BUSY_ORDER_1_MSEC &&
 	    rc <= H_LONG_BUSY_ORDER_100_SEC));
+}
+
+/*
+ * How long to wait before asking a busy hypervisor again, the tries-th
+ * time: what a long-busy answer asks for, else twice the last wait, from
+ * 1 ms; never over 100 ms, so that SOURCE_HCALL_TRIES tries wait under
+ * 2 s in all.
+ */
+static uint64_t
+source_hcall_backoff(long rc, unsigned tries)
+{
+	uint64_t	 ns = SOURCE_HCALL_PAUSE_MIN;
+	long		 order;
+
+	if (rc >= H_LONG_BUSY_ORDER_1_MSEC &&
+	    rc <= H_LONG_BUSY_ORDER_100_SEC) {
+		for (order = H_LONG_BUSY_ORDER_1_MSEC; order < rc &&
+		    ns < SOURCE_HCALL_PAUSE_MAX; order++)
+			ns *= 10;
+	} else {
+		while (tries-- > 0 && ns < SOURCE_HCALL_PAUSE_MAX)
+			ns *= 2;
+	}
+	return (ns < SOURCE_HCALL_PAUSE_MAX ? ns : SOURCE_HCALL_PAUSE_MAX);
 }
 
 /* One catalog page; a busy hypervisor is asked again a few times. */
@@ -255,6 +286,7 @@ source_hcall_ask(struct source_hcall *s, uint32_t off, uint16_t lpar,
 	char				*err = NULL;
 	size_t				 i;
 	long				 rc;
+	unsigned			 tries;
 	int				 error;
 
 	memset(&rq, 0, sizeof rq);
@@ -274,8 +306,23 @@ source_hcall_ask(struct source_hcall *s, uint32_t off, uint16_t lpar,
 		free(err);
 		return (H_PARAMETER);
 	}
-	rc = s->tp->data(s->tc, s->tb, s->req, sizeof s->req, s->res,
-	    sizeof s->res);
+	/*
+	 * A busy answer says nothing about the partitions: asked again,
+	 * after a wait that grows, a bounded number of times.
+	 */
+	for (tries = 0; ; tries++) {
+		rc = s->tp->data(s->tc, s->tb, s->req, sizeof s->req, s->res,
+		    sizeof s->res);
+		if (!source_hcall_busy(rc))
+			break;
+		s->busy++;
+		if (tries + 1 >= SOURCE_HCALL_TRIES) {
+			s->gave_up = 1;
+			break;
+		}
+		if (s->tp->pause != NULL)
+			s->tp->pause(s->tc, source_hcall_backoff(rc, tries));
+	}
 	error = hcall_decode_result(s->res, sizeof s->res, s->topo.interface,
 	    &s->rb, &err);
 	free(err);
@@ -458,6 +505,8 @@ source_hcall_discover(struct source_hcall *s)
 	int				 denied = 0;
 
 	s->lost = 0;
+	s->busy = 0;
+	s->gave_up = 0;
 	if (s->topo.interface < 2 || s->cat == NULL ||
 	    source_hcall_probe_offset(s->cat, &off) != 0)
 		return;
@@ -468,6 +517,17 @@ source_hcall_discover(struct source_hcall *s)
 	rc = source_hcall_one(s, off, SEL_LPAR_SELF, &f);
 	if (rc == H_SUCCESS)
 		denied = source_hcall_others(s, off, &f);
+	if (s->gave_up) {
+		/*
+		 * Still busy: what was found may lack any partition, so
+		 * the list stays as it was, and the next sample looks
+		 * again.
+		 */
+		free(f.vcpus);
+		free(f.cfg);
+		s->lost = 1;
+		return;
+	}
 	for (i = n = 0; i < SEL_LPAR_SELF; i++)
 		n += f.vcpus[i] > 0 && (!denied || i == f.self);
 	if (n > SOURCE_HCALL_MAX_LPARS)
@@ -513,9 +573,15 @@ source_hcall_partitions(struct source *src, char **cause)
 {
 	struct source_hcall	*s = src->data;
 
-	(void)cause;
 	s->lpars_on = 1;
 	source_hcall_discover(s);
+	if (s->gave_up) {
+		*cause = xasprintf("the hypervisor was still busy after %u "
+		    "tries (H_BUSY), so only this partition is known for now; "
+		    "hvtop looks again at every sample until it answers",
+		    SOURCE_HCALL_TRIES);
+		return (-EBUSY);
+	}
 	return (0);
 }
 
@@ -1145,8 +1211,15 @@ source_hcall_sample(struct source *src, uint64_t now, struct raw_sample *rs,
 	for (b = 0; b < s->plan->nbufs; b++)
 		source_hcall_call(s, b, tb, rs);
 	/* Found again now, listed at the next topology call. */
-	if (s->lost && s->lpars_on)
+	if (s->lost && s->lpars_on) {
 		source_hcall_discover(s);
+		if (s->gave_up && rs->error[0] == '\0')
+			snprintf(rs->error, sizeof rs->error, "looking for "
+			    "the frame's partitions: the hypervisor was still "
+			    "busy after %u tries; the partitions listed stay, "
+			    "and hvtop looks again at the next sample",
+			    SOURCE_HCALL_TRIES);
+	}
 	source_hcall_say_denied(s, rs);
 	return (0);
 }

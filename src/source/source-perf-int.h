@@ -193,6 +193,9 @@ struct perf_lpar_scan {
 					   in a row (0: never) */
 	unsigned	 maxvcpus;	/* the most vcpus looked for */
 	int		 privileged;	/* collect_privileged: 1, 0, -1 */
+	/* Optional: wait ns before a probe answered busy (EBUSY, EAGAIN)
+	 * is made again; NULL: again at once. */
+	void		(*pause)(void *arg, uint64_t ns);
 };
 
 struct perf_lpar_found {
@@ -201,12 +204,17 @@ struct perf_lpar_found {
 	int		 denied;	/* only this partition answers */
 	unsigned	 refused;	/* ids refused with EACCES/EPERM */
 	unsigned	 probes;	/* events opened */
+	unsigned	 busy;		/* probes answered busy */
+	int		 gave_up;	/* one stayed busy: the list may
+					   lack partitions */
 };
 
 /*
  * Which partitions answer: this one first (as 0xffff; if it does not,
  * nothing is found), then each id lo..hi (up to gap ids in a row past
- * the last that answered), then each found partition's vcpus.  Without the permission (privileged 0), or when no id answers
+ * the last that answered), then each found partition's vcpus.  A probe
+ * answered busy is made again, PERF_LPAR_TRIES times at most, after a
+ * wait that doubles from 1 ms up to 100 ms.  Without the permission (privileged 0), or when no id answers
  * while this partition does, *out says denied and lists none.  Clear
  * *out with source_perf_lpar_found_free().
  */

@@ -22,6 +22,39 @@
 #include "util/xalloc.h"
 
 #define LPARCFG_MAX	(256 * 1024)
+#define PERF_LPAR_TRIES	20		/* for a probe answered busy */
+#define PERF_LPAR_PAUSE_MIN	1000000ULL	/* ns */
+#define PERF_LPAR_PAUSE_MAX	100000000ULL	/* ns */
+
+/*
+ * One probe, made again while the kernel says the hypervisor was busy:
+ * a busy answer says nothing about the partition.  Returns the last
+ * answer's errno (0: it opened).
+ */
+static int
+source_perf_lpar_ask(const struct perf_lpar_scan *sc,
+    struct perf_lpar_found *out, uint16_t lpar, unsigned vcpu)
+{
+	uint64_t	 ns = PERF_LPAR_PAUSE_MIN;
+	unsigned	 tries;
+	int		 err;
+
+	for (tries = 0; ; tries++) {
+		out->probes++;
+		err = sc->probe(sc->arg, lpar, vcpu);
+		if (err != EBUSY && err != EAGAIN)
+			return (err);
+		out->busy++;
+		if (tries + 1 >= PERF_LPAR_TRIES) {
+			out->gave_up = 1;
+			return (err);
+		}
+		if (sc->pause != NULL)
+			sc->pause(sc->arg, ns);
+		if ((ns *= 2) > PERF_LPAR_PAUSE_MAX)
+			ns = PERF_LPAR_PAUSE_MAX;
+	}
+}
 
 /*
  * The number of vcpus of lpar, given that vcpu 0 answers.  Partitions
@@ -30,20 +63,18 @@
  */
 static unsigned
 source_perf_lpar_vcpus(const struct perf_lpar_scan *sc, uint16_t lpar,
-    unsigned guess, unsigned *probes)
+    unsigned guess, struct perf_lpar_found *out)
 {
 	unsigned	 ok = 0, bad = 0, mid;
 
 	if (guess > 1) {
-		(*probes)++;
-		if (sc->probe(sc->arg, lpar, guess - 1) != 0)
+		if (source_perf_lpar_ask(sc, out, lpar, guess - 1) != 0)
 			bad = guess - 1;
 		else {
 			ok = guess - 1;
 			if (guess >= sc->maxvcpus)
 				return (sc->maxvcpus);
-			(*probes)++;
-			if (sc->probe(sc->arg, lpar, guess) != 0)
+			if (source_perf_lpar_ask(sc, out, lpar, guess) != 0)
 				return (guess);
 			ok = guess;
 		}
@@ -51,8 +82,7 @@ source_perf_lpar_vcpus(const struct perf_lpar_scan *sc, uint16_t lpar,
 	/* Double until one fails or the bound is reached ... */
 	if (bad == 0) {
 		for (bad = ok > 0 ? ok * 2 : 1; bad < sc->maxvcpus; bad *= 2) {
-			(*probes)++;
-			if (sc->probe(sc->arg, lpar, bad) != 0)
+			if (source_perf_lpar_ask(sc, out, lpar, bad) != 0)
 				break;
 			ok = bad;
 		}
@@ -63,8 +93,7 @@ source_perf_lpar_vcpus(const struct perf_lpar_scan *sc, uint16_t lpar,
 	 * first that did not. */
 	while (bad - ok > 1) {
 		mid = ok + (bad - ok) / 2;
-		(*probes)++;
-		if (sc->probe(sc->arg, lpar, mid) == 0)
+		if (source_perf_lpar_ask(sc, out, lpar, mid) == 0)
 			ok = mid;
 		else
 			bad = mid;
@@ -90,8 +119,7 @@ source_perf_lpar_scan(const struct perf_lpar_scan *sc,
 		return;
 	}
 	/* This partition must answer, or there are no VCPU domains here. */
-	out->probes++;
-	if (sc->probe(sc->arg, SEL_LPAR_SELF, 0) != 0)
+	if (source_perf_lpar_ask(sc, out, SEL_LPAR_SELF, 0) != 0)
 		return;
 	/*
 	 * Every open costs the kernel's test call; ids are handed out in
@@ -100,8 +128,8 @@ source_perf_lpar_scan(const struct perf_lpar_scan *sc,
 	 */
 	for (id = sc->lo; id <= sc->hi && (sc->gap == 0 ||
 	    missing < sc->gap); id++) {
-		out->probes++;
-		if ((err = sc->probe(sc->arg, (uint16_t)id, 0)) != 0) {
+		if ((err = source_perf_lpar_ask(sc, out, (uint16_t)id,
+		    0)) != 0) {
 			if (err == EACCES || err == EPERM)
 				out->refused++;
 			missing++;
@@ -114,16 +142,17 @@ source_perf_lpar_scan(const struct perf_lpar_scan *sc,
 		memset(l, 0, sizeof *l);
 		l->id = (uint16_t)id;
 		l->vcpus = (uint16_t)source_perf_lpar_vcpus(sc, l->id,
-		    out->nlpars > 1 ? l[-1].vcpus : 0, &out->probes);
+		    out->nlpars > 1 ? l[-1].vcpus : 0, out);
 		/* perf shows no lpar_cfg_instance_id: a result element
 		 * carries it, an open does not. */
 		l->cfg = 0;
 	}
 	/*
 	 * This partition answers as 0xffff and no id answers, not even its
-	 * own: the hypervisor lets it read itself only.
+	 * own: the hypervisor lets it read itself only (unless the ids
+	 * that did not answer were busy).
 	 */
-	if (out->nlpars == 0)
+	if (out->nlpars == 0 && !out->gave_up)
 		out->denied = 1;
 }
 

@@ -16,9 +16,11 @@
  *			information, the GPCI capabilities, the device tree
  *			on a real partition);
  *   constant		the frame's named clocks catalog formulas use.
- * Time needs no operation: H_GET_24X7_DATA is made at a partition
+ * Time needs no operation but one: H_GET_24X7_DATA is made at a partition
  * timebase, which the client derives from its clock and the topology's
- * timebase frequency; a transport to a real hypervisor ignores it.
+ * timebase frequency; a transport to a real hypervisor ignores it.  The
+ * wait before a busy hypervisor is asked again is the transport's
+ * (pause).
  */
 #ifndef HVTOP_TRANSPORT_H
 #define HVTOP_TRANSPORT_H
@@ -51,6 +53,12 @@ struct transport_ops {
 	int		(*topology)(void *, struct topology *, char **cause);
 	/* A named constant of the frame (PB_Freq ...): 0, or -HV_ENOENT. */
 	int		(*constant)(void *, const char *, double *);
+	/*
+	 * Optional: wait ns before a busy hypervisor is asked again (NULL:
+	 * ask again at once).  The wait is the transport's, so that a
+	 * simulated hypervisor need not cost real time.
+	 */
+	void		(*pause)(void *, uint64_t ns);
 	void		(*close)(void *);
 };
 

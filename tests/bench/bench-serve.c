@@ -4,9 +4,12 @@
  * values (4 formulas per chip row, 8 per core row, totals included).
  * Prints the median time to render a frame in each format, to publish a
  * sample (what the sampler pays), and to scrape over loopback with a
- * client on this machine: a fresh frame (render and send) and the same
- * frame again (send only).  Then the resident memory growth over 1,000
- * scrapes in a row, each of a newly published frame.
+ * client on this machine: a fresh frame and the same frame again, each
+ * on a connection of its own; the same with gzip (compressed, then sent
+ * from the compressed text); and ten scrapes sent at once on one kept
+ * connection (per scrape).  Then the resident memory growth over 1,000
+ * scrapes in a row, each of a newly published frame, then 1,000 more
+ * with gzip.
  */
 #include "config.h"
 
@@ -35,6 +38,7 @@
 
 #define RUNS		200
 #define SCRAPES		1000
+#define KEEP		10	/* scrapes on one kept connection */
 #define CHIP_FORMULAS	4
 #define CORE_FORMULAS	8
 #define TB_HZ		512000000ULL
@@ -109,12 +113,13 @@ make_defs(const struct catalog *cat, int domain, struct engine_metric_def *d,
 	}
 }
 
-/* One scrape over loopback; its bytes, or 0 on failure. */
+#define OM_ACCEPT	"Accept: application/openmetrics-text; version=1.0.0\r\n"
+
+/* req sent on one connection over loopback; the bytes until the server
+ * closes it, or 0 on failure. */
 static size_t
-scrape(unsigned port)
+scrape_req(unsigned port, const char *req)
 {
-	static const char req[] = "GET /metrics HTTP/1.0\r\nAccept: "
-	    "application/openmetrics-text; version=1.0.0\r\n\r\n";
 	struct sockaddr_in	 sin;
 	char			 buf[65536];
 	size_t			 total = 0;
@@ -128,7 +133,7 @@ scrape(unsigned port)
 	sin.sin_port = htons((uint16_t)port);
 	sin.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
 	if (connect(fd, (struct sockaddr *)&sin, sizeof sin) != 0 ||
-	    write(fd, req, sizeof req - 1) != (ssize_t)(sizeof req - 1)) {
+	    write(fd, req, strlen(req)) != (ssize_t)strlen(req)) {
 		close(fd);
 		return (0);
 	}
@@ -136,6 +141,15 @@ scrape(unsigned port)
 		total += (size_t)n;
 	close(fd);
 	return (total);
+}
+
+/* One scrape, as Prometheus asks (gzip: with Accept-Encoding: gzip). */
+static size_t
+scrape(unsigned port, int gzip)
+{
+	return (scrape_req(port, gzip ? "GET /metrics HTTP/1.0\r\n" OM_ACCEPT
+	    "Accept-Encoding: gzip\r\n\r\n" : "GET /metrics HTTP/1.0\r\n"
+	    OM_ACCEPT "\r\n"));
 }
 
 /* Move every counter on and stamp the sample one second later. */
@@ -178,10 +192,14 @@ main(void)
 	uint64_t			 om_ns[RUNS], txt_ns[RUNS];
 	uint64_t			 pub_ns[RUNS];
 	uint64_t			 fresh_ns[RUNS], cached_ns[RUNS];
+	uint64_t			 gzf_ns[RUNS], gzc_ns[RUNS];
+	uint64_t			 keep_ns[RUNS];
+	struct strbuf			 keep = { 0 };
+	size_t				 gzbytes = 0;
 	uint64_t			 t0, now = 0;
 	size_t				 i, nval = 0, bytes = 0, nbytes;
 	unsigned			 port;
-	long				 r0, r1;
+	long				 r0, r1, r2;
 	char				*cause = NULL, spec[64];
 	size_t				 runs = bench_iters(RUNS);
 	size_t				 scrapes = bench_iters(SCRAPES);
@@ -262,6 +280,10 @@ main(void)
 	}
 	if (sscanf(serve_url(srv), "http://127.0.0.1:%u", &port) != 1)
 		return (1);
+	for (i = 0; i < KEEP; i++)
+		strbuf_addf(&keep, "GET /metrics HTTP/1.1\r\nHost: bench\r\n"
+		    OM_ACCEPT "%s\r\n", i + 1 == KEEP ? "Connection: close\r\n" :
+		    "");
 	for (i = 0; i < runs; i++) {
 		step(&rs, &now);
 		snap = engine_update_reuse(e, &rs, snap);
@@ -269,14 +291,33 @@ main(void)
 		serve_publish(srv, e, &sel, 0, fx.cat->version, &rs, snap,
 		    now);
 		t0 = now_ns();
-		nbytes = scrape(port);
+		nbytes = scrape(port, 0);
 		fresh_ns[i] = now_ns() - t0;
 		t0 = now_ns();
-		if (scrape(port) != nbytes || nbytes < bytes) {
+		if (scrape(port, 0) != nbytes || nbytes < bytes) {
 			fprintf(stderr, "bench-serve: a scrape failed\n");
 			return (1);
 		}
 		cached_ns[i] = now_ns() - t0;
+		/* The same sample with gzip: compressed, then from the
+		 * compressed text. */
+		t0 = now_ns();
+		gzbytes = scrape(port, 1);
+		gzf_ns[i] = now_ns() - t0;
+		t0 = now_ns();
+		if (scrape(port, 1) != gzbytes || gzbytes == 0) {
+			fprintf(stderr, "bench-serve: a gzip scrape failed\n");
+			return (1);
+		}
+		gzc_ns[i] = now_ns() - t0;
+		/* KEEP scrapes on one kept connection, sent at once. */
+		t0 = now_ns();
+		if (scrape_req(port, keep.s) < KEEP * bytes) {
+			fprintf(stderr, "bench-serve: a kept connection "
+			    "failed\n");
+			return (1);
+		}
+		keep_ns[i] = (now_ns() - t0) / KEEP;
 	}
 	/* A thousand scrapes in a row, a new frame before each. */
 	r0 = rss_kib();
@@ -286,12 +327,25 @@ main(void)
 		serve_sample_begin(srv);
 		serve_publish(srv, e, &sel, 0, fx.cat->version, &rs, snap,
 		    now);
-		if (scrape(port) < bytes) {
+		if (scrape(port, 0) < bytes) {
 			fprintf(stderr, "bench-serve: a scrape failed\n");
 			return (1);
 		}
 	}
 	r1 = rss_kib();
+	/* The same with gzip: each frame compressed once. */
+	for (i = 0; i < scrapes; i++) {
+		step(&rs, &now);
+		snap = engine_update_reuse(e, &rs, snap);
+		serve_sample_begin(srv);
+		serve_publish(srv, e, &sel, 0, fx.cat->version, &rs, snap,
+		    now);
+		if (scrape(port, 1) < gzbytes / 2) {
+			fprintf(stderr, "bench-serve: a scrape failed\n");
+			return (1);
+		}
+	}
+	r2 = rss_kib();
 	serve_stop(srv);
 
 	printf("serve.counters %zu count\n", sel.ncounters);
@@ -302,7 +356,12 @@ main(void)
 	printf("serve.render.text %.3f ms\n", median_ms(txt_ns, runs));
 	printf("serve.scrape.fresh %.3f ms\n", median_ms(fresh_ns, runs));
 	printf("serve.scrape.cached %.3f ms\n", median_ms(cached_ns, runs));
+	printf("serve.bytes.gzip %zu bytes\n", gzbytes);
+	printf("serve.scrape.gzip.fresh %.3f ms\n", median_ms(gzf_ns, runs));
+	printf("serve.scrape.gzip.cached %.3f ms\n", median_ms(gzc_ns, runs));
+	printf("serve.scrape.keepalive %.3f ms\n", median_ms(keep_ns, runs));
 	printf("serve.rss_growth.1000_scrapes %ld KiB\n", r1 - r0);
+	printf("serve.rss_growth.1000_gzip_scrapes %ld KiB\n", r2 - r1);
 
 	engine_snapshot_free(snap);
 	free(rs.values);
@@ -313,6 +372,7 @@ main(void)
 		free(names[i]);
 	}
 	strbuf_free(&sb);
+	strbuf_free(&keep);
 	tfix_free(&fx);
 	return (0);
 }

@@ -6,7 +6,8 @@
  * the words promtool's lint refuses and of doubled or outer underscores,
  * and end with its unit; a unit must be snake case; escaped text must be
  * valid UTF-8 without control characters, with every backslash (and
- * quote, when asked) escaped.  Any violation aborts.
+ * quote, when asked) escaped; read as Accept and Accept-Encoding headers,
+ * the text gives a format and a yes or no.  Any violation aborts.
  */
 #include "config.h"
 
@@ -89,6 +90,7 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	char			*text, *unit, *u, *name, *w, *cause = NULL;
 	size_t			 n;
 	double			 scale;
+	int			 fmt;
 
 	if (size > 4096)
 		return (0);
@@ -127,6 +129,13 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		abort();
 	free(name);
 	free(u);
+
+	fmt = om_accept(text);
+	if (fmt < -1 || fmt >= OM_NFORMATS)
+		abort();
+	fmt = om_accept_gzip(text);
+	if (fmt != 0 && fmt != 1)
+		abort();
 
 	om_name_escape(text, 1, &sb);
 	check_escaped(sb.s != NULL ? sb.s : "", 1);

@@ -1,6 +1,7 @@
 /*
  * Unit tests for the metrics endpoint's content negotiation: which format
- * an Accept header chooses, with its q values honoured (q=0 refuses).
+ * an Accept header chooses, and whether Accept-Encoding lets the answer be
+ * gzip, with their q values honoured (q=0 refuses).
  */
 #include "config.h"
 
@@ -83,6 +84,32 @@ test_accept_malformed(void **state)
 	assert_int_equal(om_accept(";q=0"), TEXT);
 }
 
+/* Accept-Encoding: gzip as Prometheus and curl --compressed ask for it. */
+static void
+test_accept_gzip(void **state)
+{
+	(void)state;
+	assert_int_equal(om_accept_gzip(NULL), 0);
+	assert_int_equal(om_accept_gzip(""), 0);
+	assert_int_equal(om_accept_gzip("gzip"), 1);
+	assert_int_equal(om_accept_gzip("GZIP"), 1);
+	assert_int_equal(om_accept_gzip("identity"), 0);
+	assert_int_equal(om_accept_gzip("deflate, gzip, br, zstd"), 1);
+	assert_int_equal(om_accept_gzip("x-gzip"), 1);
+	assert_int_equal(om_accept_gzip("gzip;q=0"), 0);
+	assert_int_equal(om_accept_gzip("gzip ; q=0.001"), 1);
+	assert_int_equal(om_accept_gzip("*"), 1);
+	assert_int_equal(om_accept_gzip("*;q=0"), 0);
+	/* Named, gzip's own quality wins over "*". */
+	assert_int_equal(om_accept_gzip("gzip;q=0, *"), 0);
+	assert_int_equal(om_accept_gzip("gzip, *;q=0"), 1);
+	/* Malformed: that coding is dropped, not the header. */
+	assert_int_equal(om_accept_gzip("gzip;q=2"), 0);
+	assert_int_equal(om_accept_gzip("gzip;q=x, deflate"), 0);
+	assert_int_equal(om_accept_gzip("gzipx, gzi"), 0);
+	assert_int_equal(om_accept_gzip(",,;q=,gzip"), 1);
+}
+
 int
 main(void)
 {
@@ -91,6 +118,7 @@ main(void)
 		cmocka_unit_test(test_accept_prometheus),
 		cmocka_unit_test(test_accept_q0),
 		cmocka_unit_test(test_accept_malformed),
+		cmocka_unit_test(test_accept_gzip),
 	};
 
 	return (cmocka_run_group_tests(tests, NULL, NULL));

@@ -286,13 +286,11 @@ counter_of(const struct fixture *f, const char *event, unsigned index)
 	return (0);
 }
 
-/* Sample, publish into a frame, render; the text is allocated. */
-static char *
-frame(struct fixture *f, int format)
+/* Sample and publish into a snapshot (the caller frees it). */
+static struct om_snapshot *
+snapshot_of(struct fixture *f)
 {
 	struct om_sample	 s;
-	struct om_snapshot		*fr;
-	struct strbuf		 sb = { 0 };
 
 	f->snap = engine_update_reuse(f->e, &f->rs, f->snap);
 	s.engine = f->e;
@@ -303,7 +301,17 @@ frame(struct fixture *f, int format)
 	s.catalog_version = f->fx.cat->version;
 	s.wall_ns = 1767225600ULL * 1000000000ULL + f->now;
 	s.duration_ns = 1500000;
-	fr = om_snapshot(f->om, &s);
+	return (om_snapshot(f->om, &s));
+}
+
+/* Sample, publish into a frame, render; the text is allocated. */
+static char *
+frame(struct fixture *f, int format)
+{
+	struct om_snapshot	*fr;
+	struct strbuf		 sb = { 0 };
+
+	fr = snapshot_of(f);
 	om_render(fr, format, &sb);
 	om_snapshot_free(fr);
 	return (strbuf_detach(&sb));
@@ -330,6 +338,52 @@ lacks(const char *text, const char *line)
 
 #define CYC0	"hvtop_events_total{event=\"PM_PB_CYC\",domain=\"phys_chip\"," \
 		"chip=\"0\",lpar=\"self\",catalog_version=\"7\"} "
+
+/*
+ * The text in parts, as a slow reader takes it, is the whole text: for
+ * every part size, from a byte (a line at a time) up, in both formats,
+ * with counters, ticks, gauge families and the health lines.
+ */
+static void
+test_render_parts(void **state)
+{
+	static const size_t	 rooms[] = { 1, 7, 100, 333, 4096 };
+	struct fixture		*f = *state;
+	struct om_snapshot	*fr;
+	struct om_cursor	 c;
+	struct strbuf		 whole = { 0 }, parts = { 0 };
+	size_t			 r, calls;
+	int			 fmt;
+
+	fill(f, 100);
+	om_snapshot_free(snapshot_of(f));
+	fill(f, 5000);
+	fr = snapshot_of(f);
+	for (fmt = 0; fmt < OM_NFORMATS; fmt++) {
+		strbuf_reset(&whole);
+		om_render(fr, fmt, &whole);
+		assert_non_null(strstr(whole.s, "\nhvtop_metric_"));
+		for (r = 0; r < sizeof rooms / sizeof rooms[0]; r++) {
+			memset(&c, 0, sizeof c);
+			strbuf_reset(&parts);
+			calls = 1;
+			while (om_render_part(fr, fmt, &c, &parts, rooms[r]))
+				calls++;
+			assert_int_equal(parts.len, whole.len);
+			assert_memory_equal(parts.s, whole.s, whole.len);
+			/* A byte at a time is a line at a time. */
+			if (rooms[r] == 1)
+				assert_true(calls > 20);
+			/* Complete: nothing more. */
+			assert_int_equal(om_render_part(fr, fmt, &c, &parts,
+			    rooms[r]), 0);
+			assert_int_equal(parts.len, whole.len);
+		}
+	}
+	strbuf_free(&whole);
+	strbuf_free(&parts);
+	om_snapshot_free(fr);
+}
 
 static void
 test_render_openmetrics(void **state)
@@ -807,7 +861,9 @@ test_http(void **state)
 	    "charset=utf-8\r\n");
 	has(r, CYC0);
 	has(r, "\nhvtop_samples_total 1\n");
-	assert_true(strcmp(r + strlen(r) - 6, "# EOF\n") == 0);
+	/* Rendered as it is sent: HTTP/1.1 chunks, the text whole. */
+	has(r, "Transfer-Encoding: chunked\r\n");
+	assert_true(strcmp(r + strlen(r) - 13, "# EOF\n\r\n0\r\n\r\n") == 0);
 	free(r);
 
 	/* A failed sample (a begin without a publish) is counted. */
@@ -883,6 +939,8 @@ main(void)
 		cmocka_unit_test(test_units),
 		cmocka_unit_test(test_names),
 		cmocka_unit_test(test_accept),
+		cmocka_unit_test_setup_teardown(test_render_parts, setup,
+		    teardown),
 		cmocka_unit_test_setup_teardown(test_render_openmetrics, setup,
 		    teardown),
 		cmocka_unit_test_setup_teardown(test_render_prometheus, setup,

@@ -3,10 +3,13 @@
  * hypervisor: the partitions partition 1 sees (partition 0 is the
  * hypervisor's and refused), a frame of a thousand, a partition the HMC
  * does not allow to see the others, an @lpar selection read with every
- * value where it belongs, and a partition that goes away.
+ * value where it belongs, a partition that goes away, and a hypervisor
+ * busy while they are looked for: asked again until it answers, and when
+ * it never does, said so, with no list of this partition alone.
  */
 #include "config.h"
 
+#include <errno.h>
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -378,6 +381,56 @@ test_gone(void **state)
 	source_close(src);
 }
 
+/* Open the simulated frame with args; the partitions are not asked. */
+static struct source *
+t_open_quiet(const char *args)
+{
+	const char	*top = getenv("top_builddir");
+	struct source	*src;
+	char		*cause = NULL, *full;
+
+	if (asprintf(&full, "%s,catalog=%s/catalogs/power9.bin", args,
+	    top != NULL ? top : ".") < 0)
+		fail();
+	if (source_open("sim", full, "/nonexistent", &src, &cause) != 0)
+		fail_msg("open %s: %s", full, cause);
+	free(full);
+	return (src);
+}
+
+static void
+test_busy(void **state)
+{
+	static const char *const seeds[] = { "1", "2", "3", "4", "5", "6" };
+	struct topology	 topo;
+	struct source	*src;
+	struct t_open	 t;
+	char		*cause = NULL, args[128];
+	size_t		 i;
+
+	(void)state;
+	/* Busy 4 calls in 10: every seed finds all five others. */
+	for (i = 0; i < sizeof seeds / sizeof seeds[0]; i++) {
+		snprintf(args, sizeof args, "clock=virtual,lpars=6,seed=%s,"
+		    "faults=busy:0.4", seeds[i]);
+		t_open(&t, args);
+		assert_int_equal(t.topo.nlpars, 5);
+		assert_int_equal(t.topo.lpars[1].id, 2);
+		t_close(&t);
+	}
+	/* This partition answers, then every call is busy: said so, and
+	 * no list of this partition alone. */
+	src = t_open_quiet("clock=virtual,lpars=6,faults=busy:1+from@2");
+	assert_int_equal(src->ops->partitions(src, &cause), -EBUSY);
+	assert_non_null(cause);
+	assert_non_null(strstr(cause, "still busy"));
+	free(cause);
+	cause = NULL;
+	assert_int_equal(src->ops->topology(src, &topo, &cause), 0);
+	assert_int_equal(topo.nlpars, 0);
+	source_close(src);
+}
+
 int
 main(void)
 {
@@ -387,6 +440,7 @@ main(void)
 		cmocka_unit_test(test_denied),
 		cmocka_unit_test(test_read),
 		cmocka_unit_test(test_gone),
+		cmocka_unit_test(test_busy),
 	};
 
 	return (cmocka_run_group_tests_name("source-lpar", tests, NULL,

@@ -721,7 +721,20 @@ struct fake_frame {
 	int		 self_ok;
 	int		 err;
 	unsigned	 probes;
+	unsigned	 busy_every;	/* every Nth probe is EBUSY (0: none) */
+	unsigned	 pauses;
+	uint64_t	 paused_ns;	/* the longest pause asked for */
 };
+
+static void
+fake_pause(void *arg, uint64_t ns)
+{
+	struct fake_frame	*f = arg;
+
+	f->pauses++;
+	if (ns > f->paused_ns)
+		f->paused_ns = ns;
+}
 
 static int
 fake_probe(void *arg, uint16_t lpar, unsigned vcpu)
@@ -729,6 +742,8 @@ fake_probe(void *arg, uint16_t lpar, unsigned vcpu)
 	struct fake_frame	*f = arg;
 
 	f->probes++;
+	if (f->busy_every != 0 && f->probes % f->busy_every != 0)
+		return (EBUSY);
 	if (lpar == SEL_LPAR_SELF)
 		return (f->self_ok && vcpu < f->vcpus[1] ? 0 : EIO);
 	if (f->err != 0)
@@ -768,7 +783,53 @@ fake_scan(struct fake_frame *f, uint16_t lo, uint16_t hi, int privileged,
 	sc.hi = hi;
 	sc.maxvcpus = PERF_LPAR_VCPUS_MAX;
 	sc.privileged = privileged;
+	sc.pause = fake_pause;
 	source_perf_lpar_scan(&sc, out);
+}
+
+/*
+ * A hypervisor busy for two probes in three: the scan asks again, with
+ * waits that grow to at most 100 ms, and finds what a quiet one shows;
+ * busy for good, it says it gave up and claims no denial.
+ */
+static void
+test_lpar_scan_busy(void **state)
+{
+	struct fake_frame	 f;
+	struct perf_lpar_found	 out;
+
+	(void)state;
+	memset(&f, 0, sizeof f);
+	f.self_ok = 1;
+	f.vcpus[1] = 16;
+	f.vcpus[2] = 16;
+	f.vcpus[3] = 3;
+	f.busy_every = 3;
+	fake_scan(&f, 1, 7, -1, &out);
+	assert_int_equal(out.nlpars, 3);
+	assert_int_equal(out.lpars[1].id, 2);
+	assert_int_equal(out.lpars[2].vcpus, 3);
+	assert_int_equal(out.gave_up, 0);
+	assert_true(out.busy > 0);
+	assert_true(f.pauses > 0);
+	assert_true(f.paused_ns >= 1000000ULL &&
+	    f.paused_ns <= 100000000ULL);
+	source_perf_lpar_found_free(&out);
+	/* Busy for good after this partition answered. */
+	memset(&f, 0, sizeof f);
+	f.self_ok = 1;
+	f.vcpus[1] = 4;
+	f.vcpus[2] = 4;
+	fake_scan(&f, 1, 1, -1, &out);
+	source_perf_lpar_found_free(&out);
+	f.err = EBUSY;
+	f.probes = f.pauses = 0;
+	fake_scan(&f, 2, 3, -1, &out);
+	assert_int_equal(out.gave_up, 1);
+	assert_int_equal(out.denied, 0);
+	assert_int_equal(out.nlpars, 0);
+	assert_true(f.paused_ns <= 100000000ULL);
+	source_perf_lpar_found_free(&out);
 }
 
 /*
@@ -971,6 +1032,7 @@ main(void)
 		cmocka_unit_test(test_open_p8_version_change),
 		cmocka_unit_test(test_constants),
 		cmocka_unit_test(test_lpar_scan),
+		cmocka_unit_test(test_lpar_scan_busy),
 		cmocka_unit_test(test_open_lpars),
 	};
 
