@@ -61,10 +61,12 @@ for lib in $libs; do
 		    $0 == m { on = 1; next } /:$/ { on = 0 }
 		    on && $1 == "U" { sub(/@.*/, "", $2); print $2 }' |
 		    sort -u | comm -12 - "$tmp/ui" | tr '\n' ' ' | sed 's/ $//')
-		# The SIGBUS guard of mapped files: a signal handler finds
-		# its state only in globals (src/sys/mapguard.h).
+		# The SIGBUS guard of mapped files and the stop of waits: a
+		# signal handler finds its state only in globals
+		# (src/sys/mapguard.h, src/sys/iowait.h).
 		guard=""
-		if [ "$src" = src/sys/mapguard.c ] && [ -n "$globals" ]; then
+		if { [ "$src" = src/sys/mapguard.c ] ||
+		    [ "$src" = src/sys/iowait.c ]; } && [ -n "$globals" ]; then
 			guard=" but the guard's own:$globals"
 			globals=""
 		fi

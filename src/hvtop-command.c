@@ -31,10 +31,12 @@
 #include "export/export.h"
 #include "hvtop.h"
 #include "model/raw.h"
+#include "sys/iowait.h"
 #include "util/strbuf.h"
 #include "util/xalloc.h"
 
 static volatile sig_atomic_t hvtop_cmd_pid = -1;	/* the command */
+static volatile sig_atomic_t hvtop_cmd_early;	/* a signal before it */
 
 /* The signals passed on to the command. */
 static const int hvtop_cmd_sigs[] = { SIGINT, SIGTERM, SIGHUP, SIGQUIT };
@@ -50,10 +52,21 @@ hvtop_cmd_on_signal(int sig, siginfo_t *si, void *uc)
 	int	 saved = errno;
 
 	(void)uc;
+	/* Before the command runs the signal is kept (it is not run) and
+	 * ends hvtop's own waits; so it does once the command has ended. */
+	if (hvtop_cmd_pid <= 0) {
+		if (hvtop_cmd_early == 0)
+			hvtop_cmd_early = sig;
+		iowait_stop(sig);
+	}
+	/* A stopped command holds a signal until it is continued: SIGCONT
+	 * follows, as systemd sends it after SIGTERM. */
 	if (hvtop_cmd_pid > 0 && si != NULL &&
 	    (si->si_code == SI_USER || si->si_code == SI_QUEUE) &&
-	    si->si_pid != hvtop_cmd_pid)
+	    si->si_pid != hvtop_cmd_pid) {
 		kill(hvtop_cmd_pid, sig);
+		kill(hvtop_cmd_pid, SIGCONT);
+	}
 	errno = saved;
 }
 
@@ -95,17 +108,34 @@ hvtop_cmd_signals(void)
 static int
 hvtop_cmd_start(char **cmd, pid_t *pid)
 {
-	sigset_t	 none;
+	sigset_t	 none, sigs, old;
 	ssize_t		 n;
 	size_t		 i;
-	int		 fds[2], err = 0;
+	int		 fds[2], err = 0, early;
 
 	if (pipe2(fds, O_CLOEXEC) == -1) {
 		fprintf(stderr, "hvtop: pipe: %s\n", strerror(errno));
 		return (126);
 	}
 	fflush(NULL);
+	/* From the last look at a signal that came first until the pid is
+	 * known, a signal waits, and then goes on to the command. */
+	sigemptyset(&sigs);
+	for (i = 0; i < HVTOP_CMD_NSIGS; i++)
+		sigaddset(&sigs, hvtop_cmd_sigs[i]);
+	sigprocmask(SIG_BLOCK, &sigs, &old);
+	if ((early = hvtop_cmd_early) != 0 ||
+	    (early = iowait_stopped()) != 0) {
+		sigprocmask(SIG_SETMASK, &old, NULL);
+		close(fds[0]);
+		close(fds[1]);
+		fprintf(stderr, "hvtop: SIG%s before %s started: not run\n",
+		    sigabbrev_np(early), cmd[0]);
+		*pid = -1;
+		return (128 + early);
+	}
 	if ((*pid = fork()) == -1) {
+		sigprocmask(SIG_SETMASK, &old, NULL);
 		fprintf(stderr, "hvtop: fork: %s\n", strerror(errno));
 		close(fds[0]);
 		close(fds[1]);
@@ -126,6 +156,7 @@ hvtop_cmd_start(char **cmd, pid_t *pid)
 		_exit(err == ENOENT ? 127 : 126);
 	}
 	hvtop_cmd_pid = *pid;
+	sigprocmask(SIG_SETMASK, &old, NULL);
 	close(fds[1]);
 	do
 		n = read(fds[0], &err, sizeof err);
@@ -427,7 +458,7 @@ int
 hvtop_command(struct session *s, const struct hvtop_opts *o, FILE *fp)
 {
 	struct hvtop_cmd	 c;
-	uint64_t		 next, step, t0 = 0;
+	uint64_t		 next, step, now, t0 = 0;
 	pid_t			 pid = -1;
 	int			 status = -1, r;
 
@@ -463,15 +494,22 @@ hvtop_command(struct session *s, const struct hvtop_opts *o, FILE *fp)
 		goto out;
 	}
 	step = (uint64_t)llround(session_delay(s) * 1e9);
-	next = t0;
+	next = t0 + step;
 	for (;;) {
-		next += step;
 		hvtop_cmd_wait(s, next);
 		if ((status = hvtop_cmd_reap(pid)) >= 0)
 			break;
+		if ((now = session_now(s)) < next)
+			continue;
 		/* A source that failed still waits for the command. */
-		if (!c.failed && session_now(s) >= next)
+		if (!c.failed)
 			hvtop_cmd_sample(&c, o->delay_set);
+		/* After a stall (SIGSTOP) the next sample is a tick from
+		 * now, as in the batch loop: no burst of empty intervals. */
+		next += step;
+		now = session_now(s);
+		if (next <= now || next - now > step)
+			next = now + step;
 	}
 	t0 = session_now(s) - t0;
 	if (!c.failed && hvtop_cmd_sample(&c, 0) == 0) {

@@ -22,6 +22,7 @@
 #include "hvtop.h"
 #include "source/source.h"
 #include "sys/file-out.h"
+#include "sys/iowait.h"
 #include "ui/ui.h"
 #include "util/hverr.h"
 #include "util/strbuf.h"
@@ -86,6 +87,8 @@ hvtop_on_signal(int sig)
 		return;
 	}
 	hvtop_stop = sig;
+	/* A write or read that waits (a FIFO nobody reads) ends too. */
+	iowait_stop(sig);
 	hvtop_wake_up();
 }
 
@@ -96,6 +99,7 @@ hvtop_signals(void)
 
 	if (pipe2(hvtop_wake, O_CLOEXEC | O_NONBLOCK) == -1)
 		hvtop_wake[0] = hvtop_wake[1] = -1;
+	(void)iowait_init();
 	memset(&sa, 0, sizeof sa);
 	sigemptyset(&sa.sa_mask);
 	sa.sa_handler = hvtop_on_signal;
@@ -105,13 +109,22 @@ hvtop_signals(void)
 	sigaction(SIGHUP, &sa, NULL);
 }
 
+/* sb out to fp past its buffer, in a write that a signal ends (a pipe
+ * nobody reads); 0, or -1 with errno set. */
 int
 hvtop_flush(FILE *fp, struct strbuf *sb)
 {
-	if (sb->len > 0 && fwrite(sb->s, 1, sb->len, fp) != sb->len)
+	int	 error;
+
+	if (fflush(fp) != 0)
 		return (-1);
+	if (sb->len > 0 &&
+	    (error = iowait_write(fileno(fp), sb->s, sb->len, NULL)) != 0) {
+		errno = -error;
+		return (-1);
+	}
 	strbuf_reset(sb);
-	return (fflush(fp) == 0 ? 0 : -1);
+	return (0);
 }
 
 /*
@@ -433,6 +446,19 @@ hvtop_start(const struct hvtop_opts *o, struct session **s)
 	return (hvtop_said(*s, &shown, error, cause));
 }
 
+/* Once the recording is closed, end as the signal that stopped the run
+ * (SIGTERM, SIGINT, SIGHUP, a closed pipe) says: the exit status is the
+ * signal's. */
+static void
+hvtop_die_of_stop(void)
+{
+	if (hvtop_stop == 0)
+		return;
+	fflush(NULL);
+	signal(hvtop_stop, SIG_DFL);
+	raise(hvtop_stop);
+}
+
 int
 main(int argc, char **argv)
 {
@@ -471,7 +497,8 @@ main(int argc, char **argv)
 		hvtop_free_opts(&o);
 		return (1);
 	}
-	if ((status = hvtop_start(&o, &s)) != 0)
+	/* A signal while it starts ends the run before it runs. */
+	if ((status = hvtop_start(&o, &s)) != 0 || hvtop_stop != 0)
 		goto out;
 	/* -o is opened with the rest, before the change of user, and put
 	 * in place at once: it is written as the run goes. */
@@ -533,11 +560,6 @@ out:
 	}
 	hvtop_user_free(&user);
 	hvtop_free_opts(&o);
-	if (hvtop_stop == SIGPIPE) {
-		/* The recording is closed; end as the closed pipe says. */
-		fflush(NULL);
-		signal(SIGPIPE, SIG_DFL);
-		raise(SIGPIPE);
-	}
+	hvtop_die_of_stop();
 	return (status);
 }

@@ -31,5 +31,8 @@ TESTS += tests/cli/test-hvtop-lpar-pick.sh
 # hvtop's own per-core metrics in every output, the partitions' IPC.
 TESTS += tests/cli/test-hvtop-derived.sh
 TESTS += tests/cli/test-hvtop-lpar-busy.sh
+# SIGTERM, SIGINT and SIGHUP end every wait of a batch run.
+TESTS += tests/cli/test-hvtop-signals.sh tests/cli/test-hvtop-signals-command.sh
+TESTS += tests/cli/test-hvtop-signals-serve.sh
 # Every folder's floor, read by scripts/check-floors.sh.
 EXTRA_DIST += src/layers.txt

@@ -89,6 +89,85 @@ filter_regex_count_add(unsigned long *t, const unsigned long *n)
 	return (NULL);
 }
 
+static const char *filter_regex_bracket_end(const char *);
+
+/* A quantifier's least count: 0 for ? * and {0,n}; *loop set for * + and
+ * {m,}.  *pp is moved to the quantifier's last character. */
+static unsigned long
+filter_regex_least(const char **pp, int *loop)
+{
+	const char	*p = *pp;
+	unsigned long	 m = 0;
+
+	*loop = *p == '*' || *p == '+';
+	if (*p != '{')
+		return (*p == '+' ? 1 : 0);
+	while (*++p >= '0' && *p <= '9')
+		m = m < 10000 ? m * 10 + (unsigned long)(*p - '0') : m;
+	*loop = *p == ',' && p[1] == '}';
+	while (*p != '\0' && *p != '}')
+		p++;
+	*pp = *p == '\0' ? p - 1 : p;
+	return (m);
+}
+
+/*
+ * Whether some loop (* + {m,}) repeats what can match the empty text
+ * ((a*)*, (x?|^)+, ((a?){1,4}){2,}).  Such a loop is a cycle of empty
+ * moves in glibc's automaton, whose closure it then computes again
+ * along every path into the cycle, not once: nested counted or optional
+ * groups around or inside it multiply the paths, so 29 bytes,
+ * ((((a*)*){1,4}){1,4}){1,4}, take it minutes with fewer than 500
+ * positions, which no count of positions sees.  Without such a loop
+ * each closure is computed once.  Zero-width assertions (^ $ \b \< ...)
+ * match the empty text.  Returns NULL, or why not (a constant).
+ */
+static const char *
+filter_regex_empty_loop(const char *p)
+{
+	int	 branch[FILTER_MAX_DEPTH + 1];	/* the branch so far: empty? */
+	int	 group[FILTER_MAX_DEPTH + 1];	/* an earlier branch empty? */
+	unsigned long least;
+	int	 d = 0, atom = -1, loop;	/* -1: no atom, else empty? */
+
+	branch[0] = 1;
+	group[0] = 0;
+	for (; *p != '\0'; p++) {
+		if (*p == '*' || *p == '+' || *p == '?' || *p == '{') {
+			least = filter_regex_least(&p, &loop);
+			if (loop && atom == 1)
+				return ("a loop (* + {m,}) of what can match "
+				    "nothing, as (a?)*: glibc can take "
+				    "minutes to compile one");
+			if (least == 0 && atom != -1)
+				atom = 1;
+			continue;
+		}
+		if (atom != -1)
+			branch[d] &= atom != 0;
+		atom = -1;
+		if (*p == '(' && d < FILTER_MAX_DEPTH) {
+			branch[++d] = 1;
+			group[d] = 0;
+		} else if (*p == '|') {
+			group[d] |= branch[d];
+			branch[d] = 1;
+		} else if (*p == ')' && d > 0) {
+			atom = group[d] | branch[d];
+			d--;
+		} else if (*p == '\\' && p[1] != '\0') {
+			p++;
+			atom = strchr("bB<>`'", *p) != NULL;
+		} else if (*p == '[') {
+			if ((p = filter_regex_bracket_end(p)) == NULL)
+				return (NULL);	/* regcomp reports it */
+			atom = 0;
+		} else
+			atom = *p == '^' || *p == '$';
+	}
+	return (NULL);
+}
+
 /*
  * A regex that glibc would take a long time to compile or match is
  * refused: the filter is recompiled on every keystroke and matched on
@@ -113,7 +192,7 @@ filter_regex_bounded(const char *p)
 	unsigned long	 tot[FILTER_MAX_DEPTH + 1][FILTER_NCOUNTS];
 	unsigned long	 last[FILTER_MAX_DEPTH + 1][FILTER_NCOUNTS];
 	unsigned long	 more[FILTER_NCOUNTS], sum = 0, k;
-	const char	*q, *why;
+	const char	*start = p, *q, *why;
 	int		 alt[FILTER_MAX_DEPTH + 1];	/* a '|' inside */
 	int		 quants = 0, groups = 0, after = 0, close = 0, d = 0;
 	int		 c, kind, last_alt = 0;
@@ -212,7 +291,7 @@ filter_regex_bounded(const char *p)
 		if ((why = filter_regex_count_add(tot[d], last[d])) != NULL)
 			return (why);
 	}
-	return (NULL);
+	return (filter_regex_empty_loop(start));
 }
 
 /*

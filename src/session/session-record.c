@@ -33,6 +33,7 @@
 #include "model/raw.h"
 #include "record/record.h"
 #include "sys/file-out.h"
+#include "sys/iowait.h"
 #include "util/hverr.h"
 #include "util/xalloc.h"
 
@@ -78,8 +79,8 @@ static int
 session_record_flush(struct session_record *rf, char **cause)
 {
 	const uint8_t	*p = rf->buf.p;
-	size_t		 left = rf->buf.len;
-	ssize_t		 n;
+	size_t		 left = rf->buf.len, done;
+	int		 error;
 
 	if (rf->error != 0) {
 		*cause = xasprintf("%s: the recording stopped after an "
@@ -88,21 +89,16 @@ session_record_flush(struct session_record *rf, char **cause)
 		record_buf_reset(&rf->buf);
 		return (rf->error);
 	}
-	while (left > 0) {
-		n = write(rf->fd, p, left);
-		if (n == -1 && errno == EINTR)
-			continue;
-		if (n == -1) {
-			rf->error = -errno;
-			*cause = xasprintf("%s: writing the recording: %s",
-			    rf->path, strerror(errno));
-			session_record_whole(rf, (size_t)(p - rf->buf.p));
-			record_buf_reset(&rf->buf);
-			return (rf->error);
-		}
-		p += n;
-		left -= (size_t)n;
-		rf->bytes += (uint64_t)n;
+	/* A FIFO nobody reads waits in a way a signal ends. */
+	error = iowait_write(rf->fd, p, left, &done);
+	rf->bytes += (uint64_t)done;
+	if (error != 0) {
+		rf->error = error;
+		*cause = xasprintf("%s: writing the recording: %s",
+		    rf->path, strerror(-error));
+		session_record_whole(rf, done);
+		record_buf_reset(&rf->buf);
+		return (rf->error);
 	}
 	session_record_whole(rf, rf->buf.len);
 	record_buf_reset(&rf->buf);

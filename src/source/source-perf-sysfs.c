@@ -23,6 +23,7 @@
 
 #include "util/be.h"
 #include "sys/file.h"
+#include "sys/iowait.h"
 #include "util/hverr.h"
 #include "util/xalloc.h"
 
@@ -468,10 +469,11 @@ source_perf_sysfs_catalog_read(const char *path, uint64_t want,
 	ssize_t	 r;
 	int	 fd, error;
 
-	if ((fd = open(path, O_RDONLY | O_CLOEXEC)) == -1) {
-		error = errno;
-		*cause = xasprintf("%s: %s", path, strerror(error));
-		return (-error);
+	/* A file that blocks (a FIFO in a fake tree) waits in a way a
+	 * signal ends, in open and in every read. */
+	if ((fd = iowait_open(path, O_RDONLY, 0)) < 0) {
+		*cause = xasprintf("%s: %s", path, strerror(-fd));
+		return (fd);
 	}
 	cap = want != 0 ? (size_t)want : 16 * SYSFS_CATALOG_PAGE;
 	buf = xmalloc(cap);
@@ -491,11 +493,8 @@ source_perf_sysfs_catalog_read(const char *path, uint64_t want,
 		chunk = SYSFS_CATALOG_PAGE - off % SYSFS_CATALOG_PAGE;
 		if (chunk > cap - off)
 			chunk = cap - off;
-		r = pread(fd, buf + off, chunk, (off_t)off);
-		if (r == -1 && errno == EINTR)
-			continue;
-		if (r == -1) {
-			error = errno;
+		if ((r = iowait_pread(fd, buf + off, chunk, (off_t)off)) < 0) {
+			error = (int)-r;
 			*cause = xasprintf("%s: reading page %zu: %s%s", path,
 			    off / SYSFS_CATALOG_PAGE, strerror(error),
 			    error == EIO ? " (the hypervisor refused "

@@ -22,6 +22,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "sys/iowait.h"
 #include "util/hverr.h"
 #include "util/xalloc.h"
 
@@ -178,7 +179,7 @@ file_out_special(struct file_out *out, const struct stat *st, int flags,
 {
 	struct stat	 now;
 	const char	*what = NULL;
-	int		 fd, error;
+	int		 fd;
 
 	if (S_ISDIR(st->st_mode))
 		what = "a directory";
@@ -195,11 +196,11 @@ file_out_special(struct file_out *out, const struct stat *st, int flags,
 		*cause = xasprintf("%s: %s; left as it is", out->path, what);
 		return (S_ISDIR(st->st_mode) ? -EISDIR : -HV_EUSAGE);
 	}
-	/* No O_CREAT, no O_TRUNC: the node is written, never made anew. */
-	if ((fd = open(out->path, O_WRONLY | O_NOCTTY | O_CLOEXEC)) == -1) {
-		error = errno;
-		*cause = xasprintf("%s: %s", out->path, strerror(error));
-		return (-error);
+	/* No O_CREAT, no O_TRUNC: the node is written, never made anew.
+	 * A FIFO's reader is waited for in a way a signal ends. */
+	if ((fd = iowait_open(out->path, O_WRONLY | O_NOCTTY, 0)) < 0) {
+		*cause = xasprintf("%s: %s", out->path, strerror(-fd));
+		return (fd);
 	}
 	out->fd = fd;
 	out->kind = FILE_OUT_INPLACE;
@@ -310,19 +311,12 @@ int
 file_out_write(struct file_out *out, const void *data, size_t len,
     char **cause)
 {
-	const char	*p = data;
-	ssize_t		 w;
+	int	 error;
 
-	while (len > 0) {
-		if ((w = write(out->fd, p, len)) <= 0) {
-			if (w == 0)
-				errno = EIO;
-			*cause = xasprintf("%s: %s", out->path,
-			    strerror(errno));
-			return (-errno);
-		}
-		p += w;
-		len -= (size_t)w;
+	/* A FIFO nobody reads waits in a way a signal ends. */
+	if ((error = iowait_write(out->fd, data, len, NULL)) != 0) {
+		*cause = xasprintf("%s: %s", out->path, strerror(-error));
+		return (error);
 	}
 	return (0);
 }

@@ -19,6 +19,7 @@
 
 #include "util/hverr.h"
 #include "sys/file-out.h"
+#include "sys/iowait.h"
 #include "sys/mapguard.h"
 #include "util/xalloc.h"
 
@@ -70,11 +71,10 @@ file_read(const char *path, size_t max, void **out, size_t *len, char **cause)
 			cap = cap == 0 ? 65536 : cap * 2;
 			buf = xreallocarray(buf, cap + 1, 1);
 		}
-		r = read(fd, buf + n, cap - n);
-		if (r == -1 && errno == EINTR)
-			continue;
-		if (r == -1) {
-			error = errno;
+		/* A FIFO whose writer never writes waits in a way a
+		 * signal ends. */
+		if ((r = iowait_read(fd, buf + n, cap - n)) < 0) {
+			error = (int)-r;
 			*cause = xasprintf("%s: %s", path, strerror(error));
 			goto fail;
 		}

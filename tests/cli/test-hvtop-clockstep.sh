@@ -81,7 +81,8 @@ kill -KILL "$pid" 2>/dev/null
 wait "$pid"
 rc=$?
 pid=""
-check "$what: exit status 0 after SIGTERM (got $rc)" test "$rc" -eq 0
+check "$what: SIGTERM's exit status after SIGTERM (got $rc)" \
+    test "$rc" -eq 143
 info=$("$HVCAT" info "$tmpdir/step.hvr" 2>&1)
 check "$what: the recording is closed" \
     sh -c 'printf "%s\n" "$1" | grep -Eq "^closed +yes"' sh "$info"

@@ -25,7 +25,8 @@ while [ "$(count '^hvtop ' "$tmpdir/b.out")" -lt 2 ] &&
 done
 kill -HUP "$pid"
 reap "$pid"
-check "SIGHUP ends a batch run without --serve (exit 0)" test $? -eq 0
+check "SIGHUP ends a batch run without --serve (dies of it: 129)" \
+    test $? -eq 129
 "$HVTOP" -b -r "$tmpdir/run.hvr" >/dev/null 2>"$tmpdir/replay.err"
 check "... with its recording closed whole (the replay exits 0)" \
     test $? -eq 0
@@ -68,7 +69,7 @@ check "... that moved since before the SIGHUPs" \
 [ -n "$n2" ] || diag "$(cat "$tmpdir/s.err")"
 kill "$pid"
 reap "$pid"
-check "SIGTERM still ends it (exit 0)" test $? -eq 0
+check "SIGTERM still ends it (dies of it: 143)" test $? -eq 143
 check "... having said nothing else on standard error" \
     test "$(grep -cv -e '^hvtop: serving metrics at ' -e 'SIGHUP' \
     "$tmpdir/s.err")" -eq 0

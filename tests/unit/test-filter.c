@@ -221,6 +221,19 @@ test_regex_refused(void **state)
 		    "regex refused: anchors (^ $) and alternatives (|) in one "
 		    "repeated group (column 1)" },
 		{ "re:(^a|b)+", "anchors (^ $) and alternatives" },
+		/* A loop of what can match nothing; with nested counts
+		 * glibc takes minutes to compile one of under 500
+		 * positions. */
+		{ "re:(x|)+", "regex refused: a loop (* + {m,}) of what can "
+		    "match nothing, as (a?)*: glibc can take minutes to "
+		    "compile one (column 1)" },
+		{ "re:((((a*)*){1,4}){1,4}){1,4}", "a loop" },
+		{ "re:((((a?){1,4}){1,4}){1,4}){2,}", "a loop" },
+		{ "re:((((a?){1,4}){1,4}){1,4})*", "a loop" },
+		{ "re:(x|y?)*", "a loop" },
+		{ "re:(\\<)+", "a loop" },
+		{ "re:(^)*", "a loop" },
+		{ "re:()*", "a loop" },
 	};
 	struct filter	*f = NULL;
 	char		*cause = NULL, big[300];
@@ -245,6 +258,11 @@ test_regex_refused(void **state)
 	/* Anchors and alternatives apart are fine. */
 	assert_int_equal(filter_parse("re:^(a|b)+$ re:(^a|b$) re:(^a)+",
 	    &f, &cause), 0);
+	filter_free(f);
+	/* A loop of what matches at least one character is fine. */
+	assert_int_equal(filter_parse("re:(a?b)* re:(a+)* re:(\\bpm)+ "
+	    "re:[)]* re:(a[)]?){2,} re:((((a?){1,4}){1,4}){1,4}){1,4}", &f,
+	    &cause), 0);
 	filter_free(f);
 	/* A backslash and a digit in brackets is no back-reference. */
 	assert_int_equal(filter_parse("re:[\\1]x", &f, &cause), 0);
