@@ -26,6 +26,7 @@
 #include "hcall/hcall.h"
 #include "model/hv-abi.h"
 #include "model/selection.h"
+#include "sys/iowait.h"
 #include "util/hverr.h"
 #include "util/xalloc.h"
 
@@ -233,6 +234,15 @@ source_perf_hv24x7_probe(void *arg, uint16_t lpar, unsigned vcpu)
 	return (0);
 }
 
+/* The wait between two probes answered busy; a signal that ends the
+ * run ends it. */
+static void
+source_perf_hv24x7_pause(void *arg, uint64_t ns)
+{
+	(void)arg;
+	(void)iowait_sleep(ns);
+}
+
 /*
  * Which partitions the frame has, into st->topo.  Only interface 2 has
  * the VCPU domains; a model without a core event has nothing to probe.
@@ -268,6 +278,7 @@ source_perf_hv24x7_discover(struct source_perf *st, struct perf_hv24x7 *hv)
 		return;
 	memset(&sc, 0, sizeof sc);
 	sc.probe = source_perf_hv24x7_probe;
+	sc.pause = source_perf_hv24x7_pause;
 	sc.arg = &pr;
 	sc.lo = st->lpar_lo;
 	sc.hi = st->lpar_hi;

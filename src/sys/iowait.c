@@ -14,6 +14,7 @@
 #include <limits.h>
 #include <poll.h>
 #include <signal.h>
+#include <stdint.h>
 #include <unistd.h>
 
 #define IOWAIT_FIFO_MS	50	/* how often a reader of a FIFO is looked for */
@@ -92,6 +93,16 @@ iowait_fd(int fd, short events)
 	while ((r = iowait_poll(fd, events, -1)) == 0)
 		continue;
 	return (r < 0 ? r : 0);
+}
+
+int
+iowait_sleep(uint64_t ns)
+{
+	uint64_t	 ms = (ns + 999999) / 1000000;
+
+	if (ms > INT_MAX)
+		ms = INT_MAX;
+	return (iowait_poll(-1, 0, (int)ms) < 0 ? -EINTR : 0);
 }
 
 /*

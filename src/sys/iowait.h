@@ -18,6 +18,7 @@
 #include <sys/types.h>
 
 #include <stddef.h>
+#include <stdint.h>
 
 /* The pipe, once, before the handlers are installed: 0 or -errno.
  * Without it the waits below still work but no signal ends them. */
@@ -29,6 +30,9 @@ int	 iowait_stopped(void);
 /* Until fd is ready for events (POLLIN, POLLOUT), or the stop: 0 or
  * -EINTR (stopped), -errno. */
 int	 iowait_fd(int, short);
+/* ns nanoseconds (rounded up to a millisecond), or less when stopped:
+ * 0, or -EINTR (stopped). */
+int	 iowait_sleep(uint64_t);
 /* open(2) that does not wait for the other end of a FIFO for ever:
  * the fd (blocking, close-on-exec), or -errno (-EINTR: stopped). */
 int	 iowait_open(const char *, int, mode_t);
