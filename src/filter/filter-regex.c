@@ -169,6 +169,73 @@ filter_regex_empty_loop(const char *p)
 }
 
 /*
+ * Copy out the repetition at *pp of the atom whose counts are last,
+ * adding the copies to tot and a counted bound to *sum; *pp is moved to
+ * the quantifier's last character.  Returns NULL, or why not.
+ */
+static const char *
+filter_regex_repeat(const char **pp, unsigned long *sum, unsigned long *last,
+    unsigned long *tot)
+{
+	unsigned long	 more[FILTER_NCOUNTS], k;
+	const char	*q = *pp;
+	int		 c;
+
+	k = filter_regex_copies(pp);
+	if (*q == '{') {
+		*sum += k;
+		if (*sum > FILTER_MAX_REPEAT)
+			return ("counted repetitions over "
+			    FILTER_STR(FILTER_MAX_REPEAT) " in all");
+	}
+	for (c = 0; c < FILTER_NCOUNTS; c++) {
+		more[c] = filter_regex_mul_cap(last[c], k - 1);
+		last[c] = filter_regex_mul_cap(last[c], k);
+	}
+	return (filter_regex_count_add(tot, more));
+}
+
+/*
+ * What the atom at *pp counts as (FILTER_C_*), moving *pp to its last
+ * character; or -1 with *why: a refusal, or NULL for a bracket left open,
+ * which regcomp reports.
+ */
+static int
+filter_regex_atom(const char **pp, const char **why)
+{
+	const char	*p = *pp;
+	int		 kind = FILTER_C_NODES;
+
+	if (*p == '\\' && p[1] >= '1' && p[1] <= '9') {
+		*why = "a back-reference (\\1 to \\9): matching one can "
+		    "take minutes";
+		return (-1);
+	} else if (*p == '\\' && p[1] != '\0') {
+		p++;
+		if (*p == 'b' || *p == 'B')
+			kind = FILTER_C_WORDB;
+		else if (*p == '<' || *p == '>' || *p == '`' || *p == '\'')
+			kind = FILTER_C_ANCHORS;
+	} else if (*p == '[') {
+		/* Quantifier characters are plain inside brackets. */
+		p++;
+		if (*p == '^')
+			p++;
+		if (*p == ']')
+			p++;
+		while (*p != '\0' && *p != ']')
+			p++;
+		if (*p == '\0') {
+			*why = NULL;
+			return (-1);
+		}
+	} else if (*p == '^' || *p == '$')
+		kind = FILTER_C_ANCHORS;
+	*pp = p;
+	return (kind);
+}
+
+/*
  * A regex that glibc would take a long time to compile or match is
  * refused: the filter is recompiled on every keystroke and matched on
  * every item.  glibc copies a repeated subexpression once per repetition,
@@ -191,11 +258,11 @@ filter_regex_bounded(const char *p)
 {
 	unsigned long	 tot[FILTER_MAX_DEPTH + 1][FILTER_NCOUNTS];
 	unsigned long	 last[FILTER_MAX_DEPTH + 1][FILTER_NCOUNTS];
-	unsigned long	 more[FILTER_NCOUNTS], sum = 0, k;
-	const char	*start = p, *q, *why;
+	unsigned long	 sum = 0;
+	const char	*start = p, *why;
 	int		 alt[FILTER_MAX_DEPTH + 1];	/* a '|' inside */
 	int		 quants = 0, groups = 0, after = 0, close = 0, d = 0;
-	int		 c, kind, last_alt = 0;
+	int		 kind, last_alt = 0;
 
 	memset(tot[0], 0, sizeof tot[0]);
 	memset(last[0], 0, sizeof last[0]);
@@ -217,20 +284,8 @@ filter_regex_bounded(const char *p)
 				    "in one repeated group");
 			after = 1;
 			close = 0;
-			q = p;
-			k = filter_regex_copies(&p);
-			if (*q == '{') {
-				sum += k;
-				if (sum > FILTER_MAX_REPEAT)
-					return ("counted repetitions over "
-					    FILTER_STR(FILTER_MAX_REPEAT)
-					    " in all");
-			}
-			for (c = 0; c < FILTER_NCOUNTS; c++) {
-				more[c] = filter_regex_mul_cap(last[d][c], k - 1);
-				last[d][c] = filter_regex_mul_cap(last[d][c], k);
-			}
-			if ((why = filter_regex_count_add(tot[d], more)) != NULL)
+			why = filter_regex_repeat(&p, &sum, last[d], tot[d]);
+			if (why != NULL)
 				return (why);
 			continue;
 		}
@@ -250,7 +305,6 @@ filter_regex_bounded(const char *p)
 			alt[d] = 1;
 			continue;
 		}
-		kind = FILTER_C_NODES;
 		if (*p == ')' && d > 0) {
 			memcpy(last[d - 1], tot[d], sizeof last[d - 1]);
 			last[d - 1][FILTER_C_NODES]++;
@@ -262,29 +316,9 @@ filter_regex_bounded(const char *p)
 			if ((why = filter_regex_count_add(tot[d], last[d])) != NULL)
 				return (why);
 			continue;
-		} else if (*p == '\\' && p[1] >= '1' && p[1] <= '9') {
-			return ("a back-reference (\\1 to \\9): matching "
-			    "one can take minutes");
-		} else if (*p == '\\' && p[1] != '\0') {
-			p++;
-			if (*p == 'b' || *p == 'B')
-				kind = FILTER_C_WORDB;
-			else if (*p == '<' || *p == '>' || *p == '`' ||
-			    *p == '\'')
-				kind = FILTER_C_ANCHORS;
-		} else if (*p == '[') {
-			/* Quantifier characters are plain inside brackets. */
-			p++;
-			if (*p == '^')
-				p++;
-			if (*p == ']')
-				p++;
-			while (*p != '\0' && *p != ']')
-				p++;
-			if (*p == '\0')
-				return (NULL);	/* regcomp reports it */
-		} else if (*p == '^' || *p == '$')
-			kind = FILTER_C_ANCHORS;
+		}
+		if ((kind = filter_regex_atom(&p, &why)) == -1)
+			return (why);
 		memset(last[d], 0, sizeof last[d]);
 		last[d][FILTER_C_NODES] = 1;
 		last[d][kind] = 1;

@@ -219,46 +219,11 @@ sim_config_parse(struct sim_config *cfg, const char *spec, char **cause)
 	return (error);
 }
 
-int
-sim_frame_init(struct sim_frame *f, const struct sim_config *cfg,
+/* The partitions: their count, size and the DPO event's partition. */
+static int
+sim_frame_lpars(struct sim_frame *f, const struct sim_config *cfg,
     char **cause)
 {
-	uint64_t	 upd;
-
-	memset(f, 0, sizeof *f);
-	if (cfg->sockets == 0 || cfg->chips_per_socket == 0 ||
-	    cfg->cores_per_chip == 0) {
-		*cause = xstrdup("sim: a frame needs at least one socket, chip "
-		    "and core");
-		return (-HV_ERANGE);
-	}
-	if (cfg->smt != 1 && cfg->smt != 2 && cfg->smt != 4 && cfg->smt != 8) {
-		*cause = xasprintf("sim smt=%u: must be 1, 2, 4 or 8",
-		    cfg->smt);
-		return (-HV_ERANGE);
-	}
-	f->sockets = cfg->sockets;
-	f->chips_per_socket = cfg->chips_per_socket;
-	f->cores_per_chip = cfg->cores_per_chip;
-	f->nchips = cfg->sockets * cfg->chips_per_socket;
-	f->ncores = f->nchips * cfg->cores_per_chip;
-	if (f->nchips > 0x10000 || f->ncores > 0x10000) {
-		*cause = xasprintf("sim: %u chips, %u cores: indexes are 16 "
-		    "bits", f->nchips, f->ncores);
-		return (-HV_ERANGE);
-	}
-	/* By default two drawers, so that partitions can be remote. */
-	f->nodes = cfg->nodes != 0 ? cfg->nodes : cfg->sockets % 2 == 0 ? 2 :
-	    1;
-	if (f->nodes > cfg->sockets || cfg->sockets % f->nodes != 0) {
-		*cause = xasprintf("sim nodes=%u: must divide sockets=%u",
-		    f->nodes, cfg->sockets);
-		return (-HV_ERANGE);
-	}
-	f->chips_per_node = f->nchips / f->nodes;
-	f->smt = cfg->smt;
-	/* An SMT8 core is two SMT4 thread groups (interface v2). */
-	f->thread_groups = cfg->smt == 8 ? 2 : 1;
 	if (cfg->lpars == 0 || cfg->lpar_id >= cfg->lpars) {
 		/* Either key may be a default the user never typed. */
 		*cause = xasprintf("sim lpars=%u leaves no partition lpar=%u "
@@ -294,6 +259,16 @@ sim_frame_init(struct sim_frame *f, const struct sim_config *cfg,
 	f->dpo = cfg->dpo && cfg->dpo_lpar < cfg->lpars &&
 	    (!cfg->steady || cfg->dpo_set);
 	f->dpo_lpar = cfg->dpo_lpar;
+	return (0);
+}
+
+/* The interface version, and the clocks in timebase ticks. */
+static int
+sim_frame_clocks(struct sim_frame *f, const struct sim_config *cfg,
+    char **cause)
+{
+	uint64_t	 upd;
+
 	if (cfg->interface != 1 && cfg->interface != 2) {
 		*cause = xasprintf("sim interface=%d: must be 1 or 2",
 		    cfg->interface);
@@ -315,6 +290,51 @@ sim_frame_init(struct sim_frame *f, const struct sim_config *cfg,
 	    cfg->tb_hz % 1000 * cfg->uptime_ms / 1000;
 	f->dpo_tb = f->uptime_tb + cfg->dpo_s * cfg->tb_hz;
 	return (0);
+}
+
+int
+sim_frame_init(struct sim_frame *f, const struct sim_config *cfg,
+    char **cause)
+{
+	int	 error;
+
+	memset(f, 0, sizeof *f);
+	if (cfg->sockets == 0 || cfg->chips_per_socket == 0 ||
+	    cfg->cores_per_chip == 0) {
+		*cause = xstrdup("sim: a frame needs at least one socket, chip "
+		    "and core");
+		return (-HV_ERANGE);
+	}
+	if (cfg->smt != 1 && cfg->smt != 2 && cfg->smt != 4 && cfg->smt != 8) {
+		*cause = xasprintf("sim smt=%u: must be 1, 2, 4 or 8",
+		    cfg->smt);
+		return (-HV_ERANGE);
+	}
+	f->sockets = cfg->sockets;
+	f->chips_per_socket = cfg->chips_per_socket;
+	f->cores_per_chip = cfg->cores_per_chip;
+	f->nchips = cfg->sockets * cfg->chips_per_socket;
+	f->ncores = f->nchips * cfg->cores_per_chip;
+	if (f->nchips > 0x10000 || f->ncores > 0x10000) {
+		*cause = xasprintf("sim: %u chips, %u cores: indexes are 16 "
+		    "bits", f->nchips, f->ncores);
+		return (-HV_ERANGE);
+	}
+	/* By default two drawers, so that partitions can be remote. */
+	f->nodes = cfg->nodes != 0 ? cfg->nodes : cfg->sockets % 2 == 0 ? 2 :
+	    1;
+	if (f->nodes > cfg->sockets || cfg->sockets % f->nodes != 0) {
+		*cause = xasprintf("sim nodes=%u: must divide sockets=%u",
+		    f->nodes, cfg->sockets);
+		return (-HV_ERANGE);
+	}
+	f->chips_per_node = f->nchips / f->nodes;
+	f->smt = cfg->smt;
+	/* An SMT8 core is two SMT4 thread groups (interface v2). */
+	f->thread_groups = cfg->smt == 8 ? 2 : 1;
+	if ((error = sim_frame_lpars(f, cfg, cause)) != 0)
+		return (error);
+	return (sim_frame_clocks(f, cfg, cause));
 }
 
 void
