@@ -17,6 +17,7 @@
 
 struct engine_cell;
 struct engine_snapshot;
+struct engine_view;
 struct lpar_key;
 struct session;
 struct settings;
@@ -363,6 +364,20 @@ const char *live_col_shown_unit(const struct ui *, size_t view, size_t col);
 /* The thousands a column's values are divided by; -1: a unit that takes
  * no prefix (each value carries its own suffix). */
 int	 live_col_scale(const struct ui *, size_t view, size_t col);
+
+/*
+ * What a view's rows are, for heads and messages: its domain's term, or
+ * "lpar" and "lpar vcpu" for the partition views, whose row indices are
+ * ids and "lpar << 16 | vcpu"; live_terms() appends the plural.
+ */
+const char *live_term(const struct engine_view *);
+void	 live_terms(const struct engine_view *, struct strbuf *);
+/* Row r in the index column: "3"; "self"; "   2    5" (lpar, vcpu). */
+void	 live_row_label(const struct engine_view *, size_t r, char *buf,
+	    size_t len);
+/* Row r in a message: "chip 3", "lpar 2", "lpar 2 vcpu 5". */
+void	 live_row_name(const struct engine_view *, size_t r, char *buf,
+	    size_t len);
 
 /*
  * Put the Live cursor on a row of a view (engine row; nrows: the total);
