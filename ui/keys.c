@@ -182,6 +182,9 @@ keys_move(struct ui_run *r, int k)
 		break;
 	case CRT_KEY_HOME:
 		keys_move_by(&r->ui, -1000000);
+		/* The top of the screen, the first table's title with it. */
+		if (r->ui.screen == UI_LIVE)
+			r->ui.list[UI_LIVE].top = 0;
 		break;
 	case CRT_KEY_END:
 		keys_move_by(&r->ui, 1000000);

@@ -96,6 +96,7 @@ TESTS += tests/tui/test-tui-small.sh
 TESTS += tests/tui/test-tui-tabs-prompts.sh
 TESTS += tests/tui/test-tui-lpar.sh
 TESTS += tests/tui/test-tui-live-lpar.sh
+TESTS += tests/tui/test-tui-home.sh
 EXTRA_DIST += tests/tui
 
 noinst_PROGRAMS += tests/bench/bench-ui
