@@ -880,12 +880,38 @@ keys_find(int k, unsigned where)
 	return (NULL);
 }
 
+/* A key without an entry here says so, rather than do nothing. */
+static void
+keys_unknown(struct ui_run *r, int k)
+{
+	char	 name[16];
+
+	if (k == CRT_KEY_RESIZE || k == CRT_KEY_NONE)
+		return;
+	if (k > ' ' && k < 127)
+		snprintf(name, sizeof name, "'%c'", k);
+	else if (k == ' ')
+		snprintf(name, sizeof name, "Space");
+	else if (k > 0 && k < ' ')
+		snprintf(name, sizeof name, "^%c", k + '@');
+	else
+		snprintf(name, sizeof name, "that key");
+	if (keys_find(k, KEYS_ANY) != NULL)
+		ui_msg(r, UI_R_WARN, "%s does nothing on this screen (h "
+		    "lists the keys)", name);
+	else
+		ui_msg(r, UI_R_WARN, "%s is not a key of hvtop (h lists the "
+		    "keys)", name);
+}
+
 unsigned
 keys_dispatch(struct ui_run *r, int k)
 {
 	const struct keys_entry	*e;
 
-	if ((e = keys_find(k, keys_where(&r->ui))) == NULL)
+	if ((e = keys_find(k, keys_where(&r->ui))) == NULL) {
+		keys_unknown(r, k);
 		return (UI_ACT_NONE);
+	}
 	return (e->fn(r, k));
 }
