@@ -97,6 +97,7 @@ TESTS += tests/tui/test-tui-tabs-prompts.sh
 TESTS += tests/tui/test-tui-lpar.sh
 TESTS += tests/tui/test-tui-live-lpar.sh
 TESTS += tests/tui/test-tui-home.sh
+TESTS += tests/tui/test-tui-glance.sh
 EXTRA_DIST += tests/tui
 
 noinst_PROGRAMS += tests/bench/bench-ui

@@ -469,8 +469,13 @@ view_header(const struct ui *ui, struct view_canvas *f)
 		x = view_put(f, y, x, " ", 1, UI_R_TAB);
 	}
 	if (ui->filter_error != NULL) {
+		/* What is wrong, then the filter that stays in force. */
 		x = view_put(f, y, x + 1, "filter: ", -1, UI_R_TAB);
-		view_put(f, y, x, ui->filter_error, -1, UI_R_ERROR);
+		x = view_put(f, y, x, ui->filter_error, -1, UI_R_ERROR);
+		x = view_put(f, y, x, "  kept: ", -1, UI_R_TAB);
+		view_put_cut(f, y, x, ui->filter_text != NULL &&
+		    ui->filter_text[0] != '\0' ? ui->filter_text : "none",
+		    UI_R_TAB_ON);
 	} else if (ui->filter_text != NULL && ui->filter_text[0] != '\0') {
 		if (ui->screen >= UI_EVENTS && ui->screen <= UI_FORMULAS) {
 			shown = ui->items[ui->screen].nshown;
