@@ -262,20 +262,43 @@ live_rowpicks(struct ui *ui, const struct engine_view *v, struct live_view *lv)
 }
 
 /* A view domain's slot in the per-domain sort settings: hcall domains
- * 1..6 as they are, perf's CPU after them, anything else 0. */
+ * 1..6 as they are, then perf's CPU and the two partition views, anything
+ * else 0. */
 int
 live_slot(int domain)
 {
-	if (domain == CATALOG_DOMAIN_CPU)
-		return (LIVE_NDOMAINS - 1);
-	return (domain > 0 && domain < LIVE_NDOMAINS - 1 ? domain : 0);
+	switch (domain) {
+	case CATALOG_DOMAIN_CPU:
+		return (7);
+	case ENG_VIEW_LPAR:
+		return (8);
+	case ENG_VIEW_LPAR_VCPU:
+		return (9);
+	}
+	return (domain > 0 && domain < 7 ? domain : 0);
 }
 
 /* The domain of slot s, 1 .. LIVE_NDOMAINS - 1. */
 int
 live_slot_domain(int s)
 {
-	return (s == LIVE_NDOMAINS - 1 ? CATALOG_DOMAIN_CPU : s);
+	switch (s) {
+	case 7:
+		return (CATALOG_DOMAIN_CPU);
+	case 8:
+		return (ENG_VIEW_LPAR);
+	case 9:
+		return (ENG_VIEW_LPAR_VCPU);
+	}
+	return (s);
+}
+
+const char *
+live_slot_name(int s)
+{
+	if (s == 9)
+		return ("lpar_vcpu");
+	return (selection_domain_term(live_slot_domain(s)));
 }
 
 /*

@@ -98,6 +98,7 @@ TESTS += tests/tui/test-tui-lpar.sh
 TESTS += tests/tui/test-tui-live-lpar.sh
 TESTS += tests/tui/test-tui-home.sh
 TESTS += tests/tui/test-tui-glance.sh
+TESTS += tests/tui/test-tui-save-sort.sh
 EXTRA_DIST += tests/tui
 
 noinst_PROGRAMS += tests/bench/bench-ui

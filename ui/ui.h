@@ -162,7 +162,7 @@ struct live_view {
 #define LIVE_HIST	256
 #define LIVE_SPARK	32		/* the sparklines' width, at most */
 #define LIVE_HIST_BUDGET (4UL << 20)	/* values: 32 MiB of doubles */
-#define LIVE_NDOMAINS	8		/* slots: live_slot() */
+#define LIVE_NDOMAINS	10		/* slots: live_slot() */
 
 /* A line of the live table. */
 enum live_kind { LIVE_TITLE, LIVE_HEAD, LIVE_HEAD2, LIVE_UNIT, LIVE_ROW,
@@ -331,6 +331,8 @@ struct ui {
 /* Rebuild for the current engine (after a reselect or reload). */
 int	 live_slot(int domain);
 int	 live_slot_domain(int slot);
+/* A slot's name in the settings file: "chip", "core", "lpar_vcpu" ... */
+const char *live_slot_name(int slot);
 void	 live_reset(struct ui *);
 /* Record a new snapshot (the one shown) in the history; take its prefixes. */
 void	 live_push(struct ui *, const struct engine_snapshot *);
@@ -449,6 +451,8 @@ void	 lpar_reverse(struct ui *);
 int	 lpar_open(struct ui *);
 int	 lpar_close(struct ui *);
 const char *lpar_col_name(const struct ui *, int col);
+/* A column's name in the partitions' head, for the settings file. */
+const char *lpar_sort_name(int col);
 /* The core group read by partition when none is picked, or NULL. */
 const char *lpar_default_group(const struct ui *);
 /* The engine views changed: forget what the fit step found. */

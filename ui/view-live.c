@@ -278,7 +278,7 @@ view_live_lead(const struct ui *ui, struct view_canvas *f,
 	switch (at->ln->kind) {
 	case LIVE_TITLE:
 		x = view_put(f, y, 0, lv->title, -1, UI_R_TITLE);
-		d = v->domain > 0 && v->domain < LIVE_NDOMAINS ? v->domain : 0;
+		d = live_slot(v->domain);
 		if (lv->sort >= 0)
 			view_putf(f, y, x + 2, UI_R_DIM, "sorted by %s%s",
 			    live_col_name(ui, at->ln->view, (size_t)lv->sort),
