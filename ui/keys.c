@@ -460,7 +460,7 @@ keys_pick_name(struct ui_run *r, int k)
 {
 	(void)k;
 	return (keys_ask(&r->ui, PROMPT_PICK, NULL, 1, "pick GROUP or "
-	    "EVENT[@chip|@core|@vcpu][:LIST]: "));
+	    "EVENT[@chip|@core|@vcpu|@lpar][:LIST]: "));
 }
 
 static unsigned
@@ -669,8 +669,8 @@ const struct keys_entry keys_table[] = {
 	{ .key = { 'g' }, .where = KEYS_ANY,
 	  .fn = keys_pick_name, .section = KEYS_S_ALL,
 	  .names = "g",
-	  .help = "pick by name: GROUP or EVENT[@chip|@core|@vcpu]"
-	    "[:0,3,8-11]" },
+	  .help = "pick by name: GROUP or EVENT[@chip|@core|@vcpu|"
+	    "@lpar][:0,3,8-11]" },
 	{ .key = { 'P' }, .where = KEYS_ANY,
 	  .fn = keys_lpar, .section = KEYS_S_ALL,
 	  .names = "P",

@@ -99,6 +99,7 @@ TESTS += tests/tui/test-tui-live-lpar.sh
 TESTS += tests/tui/test-tui-home.sh
 TESTS += tests/tui/test-tui-glance.sh
 TESTS += tests/tui/test-tui-save-sort.sh
+TESTS += tests/tui/test-tui-pick-name.sh
 EXTRA_DIST += tests/tui
 
 noinst_PROGRAMS += tests/bench/bench-ui
