@@ -303,7 +303,8 @@ live_slot_name(int s)
 
 /*
  * One prefix per column, from the largest value among its rows and total
- * in snapshot s (NULL: none), shared by the columns of a unit family.
+ * in snapshot s (NULL: none), shared by the columns of a unit family,
+ * and held while the values stay in its band.
  * Taken when the snapshot shown changes, not on every layout.
  */
 static void
@@ -320,12 +321,17 @@ live_scales(struct ui *ui, const struct engine_snapshot *s)
 		if (lv->scale == NULL) {
 			lv->scale = xcalloc(lv->hcols + 1, sizeof *lv->scale);
 			lv->unit = xcalloc(lv->hcols + 1, sizeof *lv->unit);
+			for (j = 0; j <= lv->hcols; j++)
+				lv->scale[j] = -1;
 		}
 		units = xcalloc(lv->hcols + 1, sizeof *units);
 		for (j = 0; j < lv->hcols; j++)
 			units[j] = live_col_unit(ui, i, j);
 		u = export_units_new(lv->hcols, units);
-		export_view_scales(e, s, i, u, lv->scale, lv->unit);
+		/* Held from the last snapshot: no prefix flips on a
+		 * small change. */
+		export_view_scales_held(e, s, i, u, lv->scale, lv->scale,
+		    lv->unit);
 		export_units_free(u);
 		free(units);
 	}

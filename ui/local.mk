@@ -46,6 +46,13 @@ tests_unit_test_ui_estimate_SOURCES = tests/unit/test-ui-estimate.c \
 tests_unit_test_ui_estimate_CFLAGS = $(UNIT_CFLAGS)
 tests_unit_test_ui_estimate_LDADD = $(UI_LIBS) $(CMOCKA_LIBS)
 
+# Prefixes that hold from one interval to the next on the Live screen.
+check_PROGRAMS += tests/unit/test-ui-prefix
+tests_unit_test_ui_prefix_SOURCES = tests/unit/test-ui-prefix.c \
+	tests/unit/test-fake-source.c tests/unit/test-fake-source.h
+tests_unit_test_ui_prefix_CFLAGS = $(UNIT_CFLAGS)
+tests_unit_test_ui_prefix_LDADD = $(UI_LIBS) $(CMOCKA_LIBS)
+
 # The Partitions screen from a hand-made frame of three partitions.
 check_PROGRAMS += tests/unit/test-ui-lpar
 tests_unit_test_ui_lpar_SOURCES = tests/unit/test-ui-lpar.c
