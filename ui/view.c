@@ -219,8 +219,8 @@ view_spark(struct view_canvas *f, int y, int x, int width, const double *v,
 			x = view_put(f, y, x, " ", 1, UI_R_SPARK);
 			continue;
 		}
-		lvl = hi > lo ? 1 + (int)((v[i] - lo) / (hi - lo) * 7.0 +
-		    0.5) : 4;
+		lvl = !chart_flat(lo, hi) ? 1 + (int)((v[i] - lo) /
+		    (hi - lo) * 7.0 + 0.5) : 4;
 		if (lvl < 1)
 			lvl = 1;
 		if (lvl > 8)
