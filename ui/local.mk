@@ -107,6 +107,7 @@ TESTS += tests/tui/test-tui-home.sh
 TESTS += tests/tui/test-tui-glance.sh
 TESTS += tests/tui/test-tui-save-sort.sh
 TESTS += tests/tui/test-tui-pick-name.sh
+TESTS += tests/tui/test-tui-lpar-prefix.sh
 EXTRA_DIST += tests/tui
 
 noinst_PROGRAMS += tests/bench/bench-ui
