@@ -75,6 +75,14 @@ chart_span(double a, char *buf, size_t len)
 		snprintf(buf, len, "%.0fh", a / 3600);
 }
 
+int
+chart_flat(double lo, double hi)
+{
+	double	 m = fabs(hi) > fabs(lo) ? fabs(hi) : fabs(lo);
+
+	return (!(hi > lo) || hi - lo <= CHART_FLAT * m);
+}
+
 /* Where v falls between lo and hi, 0..1; halves keep huge spans finite. */
 static double
 chart_frac(double v, double lo, double hi)
@@ -275,7 +283,7 @@ chart_render(const struct chart_series *s, int width, int height,
 	chart_put(c, rows, lw + 1, "+", CHART_K_AXIS);
 	for (x = lw + 2; x < width; x++)
 		chart_put(c, rows, x, "-", CHART_K_AXIS);
-	if (have && hi > lo) {
+	if (have && !chart_flat(lo, hi)) {
 		snprintf(buf, sizeof buf, "%*s", lw, hl);
 		chart_put(c, 0, 0, buf, CHART_K_TEXT);
 		snprintf(buf, sizeof buf, "%*s", lw, ll);
@@ -290,8 +298,11 @@ chart_render(const struct chart_series *s, int width, int height,
 		snprintf(buf, sizeof buf, "%*s", lw, hl);
 		chart_put(c, y, 0, buf, CHART_K_TEXT);
 	}
+	/* A line constant within rounding is drawn flat, not as noise
+	 * blown up to the chart's height. */
 	if (have)
-		chart_plot(c, s->v + first, n - first, px, rows, lo, hi);
+		chart_plot(c, s->v + first, n - first, px, rows, lo,
+		    chart_flat(lo, hi) ? lo : hi);
 	chart_ticks(c, s->age != NULL ? s->age + first : NULL, n - first,
 	    px, rows);
 

@@ -57,6 +57,13 @@ char	*chart_line(const struct chart *, int y);
 /* A cell as UTF-8 into buf (at least 4 bytes and a NUL); its length. */
 int	 chart_cell_utf8(enum chart_mode, int kind, unsigned char c,
 	    char *buf);
+/*
+ * Whether values from lo to hi are one value as the screen writes it
+ * (three significant digits): they vary by less than CHART_FLAT of it,
+ * and a sparkline or chart of them is a flat line.
+ */
+#define CHART_FLAT	1e-3
+int	 chart_flat(double lo, double hi);
 /* The ASCII character that stands for a plot cell in a text dump. */
 char	 chart_cell_ascii(enum chart_mode, unsigned char c);
 

@@ -189,6 +189,32 @@ crt_roles(int color)
 	crt_heat(color, n);
 }
 
+/*
+ * Home and End as terminals send them, whatever TERM's entry says: the
+ * VT220 pair (tmux, screen, PuTTY, the Linux console), rxvt's, and the
+ * xterm forms.  A sequence TERM binds to another key (xterm's entry has
+ * "\033[1~" as Find) keeps it; crt_map() reads that key as Home.
+ */
+static void
+crt_home_end(void)
+{
+	static const struct {
+		const char	*seq;
+		int		 key;
+	} keys[] = {
+		{ "\033[1~", KEY_HOME }, { "\033[4~", KEY_END },
+		{ "\033[7~", KEY_HOME }, { "\033[8~", KEY_END },
+		{ "\033[H", KEY_HOME }, { "\033[F", KEY_END },
+		{ "\033OH", KEY_HOME }, { "\033OF", KEY_END },
+	};
+	size_t	 i;
+
+	for (i = 0; i < sizeof keys / sizeof keys[0]; i++) {
+		if (key_defined(keys[i].seq) == 0)
+			define_key(keys[i].seq, keys[i].key);
+	}
+}
+
 int
 crt_init(int color, char **cause)
 {
@@ -214,6 +240,7 @@ crt_init(int color, char **cause)
 	nonl();
 	intrflush(stdscr, FALSE);
 	keypad(stdscr, TRUE);
+	crt_home_end();
 	nodelay(stdscr, TRUE);
 	set_escdelay(25);
 	curs_set(0);
@@ -372,8 +399,15 @@ crt_map(int ch)
 	case KEY_RIGHT:		return (CRT_KEY_RIGHT);
 	case KEY_PPAGE:		return (CRT_KEY_PPAGE);
 	case KEY_NPAGE:		return (CRT_KEY_NPAGE);
-	case KEY_HOME:		return (CRT_KEY_HOME);
-	case KEY_END:		return (CRT_KEY_END);
+	/* Find and Select are where VT220 keyboards have Home and End. */
+	case KEY_HOME:
+	case KEY_FIND:
+	case KEY_A1:
+	case KEY_BEG:		return (CRT_KEY_HOME);
+	case KEY_END:
+	case KEY_SELECT:
+	case KEY_C1:
+	case KEY_LL:		return (CRT_KEY_END);
 	case KEY_BTAB:		return (CRT_KEY_BTAB);
 	case KEY_DC:		return (CRT_KEY_DC);
 	case KEY_BACKSPACE:	return (CRT_KEY_BACKSPACE);

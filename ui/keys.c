@@ -182,6 +182,9 @@ keys_move(struct ui_run *r, int k)
 		break;
 	case CRT_KEY_HOME:
 		keys_move_by(&r->ui, -1000000);
+		/* The top of the screen, the first table's title with it. */
+		if (r->ui.screen == UI_LIVE)
+			r->ui.list[UI_LIVE].top = 0;
 		break;
 	case CRT_KEY_END:
 		keys_move_by(&r->ui, 1000000);
@@ -457,7 +460,7 @@ keys_pick_name(struct ui_run *r, int k)
 {
 	(void)k;
 	return (keys_ask(&r->ui, PROMPT_PICK, NULL, 1, "pick GROUP or "
-	    "EVENT[@chip|@core|@vcpu][:LIST]: "));
+	    "EVENT[@chip|@core|@vcpu|@lpar][:LIST]: "));
 }
 
 static unsigned
@@ -666,8 +669,8 @@ const struct keys_entry keys_table[] = {
 	{ .key = { 'g' }, .where = KEYS_ANY,
 	  .fn = keys_pick_name, .section = KEYS_S_ALL,
 	  .names = "g",
-	  .help = "pick by name: GROUP or EVENT[@chip|@core|@vcpu]"
-	    "[:0,3,8-11]" },
+	  .help = "pick by name: GROUP or EVENT[@chip|@core|@vcpu|"
+	    "@lpar][:0,3,8-11]" },
 	{ .key = { 'P' }, .where = KEYS_ANY,
 	  .fn = keys_lpar, .section = KEYS_S_ALL,
 	  .names = "P",
@@ -877,12 +880,38 @@ keys_find(int k, unsigned where)
 	return (NULL);
 }
 
+/* A key without an entry here says so, rather than do nothing. */
+static void
+keys_unknown(struct ui_run *r, int k)
+{
+	char	 name[16];
+
+	if (k == CRT_KEY_RESIZE || k == CRT_KEY_NONE)
+		return;
+	if (k > ' ' && k < 127)
+		snprintf(name, sizeof name, "'%c'", k);
+	else if (k == ' ')
+		snprintf(name, sizeof name, "Space");
+	else if (k > 0 && k < ' ')
+		snprintf(name, sizeof name, "^%c", k + '@');
+	else
+		snprintf(name, sizeof name, "that key");
+	if (keys_find(k, KEYS_ANY) != NULL)
+		ui_msg(r, UI_R_WARN, "%s does nothing on this screen (h "
+		    "lists the keys)", name);
+	else
+		ui_msg(r, UI_R_WARN, "%s is not a key of hvtop (h lists the "
+		    "keys)", name);
+}
+
 unsigned
 keys_dispatch(struct ui_run *r, int k)
 {
 	const struct keys_entry	*e;
 
-	if ((e = keys_find(k, keys_where(&r->ui))) == NULL)
+	if ((e = keys_find(k, keys_where(&r->ui))) == NULL) {
+		keys_unknown(r, k);
 		return (UI_ACT_NONE);
+	}
 	return (e->fn(r, k));
 }

@@ -74,6 +74,140 @@ live_pick_has(const struct sel_pick *pk, unsigned index)
 	return (0);
 }
 
+static int
+live_is_lpar(const struct engine_view *v)
+{
+	return (v->domain == ENG_VIEW_LPAR || v->domain == ENG_VIEW_LPAR_VCPU);
+}
+
+static unsigned
+live_row_lpar(const struct engine_view *v, size_t r)
+{
+	return (v->domain == ENG_VIEW_LPAR ? v->indices[r] :
+	    ENG_ROW_LPAR(v->indices[r]));
+}
+
+/*
+ * Does pick pk feed row r of view v?  A partition pick lists its
+ * partitions (NULL: every one) and the virtual processors of each (none
+ * listed: all); its rows carry "lpar << 16 | vcpu", not an index.
+ */
+static int
+live_pick_covers(const struct sel_pick *pk, const struct engine_view *v,
+    size_t r)
+{
+	unsigned	 lpar;
+	size_t		 i;
+
+	if (!live_is_lpar(v))
+		return (pk->domain == v->domain &&
+		    live_pick_has(pk, v->indices[r]));
+	if (pk->domain != SEL_DOMAIN_LPAR)
+		return (0);
+	lpar = live_row_lpar(v, r);
+	for (i = 0; pk->lpars != NULL && i < pk->nlpars; i++) {
+		if (pk->lpars[i] == lpar)
+			break;
+	}
+	if (pk->lpars != NULL && i == pk->nlpars)
+		return (0);
+	return (v->domain == ENG_VIEW_LPAR || pk->nindices == 0 ||
+	    live_pick_has(pk, ENG_ROW_VCPU(v->indices[r])));
+}
+
+const char *
+live_term(const struct engine_view *v)
+{
+	if (v->domain == ENG_VIEW_LPAR)
+		return ("lpar");
+	if (v->domain == ENG_VIEW_LPAR_VCPU)
+		return ("lpar vcpu");
+	return (v->term);
+}
+
+void
+live_terms(const struct engine_view *v, struct strbuf *sb)
+{
+	strbuf_addf(sb, "%ss", live_term(v));
+}
+
+/* A partition's id as the other outputs write it: "self" when unknown. */
+static void
+live_lpar_text(unsigned lpar, char *buf, size_t len)
+{
+	if (lpar == SEL_LPAR_SELF)
+		snprintf(buf, len, "self");
+	else
+		snprintf(buf, len, "%u", lpar);
+}
+
+void
+live_row_label(const struct engine_view *v, size_t r, char *buf, size_t len)
+{
+	char	 id[16];
+
+	if (!live_is_lpar(v)) {
+		snprintf(buf, len, "%u", v->indices[r]);
+		return;
+	}
+	live_lpar_text(live_row_lpar(v, r), id, sizeof id);
+	if (v->domain == ENG_VIEW_LPAR)
+		snprintf(buf, len, "%s", id);
+	else
+		snprintf(buf, len, "%4s %4u", id,
+		    (unsigned)ENG_ROW_VCPU(v->indices[r]));
+}
+
+void
+live_row_name(const struct engine_view *v, size_t r, char *buf, size_t len)
+{
+	char	 id[16];
+
+	if (!live_is_lpar(v)) {
+		snprintf(buf, len, "%s %u", v->term, v->indices[r]);
+		return;
+	}
+	live_lpar_text(live_row_lpar(v, r), id, sizeof id);
+	if (v->domain == ENG_VIEW_LPAR)
+		snprintf(buf, len, "lpar %s", id);
+	else
+		snprintf(buf, len, "lpar %s vcpu %u", id,
+		    (unsigned)ENG_ROW_VCPU(v->indices[r]));
+}
+
+/*
+ * Where a pick of a partition view reads: "lpars 1-2", with the count of
+ * virtual processors on the vcpu view, from the rows it feeds.
+ */
+static void
+live_title_lpars(const struct sel_pick *pk, const struct engine_view *v,
+    struct strbuf *title)
+{
+	unsigned	*ids, lpar;
+	size_t		 r, n = 0, rows = 0;
+	char		*idx;
+
+	ids = xcalloc(v->nrows + 1, sizeof *ids);
+	for (r = 0; r < v->nrows; r++) {
+		if (!live_pick_covers(pk, v, r))
+			continue;
+		rows++;
+		lpar = live_row_lpar(v, r);
+		if (n == 0 || ids[n - 1] != lpar)
+			ids[n++] = lpar;
+	}
+	if (n == 1 && ids[0] == SEL_LPAR_SELF)
+		strbuf_adds(title, "this lpar");
+	else {
+		idx = items_indices(ids, n);
+		strbuf_addf(title, "lpar%s %s", n == 1 ? "" : "s", idx);
+		free(idx);
+	}
+	if (v->domain == ENG_VIEW_LPAR_VCPU)
+		strbuf_addf(title, " (%zu vcpu%s)", rows, rows == 1 ? "" : "s");
+	free(ids);
+}
+
 /* Per row: the names of the picks that cover it, joined with '+'. */
 static void
 live_rowpicks(struct ui *ui, const struct engine_view *v, struct live_view *lv)
@@ -89,8 +223,7 @@ live_rowpicks(struct ui *ui, const struct engine_view *v, struct live_view *lv)
 		strbuf_reset(&sb);
 		for (i = 0; i < sel->npicks; i++) {
 			pk = &sel->picks[i];
-			if (pk->domain != v->domain ||
-			    !live_pick_has(pk, v->indices[r]))
+			if (!live_pick_covers(pk, v, r))
 				continue;
 			if (sb.len > 0)
 				strbuf_addc(&sb, '+');
@@ -100,45 +233,78 @@ live_rowpicks(struct ui *ui, const struct engine_view *v, struct live_view *lv)
 		if (r > 0 && strcmp(lv->rowpicks[r], lv->rowpicks[0]) != 0)
 			lv->groupcol = 1;
 	}
-	strbuf_addf(&title, "%ss:", v->term);
+	live_terms(v, &title);
+	strbuf_addc(&title, ':');
 	for (i = 0; i < sel->npicks; i++) {
 		pk = &sel->picks[i];
-		if (pk->domain != v->domain)
+		if (live_is_lpar(v) ? pk->domain != SEL_DOMAIN_LPAR :
+		    pk->domain != v->domain)
 			continue;
 		lv->npicks++;
-		idx = items_indices(pk->indices, pk->nindices);
-		strbuf_addf(&title, "%s %s%s on %s", lv->npicks > 1 ? ";" : "",
-		    pk->kind == SEL_EVENT ? "event " : "", pk->name, idx);
-		free(idx);
+		strbuf_addf(&title, "%s %s%s on ", lv->npicks > 1 ? ";" : "",
+		    pk->kind == SEL_EVENT ? "event " : "", pk->name);
+		if (live_is_lpar(v))
+			live_title_lpars(pk, v, &title);
+		else {
+			idx = items_indices(pk->indices, pk->nindices);
+			strbuf_adds(&title, idx);
+			free(idx);
+		}
 	}
 	/* Rows that read different groups: a column's total is of some. */
-	if (lv->groupcol)
-		strbuf_addf(&title, " (totals: only the %ss a column is "
-		    "picked on)", v->term);
+	if (lv->groupcol) {
+		strbuf_adds(&title, " (totals: only the ");
+		live_terms(v, &title);
+		strbuf_adds(&title, " a column is picked on)");
+	}
 	lv->title = strbuf_detach(&title);
 	strbuf_free(&sb);
 }
 
 /* A view domain's slot in the per-domain sort settings: hcall domains
- * 1..6 as they are, perf's CPU after them, anything else 0. */
+ * 1..6 as they are, then perf's CPU and the two partition views, anything
+ * else 0. */
 int
 live_slot(int domain)
 {
-	if (domain == CATALOG_DOMAIN_CPU)
-		return (LIVE_NDOMAINS - 1);
-	return (domain > 0 && domain < LIVE_NDOMAINS - 1 ? domain : 0);
+	switch (domain) {
+	case CATALOG_DOMAIN_CPU:
+		return (7);
+	case ENG_VIEW_LPAR:
+		return (8);
+	case ENG_VIEW_LPAR_VCPU:
+		return (9);
+	}
+	return (domain > 0 && domain < 7 ? domain : 0);
 }
 
 /* The domain of slot s, 1 .. LIVE_NDOMAINS - 1. */
 int
 live_slot_domain(int s)
 {
-	return (s == LIVE_NDOMAINS - 1 ? CATALOG_DOMAIN_CPU : s);
+	switch (s) {
+	case 7:
+		return (CATALOG_DOMAIN_CPU);
+	case 8:
+		return (ENG_VIEW_LPAR);
+	case 9:
+		return (ENG_VIEW_LPAR_VCPU);
+	}
+	return (s);
+}
+
+const char *
+live_slot_name(int s)
+{
+	if (s == 9)
+		return ("lpar_vcpu");
+	return (selection_domain_term(live_slot_domain(s)));
 }
 
 /*
  * One prefix per column, from the largest value among its rows and total
- * in snapshot s (NULL: none), shared by the columns of a unit family.
+ * in snapshot s (NULL: none), shared by the columns of a unit family,
+ * and held while the values stay in its band.
  * Taken when the snapshot shown changes, not on every layout.
  */
 static void
@@ -155,12 +321,17 @@ live_scales(struct ui *ui, const struct engine_snapshot *s)
 		if (lv->scale == NULL) {
 			lv->scale = xcalloc(lv->hcols + 1, sizeof *lv->scale);
 			lv->unit = xcalloc(lv->hcols + 1, sizeof *lv->unit);
+			for (j = 0; j <= lv->hcols; j++)
+				lv->scale[j] = -1;
 		}
 		units = xcalloc(lv->hcols + 1, sizeof *units);
 		for (j = 0; j < lv->hcols; j++)
 			units[j] = live_col_unit(ui, i, j);
 		u = export_units_new(lv->hcols, units);
-		export_view_scales(e, s, i, u, lv->scale, lv->unit);
+		/* Held from the last snapshot: no prefix flips on a
+		 * small change. */
+		export_view_scales_held(e, s, i, u, lv->scale, lv->scale,
+		    lv->unit);
 		export_units_free(u);
 		free(units);
 	}

@@ -46,6 +46,13 @@ tests_unit_test_ui_estimate_SOURCES = tests/unit/test-ui-estimate.c \
 tests_unit_test_ui_estimate_CFLAGS = $(UNIT_CFLAGS)
 tests_unit_test_ui_estimate_LDADD = $(UI_LIBS) $(CMOCKA_LIBS)
 
+# Prefixes that hold from one interval to the next on the Live screen.
+check_PROGRAMS += tests/unit/test-ui-prefix
+tests_unit_test_ui_prefix_SOURCES = tests/unit/test-ui-prefix.c \
+	tests/unit/test-fake-source.c tests/unit/test-fake-source.h
+tests_unit_test_ui_prefix_CFLAGS = $(UNIT_CFLAGS)
+tests_unit_test_ui_prefix_LDADD = $(UI_LIBS) $(CMOCKA_LIBS)
+
 # The Partitions screen from a hand-made frame of three partitions.
 check_PROGRAMS += tests/unit/test-ui-lpar
 tests_unit_test_ui_lpar_SOURCES = tests/unit/test-ui-lpar.c
@@ -95,6 +102,12 @@ TESTS += tests/tui/test-tui-names.sh
 TESTS += tests/tui/test-tui-small.sh
 TESTS += tests/tui/test-tui-tabs-prompts.sh
 TESTS += tests/tui/test-tui-lpar.sh
+TESTS += tests/tui/test-tui-live-lpar.sh
+TESTS += tests/tui/test-tui-home.sh
+TESTS += tests/tui/test-tui-glance.sh
+TESTS += tests/tui/test-tui-save-sort.sh
+TESTS += tests/tui/test-tui-pick-name.sh
+TESTS += tests/tui/test-tui-lpar-prefix.sh
 EXTRA_DIST += tests/tui
 
 noinst_PROGRAMS += tests/bench/bench-ui

@@ -263,6 +263,12 @@ lpar_explain(const struct ui *ui, size_t row, int col)
 }
 
 const char *
+lpar_sort_name(int col)
+{
+	return (col >= 0 && col < LPAR_NCOLS ? lpar_names[col] : "");
+}
+
+const char *
 lpar_col_name(const struct ui *ui, int col)
 {
 	if (col < 0 || col >= LPAR_NCOLS)

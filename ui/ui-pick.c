@@ -339,11 +339,55 @@ ui_pick_unpick_column(struct ui_run *r)
 }
 
 /* The g prompt's answer: a group or an event of the catalog, by name. */
+/*
+ * The catalog's name for a group (*event 0) or event typed as -g and -e
+ * take it (case, then "did you mean"), by asking the selection as they
+ * do, a group first; allocated, or NULL with *cause.
+ */
+static char *
+ui_pick_spelling(struct ui_run *r, const char *name, int *event,
+    char **cause)
+{
+	const struct catalog	*cat = session_catalog(r->ui.ses);
+	const struct topology	*topo = session_topology(r->ui.ses);
+	struct selection	 sel;
+	const struct sel_pick	*pk;
+	char			*why[2] = { NULL, NULL }, *out = NULL;
+	int			 k;
+
+	for (k = 0; k < 2 && out == NULL; k++) {
+		memset(&sel, 0, sizeof sel);
+		if (selection_add(&sel, cat, topo, name, k, &why[k]) == 0 &&
+		    sel.npicks == 1) {
+			pk = &sel.picks[0];
+			if (k == 0 && pk->group != NULL)
+				out = xstrdup(pk->group->name);
+			else if (k == 1 && pk->nevents > 0)
+				out = xstrdup(pk->events[0]->name);
+			*event = k;
+		}
+		selection_clear(&sel);
+	}
+	if (out != NULL) {
+		free(why[0]);
+		free(why[1]);
+		return (out);
+	}
+	/* A group that exists but cannot be read says why; a name that
+	 * is no group takes the event's suggestions when it has some. */
+	k = why[0] != NULL && strncmp(why[0], "unknown group", 13) == 0 &&
+	    strstr(why[0], "did you mean") == NULL && why[1] != NULL &&
+	    strstr(why[1], "did you mean") != NULL;
+	*cause = why[k] != NULL ? why[k] : xasprintf("%s: no such group or "
+	    "event", name);
+	free(why[!k]);
+	return (NULL);
+}
+
 unsigned
 ui_pick_by_name(struct ui_run *r, const char *line)
 {
-	const struct catalog	*cat = session_catalog(r->ui.ses);
-	char			*spec, name[256];
+	char			*spec, name[256], *canon, *full, *cause = NULL;
 	int			 event;
 	unsigned		 act;
 
@@ -356,18 +400,17 @@ ui_pick_by_name(struct ui_run *r, const char *line)
 	}
 	ui_pick_key(spec, name, sizeof name);
 	name[strcspn(name, "@")] = '\0';
-	if (catalog_find_group(cat, name) != NULL)
-		event = 0;
-	else if (catalog_find_event(cat, name, 0) != NULL ||
-	    catalog_find_sysfs(cat, name) != NULL)
-		event = 1;
-	else {
-		ui_msg(r, UI_R_ERROR, "%s: no such group or event in the "
-		    "catalog", name);
+	/* The name as -g and -e match it: case, "did you mean". */
+	if ((canon = ui_pick_spelling(r, name, &event, &cause)) == NULL) {
+		ui_msg(r, UI_R_ERROR, "%s", cause);
+		free(cause);
 		free(spec);
 		return (UI_ACT_NONE);
 	}
-	act = ui_pick_set(r, spec, event);
+	full = xasprintf("%s%s", canon, spec + strlen(name));
+	act = ui_pick_set(r, full, event);
+	free(full);
+	free(canon);
 	free(spec);
 	return (act);
 }

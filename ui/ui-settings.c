@@ -23,11 +23,27 @@ ui_settings_domain(const char *term)
 	int	 d;
 
 	for (d = 1; d < LIVE_NDOMAINS; d++) {
-		if (strcmp(selection_domain_term(live_slot_domain(d)), term) ==
-		    0)
+		if (strcmp(live_slot_name(d), term) == 0)
 			return (d);
 	}
 	return (0);
+}
+
+/* The Partitions screen's sort column, by the name its head shows. */
+static void
+ui_settings_lpar(struct ui *ui, const struct settings *s)
+{
+	const char	*v;
+	int		 c;
+
+	if ((v = settings_get(s, "sort.partitions")) != NULL) {
+		for (c = 0; c < LPAR_NCOLS; c++) {
+			if (strcmp(lpar_sort_name(c), v) == 0)
+				ui->lp.sort = c;
+		}
+	}
+	if ((v = settings_get(s, "reverse.partitions")) != NULL)
+		ui->lp.reverse = strcmp(v, "1") == 0;
 }
 
 static void
@@ -83,6 +99,7 @@ ui_settings_apply(struct ui_run *r)
 		if ((v = settings_get(s, key)) != NULL)
 			ui->list[k].reverse = strcmp(v, "1") == 0;
 	}
+	ui_settings_lpar(ui, s);
 	/* Picks from the file, unless -g or -e said what to watch or a
 	 * replay shows what was recorded. */
 	if (r->opts->picked || ui->replay)
@@ -146,8 +163,9 @@ ui_settings_save(struct ui_run *r)
 	if (ui->fr.metric != NULL)
 		settings_add(s, "frame.metric", ui->fr.metric);
 	for (d = 1; d < LIVE_NDOMAINS; d++) {
-		term = selection_domain_term(live_slot_domain(d));
-		if (strcmp(term, "?") == 0)
+		/* Domains 3 to 6 share "vcpu": the first of them is read. */
+		term = live_slot_name(d);
+		if (ui_settings_domain(term) != d)
 			continue;
 		snprintf(key, sizeof key, "sort.%s", term);
 		settings_remove(s, key);
@@ -168,6 +186,11 @@ ui_settings_save(struct ui_run *r)
 		if (ui->list[k].reverse)
 			settings_add(s, key, "1");
 	}
+	settings_remove(s, "sort.partitions");
+	settings_add(s, "sort.partitions", lpar_sort_name(ui->lp.sort));
+	settings_remove(s, "reverse.partitions");
+	if (ui->lp.reverse)
+		settings_add(s, "reverse.partitions", "1");
 	if (settings_file_save(path, s, &cause) != 0) {
 		ui_msg(r, UI_R_ERROR, "cannot write settings: %s", cause);
 		free(cause);

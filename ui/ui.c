@@ -193,6 +193,35 @@ ui_frame_metric(struct ui_run *r, const char *line)
 	strbuf_free(&sb);
 }
 
+/*
+ * The filter prompt's answer (NULL: cancelled).  One that does not parse
+ * (a regex that does not compile) is not taken: the filter from before
+ * the prompt stays in force, and the tab line says why and which.
+ */
+static unsigned
+ui_filter_done(struct ui_run *r, const char *line)
+{
+	struct ui	*ui = &r->ui;
+	const char	*before = r->filter_before != NULL ?
+			    r->filter_before : "";
+	unsigned	 act;
+	char		*why;
+
+	act = ui_set_filter(ui, line != NULL ? line : before);
+	if (line != NULL && ui->filter_error != NULL) {
+		why = ui->filter_error;
+		ui->filter_error = NULL;
+		act = ui_set_filter(ui, before) | UI_ACT_RELAYOUT;
+		free(ui->filter_error);
+		ui->filter_error = why;
+		ui_msg(r, UI_R_ERROR, "filter not changed, still %s: %s",
+		    before[0] != '\0' ? before : "none", why);
+	}
+	free(r->filter_before);
+	r->filter_before = NULL;
+	return (act);
+}
+
 /* A prompt's answer (line NULL: cancelled), called as it closes. */
 static void
 ui_prompt_done(void *arg, int kind, const char *line)
@@ -205,10 +234,7 @@ ui_prompt_done(void *arg, int kind, const char *line)
 	ui->prompt = 0;
 	switch (kind) {
 	case PROMPT_FILTER:
-		act = ui_set_filter(ui, line != NULL ? line :
-		    r->filter_before != NULL ? r->filter_before : "");
-		free(r->filter_before);
-		r->filter_before = NULL;
+		act = ui_filter_done(r, line);
 		break;
 	case PROMPT_INTERVAL:
 		if (line != NULL && *line != '\0')

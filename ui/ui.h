@@ -17,6 +17,7 @@
 
 struct engine_cell;
 struct engine_snapshot;
+struct engine_view;
 struct lpar_key;
 struct session;
 struct settings;
@@ -161,7 +162,7 @@ struct live_view {
 #define LIVE_HIST	256
 #define LIVE_SPARK	32		/* the sparklines' width, at most */
 #define LIVE_HIST_BUDGET (4UL << 20)	/* values: 32 MiB of doubles */
-#define LIVE_NDOMAINS	8		/* slots: live_slot() */
+#define LIVE_NDOMAINS	10		/* slots: live_slot() */
 
 /* A line of the live table. */
 enum live_kind { LIVE_TITLE, LIVE_HEAD, LIVE_HEAD2, LIVE_UNIT, LIVE_ROW,
@@ -330,6 +331,8 @@ struct ui {
 /* Rebuild for the current engine (after a reselect or reload). */
 int	 live_slot(int domain);
 int	 live_slot_domain(int slot);
+/* A slot's name in the settings file: "chip", "core", "lpar_vcpu" ... */
+const char *live_slot_name(int slot);
 void	 live_reset(struct ui *);
 /* Record a new snapshot (the one shown) in the history; take its prefixes. */
 void	 live_push(struct ui *, const struct engine_snapshot *);
@@ -363,6 +366,20 @@ const char *live_col_shown_unit(const struct ui *, size_t view, size_t col);
 /* The thousands a column's values are divided by; -1: a unit that takes
  * no prefix (each value carries its own suffix). */
 int	 live_col_scale(const struct ui *, size_t view, size_t col);
+
+/*
+ * What a view's rows are, for heads and messages: its domain's term, or
+ * "lpar" and "lpar vcpu" for the partition views, whose row indices are
+ * ids and "lpar << 16 | vcpu"; live_terms() appends the plural.
+ */
+const char *live_term(const struct engine_view *);
+void	 live_terms(const struct engine_view *, struct strbuf *);
+/* Row r in the index column: "3"; "self"; "   2    5" (lpar, vcpu). */
+void	 live_row_label(const struct engine_view *, size_t r, char *buf,
+	    size_t len);
+/* Row r in a message: "chip 3", "lpar 2", "lpar 2 vcpu 5". */
+void	 live_row_name(const struct engine_view *, size_t r, char *buf,
+	    size_t len);
 
 /*
  * Put the Live cursor on a row of a view (engine row; nrows: the total);
@@ -434,6 +451,8 @@ void	 lpar_reverse(struct ui *);
 int	 lpar_open(struct ui *);
 int	 lpar_close(struct ui *);
 const char *lpar_col_name(const struct ui *, int col);
+/* A column's name in the partitions' head, for the settings file. */
+const char *lpar_sort_name(int col);
 /* The core group read by partition when none is picked, or NULL. */
 const char *lpar_default_group(const struct ui *);
 /* The engine views changed: forget what the fit step found. */

@@ -192,11 +192,12 @@ view_live_geom(const struct ui *ui, size_t view, struct view_live_geom *g)
 	char				 buf[16];
 
 	v = engine_view(session_engine(ui->ses), view);
-	g->iw = (int)strlen(v->term);
+	g->iw = (int)strlen(live_term(v));
 	if (g->iw < 5)
 		g->iw = 5;
 	if (v->nrows > 0) {
-		n = snprintf(buf, sizeof buf, "%u", v->indices[v->nrows - 1]);
+		live_row_label(v, v->nrows - 1, buf, sizeof buf);
+		n = (int)strlen(buf);
 		if (n > g->iw)
 			g->iw = n;
 	}
@@ -277,7 +278,7 @@ view_live_lead(const struct ui *ui, struct view_canvas *f,
 	switch (at->ln->kind) {
 	case LIVE_TITLE:
 		x = view_put(f, y, 0, lv->title, -1, UI_R_TITLE);
-		d = v->domain > 0 && v->domain < LIVE_NDOMAINS ? v->domain : 0;
+		d = live_slot(v->domain);
 		if (lv->sort >= 0)
 			view_putf(f, y, x + 2, UI_R_DIM, "sorted by %s%s",
 			    live_col_name(ui, at->ln->view, (size_t)lv->sort),
@@ -290,14 +291,14 @@ view_live_lead(const struct ui *ui, struct view_canvas *f,
 		return (0);
 	case LIVE_HEAD:
 		view_putf(f, y, 0, lv->sort < 0 ? UI_R_SORTHEAD : at->base,
-		    "%-*s", g->iw, v->term);
+		    "%-*s", g->iw, live_term(v));
 		if (g->gw > 0)
 			view_putf(f, y, g->iw + 1, at->base, "%-*s", g->gw,
 			    "group");
 		break;
 	case LIVE_ROW:
-		view_putf(f, y, 0, at->base, "%*u", g->iw,
-		    v->indices[at->row]);
+		live_row_label(v, at->row, buf, sizeof buf);
+		view_putf(f, y, 0, at->base, "%*s", g->iw, buf);
 		if (g->gw > 0) {
 			view_elide(lv->rowpicks[at->row], g->gw, buf,
 			    sizeof buf);
@@ -643,7 +644,7 @@ view_live_status(const struct ui *ui)
 	const struct engine_view	*v;
 	const struct live_view		*lv;
 	size_t				 view, row, col;
-	char				*val, *pre, *s, *infix;
+	char				*val, *pre, *s, *infix, who[48];
 
 	if (live_cursor(ui, &view, &row) != 0)
 		return (NULL);
@@ -654,12 +655,12 @@ view_live_status(const struct ui *ui)
 	col = lv->cols[lv->col];
 	val = view_live_cell_text(ui, view, row, col);
 	if (row == v->nrows)
-		pre = xasprintf("total of %ss", v->term);
-	else if (lv->groupcol)
-		pre = xasprintf("%s %u (%s)", v->term, v->indices[row],
-		    lv->rowpicks[row]);
-	else
-		pre = xasprintf("%s %u", v->term, v->indices[row]);
+		pre = xasprintf("total of %ss", live_term(v));
+	else {
+		live_row_name(v, row, who, sizeof who);
+		pre = lv->groupcol ? xasprintf("%s (%s)", who,
+		    lv->rowpicks[row]) : xstrdup(who);
+	}
 	if (col >= v->nevents) {
 		infix = engine_metric_infix(&v->metrics[col - v->nevents]);
 		s = xasprintf("%s: %s = %s  [%s]", pre,
@@ -772,10 +773,12 @@ view_live_detail(const struct ui *ui, struct view_canvas *f, int y0, int y1)
 	lv = &ui->live.v[view];
 	if (row == v->nrows)
 		x = view_putf(f, y, 0, UI_R_TITLE, "total of %zu %ss", v->nrows,
-		    v->term);
-	else
-		x = view_putf(f, y, 0, UI_R_TITLE, "%s %u  groups: %s",
-		    v->term, v->indices[row], lv->rowpicks[row]);
+		    live_term(v));
+	else {
+		live_row_name(v, row, name, sizeof name);
+		x = view_putf(f, y, 0, UI_R_TITLE, "%s  groups: %s", name,
+		    lv->rowpicks[row]);
+	}
 	if (ui->snap != NULL && row < v->nrows)
 		x = view_putf(f, y, x, UI_R_TITLE, "  interval %.3fs",
 		    ui->snap->row_interval[view][row]);

@@ -62,10 +62,51 @@ view_lpar_fit(struct ui *ui, int width, int y0, int y1)
 	lpar_fit(ui, y1 - y0 - view_lpar_head_lines(ui));
 }
 
+/*
+ * The prefix of a rate column, one for all its rows so that they line
+ * up (not 975.17M above 1.44G): the power of 1000 that leaves its
+ * largest value three digits before the point.
+ */
+static int
+view_lpar_scale(const struct ui *ui, int col)
+{
+	const char	*mark;
+	double		 v, max = 0;
+	size_t		 pos;
+	int		 s = 0;
+
+	for (pos = 0; pos < ui->lp.nrows; pos++) {
+		if (lpar_value(ui, ui->lp.order[pos], col, &v, &mark) == 0 &&
+		    isfinite(v) && fabs(v) > max)
+			max = fabs(v);
+	}
+	while (max >= 999.5 && s < 6) {
+		max /= 1000;
+		s++;
+	}
+	return (s);
+}
+
+/* A rate in the prefix of its column. */
+static void
+view_lpar_rate(double v, int scale, char *buf, size_t len)
+{
+	static const char *const suffix[] = { "", "k", "M", "G", "T", "P",
+	    "E" };
+	double			 a;
+	int			 i;
+
+	for (i = 0; i < scale; i++)
+		v /= 1000;
+	a = fabs(v);
+	snprintf(buf, len, a < 10 ? "%.2f%s" : a < 100 ? "%.1f%s" :
+	    "%.0f%s", v, suffix[scale]);
+}
+
 /* The text of a cell in w characters; its role. */
 static void
-view_lpar_text(const struct ui *ui, size_t row, int col, int w, char *buf,
-    size_t len, int *role)
+view_lpar_text(const struct ui *ui, size_t row, int col, int w,
+    const int *scale, char *buf, size_t len, int *role)
 {
 	const struct topology	*t = session_topology(ui->ses);
 	const char		*mark;
@@ -99,7 +140,7 @@ view_lpar_text(const struct ui *ui, size_t row, int col, int w, char *buf,
 		snprintf(num, sizeof num, "%.1f", v);
 		break;
 	default:
-		frame_map_value(v, w - 1, num, sizeof num);
+		view_lpar_rate(v, scale[col], num, sizeof num);
 		break;
 	}
 	snprintf(buf, len, "%*s", w, num);
@@ -139,7 +180,7 @@ view_lpar_bar(const struct ui *ui, struct view_canvas *f, int y, int x,
 
 static void
 view_lpar_row(const struct ui *ui, struct view_canvas *f, int y, size_t pos,
-    int barw)
+    int barw, const int *scale)
 {
 	size_t	 row = ui->lp.order[pos];
 	char	 buf[32];
@@ -147,8 +188,8 @@ view_lpar_row(const struct ui *ui, struct view_canvas *f, int y, size_t pos,
 
 	/* The cursor row keeps the marks of the cells without a value. */
 	for (col = 0; col < LPAR_NCOLS; col++) {
-		view_lpar_text(ui, row, col, view_lpar_w[col], buf, sizeof buf,
-		    &role);
+		view_lpar_text(ui, row, col, view_lpar_w[col], scale, buf,
+		    sizeof buf, &role);
 		x = view_put(f, y, x, buf, -1, cur && role == UI_R_NORMAL ?
 		    UI_R_CURSOR : role);
 	}
@@ -223,7 +264,7 @@ view_lpar_render(const struct ui *ui, struct view_canvas *f, int y0, int y1)
 	const struct topology	*t = session_topology(ui->ses);
 	const char		*g;
 	size_t			 pos;
-	int			 y = y0, barw;
+	int			 y = y0, barw, col, scale[LPAR_NCOLS];
 
 	if (lp->view < 0) {
 		view_put(f, y0, 0, "No partition is read: the Partitions "
@@ -253,8 +294,11 @@ view_lpar_render(const struct ui *ui, struct view_canvas *f, int y0, int y1)
 		    UI_R_DIM);
 		return;
 	}
+	for (col = 0; col < LPAR_NCOLS; col++)
+		scale[col] = col == LPAR_C_CYC || col == LPAR_C_INST ?
+		    view_lpar_scale(ui, col) : 0;
 	for (pos = lp->top; pos < lp->nrows && y < y1; pos++)
-		view_lpar_row(ui, f, y++, pos, barw);
+		view_lpar_row(ui, f, y++, pos, barw, scale);
 }
 
 static char *

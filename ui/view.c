@@ -219,8 +219,8 @@ view_spark(struct view_canvas *f, int y, int x, int width, const double *v,
 			x = view_put(f, y, x, " ", 1, UI_R_SPARK);
 			continue;
 		}
-		lvl = hi > lo ? 1 + (int)((v[i] - lo) / (hi - lo) * 7.0 +
-		    0.5) : 4;
+		lvl = !chart_flat(lo, hi) ? 1 + (int)((v[i] - lo) /
+		    (hi - lo) * 7.0 + 0.5) : 4;
 		if (lvl < 1)
 			lvl = 1;
 		if (lvl > 8)
@@ -265,9 +265,47 @@ view_wall(const struct ui *ui, struct view_canvas *f, int y, int x,
  * The first line: the state that changes what the numbers mean comes
  * first and is never cut (SIMULATED or REPLAY, PAUSED or END, REC while
  * recording or REC FAILED once a write of it failed), then who and where; what does not fit is shortened from the
- * least telling part: "hvtop VERSION on", then the host, then the middle
- * of the source's label, whose "(no hv_24x7 PMU here)" stays whole.
+ * least telling part: "hvtop VERSION on", then the host, then whole parts
+ * from the middle of the source's label, whose "(no hv_24x7 PMU here)"
+ * stays whole.
  */
+/*
+ * Fit a label into w cells at its boundaries: whole ", "-separated parts
+ * drop from its middle, the first and the last kept longest, marked
+ * " ~ "; else it is cut after a whole word.  Never inside a name.
+ */
+static void
+view_header_cut(const char *s, int w, char *buf, size_t len)
+{
+	const char	*p[16], *q;
+	size_t		 n = 0, k, i, head, tail;
+
+	for (q = s; n < 16; q += 2) {
+		p[n++] = q;
+		if ((q = strstr(q, ", ")) == NULL)
+			break;
+	}
+	p[n] = s + strlen(s);
+	/* Drop k parts, from part i on; keep part 0 and the last. */
+	for (k = 1; n < 16 && k + 1 < n; k++) {
+		for (i = 1; i + k < n; i++) {
+			head = (size_t)(p[i] - s) - 2;
+			tail = strlen(p[i + k]);
+			if (head + 3 + tail > (size_t)w)
+				continue;
+			snprintf(buf, len, "%.*s ~ %s", (int)head, s, p[i + k]);
+			return;
+		}
+	}
+	for (i = (size_t)w - 1; i > 0 && s[i] != ' '; i--)
+		;
+	while (i > 0 && (s[i - 1] == ',' || s[i - 1] == ' '))
+		i--;
+	if (i == 0)
+		i = w > 1 ? (size_t)w - 1 : 0;
+	snprintf(buf, len, "%.*s~", (int)i, s);
+}
+
 static void
 view_header_state(const struct ui *ui, struct view_canvas *f)
 {
@@ -292,6 +330,10 @@ view_header_state(const struct ui *ui, struct view_canvas *f)
 		x = view_put(f, 0, x, " REC ", -1, UI_R_ERROR) + 1;
 	if (label == NULL)
 		label = "";
+	/* The badge says it: the label need not say it again. */
+	if (ui->simulated && !ui->replay &&
+	    strncmp(label, "SIMULATED ", 10) == 0)
+		label += 10;
 	room = f->width - x;
 	n = strlen(label);
 	if (n >= sizeof nopmu - 1 &&
@@ -310,7 +352,7 @@ view_header_state(const struct ui *ui, struct view_canvas *f)
 		return;
 	}
 	snprintf(body, sizeof body, "%.*s", (int)(n - tail), label);
-	view_elide(body, room - (int)tail, cut, sizeof cut);
+	view_header_cut(body, room - (int)tail, cut, sizeof cut);
 	x = view_put(f, 0, x, cut, -1, UI_R_HEADER);
 	view_put(f, 0, x, label + n - tail, -1, UI_R_HEADER);
 }
@@ -427,8 +469,13 @@ view_header(const struct ui *ui, struct view_canvas *f)
 		x = view_put(f, y, x, " ", 1, UI_R_TAB);
 	}
 	if (ui->filter_error != NULL) {
+		/* What is wrong, then the filter that stays in force. */
 		x = view_put(f, y, x + 1, "filter: ", -1, UI_R_TAB);
-		view_put(f, y, x, ui->filter_error, -1, UI_R_ERROR);
+		x = view_put(f, y, x, ui->filter_error, -1, UI_R_ERROR);
+		x = view_put(f, y, x, "  kept: ", -1, UI_R_TAB);
+		view_put_cut(f, y, x, ui->filter_text != NULL &&
+		    ui->filter_text[0] != '\0' ? ui->filter_text : "none",
+		    UI_R_TAB_ON);
 	} else if (ui->filter_text != NULL && ui->filter_text[0] != '\0') {
 		if (ui->screen >= UI_EVENTS && ui->screen <= UI_FORMULAS) {
 			shown = ui->items[ui->screen].nshown;

@@ -205,9 +205,28 @@ export_units_free(struct export_units *u)
 	free(u);
 }
 
-void
-export_units_scale(const struct export_units *u, const double *max,
-    int *scale, char (*out)[EXPORT_UNIT_MAX])
+/* Does max read from 0.1 to 9999 in prefix held of a unit of prefix e? */
+static int
+export_holds(double max, int e, int held)
+{
+	int	 j;
+
+	if (held < 0 || e + held >= EXPORT_NPREFIX || !isfinite(max))
+		return (0);
+	for (j = 0; j < held; j++)
+		max /= 1000;
+	max = fabs(max);
+	return (max < 9999.5 && (max >= 0.1 || (held == 0 && max >= 0)));
+}
+
+/*
+ * The prefixes of columns whose largest values are max: the largest
+ * that leaves them under limit, or held[i] (NULL: none) while a column
+ * still reads in it (export_holds()), then one per family.
+ */
+static void
+export_units_scale_at(const struct export_units *u, const double *max,
+    double limit, const int *held, int *scale, char (*out)[EXPORT_UNIT_MAX])
 {
 	const struct export_unit	*c;
 	size_t				 i, k;
@@ -222,7 +241,10 @@ export_units_scale(const struct export_units *u, const double *max,
 			scale[i] = -1;
 			continue;
 		}
-		scale[i] = export_steps(max[i], c->pre, 9999.5);
+		if (held != NULL && export_holds(max[i], c->pre, held[i]))
+			scale[i] = held[i];
+		else
+			scale[i] = export_steps(max[i], c->pre, limit);
 		export_unit_name(c->pre + scale[i], c->base, out[i],
 		    EXPORT_UNIT_MAX);
 	}
@@ -248,6 +270,13 @@ export_units_scale(const struct export_units *u, const double *max,
 			    EXPORT_UNIT_MAX);
 		}
 	}
+}
+
+void
+export_units_scale(const struct export_units *u, const double *max,
+    int *scale, char (*out)[EXPORT_UNIT_MAX])
+{
+	export_units_scale_at(u, max, 9999.5, NULL, scale, out);
 }
 
 void
@@ -330,6 +359,14 @@ export_view_scales(const struct engine *e, const struct engine_snapshot *s,
     size_t view, struct export_units *u, int *scale,
     char (*out)[EXPORT_UNIT_MAX])
 {
+	export_view_scales_held(e, s, view, u, NULL, scale, out);
+}
+
+void
+export_view_scales_held(const struct engine *e,
+    const struct engine_snapshot *s, size_t view, struct export_units *u,
+    const int *held, int *scale, char (*out)[EXPORT_UNIT_MAX])
+{
 	const struct engine_view	*v = engine_view(e, view);
 	const struct engine_cell	*c;
 	size_t				 r, j;
@@ -344,5 +381,8 @@ export_view_scales(const struct engine *e, const struct engine_snapshot *s,
 				max[j] = fabs(c->value);
 		}
 	}
-	export_units_scale(u, max, scale, out);
+	if (held == NULL)
+		export_units_scale(u, max, scale, out);
+	else
+		export_units_scale_at(u, max, 999.5, held, scale, out);
 }

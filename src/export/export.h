@@ -164,6 +164,17 @@ void		 export_view_scales(const struct engine *,
 		    const struct engine_snapshot *, size_t view,
 		    struct export_units *, int *scale,
 		    char (*out)[EXPORT_UNIT_MAX]);
+/*
+ * The same for a screen that refreshes, so that a column's prefix holds
+ * from one interval to the next: a prefix leaves at most three digits
+ * before the point, and held (the scales taken last, -1: none; it may be
+ * scale itself) is kept while the column's largest value reads from 0.1
+ * to 9999 in it.
+ */
+void		 export_view_scales_held(const struct engine *,
+		    const struct engine_snapshot *, size_t view,
+		    struct export_units *, const int *held, int *scale,
+		    char (*out)[EXPORT_UNIT_MAX]);
 /* The shortest decimal that reads back as the same double ("null" if
  * not finite), always with a point or exponent. */
 void		 export_number(double, struct strbuf *);

@@ -24,7 +24,7 @@ suffixed() {
 	    grep -Eq '[0-9][kMGTPE]( |>|$)'
 }
 check "Live: the bandwidth columns are in GB/s, the unit line says so" \
-    wait_for '^ +GB/s +GB/s +GHz +GB/s +k/s'
+    wait_for '^ +GB/s +GB/s +GHz +GB/s +M/s'
 check_not "Live: no cell carries a prefix of its own" suffixed
 check "status line: the cursor cell in its column's unit" \
     wait_for '^chip 0 .*: Memory_RD_BW_Chip = [0-9]\.[0-9]{2} GB/s'

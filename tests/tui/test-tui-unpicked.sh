@@ -21,7 +21,7 @@ check "Live: the title says what the totals cover" \
 # Chip 0's line: its Memory_BW columns are blank, PowerBUS_Frequency is
 # read.
 check "Live: an unpicked cell is blank" \
-    wait_for '^ +0 PowerBus +[0-9.]+ +[0-9]+ +[0-9]+ *>?$'
+    wait_for '^ +0 PowerBus +[0-9.]+ +[0-9.]+ +[0-9.]+ *>?$'
 check "status line: the cursor cell is not picked on chip 0" \
     wait_for '^chip 0 \(PowerBus\): Memory_RD_BW_Chip = not picked on chip 0'
 keys Enter Down Down

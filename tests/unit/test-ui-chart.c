@@ -19,6 +19,7 @@
 #include <cmocka.h>
 
 #include "ui/chart.h"
+#include "ui/view.h"
 
 #define NV	16
 #define NL	8
@@ -328,6 +329,45 @@ test_chart_cells(void **state)
 	assert_int_equal(chart_cell_ascii(CHART_ASCII, '*'), '*');
 }
 
+/*
+ * A counter constant within rounding (a 32 MHz clock read over intervals
+ * that differ by a few counts) is a flat chart and sparkline, not spikes
+ * from the bottom to the top.
+ */
+static void
+test_chart_flat(void **state)
+{
+	struct chart		 c;
+	struct chart_series	 s = { 0 };
+	struct view_canvas	 f;
+	double			 v[40];
+	size_t			 k;
+	int			 y, rows = 0;
+	char			*line;
+
+	(void)state;
+	memset(&c, 0, sizeof c);
+	for (k = 0; k < 40; k++)
+		v[k] = 32e6 + (k % 2 == 0 ? 0 : 3);
+	s.v = v;
+	s.n = 40;
+	assert_int_equal(chart_render(&s, 60, 10, CHART_ASCII, &c), 0);
+	for (y = 0; y < c.height - 3; y++) {
+		line = chart_line(&c, y);
+		rows += strchr(line, '*') != NULL;
+		free(line);
+	}
+	assert_int_equal(rows, 1);
+	chart_free(&c);
+
+	memset(&f, 0, sizeof f);
+	view_canvas_resize(&f, 20, 1);
+	view_spark(&f, 0, 0, 10, v, 10);
+	for (k = 1; k < 10; k++)
+		assert_int_equal(f.chars[k], f.chars[0]);
+	view_canvas_free(&f);
+}
+
 int
 main(void)
 {
@@ -336,6 +376,7 @@ main(void)
 		cmocka_unit_test(test_chart_window),
 		cmocka_unit_test(test_chart_small),
 		cmocka_unit_test(test_chart_cells),
+		cmocka_unit_test(test_chart_flat),
 	};
 
 	return (cmocka_run_group_tests(tests, NULL, NULL));

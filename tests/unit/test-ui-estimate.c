@@ -146,10 +146,10 @@ test_live_estimate(void **state)
 	(void)state;
 	fixture_open(&fx);
 	/* The cell and the total built on it carry the mark, in the
-	 * column's prefix (k/s). */
+	 * column's prefix (M/s). */
 	text = render(&fx.ui, 100, 30);
-	if (strstr(text, " ~1000\n") == NULL || strstr(text, " ~3000\n") ==
-	    NULL || strstr(text, " k/s\n") == NULL)
+	if (strstr(text, " ~1.00\n") == NULL || strstr(text, " ~3.00\n") ==
+	    NULL || strstr(text, " M/s\n") == NULL)
 		fail_msg("no ~ before the estimates:\n%s", text);
 	free(text);
 
