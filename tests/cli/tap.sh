@@ -42,6 +42,16 @@ reap() {
 }
 tmpdir=$(mktemp -d "${TMPDIR:-/tmp}/hvtop-test.XXXXXX")
 
+# caught PID SIG: PID is hvtop itself and has its handler for signal
+# number SIG installed.  Between fork and exec, PID is still the test's
+# shell, which catches TERM and INT through the traps below: a signal
+# sent then is taken by the shell and never reaches hvtop.
+caught() {
+	[ "$(cat "/proc/$1/comm" 2>/dev/null)" = hvtop ] || return 1
+	_m=$(awk '/^SigCgt:/ { print $2 }' "/proc/$1/status" 2>/dev/null)
+	[ -n "$_m" ] && [ $(((0x$_m >> ($2 - 1)) & 1)) = 1 ]
+}
+
 # tmux_stop SOCKET: end a private tmux server and what runs in its panes.
 # A program that loses its terminal exits on the hangup; one still there
 # after 10 s is killed, so that no test leaves a process behind it (seen

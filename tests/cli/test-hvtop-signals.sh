@@ -11,12 +11,6 @@ plan 18
 
 sysfs=$DATA/sysfs/hvtop-p8/sys
 
-# caught PID SIG: PID has its handler for signal number SIG installed.
-caught() {
-	_m=$(awk '/^SigCgt:/ { print $2 }' "/proc/$1/status" 2>/dev/null)
-	[ -n "$_m" ] && [ $(((0x$_m >> ($2 - 1)) & 1)) = 1 ]
-}
-
 # until_ok SECONDS CMD...: poll until CMD succeeds, at most SECONDS.
 until_ok() {
 	_end=$(($(date +%s) + $1))
