@@ -26,6 +26,7 @@
 #include "ui/chart.h"
 #include "ui/ui.h"
 #include "ui/view.h"
+#include "sys/iowait.h"
 #include "sys/mapguard.h"
 #include "util/xalloc.h"
 
@@ -454,6 +455,8 @@ static void
 crt_on_quit(int sig)
 {
 	crt_sig = sig;
+	/* A write that waits (a -w FIFO nobody reads) ends too. */
+	iowait_stop(sig);
 }
 
 /* Best effort: the program is dying; give the user a usable terminal. */
