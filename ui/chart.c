@@ -204,15 +204,87 @@ chart_ticks(struct chart *c, const double *age, size_t n, int px, int rows)
 	}
 }
 
+/* The range of the finite values of v[first, n): 0 when there is none. */
+static int
+chart_range(const double *v, size_t first, size_t n, double *lo, double *hi)
+{
+	size_t	 i;
+	int	 have = 0;
+
+	*lo = INFINITY;
+	*hi = -INFINITY;
+	for (i = first; i < n; i++) {
+		if (!isfinite(v[i]))
+			continue;
+		have = 1;
+		*lo = v[i] < *lo ? v[i] : *lo;
+		*hi = v[i] > *hi ? v[i] : *hi;
+	}
+	return (have);
+}
+
+/* The plot's cells blank in their mode, right of the labels' lw columns,
+ * and the axes. */
+static void
+chart_frame(struct chart *c, int lw, int rows)
+{
+	int	 x, y, px = lw + 2;
+	size_t	 at;
+
+	for (y = 0; y < rows; y++) {
+		for (x = px; x < c->width; x++) {
+			at = (size_t)y * (size_t)c->width + (size_t)x;
+			c->cells[at] = c->mode == CHART_BRAILLE ? 0 :
+			    c->mode == CHART_BLOCK ? '0' : ' ';
+			c->kinds[at] = CHART_K_PLOT;
+		}
+		chart_put(c, y, lw + 1, "|", CHART_K_AXIS);
+	}
+	chart_put(c, rows, lw + 1, "+", CHART_K_AXIS);
+	for (x = lw + 2; x < c->width; x++)
+		chart_put(c, rows, x, "-", CHART_K_AXIS);
+}
+
+/* The line under the ticks: min, max, last, the unit and the span. */
+static void
+chart_footer(struct chart *c, const struct chart_series *s, size_t first,
+    int have, const char *ll, const char *hl, int row)
+{
+	struct strbuf	 sb = { 0 };
+	double		 last;
+	size_t		 n = s->n;
+	char		 buf[32];
+
+	last = n > 0 ? s->v[n - 1] : NAN;
+	if (have) {
+		strbuf_addf(&sb, "min %s  max %s  last ", ll, hl);
+		if (isfinite(last)) {
+			chart_num(last, buf, sizeof buf);
+			strbuf_adds(&sb, buf);
+		} else
+			strbuf_adds(&sb, "-");
+	} else
+		strbuf_adds(&sb, "min -  max -  last -");
+	if (s->unit != NULL && s->unit[0] != '\0')
+		strbuf_addf(&sb, " %s", s->unit);
+	/* The window's span, where the line has room for it. */
+	if (s->age != NULL && n - first > 1) {
+		chart_span(s->age[first], buf, sizeof buf);
+		if ((int)(sb.len + strlen(buf)) + 9 <= c->width)
+			strbuf_addf(&sb, "  (last %s)", buf);
+	}
+	chart_put(c, row, 0, sb.s, CHART_K_TEXT);
+	strbuf_free(&sb);
+}
+
 int
 chart_render(const struct chart_series *s, int width, int height,
     enum chart_mode mode, struct chart *c)
 {
-	struct strbuf	 sb = { 0 };
-	double		 lo = INFINITY, hi = -INFINITY, last;
-	size_t		 n, i, first, cells;
+	double		 lo, hi;
+	size_t		 n, first = 0, cells;
 	char		 hl[32], ll[32], buf[32];
-	int		 lw, px, rows, spc, x, y, pass, have = 0;
+	int		 lw, px = 0, rows, spc, y, pass, have;
 
 	c->shown = 0;
 	if (width < CHART_MIN_WIDTH || height < CHART_MIN_HEIGHT) {
@@ -239,13 +311,7 @@ chart_render(const struct chart_series *s, int width, int height,
 	 * shown, which decide the labels: take every sample's range first,
 	 * then the range of those that fit. */
 	n = s->n;
-	for (i = 0; i < n; i++) {
-		if (!isfinite(s->v[i]))
-			continue;
-		have = 1;
-		lo = s->v[i] < lo ? s->v[i] : lo;
-		hi = s->v[i] > hi ? s->v[i] : hi;
-	}
+	have = chart_range(s->v, 0, n, &lo, &hi);
 	for (pass = 0; pass < 2; pass++) {
 		chart_num(hi, hl, sizeof hl);
 		chart_num(lo, ll, sizeof ll);
@@ -254,35 +320,14 @@ chart_render(const struct chart_series *s, int width, int height,
 		px = lw + 2;
 		first = n > (size_t)(width - px) * (size_t)spc ?
 		    n - (size_t)(width - px) * (size_t)spc : 0;
-		lo = INFINITY;
-		hi = -INFINITY;
-		have = 0;
-		for (i = first; i < n; i++) {
-			if (!isfinite(s->v[i]))
-				continue;
-			have = 1;
-			lo = s->v[i] < lo ? s->v[i] : lo;
-			hi = s->v[i] > hi ? s->v[i] : hi;
-		}
+		have = chart_range(s->v, first, n, &lo, &hi);
 	}
 	chart_num(hi, hl, sizeof hl);
 	chart_num(lo, ll, sizeof ll);
 	c->shown = n - first;
 
 	/* Plot cells start blank in their mode. */
-	for (y = 0; y < rows; y++) {
-		for (x = px; x < width; x++) {
-			c->cells[(size_t)y * (size_t)width + (size_t)x] =
-			    mode == CHART_BRAILLE ? 0 : mode == CHART_BLOCK ?
-			    '0' : ' ';
-			c->kinds[(size_t)y * (size_t)width + (size_t)x] =
-			    CHART_K_PLOT;
-		}
-		chart_put(c, y, lw + 1, "|", CHART_K_AXIS);
-	}
-	chart_put(c, rows, lw + 1, "+", CHART_K_AXIS);
-	for (x = lw + 2; x < width; x++)
-		chart_put(c, rows, x, "-", CHART_K_AXIS);
+	chart_frame(c, lw, rows);
 	if (have && !chart_flat(lo, hi)) {
 		snprintf(buf, sizeof buf, "%*s", lw, hl);
 		chart_put(c, 0, 0, buf, CHART_K_TEXT);
@@ -305,27 +350,7 @@ chart_render(const struct chart_series *s, int width, int height,
 		    chart_flat(lo, hi) ? lo : hi);
 	chart_ticks(c, s->age != NULL ? s->age + first : NULL, n - first,
 	    px, rows);
-
-	last = n > 0 ? s->v[n - 1] : NAN;
-	if (have) {
-		strbuf_addf(&sb, "min %s  max %s  last ", ll, hl);
-		if (isfinite(last)) {
-			chart_num(last, buf, sizeof buf);
-			strbuf_adds(&sb, buf);
-		} else
-			strbuf_adds(&sb, "-");
-	} else
-		strbuf_adds(&sb, "min -  max -  last -");
-	if (s->unit != NULL && s->unit[0] != '\0')
-		strbuf_addf(&sb, " %s", s->unit);
-	/* The window's span, where the line has room for it. */
-	if (s->age != NULL && n - first > 1) {
-		chart_span(s->age[first], buf, sizeof buf);
-		if ((int)(sb.len + strlen(buf)) + 9 <= width)
-			strbuf_addf(&sb, "  (last %s)", buf);
-	}
-	chart_put(c, rows + 2, 0, sb.s, CHART_K_TEXT);
-	strbuf_free(&sb);
+	chart_footer(c, s, first, have, ll, hl, rows + 2);
 	return (0);
 }
 
