@@ -749,17 +749,73 @@ view_live_chart(const struct ui *ui, struct view_canvas *f, int y, int h,
 	chart_free(&c);
 }
 
+/*
+ * One column's line of the detail pane: its name, value, unit and
+ * history, then a warning, what the cell covers, or the formula.
+ */
+static void
+view_live_detail_col(const struct ui *ui, struct view_canvas *f, int y,
+    size_t view, size_t row, size_t col, int role, int sw,
+    struct strbuf *sb)
+{
+	const struct engine		*e = session_engine(ui->ses);
+	const struct engine_view	*v = engine_view(e, view);
+	const struct engine_cell	*c;
+	double				 hist[LIVE_SPARK];
+	size_t				 n;
+	char				 name[32], *why, *note;
+	int				 x;
+
+	view_elide(live_col_name(ui, view, col), 28, name,
+	    sizeof name);
+	view_putf(f, y, 1, role, "%-28s", name);
+	c = ui->snap != NULL ? engine_cell(e, ui->snap, view, row,
+	    col) : NULL;
+	strbuf_reset(sb);
+	if (c != NULL && c->status == ENG_OK)
+		export_cell_scaled(c,
+		    live_col_scale(ui, view, col), 8, sb);
+	else
+		strbuf_addf(sb, "%8s", c == NULL ||
+		    c->status == ENG_ABSENT ? "" :
+		    col >= v->nevents ? "?" : "-");
+	x = view_put(f, y, 30, sb->s, -1, c != NULL &&
+	    c->status != ENG_OK ? UI_R_INVALID : role);
+	view_elide(live_col_shown_unit(ui, view, col), 6, name,
+	    sizeof name);
+	x = view_putf(f, y, x + 1, role, "%-6s", name);
+	n = live_history(ui, view, row, col, hist, LIVE_SPARK);
+	view_spark(f, y, x + 1, sw, hist, n);
+	x += 2 + sw;
+	/* A warning first; else not picked here, or a total of
+	 * some rows: say so; else the formula. */
+	note = NULL;
+	if (c != NULL && c->status != ENG_ABSENT &&
+	    (c->status != ENG_OK || c->estimated)) {
+		why = engine_explain(e, ui->snap, view, row, col);
+		view_put_cut(f, y, x, why, UI_R_WARN);
+		free(why);
+	} else if (c != NULL && (note = export_cover_note(e,
+	    ui->snap, view, row, col)) != NULL)
+		view_put_cut(f, y, x, note, UI_R_DIM);
+	else if (col >= v->nevents) {
+		why = engine_metric_infix(&v->metrics[col -
+		    v->nevents]);
+		view_put_cut(f, y, x, why, UI_R_DIM);
+		free(why);
+	}
+	free(note);
+}
+
 int
 view_live_detail(const struct ui *ui, struct view_canvas *f, int y0, int y1)
 {
 	const struct engine		*e = session_engine(ui->ses);
 	const struct engine_view	*v;
-	const struct engine_cell	*c;
 	const struct live_view		*lv;
 	struct strbuf			 sb = { 0 };
-	double				 hist[LIVE_SPARK];
-	size_t				 view, row, k, first, n, col;
-	char				 name[32], *why, *note;
+	size_t				 view, row, k, first, col;
+	char				 name[32];
 	int				 y = y0, x, rows, role, sw, ch;
 
 	/* Narrow screens keep room for the reasons. */
@@ -798,45 +854,7 @@ view_live_detail(const struct ui *ui, struct view_canvas *f, int y0, int y1)
 		col = lv->cols[k];
 		role = k == lv->col ? UI_R_CURSOR : UI_R_NORMAL;
 		view_role(f, y, 0, -1, role);
-		view_elide(live_col_name(ui, view, col), 28, name,
-		    sizeof name);
-		view_putf(f, y, 1, role, "%-28s", name);
-		c = ui->snap != NULL ? engine_cell(e, ui->snap, view, row,
-		    col) : NULL;
-		strbuf_reset(&sb);
-		if (c != NULL && c->status == ENG_OK)
-			export_cell_scaled(c,
-			    live_col_scale(ui, view, col), 8, &sb);
-		else
-			strbuf_addf(&sb, "%8s", c == NULL ||
-			    c->status == ENG_ABSENT ? "" :
-			    col >= v->nevents ? "?" : "-");
-		x = view_put(f, y, 30, sb.s, -1, c != NULL &&
-		    c->status != ENG_OK ? UI_R_INVALID : role);
-		view_elide(live_col_shown_unit(ui, view, col), 6, name,
-		    sizeof name);
-		x = view_putf(f, y, x + 1, role, "%-6s", name);
-		n = live_history(ui, view, row, col, hist, LIVE_SPARK);
-		view_spark(f, y, x + 1, sw, hist, n);
-		x += 2 + sw;
-		/* A warning first; else not picked here, or a total of
-		 * some rows: say so; else the formula. */
-		note = NULL;
-		if (c != NULL && c->status != ENG_ABSENT &&
-		    (c->status != ENG_OK || c->estimated)) {
-			why = engine_explain(e, ui->snap, view, row, col);
-			view_put_cut(f, y, x, why, UI_R_WARN);
-			free(why);
-		} else if (c != NULL && (note = export_cover_note(e,
-		    ui->snap, view, row, col)) != NULL)
-			view_put_cut(f, y, x, note, UI_R_DIM);
-		else if (col >= v->nevents) {
-			why = engine_metric_infix(&v->metrics[col -
-			    v->nevents]);
-			view_put_cut(f, y, x, why, UI_R_DIM);
-			free(why);
-		}
-		free(note);
+		view_live_detail_col(ui, f, y, view, row, col, role, sw, &sb);
 	}
 	strbuf_free(&sb);
 	return (y - y0);
