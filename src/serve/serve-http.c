@@ -730,6 +730,38 @@ serve_start_web(const struct serve_addr *a, const struct serve_info *info,
 	return (error);
 }
 
+/* Start the library's daemon on the listening socket fd, for s. */
+static struct MHD_Daemon *
+serve_daemon(struct serve *s, int fd, const char *prio)
+{
+	/*
+	 * The library's loop runs in a thread of hvtop's (epoll, driven
+	 * from outside) so that the deadlines are checked between its
+	 * turns, where every connection is the thread's alone.  Its own
+	 * limit is above hvtop's by the connections dropped but not yet
+	 * closed, so it never stops accepting.
+	 */
+	return (MHD_start_daemon(MHD_USE_EPOLL | MHD_ALLOW_SUSPEND_RESUME |
+	    MHD_USE_ERROR_LOG |
+	    (s->tls ? MHD_USE_TLS : 0),
+	    0, NULL, NULL, serve_access, s,
+	    /* First, so that it is used for the options' own messages. */
+	    MHD_OPTION_EXTERNAL_LOGGER, serve_log, s,
+	    MHD_OPTION_HTTPS_MEM_KEY, s->tls ? s->web->key : NULL,
+	    MHD_OPTION_HTTPS_MEM_CERT, s->tls ? s->web->cert : NULL,
+	    MHD_OPTION_HTTPS_MEM_TRUST, s->tls ? s->web->ca : NULL,
+	    MHD_OPTION_HTTPS_PRIORITIES, prio,
+	    MHD_OPTION_LISTEN_SOCKET, (MHD_socket)fd,
+	    MHD_OPTION_CONNECTION_LIMIT,
+	    (unsigned)(SERVE_CONNECTIONS + SERVE_SLACK),
+	    MHD_OPTION_CONNECTION_TIMEOUT, (unsigned)SERVE_KEEPALIVE,
+	    MHD_OPTION_CONNECTION_MEMORY_LIMIT, (size_t)SERVE_HEADER_MEMORY,
+	    MHD_OPTION_NOTIFY_COMPLETED, serve_completed, s,
+	    MHD_OPTION_NOTIFY_CONNECTION, serve_notify, s,
+	    MHD_OPTION_URI_LOG_CALLBACK, serve_target, s,
+	    MHD_OPTION_END));
+}
+
 int
 serve_open_web(const struct serve_addr *a, const struct serve_info *info,
     struct serve_web *web, struct serve **out, char **cause)
@@ -768,32 +800,7 @@ serve_open_web(const struct serve_addr *a, const struct serve_info *info,
 	oi.timebase_hz = info->timebase_hz;
 	s->om = om_new(&oi);
 	serve_swap(s, om_snapshot(s->om, NULL));
-	/*
-	 * The library's loop runs in a thread of hvtop's (epoll, driven
-	 * from outside) so that the deadlines are checked between its
-	 * turns, where every connection is the thread's alone.  Its own
-	 * limit is above hvtop's by the connections dropped but not yet
-	 * closed, so it never stops accepting.
-	 */
-	s->mhd = MHD_start_daemon(MHD_USE_EPOLL | MHD_ALLOW_SUSPEND_RESUME |
-	    MHD_USE_ERROR_LOG |
-	    (tls ? MHD_USE_TLS : 0),
-	    0, NULL, NULL, serve_access, s,
-	    /* First, so that it is used for the options' own messages. */
-	    MHD_OPTION_EXTERNAL_LOGGER, serve_log, s,
-	    MHD_OPTION_HTTPS_MEM_KEY, tls ? web->key : NULL,
-	    MHD_OPTION_HTTPS_MEM_CERT, tls ? web->cert : NULL,
-	    MHD_OPTION_HTTPS_MEM_TRUST, tls ? web->ca : NULL,
-	    MHD_OPTION_HTTPS_PRIORITIES, prio,
-	    MHD_OPTION_LISTEN_SOCKET, (MHD_socket)fd,
-	    MHD_OPTION_CONNECTION_LIMIT,
-	    (unsigned)(SERVE_CONNECTIONS + SERVE_SLACK),
-	    MHD_OPTION_CONNECTION_TIMEOUT, (unsigned)SERVE_KEEPALIVE,
-	    MHD_OPTION_CONNECTION_MEMORY_LIMIT, (size_t)SERVE_HEADER_MEMORY,
-	    MHD_OPTION_NOTIFY_COMPLETED, serve_completed, s,
-	    MHD_OPTION_NOTIFY_CONNECTION, serve_notify, s,
-	    MHD_OPTION_URI_LOG_CALLBACK, serve_target, s,
-	    MHD_OPTION_END);
+	s->mhd = serve_daemon(s, fd, prio);
 	free(prio);
 	if (s->mhd == NULL) {
 		*cause = xasprintf("--serve %s:%u: the HTTP server did not "

@@ -7,6 +7,8 @@ libhvcore_a_SOURCES += \
 # moves them; the simulated PowerVM is one transport ("--source sim").
 libhvcore_a_SOURCES += \
 	src/source/source-hcall.c \
+	src/source/source-hcall-lpar.c \
+	src/source/source-hcall-int.h \
 	src/source/source-hcall.h \
 	src/source/transport.h src/source/transport-sim.c
 
