@@ -89,13 +89,56 @@ numfmt_libc(char *buf, double v, int prec)
 	return (n > 0 && n < NUMFMT_G_MAX ? (size_t)n : 0);
 }
 
+/*
+ * The nd significant digits d of a number of decimal exponent x, laid out
+ * as %g does for precision prec: with an exponent when x < -4 or x >=
+ * prec, else as a plain decimal.  Returns the end of what it wrote.
+ */
+static char *
+numfmt_place(char *p, const char *d, int nd, int x, int prec)
+{
+	int	 i, ex;
+
+	if (x < -4 || x >= prec) {
+		*p++ = d[0];
+		if (nd > 1) {
+			*p++ = '.';
+			memcpy(p, d + 1, (size_t)nd - 1);
+			p += nd - 1;
+		}
+		*p++ = 'e';
+		*p++ = x < 0 ? '-' : '+';
+		ex = x < 0 ? -x : x;
+		if (ex >= 100)
+			*p++ = (char)('0' + ex / 100);
+		*p++ = (char)('0' + ex / 10 % 10);
+		*p++ = (char)('0' + ex % 10);
+	} else if (x >= 0) {
+		memcpy(p, d, (size_t)x + 1);
+		p += x + 1;
+		if (nd > x + 1) {
+			*p++ = '.';
+			memcpy(p, d + x + 1, (size_t)(nd - x - 1));
+			p += nd - x - 1;
+		}
+	} else {
+		*p++ = '0';
+		*p++ = '.';
+		for (i = 0; i < -x - 1; i++)
+			*p++ = '0';
+		memcpy(p, d, (size_t)nd);
+		p += nd;
+	}
+	return (p);
+}
+
 size_t
 numfmt_g(char *buf, double v, int prec)
 {
 	numfmt_u128	 a, b, q = 0, r = 0, top, low;
 	uint64_t	 bits, m, w;
 	char		 d[20], *p = buf;
-	int		 e2, x, tries, pow2, nd, i, ex;
+	int		 e2, x, tries, pow2, nd, i;
 
 	memcpy(&bits, &v, sizeof bits);
 	e2 = (int)((bits >> 52) & 0x7ff);
@@ -158,36 +201,7 @@ numfmt_g(char *buf, double v, int prec)
 	}
 	for (nd = prec; nd > 1 && d[nd - 1] == '0'; nd--)
 		continue;
-	if (x < -4 || x >= prec) {
-		*p++ = d[0];
-		if (nd > 1) {
-			*p++ = '.';
-			memcpy(p, d + 1, (size_t)nd - 1);
-			p += nd - 1;
-		}
-		*p++ = 'e';
-		*p++ = x < 0 ? '-' : '+';
-		ex = x < 0 ? -x : x;
-		if (ex >= 100)
-			*p++ = (char)('0' + ex / 100);
-		*p++ = (char)('0' + ex / 10 % 10);
-		*p++ = (char)('0' + ex % 10);
-	} else if (x >= 0) {
-		memcpy(p, d, (size_t)x + 1);
-		p += x + 1;
-		if (nd > x + 1) {
-			*p++ = '.';
-			memcpy(p, d + x + 1, (size_t)(nd - x - 1));
-			p += nd - x - 1;
-		}
-	} else {
-		*p++ = '0';
-		*p++ = '.';
-		for (i = 0; i < -x - 1; i++)
-			*p++ = '0';
-		memcpy(p, d, (size_t)nd);
-		p += nd;
-	}
+	p = numfmt_place(p, d, nd, x, prec);
 	*p = '\0';
 	return ((size_t)(p - buf));
 }
