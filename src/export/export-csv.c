@@ -98,15 +98,10 @@ export_csv_places(const struct engine_view *v, struct strbuf *why)
 	strbuf_addf(why, "%s, not all four", n == 1 ? " only" : "");
 }
 
-/*
- * Row r of view i: p 0 its cells, p 1..4 the cells of placement p - 1
- * (a partition view's), with the placement's name; metrics and what a
- * partition row derives (IPC, cores, shares) are of the sum alone.
- */
+/* Row r's cells (placement p - 1's if p > 0) into x->vals, x->has, why. */
 static void
-export_csv_row(struct export *x, const struct engine_snapshot *s, size_t i,
-    size_t r, size_t p, const struct strbuf *lead, const struct strbuf *err,
-    struct strbuf *why, struct strbuf *sb)
+export_csv_cells(struct export *x, const struct engine_snapshot *s,
+    size_t i, size_t r, size_t p, struct strbuf *why)
 {
 	const struct engine_view	*v = engine_view(x->e, i);
 	const struct engine_cell	*c;
@@ -114,16 +109,7 @@ export_csv_row(struct export *x, const struct engine_snapshot *s, size_t i,
 	size_t				 j, k, ncol = v->nevents + v->nmetrics;
 	double				*vals = x->vals, val;
 	uint8_t				*has = x->has;
-	char				 num[NUMFMT_G_MAX];
-	int				 lp = export_is_lpar(v);
-	struct engine_lpar_value	 lv;
-	double				 dval[EXPORT_LPAR_NDERIVED];
-	int				 dok[EXPORT_LPAR_NDERIVED] = { 0 };
 
-	memset(has, 0, x->ncols);
-	strbuf_reset(why);
-	if (lp && x->lpar_csv && p == 0)
-		export_csv_places(v, why);
 	for (j = 0; j < ncol; j++) {
 		if ((k = x->map[i][j]) == EXPORT_NONE)
 			continue;
@@ -149,6 +135,62 @@ export_csv_row(struct export *x, const struct engine_snapshot *s, size_t i,
 			strbuf_addf(why, "%s%s: %s", why->len > 0 ? "; " : "",
 			    x->cols[k].name, reason.s);
 	}
+	strbuf_free(&reason);
+}
+
+/* A row's partition columns: lpar, vcpu, vcpus, placement, derived. */
+static void
+export_csv_lpar(const struct engine_view *v, int lp, size_t r, size_t p,
+    const double *dval, const int *dok, struct strbuf *sb)
+{
+	char	 num[NUMFMT_G_MAX];
+	size_t	 j;
+
+	/* lpar, vcpu, vcpus, placement: empty where they do not apply, so
+	 * that a column holds one kind of value. */
+	strbuf_addc(sb, ',');
+	if (lp && r < v->nrows)
+		strbuf_add(sb, num, numfmt_u64(num, export_lpar_of(v, r)));
+	strbuf_addc(sb, ',');
+	if (lp && r < v->nrows && v->domain == ENG_VIEW_LPAR_VCPU)
+		strbuf_add(sb, num, numfmt_u64(num,
+		    ENG_ROW_VCPU(v->indices[r])));
+	strbuf_addc(sb, ',');
+	if (lp && v->domain == ENG_VIEW_LPAR)
+		strbuf_add(sb, num, numfmt_u64(num, export_lpar_vcpus(v, r)));
+	strbuf_addc(sb, ',');
+	if (lp)
+		strbuf_adds(sb, p == 0 ? "all" : engine_place_name(p - 1));
+	for (j = 0; j < EXPORT_LPAR_NDERIVED; j++) {
+		strbuf_addc(sb, ',');
+		if (lp && p == 0 && dok[j])
+			strbuf_add(sb, num, numfmt_g(num, dval[j], 12));
+	}
+}
+
+/*
+ * Row r of view i: p 0 its cells, p 1..4 the cells of placement p - 1
+ * (a partition view's), with the placement's name; metrics and what a
+ * partition row derives (IPC, cores, shares) are of the sum alone.
+ */
+static void
+export_csv_row(struct export *x, const struct engine_snapshot *s, size_t i,
+    size_t r, size_t p, const struct strbuf *lead, const struct strbuf *err,
+    struct strbuf *why, struct strbuf *sb)
+{
+	const struct engine_view	*v = engine_view(x->e, i);
+	size_t				 j;
+	char				 num[NUMFMT_G_MAX];
+	int				 lp = export_is_lpar(v);
+	struct engine_lpar_value	 lv;
+	double				 dval[EXPORT_LPAR_NDERIVED];
+	int				 dok[EXPORT_LPAR_NDERIVED] = { 0 };
+
+	memset(x->has, 0, x->ncols);
+	strbuf_reset(why);
+	if (lp && x->lpar_csv && p == 0)
+		export_csv_places(v, why);
+	export_csv_cells(x, s, i, r, p, why);
 	/* IPC, cores and the shares: the sum's, a fraction of 1 each. */
 	for (j = 0; lp && x->lpar_csv && p == 0 &&
 	    j < EXPORT_LPAR_NDERIVED; j++) {
@@ -158,7 +200,6 @@ export_csv_row(struct export *x, const struct engine_snapshot *s, size_t i,
 			strbuf_addf(why, "%s%s: %s", why->len > 0 ? "; " :
 			    "", export_lpar_derived_name[j], lv.reason);
 	}
-	strbuf_free(&reason);
 	/* As ",%llu,%.9g,%s,", printf's output. */
 	strbuf_add(sb, lead->s, lead->len);
 	strbuf_add(sb, num, numfmt_g(num, s->row_interval[i][r], 9));
@@ -172,37 +213,13 @@ export_csv_row(struct export *x, const struct engine_snapshot *s, size_t i,
 		    ENG_ROW_VCPU(v->indices[r])));
 	else
 		strbuf_add(sb, num, numfmt_u64(num, v->indices[r]));
-	if (x->lpar_csv) {
-		/* lpar, vcpu, vcpus, placement: empty where they do not
-		 * apply, so that a column holds one kind of value. */
-		strbuf_addc(sb, ',');
-		if (lp && r < v->nrows)
-			strbuf_add(sb, num, numfmt_u64(num,
-			    export_lpar_of(v, r)));
-		strbuf_addc(sb, ',');
-		if (lp && r < v->nrows && v->domain == ENG_VIEW_LPAR_VCPU)
-			strbuf_add(sb, num, numfmt_u64(num,
-			    ENG_ROW_VCPU(v->indices[r])));
-		strbuf_addc(sb, ',');
-		if (lp && v->domain == ENG_VIEW_LPAR)
-			strbuf_add(sb, num, numfmt_u64(num,
-			    export_lpar_vcpus(v, r)));
-		strbuf_addc(sb, ',');
-		if (lp)
-			strbuf_adds(sb, p == 0 ? "all" :
-			    engine_place_name(p - 1));
-		for (j = 0; j < EXPORT_LPAR_NDERIVED; j++) {
-			strbuf_addc(sb, ',');
-			if (lp && p == 0 && dok[j])
-				strbuf_add(sb, num, numfmt_g(num, dval[j],
-				    12));
-		}
-	}
+	if (x->lpar_csv)
+		export_csv_lpar(v, lp, r, p, dval, dok, sb);
 	for (j = 0; j < x->ncols; j++) {
 		strbuf_addc(sb, ',');
 		/* As "%.12g", at a fraction of printf's cost. */
-		if (has[j])
-			strbuf_add(sb, num, numfmt_g(num, vals[j], 12));
+		if (x->has[j])
+			strbuf_add(sb, num, numfmt_g(num, x->vals[j], 12));
 	}
 	strbuf_addc(sb, ',');
 	export_csv_field(why->len > 0 ? why->s : "", sb);

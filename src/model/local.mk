@@ -7,7 +7,8 @@ libhvpure_a_SOURCES += \
 	src/model/frame-map.c src/model/frame-map.h \
 	src/model/hv-abi.h \
 	src/model/raw.c src/model/raw.h \
-	src/model/selection.c src/model/selection.h
+	src/model/selection.c src/model/selection.h \
+	src/model/selection-int.h src/model/selection-lpar.c
 
 check_PROGRAMS += tests/unit/test-selection
 tests_unit_test_selection_SOURCES = tests/unit/test-selection.c
