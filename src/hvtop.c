@@ -459,12 +459,52 @@ hvtop_die_of_stop(void)
 	raise(hvtop_stop);
 }
 
+/* -o opened with the rest, before the change of user, and put in place
+ * at once: it is written as the run goes.  Returns the exit status. */
+static int
+hvtop_open_output(const struct hvtop_opts *o, struct file_out *out,
+    FILE **fp)
+{
+	char	*cause = NULL;
+
+	if (o->batch && o->list == NULL && o->report == NULL &&
+	    o->output != NULL && strcmp(o->output, "-") != 0 &&
+	    (file_out_open(o->output, 0, out, &cause) != 0 ||
+	    file_out_place(out, &cause) != 0 ||
+	    (*fp = file_out_fp(out, &cause)) == NULL)) {
+		fprintf(stderr, "hvtop: %s\n", cause);
+		free(cause);
+		file_out_abort(out);
+		return (1);
+	}
+	return (0);
+}
+
+/* The run the options ask for, to its end.  Returns the exit status. */
+static int
+hvtop_run(struct session *s, const struct hvtop_opts *o, FILE *fp)
+{
+	struct ui_opts	 uo;
+
+	if (o->list != NULL)
+		return (hvtop_list(s, o->list, o->pattern, stdout));
+	if (o->report != NULL)
+		return (hvtop_report(s, o));
+	if (o->ncmd > 0)
+		return (hvtop_command(s, o, fp));
+	if (o->batch)
+		return (hvtop_batch(s, o, fp));
+	uo.delay_set = o->delay_set;
+	uo.picked = o->ngroups > 0 || o->nevents > 0;
+	uo.no_color = o->no_color;
+	return (hvtop_interactive(s, &uo));
+}
+
 int
 main(int argc, char **argv)
 {
 	struct hvtop_opts	 o;
 	struct session		*s;
-	struct ui_opts		 uo;
 	struct hvtop_user	 user;
 	struct file_out		 out = { .fd = -1 };
 	FILE			*fp = stdout;
@@ -500,20 +540,8 @@ main(int argc, char **argv)
 	/* A signal while it starts ends the run before it runs. */
 	if ((status = hvtop_start(&o, &s)) != 0 || hvtop_stop != 0)
 		goto out;
-	/* -o is opened with the rest, before the change of user, and put
-	 * in place at once: it is written as the run goes. */
-	if (o.batch && o.list == NULL && o.report == NULL &&
-	    o.output != NULL && strcmp(o.output, "-") != 0 &&
-	    (file_out_open(o.output, 0, &out, &cause) != 0 ||
-	    file_out_place(&out, &cause) != 0 ||
-	    (fp = file_out_fp(&out, &cause)) == NULL)) {
-		fprintf(stderr, "hvtop: %s\n", cause);
-		free(cause);
-		cause = NULL;
-		file_out_abort(&out);
-		status = 1;
+	if ((status = hvtop_open_output(&o, &out, &fp)) != 0)
 		goto out;
-	}
 	if (user.name != NULL) {
 		if (hvtop_user_drop(&user, &cause) != 0) {
 			fprintf(stderr, "hvtop: %s\n", cause);
@@ -527,20 +555,7 @@ main(int argc, char **argv)
 		    "from now on\n", user.name, (unsigned long)user.uid,
 		    (unsigned long)user.gid);
 	}
-	if (o.list != NULL)
-		status = hvtop_list(s, o.list, o.pattern, stdout);
-	else if (o.report != NULL)
-		status = hvtop_report(s, &o);
-	else if (o.ncmd > 0)
-		status = hvtop_command(s, &o, fp);
-	else if (o.batch)
-		status = hvtop_batch(s, &o, fp);
-	else {
-		uo.delay_set = o.delay_set;
-		uo.picked = o.ngroups > 0 || o.nevents > 0;
-		uo.no_color = o.no_color;
-		status = hvtop_interactive(s, &uo);
-	}
+	status = hvtop_run(s, &o, fp);
 	if (out.kind != FILE_OUT_NONE && file_out_commit(&out, &cause) != 0) {
 		fprintf(stderr, "hvtop: %s\n", cause);
 		free(cause);

@@ -6,7 +6,8 @@ libhvcore_a_SOURCES += \
 	src/session/session.c src/session/session.h src/session/session-int.h \
 	src/session/session-metrics.c \
 	src/session/session-overview.c \
-	src/session/session-record.c src/session/session-record.h
+	src/session/session-record.c src/session/session-record.h \
+	src/session/session-replay.c
 
 # The session on the simulated frame and on a recording, through its API.
 check_PROGRAMS += tests/unit/test-session

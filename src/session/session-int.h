@@ -1,8 +1,9 @@
 /*
  * The session's state, shared by session.c (start, sampling, reloads),
- * session-metrics.c (metric files and what they cannot compute) and
- * session-overview.c (what is shown without picks).  Nothing outside
- * these files looks inside.
+ * session-metrics.c (metric files and what they cannot compute),
+ * session-overview.c (what is shown without picks) and session-replay.c
+ * (what only a recording can do).  Nothing outside these files looks
+ * inside.
  */
 #ifndef HVTOP_SESSION_INT_H
 #define HVTOP_SESSION_INT_H
@@ -77,6 +78,18 @@ struct session {
 
 /* Keep a notice for the caller (takes text). */
 void	 session_notify(struct session *, char *text);
+/*
+ * The catalog changed to version: parse it again and resolve the picks
+ * anew; a cause says what set it off.
+ */
+int	 session_reload(struct session *, uint64_t version, char **cause);
+
+/* ---- session-replay.c ---------------------------------------------- */
+
+/* A recording drives the clock: its epoch, its pace, its diagnostics. */
+void	 session_replay_start(struct session *);
+/* The interval the recording was made with, in seconds (1 if none). */
+double	 session_replay_interval(const struct session *);
 
 /* ---- session-metrics.c --------------------------------------------- */
 

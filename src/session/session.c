@@ -469,7 +469,7 @@ session_reload_catalog(struct session *s, uint64_t version, char **cause)
 
 /* The same, saying what set it off when it fails (a source reopened
  * after --user may no longer be allowed what the first open was). */
-static int
+int
 session_reload(struct session *s, uint64_t version, char **cause)
 {
 	uint64_t	 old = s->catp->version;
@@ -502,42 +502,6 @@ session_follow(struct session *s, char **cause)
 		return (error);
 	}
 	return (session_apply(s, NULL, sel, cause));
-}
-
-int
-session_seek(struct session *s, uint64_t index, unsigned *changed,
-    char **cause)
-{
-	const void	*img;
-	size_t		 len;
-	uint64_t	 version;
-	int		 error;
-
-	*changed = 0;
-	if (s->ctl == NULL) {
-		*cause = xasprintf("the %s source cannot jump: only a "
-		    "recording can", s->src->ops->name);
-		return (-HV_EUSAGE);
-	}
-	if ((error = s->ctl->seek(s->src, index, cause)) != 0)
-		return (error);
-	*changed |= SESSION_CHANGED_SEEK;
-	if ((error = s->src->ops->catalog(s->src, &img, &len, cause)) != 0)
-		return (error);
-	if (catalog_peek_version(img, len, &version) != 0) {
-		*cause = xasprintf("the recorded catalog is %zu bytes", len);
-		return (-HV_ETRUNC);
-	}
-	/* Samples before a reload were planned with the older catalog. */
-	if (version != s->catp->version) {
-		if ((error = session_reload(s, version, cause)) != 0)
-			return (error);
-		*changed |= SESSION_CHANGED_ENGINE;
-		return (0);
-	}
-	/* The interval across the jump means nothing. */
-	engine_rebase(s->engine);
-	return (0);
 }
 
 /* ---- sampling ------------------------------------------------------ */
@@ -645,62 +609,7 @@ session_deadline(const struct session *s, uint64_t now)
 	return (wait < UINT64_MAX - now ? now + wait : UINT64_MAX);
 }
 
-int
-session_find(const struct session *s, uint64_t t, uint64_t *index,
-    char **cause)
-{
-	uint64_t	 epoch = s->clock.epoch_ns;
-
-	if (s->ctl == NULL) {
-		*cause = xasprintf("the %s source has no recorded times: only "
-		    "a recording has", s->src->ops->name);
-		return (-HV_EUSAGE);
-	}
-	/* Recorded time is wall time less the recording's epoch. */
-	*index = s->ctl->find(s->src, t > epoch ? t - epoch : 0);
-	return (0);
-}
-
-int
-session_replay(const struct session *s, struct session_replay *out)
-{
-	struct session_replay	 r;
-
-	memset(&r, 0, sizeof r);
-	if (s->ctl != NULL) {
-		r.position = s->ctl->position(s->src, &r.total);
-		r.first = s->clock.epoch_ns + s->ctl->start(s->src);
-		r.speed = s->ctl->speed(s->src);
-		r.damaged = s->ctl->damaged(s->src);
-		r.ndiags = s->ctl->ndiags(s->src);
-	}
-	if (out != NULL)
-		*out = r;
-	return (s->ctl != NULL);
-}
-
-const char *
-session_replay_diag(const struct session *s, size_t i)
-{
-	return (s->ctl != NULL ? s->ctl->diag(s->src, i) : "");
-}
-
-char *
-session_replay_summary(const struct session *s)
-{
-	return (s->ctl != NULL ? s->ctl->summary(s->src) : xstrdup(""));
-}
-
 /* ---- the interval -------------------------------------------------- */
-
-/* The interval the recording was made with, in seconds (1 if none). */
-static double
-session_recorded_interval(const struct session *s)
-{
-	uint64_t	 iv = s->ctl->interval(s->src);
-
-	return (iv > 0 ? (double)iv / 1e9 : 1.0);
-}
 
 void
 session_set_delay(struct session *s, double seconds)
@@ -708,7 +617,7 @@ session_set_delay(struct session *s, double seconds)
 	s->delay = seconds;
 	/* A replay: the recorded gaps, scaled to the interval asked for. */
 	if (s->ctl != NULL)
-		s->ctl->set_speed(s->src, session_recorded_interval(s) /
+		s->ctl->set_speed(s->src, session_replay_interval(s) /
 		    seconds);
 }
 
@@ -719,33 +628,6 @@ session_delay(const struct session *s)
 }
 
 /* ---- opening and closing ------------------------------------------- */
-
-/*
- * A source with playback controls drives the clock: the recording's epoch
- * for timestamps and its stamps for every sample.  A batch replay runs as
- * fast as it can (a virtual clock); otherwise at the recorded interval
- * over --replay-speed, or scaled to -d.  What is wrong with the file is
- * said once, here.
- */
-static void
-session_playback_start(struct session *s)
-{
-	const struct source_control	*c = s->ctl;
-	uint64_t			 epoch = c->epoch(s->src);
-	size_t				 i;
-
-	clock_init(&s->clock, s->opts.batch && s->opts.replay_speed == 0,
-	    epoch);
-	s->clock.epoch_ns = epoch;
-	if (s->opts.replay_speed > 0)
-		c->set_speed(s->src, s->opts.replay_speed);
-	else if (s->opts.delay_set && !s->opts.batch &&
-	    c->interval(s->src) > 0)
-		session_set_delay(s, s->opts.delay);
-	s->delay = session_recorded_interval(s) / c->speed(s->src);
-	for (i = 0; i < c->ndiags(s->src); i++)
-		session_notify(s, xstrdup(c->diag(s->src, i)));
-}
 
 /* The topology, and the catalog: parsed from the source's image, else
  * the model the source built from sysfs. */
@@ -798,7 +680,7 @@ session_open(struct session **out, const struct session_opts *o,
 	s->sel = xcalloc(1, sizeof *s->sel);
 	clock_init(&s->clock, o->virtual_clock, SESSION_VIRTUAL_EPOCH);
 	if (s->ctl != NULL)
-		session_playback_start(s);
+		session_replay_start(s);
 	if ((error = session_parse_consts(s, cause)) != 0 ||
 	    (error = session_load_catalog(s, cause)) != 0 ||
 	    (error = session_metrics_load(s, cause)) != 0)
