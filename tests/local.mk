@@ -11,6 +11,9 @@ TESTS += $(check_PROGRAMS)
 TESTS += scripts/check-pure.sh scripts/check-layers.sh scripts/check-floors.sh
 # The floors check itself, on objects planted to break it.
 TESTS += tests/cli/test-check-floors.sh
+# No file over 1,000 lines, no function over 80; the check itself, on a
+# planted tree.
+TESTS += scripts/check-sizes.sh tests/cli/test-check-sizes.sh
 TESTS += tests/cli/test-hvtop-cli.sh tests/cli/test-hvtop-env.sh \
 	tests/cli/test-hvtop-symbols.sh tests/cli/test-hvtop-wakeups.sh
 TESTS += tests/cli/test-docs-examples.sh tests/cli/test-docs-render.sh
