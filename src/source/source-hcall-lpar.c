@@ -348,4 +348,3 @@ source_hcall_lpar_discover(struct source_hcall *s)
 	s->fresh_denied = denied;
 	s->fresh_set = 1;
 }
-
