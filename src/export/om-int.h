@@ -57,8 +57,10 @@ struct om_layout {
 	struct strbuf		 text;
 	struct om_counter	*counters;
 	size_t			 ncounters;
+	size_t			 counters_cap;
 	struct om_tick		*ticks;
 	size_t			 nticks;
+	size_t			 ticks_cap;
 	size_t			*tick_ks;
 	struct om_family	*families;
 	size_t			 nfamilies;

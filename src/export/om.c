@@ -213,6 +213,35 @@ om_layout_empty(const struct om_info *info)
 }
 
 /* Open a label set in the layout's text. */
+/*
+ * One more tick or counter of the layout.  The arrays grow by half again
+ * each time: a frame of 1,000 partitions lays out hundreds of thousands
+ * of counters, and growing one at a time copied the array each time
+ * (quadratic where realloc cannot grow in place, as under ASan).
+ */
+static struct om_tick *
+om_layout_tick(struct om_layout *l)
+{
+	if (l->nticks == l->ticks_cap) {
+		l->ticks_cap = l->ticks_cap < 16 ? 16 : l->ticks_cap / 2 * 3;
+		l->ticks = xreallocarray(l->ticks, l->ticks_cap,
+		    sizeof *l->ticks);
+	}
+	return (&l->ticks[l->nticks++]);
+}
+
+static struct om_counter *
+om_layout_counter(struct om_layout *l)
+{
+	if (l->ncounters == l->counters_cap) {
+		l->counters_cap = l->counters_cap < 16 ? 16 :
+		    l->counters_cap / 2 * 3;
+		l->counters = xreallocarray(l->counters, l->counters_cap,
+		    sizeof *l->counters);
+	}
+	return (&l->counters[l->ncounters++]);
+}
+
 static size_t
 om_label_begin(struct om_layout *l)
 {
@@ -305,9 +334,7 @@ om_layout_lpar(struct om_layout *l, const struct om_sample *s,
 	if (v->domain != ENG_VIEW_LPAR_VCPU || v->place_counter == NULL)
 		return;
 	for (r = 0; r < v->nrows; r++) {
-		l->ticks = xreallocarray(l->ticks, l->nticks + 1,
-		    sizeof *l->ticks);
-		t = &l->ticks[l->nticks++];
+		t = om_layout_tick(l);
 		off = om_label_begin(l);
 		om_label_vcpu(l, v->indices[r]);
 		t->label = om_label_end(l, off);
@@ -320,9 +347,7 @@ om_layout_lpar(struct om_layout *l, const struct om_sample *s,
 				    v->nplaces + p];
 				if (k == ENG_NONE || k >= s->sel->ncounters)
 					continue;
-				l->counters = xreallocarray(l->counters,
-				    l->ncounters + 1, sizeof *l->counters);
-				c = &l->counters[l->ncounters++];
+				c = om_layout_counter(l);
 				c->k = k;
 				off = om_label_begin(l);
 				om_label_add(l, "event", ev->sysfs_name !=
@@ -478,9 +503,7 @@ om_layout_new(const struct om_info *info, const struct om_sample *s)
 			continue;
 		}
 		for (r = 0; r < v->nrows; r++) {
-			l->ticks = xreallocarray(l->ticks, l->nticks + 1,
-			    sizeof *l->ticks);
-			t = &l->ticks[l->nticks++];
+			t = om_layout_tick(l);
 			off = om_label_begin(l);
 			om_label_where(l, v, r);
 			t->label = om_label_end(l, off);
@@ -491,9 +514,7 @@ om_layout_new(const struct om_info *info, const struct om_sample *s)
 				if (k == ENG_NONE || k >= s->sel->ncounters)
 					continue;
 				sc = &s->sel->counters[k];
-				l->counters = xreallocarray(l->counters,
-				    l->ncounters + 1, sizeof *l->counters);
-				c = &l->counters[l->ncounters++];
+				c = om_layout_counter(l);
 				c->k = k;
 				off = om_label_begin(l);
 				om_label_add(l, "event",
