@@ -27,7 +27,8 @@ sysroot_packages="libncurses-dev libncursesw6 libtinfo6 libreadline-dev
 libreadline8 libjansson-dev libjansson4 libmicrohttpd-dev libmicrohttpd12
 libgnutls28-dev libgnutls30 nettle-dev libnettle8 libhogweed6 libgmp10
 libgmp-dev libtasn1-6-dev libtasn1-6 libidn2-dev libidn2-0 libp11-kit-dev
-libp11-kit0 libunistring2 libffi8 libcmocka-dev libcmocka0"
+libp11-kit0 libunistring2 libffi8 libcmocka-dev libcmocka0 zlib1g-dev
+zlib1g"
 
 # What runs in the partition: the libraries of hvtop and perf (their
 # DT_NEEDED closure is checked below), the terminal descriptions.

@@ -123,12 +123,23 @@ serve_start c -b --sim clock=real -d 0.2 --serve 127.0.0.1:0 \
 n=0
 st=401
 while [ "$n" -lt 60 ] && [ "$st" = 401 ]; do
+	t0=$(date +%s%N)
 	st=$(code -u prometheus:wrong)
 	n=$((n + 1))
 done
 check "wrong passwords get 401, then 429 (after $n)" test "$st" = 429
-check "... and then the right one is refused too, 429" \
-    test "$(code -u prometheus:pw)" = 429
+# One failure is forgiven a second: the right password is refused while
+# the failures stand, within a second of the wrong one that got 429.  On
+# a machine too loaded to send it that soon, a 200 proves nothing.
+st=$(code -u prometheus:pw)
+t1=$(date +%s%N)
+if [ "$st" = 200 ] && [ $((t1 - t0)) -ge 1000000000 ]; then
+	skip "... and then the right one is refused too, 429" \
+	    "it came $(((t1 - t0) / 1000000)) ms after the 429"
+else
+	check "... and then the right one is refused too, 429 (got $st)" \
+	    test "$st" = 429
+fi
 end=$(($(date +%s) + 30))
 while [ "$(code -u prometheus:pw)" != 200 ] && [ "$(date +%s)" -le "$end" ]
 do
