@@ -92,6 +92,14 @@ serve_auth_pool_unref(struct serve_pool *p)
 	free(p);
 }
 
+#ifndef HAVE_CRYPT
+/* Without crypt(3) no hash runs (serve_web_load refuses users); the
+ * workers' scratch space is a stand-in. */
+struct crypt_data {
+	char	 unused;
+};
+#endif
+
 /* Whether the offered password is the hash's, on a pool thread. */
 static int
 serve_auth_hash(const struct serve_auth_job *j, struct crypt_data *cd)
@@ -104,6 +112,7 @@ serve_auth_hash(const struct serve_auth_job *j, struct crypt_data *cd)
 	return (j->known && !j->nul && h != NULL &&
 	    serve_web_same(j->hash, h, strlen(h)));
 #else
+	(void)j;
 	(void)cd;
 	return (0);	/* serve_web_load refuses users then */
 #endif
