@@ -335,7 +335,7 @@ check_user() {
 			cat "$t/$name.err"
 			notok "$name: paranoid $par: the catalog changes, and the source reopened as nobody ends the run saying why (status $rc)"
 		fi
-	elif [ "$rc" = 0 ] &&
+	elif [ "$rc" = 143 ] &&
 	    grep -q 'catalog version changed from 1 to 2' "$t/$name.err" &&
 	    grep -q '^@@ user-running yes$' "$out" &&
 	    grep -q '^hvtop_catalog_version 2$' "$t/$name.s3" &&
