@@ -20,24 +20,34 @@ check_not() { name=$1; shift; if "$@"; then fail "$name"; else pass "$name"; fi;
 # have PROGRAM: PROGRAM is on the PATH.
 have() { command -v "$1" >/dev/null 2>&1; }
 
+# until_ok SECONDS CMD...: poll until CMD succeeds, at most SECONDS.
+until_ok() {
+	_end=$(($(date +%s) + $1))
+	shift
+	while [ "$(date +%s)" -le "$_end" ]; do
+		"$@" && return 0
+		sleep 0.1
+	done
+	return 1
+}
+# gone PID: the process has ended (a zombie counts).
+gone() {
+	case $(cut -d' ' -f3 "/proc/$1/stat" 2>/dev/null) in
+	''|Z) return 0 ;;
+	esac
+	return 1
+}
+
 # reap PID [SECONDS]: wait for a background child and return its status,
 # at most SECONDS (60): one that is still running then is killed and
 # reaped (status 137), so a signal it lost fails a check instead of
 # hanging the suite.  A child that exited but is not reaped yet is a
 # zombie, which kill -0 still finds: /proc says which it is.
 reap() {
-	reap_end=$(($(date +%s) + ${2:-60}))
-	while [ "$(date +%s)" -le "$reap_end" ]; do
-		case $(cut -d' ' -f3 "/proc/$1/stat" 2>/dev/null) in
-		''|Z) break ;;
-		esac
-		sleep 0.1
-	done
-	case $(cut -d' ' -f3 "/proc/$1/stat" 2>/dev/null) in
-	''|Z) ;;
-	*) diag "pid $1 still running after ${2:-60} s: killed"
-	   kill -KILL "$1" 2>/dev/null ;;
-	esac
+	if ! until_ok "${2:-60}" gone "$1"; then
+		diag "pid $1 still running after ${2:-60} s: killed"
+		kill -KILL "$1" 2>/dev/null
+	fi
 	wait "$1"
 }
 tmpdir=$(mktemp -d "${TMPDIR:-/tmp}/hvtop-test.XXXXXX")

@@ -9,25 +9,6 @@
 . "$(dirname "$0")/tap.sh"
 plan 10
 
-# until_ok SECONDS CMD...: poll until CMD succeeds, at most SECONDS.
-until_ok() {
-	_end=$(($(date +%s) + $1))
-	shift
-	while [ "$(date +%s)" -le "$_end" ]; do
-		"$@" && return 0
-		sleep 0.1
-	done
-	return 1
-}
-
-# gone PID: the process has ended (a zombie counts).
-gone() {
-	case $(cut -d' ' -f3 "/proc/$1/stat" 2>/dev/null) in
-	''|Z) return 0 ;;
-	esac
-	return 1
-}
-
 # stopped PID: the process is stopped (state T).
 stopped() { test "$(cut -d' ' -f3 "/proc/$1/stat" 2>/dev/null)" = T; }
 

@@ -12,25 +12,6 @@ plan 9
 have curl || { for i in 1 2 3 4 5 6 7 8 9; do
 	skip "signals and --serve $i" "curl is not installed"; done; exit 0; }
 
-# until_ok SECONDS CMD...: poll until CMD succeeds, at most SECONDS.
-until_ok() {
-	_end=$(($(date +%s) + $1))
-	shift
-	while [ "$(date +%s)" -le "$_end" ]; do
-		"$@" && return 0
-		sleep 0.1
-	done
-	return 1
-}
-
-# gone PID: the process has ended (a zombie counts).
-gone() {
-	case $(cut -d' ' -f3 "/proc/$1/stat" 2>/dev/null) in
-	''|Z) return 0 ;;
-	esac
-	return 1
-}
-
 # term NAME: SIGTERM to $pid ends it within 10 s, with status 143 and
 # its recording $tmpdir/NAME.hvr closed.
 term() {

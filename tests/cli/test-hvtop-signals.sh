@@ -11,25 +11,6 @@ plan 18
 
 sysfs=$DATA/sysfs/hvtop-p8/sys
 
-# until_ok SECONDS CMD...: poll until CMD succeeds, at most SECONDS.
-until_ok() {
-	_end=$(($(date +%s) + $1))
-	shift
-	while [ "$(date +%s)" -le "$_end" ]; do
-		"$@" && return 0
-		sleep 0.1
-	done
-	return 1
-}
-
-# gone PID: the process has ended (a zombie counts).
-gone() {
-	case $(cut -d' ' -f3 "/proc/$1/stat" 2>/dev/null) in
-	''|Z) return 0 ;;
-	esac
-	return 1
-}
-
 # signal_run NAME SIG NUM: send SIG (number NUM) to $pid once its
 # handlers are in; checks that it ends within 10 s with 128 + NUM.
 signal_run() {
