@@ -42,6 +42,12 @@ struct engine {
 	uint64_t		*prev_tb;
 	uint64_t		*prev_now;
 	uint32_t		*state;		/* ENG_ST_* */
+	/* Without record timebases: each counter's record and virtual
+	 * processor (the first counter of each), and which of them moved
+	 * in the sample being read (ENG_MOVED_*, engine-moved.c). */
+	size_t			*rec;
+	size_t			*vrec;
+	uint8_t			*moved;
 	uint64_t		 last_now;
 	uint64_t		 seq;		/* of the next sample */
 	int			 counting;	/* engine_count_whole() */
@@ -106,6 +112,26 @@ engine_names_add(struct htab *t, const char *name, size_t val)
 #define ENG_ST_SEQ(st)		((st) >> 2)
 #define ENG_ST(seq)	((uint32_t)(seq) << 2 | ENG_ST_BASE | ENG_ST_SEEN)
 #define ENG_ST_SEQ_MASK		0x3fffffffU
+
+#define ENG_MOVED_RECORD	1U
+#define ENG_MOVED_VCPU		2U
+
+void	engine_moved_build(struct engine *);
+void	engine_moved_free(struct engine *);
+void	engine_moved_scan(struct engine *, const struct raw_sample *);
+
+/*
+ * Whether counter k, read the same as its baseline without a record
+ * timebase, counted a real zero: its record was updated (another of its
+ * counters moved), or it still reads 0 and its virtual processor's
+ * records were.
+ */
+static inline int
+engine_moved_zero(const struct engine *e, size_t k, uint64_t value)
+{
+	return ((e->moved[e->rec[k]] & ENG_MOVED_RECORD) ||
+	    (value == 0 && (e->moved[e->vrec[k]] & ENG_MOVED_VCPU)));
+}
 
 /*
  * The one place where a delta is taken, and a counter's: inline, as a
@@ -187,7 +213,8 @@ engine_counter(struct engine *e, size_t k, const struct raw_value *rv,
 		*secs = (double)(rv->timebase - e->prev_tb[k]) /
 		    (double)e->tb_hz;
 	} else if (e->tb_hz != 0 && (rv->timebase != 0 ||
-	    e->prev_tb[k] != 0 || rv->value == e->prev[k])) {
+	    e->prev_tb[k] != 0 || (rv->value == e->prev[k] &&
+	    !engine_moved_zero(e, k, rv->value)))) {
 		/*
 		 * A record timebase of 0 is a record the hypervisor has not
 		 * updated yet.  Its first update (or a record that started

@@ -522,6 +522,7 @@ engine_update_reuse(struct engine *e, const struct raw_sample *rs,
 	size_t			 i, j;
 
 	s = engine_update_begin(e, rs, old);
+	engine_moved_scan(e, rs);
 	for (i = 0; i < e->nviews; i++) {
 		v = &e->views[i];
 		/* Every cell is written below; start them clean.  The

@@ -241,6 +241,7 @@ engine_new(const struct catalog *cat, const struct selection *sel,
 	e->prev_tb = xcalloc(i, sizeof *e->prev_tb);
 	e->prev_now = xcalloc(i, sizeof *e->prev_now);
 	e->state = xcalloc(i, sizeof *e->state);
+	engine_moved_build(e);
 	return (e);
 }
 
@@ -274,6 +275,7 @@ engine_free(struct engine *e)
 	free(e->prev);
 	free(e->prev_tb);
 	free(e->prev_now);
+	engine_moved_free(e);
 	free(e->state);
 	free(e->scratch);
 	free(e->csecs);

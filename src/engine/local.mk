@@ -6,6 +6,7 @@ libhvpure_a_SOURCES += \
 	src/engine/engine-int.h \
 	src/engine/engine-lpar.c src/engine/engine-lpar.h \
 	src/engine/engine-metric.c \
+	src/engine/engine-moved.c \
 	src/engine/engine-update.c
 check_PROGRAMS += tests/unit/test-engine
 tests_unit_test_engine_SOURCES = tests/unit/test-engine.c

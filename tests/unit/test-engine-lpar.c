@@ -746,12 +746,63 @@ test_export_cover(void **state)
 	free(out);
 }
 
+/*
+ * Without record timebases, a virtual processor that runs only at home:
+ * its other placements read 0 and stay 0, and count 0 while its home
+ * record moves.  A placement that counted before and reads the same is a
+ * record not updated yet: only its own record vouches for it.
+ */
+static void
+test_unmoved_places(void **state)
+{
+	struct fixture			*f = *state;
+	struct engine_snapshot		*s;
+	const struct sel_counter	*c;
+	size_t				 nv, k, t;
+
+	select_lpar(f, 0xf, NULL, 0);
+	nv = engine_view_find(f->e, ENG_VIEW_LPAR_VCPU);
+	s = NULL;
+	for (t = 0; t < 2; t++) {
+		fill(f, t);
+		for (k = 0; k < f->rs.nvalues; k++) {
+			c = &f->sel.counters[k];
+			f->rs.values[k].timebase = 0;
+			if (k >= f->first && c->domain != 3)
+				f->rs.values[k].value = c->lpar == 2 &&
+				    c->index == 0 && c->domain == 6 ? 777 : 0;
+		}
+		s = engine_update_reuse(f->e, &f->rs, s);
+	}
+	/* Partition 2's processor 1, and partition 5's: every placement. */
+	for (k = 0; k < 4; k++) {
+		assert_int_equal(engine_place_cell(f->e, s, nv, 1, 0,
+		    k)->status, ENG_OK);
+		assert_int_equal(engine_place_cell(f->e, s, nv, 2, 1,
+		    k)->status, ENG_OK);
+	}
+	assert_float_equal(engine_place_cell(f->e, s, nv, 1, 0, 0)->value,
+	    2000, 1e-9);
+	assert_float_equal(engine_place_cell(f->e, s, nv, 1, 0, 2)->value,
+	    0, 1e-9);
+	assert_float_equal(engine_cell(f->e, s, nv, 1, 0)->value, 2000,
+	    1e-9);
+	/* Partition 2's processor 0: remote node counted before. */
+	assert_int_equal(engine_place_cell(f->e, s, nv, 0, 0, 1)->status,
+	    ENG_OK);
+	assert_int_equal(engine_place_cell(f->e, s, nv, 0, 0, 3)->status,
+	    ENG_NOTYET);
+	engine_snapshot_free(s);
+}
+
 int
 main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test_setup_teardown(test_views, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_sums, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_unmoved_places, setup,
+		    teardown),
 		cmocka_unit_test_setup_teardown(test_failed_place, setup,
 		    teardown),
 		cmocka_unit_test_setup_teardown(test_derived, setup,

@@ -569,6 +569,60 @@ test_not_updated(void **state)
 	engine_snapshot_free(s);
 }
 
+/*
+ * Without record timebases (perf's hv_24x7), a counter that reads the
+ * same twice counted 0 when its record moved: another counter of the
+ * same core did.  A record none of whose counters moved is still one
+ * the hypervisor has not updated, and keeps its baselines.
+ */
+static void
+test_unmoved_zero(void **state)
+{
+	struct fixture		*f = *state;
+	struct engine_snapshot	*s;
+	const struct engine_cell *c;
+	size_t			 k, core0 = 0, core2 = 0;
+
+	select_core_group(f, NULL, 0);
+	for (k = 0; k < f->sel.ncounters; k++)
+		if (f->sel.counters[k].column == 0 &&
+		    f->sel.counters[k].index == 0)
+			core0 = k;
+		else if (f->sel.counters[k].column == 0)
+			core2 = k;
+	fill(f, 0, 100, 0, 0);
+	engine_snapshot_free(engine_update(f->e, &f->rs));
+	/* Core 0's first event moves; core 2 reads the same. */
+	fill(f, 1000000000, 100, 0, 0);
+	f->rs.values[core0].value = 300;
+	s = engine_update(f->e, &f->rs);
+	assert_int_equal(engine_cell(f->e, s, 0, 0, 0)->status, ENG_OK);
+	assert_true(fabs(engine_cell(f->e, s, 0, 0, 0)->value - 200) < 1e-9);
+	c = engine_cell(f->e, s, 0, 0, 1);
+	assert_int_equal(c->status, ENG_OK);
+	assert_true(c->value == 0 && c->delta == 0);
+	assert_int_equal(engine_cell(f->e, s, 0, 0, 2)->status, ENG_OK);
+	for (k = 0; k < 3; k++)
+		assert_int_equal(engine_cell(f->e, s, 0, 1, k)->status,
+		    ENG_NOTYET);
+	engine_snapshot_free(s);
+	/* Then core 2 moves, over the two seconds since its baseline, and
+	 * core 0 does not. */
+	fill(f, 2000000000, 100, 0, 0);
+	f->rs.values[core0].value = 300;
+	f->rs.values[core2].value = 500;
+	s = engine_update(f->e, &f->rs);
+	c = engine_cell(f->e, s, 0, 1, 0);
+	assert_int_equal(c->status, ENG_OK);
+	assert_true(fabs(c->value - 200) < 1e-9);
+	c = engine_cell(f->e, s, 0, 1, 2);
+	assert_int_equal(c->status, ENG_OK);
+	assert_true(c->value == 0 && c->span == 2);
+	assert_int_equal(engine_cell(f->e, s, 0, 0, 0)->status, ENG_NOTYET);
+	assert_int_equal(engine_cell(f->e, s, 0, 0, 1)->status, ENG_NOTYET);
+	engine_snapshot_free(s);
+}
+
 /* Every cell without a value says why; text marks it - or ?. */
 static void
 test_reasons(void **state)
@@ -621,6 +675,8 @@ main(void)
 		cmocka_unit_test_setup_teardown(test_total_intervals, setup,
 		    teardown),
 		cmocka_unit_test_setup_teardown(test_not_updated, setup,
+		    teardown),
+		cmocka_unit_test_setup_teardown(test_unmoved_zero, setup,
 		    teardown),
 		cmocka_unit_test_setup_teardown(test_reasons, setup, teardown),
 	};
