@@ -45,8 +45,13 @@ struct perf_counter {
 	size_t		 group;
 	size_t		 slot;		/* position in the group's read */
 	size_t		 key;		/* counters of one key share groups */
+	size_t		 twin;		/* the counter opened for this one, or
+					   PERF_NO_TWIN: two picks that hold
+					   the same event read it once */
 	uint64_t	 cfg[PMU_CONFIG_WORDS];
 };
+
+#define PERF_NO_TWIN	SIZE_MAX
 
 /* One group: its leader's read returns every member. */
 struct perf_group {

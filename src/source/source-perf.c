@@ -378,15 +378,69 @@ source_perf_order_cmp(const void *a, const void *b)
 	return (x->i < y->i ? -1 : x->i > y->i);
 }
 
+/* A counter's place in the order of what it counts. */
+struct perf_what {
+	int		 type;
+	int		 cpu;
+	uint64_t	 cfg[PMU_CONFIG_WORDS];
+	size_t		 i;
+};
+
+static int
+source_perf_what_cmp(const void *a, const void *b)
+{
+	const struct perf_what	*x = a, *y = b;
+	int			 c;
+
+	if (x->type != y->type)
+		return (x->type < y->type ? -1 : 1);
+	if (x->cpu != y->cpu)
+		return (x->cpu < y->cpu ? -1 : 1);
+	if ((c = memcmp(x->cfg, y->cfg, sizeof x->cfg)) != 0)
+		return (c);
+	return (x->i < y->i ? -1 : x->i > y->i);
+}
+
+/*
+ * A counter the selection holds twice (two groups of the catalog share
+ * an event) is opened once: the later ones are its twins, given its
+ * value at each read, so that the hypervisor is not asked twice.
+ */
+static void
+source_perf_twins(struct source_perf *st)
+{
+	struct perf_what	*w;
+	size_t			 i, n = st->nctr, first = 0;
+
+	w = xreallocarray(NULL, n, sizeof *w);
+	for (i = 0; i < n; i++) {
+		w[i].type = st->ctr[i].type;
+		w[i].cpu = st->ctr[i].cpu;
+		memcpy(w[i].cfg, st->ctr[i].cfg, sizeof w[i].cfg);
+		w[i].i = i;
+		st->ctr[i].twin = PERF_NO_TWIN;
+	}
+	qsort(w, n, sizeof *w, source_perf_what_cmp);
+	for (i = 1; i < n; i++) {
+		if (w[i].type == w[first].type && w[i].cpu == w[first].cpu &&
+		    memcmp(w[i].cfg, w[first].cfg, sizeof w[i].cfg) == 0)
+			st->ctr[w[i].i].twin = w[first].i;
+		else
+			first = i;
+	}
+	free(w);
+}
+
 /*
  * Open order: key by key (a group lives on one CPU), and within a key in
- * selection order.  Returns positions in st->ctr (caller frees).
+ * selection order, twins left out.  Returns positions in st->ctr (caller
+ * frees) and their number in *np.
  */
 static size_t *
-source_perf_order(const struct source_perf *st)
+source_perf_order(const struct source_perf *st, size_t *np)
 {
 	struct perf_order	*sorted;
-	size_t			*order, i, n = st->nctr;
+	size_t			*order, i, n = st->nctr, m = 0;
 
 	sorted = xreallocarray(NULL, n, sizeof *sorted);
 	for (i = 0; i < n; i++) {
@@ -396,8 +450,10 @@ source_perf_order(const struct source_perf *st)
 	qsort(sorted, n, sizeof *sorted, source_perf_order_cmp);
 	order = xreallocarray(NULL, n, sizeof *order);
 	for (i = 0; i < n; i++)
-		order[i] = sorted[i].i;
+		if (st->ctr[sorted[i].i].twin == PERF_NO_TWIN)
+			order[m++] = sorted[i].i;
 	free(sorted);
+	*np = m;
 	return (order);
 }
 
@@ -456,11 +512,11 @@ source_perf_open_failed(struct source_perf *st, size_t k, int err,
 /* One fd per counter, in open order, grouped per CPU up to the fit. */
 static int
 source_perf_groups_open(struct source_perf *st, const size_t *order,
-    char **cause)
+    size_t n, char **cause)
 {
 	struct perf_counter	*pc;
 	struct perf_group	*g = NULL;
-	size_t			 i, n = st->nctr, limit = 0;
+	size_t			 i, limit = 0;
 	int			 fd = -1;
 
 	for (i = 0; i < n; i++) {
@@ -520,7 +576,7 @@ source_perf_select(struct source *src, const struct selection *sel,
     char **cause)
 {
 	struct source_perf	*st = src->data;
-	size_t			*order, i, n;
+	size_t			*order, i, n, nopen;
 	int			 error = 0;
 
 	source_perf_close_fds(st);
@@ -536,9 +592,10 @@ source_perf_select(struct source *src, const struct selection *sel,
 		error = st->v->encode(st, &sel->counters[i], &st->ctr[i],
 		    cause);
 	if (error == 0) {
-		order = source_perf_order(st);
-		source_perf_fd_limit(n);
-		error = source_perf_groups_open(st, order, cause);
+		source_perf_twins(st);
+		order = source_perf_order(st, &nopen);
+		source_perf_fd_limit(nopen);
+		error = source_perf_groups_open(st, order, nopen, cause);
 		free(order);
 		st->sampled = 0;
 	}
@@ -640,6 +697,9 @@ source_perf_sample(struct source *src, uint64_t now, struct raw_sample *rs,
 			timed = 1;
 		}
 	}
+	for (i = 0; i < n; i++)
+		if (st->ctr[i].twin != PERF_NO_TWIN)
+			rs->values[i] = rs->values[st->ctr[i].twin];
 	/*
 	 * No group read at all: the run cannot start.  Once one has been
 	 * read, a read that fails everywhere (hv_24x7 turns a busy

@@ -58,13 +58,14 @@ boot() {
 expect=""
 boot pace "update_ms=1000,uptime_ms=0" "pace d=0.3" overview chip core
 # Faults: H_BUSY and short results now and then once the events are
-# open (the kernel's test read of each event must succeed: the overview
-# opens 88, the two picks 32 + 64), the catalog version moving on
-# mid-run, and counters 3e9 short of 2^64 at the first call (the cores'
+# open (the kernel's test read of each event, one call each, comes
+# first: the overview opens 120, its two core groups sharing two events
+# that are opened once; the two picks 32 + 64), the catalog version
+# moving on mid-run, and counters 3e9 short of 2^64 at the first call (the cores'
 # cycles wrap within a second).
 faults="busy:0.1+short-results:0.1"
 expect="--wrap --faults"
-boot faults "start=-3000000000,seed=7,faults=$faults+from@89+version-change@110" \
+boot faults "start=-3000000000,seed=7,faults=$faults+from@121+version-change@142" \
     overview overview
 boot faults-picks "start=-3000000000,seed=7,faults=$faults+from@97+version-change@120" \
     picks picks
