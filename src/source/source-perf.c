@@ -33,6 +33,7 @@
 #include "model/raw.h"
 #include "model/selection.h"
 #include "sys/file.h"
+#include "sys/iowait.h"
 #include "util/hverr.h"
 #include "util/strbuf.h"
 #include "util/xalloc.h"
@@ -40,6 +41,8 @@
 #define PERF_PMU_DEFAULT	"hv_24x7"	/* what hvtop is for */
 #define PERF_READ_HDR		3	/* nr, time_enabled, time_running */
 #define PERF_CPUINFO_MAX	(16 * 1024 * 1024)
+#define PERF_OPEN_TRIES		4	/* for an open answered EIO */
+#define PERF_OPEN_PAUSE		1000000ULL	/* ns, doubled each time */
 
 /* First match wins: the catch-all comes last. */
 static const struct source_perf_variant *const source_perf_variants[] = {
@@ -363,6 +366,32 @@ source_perf_fd_open(const struct perf_counter *pc, int group_fd)
 	return (fd < 0 ? -1 : (int)fd);
 }
 
+/*
+ * perf_event_open() of pc, made again when it fails with EIO: hv_24x7's
+ * test read at open turns a busy hypervisor into EIO, and a busy answer
+ * says nothing about the event.  A signal that ends the run ends the
+ * waits.
+ */
+static int
+source_perf_fd_open_again(const struct perf_counter *pc, int group_fd)
+{
+	uint64_t	 ns = PERF_OPEN_PAUSE;
+	unsigned	 tries;
+	int		 fd, err;
+
+	for (tries = 1; ; tries++) {
+		if ((fd = source_perf_fd_open(pc, group_fd)) >= 0)
+			return (fd);
+		err = errno;
+		if (err != EIO || tries >= PERF_OPEN_TRIES ||
+		    iowait_sleep(ns) != 0) {
+			errno = err;
+			return (-1);
+		}
+		ns *= 2;
+	}
+}
+
 struct perf_order {
 	size_t		 key;
 	size_t		 i;
@@ -523,7 +552,7 @@ source_perf_groups_open(struct source_perf *st, const size_t *order,
 		pc = &st->ctr[order[i]];
 		if (g != NULL && (g->cpu != pc->cpu || g->n >= limit))
 			g = NULL;
-		if (g != NULL && (fd = source_perf_fd_open(pc,
+		if (g != NULL && (fd = source_perf_fd_open_again(pc,
 		    g->leader)) < 0) {
 			/* Some PMUs cannot share a group with others:
 			 * such a counter starts a group of its own. */
@@ -534,7 +563,7 @@ source_perf_groups_open(struct source_perf *st, const size_t *order,
 			g = NULL;
 		}
 		if (g == NULL) {
-			if ((fd = source_perf_fd_open(pc, -1)) < 0)
+			if ((fd = source_perf_fd_open_again(pc, -1)) < 0)
 				return (source_perf_open_failed(st, order[i],
 				    errno, cause));
 			g = source_perf_group_new(st, fd, pc->cpu);
