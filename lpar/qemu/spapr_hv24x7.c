@@ -252,3 +252,14 @@ void spapr_hv24x7_init(Error **errp)
     hv24x7_data_calls_before = hvsim_data_calls(hv24x7);
     atexit(hv24x7_report);
 }
+
+uint32_t spapr_hv24x7_clockfreq(uint32_t fallback)
+{
+    double hz;
+
+    if (hv24x7 == NULL || hvsim_constant(hv24x7, "CPU_Freq", &hz) != 0 ||
+        hz < 1 || hz > UINT32_MAX) {
+        return fallback;
+    }
+    return (uint32_t)hz;
+}

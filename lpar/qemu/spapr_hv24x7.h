@@ -12,6 +12,10 @@ void spapr_hv24x7_init(Error **errp);
 bool spapr_hv24x7_hcall(PowerPCCPU *cpu, target_ulong opcode,
                         target_ulong *args, target_ulong *ret);
 
+/* The frame's core clock in Hz for the device tree's clock-frequency,
+ * or fallback when no frame is configured (or it does not fit). */
+uint32_t spapr_hv24x7_clockfreq(uint32_t fallback);
+
 /* RTAS ibm,get-system-parameter PROCESSOR_MODULE_INFO; returns status. */
 target_ulong spapr_hv24x7_module_info(target_ulong buffer,
                                       target_ulong length);
