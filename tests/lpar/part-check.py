@@ -83,12 +83,35 @@ def place_of(text):
 
 
 # The derived columns of a partition's row, and how the truth gives them
-# from its rates per placement of cycles c and instructions i.
+# from its rates per placement of cycles c, instructions i and non-idle
+# cycles n (None when hvtop does not read them: its IPC is then over
+# cycles).
 DERIVED = {
-    'off_home_chip': lambda c, i: (c[2] + c[3]) / sum(c),
-    'remote_node': lambda c, i: c[3] / sum(c),
-    'ipc': lambda c, i: sum(i) / sum(c),
+    'off_home_chip': lambda c, i, n: (c[2] + c[3]) / sum(c),
+    'remote_node': lambda c, i, n: c[3] / sum(c),
+    'ipc': lambda c, i, n: sum(i) / sum(n if n is not None else c),
 }
+NONIDLE = 'CPM_NON_IDLE_PCYC'
+
+
+def truth_places(calls, callnos, events, name, tbhz):
+    """The truth's steady rate of event name per (partition, placement),
+    its vcpus summed; {} when the event is not known."""
+    if name not in events:
+        return {}
+    off = events[name][1]
+    keys = set()
+    for c in callnos:
+        if c in calls and calls[c]['rc'] == 0:
+            keys |= {k for k in calls[c]['vals']
+                     if k[0] >= 3 and k[2] == off}
+    out = {}
+    for key in keys:
+        r = steady_rate(tc.history(calls, callnos, key), calls, tbhz)
+        if r is not None:
+            k = (key[1][0], key[0] - 3)
+            out[k] = out.get(k, 0.0) + r
+    return out
 
 
 def hvtop_lpar_rows(lines, names, derived=None):
@@ -369,6 +392,10 @@ def hvtop_part(ck, name, hsec, lpars, sums, truth, calls, callnos,
     # The shares off the home chip and on a remote node, and IPC: against
     # the same from the truth's rates (cycles and instructions events).
     cyc, ins = names[0], names[1]
+    reads_nonidle = any(f'{NONIDLE} [' in ln for ln in hsec['lines']
+                        if ln.startswith('time,'))
+    nonidle = truth_places(calls, callnos, events, NONIDLE, tbhz) \
+        if reads_nonidle else {}
     wd = {}
     nd = 0
     for (lpar, seq), vals in sorted(derived.items()):
@@ -376,11 +403,14 @@ def hvtop_part(ck, name, hsec, lpars, sums, truth, calls, callnos,
             continue
         c = [truth.get((lpar, q, cyc), 0.0) for q in range(4)]
         i = [truth.get((lpar, q, ins), 0.0) for q in range(4)]
-        if sum(c) == 0:
+        n = [nonidle.get((lpar, q), 0.0) for q in range(4)] \
+            if reads_nonidle else None
+        if sum(c) == 0 or (n is not None and sum(n) == 0):
             continue
         for col, v in vals.items():
             nd += 1
-            wd[col] = max(wd.get(col, 0.0), rel(v, DERIVED[col](c, i)))
+            wd[col] = max(wd.get(col, 0.0),
+                          rel(v, DERIVED[col](c, i, n)))
     if derived:
         print(f'# {name}: hvtop against the truth: largest ' + ', '.join(
             f'{c} {wd[c] * 100:.3f} %' for c in sorted(wd)))
