@@ -89,6 +89,18 @@ fixture_read(const char *rel, size_t *lenp)
 	return (buf);
 }
 
+void *
+fixture_data(const char *dir, const char *name, size_t *lenp)
+{
+	char	*rel;
+	void	*buf;
+
+	rel = xasprintf("tests/data/%s/%s", dir, name);
+	buf = fixture_read(rel, lenp);
+	free(rel);
+	return (buf);
+}
+
 static struct catalog *
 fixture_catalog_at(char *path, int iface)
 {

@@ -28,11 +28,13 @@ char		*fixture_build_path(const char *rel);
 
 /*
  * The whole file at path (fixture_load) or at $top_srcdir/rel
- * (fixture_read), with a NUL after its *lenp bytes; an empty file fails
- * too.  The caller frees it.
+ * (fixture_read), with a NUL after its *lenp bytes; a file that is
+ * missing or empty fails the test.  The caller frees it.
  */
 void		*fixture_load(const char *path, size_t *lenp);
 void		*fixture_read(const char *rel, size_t *lenp);
+/* The same of tests/data/DIR/NAME. */
+void		*fixture_data(const char *dir, const char *name, size_t *lenp);
 
 /*
  * The catalog at $top_srcdir/rel (fixture_catalog), at $top_builddir/rel

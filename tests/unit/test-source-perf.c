@@ -33,13 +33,17 @@
 #include "util/hverr.h"
 #include "util/xalloc.h"
 
+#include "fixture.h"
+
 static char *
 data_path(const char *rel)
 {
-	const char	*top = getenv("top_srcdir");
+	char	*sub, *path;
 
-	return (xasprintf("%s/tests/data/sysfs/%s", top != NULL ? top : ".",
-	    rel));
+	sub = xasprintf("tests/data/sysfs/%s", rel);
+	path = fixture_path(sub);
+	free(sub);
+	return (path);
 }
 
 static void
