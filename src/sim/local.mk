@@ -14,7 +14,8 @@ libhvpure_a_SOURCES += \
 
 check_PROGRAMS += tests/unit/test-sim
 tests_unit_test_sim_SOURCES = tests/unit/test-sim.c \
-	tests/unit/test-hcall-fixture.c tests/unit/test-hcall-fixture.h
+	tests/unit/test-hcall-fixture.c tests/unit/test-hcall-fixture.h \
+	tests/unit/harness.h
 tests_unit_test_sim_CFLAGS = $(UNIT_CFLAGS)
 tests_unit_test_sim_LDADD = $(PURE_LIBS) $(CMOCKA_LIBS)
 

@@ -34,6 +34,7 @@
 #include "util/xalloc.h"
 
 #include "fixture.h"
+#include "harness.h"
 
 static char *
 data_path(const char *rel)
@@ -44,14 +45,6 @@ data_path(const char *rel)
 	path = fixture_path(sub);
 	free(sub);
 	return (path);
-}
-
-static void
-must_contain(const char *s, const char *want)
-{
-	if (s == NULL || strstr(s, want) == NULL)
-		fail_msg("got '%s', want '%s'", s != NULL ? s : "(null)",
-		    want);
 }
 
 /* ---- fake trees made at run time ------------------------------------ */
