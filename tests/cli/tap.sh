@@ -169,6 +169,14 @@ serve_start() {
 	return 1
 }
 
+# tls_cert KEY CERT: a new key and a self-signed certificate for
+# 127.0.0.1 (its name and its subjectAltName), good for two days.
+tls_cert() {
+	openssl req -x509 -newkey rsa:2048 -nodes -days 2 \
+	    -subj /CN=127.0.0.1 -addext subjectAltName=IP:127.0.0.1 \
+	    -keyout "$1" -out "$2" >/dev/null 2>&1
+}
+
 # prom_start CONFIG: a Prometheus server with CONFIG on a free loopback
 # port (five tried at random), its data and prom.log in $tmpdir; waits
 # (at most 30 s a port) until it is ready.  Sets ppid, also added to

@@ -26,9 +26,7 @@ have openssl || skip_rest "TLS" "openssl is not installed"
 d=$tmpdir/tls
 mkdir "$d"
 ossl() { openssl "$@" >/dev/null 2>&1; }
-ossl req -x509 -newkey rsa:2048 -nodes -days 2 -subj /CN=127.0.0.1 \
-    -addext subjectAltName=IP:127.0.0.1 -keyout "$d/key.pem" \
-    -out "$d/cert.pem"
+tls_cert "$d/key.pem" "$d/cert.pem"
 ossl req -x509 -newkey rsa:2048 -nodes -days 2 -subj /CN=hvtop-test-ca \
     -keyout "$d/ca.key" -out "$d/ca.pem"
 ossl req -newkey rsa:2048 -nodes -subj /CN=prometheus \

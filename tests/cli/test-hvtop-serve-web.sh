@@ -43,9 +43,7 @@ bcrypt() {
 	    my $s = join "", map { $c[int rand 64] } 1..21;
 	    print crypt($ARGV[0], "\$2b\$10\$" . $s . "u")' "$1"
 }
-openssl req -x509 -newkey rsa:2048 -nodes -days 2 -subj /CN=127.0.0.1 \
-    -addext subjectAltName=IP:127.0.0.1 -keyout "$tmpdir/key.pem" \
-    -out "$tmpdir/cert.pem" >/dev/null 2>&1
+tls_cert "$tmpdir/key.pem" "$tmpdir/cert.pem"
 check "openssl made a self-signed certificate" test -s "$tmpdir/cert.pem"
 h1=$(bcrypt 's3cret pw')
 case $h1 in
@@ -137,8 +135,7 @@ check "a bad file on SIGHUP is refused, with where, the old one kept" \
 check "... and the password it had still works" \
     test "$(get kept -u 'prometheus:n3w pw')" = 200
 # A new certificate cannot be used while listening: refused, kept.
-openssl req -x509 -newkey rsa:2048 -nodes -days 2 -subj /CN=127.0.0.1 \
-    -keyout "$tmpdir/key2.pem" -out "$tmpdir/cert2.pem" >/dev/null 2>&1
+tls_cert "$tmpdir/key2.pem" "$tmpdir/cert2.pem"
 sed 's/cert\.pem/cert2.pem/; s/key\.pem/key2.pem/' "$tmpdir/web.good" \
     >"$tmpdir/web.yml"
 kill -HUP "$pid"
