@@ -101,6 +101,7 @@ fixture_data(const char *dir, const char *name, size_t *lenp)
 	return (buf);
 }
 
+/* The catalog at path, which this frees. */
 static struct catalog *
 fixture_catalog_at(char *path, int iface)
 {
