@@ -19,10 +19,12 @@ catalogs/power10.bin: $(srcdir)/catalogs/power10.json hvcat$(EXEEXT)
 # Tests and benchmark of catalog_write() and the JSON form, hvcat build,
 # and the shipped catalogs.
 check_PROGRAMS += tests/unit/test-catalog-write tests/unit/test-catalog-json
-tests_unit_test_catalog_write_SOURCES = tests/unit/test-catalog-write.c
+tests_unit_test_catalog_write_SOURCES = tests/unit/test-catalog-write.c \
+	tests/unit/fixture.c tests/unit/fixture.h
 tests_unit_test_catalog_write_CFLAGS = $(UNIT_CFLAGS)
 tests_unit_test_catalog_write_LDADD = $(PURE_LIBS) $(CMOCKA_LIBS)
-tests_unit_test_catalog_json_SOURCES = tests/unit/test-catalog-json.c
+tests_unit_test_catalog_json_SOURCES = tests/unit/test-catalog-json.c \
+	tests/unit/fixture.c tests/unit/fixture.h
 tests_unit_test_catalog_json_CFLAGS = $(UNIT_CFLAGS) $(JANSSON_CFLAGS)
 tests_unit_test_catalog_json_LDADD = $(PURE_LIBS) $(CMOCKA_LIBS)
 noinst_PROGRAMS += tests/bench/bench-catalog-write

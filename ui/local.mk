@@ -35,27 +35,36 @@ tests_unit_test_settings_LDADD = $(CORE_LIBS) $(CMOCKA_LIBS)
 # Frames rendered from a hand-made engine and from the simulated frame.
 check_PROGRAMS += tests/unit/test-ui
 tests_unit_test_ui_SOURCES = tests/unit/test-ui.c \
-	tests/unit/test-fake-source.c tests/unit/test-fake-source.h
+	tests/unit/test-fake-source.c tests/unit/test-fake-source.h \
+	tests/unit/fixture.c tests/unit/fixture.h \
+	tests/unit/fixture-ui.c tests/unit/fixture-ui.h
 tests_unit_test_ui_CFLAGS = $(UNIT_CFLAGS)
 tests_unit_test_ui_LDADD = $(UI_LIBS) $(CMOCKA_LIBS)
 
 # Estimates (multiplexed counts) marked on the Live screen.
 check_PROGRAMS += tests/unit/test-ui-estimate
 tests_unit_test_ui_estimate_SOURCES = tests/unit/test-ui-estimate.c \
-	tests/unit/test-fake-source.c tests/unit/test-fake-source.h
+	tests/unit/test-fake-source.c tests/unit/test-fake-source.h \
+	tests/unit/fixture.c tests/unit/fixture.h \
+	tests/unit/fixture-ui.c tests/unit/fixture-ui.h
 tests_unit_test_ui_estimate_CFLAGS = $(UNIT_CFLAGS)
 tests_unit_test_ui_estimate_LDADD = $(UI_LIBS) $(CMOCKA_LIBS)
 
 # Prefixes that hold from one interval to the next on the Live screen.
 check_PROGRAMS += tests/unit/test-ui-prefix
 tests_unit_test_ui_prefix_SOURCES = tests/unit/test-ui-prefix.c \
-	tests/unit/test-fake-source.c tests/unit/test-fake-source.h
+	tests/unit/test-fake-source.c tests/unit/test-fake-source.h \
+	tests/unit/fixture.c tests/unit/fixture.h \
+	tests/unit/fixture-ui.c tests/unit/fixture-ui.h
 tests_unit_test_ui_prefix_CFLAGS = $(UNIT_CFLAGS)
 tests_unit_test_ui_prefix_LDADD = $(UI_LIBS) $(CMOCKA_LIBS)
 
 # The Partitions screen from a hand-made frame of three partitions.
 check_PROGRAMS += tests/unit/test-ui-lpar
-tests_unit_test_ui_lpar_SOURCES = tests/unit/test-ui-lpar.c
+tests_unit_test_ui_lpar_SOURCES = tests/unit/test-ui-lpar.c \
+	tests/unit/test-fake-source.c tests/unit/test-fake-source.h \
+	tests/unit/fixture.c tests/unit/fixture.h \
+	tests/unit/fixture-ui.c tests/unit/fixture-ui.h
 tests_unit_test_ui_lpar_CFLAGS = $(UNIT_CFLAGS)
 tests_unit_test_ui_lpar_LDADD = $(UI_LIBS) $(CMOCKA_LIBS)
 

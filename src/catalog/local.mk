@@ -14,7 +14,8 @@ libhvpure_a_SOURCES += \
 # Tests of the parser, the hvcat commands, and the parser's benchmark.
 check_PROGRAMS += tests/unit/test-catalog-parse
 tests_unit_test_catalog_parse_SOURCES = tests/unit/test-catalog-parse.c \
-	tests/unit/catalog-gen.c tests/unit/catalog-gen.h
+	tests/unit/catalog-gen.c tests/unit/catalog-gen.h \
+	tests/unit/fixture.c tests/unit/fixture.h
 tests_unit_test_catalog_parse_CPPFLAGS = $(AM_CPPFLAGS) \
 	-DTOP_SRCDIR='"$(abs_top_srcdir)"'
 tests_unit_test_catalog_parse_CFLAGS = $(UNIT_CFLAGS)

@@ -9,17 +9,20 @@ libhvpure_a_SOURCES += \
 	src/engine/engine-moved.c \
 	src/engine/engine-update.c
 check_PROGRAMS += tests/unit/test-engine
-tests_unit_test_engine_SOURCES = tests/unit/test-engine.c
+tests_unit_test_engine_SOURCES = tests/unit/test-engine.c \
+	tests/unit/fixture.c tests/unit/fixture.h
 tests_unit_test_engine_CFLAGS = $(UNIT_CFLAGS)
-tests_unit_test_engine_LDADD = $(CORE_LIBS) $(CMOCKA_LIBS)
+tests_unit_test_engine_LDADD = $(PURE_LIBS) $(CMOCKA_LIBS)
 check_PROGRAMS += tests/unit/test-engine-lpar
-tests_unit_test_engine_lpar_SOURCES = tests/unit/test-engine-lpar.c
+tests_unit_test_engine_lpar_SOURCES = tests/unit/test-engine-lpar.c \
+	tests/unit/fixture.c tests/unit/fixture.h
 tests_unit_test_engine_lpar_CFLAGS = $(UNIT_CFLAGS)
-tests_unit_test_engine_lpar_LDADD = $(CORE_LIBS) $(CMOCKA_LIBS)
+tests_unit_test_engine_lpar_LDADD = $(PURE_LIBS) $(CMOCKA_LIBS)
 check_PROGRAMS += tests/unit/test-engine-span
-tests_unit_test_engine_span_SOURCES = tests/unit/test-engine-span.c
+tests_unit_test_engine_span_SOURCES = tests/unit/test-engine-span.c \
+	tests/unit/fixture.c tests/unit/fixture.h
 tests_unit_test_engine_span_CFLAGS = $(UNIT_CFLAGS)
-tests_unit_test_engine_span_LDADD = $(CORE_LIBS) $(CMOCKA_LIBS)
+tests_unit_test_engine_span_LDADD = $(PURE_LIBS) $(CMOCKA_LIBS)
 
 noinst_PROGRAMS += tests/bench/bench-refresh
 tests_bench_bench_refresh_SOURCES = tests/bench/bench-refresh.c \

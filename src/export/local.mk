@@ -23,14 +23,16 @@ libhvpure_a_SOURCES += \
 
 check_PROGRAMS += tests/unit/test-export
 tests_unit_test_export_SOURCES = tests/unit/test-export.c \
-	tests/unit/test-hcall-fixture.c tests/unit/test-hcall-fixture.h
+	tests/unit/test-hcall-fixture.c tests/unit/test-hcall-fixture.h \
+	tests/unit/fixture.c tests/unit/fixture.h
 tests_unit_test_export_CPPFLAGS = $(AM_CPPFLAGS) -I$(top_srcdir)/tests/unit
 tests_unit_test_export_CFLAGS = $(UNIT_CFLAGS)
 tests_unit_test_export_LDADD = $(PURE_LIBS) $(CMOCKA_LIBS)
 
 check_PROGRAMS += tests/unit/test-report
 tests_unit_test_report_SOURCES = tests/unit/test-report.c \
-	tests/unit/test-hcall-fixture.c tests/unit/test-hcall-fixture.h
+	tests/unit/test-hcall-fixture.c tests/unit/test-hcall-fixture.h \
+	tests/unit/fixture.c tests/unit/fixture.h
 tests_unit_test_report_CPPFLAGS = $(AM_CPPFLAGS) -I$(top_srcdir)/tests/unit
 tests_unit_test_report_CFLAGS = $(UNIT_CFLAGS)
 tests_unit_test_report_LDADD = $(PURE_LIBS) $(CMOCKA_LIBS)

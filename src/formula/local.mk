@@ -14,7 +14,8 @@ tests_unit_test_formula_CFLAGS = $(UNIT_CFLAGS)
 tests_unit_test_formula_LDADD = $(PURE_LIBS) $(CMOCKA_LIBS)
 
 check_PROGRAMS += tests/unit/test-formula-data
-tests_unit_test_formula_data_SOURCES = tests/unit/test-formula-data.c
+tests_unit_test_formula_data_SOURCES = tests/unit/test-formula-data.c \
+	tests/unit/fixture.c tests/unit/fixture.h
 tests_unit_test_formula_data_CFLAGS = $(UNIT_CFLAGS)
 tests_unit_test_formula_data_LDADD = $(PURE_LIBS) $(CMOCKA_LIBS)
 

@@ -14,7 +14,8 @@ libhvpure_a_SOURCES += \
 check_PROGRAMS += tests/unit/test-hcall tests/unit/test-hcall-plan \
 	tests/unit/test-hcall-plan-lpar
 tests_unit_test_hcall_SOURCES = tests/unit/test-hcall.c \
-	tests/unit/test-hcall-fixture.c tests/unit/test-hcall-fixture.h
+	tests/unit/test-hcall-fixture.c tests/unit/test-hcall-fixture.h \
+	tests/unit/harness.h
 tests_unit_test_hcall_CFLAGS = $(UNIT_CFLAGS)
 tests_unit_test_hcall_LDADD = $(PURE_LIBS) $(CMOCKA_LIBS)
 tests_unit_test_hcall_plan_SOURCES = tests/unit/test-hcall-plan.c \

@@ -10,14 +10,14 @@ libhvpure_a_SOURCES += \
 
 check_PROGRAMS += tests/unit/test-papi
 tests_unit_test_papi_SOURCES = tests/unit/test-papi.c \
-	tests/unit/test-data.c tests/unit/test-data.h
+	tests/unit/fixture.c tests/unit/fixture.h
 tests_unit_test_papi_CFLAGS = $(UNIT_CFLAGS)
 tests_unit_test_papi_LDADD = $(PURE_LIBS) $(CMOCKA_LIBS)
 
 # The expression texts, compiled and evaluated by src/formula.
 check_PROGRAMS += tests/unit/test-papi-formula
 tests_unit_test_papi_formula_SOURCES = tests/unit/test-papi-formula.c \
-	tests/unit/test-data.c tests/unit/test-data.h
+	tests/unit/fixture.c tests/unit/fixture.h
 tests_unit_test_papi_formula_CFLAGS = $(UNIT_CFLAGS)
 tests_unit_test_papi_formula_LDADD = $(PURE_LIBS) $(CMOCKA_LIBS)
 
@@ -35,7 +35,7 @@ libhvpure_a_SOURCES += \
 
 check_PROGRAMS += tests/unit/test-perfjson
 tests_unit_test_perfjson_SOURCES = tests/unit/test-perfjson.c \
-	tests/unit/test-data.c tests/unit/test-data.h
+	tests/unit/fixture.c tests/unit/fixture.h
 tests_unit_test_perfjson_CFLAGS = $(UNIT_CFLAGS)
 tests_unit_test_perfjson_CPPFLAGS = $(AM_CPPFLAGS) \
 	-DTOP_SRCDIR='"$(abs_top_srcdir)"'

@@ -11,9 +11,10 @@ libhvpure_a_SOURCES += \
 	src/model/selection-int.h src/model/selection-lpar.c
 
 check_PROGRAMS += tests/unit/test-selection
-tests_unit_test_selection_SOURCES = tests/unit/test-selection.c
+tests_unit_test_selection_SOURCES = tests/unit/test-selection.c \
+	tests/unit/fixture.c tests/unit/fixture.h
 tests_unit_test_selection_CFLAGS = $(UNIT_CFLAGS)
-tests_unit_test_selection_LDADD = $(CORE_LIBS) $(CMOCKA_LIBS)
+tests_unit_test_selection_LDADD = $(PURE_LIBS) $(CMOCKA_LIBS)
 
 check_PROGRAMS += tests/unit/test-frame-map
 tests_unit_test_frame_map_SOURCES = tests/unit/test-frame-map.c

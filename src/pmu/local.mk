@@ -10,11 +10,13 @@ libhvpure_a_SOURCES += \
 	src/pmu/pmu-hv24x7.c
 
 check_PROGRAMS += tests/unit/test-pmu
-tests_unit_test_pmu_SOURCES = tests/unit/test-pmu.c
+tests_unit_test_pmu_SOURCES = tests/unit/test-pmu.c \
+	tests/unit/fixture.c tests/unit/fixture.h
 tests_unit_test_pmu_CFLAGS = $(UNIT_CFLAGS)
 tests_unit_test_pmu_LDADD = $(PURE_LIBS) $(CMOCKA_LIBS)
 
 check_PROGRAMS += tests/unit/test-pmu-catalog
-tests_unit_test_pmu_catalog_SOURCES = tests/unit/test-pmu-catalog.c
+tests_unit_test_pmu_catalog_SOURCES = tests/unit/test-pmu-catalog.c \
+	tests/unit/fixture.c tests/unit/fixture.h
 tests_unit_test_pmu_catalog_CFLAGS = $(UNIT_CFLAGS)
 tests_unit_test_pmu_catalog_LDADD = $(PURE_LIBS) $(CMOCKA_LIBS)

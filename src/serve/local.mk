@@ -11,7 +11,8 @@ libhvcore_a_SOURCES += \
 
 check_PROGRAMS += tests/unit/test-serve
 tests_unit_test_serve_SOURCES = tests/unit/test-serve.c \
-	tests/unit/test-hcall-fixture.c tests/unit/test-hcall-fixture.h
+	tests/unit/test-hcall-fixture.c tests/unit/test-hcall-fixture.h \
+	tests/unit/fixture.c tests/unit/fixture.h
 tests_unit_test_serve_CPPFLAGS = $(AM_CPPFLAGS) -I$(top_srcdir)/tests/unit
 tests_unit_test_serve_CFLAGS = $(UNIT_CFLAGS)
 tests_unit_test_serve_LDADD = $(CORE_LIBS) $(CMOCKA_LIBS)

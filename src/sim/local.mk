@@ -14,13 +14,15 @@ libhvpure_a_SOURCES += \
 
 check_PROGRAMS += tests/unit/test-sim
 tests_unit_test_sim_SOURCES = tests/unit/test-sim.c \
-	tests/unit/test-hcall-fixture.c tests/unit/test-hcall-fixture.h
+	tests/unit/test-hcall-fixture.c tests/unit/test-hcall-fixture.h \
+	tests/unit/harness.h
 tests_unit_test_sim_CFLAGS = $(UNIT_CFLAGS)
 tests_unit_test_sim_LDADD = $(PURE_LIBS) $(CMOCKA_LIBS)
 
 # The library API a hypervisor emulator links, against golden buffers.
 check_PROGRAMS += tests/unit/test-hvsim
-tests_unit_test_hvsim_SOURCES = tests/unit/test-hvsim.c
+tests_unit_test_hvsim_SOURCES = tests/unit/test-hvsim.c \
+	tests/unit/fixture.c tests/unit/fixture.h
 tests_unit_test_hvsim_CPPFLAGS = $(AM_CPPFLAGS) \
 	-DTOP_SRCDIR='"$(abs_top_srcdir)"' \
 	-DTOP_BUILDDIR='"$(abs_top_builddir)"'

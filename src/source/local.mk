@@ -14,7 +14,8 @@ libhvcore_a_SOURCES += \
 
 # The client over a transport of the test's own.
 check_PROGRAMS += tests/unit/test-source-hcall
-tests_unit_test_source_hcall_SOURCES = tests/unit/test-source-hcall.c
+tests_unit_test_source_hcall_SOURCES = tests/unit/test-source-hcall.c \
+	tests/unit/fixture.c tests/unit/fixture.h
 tests_unit_test_source_hcall_CPPFLAGS = $(AM_CPPFLAGS) \
 	-DTOP_SRCDIR='"$(abs_top_srcdir)"'
 tests_unit_test_source_hcall_CFLAGS = $(UNIT_CFLAGS)
@@ -41,16 +42,20 @@ libhvcore_a_SOURCES += \
 	src/source/source-perf-cpu.c
 
 check_PROGRAMS += tests/unit/test-source-perf
-tests_unit_test_source_perf_SOURCES = tests/unit/test-source-perf.c
+tests_unit_test_source_perf_SOURCES = tests/unit/test-source-perf.c \
+	tests/unit/fixture.c tests/unit/fixture.h \
+	tests/unit/harness.h
 tests_unit_test_source_perf_CFLAGS = $(UNIT_CFLAGS)
 tests_unit_test_source_perf_LDADD = $(CORE_LIBS) $(CMOCKA_LIBS)
 check_PROGRAMS += tests/unit/test-source-perf-real
-tests_unit_test_source_perf_real_SOURCES = tests/unit/test-source-perf-real.c
+tests_unit_test_source_perf_real_SOURCES = tests/unit/test-source-perf-real.c \
+	tests/unit/harness.h
 tests_unit_test_source_perf_real_CFLAGS = $(UNIT_CFLAGS)
 tests_unit_test_source_perf_real_LDADD = $(CORE_LIBS) $(CMOCKA_LIBS)
 check_PROGRAMS += tests/unit/test-source-perf-scale
 tests_unit_test_source_perf_scale_SOURCES = \
-	tests/unit/test-source-perf-scale.c
+	tests/unit/test-source-perf-scale.c \
+	tests/unit/harness.h
 tests_unit_test_source_perf_scale_CFLAGS = $(UNIT_CFLAGS)
 tests_unit_test_source_perf_scale_LDADD = $(CORE_LIBS) $(CMOCKA_LIBS)
 

@@ -30,6 +30,21 @@ until_ok() {
 	done
 	return 1
 }
+# at_least_lines N FILE [RE]: FILE has N lines or more (that match the
+# basic regular expression RE, when given); false while FILE is missing.
+at_least_lines() {
+	if [ $# -gt 2 ]; then
+		_c=$(grep -c -- "$3" "$2" 2>/dev/null)
+	else
+		_c=$(wc -l 2>/dev/null <"$2")
+	fi
+	[ "${_c:-0}" -ge "$1" ]
+}
+# at_least_bytes N FILE: FILE has N bytes or more.
+at_least_bytes() {
+	_c=$(wc -c 2>/dev/null <"$2")
+	[ "${_c:-0}" -ge "$1" ]
+}
 # gone PID: the process has ended (a zombie counts).
 gone() {
 	case $(cut -d' ' -f3 "/proc/$1/stat" 2>/dev/null) in
@@ -133,19 +148,15 @@ tap_csvs() {
 # om_value NAME FILE: the value of an unlabelled sample in a scrape.
 om_value() { awk -v n="$1" '$1 == n { print $2 }' "$2"; }
 
-# scrape_after N FILE: a scrape of $url into FILE whose
-# hvtop_samples_total is above N (at most 60 s of waiting).
-scrape_after() {
-	_end=$(($(date +%s) + 60))
-	while [ "$(date +%s)" -le "$_end" ]; do
-		if curl -s -m 5 -o "$2" "$url"; then
-			_now=$(om_value hvtop_samples_total "$2")
-			[ -n "$_now" ] && [ "$_now" -gt "$1" ] && return 0
-		fi
-		sleep 0.1
-	done
-	return 1
+# scraped_after N FILE: one scrape of $url into FILE, whose
+# hvtop_samples_total is above N.
+scraped_after() {
+	curl -s -m 5 -o "$2" "$url" || return 1
+	_now=$(om_value hvtop_samples_total "$2")
+	[ -n "$_now" ] && [ "$_now" -gt "$1" ]
 }
+# scrape_after N FILE: the same, at most 60 s of waiting.
+scrape_after() { until_ok 60 scraped_after "$@"; }
 
 # serve_start NAME ARGS...: hvtop ARGS (which name --serve) in the
 # background, its output in $tmpdir/NAME.out and NAME.err; waits (at most
@@ -158,15 +169,23 @@ serve_start() {
 	pid=$!
 	pids="$pids $pid"
 	url=""
-	_deadline=$(($(date +%s) + 60))
-	while [ "$(date +%s)" -le "$_deadline" ]; do
-		url=$(sed -n 's/^hvtop: serving metrics at \([^ ]*\).*/\1/p' \
-		    "$tmpdir/$_name.err")
-		[ -n "$url" ] && return 0
-		kill -0 "$pid" 2>/dev/null || return 1
-		sleep 0.1
-	done
-	return 1
+	until_ok 60 serve_said "$_name"
+	[ -n "$url" ]
+}
+# serve_said NAME: hvtop, started by serve_start, said where it serves
+# (sets url), or has ended.
+serve_said() {
+	url=$(sed -n 's/^hvtop: serving metrics at \([^ ]*\).*/\1/p' \
+	    "$tmpdir/$1.err")
+	[ -n "$url" ] || ! kill -0 "$pid" 2>/dev/null
+}
+
+# tls_cert KEY CERT: a new key and a self-signed certificate for
+# 127.0.0.1 (its name and its subjectAltName), good for two days.
+tls_cert() {
+	openssl req -x509 -newkey rsa:2048 -nodes -days 2 \
+	    -subj /CN=127.0.0.1 -addext subjectAltName=IP:127.0.0.1 \
+	    -keyout "$1" -out "$2" >/dev/null 2>&1
 }
 
 # prom_start CONFIG: a Prometheus server with CONFIG on a free loopback
@@ -195,6 +214,14 @@ prom_start() {
 	done
 	api="http://127.0.0.1:$pport/api/v1"
 	[ -n "$ppid" ]
+}
+
+# prom_up JOB: the Prometheus of prom_start says JOB's up is 1; its
+# answer is kept in $tmpdir/up.json.
+prom_up() {
+	curl -s -G "$api/query" --data-urlencode "query=up{job=\"$1\"}" \
+	    >"$tmpdir/up.json"
+	grep -q '"value":\[[0-9.]*,"1"\]' "$tmpdir/up.json"
 }
 
 # tap_end [STATUS]: at exit, stop the processes the test started in the

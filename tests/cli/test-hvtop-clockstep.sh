@@ -16,7 +16,7 @@ for f in /usr/lib/*/faketime/libfaketime.so.1 \
 	[ -f "$f" ] && ftlib=$f && break
 done
 
-# Nanoseconds now, for deadlines.
+# Nanoseconds now, for deadlines under a second.
 now_ns() { date +%s%N; }
 
 # lines FILE: how many lines FILE has.
@@ -24,11 +24,7 @@ lines() { wc -l <"$1" 2>/dev/null || echo 0; }
 
 # wait_lines FILE N SECONDS: until FILE has more than N lines.
 wait_lines() {
-	end=$(($(now_ns) + $3 * 1000000000))
-	while [ "$(now_ns)" -le "$end" ]; do
-		[ "$(lines "$1")" -gt "$2" ] && return 0
-		sleep 0.05
-	done
+	until_ok "$3" at_least_lines $(($2 + 1)) "$1" && return 0
 	diag "$1 still has $(lines "$1") lines"
 	return 1
 }
@@ -93,10 +89,7 @@ check "$what: nothing on standard error" test ! -s "$tmpdir/step.err"
 # A long interval: SIGINT in the middle of its sleep ends it.
 "$HVTOP" -b -d 30 -w "$tmpdir/long.hvr" >/dev/null 2>"$tmpdir/long.err" &
 pid=$!
-end=$(($(now_ns) + 20000000000))
-while [ ! -s "$tmpdir/long.hvr" ] && [ "$(now_ns)" -le "$end" ]; do
-	sleep 0.05
-done
+until_ok 20 test -s "$tmpdir/long.hvr"
 kill -INT "$pid"
 check "a 30 s interval: SIGINT ends hvtop within 1 s" exits_within "$pid" 1
 kill -KILL "$pid" 2>/dev/null

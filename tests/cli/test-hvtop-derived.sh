@@ -87,16 +87,16 @@ check "text: the core table has both columns" \
 check "the report names hvtop_busy" grep -q hvtop_busy "$tmpdir/r.html"
 
 # The endpoint serves them.
+# both_served: one scrape of $url into om.txt shows both.
+both_served() {
+	curl -s -m 5 -o "$tmpdir/om.txt" "$url" &&
+	    grep -q 'hvtop_busy' "$tmpdir/om.txt" &&
+	    grep -q 'hvtop_ipc' "$tmpdir/om.txt"
+}
 if have curl; then
 	serve_start om -b --sim seed=3 -d 0.2 --serve 127.0.0.1:0
 	got=no
-	end=$(($(date +%s) + 30))
-	while [ -n "$url" ] && [ "$(date +%s)" -le "$end" ]; do
-		curl -s -m 5 -o "$tmpdir/om.txt" "$url" &&
-		    grep -q 'hvtop_busy' "$tmpdir/om.txt" &&
-		    grep -q 'hvtop_ipc' "$tmpdir/om.txt" && { got=yes; break; }
-		sleep 0.1
-	done
+	[ -n "$url" ] && until_ok 30 both_served && got=yes
 	check "OpenMetrics: both are served" test "$got" = yes
 	kill "$pid" 2>/dev/null
 	wait "$pid" 2>/dev/null

@@ -66,21 +66,20 @@ else
 	    "python3 is not installed"
 fi
 
+# pane_has SOCKET TEXT: the pane of tmux server SOCKET shows TEXT; the
+# screen is kept in $tmpdir/screen.
+pane_has() {
+	tmux -L "$1" capture-pane -p -t main >"$tmpdir/screen"
+	grep -qF -- "$2" "$tmpdir/screen"
+}
+
 # The screens say it on the status line.
 if command -v tmux >/dev/null 2>&1; then
 	sock=hvtop-options-$$
 	tmux -L "$sock" -f /dev/null new-session -d -s main -x 200 -y 40 \
 	    "env HVTOP_CONFIG=$HVTOP_CONFIG LC_ALL=C TERM=xterm $HVTOP $SIM -m $tmpdir/m.txt; sleep 60"
 	found=1
-	deadline=$(($(date +%s) + 30))
-	while [ "$(date +%s)" -le "$deadline" ]; do
-		tmux -L "$sock" capture-pane -p -t main >"$tmpdir/screen"
-		if grep -q 'metrics cannot be computed' "$tmpdir/screen"; then
-			found=0
-			break
-		fi
-		sleep 0.1
-	done
+	until_ok 30 pane_has "$sock" 'metrics cannot be computed' && found=0
 	tmux_stop "$sock"
 	check "the screens say how many metrics cannot be computed" \
 	    test "$found" = 0
@@ -184,15 +183,7 @@ tui() {
 	tmux -L "$sock" -f /dev/null new-session -d -s main -x 200 -y 40 \
 	    "env HVTOP_CONFIG=$cfgfile LC_ALL=C TERM=xterm $HVTOP $*; sleep 60"
 	found=1
-	deadline=$(($(date +%s) + 30))
-	while [ "$(date +%s)" -le "$deadline" ]; do
-		tmux -L "$sock" capture-pane -p -t main >"$tmpdir/screen"
-		if grep -qF -- "$pattern" "$tmpdir/screen"; then
-			found=0
-			break
-		fi
-		sleep 0.1
-	done
+	until_ok 30 pane_has "$sock" "$pattern" && found=0
 	tmux_stop "$sock"
 	[ "$found" = 0 ] || { diag "never on screen: $pattern"; return 1; }
 }

@@ -91,11 +91,7 @@ check "a missing recording is a runtime failure" test $? = 1
 pid=$!
 "$HVTOP" -b -n 1 $SIM -w "$tmpdir/one.hvr" -o /dev/null
 want=$(($(wc -c <"$tmpdir/one.hvr") + 3000))
-deadline=$(($(date +%s) + 60))
-while [ "$(wc -c <"$tmpdir/k.hvr" 2>/dev/null || echo 0)" -lt "$want" ] &&
-    [ "$(date +%s)" -le "$deadline" ]; do
-	sleep 0.05
-done
+until_ok 60 at_least_bytes "$want" "$tmpdir/k.hvr"
 kill -KILL $pid 2>/dev/null
 wait $pid 2>/dev/null
 "$HVTOP" -b -r "$tmpdir/k.hvr" -o "$tmpdir/k.csv" 2>"$tmpdir/kerr"
@@ -153,11 +149,7 @@ check "rows after the resync exist" test "$(awk -F, \
 "$HVTOP" -b -r "$tmpdir/cut.hvr" --replay-speed 20 -o "$tmpdir/bcut.csv" \
     2>"$tmpdir/cerr2" &
 cutpid=$!
-deadline=$(($(date +%s) + 60))
-while [ "$(date +%s)" -le "$deadline" ] &&
-    [ "$(wc -l <"$tmpdir/bcut.csv" 2>/dev/null || echo 0)" -lt 100 ]; do
-	sleep 0.1
-done
+until_ok 60 at_least_lines 100 "$tmpdir/bcut.csv"
 truncate -s 4096 "$tmpdir/cut.hvr"
 wait "$cutpid"
 check "a recording truncated while replayed: exit 1, no crash" test $? = 1

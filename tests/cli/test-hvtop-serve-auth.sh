@@ -49,11 +49,7 @@ code() { curl -s -m 20 -o /dev/null -w '%{http_code}' "$@" "$url"; }
 # hup N: SIGHUP, then wait (60 s at most) for the Nth SIGHUP line.
 hup() {
 	kill -HUP "$pid"
-	_end=$(($(date +%s) + 60))
-	while [ "$(grep -c 'SIGHUP' "$tmpdir/a.err")" -lt "$1" ] &&
-	    [ "$(date +%s)" -le "$_end" ]; do
-		sleep 0.1
-	done
+	until_ok 60 at_least_lines "$1" "$tmpdir/a.err" SIGHUP
 }
 
 : >"$tmpdir/web.yml"
@@ -140,11 +136,9 @@ else
 	check "... and then the right one is refused too, 429 (got $st)" \
 	    test "$st" = 429
 fi
-end=$(($(date +%s) + 30))
-while [ "$(code -u prometheus:pw)" != 200 ] && [ "$(date +%s)" -le "$end" ]
-do
-	sleep 0.2
-done
+# let_in: the right password gets 200.
+let_in() { [ "$(code -u prometheus:pw)" = 200 ]; }
+until_ok 30 let_in
 check "... until its failures are forgiven: 200" \
     test "$(code -u prometheus:pw)" = 200
 kill "$pid"

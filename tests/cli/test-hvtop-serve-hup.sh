@@ -16,13 +16,11 @@ count() { n=$(grep -c -- "$1" "$2" 2>/dev/null); echo "${n:-0}"; }
     >"$tmpdir/b.out" 2>"$tmpdir/b.err" &
 pid=$!
 pids="$pids $pid"
-deadline=$(($(date +%s) + 60))
+# seen N RE FILE: N lines of FILE match RE, or hvtop ($pid) has ended.
+seen() { at_least_lines "$1" "$3" "$2" || ! kill -0 "$pid" 2>/dev/null; }
 # Two intervals out first: a signal sent before hvtop has started would
 # reach the shell that starts it, not hvtop.
-while [ "$(count '^hvtop ' "$tmpdir/b.out")" -lt 2 ] &&
-    [ "$(date +%s)" -le "$deadline" ] && kill -0 "$pid" 2>/dev/null; do
-	sleep 0.1
-done
+until_ok 60 seen 2 '^hvtop ' "$tmpdir/b.out"
 kill -HUP "$pid"
 reap "$pid"
 check "SIGHUP ends a batch run without --serve (dies of it: 129)" \
@@ -41,12 +39,7 @@ fi
 # hup N: send SIGHUP and wait (at most 60 s) for the Nth line about it.
 hup() {
 	kill -HUP "$pid"
-	deadline=$(($(date +%s) + 60))
-	while [ "$(count SIGHUP "$tmpdir/s.err")" -lt "$1" ] &&
-	    [ "$(date +%s)" -le "$deadline" ] && kill -0 "$pid" 2>/dev/null
-	do
-		sleep 0.1
-	done
+	until_ok 60 seen "$1" SIGHUP "$tmpdir/s.err"
 }
 
 serve_start s -b --sim clock=real -d 0.2 --serve 127.0.0.1:0

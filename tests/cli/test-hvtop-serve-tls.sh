@@ -26,9 +26,7 @@ have openssl || skip_rest "TLS" "openssl is not installed"
 d=$tmpdir/tls
 mkdir "$d"
 ossl() { openssl "$@" >/dev/null 2>&1; }
-ossl req -x509 -newkey rsa:2048 -nodes -days 2 -subj /CN=127.0.0.1 \
-    -addext subjectAltName=IP:127.0.0.1 -keyout "$d/key.pem" \
-    -out "$d/cert.pem"
+tls_cert "$d/key.pem" "$d/cert.pem"
 ossl req -x509 -newkey rsa:2048 -nodes -days 2 -subj /CN=hvtop-test-ca \
     -keyout "$d/ca.key" -out "$d/ca.pem"
 ossl req -newkey rsa:2048 -nodes -subj /CN=prometheus \
@@ -152,13 +150,7 @@ scrape_configs:
       - targets: ['127.0.0.1:$hport']
 EOF
 	prom_start "$tmpdir/prometheus.yml"
-	end=$(($(date +%s) + 90))
-	while [ -n "$ppid" ] && [ "$(date +%s)" -le "$end" ]; do
-		curl -s -G "$api/query" --data-urlencode 'query=up{job="hvtop"}' \
-		    >"$tmpdir/up.json"
-		grep -q '"value":\[[0-9.]*,"1"\]' "$tmpdir/up.json" && break
-		sleep 0.5
-	done
+	[ -n "$ppid" ] && until_ok 90 prom_up hvtop
 	check "Prometheus scrapes it with its client certificate (up is 1)" \
 	    grep -q '"value":\[[0-9.]*,"1"\]' "$tmpdir/up.json"
 	kill "$ppid"
@@ -188,21 +180,14 @@ printf '%s\nbasic_auth_users:\n  prometheus: %s\n' "$tls" "$(bcrypt one)" \
 chmod 644 "$d/web.yml"
 serve_start u -b --sim clock=real -d 0.2 --serve 127.0.0.1:0 \
     --web-config "$d/web.yml" --user nobody
-end=$(($(date +%s) + 60))
-while [ -n "$url" ] && ! grep -q '^hvtop: running as nobody' "$tmpdir/u.err" &&
-    [ "$(date +%s)" -le "$end" ]; do
-	sleep 0.1
-done
+[ -n "$url" ] && until_ok 60 grep -q '^hvtop: running as nobody' \
+    "$tmpdir/u.err"
 check "--user nobody with a key only root reads: the first password works" \
     test "$(code -u prometheus:one)" = 200
 # hup N: SIGHUP, then wait (60 s at most) for the Nth SIGHUP line.
 hup() {
 	kill -HUP "$pid"
-	_end=$(($(date +%s) + 60))
-	while [ "$(grep -c 'SIGHUP' "$tmpdir/u.err")" -lt "$1" ] &&
-	    [ "$(date +%s)" -le "$_end" ]; do
-		sleep 0.1
-	done
+	until_ok 60 at_least_lines "$1" "$tmpdir/u.err" SIGHUP
 }
 printf '%s\nbasic_auth_users:\n  prometheus: %s\n' "$tls" "$(bcrypt two)" \
     >"$d/web.yml"

@@ -60,13 +60,15 @@ check "--user root is refused (exit 1)" test $? -eq 1
 # It serves first, then changes user: wait for both.
 serve_start u -b --sim clock=real,faults=version-change@15 -d 0.2 \
     --serve 127.0.0.1:0 --user nobody
-deadline=$(($(date +%s) + 60))
-while [ -n "$url" ] && ! grep -q '^hvtop: running as nobody' "$tmpdir/u.err"
-do
-	kill -0 "$pid" 2>/dev/null && [ "$(date +%s)" -le "$deadline" ] ||
-	    url=""
-	sleep 0.1
-done
+# as_nobody: hvtop says it runs as nobody, or it has ended.
+as_nobody() {
+	grep -q '^hvtop: running as nobody' "$tmpdir/u.err" ||
+	    ! kill -0 "$pid" 2>/dev/null
+}
+if [ -n "$url" ]; then
+	until_ok 60 as_nobody
+	grep -q '^hvtop: running as nobody' "$tmpdir/u.err" || url=""
+fi
 check "hvtop --serve --user nobody starts and says so" test -n "$url"
 [ -n "$url" ] || diag "$(cat "$tmpdir/u.err")"
 
@@ -114,11 +116,7 @@ check "each of its $tasks threads is nobody's, without a capability, with NoNewP
     while read -r l; do diag "$l"; done
 
 # The catalog changes at interval 15: the source is reopened as nobody.
-deadline=$(($(date +%s) + 60))
-while ! grep -q 'catalog version changed' "$tmpdir/u.err" &&
-    [ "$(date +%s)" -le "$deadline" ]; do
-	sleep 0.1
-done
+until_ok 60 grep -q 'catalog version changed' "$tmpdir/u.err"
 check "a catalog version change after the change of user is followed" \
     grep -q 'catalog version changed from 1 to 2' "$tmpdir/u.err"
 n3=$(om_value hvtop_samples_total "$tmpdir/s2")

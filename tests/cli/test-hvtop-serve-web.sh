@@ -43,9 +43,7 @@ bcrypt() {
 	    my $s = join "", map { $c[int rand 64] } 1..21;
 	    print crypt($ARGV[0], "\$2b\$10\$" . $s . "u")' "$1"
 }
-openssl req -x509 -newkey rsa:2048 -nodes -days 2 -subj /CN=127.0.0.1 \
-    -addext subjectAltName=IP:127.0.0.1 -keyout "$tmpdir/key.pem" \
-    -out "$tmpdir/cert.pem" >/dev/null 2>&1
+tls_cert "$tmpdir/key.pem" "$tmpdir/cert.pem"
 check "openssl made a self-signed certificate" test -s "$tmpdir/cert.pem"
 h1=$(bcrypt 's3cret pw')
 case $h1 in
@@ -112,11 +110,7 @@ h2=$(bcrypt 'n3w pw')
 sed "s|'.*'|'$h2'|" "$tmpdir/web.yml" >"$tmpdir/web.new"
 mv "$tmpdir/web.new" "$tmpdir/web.yml"
 kill -HUP "$pid"
-deadline=$(($(date +%s) + 60))
-while ! grep -q 'SIGHUP: .* read again' "$tmpdir/h.err" &&
-    [ "$(date +%s)" -le "$deadline" ]; do
-	sleep 0.1
-done
+until_ok 60 grep -q 'SIGHUP: .* read again' "$tmpdir/h.err"
 check "SIGHUP reads the web configuration again" \
     grep -q "SIGHUP: $tmpdir/web.yml read again" "$tmpdir/h.err"
 check "... the new password works" \
@@ -126,27 +120,18 @@ check "... the old one no longer does" \
 cp "$tmpdir/web.yml" "$tmpdir/web.good"
 printf 'basic_auth_users:\n  prometheus: x\n' >"$tmpdir/web.yml"
 kill -HUP "$pid"
-deadline=$(($(date +%s) + 60))
-while ! grep -q 'unchanged' "$tmpdir/h.err" &&
-    [ "$(date +%s)" -le "$deadline" ]; do
-	sleep 0.1
-done
+until_ok 60 grep -q 'unchanged' "$tmpdir/h.err"
 check "a bad file on SIGHUP is refused, with where, the old one kept" \
     grep -q 'SIGHUP: .*line 2, column 3: .*in use is unchanged' \
     "$tmpdir/h.err"
 check "... and the password it had still works" \
     test "$(get kept -u 'prometheus:n3w pw')" = 200
 # A new certificate cannot be used while listening: refused, kept.
-openssl req -x509 -newkey rsa:2048 -nodes -days 2 -subj /CN=127.0.0.1 \
-    -keyout "$tmpdir/key2.pem" -out "$tmpdir/cert2.pem" >/dev/null 2>&1
+tls_cert "$tmpdir/key2.pem" "$tmpdir/cert2.pem"
 sed 's/cert\.pem/cert2.pem/; s/key\.pem/key2.pem/' "$tmpdir/web.good" \
     >"$tmpdir/web.yml"
 kill -HUP "$pid"
-deadline=$(($(date +%s) + 60))
-while ! grep -q 'TLS certificate or key differs' "$tmpdir/h.err" &&
-    [ "$(date +%s)" -le "$deadline" ]; do
-	sleep 0.1
-done
+until_ok 60 grep -q 'TLS certificate or key differs' "$tmpdir/h.err"
 check "a new certificate on SIGHUP is refused: it takes a restart" \
     grep -q 'TLS certificate or key differs.*restart' "$tmpdir/h.err"
 check "... and the certificate and password in use still work" \
@@ -158,11 +143,7 @@ check "... and the certificate and password in use still work" \
 tls=$url
 serve_start plainhup -b --sim clock=real -d 0.2 --serve 127.0.0.1:0
 kill -HUP "$pid"
-deadline=$(($(date +%s) + 60))
-while ! grep -q 'SIGHUP' "$tmpdir/plainhup.err" &&
-    [ "$(date +%s)" -le "$deadline" ]; do
-	sleep 0.1
-done
+until_ok 60 grep -q 'SIGHUP' "$tmpdir/plainhup.err"
 check "without --web-config, SIGHUP says so and -b --serve goes on" \
     sh -c "grep -q 'SIGHUP: nothing to read again' '$tmpdir/plainhup.err' &&
     kill -0 $pid"
@@ -188,13 +169,7 @@ scrape_configs:
       - targets: ['127.0.0.1:$hport']
 EOF
 prom_start "$tmpdir/prometheus.yml"
-deadline=$(($(date +%s) + 90))
-while [ -n "$ppid" ] && [ "$(date +%s)" -le "$deadline" ]; do
-	curl -s -G "$api/query" --data-urlencode 'query=up{job="hvtop"}' \
-	    >"$tmpdir/up.json"
-	grep -q '"value":\[[0-9.]*,"1"\]' "$tmpdir/up.json" && break
-	sleep 0.5
-done
+[ -n "$ppid" ] && until_ok 90 prom_up hvtop
 diag "$(cut -c1-300 "$tmpdir/up.json" 2>/dev/null)"
 check "Prometheus scrapes it over https with basic_auth (up is 1)" \
     grep -q '"value":\[[0-9.]*,"1"\]' "$tmpdir/up.json"

@@ -34,16 +34,13 @@ csv_seq() {
 	END { print n + 0 }' "$1" 2>/dev/null | tail -n 1
 }
 
+# seq_reached FILE N: the CSV has interval N.
+seq_reached() { [ "$(csv_seq "$1")" -ge "$2" ]; }
 # wait_seq FILE N: wait (at most 60 s) until the CSV has interval N.
 wait_seq() {
-	deadline=$(($(date +%s) + 60))
-	while [ "$(csv_seq "$1")" -lt "$2" ]; do
-		if [ "$(date +%s)" -gt "$deadline" ]; then
-			diag "$1 has reached interval $(csv_seq "$1"), not $2"
-			return 1
-		fi
-		sleep 0.1
-	done
+	until_ok 60 seq_reached "$1" "$2" && return 0
+	diag "$1 has reached interval $(csv_seq "$1"), not $2"
+	return 1
 }
 
 # scrape_new URL FILE [ACCEPT]: a scrape into FILE showing a sample that

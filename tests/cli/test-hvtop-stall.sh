@@ -7,18 +7,10 @@
 . "$(dirname "$0")/tap.sh"
 plan 4
 
-now_ns() { date +%s%N; }
 csv=$tmpdir/stall.csv
 
 # rows_past N SECONDS: until the CSV has more than N lines.
-rows_past() {
-	end=$(($(now_ns) + $2 * 1000000000))
-	while [ "$(now_ns)" -le "$end" ]; do
-		[ "$(wc -l <"$csv")" -gt "$1" ] && return 0
-		sleep 0.05
-	done
-	return 1
-}
+rows_past() { until_ok "$2" at_least_lines $(($1 + 1)) "$csv"; }
 
 "$HVTOP" -b -n 40 -d 0.2 --format csv -g PowerBus@chip >"$csv" \
     2>"$tmpdir/err" &
@@ -29,11 +21,7 @@ check "four intervals before the stall" rows_past 12 30
 kill -STOP "$pid"
 sleep 3
 kill -CONT "$pid"
-end=$(($(now_ns) + 60000000000))
-while kill -0 "$pid" 2>/dev/null && [ "$(now_ns)" -le "$end" ]; do
-	sleep 0.1
-done
-wait "$pid"
+reap "$pid" 60
 rc=$?
 pids=""
 check "the run ends with status 0 (got $rc)" test "$rc" -eq 0

@@ -14,15 +14,10 @@ command -v tmux >/dev/null 2>&1 || tui_skip_all $N "tmux is not installed"
 # wait_until FUNCTION [SECONDS]: poll until FUNCTION succeeds on the
 # screen's text.
 wait_until() {
-	deadline=$(($(date +%s) + ${2:-30}))
-	while [ "$(date +%s)" -le "$deadline" ]; do
-		screen | "$1" && return 0
-		sleep 0.1
-	done
-	diag "timed out waiting for: $1"
-	screen | sed 's/^/| /' | while IFS= read -r l; do diag "$l"; done
-	return 1
+	tui_until "${2:-30}" "timed out waiting for: $1" screen_does "$1"
 }
+# screen_does FUNCTION: FUNCTION succeeds on the screen's text, once.
+screen_does() { screen | "$1"; }
 
 # The chart's plot lines: from the pane's title to the time axis.
 plot() {

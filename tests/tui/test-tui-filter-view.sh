@@ -10,15 +10,13 @@ command -v tmux >/dev/null 2>&1 || tui_skip_all $N "tmux is not installed"
 
 # rows RE COUNT: poll until exactly COUNT lines of the screen match RE.
 rows() {
-	deadline=$(($(date +%s) + 30))
-	while [ "$(date +%s)" -le "$deadline" ]; do
-		[ "$(screen | grep -Ec -- "$1")" -eq "$2" ] && return 0
-		sleep 0.1
-	done
+	until_ok 30 rows_now "$1" "$2" && return 0
 	diag "expected $2 lines matching $1, saw $(screen | grep -Ec -- "$1")"
-	screen | sed 's/^/| /' | while IFS= read -r l; do diag "$l"; done
+	tui_show
 	return 1
 }
+# rows_now RE COUNT: exactly COUNT lines of the screen match RE, now.
+rows_now() { [ "$(screen | grep -Ec -- "$1")" -eq "$2" ]; }
 
 # filter TEXT: replace the filter with TEXT.
 filter() {

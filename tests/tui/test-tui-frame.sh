@@ -38,14 +38,8 @@ chips_now() {
 	done
 }
 chips() {
-	deadline=$(($(date +%s) + 30))
-	while [ "$(date +%s)" -le "$deadline" ]; do
-		chips_now "$1" && return 0
-		sleep 0.1
-	done
-	diag "not every one of $1 chips is on the screen"
-	screen | sed 's/^/| /' | while IFS= read -r l; do diag "$l"; done
-	return 1
+	tui_until 30 "not every one of $1 chips is on the screen" \
+	    chips_now "$1"
 }
 
 # hot_cold: the hottest shade and a colder one are both in the cells.

@@ -11,15 +11,11 @@ command -v tmux >/dev/null 2>&1 || tui_skip_all $N "tmux is not installed"
 
 # wait_line N PATTERN: poll until line N of the screen matches.
 wait_line() {
-	deadline=$(($(date +%s) + 30))
-	while [ "$(date +%s)" -le "$deadline" ]; do
-		screen | sed -n "$1p" | grep -Eq -- "$2" && return 0
-		sleep 0.1
-	done
-	diag "timed out waiting for line $1 to match: $2"
-	screen | sed 's/^/| /' | while IFS= read -r l; do diag "$l"; done
-	return 1
+	tui_until 30 "timed out waiting for line $1 to match: $2" \
+	    line_is "$1" "$2"
 }
+# line_is N PATTERN: line N of the screen matches, now.
+line_is() { screen | sed -n "$1p" | grep -Eq -- "$2"; }
 
 tui_init 80 24
 # An empty sysfs: the automatic source is the simulation, as on a machine

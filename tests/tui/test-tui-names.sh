@@ -31,17 +31,14 @@ names() {
 
 # distinct: four names or more, none shown twice.
 distinct() {
-	deadline=$(($(date +%s) + 5))
-	while [ "$(date +%s)" -le "$deadline" ]; do
-		names
-		if [ "$(wc -l <"$tmpdir/names")" -ge 4 ] &&
-		    [ -z "$(sort "$tmpdir/names" | uniq -d)" ]; then
-			return 0
-		fi
-		sleep 0.1
-	done
+	until_ok 5 distinct_now && return 0
 	diag "names: $(tr '\n' ' ' <"$tmpdir/names")"
 	return 1
+}
+distinct_now() {
+	names
+	[ "$(wc -l <"$tmpdir/names")" -ge 4 ] &&
+	    [ -z "$(sort "$tmpdir/names" | uniq -d)" ]
 }
 
 tui_init 80 24

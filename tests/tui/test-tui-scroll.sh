@@ -80,11 +80,7 @@ whole_names() {
 
 # poll CMD: until CMD succeeds, with a deadline (a key redraws at once).
 poll() {
-	deadline=$(($(date +%s) + 30))
-	while [ "$(date +%s)" -le "$deadline" ]; do
-		"$@" && return 0
-		sleep 0.1
-	done
+	until_ok 30 "$@" && return 0
 	diag "$bad"
 	diag "$(cat "$tmpdir/narrow")"
 	return 1

@@ -13,15 +13,13 @@ command -v tmux >/dev/null 2>&1 || tui_skip_all $N "tmux is not installed"
 
 # only_lines N: the screen's first N lines are not blank, the rest are.
 only_lines() {
-	deadline=$(($(date +%s) + 10))
-	while [ "$(date +%s)" -le "$deadline" ]; do
-		[ "$(screen | grep -c .)" -eq "$1" ] &&
-		    [ "$(screen | sed -n "1,$1p" | grep -c .)" -eq "$1" ] &&
-		    return 0
-		sleep 0.1
-	done
-	screen | sed 's/^/| /' | while IFS= read -r l; do diag "$l"; done
+	until_ok 10 only_lines_now "$1" && return 0
+	tui_show
 	return 1
+}
+only_lines_now() {
+	[ "$(screen | grep -c .)" -eq "$1" ] &&
+	    [ "$(screen | sed -n "1,$1p" | grep -c .)" -eq "$1" ]
 }
 
 tui_init 40 10

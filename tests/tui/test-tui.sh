@@ -11,92 +11,31 @@
 # private tmux server; every wait polls the screen with a deadline instead
 # of sleeping, generous enough for a sanitizer build on a busy machine.
 . "$(dirname "$0")/../cli/tap.sh"
-N=77
+. "$(dirname "$0")/tui-lib.sh"
+N=78
 plan $N
-
-if ! command -v tmux >/dev/null 2>&1; then
-	i=0
-	while [ $i -lt $N ]; do
-		skip "terminal test $i" "tmux is not installed"
-		i=$((i + 1))
-	done
-	exit 0
-fi
-
-sock=hvtop-test-$$
-T() { tmux -L "$sock" "$@"; }
-trap 'tmux_stop "$sock"; rm -rf "$tmpdir"' EXIT
+command -v tmux >/dev/null 2>&1 || tui_skip_all $N "tmux is not installed"
 
 cfg=$tmpdir/cfg
-export HVTOP_CONFIG="$cfg/hvtoprc"
-export INPUTRC=/dev/null
-export LC_ALL=C
-unset NO_COLOR
 SIM="--sim sockets=2,chips_per_socket=2,cores=4,seed=5 -d 0.2"
 
-# The program runs through a script that records its pid, so SIGTERM goes
-# to exactly this process; the pane's shell prints the exit status.
-cat >"$tmpdir/run.sh" <<EOF
-echo \$\$ >"$tmpdir/pid"
-exec "$HVTOP" $SIM "\$@"
-EOF
-
-screen() { T capture-pane -p -t main; }
-
-# wait_for PATTERN [SECONDS]: poll the screen until grep -E finds it.
-wait_for() {
-	deadline=$(($(date +%s) + ${2:-30}))
-	while [ "$(date +%s)" -le "$deadline" ]; do
-		screen | grep -Eq -- "$1" && return 0
-		sleep 0.1
+# all_on_screen PATTERN...: every pattern is on one screen, kept in
+# $tmpdir/screen.
+all_on_screen() {
+	screen >"$tmpdir/screen"
+	for p in "$@"; do
+		grep -Eq -- "$p" "$tmpdir/screen" || return 1
 	done
-	diag "timed out waiting for: $1"
-	screen | sed 's/^/| /' | while IFS= read -r l; do diag "$l"; done
-	return 1
 }
-
-# wait_gone PATTERN [SECONDS]: poll until the pattern is not on screen.
-wait_gone() {
-	deadline=$(($(date +%s) + ${2:-30}))
-	while [ "$(date +%s)" -le "$deadline" ]; do
-		screen | grep -Eq -- "$1" || return 0
-		sleep 0.1
-	done
-	diag "still on screen: $1"
-	return 1
-}
-
 # wait_all PATTERN...: poll until every pattern is on one screen.
 wait_all() {
-	deadline=$(($(date +%s) + 30))
-	while [ "$(date +%s)" -le "$deadline" ]; do
-		screen >"$tmpdir/screen"
-		all=yes
-		for p in "$@"; do
-			grep -Eq -- "$p" "$tmpdir/screen" || { all=no; break; }
-		done
-		[ $all = yes ] && return 0
-		sleep 0.1
-	done
-	diag "timed out waiting for all of: $*"
-	sed 's/^/| /' "$tmpdir/screen" | while IFS= read -r l; do diag "$l"; done
-	return 1
+	tui_until 30 "timed out waiting for all of: $*" all_on_screen "$@"
 }
 
-keys() { T send-keys -t main "$@"; }
-text() { T send-keys -t main -l "$1"; }
-
-start() {
-	rm -f "$tmpdir/pid"
-	keys "clear; sh $tmpdir/run.sh $*; echo EXIT=\$?" Enter
-}
-
-T -f /dev/null new-session -d -s main -x 200 -y 60 \
-    "env PS1='$ ' HVTOP_CONFIG=$HVTOP_CONFIG INPUTRC=/dev/null LC_ALL=C sh"
-wait_for '\$' || true
+tui_init 200 60
 
 # ---- header and values ------------------------------------------------
-start
+tui_start $SIM
 check "header shows the SIMULATED tag" wait_for '^ SIMULATED  hvtop'
 check "header shows the catalog version and date" \
     wait_for 'catalog v1 \(20260101\)'
@@ -105,13 +44,7 @@ check "header shows interval, hcalls and own CPU" \
 check "Live shows the chip table with a total" wait_for '^total '
 first=$(screen | grep '^total' | head -n 1)
 changed() { [ "$(screen | grep '^total' | head -n 1)" != "$first" ]; }
-ok=1
-deadline=$(($(date +%s) + 30))
-while ! changed; do
-	[ "$(date +%s)" -gt "$deadline" ] && { ok=0; break; }
-	sleep 0.1
-done
-check "values change from one refresh to the next" test $ok = 1
+check "values change from one refresh to the next" until_ok 30 changed
 
 # ---- every screen ------------------------------------------------------
 keys Tab
@@ -254,7 +187,7 @@ keys q
 check "q quits with status 0" wait_for '^EXIT=0'
 check "the filter history was saved" grep -q 'memory bandwidth' \
     "$cfg/history"
-start
+tui_start $SIM
 check "a restart brings the same selection back" \
     wait_for '^chips: Memory_BW on 0-1; PowerBus on 2'
 
@@ -396,4 +329,5 @@ else
 		skip "perf msr screen $i" "the msr PMU cannot be counted here"
 	done
 fi
+check "no sanitizer report" tui_clean
 exit $tap_failed

@@ -7,6 +7,7 @@
 #
 #   tui_skip_all N REASON     tui_init WIDTH HEIGHT     tui_start ARGS...
 #   screen  wait_for RE [S]  wait_gone RE [S]  keys KEY...  text STRING
+#   tui_until S WHAT CMD...   tui_show (the screen as diagnostics)
 #   tui_alive                 tui_clean (no sanitizer report on stderr)
 
 tui_skip_all() {
@@ -37,19 +38,18 @@ export UBSAN_OPTIONS="${UBSAN_OPTIONS:+$UBSAN_OPTIONS:}print_stacktrace=1:\
 log_path=$tmpdir/san"
 
 screen() { T capture-pane -p -t main; }
+# tui_show: the screen, as diagnostics.
+tui_show() { screen | sed 's/^/| /' | while IFS= read -r l; do diag "$l"; done; }
 
 # tui_until SECONDS WHAT CMD...: poll until CMD succeeds; after SECONDS,
 # say that WHAT did not happen, show the screen and fail.
 tui_until() {
-	deadline=$(($(date +%s) + $1))
+	_secs=$1
 	what=$2
 	shift 2
-	while [ "$(date +%s)" -le "$deadline" ]; do
-		"$@" && return 0
-		sleep 0.1
-	done
+	until_ok "$_secs" "$@" && return 0
 	diag "$what"
-	screen | sed 's/^/| /' | while IFS= read -r l; do diag "$l"; done
+	tui_show
 	return 1
 }
 
@@ -85,11 +85,7 @@ EOF
 tui_start() {
 	rm -f "$tmpdir/pid" "$tmpdir/stderr" "$tmpdir"/san.*
 	keys "clear; sh $tmpdir/run.sh $*; echo EXIT=\$?" Enter
-	deadline=$(($(date +%s) + 30))
-	while [ ! -s "$tmpdir/pid" ] && [ "$(date +%s)" -le "$deadline" ]
-	do
-		sleep 0.1
-	done
+	until_ok 30 test -s "$tmpdir/pid"
 }
 
 # tui_alive: the hvtop started last still runs.

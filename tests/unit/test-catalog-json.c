@@ -22,6 +22,8 @@
 #include "util/hverr.h"
 #include "util/xalloc.h"
 
+#include "fixture.h"
+
 /* JSON written with ' for " so the sources below stay readable. */
 static json_t *
 jq(const char *text)
@@ -251,26 +253,17 @@ static void
 test_json_p8_v3(void **state)
 {
 	struct catalog	*cat;
-	const char	*top = getenv("top_srcdir");
 	uint8_t		*orig;
 	size_t		 olen;
-	char		*path, *cause;
-	FILE		*fp;
+	char		*cause;
 
 	(void)state;
-	path = xasprintf("%s/tests/data/catalog/p8-catalog-v3.bin",
-	    top != NULL ? top : ".");
-	if ((fp = fopen(path, "rb")) == NULL)
-		fail_msg("%s: cannot open", path);
-	orig = xmalloc(1 << 20);
-	olen = fread(orig, 1, 1 << 20, fp);
-	fclose(fp);
+	orig = fixture_read(FIXTURE_P8, &olen);
 	assert_int_equal(catalog_parse(orig, olen, 1, &cat, &cause), 0);
 	assert_int_equal(cat->nerrors, 0);
 	roundtrip_bytes(cat, orig, olen);
 	catalog_free(cat);
 	free(orig);
-	free(path);
 }
 
 /* One bad source and the start of the cause it must give. */

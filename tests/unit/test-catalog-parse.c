@@ -17,41 +17,11 @@
 #include <cmocka.h>
 
 #include "catalog/catalog.h"
+#include "fixture.h"
 #include "catalog-gen.h"
 #include "util/be.h"
 #include "util/hverr.h"
 #include "util/xalloc.h"
-
-#ifndef TOP_SRCDIR
-#define TOP_SRCDIR "."
-#endif
-
-static uint8_t *
-read_data(const char *name, size_t *len)
-{
-	const char	*top;
-	char		*path;
-	uint8_t		*buf;
-	FILE		*f;
-	long		 n;
-
-	if ((top = getenv("top_srcdir")) == NULL)
-		top = TOP_SRCDIR;
-	path = xasprintf("%s/tests/data/catalog/%s", top, name);
-	f = fopen(path, "rb");
-	if (f == NULL)
-		fail_msg("cannot open %s", path);
-	assert_int_equal(fseek(f, 0, SEEK_END), 0);
-	n = ftell(f);
-	assert_true(n > 0);
-	rewind(f);
-	buf = xmalloc((size_t)n);
-	assert_int_equal(fread(buf, 1, (size_t)n, f), (size_t)n);
-	fclose(f);
-	free(path);
-	*len = (size_t)n;
-	return (buf);
-}
 
 static struct catalog *
 parse_ok(const uint8_t *buf, size_t len, int iface)
@@ -121,7 +91,7 @@ test_p8_catalog(void **state)
 	char				*s;
 
 	(void)state;
-	buf = read_data("p8-catalog-v3.bin", &len);
+	buf = fixture_read(FIXTURE_P8, &len);
 	cat = parse_ok(buf, len, 0);
 	print_diags(cat);
 	assert_int_equal(cat->ndiags, 0);
@@ -230,8 +200,8 @@ test_p8_sysfs_2014(void **state)
 	char				**ours, **theirs, *p, *line;
 
 	(void)state;
-	buf = read_data("p8-catalog-v3.bin", &len);
-	tsv = read_data("../sysfs/sysfs-hv_24x7-events.tsv", &tlen);
+	buf = fixture_read(FIXTURE_P8, &len);
+	tsv = fixture_data("sysfs", "sysfs-hv_24x7-events.tsv", &tlen);
 	cat = parse_ok(buf, len, 0);
 	n = catalog_sysfs_list(cat, CATALOG_SYSFS_2014, &v);
 	assert_int_equal(n, 2258);
@@ -279,7 +249,7 @@ test_empty_catalog(void **state)
 	size_t				 len;
 
 	(void)state;
-	buf = read_data("empty_catalog.bin", &len);
+	buf = fixture_data("catalog", "empty_catalog.bin", &len);
 	assert_int_equal(len, 65536);
 	cat = parse_ok(buf, len, 0);
 	print_diags(cat);
@@ -393,7 +363,7 @@ test_p8_truncated(void **state)
 	size_t		 len, cut;
 
 	(void)state;
-	buf = read_data("p8-catalog-v3.bin", &len);
+	buf = fixture_read(FIXTURE_P8, &len);
 	full = parse_ok(buf, len, 0);
 	for (cut = 0; cut < 0x3000; cut++)
 		check_cut(full, buf, cut);
@@ -1466,7 +1436,7 @@ test_hostile_strings(void **state)
 	size_t				 len, ilen, ilen2, i;
 
 	(void)state;
-	buf = read_data("p8-catalog-v3.bin", &len);
+	buf = fixture_read(FIXTURE_P8, &len);
 	patch_string(buf, len, "HPM_1THRD_NON_IDLE_CCYC",
 	    HOSTILE_NAME);
 	patch_string(buf, len, "Count of constant clock transitions when "
@@ -1526,7 +1496,7 @@ test_guess_interface(void **state)
 
 	(void)state;
 	/* POWER8's first catalog: chip events without group records. */
-	buf = read_data("p8-catalog-v3.bin", &len);
+	buf = fixture_read(FIXTURE_P8, &len);
 	cat = parse_ok(buf, len, 0);
 	assert_int_equal(cat->interface, 1);
 	assert_int_equal(cat->interface_guessed, 1);

@@ -21,6 +21,8 @@
 #include "util/hverr.h"
 #include "util/xalloc.h"
 
+#include "fixture.h"
+
 #define PAGE	CATALOG_PAGE_SIZE
 
 /*
@@ -502,20 +504,12 @@ static void
 test_write_p8_v3(void **state)
 {
 	struct catalog	*cat;
-	const char	*top = getenv("top_srcdir");
 	uint8_t		*orig, *buf;
 	size_t		 olen, len;
-	char		*path, *cause;
-	FILE		*fp;
+	char		*cause;
 
 	(void)state;
-	path = xasprintf("%s/tests/data/catalog/p8-catalog-v3.bin",
-	    top != NULL ? top : ".");
-	if ((fp = fopen(path, "rb")) == NULL)
-		fail_msg("%s: cannot open", path);
-	orig = xmalloc(1 << 20);
-	olen = fread(orig, 1, 1 << 20, fp);
-	fclose(fp);
+	orig = fixture_read(FIXTURE_P8, &olen);
 	assert_int_equal(olen, 262144);
 	assert_int_equal(catalog_parse(orig, olen, 1, &cat, &cause), 0);
 	assert_int_equal(cat->nerrors, 0);
@@ -525,7 +519,6 @@ test_write_p8_v3(void **state)
 	catalog_free(cat);
 	free(buf);
 	free(orig);
-	free(path);
 }
 
 int

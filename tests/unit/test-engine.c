@@ -21,9 +21,10 @@
 #include "engine/engine.h"
 #include "model/selection.h"
 #include "source/source.h"
-#include "sys/file.h"
 #include "util/hverr.h"
 #include "util/xalloc.h"
+
+#include "fixture.h"
 
 struct fixture {
 	struct catalog		*cat;
@@ -33,34 +34,16 @@ struct fixture {
 	struct raw_sample	 rs;
 };
 
-#define TB_HZ	512000000ULL
+#define TB_HZ	FIXTURE_TB_HZ
 
 static int
 setup(void **state)
 {
 	struct fixture	*f;
-	void		*buf;
-	size_t		 len;
-	char		*path, *cause = NULL;
-	const char	*top = getenv("top_srcdir");
 
-	f = calloc(1, sizeof *f);
-	if (asprintf(&path, "%s/tests/data/catalog/p8-catalog-v3.bin",
-	    top != NULL ? top : ".") < 0)
-		return (-1);
-	if (file_read(path, 1 << 24, &buf, &len, &cause) != 0) {
-		print_error("%s\n", cause);
-		return (-1);
-	}
-	free(path);
-	if (catalog_parse(buf, len, 1, &f->cat, &cause) != 0)
-		return (-1);
-	free(buf);
-	f->topo.chips = 2;
-	f->topo.cores = 4;
-	f->topo.vcpus = 8;
-	f->topo.interface = 1;
-	f->topo.timebase_hz = TB_HZ;
+	f = xcalloc(1, sizeof *f);
+	f->cat = fixture_catalog(FIXTURE_P8, 1);
+	fixture_topology(&f->topo, 1);
 	*state = f;
 	return (0);
 }

@@ -22,11 +22,12 @@
 #include "model/selection.h"
 #include "export/export.h"
 #include "source/source.h"
+#include "fixture.h"
 #include "test-hcall-fixture.h"
 #include "util/strbuf.h"
 #include "util/xalloc.h"
 
-#define TB_HZ	512000000ULL
+#define TB_HZ	FIXTURE_TB_HZ
 
 static const struct engine_metric_def defs[] = {
 	{ "PB_CYC_RATE", "PM_PB_CYC / delta-seconds", "/s", "", "test", NULL, 0 },
@@ -151,12 +152,8 @@ setup(void **state)
 
 	f = xcalloc(1, sizeof *f);
 	tfix_build(&f->fx, 1, 1, 0);
-	f->topo.chips = 2;
-	f->topo.cores = 4;
-	f->topo.vcpus = 8;
-	f->topo.interface = 2;
+	fixture_topology(&f->topo, 2);
 	f->topo.privileged = 1;
-	f->topo.timebase_hz = TB_HZ;
 	/* The second selection adds a core group to the first. */
 	if (selection_add(&f->sel[0], f->fx.cat, &f->topo, "CHIP_GROUP_0", 0,
 	    &cause) != 0 || selection_add(&f->sel[1], f->fx.cat, &f->topo,

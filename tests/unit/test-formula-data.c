@@ -22,6 +22,8 @@
 #include "util/hverr.h"
 #include "util/xalloc.h"
 
+#include "fixture.h"
+
 #define MAX_LINES	4096
 #define MAX_FIELDS	32
 
@@ -31,27 +33,14 @@ struct csv {
 	size_t	 nlines;
 };
 
-/* Read a file of tests/data into lines. */
+/* Read tests/data/DIR/NAME into lines. */
 static void
-csv_read(struct csv *c, const char *rel)
+csv_read(struct csv *c, const char *dir, const char *name)
 {
-	const char	*top = getenv("top_srcdir");
-	char		*path, *p;
-	FILE		*fp;
-	long		 n;
+	char	*p;
+	size_t	 n;
 
-	path = xasprintf("%s/tests/data/%s", top != NULL ? top : "..", rel);
-	if ((fp = fopen(path, "rb")) == NULL)
-		fail_msg("cannot open %s", path);
-	assert_int_equal(fseek(fp, 0, SEEK_END), 0);
-	n = ftell(fp);
-	assert_true(n > 0);
-	rewind(fp);
-	c->buf = xmalloc((size_t)n + 1);
-	assert_int_equal(fread(c->buf, 1, (size_t)n, fp), (size_t)n);
-	c->buf[n] = '\0';
-	fclose(fp);
-	free(path);
+	c->buf = fixture_data(dir, name, &n);
 	c->nlines = 0;
 	for (p = c->buf; *p != '\0' && c->nlines < MAX_LINES;) {
 		c->line[c->nlines++] = p;
@@ -130,7 +119,7 @@ ibm_load(struct ibm *ibm)
 	size_t	 i, n;
 
 	memset(ibm, 0, sizeof *ibm);
-	csv_read(&ibm->ev, "formula/events.csv");
+	csv_read(&ibm->ev, "formula", "events.csv");
 	for (i = 1; i < ibm->ev.nlines; i++) {
 		if (ibm->ev.line[i][0] == '\0')
 			continue;
@@ -140,7 +129,7 @@ ibm_load(struct ibm *ibm)
 	}
 	assert_int_equal(ibm->nevents, 1330);
 
-	csv_read(&ibm->fo, "formula/formulae.csv");
+	csv_read(&ibm->fo, "formula", "formulae.csv");
 	for (i = 1; i < ibm->fo.nlines; i++) {
 		if (ibm->fo.line[i][0] == '\0')
 			continue;
@@ -386,7 +375,7 @@ test_papi_roundtrip(void **state)
 	uint64_t		 seed = 24;
 
 	(void)state;
-	csv_read(&c, "papi/papi_events.csv");
+	csv_read(&c, "papi", "papi_events.csv");
 	memset(&env, 0, sizeof env);
 	env.values[FORMULA_EVENT] = in;
 	env.nvalues[FORMULA_EVENT] = 64;

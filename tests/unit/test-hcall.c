@@ -18,9 +18,9 @@
 #include "hcall/hcall.h"
 #include "util/be.h"
 #include "util/hverr.h"
+#include "harness.h"
 #include "test-hcall-fixture.h"
 
-#define SRC_LINE	__LINE__
 
 /* Every field as the ABI reference (section 3) lists it. */
 static const struct {

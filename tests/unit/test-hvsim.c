@@ -24,6 +24,8 @@
 #include "util/be.h"
 #include "util/xalloc.h"
 
+#include "fixture.h"
+
 /* What the result golden file was made with; changing it changes them. */
 #define T_SPEC	"seed=4,sockets=2,chips_per_socket=1,cores=4," \
 		"uptime_ms=1000"
@@ -33,33 +35,14 @@
 static uint8_t *
 read_file(const char *dir, const char *name, size_t *len)
 {
-	const char	*top;
-	char		*path;
-	uint8_t		*buf;
-	FILE		*f;
-	long		 n;
+	char	*path;
+	uint8_t	*buf;
 
-	if (strcmp(dir, "build") == 0) {
-		if ((top = getenv("top_builddir")) == NULL)
-			top = TOP_BUILDDIR;
-		path = xasprintf("%s/%s", top, name);
-	} else {
-		if ((top = getenv("top_srcdir")) == NULL)
-			top = TOP_SRCDIR;
-		path = xasprintf("%s/tests/data/%s/%s", top, dir, name);
-	}
-	if ((f = fopen(path, "rb")) == NULL)
-		fail_msg("cannot open %s", path);
-	assert_int_equal(fseek(f, 0, SEEK_END), 0);
-	n = ftell(f);
-	assert_true(n > 0);
-	rewind(f);
-	buf = xmalloc((size_t)n + 1);
-	assert_int_equal(fread(buf, 1, (size_t)n, f), (size_t)n);
-	buf[n] = '\0';
-	fclose(f);
+	if (strcmp(dir, "build") != 0)
+		return (fixture_data(dir, name, len));
+	path = fixture_build_path(name);
+	buf = fixture_load(path, len);
 	free(path);
-	*len = (size_t)n;
 	return (buf);
 }
 

@@ -15,12 +15,12 @@
 
 #include <cmocka.h>
 
-#include "test-data.h"
-
 #include "formula/formula.h"
 #include "metrics/papi.h"
 #include "util/hverr.h"
 #include "util/strbuf.h"
+
+#include "fixture.h"
 
 #define NSLOTS	64
 
@@ -93,7 +93,7 @@ compile_all(const char *file, size_t nevents)
 	size_t			 len, i, j;
 	char			*buf;
 
-	buf = test_data_read("papi", file, &len);
+	buf = fixture_data("papi", file, &len);
 	assert_int_equal(papi_parse(buf, len, &m, NULL), 0);
 	free(buf);
 	assert_int_equal(m->nevents, nevents);

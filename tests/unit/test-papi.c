@@ -16,11 +16,11 @@
 
 #include <cmocka.h>
 
-#include "test-data.h"
-
 #include "metrics/papi.h"
 #include "util/hverr.h"
 #include "util/strbuf.h"
+
+#include "fixture.h"
 
 static int
 parse(const char *text, struct papi_model **m)
@@ -733,7 +733,7 @@ test_real(void **state)
 	char			*buf, *cause = NULL;
 
 	(void)state;
-	buf = test_data_read("papi", "papi_events.csv", &len);
+	buf = fixture_data("papi", "papi_events.csv", &len);
 	assert_int_equal(papi_parse(buf, len, &m, &cause), 0);
 	free(buf);
 	if (m->nerrors != 0)
@@ -847,7 +847,7 @@ test_man_example(void **state)
 	char			*buf;
 
 	(void)state;
-	buf = test_data_read("papi", "man-example.csv", &len);
+	buf = fixture_data("papi", "man-example.csv", &len);
 	assert_int_equal(papi_parse(buf, len, &m, NULL), 0);
 	free(buf);
 	assert_int_equal(m->nevents, 5);

@@ -19,13 +19,13 @@
 
 #include <cmocka.h>
 
-#include "test-data.h"
-
 #include "formula/formula.h"
 #include "metrics/perfjson.h"
 #include "util/hverr.h"
 #include "util/strbuf.h"
 #include "util/xalloc.h"
+
+#include "fixture.h"
 
 #define NSLOTS	32
 
@@ -91,7 +91,7 @@ parse_file(const char *name)
 	size_t			 len;
 	char			*buf, *cause = NULL;
 
-	buf = test_data_read("perfjson", name, &len);
+	buf = fixture_data("perfjson", name, &len);
 	assert_true(perfjson_detect(buf, len));
 	if (perfjson_parse(buf, len, &m, &cause) != 0)
 		fail_msg("%s: %s", name, cause);

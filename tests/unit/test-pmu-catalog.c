@@ -24,6 +24,8 @@
 #include "util/hverr.h"
 #include "util/xalloc.h"
 
+#include "fixture.h"
+
 /* A listing under construction: events parsed from "NAME\tTERMS". */
 struct listing {
 	struct pmu_listing	 l;
@@ -268,30 +270,6 @@ test_build_empty(void **state)
 	assert_int_equal(pmu_catalog_locate(&l, 1, 0, &p, &e), -HV_ENOENT);
 }
 
-static void *
-data_read(const char *rel, size_t *len)
-{
-	const char	*top = getenv("top_srcdir");
-	char		*path;
-	void		*buf;
-	FILE		*fp;
-	long		 n;
-
-	path = xasprintf("%s/tests/data/%s", top != NULL ? top : ".", rel);
-	if ((fp = fopen(path, "rb")) == NULL)
-		fail_msg("%s: %s", path, strerror(errno));
-	assert_int_equal(fseek(fp, 0, SEEK_END), 0);
-	assert_true((n = ftell(fp)) > 0);
-	rewind(fp);
-	buf = xmalloc((size_t)n + 1);
-	assert_int_equal(fread(buf, 1, (size_t)n, fp), (size_t)n);
-	((char *)buf)[n] = '\0';
-	fclose(fp);
-	free(path);
-	*len = (size_t)n;
-	return (buf);
-}
-
 /*
  * The real POWER8 hv_24x7 listing (2014 kernel) as a model: every entry's
  * domain and offset are those of the real catalog the kernel listed it
@@ -312,7 +290,7 @@ test_build_hv24x7_golden(void **state)
 	int				 domain;
 
 	(void)state;
-	text = data_read("sysfs/sysfs-hv_24x7-events.tsv", &len);
+	text = fixture_data("sysfs", "sysfs-hv_24x7-events.tsv", &len);
 	for (line = text; *line != '\0'; line = next) {
 		next = line + strcspn(line, "\n");
 		if (*next == '\n')
@@ -328,7 +306,7 @@ test_build_hv24x7_golden(void **state)
 	assert_int_equal(model->ngroups, 0);
 	assert_int_equal(model->interface, 1);
 
-	img = data_read("catalog/p8-catalog-v3.bin", &len);
+	img = fixture_read(FIXTURE_P8, &len);
 	if (catalog_parse(img, len, 1, &real, &cause) != 0)
 		fail_msg("%s", cause);
 	for (i = 0; i < model->nevents; i++) {

@@ -21,6 +21,8 @@
 #include "util/hverr.h"
 #include "util/xalloc.h"
 
+#include "fixture.h"
+
 /* Parse "name\tcontents" pairs into formats; the hv_24x7 set by default. */
 static size_t
 formats_load(struct pmu_format *f, size_t max, const char *const *spec)
@@ -361,12 +363,12 @@ test_event_encode_gpci(void **state)
 static FILE *
 data_open(const char *name)
 {
-	const char	*top = getenv("top_srcdir");
-	char		*path;
-	FILE		*fp;
+	char	*path, *rel;
+	FILE	*fp;
 
-	path = xasprintf("%s/tests/data/sysfs/%s", top != NULL ? top : ".",
-	    name);
+	rel = xasprintf("tests/data/sysfs/%s", name);
+	path = fixture_path(rel);
+	free(rel);
 	fp = fopen(path, "r");
 	if (fp == NULL)
 		fail_msg("%s: %s", path, strerror(errno));

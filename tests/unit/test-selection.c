@@ -20,8 +20,10 @@
 #include "model/raw.h"
 #include "model/selection.h"
 #include "source/source.h"
-#include "sys/file.h"
 #include "util/hverr.h"
+#include "util/xalloc.h"
+
+#include "fixture.h"
 
 struct fixture {
 	struct catalog		*cat;
@@ -33,27 +35,10 @@ static int
 setup(void **state)
 {
 	struct fixture	*f;
-	void		*buf;
-	size_t		 len;
-	char		*path, *cause = NULL;
-	const char	*top = getenv("top_builddir");
 
-	f = calloc(1, sizeof *f);
-	if (asprintf(&path, "%s/catalogs/power9.bin",
-	    top != NULL ? top : ".") < 0)
-		return (-1);
-	if (file_read(path, 1 << 24, &buf, &len, &cause) != 0) {
-		print_error("%s\n", cause);
-		return (-1);
-	}
-	free(path);
-	if (catalog_parse(buf, len, 2, &f->cat, &cause) != 0)
-		return (-1);
-	free(buf);
-	f->topo.chips = 2;
-	f->topo.cores = 4;
-	f->topo.vcpus = 8;
-	f->topo.interface = 2;
+	f = xcalloc(1, sizeof *f);
+	f->cat = fixture_catalog_built(FIXTURE_P9, 2);
+	fixture_topology(&f->topo, 2);
 	*state = f;
 	return (0);
 }

@@ -32,12 +32,13 @@
 #include "model/selection.h"
 #include "serve/serve.h"
 #include "source/source.h"
+#include "fixture.h"
 #include "test-hcall-fixture.h"
 #include "util/hverr.h"
 #include "util/strbuf.h"
 #include "util/xalloc.h"
 
-#define TB_HZ	512000000ULL
+#define TB_HZ	FIXTURE_TB_HZ
 
 struct fixture {
 	struct tfix		 fx;
@@ -216,12 +217,8 @@ setup(void **state)
 
 	f = xcalloc(1, sizeof *f);
 	tfix_build(&f->fx, 1, 1, 0);
-	f->topo.chips = 2;
-	f->topo.cores = 4;
-	f->topo.vcpus = 8;
-	f->topo.interface = 2;
+	fixture_topology(&f->topo, 2);
 	f->topo.privileged = 1;
-	f->topo.timebase_hz = TB_HZ;
 	if (selection_add(&f->sel, f->fx.cat, &f->topo, "CHIP_GROUP_0", 0,
 	    &cause) != 0 || selection_add(&f->sel, f->fx.cat, &f->topo,
 	    "CORE_GROUP_0:1", 0, &cause) != 0)

@@ -22,9 +22,9 @@
 #include "sim/sim.h"
 #include "util/be.h"
 #include "util/hverr.h"
+#include "harness.h"
 #include "test-hcall-fixture.h"
 
-#define SRC_LINE	__LINE__
 #define TB		512000000ULL	/* default timebase: ticks a second */
 
 static struct tfix	 fx;

@@ -31,7 +31,8 @@
 #include "util/hverr.h"
 #include "util/xalloc.h"
 
-#define T_P8		"/tests/data/catalog/p8-catalog-v3.bin"
+#include "fixture.h"
+
 #define T_BUSY_PAGE	2	/* answered busy twice before it is served */
 #define T_LOG		256
 
@@ -51,15 +52,12 @@ static int
 t_open(const char *args, void **ctx, char **label, char **cause)
 {
 	struct t_transport	*t;
-	const char		*top;
 	char			*path;
 	void			*img;
 	size_t			 len;
 	int			 error;
 
-	if ((top = getenv("top_srcdir")) == NULL)
-		top = TOP_SRCDIR;
-	path = xasprintf("%s%s", top, T_P8);
+	path = fixture_path(FIXTURE_P8);
 	error = file_read(path, 1 << 20, &img, &len, cause);
 	free(path);
 	if (error != 0)

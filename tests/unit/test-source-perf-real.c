@@ -29,13 +29,7 @@
 #include "util/hverr.h"
 #include "util/xalloc.h"
 
-static void
-must_contain(const char *s, const char *want)
-{
-	if (s == NULL || strstr(s, want) == NULL)
-		fail_msg("got '%s', want '%s'", s != NULL ? s : "(null)",
-		    want);
-}
+#include "harness.h"
 
 /* ---- real counters --------------------------------------------------- */
 

@@ -35,13 +35,7 @@
 #include "util/strbuf.h"
 #include "util/xalloc.h"
 
-static void
-must_contain(const char *s, const char *want)
-{
-	if (s == NULL || strstr(s, want) == NULL)
-		fail_msg("got '%s', want '%s'", s != NULL ? s : "(null)",
-		    want);
-}
+#include "harness.h"
 
 /* One group read: nr, time_enabled, time_running, counts. */
 static unsigned

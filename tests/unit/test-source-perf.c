@@ -33,21 +33,18 @@
 #include "util/hverr.h"
 #include "util/xalloc.h"
 
+#include "fixture.h"
+#include "harness.h"
+
 static char *
 data_path(const char *rel)
 {
-	const char	*top = getenv("top_srcdir");
+	char	*sub, *path;
 
-	return (xasprintf("%s/tests/data/sysfs/%s", top != NULL ? top : ".",
-	    rel));
-}
-
-static void
-must_contain(const char *s, const char *want)
-{
-	if (s == NULL || strstr(s, want) == NULL)
-		fail_msg("got '%s', want '%s'", s != NULL ? s : "(null)",
-		    want);
+	sub = xasprintf("tests/data/sysfs/%s", rel);
+	path = fixture_path(sub);
+	free(sub);
+	return (path);
 }
 
 /* ---- fake trees made at run time ------------------------------------ */

@@ -25,11 +25,12 @@
 #include "source/source.h"
 #include "ui/ui.h"
 #include "ui/view.h"
-#include "sys/file.h"
 #include "filter/filter.h"
 #include "util/xalloc.h"
 
-#define P8	"/tests/data/catalog/p8-catalog-v3.bin"
+#include "fixture.h"
+#include "fixture-ui.h"
+
 #define NLPARS	3
 
 /* Per partition 1..3: cycles/s of a vcpu and its placements' shares. */
@@ -162,23 +163,19 @@ fixture_new(int denied)
 	static char		*groups[] = { g };
 	static char		 hz[] = "CPU_Freq=4e9";
 	static char		*consts[] = { hz };
-	const char		*top = getenv("top_srcdir");
 	struct session_opts	 so;
 	struct engine_snapshot	*s;
 	struct fixture		*fx;
 	struct source		*src;
 	struct lsrc		*f;
-	char			*cause = NULL, *path;
+	char			*cause = NULL;
 	unsigned		 changed, i;
 
 	setenv("XDG_CONFIG_HOME", "/nonexistent", 1);
 	fx = xcalloc(1, sizeof *fx);
 	f = xcalloc(1, sizeof *f);
 	f->denied = denied;
-	path = xasprintf("%s%s", top != NULL ? top : "..", P8);
-	if (file_read(path, 1 << 24, &f->img, &f->len, &cause) != 0)
-		fail_msg("%s", cause);
-	free(path);
+	f->img = fixture_read(FIXTURE_P8, &f->len);
 	src = xcalloc(1, sizeof *src);
 	src->ops = &lsrc_ops;
 	src->data = f;
@@ -223,22 +220,6 @@ fixture_free(struct fixture *fx)
 	free(fx);
 }
 
-static char *
-render(struct ui *ui, int w, int h)
-{
-	struct view_canvas	 f;
-	char			*text;
-
-	memset(&f, 0, sizeof f);
-	f.width = w;
-	f.height = h;
-	view_fit(ui, w, h);
-	view_render(ui, &f);
-	text = view_canvas_text(&f);
-	view_canvas_free(&f);
-	return (text);
-}
-
 /* The line of text that starts with start (after blanks), or NULL. */
 static const char *
 line_of(const char *text, const char *start)
@@ -268,7 +249,7 @@ test_rows(void **state)
 	size_t		 row;
 
 	(void)state;
-	text = render(&fx->ui, 100, 30);
+	text = fixture_ui_render(&fx->ui, 100, 30);
 	if (getenv("UI_LPAR_DUMP") != NULL)
 		fputs(text, stderr);
 	assert_non_null(strstr(text, " Partitions "));
@@ -287,11 +268,11 @@ test_rows(void **state)
 	/* The other screens draw beside the partition views. */
 	fx->ui.screen = UI_LIVE;
 	live_layout(&fx->ui);
-	free(render(&fx->ui, 100, 30));
+	free(fixture_ui_render(&fx->ui, 100, 30));
 	fx->ui.screen = UI_FRAME;
-	free(render(&fx->ui, 100, 30));
+	free(fixture_ui_render(&fx->ui, 100, 30));
 	fx->ui.screen = UI_LPAR;
-	free(render(&fx->ui, 100, 30));
+	free(fixture_ui_render(&fx->ui, 100, 30));
 	/* The values behind them. */
 	assert_int_equal(lpar_cursor(&fx->ui, &row), 0);
 	assert_int_equal(lpar_value(&fx->ui, 1, LPAR_C_REMOTE, &v, &mark), 0);
@@ -315,7 +296,7 @@ test_sort_filter_open(void **state)
 	(void)state;
 	lpar_sort_step(ui, -1);
 	assert_int_equal(ui->lp.sort, LPAR_C_REMOTE);
-	text = render(ui, 80, 24);
+	text = fixture_ui_render(ui, 80, 24);
 	assert_non_null(strstr(text, "3 partitions, by %REMOTE"));
 	free(text);
 	/* Largest first: 2, 3, then this one. */
@@ -326,37 +307,37 @@ test_sort_filter_open(void **state)
 	assert_int_equal(engine_view(session_engine(ui->ses),
 	    (size_t)ui->lp.view)->indices[ui->lp.order[2]], 1);
 	lpar_reverse(ui);
-	free(render(ui, 80, 24));
+	free(fixture_ui_render(ui, 80, 24));
 	assert_int_equal(engine_view(session_engine(ui->ses),
 	    (size_t)ui->lp.view)->indices[ui->lp.order[0]], 1);
 	lpar_reverse(ui);
 
 	/* The filter keeps partition 3; the cursor goes with it. */
 	assert_int_equal(filter_parse("lpar=3", &ui->filter, &cause), 0);
-	text = render(ui, 80, 24);
+	text = fixture_ui_render(ui, 80, 24);
 	assert_non_null(strstr(text, "1 partition of 3"));
 	free(text);
 	filter_free(ui->filter);
 	ui->filter = NULL;
-	free(render(ui, 80, 24));
+	free(fixture_ui_render(ui, 80, 24));
 	assert_int_equal(ui->lp.cursor, 1);
 
 	/* Open it: its vcpus, home core "-", then back on it. */
 	assert_int_equal(lpar_open(ui), 0);
-	text = render(ui, 80, 24);
+	text = fixture_ui_render(ui, 80, 24);
 	assert_non_null(strstr(text, "partition 3: 2 virtual processors"));
 	assert_non_null(strstr(text, "VCPU  HOME"));
 	assert_non_null(line_of(text, "0     - "));
 	assert_non_null(line_of(text, "1     - "));
 	free(text);
 	assert_int_equal(lpar_close(ui), 0);
-	free(render(ui, 80, 24));
+	free(fixture_ui_render(ui, 80, 24));
 	assert_int_equal(lpar_cursor(ui, &row), 0);
 	assert_int_equal(engine_view(session_engine(ui->ses),
 	    (size_t)ui->lp.view)->indices[row], 3);
 	/* The header stays whatever the rows scroll to. */
 	lpar_move(ui, 1000000);
-	text = render(ui, 80, 12);
+	text = fixture_ui_render(ui, 80, 12);
 	assert_non_null(strstr(text, "LPAR VCPUS"));
 	free(text);
 	fixture_free(fx);
@@ -369,7 +350,7 @@ test_denied(void **state)
 	char		*text;
 
 	(void)state;
-	text = render(&fx->ui, 120, 30);
+	text = fixture_ui_render(&fx->ui, 120, 30);
 	assert_non_null(strstr(text, "other partitions are not visible: "
 	    "allow performance information collection for this partition "
 	    "on the HMC"));

@@ -26,9 +26,7 @@
 #include "filter/filter.h"
 #include "util/xalloc.h"
 
-#include "test-fake-source.h"
-
-#define P8	"/tests/data/catalog/p8-catalog-v3.bin"
+#include "fixture-ui.h"
 
 /* Per interval of 1 s: 12e9 counts, then 4.572e9, and again. */
 static void
@@ -58,74 +56,9 @@ fill_steady(struct raw_sample *rs, unsigned n)
 	rs->calls = 1;
 }
 
-struct fixture {
-	struct session		*ses;
-	struct ui		 ui;
-};
-
-static void
-fixture_sample(struct fixture *fx)
-{
-	struct engine_snapshot	*s;
-	unsigned		 changed;
-	char			*cause = NULL;
-
-	assert_int_equal(session_sample(fx->ses, &changed, &s, &cause), 0);
-	if (s->seq == 0) {
-		engine_snapshot_free(s);
-		return;
-	}
-	engine_snapshot_free(fx->ui.snap);
-	fx->ui.snap = s;
-	live_push(&fx->ui, s);
-	live_layout(&fx->ui);
-}
-
-static void
-fixture_open(struct fixture *fx, fake_fill_fn fill)
-{
-	static char		 e0[] = "HPM_0THRD_NON_IDLE_CCYC:0";
-	static char		*events[] = { e0 };
-	const char		*top = getenv("top_srcdir");
-	struct session_opts	 so;
-	struct source		*src;
-	char			*path, *cause = NULL;
-	size_t			 i;
-
-	memset(fx, 0, sizeof *fx);
-	setenv("XDG_CONFIG_HOME", "/nonexistent", 1);
-	path = xasprintf("%s%s", top != NULL ? top : "..", P8);
-	src = fake_source_new(path, "test frame", fill);
-	free(path);
-	memset(&so, 0, sizeof so);
-	so.src = src;
-	so.delay = 1;
-	so.events = events;
-	so.nevents = 1;
-	assert_int_equal(session_open(&fx->ses, &so, &cause), 0);
-	assert_int_equal(session_start(fx->ses, &cause), 0);
-	fx->ui.ses = fx->ses;
-	fx->ui.delay = 1;
-	for (i = 0; i < UI_NSCREENS; i++)
-		fx->ui.list[i].sort = -1;
-	live_reset(&fx->ui);
-	fixture_sample(fx);
-}
-
-static void
-fixture_close(struct fixture *fx)
-{
-	char	*cause = NULL;
-
-	engine_snapshot_free(fx->ui.snap);
-	live_free(&fx->ui.live);
-	filter_free(fx->ui.filter);
-	assert_int_equal(session_close(fx->ses, &cause), 0);
-}
-
 /* The row's cell as the screen writes it, and its column's unit. */
 static void
-shown(struct fixture *fx, char *buf, size_t len, const char **unit)
+shown(struct fixture_ui *fx, char *buf, size_t len, const char **unit)
 {
 	int	 role;
 
@@ -136,37 +69,37 @@ shown(struct fixture *fx, char *buf, size_t len, const char **unit)
 static void
 test_prefix_holds(void **state)
 {
-	struct fixture	 fx;
-	const char	*unit;
-	char		 buf[32];
-	int		 i;
+	struct fixture_ui	 fx;
+	const char		*unit;
+	char			 buf[32];
+	int			 i;
 
 	(void)state;
-	fixture_open(&fx, fill_swing);
+	fixture_ui_open(&fx, "HPM_0THRD_NON_IDLE_CCYC:0", fill_swing);
 	for (i = 0; i < 6; i++) {
-		fixture_sample(&fx);
+		fixture_ui_sample(&fx);
 		shown(&fx, buf, sizeof buf, &unit);
 		assert_string_equal(unit, "G/s");
 		assert_string_equal(buf, i % 2 == 0 ? "12.0" : "4.57");
 	}
-	fixture_close(&fx);
+	fixture_ui_close(&fx);
 }
 
 static void
 test_prefix_same_form(void **state)
 {
-	struct fixture	 fx;
-	const char	*unit;
-	char		 buf[32];
+	struct fixture_ui	 fx;
+	const char		*unit;
+	char			 buf[32];
 
 	(void)state;
-	fixture_open(&fx, fill_steady);
-	fixture_sample(&fx);
+	fixture_ui_open(&fx, "HPM_0THRD_NON_IDLE_CCYC:0", fill_steady);
+	fixture_ui_sample(&fx);
 	shown(&fx, buf, sizeof buf, &unit);
 	/* As a column of two such rows, whose total is 16.0 M/s. */
 	assert_string_equal(unit, "M/s");
 	assert_string_equal(buf, "8.00");
-	fixture_close(&fx);
+	fixture_ui_close(&fx);
 }
 
 int

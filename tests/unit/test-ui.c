@@ -31,18 +31,10 @@
 #include "filter/filter.h"
 #include "util/xalloc.h"
 
-#include "test-fake-source.h"
+#include "fixture.h"
+#include "fixture-ui.h"
 
-#define P8	"/tests/data/catalog/p8-catalog-v3.bin"
-#define GOLDEN	"/tests/data/ui/live-100x30.txt"
-
-static char *
-srcpath(const char *rel)
-{
-	const char	*top = getenv("top_srcdir");
-
-	return (xasprintf("%s%s", top != NULL ? top : "..", rel));
-}
+#define GOLDEN	"tests/data/ui/live-100x30.txt"
 
 /* ---- a hand-made frame --------------------------------------------- */
 
@@ -107,7 +99,7 @@ fixture_setup(void **state)
 	/* No metric file of the user's. */
 	setenv("XDG_CONFIG_HOME", "/nonexistent", 1);
 	fx = xcalloc(1, sizeof *fx);
-	path = srcpath(P8);
+	path = fixture_path(FIXTURE_P8);
 	src = fake_source_new(path, "test frame: 1 chip x 4 cores", fake_fill);
 	free(path);
 	memset(&so, 0, sizeof so);
@@ -154,22 +146,6 @@ fixture_teardown(void **state)
 	return (0);
 }
 
-static char *
-render(struct ui *ui, int w, int h)
-{
-	struct view_canvas	 f;
-	char			*text;
-
-	memset(&f, 0, sizeof f);
-	f.width = w;
-	f.height = h;
-	view_fit(ui, w, h);
-	view_render(ui, &f);
-	text = view_canvas_text(&f);
-	view_canvas_free(&f);
-	return (text);
-}
-
 static void
 set_filter(struct ui *ui, const char *text)
 {
@@ -196,10 +172,10 @@ test_golden(void **state)
 	 * (hvtop_busy, hvtop_ipc), so that the chart has a line to draw. */
 	fx->ui.live.v[0].col = 2;
 	fx->ui.detail = 1;
-	text = render(&fx->ui, 100, 30);
+	text = fixture_ui_render(&fx->ui, 100, 30);
 	fx->ui.detail = 0;
 	fx->ui.live.v[0].col = 0;
-	path = srcpath(GOLDEN);
+	path = fixture_path(GOLDEN);
 	if (getenv("HVTOP_UPDATE_GOLDEN") != NULL)
 		assert_int_equal(file_write(path, text, strlen(text), 0,
 		    &cause), 0);
@@ -229,7 +205,7 @@ test_live_table(void **state)
 	assert_string_equal(ui->live.v[0].rowpicks[0],
 	    "HPM_0THRD_NON_IDLE_CCYC");
 	assert_string_equal(ui->live.v[0].rowpicks[2], "HPM_32MHZ_CYC");
-	text = render(ui, 80, 24);
+	text = fixture_ui_render(ui, 80, 24);
 	assert_non_null(strstr(text, " SIMULATED "));
 	assert_non_null(strstr(text, "cores: HPM_0THRD_NON_IDLE_CCYC on 0-1; "
 	    "HPM_32MHZ_CYC on 2"));
@@ -334,7 +310,7 @@ test_items(void **state)
 	    .shown[1]].name) > 0);
 	ui->screen = UI_GROUPS;
 	ui->detail = 1;
-	text = render(ui, 80, 24);
+	text = fixture_ui_render(ui, 80, 24);
 	assert_non_null(strstr(text, "NAME"));
 	assert_non_null(strstr(text, "details"));
 	free(text);
@@ -387,7 +363,7 @@ test_sim_screens(void **state)
 	int			 sc;
 
 	(void)state;
-	cat = srcpath(P8);
+	cat = fixture_path(FIXTURE_P8);
 	args = xasprintf("clock=virtual,interface=1,seed=3,catalog=%s", cat);
 	memset(&so, 0, sizeof so);
 	assert_int_equal(source_open("sim", args, "/nonexistent", &so.src,
@@ -412,7 +388,7 @@ test_sim_screens(void **state)
 		ui.screen = sc;
 		ui.back = UI_LIVE;
 		for (j = 0; j < sizeof sizes / sizeof sizes[0]; j++) {
-			text = render(&ui, sizes[j][0], sizes[j][1]);
+			text = fixture_ui_render(&ui, sizes[j][0], sizes[j][1]);
 			/* The simulated frame is named on every screen. */
 			assert_non_null(strstr(text, "SIMULATED"));
 			k = 0;
@@ -459,7 +435,7 @@ test_frame_screen(void **state)
 	ui->screen = UI_FRAME;
 	ui->fr.core = -1;
 	ui->fr.colors = 0;
-	text = render(ui, 80, 24);
+	text = fixture_ui_render(ui, 80, 24);
 	assert_non_null(strstr(text, " Frame "));
 	assert_non_null(strstr(text, "chip 0"));
 	/* No core reads both of hvtop_busy's groups: the first core column
@@ -477,7 +453,7 @@ test_frame_screen(void **state)
 	assert_int_equal(live_cursor(ui, &view, &row), 0);
 	v = engine_view(session_engine(fx->ses), view);
 	assert_int_equal(v->indices[row], 0);
-	text = render(ui, 80, 24);
+	text = fixture_ui_render(ui, 80, 24);
 	assert_non_null(strstr(text, "core 0 (chip 0): hvtop_ipc = "));
 	free(text);
 	/* Core 2 is read by the other group; core 3 by none. */
@@ -509,7 +485,7 @@ test_frame_screen(void **state)
 	free(names);
 	assert_true(found);
 	assert_int_equal(frame_set_metric(ui, "hpm_32mhz_cyc"), 0);
-	text = render(ui, 80, 24);
+	text = fixture_ui_render(ui, 80, 24);
 	assert_non_null(strstr(text, "HPM_32MHZ_CYC /s per core"));
 	free(text);
 	assert_int_equal(frame_set_metric(ui, "PM_NOT_READ"), -1);
@@ -517,10 +493,10 @@ test_frame_screen(void **state)
 	assert_null(ui->fr.metric);
 
 	/* Tiny and odd sizes draw without writing outside the canvas. */
-	free(render(ui, 20, 5));
-	free(render(ui, 40, 10));
-	free(render(ui, 41, 11));
-	free(render(ui, 300, 100));
+	free(fixture_ui_render(ui, 20, 5));
+	free(fixture_ui_render(ui, 40, 10));
+	free(fixture_ui_render(ui, 41, 11));
+	free(fixture_ui_render(ui, 300, 100));
 	ui->screen = UI_LIVE;
 }
 
