@@ -74,13 +74,13 @@ source_perf_error_fds(const struct source_perf *st, int err,
     const char *what)
 {
 	struct rlimit	 rl;
-	size_t		 n = st->sel->ncounters;
+	size_t		 n = st->nopen;
 
 	if (getrlimit(RLIMIT_NOFILE, &rl) != 0)
 		rl.rlim_cur = rl.rlim_max = 0;
 	return (xasprintf("%s: %s: this selection needs %zu file "
-	    "descriptors (one per counter) besides hvtop's own, and the limit "
-	    "is %llu (hard limit %llu): raise it (ulimit -n %zu) or select "
+	    "descriptors (one per distinct counter) besides hvtop's own, and "
+	    "the limit is %llu (hard limit %llu): raise it (ulimit -n %zu) or select "
 	    "fewer counters", what, strerror(err), n,
 	    (unsigned long long)rl.rlim_cur, (unsigned long long)rl.rlim_max,
 	    n + PERF_FD_SLACK));

@@ -154,6 +154,7 @@ struct source_perf {
 	const struct selection *sel;
 	struct perf_counter *ctr;
 	size_t		 nctr;
+	size_t		 nopen;		/* of them opened: no twins */
 	struct perf_group *groups;
 	size_t		 ngroups;
 	uint64_t	*readbuf;

@@ -623,6 +623,7 @@ source_perf_select(struct source *src, const struct selection *sel,
 	if (error == 0) {
 		source_perf_twins(st);
 		order = source_perf_order(st, &nopen);
+		st->nopen = nopen;
 		source_perf_fd_limit(nopen);
 		error = source_perf_groups_open(st, order, nopen, cause);
 		free(order);
