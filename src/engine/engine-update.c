@@ -547,8 +547,10 @@ engine_update_reuse(struct engine *e, const struct raw_sample *rs,
 		s->row_interval[i][v->nrows] = tsecs;
 		engine_update_norm(e, s, i, tsecs);
 		engine_update_event_totals(e, s, i);
-		if (v->place_counter != NULL)
+		if (v->place_counter != NULL) {
 			engine_lpar_place_totals(e, s, i);
+			engine_derive_update(e, s, i);
+		}
 		if (v->nmetrics > 0)
 			engine_update_mixed(e, s, i);
 		for (j = 0; j < v->nmetrics; j++)
