@@ -430,6 +430,7 @@ engine_derive_build(struct engine *e)
 	engine_derive_build_view(e, e->vcpu_view, &e->derive[1]);
 	e->derive_sums = xcalloc(e->views[e->lpar_view].nevents + 1,
 	    sizeof *e->derive_sums);
+	e->derive_hz = engine_const_slot(e, ENG_LPAR_FREQ);
 }
 
 void
@@ -441,37 +442,33 @@ engine_derive_free(struct engine *e)
 }
 
 void
-engine_derive_update(struct engine *e, struct engine_snapshot *s, size_t i)
+engine_derive_row(struct engine *e, struct engine_snapshot *s, size_t i,
+    size_t r)
 {
 	const struct engine_view	*v = &e->views[i];
 	const struct engine_derive_def	*d;
 	struct engine_derive_row	 row;
 	struct engine_cell		*cells = s->cells[i], *out;
-	size_t				 r, k, j, slot, w;
+	size_t				 k, j, w;
 	size_t				 ncol = v->nevents + v->nmetrics;
-	size_t				 pw = v->nevents * v->nplaces;
 
 	row.dv = &e->derive[i == e->lpar_view ? 0 : 1];
 	row.sums = e->derive_sums;
-	slot = engine_names_get(&e->constnames, ENG_LPAR_FREQ);
-	row.hz = slot != ENG_NONE ? e->const_values[slot] : FORMULA_NOVALUE;
-	out = &cells[engine_derive_first(v)];
-	for (r = 0; r <= v->nrows; r++) {
-		row.ev = &cells[r * ncol];
-		row.pc = &cells[(v->nrows + 1) * ncol + r * pw];
-		row.total = r == v->nrows;
-		for (j = 0; j < v->nevents; j++)
-			engine_derive_sum(&row.pc[j * ENG_NP],
-			    &e->derive_sums[j]);
-		for (k = 0; k < ENG_NDERIVED; k++) {
-			d = &engine_derive_defs[k];
-			if (d->per == ENG_DERIVE_PER_ROW) {
-				d->fn(&row, ENG_NONE, out++);
-				continue;
-			}
-			w = d->per == ENG_DERIVE_PER_PLACE ? ENG_NP : 1;
-			for (j = 0; j < v->nevents; j++, out += w)
-				d->fn(&row, j, out);
+	row.hz = e->const_values[e->derive_hz];
+	row.ev = &cells[r * ncol];
+	row.pc = &cells[(v->nrows + 1) * ncol + r * v->nevents * ENG_NP];
+	row.total = r == v->nrows;
+	for (j = 0; j < v->nevents; j++)
+		engine_derive_sum(&row.pc[j * ENG_NP], &e->derive_sums[j]);
+	out = &cells[engine_derive_first(v) + r * v->nderived];
+	for (k = 0; k < ENG_NDERIVED; k++) {
+		d = &engine_derive_defs[k];
+		if (d->per == ENG_DERIVE_PER_ROW) {
+			d->fn(&row, ENG_NONE, out++);
+			continue;
 		}
+		w = d->per == ENG_DERIVE_PER_PLACE ? ENG_NP : 1;
+		for (j = 0; j < v->nevents; j++, out += w)
+			d->fn(&row, j, out);
 	}
 }

@@ -95,6 +95,7 @@ struct engine {
 	/* What the two derive: lpar_view's, then vcpu_view's. */
 	struct engine_derive_view derive[2];
 	struct engine_derive_sum *derive_sums;	/* per event column */
+	size_t			 derive_hz;	/* ENG_LPAR_FREQ's slot */
 };
 
 /*
@@ -304,7 +305,8 @@ void	engine_lpar_place_totals(const struct engine *,
 
 /*
  * engine-derive.c: the values a partition view derives, built after its
- * counters and computed after its totals; the reasons of those without a
+ * counters and computed row by row as the sums are made, the total's
+ * after the totals; the reasons of those without a
  * value (ENG_NOVALUE), after enum formula_reason's, and their marks.
  */
 enum engine_derive_why {
@@ -322,8 +324,10 @@ enum engine_derive_why {
 };
 void	engine_derive_build(struct engine *);
 void	engine_derive_free(struct engine *);
-void	engine_derive_update(struct engine *, struct engine_snapshot *,
-	    size_t);
+/* Row r's (nrows: the total's) derived cells of partition view i, as
+ * soon as its sums and their placements' are made. */
+void	engine_derive_row(struct engine *, struct engine_snapshot *, size_t,
+	    size_t r);
 /* "?" or "-" for a reason of enum engine_derive_why, else NULL. */
 const char *engine_derive_mark(unsigned);
 

@@ -327,6 +327,8 @@ engine_lpar_vcpu_events(struct engine *e, struct engine_snapshot *s,
 			if (c->status == ENG_OK && rsecs == 0)
 				rsecs = secs;
 		}
+		/* While the row's cells are at hand. */
+		engine_derive_row(e, s, i, r);
 		s->row_interval[i][r] = rsecs;
 		if (rsecs > 0) {
 			tsecs += rsecs;
@@ -391,6 +393,7 @@ engine_lpar_events(struct engine *e, struct engine_snapshot *s, size_t i)
 			if (row[col].status == ENG_OK && rsecs == 0)
 				rsecs = secs;
 		}
+		engine_derive_row(e, s, i, r);
 		s->row_interval[i][r] = rsecs;
 		if (rsecs > 0) {
 			tsecs += rsecs;

@@ -549,7 +549,7 @@ engine_update_reuse(struct engine *e, const struct raw_sample *rs,
 		engine_update_event_totals(e, s, i);
 		if (v->place_counter != NULL) {
 			engine_lpar_place_totals(e, s, i);
-			engine_derive_update(e, s, i);
+			engine_derive_row(e, s, i, v->nrows);
 		}
 		if (v->nmetrics > 0)
 			engine_update_mixed(e, s, i);
