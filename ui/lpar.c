@@ -42,6 +42,22 @@ static const char *const lpar_names[LPAR_NCOLS] = {
 	[LPAR_C_REMOTE] = "%REMOTE",
 };
 
+/* The columns that are cells the engine derives (enum engine_derived),
+ * and the factor they are shown with (shares in %); -1 for the others. */
+static const struct {
+	int	 what;
+	double	 scale;
+} lpar_derive[LPAR_NCOLS] = {
+	[LPAR_C_ID] = { -1, 1 },
+	[LPAR_C_VCPUS] = { -1, 1 },
+	[LPAR_C_CYC] = { -1, 1 },
+	[LPAR_C_CORES] = { ENG_DERIVE_CORES, 1 },
+	[LPAR_C_INST] = { -1, 1 },
+	[LPAR_C_IPC] = { ENG_DERIVE_IPC, 1 },
+	[LPAR_C_OFFCHIP] = { ENG_DERIVE_OFF_CHIP, 100 },
+	[LPAR_C_REMOTE] = { ENG_DERIVE_REMOTE, 100 },
+};
+
 static long
 lpar_find_view(const struct engine *e, int domain)
 {
@@ -123,18 +139,26 @@ lpar_cell(const struct ui *ui, size_t row, size_t col)
 	    col));
 }
 
+/* The column of a value the engine derives (what, of event column col
+ * and placement p where they apply) in the listed view, or ENG_NONE. */
+static size_t
+lpar_derived_col(const struct ui *ui, int what, size_t col, size_t p)
+{
+	if (ui->snap == NULL)
+		return (ENG_NONE);
+	return (engine_derive_col(lpar_list_view(ui, NULL), what, col, p));
+}
+
 int
 lpar_place(const struct ui *ui, size_t row, size_t p, double *v)
 {
-	struct engine_lpar_value	 d;
-	size_t				 view;
+	const struct engine_cell	*c;
 
-	if (lpar_list_view(ui, &view) == NULL || ui->snap == NULL ||
-	    ui->lp.cyc == ENG_NONE || p >= SEL_NPLACES ||
-	    !engine_lpar_place_share(session_engine(ui->ses), ui->snap, view,
-	    row, ui->lp.cyc, p, &d))
+	if (ui->lp.cyc == ENG_NONE || (c = lpar_cell(ui, row,
+	    lpar_derived_col(ui, ENG_DERIVE_PLACE, ui->lp.cyc, p))) == NULL ||
+	    c->status != ENG_OK)
 		return (-1);
-	*v = d.value * 100.0;
+	*v = c->value * 100.0;
 	return (0);
 }
 
@@ -157,40 +181,12 @@ lpar_event(const struct ui *ui, size_t row, size_t col, double *v,
 	return (0);
 }
 
-/* A value the engine derives for partitions (IPC, cores, shares). */
-static int
-lpar_derived(const struct ui *ui, size_t row, int col,
-    struct engine_lpar_value *out)
-{
-	const struct engine	*e = session_engine(ui->ses);
-	size_t			 view;
-
-	if (ui->snap == NULL || lpar_list_view(ui, &view) == NULL) {
-		out->ok = 0;
-		out->mark = "-";
-		out->reason = "waiting for the first interval";
-		return (0);
-	}
-	switch (col) {
-	case LPAR_C_CORES:
-		return (engine_lpar_cores(e, ui->snap, view, row, out));
-	case LPAR_C_IPC:
-		return (engine_lpar_ipc(e, ui->snap, view, row, out));
-	case LPAR_C_OFFCHIP:
-		return (engine_lpar_off_chip(e, ui->snap, view, row,
-		    ui->lp.cyc, out));
-	default:
-		return (engine_lpar_remote(e, ui->snap, view, row, ui->lp.cyc,
-		    out));
-	}
-}
-
 int
 lpar_value(const struct ui *ui, size_t row, int col, double *v,
     const char **mark)
 {
 	const struct engine_view	*ev;
-	struct engine_lpar_value	 d;
+	const struct engine_cell	*c;
 
 	*mark = "-";
 	if ((ev = lpar_list_view(ui, NULL)) == NULL || row >= ev->nrows + 1)
@@ -212,26 +208,23 @@ lpar_value(const struct ui *ui, size_t row, int col, double *v,
 		return (lpar_event(ui, row, ui->lp.cyc, v, mark));
 	case LPAR_C_INST:
 		return (lpar_event(ui, row, ui->lp.inst, v, mark));
-	case LPAR_C_CORES:
-	case LPAR_C_IPC:
-	case LPAR_C_OFFCHIP:
-	case LPAR_C_REMOTE:
-		if (!lpar_derived(ui, row, col, &d)) {
-			*mark = d.mark != NULL ? d.mark : "-";
-			return (-1);
-		}
-		*v = col == LPAR_C_OFFCHIP || col == LPAR_C_REMOTE ?
-		    d.value * 100.0 : d.value;
-		return (0);
 	}
-	return (-1);
+	if (col < 0 || col >= LPAR_NCOLS || lpar_derive[col].what < 0 ||
+	    (c = lpar_cell(ui, row, lpar_derived_col(ui,
+	    lpar_derive[col].what, 0, 0))) == NULL)
+		return (-1);
+	if (c->status != ENG_OK) {
+		*mark = engine_cell_mark(c);
+		return (-1);
+	}
+	*v = c->value * lpar_derive[col].scale;
+	return (0);
 }
 
 char *
 lpar_explain(const struct ui *ui, size_t row, int col)
 {
 	const struct engine_cell	*c;
-	struct engine_lpar_value	 d;
 	const char			*mark;
 	size_t				 view, ecol;
 	double				 v;
@@ -257,9 +250,11 @@ lpar_explain(const struct ui *ui, size_t row, int col)
 		return (c == NULL ? NULL : engine_explain(session_engine(
 		    ui->ses), ui->snap, view, row, ecol));
 	}
-	if (lpar_derived(ui, row, col, &d) || d.reason == NULL)
+	if (col < 0 || col >= LPAR_NCOLS || (ecol = lpar_derived_col(ui,
+	    lpar_derive[col].what, 0, 0)) == ENG_NONE)
 		return (NULL);
-	return (xstrdup(d.reason));
+	return (engine_explain(session_engine(ui->ses), ui->snap, view, row,
+	    ecol));
 }
 
 const char *
@@ -279,7 +274,7 @@ lpar_col_name(const struct ui *ui, int col)
 		return ("HOME");
 	/* What the IPC divides by: non-idle cycles when they are read. */
 	if (col == LPAR_C_IPC && lpar_list_view(ui, NULL) != NULL)
-		return (engine_lpar_ipc_label(lpar_list_view(ui, NULL)));
+		return (engine_derive_ipc_label(lpar_list_view(ui, NULL)));
 	return (lpar_names[col]);
 }
 

@@ -11,9 +11,35 @@
 #include <string.h>
 
 #include "engine/engine.h"
+#include "engine/engine-lpar.h"
 #include "model/raw.h"
 #include "util/arena.h"
 #include "util/htab.h"
+
+/*
+ * What a partition view derives reads (engine-derive.c), known once
+ * the view is built: which columns, and whether its total would set
+ * parts of rows that read different things against each other.
+ */
+struct engine_derive_view {
+	struct engine_lpar_cols	 cols;
+	size_t			 ipc_cycles;	/* what IPC divides by: the
+						   non-idle cycles, or the
+						   core cycles */
+	int			 ipc_uneven;	/* some row reads one of those
+						   and instructions, not
+						   both */
+	uint8_t			*uneven;	/* per event column: some row
+						   reads some of its
+						   placements, not all */
+};
+
+/* A column's placements in a row, as its shares read them. */
+struct engine_derive_sum {
+	double			 all;		/* their sum */
+	uint8_t			 status;	/* the first's without a
+						   value, else ENG_OK */
+};
 
 struct engine_const {
 	char		*name;
@@ -66,6 +92,10 @@ struct engine {
 	size_t			 vcpu_view;
 	double			*vcpu_csecs;
 	double			 vcpu_tsecs;
+	/* What the two derive: lpar_view's, then vcpu_view's. */
+	struct engine_derive_view derive[2];
+	struct engine_derive_sum *derive_sums;	/* per event column */
+	size_t			 derive_hz;	/* ENG_LPAR_FREQ's slot */
 };
 
 /*
@@ -272,6 +302,42 @@ double	engine_lpar_events(struct engine *, struct engine_snapshot *,
 	    size_t);
 void	engine_lpar_place_totals(const struct engine *,
 	    struct engine_snapshot *, size_t);
+
+/*
+ * engine-derive.c: the values a partition view derives, built after its
+ * counters and computed row by row as the sums are made, the total's
+ * after the totals; the reasons of those without a
+ * value (ENG_NOVALUE), after enum formula_reason's, and their marks.
+ */
+enum engine_derive_why {
+	ENG_DR_FIRST = 32,
+	ENG_DR_NOCYCLES = ENG_DR_FIRST,
+	ENG_DR_NOINSTS,
+	ENG_DR_NOFREQ,
+	ENG_DR_UNEVEN_IPC,
+	ENG_DR_UNEVEN_PLACES,
+	ENG_DR_PLACES,
+	ENG_DR_NOTHING,
+	ENG_DR_UNREAD,
+	ENG_DR_NOTFINITE,
+	ENG_DR_END
+};
+void	engine_derive_build(struct engine *);
+void	engine_derive_free(struct engine *);
+/* Row r's (nrows: the total's) derived cells of partition view i, as
+ * soon as its sums and their placements' are made. */
+void	engine_derive_row(struct engine *, struct engine_snapshot *, size_t,
+	    size_t r);
+/* "?" or "-" for a reason of enum engine_derive_why, else NULL. */
+const char *engine_derive_mark(unsigned);
+
+/* Where a partition view's derived cells start in its snapshot cells. */
+static inline size_t
+engine_derive_first(const struct engine_view *v)
+{
+	return ((v->nrows + 1) * (v->nevents + v->nmetrics) +
+	    (v->nrows + 1) * v->nevents * v->nplaces);
+}
 
 /* The slot of constant name, added (with no value) when new. */
 size_t	engine_const_slot(struct engine *, const char *);

@@ -7,15 +7,15 @@
  * summing its virtual processors.  A placement that failed fails the
  * sum, as a row that failed fails a total: a smaller sum would be read
  * as less work.  Each placement keeps its own cell beside the sum, after
- * the view's cells in the snapshot.  Also here: what the outputs derive
- * from these views (engine-lpar.h).
+ * the view's cells in the snapshot, and what the view derives from them
+ * after those (engine-derive.c).  Also here: which columns are the core
+ * cycles and the instructions, and where a partition's rows are.
  */
 #include "config.h"
 
 #include "engine/engine.h"
 #include "engine/engine-lpar.h"
 
-#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -175,6 +175,7 @@ engine_lpar_build(struct engine *e)
 	    sizeof *e->vcpu_csecs);
 	/* The core frequency "cores" divides by: the session sets it. */
 	(void)engine_const_slot(e, ENG_LPAR_FREQ);
+	engine_derive_build(e);
 }
 
 size_t
@@ -184,7 +185,7 @@ engine_lpar_ncells(const struct engine_view *v)
 
 	n = (v->nrows + 1) * (v->nevents + v->nmetrics);
 	if (v->place_counter != NULL)
-		n += (v->nrows + 1) * v->nevents * v->nplaces;
+		n += (v->nrows + 1) * (v->nevents * v->nplaces + v->nderived);
 	return (n);
 }
 
@@ -326,6 +327,8 @@ engine_lpar_vcpu_events(struct engine *e, struct engine_snapshot *s,
 			if (c->status == ENG_OK && rsecs == 0)
 				rsecs = secs;
 		}
+		/* While the row's cells are at hand. */
+		engine_derive_row(e, s, i, r);
 		s->row_interval[i][r] = rsecs;
 		if (rsecs > 0) {
 			tsecs += rsecs;
@@ -390,6 +393,7 @@ engine_lpar_events(struct engine *e, struct engine_snapshot *s, size_t i)
 			if (row[col].status == ENG_OK && rsecs == 0)
 				rsecs = secs;
 		}
+		engine_derive_row(e, s, i, r);
 		s->row_interval[i][r] = rsecs;
 		if (rsecs > 0) {
 			tsecs += rsecs;
@@ -427,7 +431,7 @@ engine_lpar_place_totals(const struct engine *e, struct engine_snapshot *s,
 		engine_lpar_end(e, &tot[k], tsecs, same && secs == tsecs);
 }
 
-/* ---- what the outputs derive --------------------------------------- */
+/* ---- columns and rows ---------------------------------------------- */
 
 const char *
 engine_place_name(size_t p)
@@ -480,15 +484,6 @@ engine_lpar_is_nonidle(const char *name)
 	};
 
 	return (name != NULL && engine_lpar_named(name, names));
-}
-
-const char *
-engine_lpar_ipc_label(const struct engine_view *v)
-{
-	struct engine_lpar_cols	 c;
-
-	engine_lpar_cols(v, &c);
-	return (c.nonidle != ENG_NONE ? "IPC-NI" : "IPC");
 }
 
 void
@@ -549,208 +544,4 @@ engine_lpar_vcpu_rows(const struct engine_view *v, unsigned lpar,
 	while (lo < v->nrows && ENG_ROW_LPAR(v->indices[lo]) == lpar)
 		lo++;
 	*n = lo - *first;
-}
-
-static int
-engine_lpar_none(struct engine_lpar_value *out, const char *mark,
-    const char *reason)
-{
-	out->value = 0;
-	out->ok = 0;
-	out->mark = mark;
-	out->reason = reason;
-	return (0);
-}
-
-static int
-engine_lpar_some(struct engine_lpar_value *out, double value)
-{
-	if (!isfinite(value))
-		return (engine_lpar_none(out, "-", "not a finite number"));
-	out->value = value;
-	out->ok = 1;
-	out->mark = NULL;
-	out->reason = NULL;
-	return (1);
-}
-
-/*
- * Whether the total row mixes rows that read different things: for a
- * share, a row that reads some placements of col but not all; for a
- * ratio of columns a and b, a row that reads one but not the other.
- * Such a total would set parts of different rows against each other.
- */
-static int
-engine_lpar_uneven(const struct engine *e, const struct engine_snapshot *s,
-    size_t view, size_t a, size_t b)
-{
-	const struct engine_view	*v = engine_view(e, view);
-	const struct engine_cell	*c;
-	size_t				 r, p;
-	unsigned			 n;
-
-	for (r = 0; r < v->nrows; r++) {
-		if (b != ENG_NONE) {
-			if ((engine_cell(e, s, view, r, a)->status ==
-			    ENG_ABSENT) != (engine_cell(e, s, view, r,
-			    b)->status == ENG_ABSENT))
-				return (1);
-			continue;
-		}
-		for (n = 0, p = 0; p < SEL_NPLACES; p++) {
-			c = engine_place_cell(e, s, view, r, a, p);
-			n += c->status == ENG_ABSENT;
-		}
-		if (n != 0 && n != SEL_NPLACES)
-			return (1);
-	}
-	return (0);
-}
-
-/* The share of the placements in mask of column col's sum in a row. */
-static int
-engine_lpar_share(const struct engine *e, const struct engine_snapshot *s,
-    size_t view, size_t row, size_t col, unsigned mask,
-    struct engine_lpar_value *out)
-{
-	const struct engine_cell	*c;
-	double				 part = 0, all = 0;
-	size_t				 p;
-
-	if (engine_place_cell(e, s, view, row, col, 0) == NULL)
-		return (engine_lpar_none(out, "-", "not a partition view"));
-	if (row == engine_view(e, view)->nrows &&
-	    engine_lpar_uneven(e, s, view, col, ENG_NONE))
-		return (engine_lpar_none(out, "-", "the rows do not all read "
-		    "the four placements"));
-	for (p = 0; p < SEL_NPLACES; p++) {
-		c = engine_place_cell(e, s, view, row, col, p);
-		if (c->status == ENG_ABSENT)
-			return (engine_lpar_none(out, "-", "needs all four "
-			    "placements (domains 3 to 6): not all are "
-			    "read"));
-		if (c->status != ENG_OK)
-			return (engine_lpar_none(out, "-", engine_status_name(
-			    c->status)));
-		all += c->value;
-		if (mask & (1U << p))
-			part += c->value;
-	}
-	if (all <= 0)
-		return (engine_lpar_none(out, "-", "nothing counted in the "
-		    "interval"));
-	return (engine_lpar_some(out, part / all));
-}
-
-int
-engine_lpar_place_share(const struct engine *e,
-    const struct engine_snapshot *s, size_t view, size_t row, size_t col,
-    size_t p, struct engine_lpar_value *out)
-{
-	const struct engine_cell	*c, *pc;
-
-	if ((pc = engine_place_cell(e, s, view, row, col, p)) == NULL)
-		return (engine_lpar_none(out, "-", "not a partition view"));
-	if (pc->status == ENG_ABSENT)
-		return (engine_lpar_none(out, "-", "this placement is not "
-		    "read"));
-	c = engine_cell(e, s, view, row, col);
-	if (c->status != ENG_OK)
-		return (engine_lpar_none(out, "-", engine_status_name(
-		    c->status)));
-	if (!(c->value > 0))
-		return (engine_lpar_none(out, "-", "nothing counted in the "
-		    "interval"));
-	return (engine_lpar_some(out, pc->value / c->value));
-}
-
-int
-engine_lpar_off_chip(const struct engine *e, const struct engine_snapshot *s,
-    size_t view, size_t row, size_t col, struct engine_lpar_value *out)
-{
-	return (engine_lpar_share(e, s, view, row, col,
-	    1U << ENG_PLACE_HOME_NODE | 1U << ENG_PLACE_REMOTE_NODE, out));
-}
-
-int
-engine_lpar_remote(const struct engine *e, const struct engine_snapshot *s,
-    size_t view, size_t row, size_t col, struct engine_lpar_value *out)
-{
-	return (engine_lpar_share(e, s, view, row, col,
-	    1U << ENG_PLACE_REMOTE_NODE, out));
-}
-
-/* The event cell of a row of a partition view, or a reason why not. */
-static const struct engine_cell *
-engine_lpar_event(const struct engine *e, const struct engine_snapshot *s,
-    size_t view, size_t row, size_t col, const char *what,
-    struct engine_lpar_value *out)
-{
-	const struct engine_cell	*c;
-
-	if (col == ENG_NONE) {
-		engine_lpar_none(out, "?", what);
-		return (NULL);
-	}
-	c = engine_cell(e, s, view, row, col);
-	if (c == NULL || c->status != ENG_OK || !isfinite(c->value)) {
-		engine_lpar_none(out, "-", c == NULL ? "no such cell" :
-		    engine_status_name(c->status));
-		return (NULL);
-	}
-	return (c);
-}
-
-int
-engine_lpar_ipc(const struct engine *e, const struct engine_snapshot *s,
-    size_t view, size_t row, struct engine_lpar_value *out)
-{
-	const struct engine_view	*v;
-	const struct engine_cell	*cyc, *ins;
-	struct engine_lpar_cols		 cols;
-
-	if ((v = engine_view(e, view)) == NULL)
-		return (engine_lpar_none(out, "-", "no such view"));
-	engine_lpar_cols(v, &cols);
-	/* Instructions per non-idle cycle where they are read: the core
-	 * cycles count idle time too, which no instruction runs in. */
-	if (cols.nonidle != ENG_NONE)
-		cols.cycles = cols.nonidle;
-	if ((cyc = engine_lpar_event(e, s, view, row, cols.cycles,
-	    "no core cycles event is read", out)) == NULL ||
-	    (ins = engine_lpar_event(e, s, view, row, cols.insts,
-	    "no instructions event is read", out)) == NULL)
-		return (0);
-	if (row == v->nrows && engine_lpar_uneven(e, s, view, cols.cycles,
-	    cols.insts))
-		return (engine_lpar_none(out, "-", "the rows do not all read "
-		    "both cycles and instructions"));
-	if (cyc->value <= 0)
-		return (engine_lpar_none(out, "-", "division by zero"));
-	return (engine_lpar_some(out, ins->value / cyc->value));
-}
-
-int
-engine_lpar_cores(const struct engine *e, const struct engine_snapshot *s,
-    size_t view, size_t row, struct engine_lpar_value *out)
-{
-	const struct engine_view	*v;
-	const struct engine_cell	*cyc;
-	struct engine_lpar_cols		 cols;
-	size_t				 slot;
-	double				 hz;
-
-	if ((v = engine_view(e, view)) == NULL)
-		return (engine_lpar_none(out, "-", "no such view"));
-	engine_lpar_cols(v, &cols);
-	if ((cyc = engine_lpar_event(e, s, view, row, cols.cycles,
-	    "no core cycles event is read", out)) == NULL)
-		return (0);
-	slot = engine_names_get(&e->constnames, ENG_LPAR_FREQ);
-	hz = slot != ENG_NONE ? e->const_values[slot] : FORMULA_NOVALUE;
-	if (!isfinite(hz) || hz <= 0)
-		return (engine_lpar_none(out, "?", "the core frequency is "
-		    "not known: set it with --const " ENG_LPAR_FREQ
-		    "=VALUE"));
-	return (engine_lpar_some(out, cyc->value / hz));
 }

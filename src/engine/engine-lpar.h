@@ -1,12 +1,13 @@
 /*
- * What the outputs and the Partitions screen derive from the partition
- * views (ENG_VIEW_LPAR, ENG_VIEW_LPAR_VCPU): where a row's counts were
- * made, which event columns are core cycles and instructions, and from
- * them IPC and cycles in cores.  Pure: answers from a snapshot.
+ * What the partition views (ENG_VIEW_LPAR, ENG_VIEW_LPAR_VCPU) hold
+ * beside their sums: where a row's counts were made, which event
+ * columns are core cycles and instructions, and the values the engine
+ * derives from them each sample (IPC, cycles in cores, shares), cells
+ * of the view's rows after its metrics.  Pure.
  *
- * A derived value is a number or a mark ("-" or "?", as
- * engine_cell_mark() gives them) with the reason a user is told; it is
- * never NaN.
+ * A derived cell is a number, or no number with a status and the reason
+ * a user is told (engine_derive_reason(), engine_explain()) and a mark
+ * ("-" or "?", engine_cell_mark()); it is never NaN.
  */
 #ifndef HVTOP_ENGINE_LPAR_H
 #define HVTOP_ENGINE_LPAR_H
@@ -24,13 +25,6 @@
 #define ENG_PLACE_HOME_NODE	2	/* domain 5 */
 #define ENG_PLACE_REMOTE_NODE	3	/* domain 6 */
 
-struct engine_lpar_value {
-	double		 value;		/* when ok */
-	int		 ok;
-	const char	*mark;		/* !ok: "-" or "?" */
-	const char	*reason;	/* !ok: why, static; ok: NULL */
-};
-
 /* The event columns of a partition view, ENG_NONE when it has none. */
 struct engine_lpar_cols {
 	size_t		 cycles;	/* core cycles (CPM_CCYC, PM_CYC ...) */
@@ -47,9 +41,6 @@ const char	*engine_place_name(size_t p);
 int		 engine_lpar_is_cycles(const char *name);
 int		 engine_lpar_is_insts(const char *name);
 int		 engine_lpar_is_nonidle(const char *name);
-/* What v's IPC divides by, as its column is headed: "IPC-NI" (per
- * non-idle cycle, when they are read) or "IPC" (per core cycle). */
-const char	*engine_lpar_ipc_label(const struct engine_view *v);
 /* v's cycles and instructions columns (the first of each). */
 void		 engine_lpar_cols(const struct engine_view *v,
 		    struct engine_lpar_cols *);
@@ -67,32 +58,48 @@ void		 engine_lpar_vcpu_rows(const struct engine_view *,
 		    unsigned lpar, size_t *first, size_t *n);
 
 /*
- * Of event column col in a row (nrows: the total) of a partition view:
- * the fraction (0..1) counted off the home chip, (D5 + D6) / (D3 + D4 +
- * D5 + D6), and on a remote node, D6 / (D3 + ... + D6).  Not ok when a
- * placement was not read or has no value, or the sum is 0.  Returns
- * out->ok.
+ * What a partition view derives, in the order of its cells: a row's
+ * values (one cell each), an event column's (one per event column), or
+ * an event column's per placement (nplaces per event column).  Shares
+ * are fractions (0..1) of the column's sum over the four placements;
+ * the total row's are of the total's sums.  Computed in each sample
+ * (engine-derive.c), with the constants as they are then.
  */
-int		 engine_lpar_off_chip(const struct engine *,
-		    const struct engine_snapshot *, size_t view, size_t row,
-		    size_t col, struct engine_lpar_value *out);
-int		 engine_lpar_remote(const struct engine *,
-		    const struct engine_snapshot *, size_t view, size_t row,
-		    size_t col, struct engine_lpar_value *out);
-/* The fraction (0..1) of column col's sum counted in placement p. */
-int		 engine_lpar_place_share(const struct engine *,
-		    const struct engine_snapshot *, size_t view, size_t row,
-		    size_t col, size_t p, struct engine_lpar_value *out);
-/* The row's instructions per cycle, from its summed placements. */
-int		 engine_lpar_ipc(const struct engine *,
-		    const struct engine_snapshot *, size_t view, size_t row,
-		    struct engine_lpar_value *out);
+enum engine_derived {
+	ENG_DERIVE_IPC,		/* row: instructions per cycle, per
+				   non-idle cycle where those are read */
+	ENG_DERIVE_CORES,	/* row: core cycles/s over ENG_LPAR_FREQ,
+				   "?" while it is not known */
+	ENG_DERIVE_OFF_CHIP,	/* row: the core cycles' share counted off
+				   the home chip, (D5 + D6) / (D3 + ... +
+				   D6); "?" when none are read */
+	ENG_DERIVE_REMOTE,	/* row: theirs on a remote node, D6 / (D3 +
+				   ... + D6) */
+	ENG_DERIVE_EV_OFF_CHIP,	/* event column: its share off the home
+				   chip */
+	ENG_DERIVE_EV_REMOTE,	/* event column: its share on a remote
+				   node */
+	ENG_DERIVE_PLACE,	/* event column, placement: its share of
+				   the column's sum */
+	ENG_NDERIVED
+};
+
+/* The value's name: "ipc", "cores", "off_home_chip", "remote_node" (the
+ * rows' and the event columns'), "share"; NULL past ENG_NDERIVED. */
+const char	*engine_derive_name(int what);
 /*
- * The row's cycles per second in cores: cycles/s divided by the core
- * frequency, the constant ENG_LPAR_FREQ ("?" when it is not known).
+ * The column (for engine_cell() and engine_explain()) of derived value
+ * what, of event column col and placement p where they apply (else
+ * ignored), in v; ENG_NONE when v derives nothing or col or p is past
+ * its columns.
  */
-int		 engine_lpar_cores(const struct engine *,
-		    const struct engine_snapshot *, size_t view, size_t row,
-		    struct engine_lpar_value *out);
+size_t		 engine_derive_col(const struct engine_view *v, int what,
+		    size_t col, size_t p);
+/* What v's IPC divides by, as its column is headed: "IPC-NI" (per
+ * non-idle cycle, when they are read) or "IPC" (per core cycle). */
+const char	*engine_derive_ipc_label(const struct engine_view *v);
+/* Why derived cell c has no number, for a user: a constant string; NULL
+ * when it has one. */
+const char	*engine_derive_reason(const struct engine_cell *c);
 
 #endif /* HVTOP_ENGINE_LPAR_H */

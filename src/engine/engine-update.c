@@ -202,7 +202,7 @@ engine_estimate_metrics(const struct engine_view *v, struct engine_cell *row)
  */
 static void
 engine_estimates(const struct engine *e, struct engine_snapshot *s,
-    const struct raw_sample *rs)
+    const struct raw_sample *rs, int scaled)
 {
 	const struct engine_view	*v;
 	const struct raw_value		*rv;
@@ -210,10 +210,7 @@ engine_estimates(const struct engine *e, struct engine_snapshot *s,
 	size_t				 i, r, col, k, ncol;
 
 	/* Most sources never estimate: then there is nothing to mark. */
-	for (k = 0; k < rs->nvalues; k++)
-		if (rs->values[k].status == RAW_SCALED)
-			break;
-	if (k == rs->nvalues)
+	if (!scaled)
 		return;
 	for (i = 0; i < e->nviews; i++) {
 		v = &e->views[i];
@@ -252,13 +249,18 @@ engine_update(struct engine *e, const struct raw_sample *rs)
 	return (engine_update_reuse(e, rs, NULL));
 }
 
-/* A snapshot to fill for rs: old when it fits, and rs's own fields. */
+/*
+ * A snapshot to fill for rs: old when it fits, and rs's own fields.
+ * *scaled: whether some value of rs is an estimate (RAW_SCALED), seen
+ * in the same pass over them.
+ */
 static struct engine_snapshot *
 engine_update_begin(struct engine *e, const struct raw_sample *rs,
-    struct engine_snapshot *old)
+    struct engine_snapshot *old, int *scaled)
 {
 	struct engine_snapshot	*s;
-	size_t			 k;
+	size_t			 k, n;
+	int			 sc = 0;
 
 	if (old != NULL && engine_snapshot_fits(e, old))
 		s = old;
@@ -275,8 +277,16 @@ engine_update_begin(struct engine *e, const struct raw_sample *rs,
 	s->catalog_version = rs->catalog_version;
 	memcpy(s->error, rs->error, sizeof s->error);
 	s->error[sizeof s->error - 1] = '\0';
-	for (k = 0; k < s->nraw; k++)
-		s->raw[k] = k < rs->nvalues ? rs->values[k].value : 0;
+	n = rs->nvalues < s->nraw ? rs->nvalues : s->nraw;
+	for (k = 0; k < n; k++) {
+		s->raw[k] = rs->values[k].value;
+		sc |= rs->values[k].status == RAW_SCALED;
+	}
+	for (; k < s->nraw; k++)
+		s->raw[k] = 0;
+	for (; k < rs->nvalues; k++)
+		sc |= rs->values[k].status == RAW_SCALED;
+	*scaled = sc;
 	return (s);
 }
 
@@ -520,8 +530,9 @@ engine_update_reuse(struct engine *e, const struct raw_sample *rs,
 	const struct engine_view *v;
 	double			 tsecs;
 	size_t			 i, j;
+	int			 scaled;
 
-	s = engine_update_begin(e, rs, old);
+	s = engine_update_begin(e, rs, old, &scaled);
 	engine_moved_scan(e, rs);
 	for (i = 0; i < e->nviews; i++) {
 		v = &e->views[i];
@@ -547,13 +558,15 @@ engine_update_reuse(struct engine *e, const struct raw_sample *rs,
 		s->row_interval[i][v->nrows] = tsecs;
 		engine_update_norm(e, s, i, tsecs);
 		engine_update_event_totals(e, s, i);
-		if (v->place_counter != NULL)
+		if (v->place_counter != NULL) {
 			engine_lpar_place_totals(e, s, i);
+			engine_derive_row(e, s, i, v->nrows);
+		}
 		if (v->nmetrics > 0)
 			engine_update_mixed(e, s, i);
 		for (j = 0; j < v->nmetrics; j++)
 			engine_update_metric(e, s, i, j, tsecs);
 	}
-	engine_estimates(e, s, rs);
+	engine_estimates(e, s, rs, scaled);
 	return (s);
 }

@@ -266,6 +266,7 @@ engine_free(struct engine *e)
 	}
 	free(e->views);
 	free(e->vcpu_csecs);
+	engine_derive_free(e);
 	for (i = 0; i < e->nconsts; i++)
 		free(e->consts[i].name);
 	free(e->consts);
@@ -334,13 +335,18 @@ engine_cell(const struct engine *e, const struct engine_snapshot *s,
     size_t view, size_t row, size_t col)
 {
 	const struct engine_view	*v;
+	size_t				 ncol;
 
 	if (view >= s->nviews || view >= e->nviews)
 		return (NULL);
 	v = &e->views[view];
-	if (row > v->nrows || col >= v->nevents + v->nmetrics)
+	ncol = v->nevents + v->nmetrics;
+	if (row > v->nrows || col >= ncol + v->nderived)
 		return (NULL);
-	return (&s->cells[view][row * (v->nevents + v->nmetrics) + col]);
+	if (col >= ncol)
+		return (&s->cells[view][engine_derive_first(v) +
+		    row * v->nderived + (col - ncol)]);
+	return (&s->cells[view][row * ncol + col]);
 }
 
 /*
@@ -391,6 +397,9 @@ engine_explain(const struct engine *e, const struct engine_snapshot *s,
 	if (c->status == ENG_OK && c->estimated)
 		return (xstrdup("estimated: counted part of the interval"));
 	v = &e->views[view];
+	if (col >= v->nevents + v->nmetrics)
+		return (xstrdup(c->status == ENG_OK ? "ok" :
+		    engine_derive_reason(c)));
 	if (c->status == ENG_SPLIT && col >= v->nevents)
 		return (engine_explain_split(e, s, view, row, col));
 	if (c->status != ENG_NOVALUE || col < v->nevents)
@@ -414,6 +423,8 @@ engine_cell_mark(const struct engine_cell *c)
 {
 	if (c->status == ENG_OK && isfinite(c->value))
 		return (NULL);
+	if (c->status == ENG_NOVALUE && c->reason >= ENG_DR_FIRST)
+		return (engine_derive_mark(c->reason));
 	if (c->status == ENG_NOVALUE && c->reason != FORMULA_DIVZERO)
 		return ("?");
 	return ("-");

@@ -69,7 +69,9 @@ struct engine_cell {
 	double		 value;		/* rate per second, or metric value */
 	double		 delta;		/* events in the interval */
 	uint8_t		 status;	/* enum engine_status */
-	uint8_t		 reason;	/* ENG_NOVALUE: enum formula_reason */
+	uint8_t		 reason;	/* ENG_NOVALUE: enum formula_reason,
+					   or a derived cell's reason
+					   (engine_derive_reason()) */
 	int16_t		 operand;	/* ... and the operand without value */
 	uint8_t		 estimated;	/* ENG_OK, but the value rests on a
 					   read perf multiplexed (RAW_SCALED):
@@ -146,6 +148,8 @@ struct engine_view {
 					   + p] or ENG_NONE */
 	unsigned	*vcpus;		/* ENG_VIEW_LPAR: per row, the
 					   virtual processors it sums */
+	size_t		 nderived;	/* the columns it derives, after
+					   the metrics (engine-lpar.h) */
 };
 
 struct engine_snapshot {
@@ -159,7 +163,8 @@ struct engine_snapshot {
 	size_t		 nviews;
 	/* Per view: (nrows + 1) x (nevents + nmetrics) cells, row-major;
 	 * row nrows is the total; a partition view's placements' cells
-	 * follow (engine_place_cell()), and ncells counts them too.  Per
+	 * follow (engine_place_cell()), then its derived cells, row by
+	 * row, and ncells counts them too.  Per
 	 * row: its interval in seconds (the total's: the mean over the rows
 	 * that have one). */
 	struct engine_cell **cells;
@@ -220,7 +225,11 @@ void		 engine_count_whole(struct engine *, int on);
 /* Forget the baselines (a catalog reload): the next sample has no delta. */
 void		 engine_rebase(struct engine *);
 
-/* Cell of a view: row nrows is the total; col >= nevents is a metric. */
+/*
+ * Cell of a view: row nrows is the total; col >= nevents is a metric,
+ * col >= nevents + nmetrics a partition view's derived cell (IPC, cores,
+ * shares: engine_derive_col()).
+ */
 const struct engine_cell *engine_cell(const struct engine *,
 		    const struct engine_snapshot *, size_t view, size_t row,
 		    size_t col);

@@ -4,6 +4,7 @@
 libhvpure_a_SOURCES += \
 	src/engine/engine.c src/engine/engine.h \
 	src/engine/engine-int.h \
+	src/engine/engine-derive.c \
 	src/engine/engine-lpar.c src/engine/engine-lpar.h \
 	src/engine/engine-metric.c \
 	src/engine/engine-moved.c \

@@ -54,7 +54,7 @@ export_csv_header(struct export *x, struct strbuf *sb)
 		strbuf_adds(sb, ",lpar,vcpu,vcpus,placement");
 		for (i = 0; i < EXPORT_LPAR_NDERIVED; i++) {
 			strbuf_addc(sb, ',');
-			strbuf_adds(sb, export_lpar_derived_name[i]);
+			strbuf_adds(sb, engine_derive_name((int)i));
 		}
 	}
 	for (i = 0; i < x->ncols; i++) {
@@ -182,7 +182,7 @@ export_csv_row(struct export *x, const struct engine_snapshot *s, size_t i,
 	size_t				 j;
 	char				 num[NUMFMT_G_MAX];
 	int				 lp = export_is_lpar(v);
-	struct engine_lpar_value	 lv;
+	const struct engine_cell	*dc;
 	double				 dval[EXPORT_LPAR_NDERIVED];
 	int				 dok[EXPORT_LPAR_NDERIVED] = { 0 };
 
@@ -194,11 +194,13 @@ export_csv_row(struct export *x, const struct engine_snapshot *s, size_t i,
 	/* IPC, cores and the shares: the sum's, a fraction of 1 each. */
 	for (j = 0; lp && x->lpar_csv && p == 0 &&
 	    j < EXPORT_LPAR_NDERIVED; j++) {
-		dok[j] = export_lpar_derived(x, s, i, r, j, &lv);
-		dval[j] = lv.value;
+		dc = export_derived(x, s, i, r, (int)j, 0, 0);
+		dok[j] = dc->status == ENG_OK;
+		dval[j] = dc->value;
 		if (!dok[j])
 			strbuf_addf(why, "%s%s: %s", why->len > 0 ? "; " :
-			    "", export_lpar_derived_name[j], lv.reason);
+			    "", engine_derive_name((int)j),
+			    engine_derive_reason(dc));
 	}
 	/* As ",%llu,%.9g,%s,", printf's output. */
 	strbuf_add(sb, lead->s, lead->len);

@@ -10,6 +10,7 @@
 #include <stdint.h>
 
 #include "engine/engine.h"
+#include "engine/engine-lpar.h"
 #include "export/export.h"
 #include "util/htab.h"
 #include "util/strbuf.h"
@@ -111,21 +112,16 @@ int	 export_place_reason(const struct engine_cell *, struct strbuf *);
 void	 export_text_lpar(struct export *, const struct engine_snapshot *,
 	    size_t view, struct strbuf *);
 /*
- * What a partition row derives from its sums: IPC, cycles in cores, and
- * the core cycles' shares off the home chip and on a remote node (of
- * the first core cycles column).  Their CSV names are
- * export_lpar_derived_name[].  Returns lv->ok.
+ * The derived cell of row r of partition view i: value what (enum
+ * engine_derived) of event column col and placement p where they apply.
+ * A partition row's own (IPC, cores, the core cycles' shares off the
+ * home chip and on a remote node) are the first EXPORT_LPAR_NDERIVED,
+ * named by engine_derive_name() in CSV.  Never NULL.
  */
-#define EXPORT_LPAR_IPC		0
-#define EXPORT_LPAR_CORES	1
-#define EXPORT_LPAR_OFFCHIP	2
-#define EXPORT_LPAR_REMOTE	3
-#define EXPORT_LPAR_NDERIVED	4
-struct engine_lpar_value;
-extern const char *const export_lpar_derived_name[EXPORT_LPAR_NDERIVED];
-int	 export_lpar_derived(const struct export *,
-	    const struct engine_snapshot *, size_t view, size_t row,
-	    size_t k, struct engine_lpar_value *);
+#define EXPORT_LPAR_NDERIVED	(ENG_DERIVE_REMOTE + 1)
+const struct engine_cell *export_derived(const struct export *,
+	    const struct engine_snapshot *, size_t view, size_t row, int what,
+	    size_t col, size_t p);
 /* Why shares of the partitions' view have no value: a line per reason. */
 void	 export_text_lpar_reasons(const struct export *,
 	    const struct engine_snapshot *, size_t view, struct strbuf *);

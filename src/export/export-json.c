@@ -201,20 +201,28 @@ export_json_why(const char *name, const char *what, const char *reason,
 	strbuf_free(&key);
 }
 
-/* A derived value, or null with its reason in why. */
+/* A value (when ok), or null; its reason, if any, in why. */
 static void
-export_json_share(const char *name, const char *what,
-    const struct engine_lpar_value *lv, struct strbuf *sb,
-    struct strbuf *why)
+export_json_share(const char *name, const char *what, int ok, double value,
+    const char *reason, struct strbuf *sb, struct strbuf *why)
 {
 	export_json_str(what, sb);
 	strbuf_addc(sb, ':');
-	if (lv->ok)
-		export_number(lv->value, sb);
+	if (ok)
+		export_number(value, sb);
 	else
 		strbuf_adds(sb, "null");
-	if (lv->reason != NULL)
-		export_json_why(name, what, lv->reason, why);
+	if (reason != NULL)
+		export_json_why(name, what, reason, why);
+}
+
+/* A derived cell, as export_json_share() writes it. */
+static void
+export_json_derived(const char *name, int what, const struct engine_cell *c,
+    struct strbuf *sb, struct strbuf *why)
+{
+	export_json_share(name, engine_derive_name(what),
+	    c->status == ENG_OK, c->value, engine_derive_reason(c), sb, why);
 }
 
 /*
@@ -229,10 +237,11 @@ export_json_lpar_places(struct export *x, const struct engine_snapshot *s,
 {
 	const struct engine_view	*v = engine_view(x->e, i);
 	const struct engine_cell	*c;
-	struct engine_lpar_value	 lv;
 	struct strbuf			 pr = { 0 };
 	const char			*name;
 	size_t				 j, p, n;
+	double				 val;
+	int				 ok;
 
 	for (n = 0; n < 2; n++) {
 		strbuf_adds(sb, n == 0 ? ",\"places\":{" : ",\"shares\":{");
@@ -245,15 +254,14 @@ export_json_lpar_places(struct export *x, const struct engine_snapshot *s,
 			export_json_str(name, sb);
 			strbuf_adds(sb, ":{");
 			if (n == 1) {
-				(void)engine_lpar_off_chip(x->e, s, i, r, j,
-				    &lv);
-				export_json_share(name, "off_home_chip", &lv,
-				    sb, why);
+				export_json_derived(name,
+				    ENG_DERIVE_EV_OFF_CHIP, export_derived(x,
+				    s, i, r, ENG_DERIVE_EV_OFF_CHIP, j, 0), sb,
+				    why);
 				strbuf_addc(sb, ',');
-				(void)engine_lpar_remote(x->e, s, i, r, j,
-				    &lv);
-				export_json_share(name, "remote_node", &lv,
-				    sb, why);
+				export_json_derived(name, ENG_DERIVE_EV_REMOTE,
+				    export_derived(x, s, i, r,
+				    ENG_DERIVE_EV_REMOTE, j, 0), sb, why);
 				strbuf_addc(sb, '}');
 				continue;
 			}
@@ -264,12 +272,11 @@ export_json_lpar_places(struct export *x, const struct engine_snapshot *s,
 				if (sb->s[sb->len - 1] != '{')
 					strbuf_addc(sb, ',');
 				/* An estimate has its value and its reason. */
-				memset(&lv, 0, sizeof lv);
-				lv.ok = export_value(c, &lv.value);
-				lv.reason = export_place_reason(c, &pr) ?
-				    pr.s : NULL;
+				val = 0;
+				ok = export_value(c, &val);
 				export_json_share(name, engine_place_name(p),
-				    &lv, sb, why);
+				    ok, val, export_place_reason(c, &pr) ?
+				    pr.s : NULL, sb, why);
 			}
 			strbuf_addc(sb, '}');
 		}
@@ -277,11 +284,11 @@ export_json_lpar_places(struct export *x, const struct engine_snapshot *s,
 	}
 	/* From the sums of the core cycles and instructions columns. */
 	strbuf_adds(sb, ",\"derived\":{");
-	(void)engine_lpar_ipc(x->e, s, i, r, &lv);
-	export_json_share("derived", "ipc", &lv, sb, why);
+	export_json_derived("derived", ENG_DERIVE_IPC, export_derived(x, s, i,
+	    r, ENG_DERIVE_IPC, 0, 0), sb, why);
 	strbuf_addc(sb, ',');
-	(void)engine_lpar_cores(x->e, s, i, r, &lv);
-	export_json_share("derived", "cores", &lv, sb, why);
+	export_json_derived("derived", ENG_DERIVE_CORES, export_derived(x, s,
+	    i, r, ENG_DERIVE_CORES, 0, 0), sb, why);
 	strbuf_addc(sb, '}');
 	strbuf_free(&pr);
 }

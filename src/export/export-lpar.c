@@ -83,67 +83,48 @@ export_place_reason(const struct engine_cell *c, struct strbuf *sb)
 
 /* A share in percent, or its mark. */
 static void
-export_text_share(const struct engine_lpar_value *lv, struct strbuf *sb)
+export_text_share(const struct engine_cell *c, struct strbuf *sb)
 {
-	if (lv->ok)
+	if (c->status == ENG_OK)
 		strbuf_addf(sb, " %*.1f", EXPORT_SHARE_WIDTH,
-		    100 * lv->value);
+		    100 * c->value);
 	else
-		strbuf_addf(sb, " %*s", EXPORT_SHARE_WIDTH, lv->mark);
+		strbuf_addf(sb, " %*s", EXPORT_SHARE_WIDTH,
+		    engine_cell_mark(c));
 }
 
-const char *const export_lpar_derived_name[EXPORT_LPAR_NDERIVED] = {
-	"ipc", "cores", "off_home_chip", "remote_node"
-};
-
-int
-export_lpar_derived(const struct export *x, const struct engine_snapshot *s,
-    size_t i, size_t r, size_t k, struct engine_lpar_value *lv)
+const struct engine_cell *
+export_derived(const struct export *x, const struct engine_snapshot *s,
+    size_t i, size_t r, int what, size_t col, size_t p)
 {
-	struct engine_lpar_cols	 cols;
+	static const struct engine_cell	 none = { .status = ENG_ABSENT };
+	const struct engine_cell	*c;
 
-	engine_lpar_cols(engine_view(x->e, i), &cols);
-	switch (k) {
-	case EXPORT_LPAR_IPC:
-		return (engine_lpar_ipc(x->e, s, i, r, lv));
-	case EXPORT_LPAR_CORES:
-		return (engine_lpar_cores(x->e, s, i, r, lv));
-	default:
-		break;
-	}
-	/* The engine's shares take a column: say what it would say of a
-	 * missing one rather than "not a partition view". */
-	if (cols.cycles == ENG_NONE) {
-		memset(lv, 0, sizeof *lv);
-		lv->mark = "?";
-		lv->reason = "no core cycles event is read";
-		return (0);
-	}
-	if (k == EXPORT_LPAR_OFFCHIP)
-		return (engine_lpar_off_chip(x->e, s, i, r, cols.cycles, lv));
-	return (engine_lpar_remote(x->e, s, i, r, cols.cycles, lv));
+	c = engine_cell(x->e, s, i, r, engine_derive_col(engine_view(x->e,
+	    i), what, col, p));
+	return (c != NULL ? c : &none);
 }
 
 /* Whether the partition table shows derived value k: cores with a core
  * cycles column, IPC with instructions too. */
 static int
-export_text_has_derived(const struct engine_view *v, size_t k)
+export_text_has_derived(const struct engine_view *v, int k)
 {
 	struct engine_lpar_cols	 cols;
 
 	if (v->domain != ENG_VIEW_LPAR)
 		return (0);
 	engine_lpar_cols(v, &cols);
-	if (k == EXPORT_LPAR_CORES)
+	if (k == ENG_DERIVE_CORES)
 		return (cols.cycles != ENG_NONE);
-	if (k == EXPORT_LPAR_IPC)
+	if (k == ENG_DERIVE_IPC)
 		return (cols.cycles != ENG_NONE && cols.insts != ENG_NONE);
 	return (0);
 }
 
 /* The text columns of the derived values, in the order shown. */
-static const size_t export_text_derived[] = {
-	EXPORT_LPAR_CORES, EXPORT_LPAR_IPC
+static const int export_text_derived[] = {
+	ENG_DERIVE_CORES, ENG_DERIVE_IPC
 };
 #define EXPORT_TEXT_NDERIVED \
 	(sizeof export_text_derived / sizeof export_text_derived[0])
@@ -153,29 +134,31 @@ static const char *const export_text_derived_head[] = { "cores", "IPC" };
 static const char *
 export_text_derived_name(const struct engine_view *v, size_t k)
 {
-	if (export_text_derived[k] == EXPORT_LPAR_IPC)
-		return (engine_lpar_ipc_label(v));
+	if (export_text_derived[k] == ENG_DERIVE_IPC)
+		return (engine_derive_ipc_label(v));
 	return (export_text_derived_head[k]);
 }
 
 #define EXPORT_SHARE_SAID	8	/* reasons said per column */
 
 /*
- * A line under the table for lv, a value of column name (and what of
- * it, or NULL) without a number, unless its reason was said for this
+ * A line under the table for c, a derived cell of column name (and what
+ * of it, or NULL) without a number, unless its reason was said for this
  * column already or EXPORT_SHARE_SAID were.
  */
 static void
 export_text_lpar_say(const char **said, size_t *n,
-    const struct engine_lpar_value *lv, const char *name, const char *what,
+    const struct engine_cell *c, const char *name, const char *what,
     struct strbuf *sb)
 {
-	if (lv->ok || *n == EXPORT_SHARE_SAID ||
-	    export_said(said, *n, lv->reason))
+	const char	*reason = engine_derive_reason(c);
+
+	if (reason == NULL || *n == EXPORT_SHARE_SAID ||
+	    export_said(said, *n, reason))
 		return;
-	said[(*n)++] = lv->reason;
-	strbuf_addf(sb, "%-6s %s%s%s: %s\n", lv->mark, name,
-	    what != NULL ? " " : "", what != NULL ? what : "", lv->reason);
+	said[(*n)++] = reason;
+	strbuf_addf(sb, "%-6s %s%s%s: %s\n", engine_cell_mark(c), name,
+	    what != NULL ? " " : "", what != NULL ? what : "", reason);
 }
 
 void
@@ -184,7 +167,6 @@ export_text_lpar_reasons(const struct export *x,
 {
 	const struct engine_view	*v = engine_view(x->e, i);
 	const char			*said[EXPORT_SHARE_SAID];
-	struct engine_lpar_value	 lv;
 	size_t				 r, j, n, which;
 
 	if (v->domain != ENG_VIEW_LPAR)
@@ -192,29 +174,23 @@ export_text_lpar_reasons(const struct export *x,
 	for (j = 0; j < v->nevents; j++) {
 		for (which = 0; which < 2; which++) {
 			n = 0;
-			for (r = 0; r <= v->nrows; r++) {
-				if (which == 0)
-					(void)engine_lpar_off_chip(x->e, s, i,
-					    r, j, &lv);
-				else
-					(void)engine_lpar_remote(x->e, s, i,
-					    r, j, &lv);
-				export_text_lpar_say(said, &n, &lv,
+			for (r = 0; r <= v->nrows; r++)
+				export_text_lpar_say(said, &n,
+				    export_derived(x, s, i, r, which == 0 ?
+				    ENG_DERIVE_EV_OFF_CHIP :
+				    ENG_DERIVE_EV_REMOTE, j, 0),
 				    x->cols[x->map[i][j]].name, which == 0 ?
 				    "%offchip" : "%remote", sb);
-			}
 		}
 	}
 	for (j = 0; j < EXPORT_TEXT_NDERIVED; j++) {
 		if (!export_text_has_derived(v, export_text_derived[j]))
 			continue;
 		n = 0;
-		for (r = 0; r <= v->nrows; r++) {
-			(void)export_lpar_derived(x, s, i, r,
-			    export_text_derived[j], &lv);
-			export_text_lpar_say(said, &n, &lv,
+		for (r = 0; r <= v->nrows; r++)
+			export_text_lpar_say(said, &n, export_derived(x, s, i,
+			    r, export_text_derived[j], 0, 0),
 			    export_text_derived_name(v, j), NULL, sb);
-		}
 	}
 }
 
@@ -230,7 +206,7 @@ export_text_lpar_derived(const struct export *x,
     const struct engine_snapshot *s, size_t i, size_t r, struct strbuf *sb)
 {
 	const struct engine_view	*v = engine_view(x->e, i);
-	struct engine_lpar_value	 lv;
+	const struct engine_cell	*c;
 	size_t				 k;
 
 	for (k = 0; k < EXPORT_TEXT_NDERIVED; k++) {
@@ -241,12 +217,13 @@ export_text_lpar_derived(const struct export *x,
 			    export_text_derived_name(v, k));
 		else if (r == EXPORT_TEXT_UNITS)
 			strbuf_addf(sb, " %*s", EXPORT_SHARE_WIDTH, "");
-		else if (export_lpar_derived(x, s, i, r,
-		    export_text_derived[k], &lv))
+		else if ((c = export_derived(x, s, i, r,
+		    export_text_derived[k], 0, 0))->status == ENG_OK)
 			strbuf_addf(sb, " %*.2f", EXPORT_SHARE_WIDTH,
-			    lv.value);
+			    c->value);
 		else
-			strbuf_addf(sb, " %*s", EXPORT_SHARE_WIDTH, lv.mark);
+			strbuf_addf(sb, " %*s", EXPORT_SHARE_WIDTH,
+			    engine_cell_mark(c));
 	}
 }
 
@@ -309,7 +286,6 @@ export_text_lpar(struct export *x, const struct engine_snapshot *s,
 	struct export_view		*vw = &x->views[i];
 	const struct engine_cell	*c;
 	const struct export_column	*col;
-	struct engine_lpar_value	 lv;
 	size_t				 r, j, p, ncol;
 	int				 vcpu = v->domain == ENG_VIEW_LPAR_VCPU;
 
@@ -338,18 +314,15 @@ export_text_lpar(struct export *x, const struct engine_snapshot *s,
 			export_text_cell(c, vw->scale[j], col->width, sb);
 			if (j >= v->nevents)
 				continue;
-			if (vcpu) {
-				for (p = 0; p < SEL_NPLACES; p++) {
-					(void)engine_lpar_place_share(x->e, s,
-					    i, r, j, p, &lv);
-					export_text_share(&lv, sb);
-				}
+			for (p = 0; vcpu && p < SEL_NPLACES; p++)
+				export_text_share(export_derived(x, s, i, r,
+				    ENG_DERIVE_PLACE, j, p), sb);
+			if (vcpu)
 				continue;
-			}
-			(void)engine_lpar_off_chip(x->e, s, i, r, j, &lv);
-			export_text_share(&lv, sb);
-			(void)engine_lpar_remote(x->e, s, i, r, j, &lv);
-			export_text_share(&lv, sb);
+			export_text_share(export_derived(x, s, i, r,
+			    ENG_DERIVE_EV_OFF_CHIP, j, 0), sb);
+			export_text_share(export_derived(x, s, i, r,
+			    ENG_DERIVE_EV_REMOTE, j, 0), sb);
 		}
 		while (sb->len > 0 && sb->s[sb->len - 1] == ' ')
 			sb->s[--sb->len] = '\0';

@@ -300,19 +300,23 @@ static void
 report_add_lpar(struct report *r, const struct engine_snapshot *s,
     size_t row, size_t k)
 {
+	static const int		 what[REPORT_NLPAR] = {
+		-1, ENG_DERIVE_IPC, ENG_DERIVE_EV_OFF_CHIP,
+		ENG_DERIVE_EV_REMOTE
+	};
+	const struct engine_view	*v = engine_view(r->e, r->lview);
 	const struct engine_cell	*cell;
-	struct engine_lpar_value	 lv[REPORT_NLPAR - 1];
 	double				 val[REPORT_NLPAR];
 	size_t				 m;
 
-	cell = engine_cell(r->e, s, r->lview, row, r->lcyc);
-	val[0] = cell != NULL && cell->status == ENG_OK ? cell->value : NAN;
-	engine_lpar_ipc(r->e, s, r->lview, row, &lv[0]);
-	engine_lpar_off_chip(r->e, s, r->lview, row, r->lcyc, &lv[1]);
-	engine_lpar_remote(r->e, s, r->lview, row, r->lcyc, &lv[2]);
-	val[1] = lv[0].ok ? lv[0].value : NAN;
-	val[2] = lv[1].ok ? lv[1].value * 100 : NAN;
-	val[3] = lv[2].ok ? lv[2].value * 100 : NAN;
+	/* The cycles, then what the engine derives of the row and of the
+	 * cycles' column: shares in %. */
+	for (m = 0; m < REPORT_NLPAR; m++) {
+		cell = engine_cell(r->e, s, r->lview, row, m == 0 ? r->lcyc :
+		    engine_derive_col(v, what[m], r->lcyc, 0));
+		val[m] = cell != NULL && cell->status == ENG_OK ?
+		    cell->value * (m >= 2 ? 100 : 1) : NAN;
+	}
 	for (m = 0; m < REPORT_NLPAR; m++)
 		report_put(&r->charts[r->lchart[m]].lines[r->lline[row *
 		    REPORT_NLPAR + m]], k, isfinite(val[m]) ? val[m] : NAN);

@@ -168,6 +168,45 @@ fill(struct fixture *f, uint64_t t)
 	}
 }
 
+/* A derived value as the outputs read it: a number, or a mark and why. */
+struct derived {
+	double		 value;
+	int		 ok;
+	const char	*mark;
+	const char	*reason;
+};
+
+/* The derived cell what (of column col, placement p) of row r, or NULL. */
+static const struct engine_cell *
+derived_cell(const struct fixture *f, const struct engine_snapshot *s,
+    size_t view, size_t r, int what, size_t col, size_t p)
+{
+	return (engine_cell(f->e, s, view, r, engine_derive_col(
+	    engine_view(f->e, view), what, col, p)));
+}
+
+static int
+derived(const struct fixture *f, const struct engine_snapshot *s,
+    size_t view, size_t r, int what, size_t col, size_t p,
+    struct derived *lv)
+{
+	const struct engine_cell	*c;
+
+	memset(lv, 0, sizeof *lv);
+	if ((c = derived_cell(f, s, view, r, what, col, p)) == NULL)
+		fail_msg("view %zu row %zu has no derived value %d", view, r,
+		    what);
+	lv->ok = c->status == ENG_OK;
+	lv->value = c->value;
+	lv->mark = engine_cell_mark(c);
+	lv->reason = engine_derive_reason(c);
+	/* Never NaN, and a mark with a reason when there is no number. */
+	assert_true(isfinite(c->value));
+	assert_true(lv->ok == (lv->mark == NULL));
+	assert_true(lv->ok == (lv->reason == NULL));
+	return (lv->ok);
+}
+
 static void
 test_views(void **state)
 {
@@ -280,7 +319,7 @@ test_failed_place(void **state)
 {
 	struct fixture			*f = *state;
 	struct engine_snapshot		*s;
-	struct engine_lpar_value	 lv;
+	struct derived			 lv;
 	size_t				 nl, nv, k;
 
 	select_lpar(f, 0xf, NULL, 0);
@@ -308,11 +347,12 @@ test_failed_place(void **state)
 	assert_int_equal(engine_cell(f->e, s, nl, 2, 0)->status, ENG_FAILED);
 	assert_int_equal(engine_cell(f->e, s, nl, 1, 0)->status, ENG_OK);
 	assert_int_equal(engine_cell(f->e, s, nl, 0, 1)->status, ENG_OK);
-	assert_int_equal(engine_lpar_remote(f->e, s, nl, 0, 0, &lv), 0);
+	assert_int_equal(derived(f, s, nl, 0, ENG_DERIVE_EV_REMOTE, 0, 0,
+	    &lv), 0);
 	assert_string_equal(lv.mark, "-");
 	assert_string_equal(lv.reason, "the read failed");
-	assert_int_equal(engine_lpar_ipc(f->e, s, nl, 0, &lv), 0);
-	assert_int_equal(engine_lpar_ipc(f->e, s, nl, 1, &lv), 1);
+	assert_int_equal(derived(f, s, nl, 0, ENG_DERIVE_IPC, 0, 0, &lv), 0);
+	assert_int_equal(derived(f, s, nl, 1, ENG_DERIVE_IPC, 0, 0, &lv), 1);
 	engine_snapshot_free(s);
 }
 
@@ -321,7 +361,7 @@ test_derived(void **state)
 {
 	struct fixture			*f = *state;
 	struct engine_snapshot		*s;
-	struct engine_lpar_value	 lv;
+	struct derived			 lv;
 	struct engine_lpar_cols		 cols;
 	size_t				 nl, nv;
 
@@ -339,34 +379,191 @@ test_derived(void **state)
 	fill(f, 0);
 	s = engine_update(f->e, &f->rs);
 	/* No interval yet: a mark and why, never NaN. */
-	assert_int_equal(engine_lpar_off_chip(f->e, s, nl, 0, 0, &lv), 0);
+	assert_int_equal(derived(f, s, nl, 0, ENG_DERIVE_EV_OFF_CHIP, 0, 0,
+	    &lv), 0);
 	assert_string_equal(lv.mark, "-");
 	assert_string_equal(lv.reason, "first sample: no interval yet");
 	fill(f, 1);
 	s = engine_update_reuse(f->e, &f->rs, s);
 	/* Places weigh 1, 2, 3, 4: off the home chip 7/10, remote 4/10. */
-	assert_int_equal(engine_lpar_off_chip(f->e, s, nl, 0, 0, &lv), 1);
+	assert_int_equal(derived(f, s, nl, 0, ENG_DERIVE_EV_OFF_CHIP, 0, 0,
+	    &lv), 1);
 	assert_float_equal(lv.value, 0.7, 1e-12);
-	assert_int_equal(engine_lpar_remote(f->e, s, nv, 2, 1, &lv), 1);
+	assert_int_equal(derived(f, s, nv, 2, ENG_DERIVE_EV_REMOTE, 1, 0,
+	    &lv), 1);
 	assert_float_equal(lv.value, 0.4, 1e-12);
-	assert_int_equal(engine_lpar_remote(f->e, s, nl, 2, 0, &lv), 1);
+	assert_int_equal(derived(f, s, nl, 2, ENG_DERIVE_EV_REMOTE, 0, 0,
+	    &lv), 1);
 	assert_float_equal(lv.value, 0.4, 1e-12);
-	assert_int_equal(engine_lpar_place_share(f->e, s, nv, 1, 0, 1, &lv),
+	assert_int_equal(derived(f, s, nv, 1, ENG_DERIVE_PLACE, 0, 1, &lv),
 	    1);
 	assert_float_equal(lv.value, 0.2, 1e-12);
-	assert_int_equal(engine_lpar_place_share(f->e, s, 0, 1, 0, 1, &lv),
-	    0);
-	assert_int_equal(engine_lpar_ipc(f->e, s, nl, 1, &lv), 1);
+	assert_null(derived_cell(f, s, 0, 1, ENG_DERIVE_PLACE, 0, 1));
+	assert_int_equal(derived(f, s, nl, 1, ENG_DERIVE_IPC, 0, 0, &lv), 1);
 	assert_float_equal(lv.value, 0.5, 1e-12);
-	/* Cores: the frequency is not known until it is set. */
-	assert_int_equal(engine_lpar_cores(f->e, s, nl, 0, &lv), 0);
+	/* Cores: the frequency is not known until it is set, and the cell
+	 * is computed with the sample. */
+	assert_int_equal(derived(f, s, nl, 0, ENG_DERIVE_CORES, 0, 0, &lv),
+	    0);
 	assert_string_equal(lv.mark, "?");
 	assert_non_null(strstr(lv.reason, "--const CPU_Freq="));
 	engine_set_constant(f->e, ENG_LPAR_FREQ, 1e4);
-	assert_int_equal(engine_lpar_cores(f->e, s, nl, 0, &lv), 1);
+	fill(f, 2);
+	s = engine_update_reuse(f->e, &f->rs, s);
+	assert_int_equal(derived(f, s, nl, 0, ENG_DERIVE_CORES, 0, 0, &lv),
+	    1);
 	assert_float_equal(lv.value, 3, 1e-12);
 	/* Not a partition view. */
-	assert_int_equal(engine_lpar_remote(f->e, s, 0, 0, 0, &lv), 0);
+	assert_null(derived_cell(f, s, 0, 0, ENG_DERIVE_EV_REMOTE, 0, 0));
+	engine_snapshot_free(s);
+}
+
+/*
+ * The derived cells' statuses and reasons when an operand has no value:
+ * the first sample, a partition that reads no instructions (and so a
+ * total of rows that read different things), a core frequency not
+ * known, placements not read, nothing counted.  engine_explain() says
+ * of them what the outputs say.
+ */
+static void
+test_derived_reasons(void **state)
+{
+	struct fixture			*f = *state;
+	struct engine_snapshot		*s;
+	const struct engine_view	*lv;
+	const struct engine_cell	*c;
+	struct derived			 d;
+	size_t				 nl, col;
+	char				*why;
+
+	f->no_inst5 = 1;
+	select_lpar(f, 0xf, NULL, 0);
+	nl = engine_view_find(f->e, ENG_VIEW_LPAR);
+	lv = engine_view(f->e, nl);
+	/* Row values, then two per event column, then four per column. */
+	assert_int_equal(lv->nderived, 4 + 2 * NEV + NEV * SEL_NPLACES);
+	assert_int_equal(engine_derive_col(lv, ENG_DERIVE_IPC, 0, 0),
+	    NEV + lv->nmetrics);
+	assert_int_equal(engine_derive_col(lv, ENG_DERIVE_PLACE, 1, 3),
+	    NEV + lv->nmetrics + lv->nderived - 1);
+	assert_int_equal(engine_derive_col(lv, ENG_DERIVE_EV_REMOTE, NEV, 0),
+	    ENG_NONE);
+	assert_int_equal(engine_derive_col(lv, ENG_NDERIVED, 0, 0), ENG_NONE);
+	assert_int_equal(engine_derive_col(engine_view(f->e, 0),
+	    ENG_DERIVE_IPC, 0, 0), ENG_NONE);
+	assert_string_equal(engine_derive_name(ENG_DERIVE_OFF_CHIP),
+	    "off_home_chip");
+	assert_string_equal(engine_derive_name(ENG_DERIVE_EV_REMOTE),
+	    "remote_node");
+	assert_null(engine_derive_name(ENG_NDERIVED));
+	assert_string_equal(engine_derive_ipc_label(lv), "IPC");
+	fill(f, 0);
+	s = engine_update(f->e, &f->rs);
+	/* The first sample: the operands' status, said as theirs. */
+	c = derived_cell(f, s, nl, 0, ENG_DERIVE_IPC, 0, 0);
+	assert_int_equal(c->status, ENG_NOBASE);
+	assert_string_equal(engine_cell_mark(c), "-");
+	col = engine_derive_col(lv, ENG_DERIVE_IPC, 0, 0);
+	why = engine_explain(f->e, s, nl, 0, col);
+	assert_string_equal(why, "first sample: no interval yet");
+	free(why);
+	fill(f, 1);
+	s = engine_update_reuse(f->e, &f->rs, s);
+	/* Partition 5 reads no instructions: no IPC, and none of the
+	 * total, which would set one partition's against both's cycles. */
+	assert_int_equal(derived(f, s, nl, 0, ENG_DERIVE_IPC, 0, 0, &d), 1);
+	assert_float_equal(d.value, 0.5, 1e-12);
+	assert_int_equal(derived(f, s, nl, 1, ENG_DERIVE_IPC, 0, 0, &d), 0);
+	assert_int_equal(derived_cell(f, s, nl, 1, ENG_DERIVE_IPC, 0,
+	    0)->status, ENG_ABSENT);
+	assert_string_equal(d.mark, "-");
+	assert_string_equal(d.reason, "not selected for this index");
+	assert_int_equal(derived(f, s, nl, lv->nrows, ENG_DERIVE_IPC, 0, 0,
+	    &d), 0);
+	assert_string_equal(d.reason, "the rows do not all read both cycles "
+	    "and instructions");
+	/* Cores: "?" while the frequency is not known, and why. */
+	c = derived_cell(f, s, nl, 0, ENG_DERIVE_CORES, 0, 0);
+	assert_int_equal(c->status, ENG_NOVALUE);
+	assert_string_equal(engine_cell_mark(c), "?");
+	why = engine_explain(f->e, s, nl, 0, engine_derive_col(lv,
+	    ENG_DERIVE_CORES, 0, 0));
+	assert_string_equal(why, "the core frequency is not known: set it "
+	    "with --const CPU_Freq=VALUE");
+	free(why);
+	/* The shares of a column a partition does not read. */
+	assert_int_equal(derived(f, s, nl, 1, ENG_DERIVE_EV_OFF_CHIP, 1, 0,
+	    &d), 0);
+	assert_string_equal(d.reason, "needs all four placements (domains 3 "
+	    "to 6): not all are read");
+	assert_int_equal(derived(f, s, nl, 1, ENG_DERIVE_PLACE, 1, 2, &d), 0);
+	assert_string_equal(d.reason, "this placement is not read");
+	/* The cycles' shares of a row are its cycles column's. */
+	assert_int_equal(derived(f, s, nl, 1, ENG_DERIVE_REMOTE, 0, 0, &d), 1);
+	assert_float_equal(d.value, 0.4, 1e-12);
+	why = engine_explain(f->e, s, nl, 1, engine_derive_col(lv,
+	    ENG_DERIVE_REMOTE, 0, 0));
+	assert_string_equal(why, "ok");
+	free(why);
+	/* Nothing counted: no share, no IPC (a division by zero, "-"). */
+	fill(f, 1);
+	f->rs.now += 1000000000ULL;
+	for (col = 0; col < f->rs.nvalues; col++)
+		f->rs.values[col].timebase += TB_HZ;
+	s = engine_update_reuse(f->e, &f->rs, s);
+	assert_int_equal(engine_cell(f->e, s, nl, 0, 0)->status, ENG_OK);
+	assert_int_equal(derived(f, s, nl, 0, ENG_DERIVE_IPC, 0, 0, &d), 0);
+	assert_string_equal(d.mark, "-");
+	assert_string_equal(d.reason, "division by zero");
+	assert_int_equal(derived(f, s, nl, 0, ENG_DERIVE_OFF_CHIP, 0, 0, &d),
+	    0);
+	assert_string_equal(d.reason, "nothing counted in the interval");
+	assert_int_equal(derived(f, s, nl, 0, ENG_DERIVE_PLACE, 0, 0, &d), 0);
+	assert_string_equal(d.reason, "nothing counted in the interval");
+	engine_snapshot_free(s);
+}
+
+/* Without a core cycles column: "?" and why, for the row's values. */
+static void
+test_derived_no_cycles(void **state)
+{
+	struct fixture			*f = *state;
+	struct engine_snapshot		*s;
+	const struct engine_view	*lv;
+	struct derived			 d;
+	size_t				 nl;
+
+	select_lpar(f, 0xf, NULL, 0);
+	/* Call the cycles column something else, as if not read. */
+	f->sel.picks[f->sel.npicks - 1].events[0] = catalog_find_event(f->cat,
+	    "HPM_0THRD_NON_IDLE_CCYC", 0);
+	assert_non_null(f->sel.picks[f->sel.npicks - 1].events[0]);
+	for (nl = f->first; nl < f->sel.ncounters; nl++)
+		if (f->sel.counters[nl].column == 0)
+			f->sel.counters[nl].event =
+			    f->sel.picks[f->sel.npicks - 1].events[0];
+	engine_free(f->e);
+	f->e = engine_new(f->cat, &f->sel, TB_HZ, NULL, 0, NULL, NULL);
+	engine_set_constant(f->e, ENG_LPAR_FREQ, 1e4);
+	nl = engine_view_find(f->e, ENG_VIEW_LPAR);
+	lv = engine_view(f->e, nl);
+	fill(f, 0);
+	s = engine_update(f->e, &f->rs);
+	fill(f, 1);
+	s = engine_update_reuse(f->e, &f->rs, s);
+	assert_int_equal(derived(f, s, nl, 0, ENG_DERIVE_IPC, 0, 0, &d), 0);
+	assert_string_equal(d.mark, "?");
+	assert_string_equal(d.reason, "no core cycles event is read");
+	assert_int_equal(derived(f, s, nl, 0, ENG_DERIVE_CORES, 0, 0, &d), 0);
+	assert_string_equal(d.mark, "?");
+	assert_int_equal(derived(f, s, nl, lv->nrows, ENG_DERIVE_OFF_CHIP, 0,
+	    0, &d), 0);
+	assert_string_equal(d.mark, "?");
+	assert_string_equal(d.reason, "no core cycles event is read");
+	/* The columns' own shares are there still. */
+	assert_int_equal(derived(f, s, nl, 0, ENG_DERIVE_EV_OFF_CHIP, 0, 0,
+	    &d), 1);
+	assert_float_equal(d.value, 0.7, 1e-12);
 	engine_snapshot_free(s);
 }
 
@@ -375,7 +572,7 @@ test_some_places(void **state)
 {
 	struct fixture			*f = *state;
 	struct engine_snapshot		*s;
-	struct engine_lpar_value	 lv;
+	struct derived			 lv;
 	size_t				 nl;
 
 	/* Domains 3 and 6 only: sums of those, shares need all four. */
@@ -390,7 +587,8 @@ test_some_places(void **state)
 	    3000 * (1 + 4), 1e-9);
 	assert_int_equal(engine_place_cell(f->e, s, nl, 1, 0, 1)->status,
 	    ENG_ABSENT);
-	assert_int_equal(engine_lpar_off_chip(f->e, s, nl, 1, 0, &lv), 0);
+	assert_int_equal(derived(f, s, nl, 1, ENG_DERIVE_EV_OFF_CHIP, 0, 0,
+	    &lv), 0);
 	assert_string_equal(lv.mark, "-");
 	assert_non_null(strstr(lv.reason, "all four placements"));
 	engine_snapshot_free(s);
@@ -789,6 +987,10 @@ main(void)
 		cmocka_unit_test_setup_teardown(test_failed_place, setup,
 		    teardown),
 		cmocka_unit_test_setup_teardown(test_derived, setup,
+		    teardown),
+		cmocka_unit_test_setup_teardown(test_derived_reasons, setup,
+		    teardown),
+		cmocka_unit_test_setup_teardown(test_derived_no_cycles, setup,
 		    teardown),
 		cmocka_unit_test_setup_teardown(test_some_places, setup,
 		    teardown),
