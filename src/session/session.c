@@ -394,27 +394,21 @@ session_reresolve(struct session *s, struct catalog *cat, char **cause)
 }
 
 /*
- * The source found the partitions changed (one stopped answering, or
- * the catalog changed): resolve the picks again so that @lpar picks read
- * the partitions there are.  Returns 1 when the selection was rebuilt;
- * a pick that can no longer be resolved leaves the selection as it was
- * and says why.
+ * The source said its partitions changed with the sample it read (one
+ * stopped answering, or was found again): take its new list and resolve
+ * the picks again so that @lpar picks read the partitions there are.
+ * Returns 1 when the selection was rebuilt; a pick that can no longer be
+ * resolved leaves the selection as it was and says why.
  */
 static int
-session_lpars_changed(struct session *s, char **cause)
+session_lpars_changed(struct session *s)
 {
-	struct topology	 t;
-	char		*why = NULL;
+	char	*why = NULL;
 
-	if (!s->lpars_asked ||
-	    s->src->ops->topology(s->src, &t, &why) != 0) {
+	if (s->src->ops->topology(s->src, &s->topo, &why) != 0) {
 		free(why);
 		return (0);
 	}
-	if (t.lpars == s->topo.lpars && t.nlpars == s->topo.nlpars &&
-	    t.lpars_denied == s->topo.lpars_denied)
-		return (0);
-	s->topo = t;
 	if (!session_has_lpar(s->sel))
 		return (0);
 	if (session_reresolve(s, NULL, &why) != 0) {
@@ -423,7 +417,6 @@ session_lpars_changed(struct session *s, char **cause)
 		free(why);
 		return (0);
 	}
-	(void)cause;
 	snprintf(s->note, sizeof s->note, "the partitions changed: now %zu; "
 	    "baselines restarted", s->topo.nlpars);
 	return (1);
@@ -559,6 +552,7 @@ session_sample(struct session *s, unsigned *changed,
 	}
 	rs->error[0] = '\0';
 	rs->calls = rs->naive_calls = 0;
+	rs->lpars_changed = 0;
 	if ((error = session_read(s, cause)) != 0)
 		return (error);
 	if (rs->catalog_version != 0 &&
@@ -570,7 +564,8 @@ session_sample(struct session *s, unsigned *changed,
 		/* This sample was planned for the old catalog: read anew. */
 		if ((error = session_read(s, cause)) != 0)
 			return (error);
-	} else if (session_lpars_changed(s, cause)) {
+	} else if (rs->lpars_changed && s->lpars_asked &&
+	    session_lpars_changed(s)) {
 		*changed |= SESSION_CHANGED_SELECTION;
 		/* The new selection has no values yet: read them. */
 		if ((error = session_read(s, cause)) != 0)

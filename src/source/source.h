@@ -34,7 +34,12 @@ struct source_ops {
 	/* Use this selection from now on (the source keeps a pointer). */
 	int		(*select)(struct source *, const struct selection *,
 			    char **cause);
-	/* Read every selected counter at time now (ns). */
+	/*
+	 * Read every selected counter at time now (ns).  A source whose
+	 * partitions changed (one stopped answering and they were looked
+	 * for again) says so on the sample it read, raw->lpars_changed;
+	 * its next topology call lists them.
+	 */
 	int		(*sample)(struct source *, uint64_t now,
 			    struct raw_sample *, char **cause);
 	/*
@@ -47,9 +52,9 @@ struct source_ops {
 	 * Optional: find the frame's partitions (topology lpars) now.  A
 	 * source looks for them only when asked, as it costs reads nothing
 	 * else makes; from then on it looks again by itself when they may
-	 * have changed.  The next topology call lists them, in a new array
-	 * exactly when they changed: the caller then resolves its picks
-	 * again.
+	 * have changed.  The next topology call lists them; a change found
+	 * while sampling is said by the sample (raw->lpars_changed), and
+	 * the caller then resolves its picks again.
 	 */
 	int		(*partitions)(struct source *, char **cause);
 	/* A named constant of the frame (e.g. PB_Freq), 0 if unknown. */
