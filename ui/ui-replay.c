@@ -16,21 +16,19 @@
 #include "util/seekspec.h"
 #include "util/xalloc.h"
 
-/* Where the replay stands; at its end it pauses and says so once. */
+/* Where the replay stands (as the last sample or jump said); at its end
+ * it pauses and says so once. */
 void
 ui_replay_status(struct ui_run *r)
 {
 	struct ui		*ui = &r->ui;
-	struct session_replay	 rp;
 	char			*sum;
 
-	(void)session_replay(ui->ses, &rp);
-	ui->replay_pos = rp.position;
-	ui->replay_total = rp.total;
-	ui->replay_speed = rp.speed;
+	ui->replay_pos = r->state.position;
+	ui->replay_total = r->state.total;
 	if (ui->snap != NULL)
 		ui->replay_wall = session_wall(ui->ses, ui->snap->now);
-	if (!session_done(ui->ses) || ui->replay_end)
+	if (!r->state.done || ui->replay_end)
 		return;
 	ui->replay_end = 1;
 	ui->paused = 1;
@@ -74,31 +72,29 @@ static void
 ui_replay_seek_to(struct ui_run *r, uint64_t index, int back, int again)
 {
 	struct ui		*ui = &r->ui;
-	struct engine_snapshot	*snap;
-	struct session_replay	 rp;
+	struct session_result	 res;
 	uint64_t		 was = ui->replay_pos;
 	char			*cause = NULL;
-	unsigned		 changed, renewed;
+	unsigned		 renewed;
 	int			 i, tries, base, error = 0;
 
 	ui->replay_end = 0;
 	for (tries = 0; tries < 3; tries++) {
 		/* The interval across the jump means nothing. */
-		error = session_seek(ui->ses, index, &changed, &cause);
-		ui_follow_engine(r, changed);
+		error = session_seek(ui->ses, index, &res, &cause);
+		ui_take(r, &res);
 		if (error != 0)
 			break;
 		renewed = 0;
 		for (i = 0, base = 1; i < 4; i++) {
-			error = session_sample(ui->ses, &changed, &snap,
-			    &cause);
-			ui_follow_engine(r, changed);
-			renewed |= changed;
+			error = session_sample(ui->ses, &res, &cause);
+			ui_take(r, &res);
+			renewed |= res.changed;
 			if (error != 0)
 				goto fail;
-			if (base || snap->seq == 0) {
+			if (base || res.snap->seq == 0) {
 				base = 0;
-				session_recycle(ui->ses, snap);
+				session_recycle(ui->ses, res.snap);
 				continue;
 			}
 			break;
@@ -110,11 +106,11 @@ ui_replay_seek_to(struct ui_run *r, uint64_t index, int back, int again)
 		}
 		if (back && (renewed & SESSION_CHANGED_ENGINE) && index > 0 &&
 		    tries < 2) {
-			session_recycle(ui->ses, snap);
+			session_recycle(ui->ses, res.snap);
 			index--;
 			continue;
 		}
-		ui_show(r, snap, clock_now(&r->rt));
+		ui_show(r, res.snap, clock_now(&r->rt));
 		ui_msg(r, UI_R_NORMAL, "sample %llu of %llu",
 		    (unsigned long long)ui->replay_pos,
 		    (unsigned long long)ui->replay_total);
@@ -127,9 +123,8 @@ fail:
 		 * the header will say, the interval shown before or the
 		 * last there is now.
 		 */
-		(void)session_replay(ui->ses, &rp);
-		if (was > rp.total)
-			was = rp.total;
+		if (was > r->state.total)
+			was = r->state.total;
 		if (was >= 2)
 			ui_replay_seek_to(r, was - 2, 0, 1);
 	}

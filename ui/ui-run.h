@@ -13,6 +13,7 @@
 
 #include "ui/ui.h"
 #include "ui/view.h"
+#include "session/session.h"
 #include "sys/clock.h"
 
 struct engine_snapshot;
@@ -32,6 +33,9 @@ struct ui_run {
 	int		 quit;
 	int		 status;
 	int		 sample_now;
+	struct session_result state;	/* the last sample's or jump's, with
+					   no snapshot: where a replay stands
+					   and when the next sample is due */
 	char		*rec_error;	/* why the recording stopped */
 	char		*replay_error;	/* why a replay could not read on */
 	char		*filter_before;	/* restored when a filter is cancelled */
@@ -59,8 +63,11 @@ void	 ui_engine_changed(struct ui_run *, int catalog);
  * not parse (the old one stays and filter_error says why).
  */
 unsigned ui_set_filter(struct ui *, const char *text);
-/* Follow what session_sample() or session_seek() said changed. */
-void	 ui_follow_engine(struct ui_run *, unsigned changed);
+/*
+ * Take what session_sample() or session_seek() said: where a replay
+ * stands, when the next sample is due, and a new engine to follow.
+ */
+void	 ui_take(struct ui_run *, const struct session_result *);
 /* Put snap on screen (the model owns it from now on). */
 void	 ui_show(struct ui_run *, struct engine_snapshot *, uint64_t now);
 

@@ -339,15 +339,18 @@ ui_words(struct ui_run *r)
 /* ---- sampling ------------------------------------------------------ */
 
 /*
- * After a sample or a jump: a new engine (the catalog or the selection
- * changed under it, as the session said) rebuilds what the screens
- * derive from it.  This frees the snapshot shown, so it comes before a
- * new one is put up.
+ * After a sample or a jump: where a replay stands and when the next
+ * sample is due, kept for the loop; a new engine (the catalog or the
+ * selection changed under it, as the session said) rebuilds what the
+ * screens derive from it.  This frees the snapshot shown, so it comes
+ * before a new one is put up.
  */
 void
-ui_follow_engine(struct ui_run *r, unsigned changed)
+ui_take(struct ui_run *r, const struct session_result *res)
 {
-	if (changed & SESSION_CHANGED_ENGINE) {
+	r->state = *res;
+	r->state.snap = NULL;
+	if (res->changed & SESSION_CHANGED_ENGINE) {
 		ui_engine_changed(r, 1);
 		ui_words(r);
 	}
@@ -368,49 +371,57 @@ ui_show(struct ui_run *r, struct engine_snapshot *snap, uint64_t now)
 		ui_replay_status(r);
 }
 
+/* The sample could not be taken: say why. */
+static void
+ui_sample_failed(struct ui_run *r, char *cause)
+{
+	struct ui	*ui = &r->ui;
+
+	if (session_record_failed(ui->ses)) {
+		/* Said until something else is, and again on exit. */
+		ui_msg(r, UI_R_ERROR, "sampling stopped: %s", cause);
+		r->msg_until = 0;
+		free(r->rec_error);
+		r->rec_error = cause;
+		return;
+	}
+	if (ui->replay) {
+		/* The file failed under the replay: the header's total
+		 * follows what is left. */
+		ui_replay_failed(r, cause);
+		free(cause);
+		ui_replay_status(r);
+		return;
+	}
+	ui_msg(r, UI_R_ERROR, "sampling failed: %s", cause);
+	free(cause);
+}
+
 /* Take one sample; returns 1 when it only set the baselines. */
 static int
 ui_sample(struct ui_run *r)
 {
 	struct ui		*ui = &r->ui;
-	struct engine_snapshot	*snap;
+	struct session_result	 res;
 	uint64_t		 now, cpu;
 	char			*cause = NULL;
-	unsigned		 changed;
 	int			 error;
 
 	if (session_clock_virtual(ui->ses)) {
 		session_sleep_until(ui->ses, r->vnext, -1);
 		r->vnext += (uint64_t)llround(ui->delay * 1e9);
 	}
-	if (session_done(ui->ses)) {
+	if (r->state.done) {
 		ui_replay_status(r);
 		return (0);
 	}
 	/* A sample that cannot be recorded is not taken. */
 	if (session_record_failed(ui->ses))
 		return (0);
-	error = session_sample(ui->ses, &changed, &snap, &cause);
-	ui_follow_engine(r, changed);
-	if (error != 0 && session_record_failed(ui->ses)) {
-		/* Said until something else is, and again on exit. */
-		ui_msg(r, UI_R_ERROR, "sampling stopped: %s", cause);
-		r->msg_until = 0;
-		free(r->rec_error);
-		r->rec_error = cause;
-		return (0);
-	}
-	if (error != 0 && ui->replay) {
-		/* The file failed under the replay: the header's total
-		 * follows what is left. */
-		ui_replay_failed(r, cause);
-		free(cause);
-		ui_replay_status(r);
-		return (0);
-	}
+	error = session_sample(ui->ses, &res, &cause);
+	ui_take(r, &res);
 	if (error != 0) {
-		ui_msg(r, UI_R_ERROR, "sampling failed: %s", cause);
-		free(cause);
+		ui_sample_failed(r, cause);
 		return (0);
 	}
 	now = clock_now(&r->rt);
@@ -420,14 +431,25 @@ ui_sample(struct ui_run *r)
 		    (double)(now - r->cpu_rt_prev);
 	r->cpu_prev = cpu;
 	r->cpu_rt_prev = now;
-	if (snap->seq == 0) {
-		engine_snapshot_free(snap);
+	if (res.snap->seq == 0) {
+		engine_snapshot_free(res.snap);
 		if (ui->replay)
 			ui_replay_status(r);
 		return (1);
 	}
-	ui_show(r, snap, now);
+	ui_show(r, res.snap, now);
 	return (0);
+}
+
+/* When the next sample is due after one taken at now, as it said. */
+static uint64_t
+ui_deadline(const struct ui_run *r, uint64_t now)
+{
+	uint64_t	 wait = r->state.wait;
+
+	if (wait == UINT64_MAX)
+		return (UINT64_MAX);
+	return (wait < UINT64_MAX - now ? now + wait : UINT64_MAX);
 }
 
 /* A key while a prompt is open: bytes go to readline. */
@@ -549,7 +571,7 @@ ui_loop(struct ui_run *r)
 					r->next = now;
 			} else if (ui->replay) {
 				/* The recorded gap to the next sample. */
-				r->next = session_deadline(ui->ses, now);
+				r->next = ui_deadline(r, now);
 			} else {
 				r->next += step;
 				if (r->next <= now)
@@ -608,9 +630,10 @@ ui_setup(struct ui_run *r, struct session *ses, const struct ui_opts *opts)
 	ui->host[sizeof ui->host - 1] = '\0';
 	ui->simulated = strcmp(session_kind(ses), "sim") == 0;
 	ui->replay = session_replay(ses, &rp);
-	ui->replay_pos = rp.position;
-	ui->replay_total = rp.total;
+	ui->replay_pos = r->state.position = rp.position;
+	ui->replay_total = r->state.total = rp.total;
 	ui->replay_speed = rp.speed;
+	r->state.done = session_done(ses);
 	cs = nl_langinfo(CODESET);
 	ui->utf8 = cs != NULL && strcmp(cs, "UTF-8") == 0;
 	/* The console's fonts have blocks but no braille. */

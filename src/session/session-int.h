@@ -84,6 +84,9 @@ void	 session_notify(struct session *, char *text);
  */
 int	 session_reload(struct session *, uint64_t version, char **cause);
 
+/* Where a replay stands, and when the next sample is due, into res. */
+void	 session_state(const struct session *, struct session_result *res);
+
 /* ---- session-replay.c ---------------------------------------------- */
 
 /* A recording drives the clock: its epoch, its pace, its diagnostics. */

@@ -1,14 +1,16 @@
 /*
  * What only a recording can do: the clock it drives, a jump to one of
  * its samples, the sample at a recorded time, and its position,
- * diagnostics and summary.  Apart from session.c because all of it goes
- * through the source's playback controls, which a live session lacks;
- * a jump across a catalog change goes back through session_reload().
+ * diagnostics and summary; and the pace of a run and its end, which a
+ * recording sets.  Apart from session.c because all of it goes through
+ * the source's playback controls, which a live session lacks; a jump
+ * across a catalog change goes back through session_reload().
  */
 #include "config.h"
 
 #include "session/session.h"
 
+#include <math.h>
 #include <stdint.h>
 #include <string.h>
 
@@ -54,8 +56,9 @@ session_replay_start(struct session *s)
 		session_notify(s, xstrdup(c->diag(s->src, i)));
 }
 
-int
-session_seek(struct session *s, uint64_t index, unsigned *changed,
+/* The jump itself: the catalog recorded there, new baselines. */
+static int
+session_seek_to(struct session *s, uint64_t index, unsigned *changed,
     char **cause)
 {
 	const void	*img;
@@ -63,7 +66,6 @@ session_seek(struct session *s, uint64_t index, unsigned *changed,
 	uint64_t	 version;
 	int		 error;
 
-	*changed = 0;
 	if (s->ctl == NULL) {
 		*cause = xasprintf("the %s source cannot jump: only a "
 		    "recording can", s->src->ops->name);
@@ -88,6 +90,18 @@ session_seek(struct session *s, uint64_t index, unsigned *changed,
 	/* The interval across the jump means nothing. */
 	engine_rebase(s->engine);
 	return (0);
+}
+
+int
+session_seek(struct session *s, uint64_t index, struct session_result *res,
+    char **cause)
+{
+	int	 error;
+
+	memset(res, 0, sizeof *res);
+	error = session_seek_to(s, index, &res->changed, cause);
+	session_state(s, res);
+	return (error);
 }
 
 int
@@ -134,4 +148,39 @@ char *
 session_replay_summary(const struct session *s)
 {
 	return (s->ctl != NULL ? s->ctl->summary(s->src) : xstrdup(""));
+}
+
+/* ---- pacing and the end of a run ----------------------------------- */
+
+/* Where a replay stands now, and when the next sample is due. */
+void
+session_state(const struct session *s, struct session_result *res)
+{
+	res->position = res->total = 0;
+	res->done = 0;
+	if (s->ctl == NULL) {
+		res->wait = (uint64_t)llround(s->delay * 1e9);
+		return;
+	}
+	res->position = s->ctl->position(s->src, &res->total);
+	res->done = s->ctl->done(s->src);
+	res->wait = s->ctl->wait(s->src);
+}
+
+int
+session_done(const struct session *s)
+{
+	return (s->ctl != NULL && s->ctl->done(s->src));
+}
+
+uint64_t
+session_deadline(const struct session *s, uint64_t now)
+{
+	uint64_t	 wait;
+
+	if (s->ctl == NULL)
+		wait = (uint64_t)llround(s->delay * 1e9);
+	else if ((wait = s->ctl->wait(s->src)) == UINT64_MAX)
+		return (UINT64_MAX);
+	return (wait < UINT64_MAX - now ? now + wait : UINT64_MAX);
 }

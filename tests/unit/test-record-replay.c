@@ -472,7 +472,7 @@ test_replay_follows(void **state)
 	struct session		*ses;
 	size_t			 i, k;
 	char			 path[64], *spec, *cause = NULL;
-	unsigned		 changed;
+	struct session_result	 res;
 
 	(void)state;
 	start_sim_recording(path, sizeof path, NULL,
@@ -510,10 +510,10 @@ test_replay_follows(void **state)
 	assert_int_equal(session_selection(ses)->npicks, 1);
 	assert_true(session_clock_virtual(ses));
 	for (i = 0; i < 20; i++) {
-		assert_int_equal(session_sample(ses, &changed, &snap, &cause),
-		    0);
+		assert_int_equal(session_sample(ses, &res, &cause), 0);
+		snap = res.snap;
 		/* The recording changed its selection before sample 10. */
-		assert_int_equal(changed, i == 10 ?
+		assert_int_equal(res.changed, i == 10 ?
 		    SESSION_CHANGED_SELECTION : 0);
 		assert_int_equal(session_selection(ses)->npicks,
 		    i < 10 ? 1 : 2);
@@ -527,7 +527,9 @@ test_replay_follows(void **state)
 		free(want[i].values);
 	}
 	assert_true(session_done(ses));
-	assert_int_not_equal(session_sample(ses, &changed, &snap, &cause), 0);
+	assert_true(res.done);
+	assert_int_not_equal(session_sample(ses, &res, &cause), 0);
+	assert_true(res.done && res.snap == NULL);
 	free(cause);
 	assert_int_equal(session_close(ses, &cause), 0);
 	free(spec);

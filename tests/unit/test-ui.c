@@ -67,12 +67,13 @@ struct fixture {
 static void
 fixture_sample(struct session *ses, struct ui *ui)
 {
+	struct session_result	 res;
 	struct engine_snapshot	*s;
-	unsigned		 changed;
 	char			*cause = NULL;
 
-	assert_int_equal(session_sample(ses, &changed, &s, &cause), 0);
-	assert_int_equal(changed, 0);
+	assert_int_equal(session_sample(ses, &res, &cause), 0);
+	assert_int_equal(res.changed, 0);
+	s = res.snap;
 	if (s->seq == 0) {
 		engine_snapshot_free(s);
 		return;
