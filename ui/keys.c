@@ -8,9 +8,10 @@
  * table: a key added here is documented everywhere or a test fails.
  *
  * A key's function changes the model, or calls down to the pick and
- * replay controllers (which call the session); what the loop must do
- * after it (sample, lay out, open a prompt, repaint, quit) it returns as
- * UI_ACT_* bits and never does itself.
+ * replay controllers (the pick controller calls the session); what the
+ * loop must do after it (sample, jump in a replay, lay out, open a
+ * prompt, repaint, quit) it returns as UI_ACT_* bits and never does
+ * itself.
  */
 #include "config.h"
 
@@ -567,18 +568,15 @@ static unsigned
 keys_replay_back(struct ui_run *r, int k)
 {
 	(void)k;
-	ui_replay_back(r, 0);
-	return (UI_ACT_NONE);
+	return (ui_replay_back(r, 0));
 }
 
 static unsigned
 keys_replay_jump(struct ui_run *r, int k)
 {
 	if (k == '{')
-		ui_replay_back(r, 1);
-	else
-		ui_replay_jump(r);
-	return (UI_ACT_NONE);
+		return (ui_replay_back(r, 1));
+	return (ui_replay_jump(r));
 }
 
 static unsigned

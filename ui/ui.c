@@ -246,7 +246,7 @@ ui_prompt_done(void *arg, int kind, const char *line)
 		break;
 	case PROMPT_GOTO:
 		if (line != NULL && *line != '\0')
-			ui_replay_goto(r, line);
+			act = ui_replay_goto(r, line);
 		break;
 	case PROMPT_INDICES:
 		act = ui_pick_indices(r, line);
@@ -487,6 +487,8 @@ ui_act(struct ui_run *r, unsigned act)
 		ui_relayout(&r->ui);
 	if (act & UI_ACT_RESAMPLE)
 		r->sample_now = 1;
+	if (act & UI_ACT_SEEK)
+		r->seek.on = 1;
 	if (act & UI_ACT_PROMPT)
 		ui_prompt_open(r);
 	if (act & UI_ACT_REDRAW)
@@ -561,7 +563,13 @@ ui_loop(struct ui_run *r)
 		}
 		now = clock_now(&r->rt);
 		step = (uint64_t)llround(ui->delay * 1e9);
-		if ((!ui->paused && now >= r->next) || r->sample_now) {
+		if (r->seek.on) {
+			/* A jump: its calls one a pass, drawn when done. */
+			ui_replay_step(r);
+			dirty = 1;
+			if (r->seek.on)
+				continue;
+		} else if ((!ui->paused && now >= r->next) || r->sample_now) {
 			r->sample_now = 0;
 			if (ui_sample(r)) {
 				/* Show numbers soon after a (re)start. */
@@ -606,7 +614,8 @@ ui_loop(struct ui_run *r)
 				ui_act(r, ui_prompt_key(r, k));
 			else
 				ui_key(r, k);
-			if (r->quit)
+			/* Keys after a jump are for where it lands. */
+			if (r->quit || r->seek.on)
 				break;
 		}
 	}
@@ -681,6 +690,7 @@ ui_teardown(struct ui_run *r)
 	free(r->filter_before);
 	free(ui->ask_init);
 	free(r->pending);
+	free(r->seek.failed);
 	free(r->words);
 	for (i = 0; i < r->nframe_words; i++)
 		free(r->frame_words[i]);

@@ -95,6 +95,8 @@ enum ui_role {
 #define UI_ACT_PROMPT	0x04U	/* open the prompt ui.ask describes */
 #define UI_ACT_REDRAW	0x08U	/* repaint the whole terminal */
 #define UI_ACT_QUIT	0x10U
+#define UI_ACT_SEEK	0x20U	/* jump in the replay: the loop takes the
+				   samples (ui_run.seek says where) */
 
 /* A scrollable list's position. */
 struct ui_list {
