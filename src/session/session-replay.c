@@ -29,6 +29,19 @@ session_replay_interval(const struct session *s)
 	return (iv > 0 ? (double)iv / 1e9 : 1.0);
 }
 
+/* Where a replay stands and when the next sample is due, in one call
+ * to the source's controls. */
+static void
+session_ask(const struct session *s, const struct selection *sel,
+    struct source_state *st)
+{
+	memset(st, 0, sizeof *st);
+	if (s->ctl == NULL)
+		st->wait = (uint64_t)llround(s->delay * 1e9);
+	else
+		s->ctl->state(s->src, sel, st);
+}
+
 /*
  * A source with playback controls drives the clock: the recording's epoch
  * for timestamps and its stamps for every sample.  A batch replay runs as
@@ -124,10 +137,13 @@ int
 session_replay(const struct session *s, struct session_replay *out)
 {
 	struct session_replay	 r;
+	struct source_state	 st;
 
 	memset(&r, 0, sizeof r);
 	if (s->ctl != NULL) {
-		r.position = s->ctl->position(s->src, &r.total);
+		session_ask(s, NULL, &st);
+		r.position = st.position;
+		r.total = st.total;
 		r.first = s->clock.epoch_ns + s->ctl->start(s->src);
 		r.speed = s->ctl->speed(s->src);
 		r.damaged = s->ctl->damaged(s->src);
@@ -152,35 +168,39 @@ session_replay_summary(const struct session *s)
 
 /* ---- pacing and the end of a run ----------------------------------- */
 
-/* Where a replay stands now, and when the next sample is due. */
 void
-session_state(const struct session *s, struct session_result *res)
+session_state(struct session *s, struct session_result *res)
 {
-	res->position = res->total = 0;
-	res->done = 0;
-	if (s->ctl == NULL) {
-		res->wait = (uint64_t)llround(s->delay * 1e9);
+	struct source_state	 st;
+
+	session_ask(s, s->sel, &st);
+	/* Whether the recording changes its selection before the next
+	 * sample: followed before that sample is read. */
+	s->follow = st.follow;
+	if (res == NULL)
 		return;
-	}
-	res->position = s->ctl->position(s->src, &res->total);
-	res->done = s->ctl->done(s->src);
-	res->wait = s->ctl->wait(s->src);
+	res->position = st.position;
+	res->total = st.total;
+	res->done = st.done;
+	res->wait = st.wait;
 }
 
 int
 session_done(const struct session *s)
 {
-	return (s->ctl != NULL && s->ctl->done(s->src));
+	struct source_state	 st;
+
+	session_ask(s, NULL, &st);
+	return (st.done);
 }
 
 uint64_t
 session_deadline(const struct session *s, uint64_t now)
 {
-	uint64_t	 wait;
+	struct source_state	 st;
 
-	if (s->ctl == NULL)
-		wait = (uint64_t)llround(s->delay * 1e9);
-	else if ((wait = s->ctl->wait(s->src)) == UINT64_MAX)
+	session_ask(s, NULL, &st);
+	if (st.wait == UINT64_MAX)
 		return (UINT64_MAX);
-	return (wait < UINT64_MAX - now ? now + wait : UINT64_MAX);
+	return (st.wait < UINT64_MAX - now ? now + st.wait : UINT64_MAX);
 }

@@ -262,6 +262,8 @@ session_apply(struct session *s, struct catalog *cat, struct selection *sel,
 	}
 	session_raw_resize(s);
 	s->generation++;
+	/* Whether the recording has yet another selection next. */
+	session_state(s, NULL);
 	return (0);
 }
 
@@ -569,7 +571,7 @@ session_sample_one(struct session *s, struct session_result *res,
 			return (error);
 		serve_sample_begin(s->serve);
 	}
-	if (s->ctl != NULL && s->ctl->selection_changed(s->src, s->sel)) {
+	if (s->follow) {
 		if ((error = session_follow(s, cause)) != 0)
 			return (error);
 		res->changed |= SESSION_CHANGED_SELECTION;
