@@ -387,7 +387,7 @@ keys_reverse(struct ui_run *r, int k)
 		v = engine_view(session_engine(ui->ses), view);
 		if ((slot = live_slot(v->domain)) > 0)
 			ui->live.sortrev[slot] = !ui->live.sortrev[slot];
-		live_layout(ui);
+		ui->live.stale = 1;
 		return (UI_ACT_NONE);
 	}
 	if (items_ncols(ui->screen) == 0)
@@ -534,7 +534,7 @@ keys_columns(struct ui_run *r, int k)
 		free(ui->hidden);
 		ui->hidden = NULL;
 		ui->nhidden = 0;
-		live_layout(ui);
+		ui->live.stale = 1;
 		return (UI_ACT_NONE);
 	}
 	if (live_cursor(ui, &view, &row) != 0)
@@ -547,7 +547,7 @@ keys_columns(struct ui_run *r, int k)
 	    sizeof *ui->hidden);
 	ui->hidden[ui->nhidden++] = xstrdup(name);
 	ui_msg(r, UI_R_NORMAL, "%s hidden (+ shows all columns)", name);
-	live_layout(ui);
+	ui->live.stale = 1;
 	return (UI_ACT_NONE);
 }
 

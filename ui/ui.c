@@ -82,11 +82,12 @@ ui_engine_changed(struct ui_run *r, int catalog)
 
 /* ---- filter -------------------------------------------------------- */
 
-/* Lay the live table and the catalog lists out again (filter, hidden). */
+/* Lay the catalog lists out again (filter, hidden), and the live table
+ * at the next fit. */
 static void
 ui_relayout(struct ui *ui)
 {
-	live_layout(ui);
+	ui->live.stale = 1;
 	items_layout(ui, UI_EVENTS);
 	items_layout(ui, UI_GROUPS);
 	items_layout(ui, UI_FORMULAS);
@@ -366,7 +367,7 @@ ui_show(struct ui_run *r, struct engine_snapshot *snap, uint64_t now)
 	ui->snap = snap;
 	r->snap_rt = now;
 	live_push(ui, snap);
-	live_layout(ui);
+	ui->live.stale = 1;
 	if (ui->replay)
 		ui_replay_status(r);
 }
@@ -516,12 +517,27 @@ ui_key(struct ui_run *r, int k)
 		ui->detail_top = 0;
 }
 
+/*
+ * The one step that lays the model out for the terminal's size (the
+ * screen's fit): before it is drawn, and before a key reads a layout
+ * that a sample or the last key made stale.
+ */
+static void
+ui_fit(struct ui_run *r)
+{
+	int	 w, h;
+
+	crt_size(&w, &h);
+	r->canvas.width = w;
+	r->canvas.height = h;
+	view_fit(&r->ui, w, h);
+}
+
 static void
 ui_draw(struct ui_run *r)
 {
 	struct ui	*ui = &r->ui;
 	uint64_t	 now = clock_now(&r->rt);
-	int		 w, h;
 
 	if (r->msg_until != 0 && now > r->msg_until) {
 		ui->msg[0] = '\0';
@@ -535,10 +551,7 @@ ui_draw(struct ui_run *r)
 	/* A completion's hint lasts while its prompt is open. */
 	snprintf(ui->prompt_hint, sizeof ui->prompt_hint, "%s",
 	    ui->prompt ? prompt_hint() : "");
-	crt_size(&w, &h);
-	r->canvas.width = w;
-	r->canvas.height = h;
-	view_fit(ui, w, h);
+	ui_fit(r);
 	view_render(ui, &r->canvas);
 	crt_draw(&r->canvas, ui->utf8);
 }
@@ -610,6 +623,8 @@ ui_loop(struct ui_run *r)
 		/* Keys curses already buffered count even without POLLIN. */
 		while ((k = crt_key()) != CRT_KEY_NONE) {
 			dirty = 1;
+			if (ui->live.stale)
+				ui_fit(r);
 			if (prompt_is_open())
 				ui_act(r, ui_prompt_key(r, k));
 			else
