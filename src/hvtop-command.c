@@ -308,17 +308,18 @@ hvtop_cmd_flush(struct hvtop_cmd *c)
 static int
 hvtop_cmd_sample(struct hvtop_cmd *c, int print)
 {
+	struct session_result	 res;
 	struct engine_snapshot	*snap;
-	unsigned		 changed;
 	char			*cause = NULL;
 
-	if (session_sample(c->s, &changed, &snap, &cause) != 0) {
+	if (session_sample(c->s, &res, &cause) != 0) {
 		fprintf(stderr, "hvtop: %s\n", cause);
 		free(cause);
 		c->failed = 1;
 		return (-1);
 	}
-	if (changed & SESSION_CHANGED_ENGINE) {
+	snap = res.snap;
+	if (res.changed & SESSION_CHANGED_ENGINE) {
 		c->info.catalog = session_catalog_label(c->s);
 		export_rebind(c->x, session_engine(c->s), &c->info);
 		fprintf(stderr, "hvtop: the catalog or the selection changed "

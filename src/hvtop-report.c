@@ -98,17 +98,16 @@ hvtop_report_play(struct session *s, const struct hvtop_opts *o,
     struct report *r)
 {
 	struct session_replay	 rp;
-	struct engine_snapshot	*snap;
+	struct session_result	 res;
 	uint64_t		 next, step;
-	unsigned		 changed;
 	long			 added = 0;
 	char			*cause = NULL;
 
 	step = (uint64_t)llround(session_delay(s) * 1e9);
 	next = session_now(s);
 	for (;;) {
-		if (session_sample(s, &changed, &snap, &cause) != 0) {
-			if (session_done(s)) {
+		if (session_sample(s, &res, &cause) != 0) {
+			if (res.done) {
 				free(cause);
 				break;
 			}
@@ -119,13 +118,13 @@ hvtop_report_play(struct session *s, const struct hvtop_opts *o,
 			free(cause);
 			return (1);
 		}
-		if (changed & SESSION_CHANGED_ENGINE)
+		if (res.changed & SESSION_CHANGED_ENGINE)
 			report_bind(r, session_engine(s),
 			    session_selection(s));
-		if (snap->seq > 0)
+		if (res.snap->seq > 0)
 			added++;
-		report_add(r, snap, session_wall(s, snap->now));
-		session_recycle(s, snap);
+		report_add(r, res.snap, session_wall(s, res.snap->now));
+		session_recycle(s, res.snap);
 		if (o->count > 0 && added >= o->count)
 			break;
 		next += step;

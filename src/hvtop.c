@@ -194,28 +194,25 @@ hvtop_batch_one(struct hvtop_batch *b, const struct engine_snapshot *snap)
 static int
 hvtop_batch_step(struct hvtop_batch *b)
 {
-	struct engine_snapshot	*snap;
-	unsigned		 changed;
+	struct session_result	 res;
 	char			*cause = NULL;
-	int			 done;
 
-	if (session_sample(b->s, &changed, &snap, &cause) != 0) {
+	if (session_sample(b->s, &res, &cause) != 0) {
 		/* A replay that has played every sample is done. */
-		done = session_done(b->s);
-		if (!done)
+		if (!res.done)
 			fprintf(stderr, "hvtop: %s\n", cause);
 		free(cause);
-		return (done ? 1 : 2);
+		return (res.done ? 1 : 2);
 	}
-	if (changed & SESSION_CHANGED_ENGINE) {
+	if (res.changed & SESSION_CHANGED_ENGINE) {
 		/* A new engine: the same output goes on. */
 		b->info.catalog = session_catalog_label(b->s);
 		export_rebind(b->x, session_engine(b->s), &b->info);
 		if (export_note(b->x) != NULL)
 			fprintf(stderr, "hvtop: %s\n", export_note(b->x));
 	}
-	hvtop_batch_one(b, snap);
-	session_recycle(b->s, snap);
+	hvtop_batch_one(b, res.snap);
+	session_recycle(b->s, res.snap);
 	if (hvtop_flush(b->fp, &b->sb) != 0) {
 		/* A reader that went away ends the run quietly. */
 		if (errno == EPIPE || hvtop_stop != 0)

@@ -8,9 +8,10 @@
  * table: a key added here is documented everywhere or a test fails.
  *
  * A key's function changes the model, or calls down to the pick and
- * replay controllers (which call the session); what the loop must do
- * after it (sample, lay out, open a prompt, repaint, quit) it returns as
- * UI_ACT_* bits and never does itself.
+ * replay controllers (the pick controller calls the session); what the
+ * loop must do after it (sample, jump in a replay, lay out, open a
+ * prompt, repaint, quit) it returns as UI_ACT_* bits and never does
+ * itself.
  */
 #include "config.h"
 
@@ -386,7 +387,7 @@ keys_reverse(struct ui_run *r, int k)
 		v = engine_view(session_engine(ui->ses), view);
 		if ((slot = live_slot(v->domain)) > 0)
 			ui->live.sortrev[slot] = !ui->live.sortrev[slot];
-		live_layout(ui);
+		ui->live.stale = 1;
 		return (UI_ACT_NONE);
 	}
 	if (items_ncols(ui->screen) == 0)
@@ -533,7 +534,7 @@ keys_columns(struct ui_run *r, int k)
 		free(ui->hidden);
 		ui->hidden = NULL;
 		ui->nhidden = 0;
-		live_layout(ui);
+		ui->live.stale = 1;
 		return (UI_ACT_NONE);
 	}
 	if (live_cursor(ui, &view, &row) != 0)
@@ -546,7 +547,7 @@ keys_columns(struct ui_run *r, int k)
 	    sizeof *ui->hidden);
 	ui->hidden[ui->nhidden++] = xstrdup(name);
 	ui_msg(r, UI_R_NORMAL, "%s hidden (+ shows all columns)", name);
-	live_layout(ui);
+	ui->live.stale = 1;
 	return (UI_ACT_NONE);
 }
 
@@ -567,18 +568,15 @@ static unsigned
 keys_replay_back(struct ui_run *r, int k)
 {
 	(void)k;
-	ui_replay_back(r, 0);
-	return (UI_ACT_NONE);
+	return (ui_replay_back(r, 0));
 }
 
 static unsigned
 keys_replay_jump(struct ui_run *r, int k)
 {
 	if (k == '{')
-		ui_replay_back(r, 1);
-	else
-		ui_replay_jump(r);
-	return (UI_ACT_NONE);
+		return (ui_replay_back(r, 1));
+	return (ui_replay_jump(r));
 }
 
 static unsigned

@@ -380,7 +380,7 @@ live_reset(struct ui *ui)
 	if (l->scratch == NULL)
 		l->scratch = xcalloc(1, sizeof *l->scratch);
 	live_scales(ui, ui->snap);
-	live_layout(ui);
+	l->stale = 1;
 }
 
 void
@@ -749,6 +749,7 @@ live_layout(struct ui *ui)
 	int			 have;
 
 	have = live_cursor(ui, &cview, &crow) == 0;
+	l->stale = 0;
 	l->nlines = 0;
 	for (i = 0; i < l->nv; i++) {
 		v = engine_view(e, i);
@@ -863,7 +864,7 @@ live_sort_step(struct ui *ui, int dir)
 	    xstrdup(live_col_name(ui, view, lv->cols[pos]));
 	if (pos >= 0)
 		lv->col = (size_t)pos;
-	live_layout(ui);
+	l->stale = 1;
 }
 
 void

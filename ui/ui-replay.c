@@ -3,7 +3,9 @@
  * number or a time) and saying where the replay stands.  The interval
  * shown ends with the last sample played, so going back n intervals
  * restarts n + 2 samples before the next one; the first interval after a
- * jump is taken at the new position, never across the jump.
+ * jump is taken at the new position, never across the jump.  Keys only
+ * say where to go (UI_ACT_SEEK); the loop makes the jump and takes its
+ * samples, one session call a pass, as it takes every other sample.
  */
 #include "config.h"
 
@@ -16,21 +18,19 @@
 #include "util/seekspec.h"
 #include "util/xalloc.h"
 
-/* Where the replay stands; at its end it pauses and says so once. */
+/* Where the replay stands (as the last sample or jump said); at its end
+ * it pauses and says so once. */
 void
 ui_replay_status(struct ui_run *r)
 {
 	struct ui		*ui = &r->ui;
-	struct session_replay	 rp;
 	char			*sum;
 
-	(void)session_replay(ui->ses, &rp);
-	ui->replay_pos = rp.position;
-	ui->replay_total = rp.total;
-	ui->replay_speed = rp.speed;
+	ui->replay_pos = r->state.position;
+	ui->replay_total = r->state.total;
 	if (ui->snap != NULL)
 		ui->replay_wall = session_wall(ui->ses, ui->snap->now);
-	if (!session_done(ui->ses) || ui->replay_end)
+	if (!r->state.done || ui->replay_end)
 		return;
 	ui->replay_end = 1;
 	ui->paused = 1;
@@ -68,70 +68,68 @@ ui_replay_failed(struct ui_run *r, const char *cause)
  * it as the new baseline, and show the next.  A sample that brings a new
  * engine (the recording changed its selection or catalog there) is a
  * baseline too, so near a change the interval shown moves forward; going
- * back, the jump starts a sample earlier instead, up to three times.
+ * back, the jump starts a sample earlier instead, up to three times.  The
+ * loop makes the calls, one a pass (ui_replay_step()).
  */
 static void
-ui_replay_seek_to(struct ui_run *r, uint64_t index, int back, int again)
+ui_replay_seek_start(struct ui_run *r, uint64_t index, int back, int again)
 {
-	struct ui		*ui = &r->ui;
-	struct engine_snapshot	*snap;
-	struct session_replay	 rp;
-	uint64_t		 was = ui->replay_pos;
-	char			*cause = NULL;
-	unsigned		 changed, renewed;
-	int			 i, tries, base, error = 0;
+	struct ui_seek	*sk = &r->seek;
 
-	ui->replay_end = 0;
-	for (tries = 0; tries < 3; tries++) {
-		/* The interval across the jump means nothing. */
-		error = session_seek(ui->ses, index, &changed, &cause);
-		ui_follow_engine(r, changed);
-		if (error != 0)
-			break;
-		renewed = 0;
-		for (i = 0, base = 1; i < 4; i++) {
-			error = session_sample(ui->ses, &changed, &snap,
-			    &cause);
-			ui_follow_engine(r, changed);
-			renewed |= changed;
-			if (error != 0)
-				goto fail;
-			if (base || snap->seq == 0) {
-				base = 0;
-				session_recycle(ui->ses, snap);
-				continue;
-			}
-			break;
-		}
-		if (i == 4) {
-			/* Every sample brought a new engine: nothing whole. */
-			cause = xstrdup("no interval to show here");
-			break;
-		}
-		if (back && (renewed & SESSION_CHANGED_ENGINE) && index > 0 &&
-		    tries < 2) {
-			session_recycle(ui->ses, snap);
-			index--;
-			continue;
-		}
-		ui_show(r, snap, clock_now(&r->rt));
-		ui_msg(r, UI_R_NORMAL, "sample %llu of %llu",
-		    (unsigned long long)ui->replay_pos,
-		    (unsigned long long)ui->replay_total);
+	sk->index = index;
+	sk->was = r->ui.replay_pos;
+	sk->back = back;
+	sk->again = again;
+	sk->jumped = 0;
+	sk->tries = 0;
+	sk->n = 0;
+	sk->renewed = 0;
+	r->ui.replay_end = 0;
+}
+
+unsigned
+ui_replay_seek(struct ui_run *r, uint64_t index, int back)
+{
+	ui_replay_seek_start(r, index, back, 0);
+	return (UI_ACT_SEEK);
+}
+
+/* After the jump back that followed a failure: say the first failure. */
+static void
+ui_replay_seek_said(struct ui_run *r)
+{
+	char	*cause = r->seek.failed;
+
+	if (cause == NULL)
 		return;
-	}
-fail:
-	if (error != 0 && !again) {
+	r->seek.failed = NULL;
+	ui_replay_failed(r, cause);
+	free(cause);
+	ui_replay_status(r);
+}
+
+/* The jump ended without an interval to show (error 0: none there). */
+static void
+ui_replay_seek_fail(struct ui_run *r, int error, char *cause)
+{
+	struct ui_seek	*sk = &r->seek;
+	uint64_t	 was = sk->was;
+
+	sk->on = 0;
+	if (error != 0 && !sk->again) {
 		/*
 		 * The file failed under the jump (cut short): show what
 		 * the header will say, the interval shown before or the
 		 * last there is now.
 		 */
-		(void)session_replay(ui->ses, &rp);
-		if (was > rp.total)
-			was = rp.total;
-		if (was >= 2)
-			ui_replay_seek_to(r, was - 2, 0, 1);
+		if (was > r->state.total)
+			was = r->state.total;
+		if (was >= 2) {
+			sk->failed = cause;
+			ui_replay_seek_start(r, was - 2, 0, 1);
+			sk->on = 1;
+			return;
+		}
 	}
 	if (error != 0)
 		ui_replay_failed(r, cause);
@@ -139,12 +137,71 @@ fail:
 		ui_msg(r, UI_R_ERROR, "replay: %s", cause);
 	free(cause);
 	ui_replay_status(r);
+	ui_replay_seek_said(r);
+}
+
+/* A sample after the jump: a baseline, a start a sample earlier, or the
+ * interval to show. */
+static void
+ui_replay_seek_sample(struct ui_run *r)
+{
+	struct ui		*ui = &r->ui;
+	struct ui_seek		*sk = &r->seek;
+	struct session_result	 res;
+	char			*cause = NULL;
+
+	if (session_sample(ui->ses, &res, &cause) != 0) {
+		ui_take(r, &res);
+		ui_replay_seek_fail(r, -1, cause);
+		return;
+	}
+	ui_take(r, &res);
+	sk->renewed |= res.changed;
+	if (sk->n == 0 || res.snap->seq == 0) {
+		session_recycle(ui->ses, res.snap);
+		/* Every sample brought a new engine: nothing whole. */
+		if (++sk->n == 4)
+			ui_replay_seek_fail(r, 0,
+			    xstrdup("no interval to show here"));
+		return;
+	}
+	if (sk->back && (sk->renewed & SESSION_CHANGED_ENGINE) &&
+	    sk->index > 0 && sk->tries < 2) {
+		session_recycle(ui->ses, res.snap);
+		sk->index--;
+		sk->tries++;
+		sk->jumped = 0;
+		return;
+	}
+	sk->on = 0;
+	ui_show(r, res.snap, clock_now(&r->rt));
+	ui_msg(r, UI_R_NORMAL, "sample %llu of %llu",
+	    (unsigned long long)ui->replay_pos,
+	    (unsigned long long)ui->replay_total);
+	ui_replay_seek_said(r);
 }
 
 void
-ui_replay_seek(struct ui_run *r, uint64_t index, int back)
+ui_replay_step(struct ui_run *r)
 {
-	ui_replay_seek_to(r, index, back, 0);
+	struct ui_seek		*sk = &r->seek;
+	struct session_result	 res;
+	char			*cause = NULL;
+
+	if (sk->jumped) {
+		ui_replay_seek_sample(r);
+		return;
+	}
+	/* The interval across the jump means nothing. */
+	if (session_seek(r->ui.ses, sk->index, &res, &cause) != 0) {
+		ui_take(r, &res);
+		ui_replay_seek_fail(r, -1, cause);
+		return;
+	}
+	ui_take(r, &res);
+	sk->jumped = 1;
+	sk->n = 0;
+	sk->renewed = 0;
 }
 
 /*
@@ -152,7 +209,7 @@ ui_replay_seek(struct ui_run *r, uint64_t index, int back)
  * a time, which shows the interval ending with the first sample recorded
  * at or after it.
  */
-void
+unsigned
 ui_replay_goto(struct ui_run *r, const char *line)
 {
 	struct ui		*ui = &r->ui;
@@ -165,7 +222,7 @@ ui_replay_goto(struct ui_run *r, const char *line)
 	if (seekspec_parse(line, rp.first, &w, &cause) != 0) {
 		ui_msg(r, UI_R_ERROR, "go to %s: %s", line, cause);
 		free(cause);
-		return;
+		return (UI_ACT_NONE);
 	}
 	if (w.kind == SEEKSPEC_SAMPLE) {
 		n = w.value;
@@ -173,27 +230,27 @@ ui_replay_goto(struct ui_run *r, const char *line)
 			ui_msg(r, UI_R_ERROR, "go to %s: samples 2 to %llu "
 			    "have an interval to show", line,
 			    (unsigned long long)ui->replay_total);
-			return;
+			return (UI_ACT_NONE);
 		}
 	} else {
 		if (w.value < rp.first) {
 			ui_msg(r, UI_R_ERROR, "go to %s: before the first "
 			    "sample", line);
-			return;
+			return (UI_ACT_NONE);
 		}
 		if (session_find(ui->ses, w.value, &i, &cause) != 0) {
 			ui_msg(r, UI_R_ERROR, "go to %s: %s", line, cause);
 			free(cause);
-			return;
+			return (UI_ACT_NONE);
 		}
 		if (i >= ui->replay_total) {
 			ui_msg(r, UI_R_ERROR, "go to %s: after the last "
 			    "sample", line);
-			return;
+			return (UI_ACT_NONE);
 		}
 		n = i + 1 > 2 ? i + 1 : 2;
 	}
-	ui_replay_seek(r, n - 2, n < pos);
+	return (ui_replay_seek(r, n - 2, n < pos));
 }
 
 /* The step of { and }: a tenth of the recording, one sample at least. */
@@ -203,7 +260,7 @@ ui_replay_tenth(const struct ui *ui)
 	return (ui->replay_total / 10 > 0 ? ui->replay_total / 10 : 1);
 }
 
-void
+unsigned
 ui_replay_back(struct ui_run *r, int jump)
 {
 	uint64_t	 pos = r->ui.replay_pos, back;
@@ -211,12 +268,12 @@ ui_replay_back(struct ui_run *r, int jump)
 	back = (jump ? ui_replay_tenth(&r->ui) : 1) + 2;
 	if (pos < 3) {
 		ui_msg(r, UI_R_NORMAL, "at the start of the recording");
-		return;
+		return (UI_ACT_NONE);
 	}
-	ui_replay_seek(r, pos > back ? pos - back : 0, 1);
+	return (ui_replay_seek(r, pos > back ? pos - back : 0, 1));
 }
 
-void
+unsigned
 ui_replay_jump(struct ui_run *r)
 {
 	uint64_t	 pos = r->ui.replay_pos, total = r->ui.replay_total;
@@ -224,7 +281,7 @@ ui_replay_jump(struct ui_run *r)
 
 	if (total < 2 || pos + jump >= total) {
 		ui_msg(r, UI_R_NORMAL, "less than a tenth is left: Space steps");
-		return;
+		return (UI_ACT_NONE);
 	}
-	ui_replay_seek(r, pos + jump - 2, 0);
+	return (ui_replay_seek(r, pos + jump - 2, 0));
 }

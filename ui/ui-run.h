@@ -13,10 +13,31 @@
 
 #include "ui/ui.h"
 #include "ui/view.h"
+#include "session/session.h"
 #include "sys/clock.h"
 
 struct engine_snapshot;
 struct selection;
+
+/*
+ * A jump in a replay, asked for by a key (UI_ACT_SEEK) and made by the
+ * loop one session call a pass: the jump, then samples until one shows
+ * an interval (ui-replay.c).
+ */
+struct ui_seek {
+	int		 on;		/* under way */
+	uint64_t	 index;		/* the sample jumped to */
+	uint64_t	 was;		/* where the replay stood before */
+	int		 back;		/* backwards: near a change of engine
+					   start a sample earlier */
+	int		 again;		/* the jump back after a failure */
+	int		 jumped;	/* session_seek() is done */
+	int		 tries;		/* starts made a sample earlier */
+	int		 n;		/* samples taken since the jump */
+	unsigned	 renewed;	/* SESSION_CHANGED_* since the jump */
+	char		*failed;	/* the first failure, said after the
+					   jump back */
+};
 
 /* What the loop needs besides the model. */
 struct ui_run {
@@ -32,6 +53,10 @@ struct ui_run {
 	int		 quit;
 	int		 status;
 	int		 sample_now;
+	struct session_result state;	/* the last sample's or jump's, with
+					   no snapshot: where a replay stands
+					   and when the next sample is due */
+	struct ui_seek	 seek;
 	char		*rec_error;	/* why the recording stopped */
 	char		*replay_error;	/* why a replay could not read on */
 	char		*filter_before;	/* restored when a filter is cancelled */
@@ -59,8 +84,11 @@ void	 ui_engine_changed(struct ui_run *, int catalog);
  * not parse (the old one stays and filter_error says why).
  */
 unsigned ui_set_filter(struct ui *, const char *text);
-/* Follow what session_sample() or session_seek() said changed. */
-void	 ui_follow_engine(struct ui_run *, unsigned changed);
+/*
+ * Take what session_sample() or session_seek() said: where a replay
+ * stands, when the next sample is due, and a new engine to follow.
+ */
+void	 ui_take(struct ui_run *, const struct session_result *);
 /* Put snap on screen (the model owns it from now on). */
 void	 ui_show(struct ui_run *, struct engine_snapshot *, uint64_t now);
 
@@ -112,15 +140,21 @@ void	 ui_settings_save(struct ui_run *);
 void	 ui_replay_status(struct ui_run *);
 /* Say at what speed the replay plays for an interval of d seconds. */
 void	 ui_replay_speed(struct ui_run *, double d);
-/* The go-to prompt's answer. */
-void	 ui_replay_goto(struct ui_run *, const char *line);
+/* The go-to prompt's answer: UI_ACT_SEEK, or UI_ACT_NONE (said why). */
+unsigned ui_replay_goto(struct ui_run *, const char *line);
 /* The recording could not be read on: say why now and on exit (status 1). */
 void	 ui_replay_failed(struct ui_run *, const char *cause);
-/* Show the interval ending with sample index + 1. */
-void	 ui_replay_seek(struct ui_run *, uint64_t index, int back);
+/*
+ * Ask the loop to show the interval ending with sample index + 1
+ * (UI_ACT_SEEK; the loop then calls ui_replay_step() until seek.on is
+ * clear).
+ */
+unsigned ui_replay_seek(struct ui_run *, uint64_t index, int back);
 /* One sample back, or with jump a tenth of the recording. */
-void	 ui_replay_back(struct ui_run *, int jump);
+unsigned ui_replay_back(struct ui_run *, int jump);
 /* A tenth of the recording forward. */
-void	 ui_replay_jump(struct ui_run *);
+unsigned ui_replay_jump(struct ui_run *);
+/* One step of the jump under way: one call to the session. */
+void	 ui_replay_step(struct ui_run *);
 
 #endif /* HVTOP_UI_RUN_H */

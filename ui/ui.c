@@ -82,11 +82,12 @@ ui_engine_changed(struct ui_run *r, int catalog)
 
 /* ---- filter -------------------------------------------------------- */
 
-/* Lay the live table and the catalog lists out again (filter, hidden). */
+/* Lay the catalog lists out again (filter, hidden), and the live table
+ * at the next fit. */
 static void
 ui_relayout(struct ui *ui)
 {
-	live_layout(ui);
+	ui->live.stale = 1;
 	items_layout(ui, UI_EVENTS);
 	items_layout(ui, UI_GROUPS);
 	items_layout(ui, UI_FORMULAS);
@@ -246,7 +247,7 @@ ui_prompt_done(void *arg, int kind, const char *line)
 		break;
 	case PROMPT_GOTO:
 		if (line != NULL && *line != '\0')
-			ui_replay_goto(r, line);
+			act = ui_replay_goto(r, line);
 		break;
 	case PROMPT_INDICES:
 		act = ui_pick_indices(r, line);
@@ -339,15 +340,18 @@ ui_words(struct ui_run *r)
 /* ---- sampling ------------------------------------------------------ */
 
 /*
- * After a sample or a jump: a new engine (the catalog or the selection
- * changed under it, as the session said) rebuilds what the screens
- * derive from it.  This frees the snapshot shown, so it comes before a
- * new one is put up.
+ * After a sample or a jump: where a replay stands and when the next
+ * sample is due, kept for the loop; a new engine (the catalog or the
+ * selection changed under it, as the session said) rebuilds what the
+ * screens derive from it.  This frees the snapshot shown, so it comes
+ * before a new one is put up.
  */
 void
-ui_follow_engine(struct ui_run *r, unsigned changed)
+ui_take(struct ui_run *r, const struct session_result *res)
 {
-	if (changed & SESSION_CHANGED_ENGINE) {
+	r->state = *res;
+	r->state.snap = NULL;
+	if (res->changed & SESSION_CHANGED_ENGINE) {
 		ui_engine_changed(r, 1);
 		ui_words(r);
 	}
@@ -363,9 +367,35 @@ ui_show(struct ui_run *r, struct engine_snapshot *snap, uint64_t now)
 	ui->snap = snap;
 	r->snap_rt = now;
 	live_push(ui, snap);
-	live_layout(ui);
+	ui->live.stale = 1;
 	if (ui->replay)
 		ui_replay_status(r);
+}
+
+/* The sample could not be taken: say why. */
+static void
+ui_sample_failed(struct ui_run *r, char *cause)
+{
+	struct ui	*ui = &r->ui;
+
+	if (session_record_failed(ui->ses)) {
+		/* Said until something else is, and again on exit. */
+		ui_msg(r, UI_R_ERROR, "sampling stopped: %s", cause);
+		r->msg_until = 0;
+		free(r->rec_error);
+		r->rec_error = cause;
+		return;
+	}
+	if (ui->replay) {
+		/* The file failed under the replay: the header's total
+		 * follows what is left. */
+		ui_replay_failed(r, cause);
+		free(cause);
+		ui_replay_status(r);
+		return;
+	}
+	ui_msg(r, UI_R_ERROR, "sampling failed: %s", cause);
+	free(cause);
 }
 
 /* Take one sample; returns 1 when it only set the baselines. */
@@ -373,44 +403,26 @@ static int
 ui_sample(struct ui_run *r)
 {
 	struct ui		*ui = &r->ui;
-	struct engine_snapshot	*snap;
+	struct session_result	 res;
 	uint64_t		 now, cpu;
 	char			*cause = NULL;
-	unsigned		 changed;
 	int			 error;
 
 	if (session_clock_virtual(ui->ses)) {
 		session_sleep_until(ui->ses, r->vnext, -1);
 		r->vnext += (uint64_t)llround(ui->delay * 1e9);
 	}
-	if (session_done(ui->ses)) {
+	if (r->state.done) {
 		ui_replay_status(r);
 		return (0);
 	}
 	/* A sample that cannot be recorded is not taken. */
 	if (session_record_failed(ui->ses))
 		return (0);
-	error = session_sample(ui->ses, &changed, &snap, &cause);
-	ui_follow_engine(r, changed);
-	if (error != 0 && session_record_failed(ui->ses)) {
-		/* Said until something else is, and again on exit. */
-		ui_msg(r, UI_R_ERROR, "sampling stopped: %s", cause);
-		r->msg_until = 0;
-		free(r->rec_error);
-		r->rec_error = cause;
-		return (0);
-	}
-	if (error != 0 && ui->replay) {
-		/* The file failed under the replay: the header's total
-		 * follows what is left. */
-		ui_replay_failed(r, cause);
-		free(cause);
-		ui_replay_status(r);
-		return (0);
-	}
+	error = session_sample(ui->ses, &res, &cause);
+	ui_take(r, &res);
 	if (error != 0) {
-		ui_msg(r, UI_R_ERROR, "sampling failed: %s", cause);
-		free(cause);
+		ui_sample_failed(r, cause);
 		return (0);
 	}
 	now = clock_now(&r->rt);
@@ -420,14 +432,25 @@ ui_sample(struct ui_run *r)
 		    (double)(now - r->cpu_rt_prev);
 	r->cpu_prev = cpu;
 	r->cpu_rt_prev = now;
-	if (snap->seq == 0) {
-		engine_snapshot_free(snap);
+	if (res.snap->seq == 0) {
+		engine_snapshot_free(res.snap);
 		if (ui->replay)
 			ui_replay_status(r);
 		return (1);
 	}
-	ui_show(r, snap, now);
+	ui_show(r, res.snap, now);
 	return (0);
+}
+
+/* When the next sample is due after one taken at now, as it said. */
+static uint64_t
+ui_deadline(const struct ui_run *r, uint64_t now)
+{
+	uint64_t	 wait = r->state.wait;
+
+	if (wait == UINT64_MAX)
+		return (UINT64_MAX);
+	return (wait < UINT64_MAX - now ? now + wait : UINT64_MAX);
 }
 
 /* A key while a prompt is open: bytes go to readline. */
@@ -465,6 +488,8 @@ ui_act(struct ui_run *r, unsigned act)
 		ui_relayout(&r->ui);
 	if (act & UI_ACT_RESAMPLE)
 		r->sample_now = 1;
+	if (act & UI_ACT_SEEK)
+		r->seek.on = 1;
 	if (act & UI_ACT_PROMPT)
 		ui_prompt_open(r);
 	if (act & UI_ACT_REDRAW)
@@ -492,12 +517,27 @@ ui_key(struct ui_run *r, int k)
 		ui->detail_top = 0;
 }
 
+/*
+ * The one step that lays the model out for the terminal's size (the
+ * screen's fit): before it is drawn, and before a key reads a layout
+ * that a sample or the last key made stale.
+ */
+static void
+ui_fit(struct ui_run *r)
+{
+	int	 w, h;
+
+	crt_size(&w, &h);
+	r->canvas.width = w;
+	r->canvas.height = h;
+	view_fit(&r->ui, w, h);
+}
+
 static void
 ui_draw(struct ui_run *r)
 {
 	struct ui	*ui = &r->ui;
 	uint64_t	 now = clock_now(&r->rt);
-	int		 w, h;
 
 	if (r->msg_until != 0 && now > r->msg_until) {
 		ui->msg[0] = '\0';
@@ -511,10 +551,7 @@ ui_draw(struct ui_run *r)
 	/* A completion's hint lasts while its prompt is open. */
 	snprintf(ui->prompt_hint, sizeof ui->prompt_hint, "%s",
 	    ui->prompt ? prompt_hint() : "");
-	crt_size(&w, &h);
-	r->canvas.width = w;
-	r->canvas.height = h;
-	view_fit(ui, w, h);
+	ui_fit(r);
 	view_render(ui, &r->canvas);
 	crt_draw(&r->canvas, ui->utf8);
 }
@@ -539,7 +576,13 @@ ui_loop(struct ui_run *r)
 		}
 		now = clock_now(&r->rt);
 		step = (uint64_t)llround(ui->delay * 1e9);
-		if ((!ui->paused && now >= r->next) || r->sample_now) {
+		if (r->seek.on) {
+			/* A jump: its calls one a pass, drawn when done. */
+			ui_replay_step(r);
+			dirty = 1;
+			if (r->seek.on)
+				continue;
+		} else if ((!ui->paused && now >= r->next) || r->sample_now) {
 			r->sample_now = 0;
 			if (ui_sample(r)) {
 				/* Show numbers soon after a (re)start. */
@@ -549,7 +592,7 @@ ui_loop(struct ui_run *r)
 					r->next = now;
 			} else if (ui->replay) {
 				/* The recorded gap to the next sample. */
-				r->next = session_deadline(ui->ses, now);
+				r->next = ui_deadline(r, now);
 			} else {
 				r->next += step;
 				if (r->next <= now)
@@ -580,11 +623,14 @@ ui_loop(struct ui_run *r)
 		/* Keys curses already buffered count even without POLLIN. */
 		while ((k = crt_key()) != CRT_KEY_NONE) {
 			dirty = 1;
+			if (ui->live.stale)
+				ui_fit(r);
 			if (prompt_is_open())
 				ui_act(r, ui_prompt_key(r, k));
 			else
 				ui_key(r, k);
-			if (r->quit)
+			/* Keys after a jump are for where it lands. */
+			if (r->quit || r->seek.on)
 				break;
 		}
 	}
@@ -608,9 +654,10 @@ ui_setup(struct ui_run *r, struct session *ses, const struct ui_opts *opts)
 	ui->host[sizeof ui->host - 1] = '\0';
 	ui->simulated = strcmp(session_kind(ses), "sim") == 0;
 	ui->replay = session_replay(ses, &rp);
-	ui->replay_pos = rp.position;
-	ui->replay_total = rp.total;
+	ui->replay_pos = r->state.position = rp.position;
+	ui->replay_total = r->state.total = rp.total;
 	ui->replay_speed = rp.speed;
+	r->state.done = session_done(ses);
 	cs = nl_langinfo(CODESET);
 	ui->utf8 = cs != NULL && strcmp(cs, "UTF-8") == 0;
 	/* The console's fonts have blocks but no braille. */
@@ -658,6 +705,7 @@ ui_teardown(struct ui_run *r)
 	free(r->filter_before);
 	free(ui->ask_init);
 	free(r->pending);
+	free(r->seek.failed);
 	free(r->words);
 	for (i = 0; i < r->nframe_words; i++)
 		free(r->frame_words[i]);

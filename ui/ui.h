@@ -95,6 +95,8 @@ enum ui_role {
 #define UI_ACT_PROMPT	0x04U	/* open the prompt ui.ask describes */
 #define UI_ACT_REDRAW	0x08U	/* repaint the whole terminal */
 #define UI_ACT_QUIT	0x10U
+#define UI_ACT_SEEK	0x20U	/* jump in the replay: the loop takes the
+				   samples (ui_run.seek says where) */
 
 /* A scrollable list's position. */
 struct ui_list {
@@ -188,6 +190,8 @@ struct live {
 	size_t		 cursor_view;	/* where the cursor was */
 	size_t		 cursor_row;
 	struct strbuf	*scratch;
+	int		 stale;		/* to be laid out again, which only
+					   the fit step does (view_fit()) */
 };
 
 /*
@@ -336,7 +340,12 @@ const char *live_slot_name(int slot);
 void	 live_reset(struct ui *);
 /* Record a new snapshot (the one shown) in the history; take its prefixes. */
 void	 live_push(struct ui *, const struct engine_snapshot *);
-/* Recompute columns (filter, hidden), row order (sort) and lines. */
+/*
+ * Recompute columns (filter, hidden), row order (sort) and lines.  The
+ * fit step does it (view_fit()) when live.stale says that a snapshot, a
+ * key or a new engine changed what the table shows: nothing else lays
+ * the table out.
+ */
 void	 live_layout(struct ui *);
 void	 live_free(struct live *);
 /* The cursor's line, view and engine row (nrows: total); -1 if none. */

@@ -565,6 +565,9 @@ view_fit(struct ui *ui, int width, int height)
 {
 	const struct view_screen	*scr = view_screens[ui->screen];
 
+	/* The Live table, which the Frame screen's cursor also goes to. */
+	if (ui->live.stale)
+		live_layout(ui);
 	if (width < VIEW_MIN_WIDTH || height < VIEW_MIN_HEIGHT)
 		return;
 	if (scr->fit != NULL)

@@ -93,6 +93,9 @@ struct raw_sample {
 	unsigned	 calls;		/* hcalls or group reads made */
 	unsigned	 naive_calls;	/* one per counter and index */
 	uint64_t	 catalog_version;	/* as reported, 0 when unknown */
+	int		 lpars_changed;	/* the source's partitions changed
+					   with this read: its next topology
+					   call lists them */
 	char		 error[256];	/* last problem, "" when none */
 };
 

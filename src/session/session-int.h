@@ -41,6 +41,8 @@ struct session {
 	double		 delay;		/* seconds */
 	struct source	*src;
 	const struct source_control *ctl;	/* NULL: a live source */
+	int		 follow;	/* the next recorded sample has another
+					   selection: follow it first */
 	struct topology	 topo;
 	int		 lpars_asked;	/* the source was asked for the
 					   frame's partitions */
@@ -90,6 +92,12 @@ int	 session_reload(struct session *, uint64_t version, char **cause);
 void	 session_replay_start(struct session *);
 /* The interval the recording was made with, in seconds (1 if none). */
 double	 session_replay_interval(const struct session *);
+/*
+ * After a sample, a jump or a new selection: where a replay stands and
+ * when the next sample is due, into res (may be NULL), and whether the
+ * recording changes its selection before the next sample (follow).
+ */
+void	 session_state(struct session *, struct session_result *res);
 
 /* ---- session-metrics.c --------------------------------------------- */
 

@@ -1,14 +1,16 @@
 /*
  * What only a recording can do: the clock it drives, a jump to one of
  * its samples, the sample at a recorded time, and its position,
- * diagnostics and summary.  Apart from session.c because all of it goes
- * through the source's playback controls, which a live session lacks;
- * a jump across a catalog change goes back through session_reload().
+ * diagnostics and summary; and the pace of a run and its end, which a
+ * recording sets.  Apart from session.c because all of it goes through
+ * the source's playback controls, which a live session lacks; a jump
+ * across a catalog change goes back through session_reload().
  */
 #include "config.h"
 
 #include "session/session.h"
 
+#include <math.h>
 #include <stdint.h>
 #include <string.h>
 
@@ -25,6 +27,19 @@ session_replay_interval(const struct session *s)
 	uint64_t	 iv = s->ctl->interval(s->src);
 
 	return (iv > 0 ? (double)iv / 1e9 : 1.0);
+}
+
+/* Where a replay stands and when the next sample is due, in one call
+ * to the source's controls. */
+static void
+session_ask(const struct session *s, const struct selection *sel,
+    struct source_state *st)
+{
+	memset(st, 0, sizeof *st);
+	if (s->ctl == NULL)
+		st->wait = (uint64_t)llround(s->delay * 1e9);
+	else
+		s->ctl->state(s->src, sel, st);
 }
 
 /*
@@ -54,8 +69,9 @@ session_replay_start(struct session *s)
 		session_notify(s, xstrdup(c->diag(s->src, i)));
 }
 
-int
-session_seek(struct session *s, uint64_t index, unsigned *changed,
+/* The jump itself: the catalog recorded there, new baselines. */
+static int
+session_seek_to(struct session *s, uint64_t index, unsigned *changed,
     char **cause)
 {
 	const void	*img;
@@ -63,7 +79,6 @@ session_seek(struct session *s, uint64_t index, unsigned *changed,
 	uint64_t	 version;
 	int		 error;
 
-	*changed = 0;
 	if (s->ctl == NULL) {
 		*cause = xasprintf("the %s source cannot jump: only a "
 		    "recording can", s->src->ops->name);
@@ -91,6 +106,18 @@ session_seek(struct session *s, uint64_t index, unsigned *changed,
 }
 
 int
+session_seek(struct session *s, uint64_t index, struct session_result *res,
+    char **cause)
+{
+	int	 error;
+
+	memset(res, 0, sizeof *res);
+	error = session_seek_to(s, index, &res->changed, cause);
+	session_state(s, res);
+	return (error);
+}
+
+int
 session_find(const struct session *s, uint64_t t, uint64_t *index,
     char **cause)
 {
@@ -110,10 +137,13 @@ int
 session_replay(const struct session *s, struct session_replay *out)
 {
 	struct session_replay	 r;
+	struct source_state	 st;
 
 	memset(&r, 0, sizeof r);
 	if (s->ctl != NULL) {
-		r.position = s->ctl->position(s->src, &r.total);
+		session_ask(s, NULL, &st);
+		r.position = st.position;
+		r.total = st.total;
 		r.first = s->clock.epoch_ns + s->ctl->start(s->src);
 		r.speed = s->ctl->speed(s->src);
 		r.damaged = s->ctl->damaged(s->src);
@@ -134,4 +164,43 @@ char *
 session_replay_summary(const struct session *s)
 {
 	return (s->ctl != NULL ? s->ctl->summary(s->src) : xstrdup(""));
+}
+
+/* ---- pacing and the end of a run ----------------------------------- */
+
+void
+session_state(struct session *s, struct session_result *res)
+{
+	struct source_state	 st;
+
+	session_ask(s, s->sel, &st);
+	/* Whether the recording changes its selection before the next
+	 * sample: followed before that sample is read. */
+	s->follow = st.follow;
+	if (res == NULL)
+		return;
+	res->position = st.position;
+	res->total = st.total;
+	res->done = st.done;
+	res->wait = st.wait;
+}
+
+int
+session_done(const struct session *s)
+{
+	struct source_state	 st;
+
+	session_ask(s, NULL, &st);
+	return (st.done);
+}
+
+uint64_t
+session_deadline(const struct session *s, uint64_t now)
+{
+	struct source_state	 st;
+
+	session_ask(s, NULL, &st);
+	if (st.wait == UINT64_MAX)
+		return (UINT64_MAX);
+	return (st.wait < UINT64_MAX - now ? now + st.wait : UINT64_MAX);
 }

@@ -13,7 +13,6 @@
 
 #include "session/session.h"
 
-#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -263,6 +262,8 @@ session_apply(struct session *s, struct catalog *cat, struct selection *sel,
 	}
 	session_raw_resize(s);
 	s->generation++;
+	/* Whether the recording has yet another selection next. */
+	session_state(s, NULL);
 	return (0);
 }
 
@@ -394,27 +395,21 @@ session_reresolve(struct session *s, struct catalog *cat, char **cause)
 }
 
 /*
- * The source found the partitions changed (one stopped answering, or
- * the catalog changed): resolve the picks again so that @lpar picks read
- * the partitions there are.  Returns 1 when the selection was rebuilt;
- * a pick that can no longer be resolved leaves the selection as it was
- * and says why.
+ * The source said its partitions changed with the sample it read (one
+ * stopped answering, or was found again): take its new list and resolve
+ * the picks again so that @lpar picks read the partitions there are.
+ * Returns 1 when the selection was rebuilt; a pick that can no longer be
+ * resolved leaves the selection as it was and says why.
  */
 static int
-session_lpars_changed(struct session *s, char **cause)
+session_lpars_changed(struct session *s)
 {
-	struct topology	 t;
-	char		*why = NULL;
+	char	*why = NULL;
 
-	if (!s->lpars_asked ||
-	    s->src->ops->topology(s->src, &t, &why) != 0) {
+	if (s->src->ops->topology(s->src, &s->topo, &why) != 0) {
 		free(why);
 		return (0);
 	}
-	if (t.lpars == s->topo.lpars && t.nlpars == s->topo.nlpars &&
-	    t.lpars_denied == s->topo.lpars_denied)
-		return (0);
-	s->topo = t;
 	if (!session_has_lpar(s->sel))
 		return (0);
 	if (session_reresolve(s, NULL, &why) != 0) {
@@ -423,7 +418,6 @@ session_lpars_changed(struct session *s, char **cause)
 		free(why);
 		return (0);
 	}
-	(void)cause;
 	snprintf(s->note, sizeof s->note, "the partitions changed: now %zu; "
 	    "baselines restarted", s->topo.nlpars);
 	return (1);
@@ -537,14 +531,39 @@ session_publish(struct session *s, struct engine_snapshot *snap)
 	}
 }
 
-int
-session_sample(struct session *s, unsigned *changed,
-    struct engine_snapshot **snap, char **cause)
+/*
+ * The sample read said that the model changed under it: a new catalog
+ * version (reload, a new engine) or new partitions (the picks resolved
+ * again).  The values read were for the old selection: read the new
+ * one's.
+ */
+static int
+session_sample_changed(struct session *s, unsigned *changed, char **cause)
 {
 	struct raw_sample	*rs = &s->rs;
 	int			 error;
 
-	*changed = 0;
+	if (rs->catalog_version != 0 &&
+	    rs->catalog_version != s->catp->version) {
+		if ((error = session_reload(s, rs->catalog_version,
+		    cause)) != 0)
+			return (error);
+		*changed |= SESSION_CHANGED_ENGINE;
+	} else if (rs->lpars_changed && s->lpars_asked &&
+	    session_lpars_changed(s))
+		*changed |= SESSION_CHANGED_SELECTION;
+	else
+		return (0);
+	return (session_read(s, cause));
+}
+
+static int
+session_sample_one(struct session *s, struct session_result *res,
+    char **cause)
+{
+	struct raw_sample	*rs = &s->rs;
+	int			 error;
+
 	if (s->serve != NULL) {
 		/* The server's thread starts with the first sample, after
 		 * any change of user (--user): it never runs as root. */
@@ -552,34 +571,32 @@ session_sample(struct session *s, unsigned *changed,
 			return (error);
 		serve_sample_begin(s->serve);
 	}
-	if (s->ctl != NULL && s->ctl->selection_changed(s->src, s->sel)) {
+	if (s->follow) {
 		if ((error = session_follow(s, cause)) != 0)
 			return (error);
-		*changed |= SESSION_CHANGED_SELECTION;
+		res->changed |= SESSION_CHANGED_SELECTION;
 	}
 	rs->error[0] = '\0';
 	rs->calls = rs->naive_calls = 0;
-	if ((error = session_read(s, cause)) != 0)
+	rs->lpars_changed = 0;
+	if ((error = session_read(s, cause)) != 0 ||
+	    (error = session_sample_changed(s, &res->changed, cause)) != 0)
 		return (error);
-	if (rs->catalog_version != 0 &&
-	    rs->catalog_version != s->catp->version) {
-		if ((error = session_reload(s, rs->catalog_version,
-		    cause)) != 0)
-			return (error);
-		*changed |= SESSION_CHANGED_ENGINE;
-		/* This sample was planned for the old catalog: read anew. */
-		if ((error = session_read(s, cause)) != 0)
-			return (error);
-	} else if (session_lpars_changed(s, cause)) {
-		*changed |= SESSION_CHANGED_SELECTION;
-		/* The new selection has no values yet: read them. */
-		if ((error = session_read(s, cause)) != 0)
-			return (error);
-	}
-	*snap = engine_update_reuse(s->engine, rs, s->spare);
+	res->snap = engine_update_reuse(s->engine, rs, s->spare);
 	s->spare = NULL;
-	session_publish(s, *snap);
+	session_publish(s, res->snap);
 	return (0);
+}
+
+int
+session_sample(struct session *s, struct session_result *res, char **cause)
+{
+	int	 error;
+
+	memset(res, 0, sizeof *res);
+	error = session_sample_one(s, res, cause);
+	session_state(s, res);
+	return (error);
 }
 
 void
@@ -587,26 +604,6 @@ session_recycle(struct session *s, struct engine_snapshot *snap)
 {
 	engine_snapshot_free(s->spare);
 	s->spare = snap;
-}
-
-/* ---- pacing and the end of a run ----------------------------------- */
-
-int
-session_done(const struct session *s)
-{
-	return (s->ctl != NULL && s->ctl->done(s->src));
-}
-
-uint64_t
-session_deadline(const struct session *s, uint64_t now)
-{
-	uint64_t	 wait;
-
-	if (s->ctl == NULL)
-		wait = (uint64_t)llround(s->delay * 1e9);
-	else if ((wait = s->ctl->wait(s->src)) == UINT64_MAX)
-		return (UINT64_MAX);
-	return (wait < UINT64_MAX - now ? now + wait : UINT64_MAX);
 }
 
 /* ---- the interval -------------------------------------------------- */

@@ -96,15 +96,39 @@ int	 session_start(struct session *, char **cause);
 int	 session_close(struct session *, char **cause);
 
 /*
- * One sample now.  *changed says what changed in the model during the
- * call, even when it then failed: the recording may have changed its
- * selection, the catalog its version (then the engine's baselines
- * restart).  Returns 0 with *snap set (caller frees it, or hands it back
- * with session_recycle() so that the next sample reuses its memory), or a
- * negative code with *cause set.
+ * What one call that moves the session (session_sample(), session_seek())
+ * gives back: all a caller needs until the next such call, so that it
+ * asks the session nothing more.  Set even when the call failed.
  */
-int	 session_sample(struct session *, unsigned *changed,
-	    struct engine_snapshot **snap, char **cause);
+struct session_result {
+	struct engine_snapshot *snap;	/* session_sample(): the snapshot
+					   (caller frees it or hands it back
+					   with session_recycle()); NULL on
+					   failure and for a jump */
+	unsigned	 changed;	/* SESSION_CHANGED_*: what changed in
+					   the model during the call */
+	/* Where a replay stands now; zero for a live source. */
+	uint64_t	 position;	/* the number of the next sample */
+	uint64_t	 total;		/* the samples it holds */
+	int		 done;		/* every sample handed out: the next
+					   sample fails, and that is the end
+					   of the run, not an error */
+	/* Host ns until the next sample is due: the interval for a live
+	 * source; for a replay the recorded gap over the speed (0 while
+	 * there is something to catch up), UINT64_MAX when none is. */
+	uint64_t	 wait;
+};
+
+/*
+ * One sample now, into *res.  res->changed says what changed in the
+ * model during the call, even when it then failed: the recording may
+ * have changed its selection, the catalog its version or the source its
+ * partitions (then the engine's baselines restart).  Returns 0 with
+ * res->snap set, or a negative code with *cause set (res->done says
+ * whether that is the end of a replay).
+ */
+int	 session_sample(struct session *, struct session_result *res,
+	    char **cause);
 void	 session_recycle(struct session *, struct engine_snapshot *);
 /*
  * Select exactly these picks (n == 0: nothing) and build a new engine.
@@ -125,11 +149,12 @@ int	 session_overview(const struct session *, struct selection *out,
 /*
  * Replay: jump so that the next sample is number index, with the catalog
  * the recording holds there (a jump back across a reload reloads the
- * older one) and the engine's baselines restarted.  *changed as for
- * session_sample().  0 or a negative code with *cause set.
+ * older one) and the engine's baselines restarted.  *res as for
+ * session_sample(), without a snapshot.  0 or a negative code with
+ * *cause set.
  */
-int	 session_seek(struct session *, uint64_t index, unsigned *changed,
-	    char **cause);
+int	 session_seek(struct session *, uint64_t index,
+	    struct session_result *res, char **cause);
 /*
  * Replay: the number of the first sample recorded at or after t
  * (wall-clock ns since 1970), or the total: the replay does not move.

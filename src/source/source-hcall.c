@@ -807,6 +807,7 @@ source_hcall_sample(struct source *src, uint64_t now, struct raw_sample *rs,
 		rs->values[k].status = RAW_MISSING;
 		rs->values[k].timebase = 0;
 	}
+	rs->lpars_changed = s->fresh_set;
 	if (s->plan == NULL) {
 		source_hcall_say_denied(s, rs);
 		return (0);
@@ -829,6 +830,7 @@ source_hcall_sample(struct source *src, uint64_t now, struct raw_sample *rs,
 			    "and hvtop looks again at the next sample",
 			    SOURCE_HCALL_TRIES);
 	}
+	rs->lpars_changed = s->fresh_set;
 	source_hcall_say_denied(s, rs);
 	return (0);
 }

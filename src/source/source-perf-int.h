@@ -150,6 +150,9 @@ struct source_perf {
 
 	struct catalog	*model;
 	struct topology	 topo;
+	struct topology	 handed;	/* what the last topology call gave:
+					   a sample that changes the
+					   partitions says so */
 
 	const struct selection *sel;
 	struct perf_counter *ctr;

@@ -308,7 +308,7 @@ source_perf_topology(struct source *src, struct topology *t, char **cause)
 	(void)cause;
 	if (st->v->topology != NULL)
 		st->v->topology(st);
-	*t = st->topo;
+	*t = st->handed = st->topo;
 	return (0);
 }
 
@@ -730,6 +730,10 @@ source_perf_sample(struct source *src, uint64_t now, struct raw_sample *rs,
 	for (i = 0; i < n; i++)
 		if (st->ctr[i].twin != PERF_NO_TWIN)
 			rs->values[i] = rs->values[st->ctr[i].twin];
+	/* A read that no longer answers found the partitions again. */
+	rs->lpars_changed = st->topo.lpars != st->handed.lpars ||
+	    st->topo.nlpars != st->handed.nlpars ||
+	    st->topo.lpars_denied != st->handed.lpars_denied;
 	/*
 	 * No group read at all: the run cannot start.  Once one has been
 	 * read, a read that fails everywhere (hv_24x7 turns a busy

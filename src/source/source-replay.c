@@ -674,26 +674,33 @@ source_replay_summary(const struct source *src)
 	return (strbuf_detach(&sb));
 }
 
+static void
+source_replay_state(struct source *src, const struct selection *sel,
+    struct source_state *st)
+{
+	st->position = source_replay_position(src, &st->total);
+	st->wait = source_replay_wait(src);
+	st->done = source_replay_done(src);
+	st->follow = sel != NULL && source_replay_selection_changed(src, sel);
+}
+
 static const struct source_control source_replay_control_table = {
 	.epoch = source_replay_epoch,
 	.interval = source_replay_interval,
 	.start = source_replay_start,
-	.position = source_replay_position,
 	.seek = source_replay_seek,
 	.find = source_replay_find,
 	.set_speed = source_replay_set_speed,
 	.speed = source_replay_speed,
-	.wait = source_replay_wait,
 	.pause = source_replay_pause,
 	.paused = source_replay_paused,
 	.step = source_replay_step,
-	.done = source_replay_done,
+	.state = source_replay_state,
 	.damaged = source_replay_damaged,
 	.ndiags = source_replay_ndiags,
 	.diag = source_replay_diag,
 	.summary = source_replay_summary,
 	.selection = source_replay_selection,
-	.selection_changed = source_replay_selection_changed,
 };
 
 static const struct source_control *

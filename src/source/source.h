@@ -22,6 +22,25 @@ struct selection;
 struct source;
 struct source_control;
 
+/*
+ * Where playback stands (a source_control's state op), asked once after
+ * each sample, jump or new selection.
+ */
+struct source_state {
+	uint64_t	 position;	/* the number of the next sample,
+					   0-based */
+	uint64_t	 total;		/* how many there are */
+	/* Host ns to wait before the next sample: 0 for the first or while
+	 * steps are pending, UINT64_MAX while paused or at the end. */
+	uint64_t	 wait;
+	int		 done;		/* every sample has been handed out
+					   (sample() then fails) */
+	int		 follow;	/* the next sample was recorded with
+					   a selection other than the one
+					   given: the caller must follow it
+					   (the selection op) */
+};
+
 struct source_ops {
 	const char	*name;
 	/* Open with a "key=value,..." argument string (may be NULL). */
@@ -34,7 +53,12 @@ struct source_ops {
 	/* Use this selection from now on (the source keeps a pointer). */
 	int		(*select)(struct source *, const struct selection *,
 			    char **cause);
-	/* Read every selected counter at time now (ns). */
+	/*
+	 * Read every selected counter at time now (ns).  A source whose
+	 * partitions changed (one stopped answering and they were looked
+	 * for again) says so on the sample it read, raw->lpars_changed;
+	 * its next topology call lists them.
+	 */
 	int		(*sample)(struct source *, uint64_t now,
 			    struct raw_sample *, char **cause);
 	/*
@@ -47,9 +71,9 @@ struct source_ops {
 	 * Optional: find the frame's partitions (topology lpars) now.  A
 	 * source looks for them only when asked, as it costs reads nothing
 	 * else makes; from then on it looks again by itself when they may
-	 * have changed.  The next topology call lists them, in a new array
-	 * exactly when they changed: the caller then resolves its picks
-	 * again.
+	 * have changed.  The next topology call lists them; a change found
+	 * while sampling is said by the sample (raw->lpars_changed), and
+	 * the caller then resolves its picks again.
 	 */
 	int		(*partitions)(struct source *, char **cause);
 	/* A named constant of the frame (e.g. PB_Freq), 0 if unknown. */
@@ -79,8 +103,6 @@ struct source_control {
 	uint64_t	(*interval)(const struct source *);
 	/* The recorded time (ns) of the first sample. */
 	uint64_t	(*start)(const struct source *);
-	/* The number of the next sample (0-based); *total: how many. */
-	uint64_t	(*position)(const struct source *, uint64_t *total);
 	/*
 	 * Jump so that the next sample is number index (past the end: the
 	 * end).  The interval across a jump means nothing: the caller
@@ -93,15 +115,14 @@ struct source_control {
 	/* Playback speed: 1 is as recorded, 2 twice as fast; > 0. */
 	void		(*set_speed)(struct source *, double);
 	double		(*speed)(const struct source *);
-	/* Host ns to wait before the next sample: 0 for the first or while
-	 * steps are pending, UINT64_MAX while paused or at the end. */
-	uint64_t	(*wait)(const struct source *);
 	/* Pause (nonzero) or resume; step: n more samples while paused. */
 	void		(*pause)(struct source *, int);
 	int		(*paused)(const struct source *);
 	void		(*step)(struct source *, unsigned n);
-	/* Whether every sample has been handed out (sample() then fails). */
-	int		(*done)(const struct source *);
+	/* Where playback stands now, and whether the next sample has a
+	 * selection other than sel (NULL: not asked). */
+	void		(*state)(struct source *, const struct selection *sel,
+			    struct source_state *);
 	/* Whether the recording is damaged, not only cut short. */
 	int		(*damaged)(const struct source *);
 	/* What is wrong with it, one line each ("" past the last). */
@@ -112,14 +133,11 @@ struct source_control {
 	/*
 	 * Following: the selection the next sample was recorded with,
 	 * resolved against cat and topo into *out (empty; caller clears),
-	 * 0 or a negative code with *cause; and whether it differs from
-	 * sel, so that the caller must follow it.
+	 * 0 or a negative code with *cause.
 	 */
 	int		(*selection)(struct source *, const struct catalog *,
 			    const struct topology *, struct selection *out,
 			    char **cause);
-	int		(*selection_changed)(struct source *,
-			    const struct selection *);
 };
 
 struct source {

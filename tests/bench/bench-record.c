@@ -76,7 +76,7 @@ main(void)
 	size_t			 samples = bench_iters(SAMPLES);
 	uint64_t		 pre, t0, t1, t2, step = 1000000000ULL;
 	double			 sum_refresh = 0, sum_append = 0, cost, mean;
-	unsigned		 changed;
+	struct session_result	 res;
 	int			 fd;
 
 	setenv("XDG_CONFIG_HOME", "/nonexistent", 1);
@@ -132,10 +132,11 @@ main(void)
 	cost = bench_clock_cost(CLOCK_THREAD_CPUTIME_ID, &mean);
 	for (i = 0; i < samples; i++) {
 		t0 = bench_ns(CLOCK_THREAD_CPUTIME_ID);
-		if (session_sample(ses, &changed, &snap, &cause) != 0) {
+		if (session_sample(ses, &res, &cause) != 0) {
 			fprintf(stderr, "bench-record: %s\n", cause);
 			return (1);
 		}
+		snap = res.snap;
 		strbuf_reset(&sb);
 		export_snapshot(x, snap, session_wall(ses, snap->now), &sb);
 		session_recycle(ses, snap);

@@ -90,16 +90,17 @@ bench_render(struct ui *ui, enum ui_screen screen)
 static int
 bench_sample(struct session *ses, struct ui *ui, size_t n, size_t m)
 {
+	struct session_result	 res;
 	struct engine_snapshot	*s;
 	char			*cause = NULL;
-	unsigned		 changed;
 
 	for (; n < m; n++) {
 		session_sleep_until(ses, n * 1000000000ULL, -1);
-		if (session_sample(ses, &changed, &s, &cause) != 0) {
+		if (session_sample(ses, &res, &cause) != 0) {
 			fprintf(stderr, "bench-ui: %s\n", cause);
 			return (-1);
 		}
+		s = res.snap;
 		if (s->seq == 0) {
 			engine_snapshot_free(s);
 			continue;

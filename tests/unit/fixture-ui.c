@@ -41,11 +41,12 @@ fixture_ui_render(struct ui *ui, int w, int h)
 void
 fixture_ui_sample(struct fixture_ui *fx)
 {
+	struct session_result	 res;
 	struct engine_snapshot	*s;
-	unsigned		 changed;
 	char			*cause = NULL;
 
-	assert_int_equal(session_sample(fx->ses, &changed, &s, &cause), 0);
+	assert_int_equal(session_sample(fx->ses, &res, &cause), 0);
+	s = res.snap;
 	if (s->seq == 0) {
 		engine_snapshot_free(s);
 		return;

@@ -159,6 +159,16 @@ ctl_of(struct source *src)
 	return (c);
 }
 
+/* Where the playback stands (sel: whether it differs from the next). */
+static struct source_state
+state_of(struct source *src, const struct selection *sel)
+{
+	struct source_state	 st;
+
+	ctl_of(src)->state(src, sel, &st);
+	return (st);
+}
+
 /* Open the replay and resolve its selection, as a session does. */
 static struct source *
 open_replay(const char *path, struct catalog **cat, struct selection *sel)
@@ -209,7 +219,6 @@ test_replay_samples(void **state)
 	struct selection	 sel;
 	struct raw_sample	 rs;
 	double			 v;
-	uint64_t		 total;
 	size_t			 i;
 	char			*cause = NULL;
 
@@ -227,17 +236,17 @@ test_replay_samples(void **state)
 	assert_int_equal(src->ops->constant(src, "CPU_Freq", &v), 0);
 	assert_true(v > 0);
 	assert_int_equal(src->ops->constant(src, "NO_SUCH", &v), -HV_ENOENT);
-	assert_int_equal(ctl_of(src)->position(src, &total), 0);
-	assert_int_equal(total, NSAMPLES);
+	assert_int_equal(state_of(src, NULL).position, 0);
+	assert_int_equal(state_of(src, NULL).total, NSAMPLES);
 	memset(&rs, 0, sizeof rs);
 	rs.values = xcalloc(sel.ncounters, sizeof *rs.values);
 	rs.nvalues = sel.ncounters;
 	for (i = 0; i < NSAMPLES; i++) {
-		assert_false(ctl_of(src)->done(src));
+		assert_false(state_of(src, NULL).done);
 		assert_int_equal(src->ops->sample(src, 0, &rs, &cause), 0);
 		assert_same(&rs, &f->rs[i]);
 	}
-	assert_true(ctl_of(src)->done(src));
+	assert_true(state_of(src, NULL).done);
 	assert_int_not_equal(src->ops->sample(src, 0, &rs, &cause), 0);
 	assert_non_null(strstr(cause, "ends after 40 samples"));
 	free(cause);
@@ -259,7 +268,7 @@ test_replay_selection(void **state)
 	char			*cause = NULL;
 
 	src = open_replay(f->path, &cat, &sel);
-	assert_false(ctl_of(src)->selection_changed(src, &sel));
+	assert_false(state_of(src, &sel).follow);
 	assert_int_equal(src->ops->topology(src, &topo, &cause), 0);
 	memset(&other, 0, sizeof other);
 	assert_int_equal(selection_add(&other, cat, &topo,
@@ -268,7 +277,7 @@ test_replay_selection(void **state)
 	assert_non_null(strstr(cause, "recording was made with -g "
 	    "HPM_0THRD_NON_IDLE_CCYC:0-5, -e HPM_NON_IDLE_INST:2"));
 	free(cause);
-	assert_true(ctl_of(src)->selection_changed(src, &other));
+	assert_true(state_of(src, &other).follow);
 	selection_clear(&other);
 	selection_clear(&sel);
 	catalog_free(cat);
@@ -290,35 +299,35 @@ test_replay_pacing(void **state)
 	memset(&rs, 0, sizeof rs);
 	rs.values = xcalloc(sel.ncounters, sizeof *rs.values);
 	rs.nvalues = sel.ncounters;
-	assert_true(ctl_of(src)->wait(src) == 0);
+	assert_true(state_of(src, NULL).wait == 0);
 	assert_int_equal(src->ops->sample(src, 0, &rs, &cause), 0);
 	/* Sample 1 was taken 0.5 s + 1 us after sample 0. */
-	assert_true(ctl_of(src)->wait(src) == STEP + 1000);
+	assert_true(state_of(src, NULL).wait == STEP + 1000);
 	ctl_of(src)->set_speed(src, 2);
 	assert_true(ctl_of(src)->speed(src) == 2);
-	assert_true(ctl_of(src)->wait(src) == (STEP + 1000) / 2);
+	assert_true(state_of(src, NULL).wait == (STEP + 1000) / 2);
 	ctl_of(src)->pause(src, 1);
 	assert_true(ctl_of(src)->paused(src));
-	assert_true(ctl_of(src)->wait(src) == UINT64_MAX);
+	assert_true(state_of(src, NULL).wait == UINT64_MAX);
 	ctl_of(src)->step(src, 1);
-	assert_true(ctl_of(src)->wait(src) == 0);
+	assert_true(state_of(src, NULL).wait == 0);
 	assert_int_equal(src->ops->sample(src, 0, &rs, &cause), 0);
 	assert_same(&rs, &f->rs[1]);
-	assert_true(ctl_of(src)->wait(src) == UINT64_MAX);
+	assert_true(state_of(src, NULL).wait == UINT64_MAX);
 	ctl_of(src)->pause(src, 0);
 	assert_false(ctl_of(src)->paused(src));
 
 	assert_int_equal(ctl_of(src)->seek(src, 30, &cause), 0);
-	assert_int_equal(ctl_of(src)->position(src, NULL), 30);
-	assert_true(ctl_of(src)->wait(src) == 0);
+	assert_int_equal(state_of(src, NULL).position, 30);
+	assert_true(state_of(src, NULL).wait == 0);
 	assert_int_equal(src->ops->sample(src, 0, &rs, &cause), 0);
 	assert_same(&rs, &f->rs[30]);
 	assert_int_equal(ctl_of(src)->seek(src, 5, &cause), 0);
 	assert_int_equal(src->ops->sample(src, 0, &rs, &cause), 0);
 	assert_same(&rs, &f->rs[5]);
 	assert_int_equal(ctl_of(src)->seek(src, 1000, &cause), 0);
-	assert_true(ctl_of(src)->done(src));
-	assert_true(ctl_of(src)->wait(src) == UINT64_MAX);
+	assert_true(state_of(src, NULL).done);
+	assert_true(state_of(src, NULL).wait == UINT64_MAX);
 	free(rs.values);
 	selection_clear(&sel);
 	catalog_free(cat);
@@ -333,7 +342,6 @@ test_replay_torn(void **state)
 	struct source		*src;
 	struct catalog		*cat;
 	struct selection	 sel;
-	uint64_t		 total;
 	char			 path[64], *summary, *cause = NULL;
 	void			*buf;
 	size_t			 len;
@@ -347,8 +355,7 @@ test_replay_torn(void **state)
 	close(fd);
 	free(buf);
 	src = open_replay(path, &cat, &sel);
-	(void)ctl_of(src)->position(src, &total);
-	assert_int_equal(total, NSAMPLES - 1);
+	assert_int_equal(state_of(src, NULL).total, NSAMPLES - 1);
 	assert_int_equal(ctl_of(src)->ndiags(src), 2);
 	assert_non_null(strstr(ctl_of(src)->diag(src, 0),
 	    "dropped 1 incomplete record"));
@@ -472,7 +479,7 @@ test_replay_follows(void **state)
 	struct session		*ses;
 	size_t			 i, k;
 	char			 path[64], *spec, *cause = NULL;
-	unsigned		 changed;
+	struct session_result	 res;
 
 	(void)state;
 	start_sim_recording(path, sizeof path, NULL,
@@ -510,10 +517,10 @@ test_replay_follows(void **state)
 	assert_int_equal(session_selection(ses)->npicks, 1);
 	assert_true(session_clock_virtual(ses));
 	for (i = 0; i < 20; i++) {
-		assert_int_equal(session_sample(ses, &changed, &snap, &cause),
-		    0);
+		assert_int_equal(session_sample(ses, &res, &cause), 0);
+		snap = res.snap;
 		/* The recording changed its selection before sample 10. */
-		assert_int_equal(changed, i == 10 ?
+		assert_int_equal(res.changed, i == 10 ?
 		    SESSION_CHANGED_SELECTION : 0);
 		assert_int_equal(session_selection(ses)->npicks,
 		    i < 10 ? 1 : 2);
@@ -527,7 +534,9 @@ test_replay_follows(void **state)
 		free(want[i].values);
 	}
 	assert_true(session_done(ses));
-	assert_int_not_equal(session_sample(ses, &changed, &snap, &cause), 0);
+	assert_true(res.done);
+	assert_int_not_equal(session_sample(ses, &res, &cause), 0);
+	assert_true(res.done && res.snap == NULL);
 	free(cause);
 	assert_int_equal(session_close(ses, &cause), 0);
 	free(spec);

@@ -69,17 +69,20 @@ stop(struct session *ses)
 		fail_msg("%s", cause);
 }
 
+/* What the last sample said. */
+static struct session_result last;
+
 /* The next sample, one interval on; returns what changed. */
 static unsigned
 next(struct session *ses, struct engine_snapshot **snap)
 {
-	unsigned	 changed = 0xff;
 	char		*cause = NULL;
 
-	if (session_sample(ses, &changed, snap, &cause) != 0)
+	if (session_sample(ses, &last, &cause) != 0)
 		fail_msg("%s", cause);
+	*snap = last.snap;
 	session_sleep_until(ses, session_now(ses) + SEC, -1);
-	return (changed);
+	return (last.changed);
 }
 
 static void
@@ -321,7 +324,7 @@ test_replay_seek(void **state)
 	struct session_replay	 rp;
 	char			 path[] = "/tmp/hvtop-test-session-XXXXXX";
 	char			*spec, *cause = NULL;
-	unsigned		 changed;
+	struct session_result	 res;
 	int			 fd, i;
 
 	(void)state;
@@ -338,8 +341,8 @@ test_replay_seek(void **state)
 		session_recycle(ses, snap);
 	}
 	/* A live frame cannot jump. */
-	assert_int_equal(session_seek(ses, 2, &changed, &cause), -HV_EUSAGE);
-	assert_int_equal(changed, 0);
+	assert_int_equal(session_seek(ses, 2, &res, &cause), -HV_EUSAGE);
+	assert_int_equal(res.changed, 0);
 	free(cause);
 	stop(ses);
 
@@ -354,25 +357,28 @@ test_replay_seek(void **state)
 	assert_true(session_catalog(ses)->version == 3);
 
 	/* Past the reload: the newer catalog. */
-	assert_int_equal(session_seek(ses, 9, &changed, &cause), 0);
-	assert_int_equal(changed, SESSION_CHANGED_SEEK |
+	assert_int_equal(session_seek(ses, 9, &res, &cause), 0);
+	assert_int_equal(res.changed, SESSION_CHANGED_SEEK |
 	    SESSION_CHANGED_ENGINE);
+	assert_true(res.position == 9 && res.total == 13 && !res.done);
 	assert_true(session_catalog(ses)->version == 4);
 	assert_true(session_replay(ses, &rp) && rp.position == 9);
 	assert_int_equal(next(ses, &snap), 0);
 	session_recycle(ses, snap);
 	/* Within one catalog: only the baselines restart. */
-	assert_int_equal(session_seek(ses, 11, &changed, &cause), 0);
-	assert_int_equal(changed, SESSION_CHANGED_SEEK);
+	assert_int_equal(session_seek(ses, 11, &res, &cause), 0);
+	assert_int_equal(res.changed, SESSION_CHANGED_SEEK);
 	/* Back before it: the older one again. */
-	assert_int_equal(session_seek(ses, 1, &changed, &cause), 0);
-	assert_int_equal(changed, SESSION_CHANGED_SEEK |
+	assert_int_equal(session_seek(ses, 1, &res, &cause), 0);
+	assert_int_equal(res.changed, SESSION_CHANGED_SEEK |
 	    SESSION_CHANGED_ENGINE);
 	assert_true(session_catalog(ses)->version == 3);
 	assert_int_equal(next(ses, &snap), 0);
 	session_recycle(ses, snap);
 	assert_true(session_replay(ses, &rp) && rp.position == 2);
+	assert_true(last.position == 2 && last.total == 13);
 	assert_false(session_done(ses));
+	assert_false(last.done);
 	stop(ses);
 	free(spec);
 	unlink(path);
@@ -394,7 +400,7 @@ test_replay_find(void **state)
 	char			 path[] = "/tmp/hvtop-test-session-XXXXXX";
 	char			*spec, *cause = NULL;
 	uint64_t		 i;
-	unsigned		 changed;
+	struct session_result	 res;
 	int			 fd, k;
 
 	(void)state;
@@ -414,6 +420,8 @@ test_replay_find(void **state)
 		next(ses, &snap);
 		session_recycle(ses, snap);
 	}
+	/* A live source: the interval, and never an end. */
+	assert_true(last.wait == SEC && !last.done && last.total == 0);
 	stop(ses);
 
 	memset(&so, 0, sizeof so);
@@ -446,14 +454,18 @@ test_replay_find(void **state)
 	assert_true(session_replay(ses, &rp) && rp.position == 2);
 	/* The recorded gap, a second, at the recorded speed. */
 	assert_true(session_deadline(ses, 7) == 7 + SEC);
+	assert_true(last.wait == SEC);
 	for (k = 2; k < 5; k++) {
 		assert_false(session_done(ses));
 		next(ses, &snap);
 		session_recycle(ses, snap);
 	}
 	assert_true(session_done(ses));
+	assert_true(last.done);
 	assert_true(session_deadline(ses, 7) == UINT64_MAX);
-	assert_int_not_equal(session_sample(ses, &changed, &snap, &cause), 0);
+	assert_true(last.wait == UINT64_MAX);
+	assert_int_not_equal(session_sample(ses, &res, &cause), 0);
+	assert_true(res.done);
 	free(cause);
 	stop(ses);
 	free(spec);

@@ -359,7 +359,8 @@ test_gone(void **state)
 	assert_int_equal(src->ops->select(src, &sel, &cause), 0);
 	assert_int_equal(src->ops->sample(src, 1000000000ULL, &rs, &cause),
 	    0);
-	/* Nothing changed: the same list. */
+	/* Nothing changed: the sample says so, and the list is the same. */
+	assert_false(rs.lpars_changed);
 	assert_int_equal(src->ops->topology(src, &now, &cause), 0);
 	assert_ptr_equal(now.lpars, topo.lpars);
 	/* Partition 3 goes: its reads fail, the source looks again. */
@@ -370,6 +371,8 @@ test_gone(void **state)
 		if (sel.counters[k].lpar == 3)
 			assert_int_not_equal(rs.values[k].status, RAW_OK);
 	}
+	/* The sample that found them says so. */
+	assert_true(rs.lpars_changed);
 	assert_int_equal(src->ops->topology(src, &now, &cause), 0);
 	assert_ptr_not_equal(now.lpars, topo.lpars);
 	assert_true(now.nlpars < 3);

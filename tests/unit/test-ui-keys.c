@@ -280,6 +280,19 @@ test_dispatch_actions(void **state)
 	assert_string_equal(ui->msg, "end of the recording");
 	assert_int_equal(keys_dispatch(&r, 'G'), UI_ACT_PROMPT);
 	assert_int_equal(ui->ask, PROMPT_GOTO);
+	/* A jump is asked of the loop, which makes it and samples. */
+	ui->replay_pos = 50;
+	ui->replay_total = 100;
+	assert_int_equal(keys_dispatch(&r, '{'), UI_ACT_SEEK);
+	assert_true(r.seek.index == 38 && r.seek.back && !r.seek.on);
+	assert_int_equal(ui->replay_end, 0);
+	assert_int_equal(keys_dispatch(&r, '}'), UI_ACT_SEEK);
+	assert_true(r.seek.index == 58 && !r.seek.back && !r.seek.on);
+	assert_int_equal(keys_dispatch(&r, '['), UI_ACT_SEEK);
+	assert_true(r.seek.index == 47 && r.seek.back);
+	ui->replay_pos = 2;
+	assert_int_equal(keys_dispatch(&r, '['), UI_ACT_NONE);
+	assert_string_equal(ui->msg, "at the start of the recording");
 
 	filter_free(ui->filter);
 	free(ui->filter_text);

@@ -164,12 +164,12 @@ fixture_new(int denied)
 	static char		 hz[] = "CPU_Freq=4e9";
 	static char		*consts[] = { hz };
 	struct session_opts	 so;
-	struct engine_snapshot	*s;
+	struct session_result	 res;
 	struct fixture		*fx;
 	struct source		*src;
 	struct lsrc		*f;
 	char			*cause = NULL;
-	unsigned		 changed, i;
+	unsigned		 i;
 
 	setenv("XDG_CONFIG_HOME", "/nonexistent", 1);
 	fx = xcalloc(1, sizeof *fx);
@@ -198,10 +198,9 @@ fixture_new(int denied)
 	fx->ui.screen = UI_LPAR;
 	live_reset(&fx->ui);
 	for (i = 0; i < 3; i++) {
-		assert_int_equal(session_sample(fx->ses, &changed, &s,
-		    &cause), 0);
+		assert_int_equal(session_sample(fx->ses, &res, &cause), 0);
 		engine_snapshot_free(fx->ui.snap);
-		fx->ui.snap = s;
+		fx->ui.snap = res.snap;
 	}
 	return (fx);
 }

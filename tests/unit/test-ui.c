@@ -67,12 +67,13 @@ struct fixture {
 static void
 fixture_sample(struct session *ses, struct ui *ui)
 {
+	struct session_result	 res;
 	struct engine_snapshot	*s;
-	unsigned		 changed;
 	char			*cause = NULL;
 
-	assert_int_equal(session_sample(ses, &changed, &s, &cause), 0);
-	assert_int_equal(changed, 0);
+	assert_int_equal(session_sample(ses, &res, &cause), 0);
+	assert_int_equal(res.changed, 0);
+	s = res.snap;
 	if (s->seq == 0) {
 		engine_snapshot_free(s);
 		return;
@@ -247,11 +248,16 @@ test_live_sort_hide_filter(void **state)
 	const struct engine_view *v = engine_view(session_engine(fx->ses), 0);
 	size_t			 ncols = lv->ncols;
 
-	/* Sort by the first event column: rows with a value first. */
+	/* Sort by the first event column: rows with a value first.  A
+	 * step asks for a layout, which the fit step makes. */
 	live_sort_step(ui, 1);
+	assert_true(ui->live.stale);
+	live_layout(ui);
+	assert_false(ui->live.stale);
 	assert_int_equal(lv->sort, (int)lv->cols[0]);
 	assert_int_equal(v->indices[lv->order[2]], 2);
 	live_sort_step(ui, -1);
+	live_layout(ui);
 	assert_int_equal(lv->sort, -1);
 	assert_int_equal(lv->order[0], 0);
 	ui->live.sortrev[v->domain] = 1;
