@@ -49,6 +49,9 @@ libmicrohttpd-dev libgnutls28-dev libcrypt-dev libjs-dygraphs zlib1g-dev"
 #   debhelper lintian systemd  build the Debian package with
 #                dpkg-buildpackage, check it with lintian, and check
 #                its exporter unit with systemd-analyze verify
+#   rpm rpmlint elfutils  build the RPM package with rpmbuild (elfutils'
+#                eu-strip moves its symbols into hvtop-debuginfo), and
+#                check it with rpmlint
 #   openssl perl  --web-config's test makes a self-signed certificate
 #                with openssl and bcrypt hashes with perl's crypt, which
 #                is the system's crypt(3) (no htpasswd or mkpasswd needed)
@@ -56,7 +59,7 @@ libmicrohttpd-dev libgnutls28-dev libcrypt-dev libjs-dygraphs zlib1g-dev"
 #                lists those the exporter unit's system call filter
 #                must let through
 hv_test_packages="prometheus curl wrk python3-pandas chromium faketime
-debhelper lintian systemd strace openssl perl"
+debhelper lintian systemd rpm rpmlint elfutils strace openssl perl"
 
 hv_say() { printf 'hvtop: %s\n' "$*" >&2; }
 
