@@ -36,6 +36,11 @@ om=$pmdas/openmetrics
     skip_rest "PCP" "no openmetrics agent in $om"
 /usr/bin/python3 -c 'import pcp.pmda, requests' 2>/dev/null ||
     skip_rest "PCP" "no python3-pcp or python3-requests"
+# One run at a time on a machine (two builds' make check): the other
+# finds the lock taken and skips instead of sharing pmcd's files.
+have flock || skip_rest "PCP" "no flock (util-linux)"
+exec 9>"${TMPDIR:-/tmp}/hvtop-test-pcp.lock"
+flock -n 9 || skip_rest "PCP" "another run of this test holds pmcd"
 grep -q '^openmetrics[[:space:]]' "$conf" &&
     skip_rest "PCP" "the openmetrics agent is installed already"
 [ -e "$om/config.d/hvtop.url" ] &&
