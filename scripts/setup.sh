@@ -58,8 +58,13 @@ libmicrohttpd-dev libgnutls28-dev libcrypt-dev libjs-dygraphs zlib1g-dev"
 #   strace       counts the system calls of hvtop's batch loop, and
 #                lists those the exporter unit's system call filter
 #                must let through
+#   pcp python3-requests  PCP's openmetrics agent (pmdaopenmetrics, a
+#                Python agent that fetches with requests) reads the
+#                endpoint under a pmcd the test starts, and pminfo
+#                shows what it got
 hv_test_packages="prometheus curl wrk python3-pandas chromium faketime
-debhelper lintian systemd rpm rpmlint elfutils strace openssl perl"
+debhelper lintian systemd rpm rpmlint elfutils strace openssl perl pcp
+python3-requests"
 
 hv_say() { printf 'hvtop: %s\n' "$*" >&2; }
 

@@ -37,6 +37,7 @@ usage(FILE *fp)
 "             [-w FILE [--force]] [-r FILE] [--replay-speed X]\n"
 "             [--serve ADDR:PORT [--user NAME] [--web-config FILE]]\n"
 "             [--list [events|groups|formulas] [PATTERN]]\n"
+"       hvtop --check [--source auto|perf|sim] [--sysfs-root DIR]\n"
 "       hvtop -b [-d secs] [-o FILE] [--format ...] [-w FILE] [-g ...]...\n"
 "             -- COMMAND [ARGS]\n"
 "       hvtop report [-n count] [-m FILE]... [--const NAME=VALUE]...\n"
@@ -62,6 +63,8 @@ help(FILE *fp)
 "      --const NAME=VAL   a constant the formulas use (PB_Freq=2e9)\n"
 "      --list [KIND] [PATTERN]\n"
 "                         events, groups or formulas, like perf list\n"
+"      --check            what this partition can see, and the fix for\n"
+"                         what it cannot (exit 1)\n"
 "      --source SRC       auto, perf, sim or replay:FILE\n"
 "      --sim KEY=VAL,...  the simulated frame (cores=, seed=, catalog=,\n"
 "                         clock=virtual, faults= ...); same as -O\n"
@@ -345,6 +348,7 @@ static const struct hvtop_option hvtop_options[] = {
 	STRING("user", 0, user),
 	STRING("web-config", 0, web_config),
 	FLAG("force", 0, force),
+	FLAG("check", 0, check),
 };
 #define HVTOP_NOPTIONS	(sizeof hvtop_options / sizeof hvtop_options[0])
 

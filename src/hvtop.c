@@ -509,6 +509,8 @@ main(int argc, char **argv)
 	int			 status;
 
 	hvtop_parse(&o, argc, argv);
+	if (o.check)
+		return (hvtop_check(&o));
 	hvtop_check_record(&o);
 	hvtop_signals();
 	/* As top does on a terminal that cannot hold a screen: print. */

@@ -1,7 +1,8 @@
 /*
  * The hvtop program: what only the command-line program does.  Options
- * (hvtop-opts.c), --list (hvtop-list.c), counting over a command
- * (hvtop-command.c), the batch loop and main() (hvtop.c).  Sampling, the catalog, the selection and the engine are
+ * (hvtop-opts.c), --list (hvtop-list.c), --check (hvtop-check.c),
+ * counting over a command (hvtop-command.c), the batch loop and main()
+ * (hvtop.c).  Sampling, the catalog, the selection and the engine are
  * the session's (src/session/session.h); the screens are ui/'s.
  */
 #ifndef HVTOP_HVTOP_H
@@ -28,6 +29,7 @@ struct hvtop_opts {
 	const char	*list;		/* events, groups, formulas or all */
 	int		 list_bare;	/* --list without =KIND */
 	const char	*pattern;
+	int		 check;		/* --check */
 	const char	*pmu;
 	const char	*sysfs_root;
 	int		 no_color;
@@ -73,6 +75,10 @@ void	 hvtop_parse(struct hvtop_opts *, int argc, char **argv);
 void	 hvtop_check_record(const struct hvtop_opts *);
 void	 hvtop_free_opts(struct hvtop_opts *);
 
+/* --check: what this partition can see, a fact a line; the exit status
+ * (0 all a frame exporter needs is there, 1 something is missing).  It
+ * is the whole run: it frees the options (hvtop_free_opts) too. */
+int	 hvtop_check(struct hvtop_opts *);
 /* --list KIND [PATTERN] (KIND "all": each under its heading); the exit
  * status: 2 when a pattern given without a kind matches nothing. */
 int	 hvtop_list(const struct session *, const char *kind,

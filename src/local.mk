@@ -2,9 +2,11 @@
 # libraries; the link lines show what each program may use.
 bin_PROGRAMS += hvtop
 hvtop_SOURCES = src/hvtop.c src/hvtop.h src/hvtop-list.c src/hvtop-opts.c \
-	src/hvtop-report.c src/hvtop-command.c src/hvtop-user.c
+	src/hvtop-report.c src/hvtop-command.c src/hvtop-user.c \
+	src/hvtop-check.c
 hvtop_LDADD = $(UI_LIBS)
 TESTS += tests/cli/test-hvtop-batch.sh
+TESTS += tests/cli/test-hvtop-check.sh
 TESTS += tests/cli/test-hvtop-export.sh
 TESTS += tests/cli/test-hvtop-perfjson.sh tests/cli/test-hvtop-perfjson-refs.sh
 TESTS += tests/cli/test-hvtop-units.sh

@@ -31,6 +31,7 @@ TESTS += tests/cli/test-hvtop-serve-abuse.sh
 TESTS += tests/cli/test-hvtop-serve-auth.sh
 TESTS += tests/cli/test-hvtop-serve-tls.sh
 TESTS += tests/cli/test-hvtop-serve-conn.sh
+TESTS += tests/cli/test-hvtop-pcp.sh
 
 noinst_PROGRAMS += tests/bench/bench-serve
 tests_bench_bench_serve_SOURCES = tests/bench/bench-serve.c \

@@ -14,7 +14,7 @@ run() { "$HVTOP" "$@" >"$tmpdir/o" 2>"$tmpdir/e"; rc=$?; }
 run --help
 check "--help exits 0" test "$rc" = 0
 ok=1
-for opt in -b -d -n -o --format -g -e -m --const --list --source --sim \
+for opt in -b -d -n -o --format -g -e -m --const --list --check --source --sim \
     --catalog -w -r --serve --no-color -h -V; do
 	grep -qE "^  (-[a-zA-Z], )?$opt[ ,]|^      $opt " "$tmpdir/o" ||
 	    { diag "no line for $opt"; ok=0; }

@@ -276,6 +276,10 @@ check "the exporter's user: a system user without a shell" \
     sh -c "getent passwd hvtop | grep -q ':/nonexistent:/usr/sbin/nologin\$'"
 check "/etc/default/hvtop-exporter is a conffile" \
     grep -qx /etc/default/hvtop-exporter "$tmp/conffiles"
+check "/etc/pcp/openmetrics/hvtop.url is a conffile, linked for PCP" \
+    sh -c "grep -qx /etc/pcp/openmetrics/hvtop.url '$tmp/conffiles' &&
+    [ \"\$(readlink /var/lib/pcp/pmdas/openmetrics/config.d/hvtop.url)\" = \
+    /etc/pcp/openmetrics/hvtop.url ]"
 check "systemd-analyze verify hvtop-exporter.service (installed)" \
     sh -c "out=\$(systemd-analyze verify /lib/systemd/system/hvtop-exporter.service 2>&1) &&
     [ -z \"\$out\" ] || { printf '%s\n' \"\$out\" | sed 's/^/# /'; false; }"

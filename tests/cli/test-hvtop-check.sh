@@ -1,0 +1,68 @@
+#!/bin/sh
+# hvtop --check: a tree without the hv_24x7 PMU says so with the fix and
+# exits 1; a tree with it (tests/data/sysfs/hvtop-p8) shows the PMU, the
+# catalog's version and the frame, and, run as a user without
+# CAP_PERFMON, perf_event_paranoid 2 as a failure with its fix; the
+# simulated frame is described and exits 0; a stray word is a usage
+# error (2).
+. "$(dirname "$0")/tap.sh"
+plan 10
+
+tree=$DATA/sysfs/hvtop-p8
+mkdir -p "$tmpdir/empty/bus/event_source/devices"
+"$HVTOP" --check --source perf --sysfs-root "$tmpdir/empty" \
+    >"$tmpdir/none" 2>&1
+check "no PMU: exit 1" test $? -eq 1
+check "no PMU: said, with the path" grep -q \
+    "^FAIL  no hv_24x7 PMU: $tmpdir/empty/bus/event_source/devices/hv_24x7" \
+    "$tmpdir/none"
+check "no PMU: the fix named" grep -q '^      fix: .*hv_24x7 driver' \
+    "$tmpdir/none"
+diag "$(cat "$tmpdir/none")"
+
+"$HVTOP" --check --sysfs-root "$tmpdir/empty" >"$tmpdir/auto" 2>&1
+check "auto without the PMU: the same, exit 1" \
+    sh -c "test $? -eq 1 && grep -q '^FAIL  no hv_24x7 PMU' '$tmpdir/auto'"
+
+"$HVTOP" --check --source perf --sysfs-root "$tree/sys" \
+    -O "proc_root=$tree/proc" >"$tmpdir/pmu" 2>&1
+check "PMU: found, catalog version 5" sh -c "
+    grep -q '^ok    hv_24x7 PMU: $tree/sys/bus/event_source/devices/hv_24x7' \
+    '$tmpdir/pmu' && grep -q '^ok    catalog version 5,' '$tmpdir/pmu'"
+diag "$(cat "$tmpdir/pmu")"
+
+if [ "$(id -u)" -ne 0 ] && ! grep -q '^ok    kernel.perf_event_paranoid' \
+    "$tmpdir/pmu"; then
+	cp "$tmpdir/pmu" "$tmpdir/user"
+	st=1
+elif [ "$(id -u)" -eq 0 ] && have setpriv; then
+	chmod a+rx "$tmpdir"
+	setpriv --reuid nobody --regid nogroup --clear-groups \
+	    --inh-caps=-all "$HVTOP" --check --source perf \
+	    --sysfs-root "$tree/sys" -O "proc_root=$tree/proc" \
+	    >"$tmpdir/user" 2>&1
+	st=$?
+else
+	st=""
+fi
+if [ -n "$st" ]; then
+	check "paranoid 2 without CAP_PERFMON: exit 1" test "$st" -eq 1
+	check "paranoid 2 without CAP_PERFMON: said, with the fix" sh -c "
+	    grep -q '^FAIL  kernel.perf_event_paranoid is 2; no CAP_PERFMON' \
+	    '$tmpdir/user' && grep -q 'fix: .*CAP_PERFMON' '$tmpdir/user'"
+else
+	skip "paranoid 2 without CAP_PERFMON" "root without setpriv"
+	skip "paranoid 2 without CAP_PERFMON" "root without setpriv"
+fi
+
+"$HVTOP" --check --source sim >"$tmpdir/sim" 2>&1
+check "sim: exit 0" test $? -eq 0
+check "sim: the simulated frame and its partitions" sh -c "
+    grep -q '^info  source sim: SIMULATED frame' '$tmpdir/sim' &&
+    grep -q '^ok    frame: 4 chips, 24 cores' '$tmpdir/sim' &&
+    grep -q '^ok    [0-9]* partitions visible' '$tmpdir/sim' &&
+    ! grep -q '^FAIL' '$tmpdir/sim'"
+diag "$(cat "$tmpdir/sim")"
+
+"$HVTOP" --check --source sim stray >/dev/null 2>&1
+check "a stray word: usage error" test $? -eq 2
