@@ -123,13 +123,27 @@ hv_install() {
 			    "going on with the package lists apt has"
 		fi
 	fi
+	# A machine not booted with systemd (a container) still has
+	# systemctl once systemd is installed, and some maintainer scripts
+	# (pcp's) call it without asking whether systemd runs: it fails
+	# there, and so would the install.  For the install alone, a
+	# systemctl that does nothing comes first on PATH.
+	hv_path=$PATH
+	if [ ! -d /run/systemd/system ]; then
+		hv_shim=$(mktemp -d) || return 1
+		printf '#!/bin/sh\nexit 0\n' >"$hv_shim/systemctl"
+		chmod 755 "$hv_shim/systemctl"
+		hv_path=$hv_shim:$PATH
+	fi
 	# shellcheck disable=SC2086
-	if $sudo apt-get install -y -q --no-install-recommends $missing \
-	    >&2 2>"$hv_log"; then
+	if $sudo env PATH="$hv_path" apt-get install -y -q \
+	    --no-install-recommends $missing >&2 2>"$hv_log"; then
 		cat "$hv_log" >&2
 		rm -f "$hv_log"
+		[ -z "${hv_shim:-}" ] || rm -rf "$hv_shim"
 		return 0
 	fi
+	[ -z "${hv_shim:-}" ] || rm -rf "$hv_shim"
 	sed 's/^/  /' "$hv_log" >&2
 	rm -f "$hv_log"
 	absent=""
