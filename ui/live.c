@@ -30,7 +30,9 @@ live_view_free(struct live_view *lv)
 	free(lv->cols);
 	free(lv->keep);
 	free(lv->order);
-	for (i = 0; i < lv->nrows; i++)
+	/* NULL-terminated: a view reset before it was laid out has no
+	 * nrows yet. */
+	for (i = 0; lv->rowpicks != NULL && lv->rowpicks[i] != NULL; i++)
 		free(lv->rowpicks[i]);
 	free(lv->rowpicks);
 	free(lv->title);
