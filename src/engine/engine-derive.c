@@ -216,10 +216,7 @@ engine_derive_off(const struct engine_derive_row *r, size_t col)
 static inline double
 engine_derive_far(const struct engine_derive_row *r, size_t col)
 {
-	double	 part = 0;
-
-	part += r->pc[col * ENG_NP + ENG_PLACE_REMOTE_NODE].value;
-	return (part);
+	return (r->pc[col * ENG_NP + ENG_PLACE_REMOTE_NODE].value);
 }
 
 static void
@@ -236,17 +233,24 @@ engine_derive_ev_remote(const struct engine_derive_row *r, size_t col,
 	engine_derive_share(r, col, engine_derive_far(r, col), out);
 }
 
-/* The core cycles' shares: a row's, "?" when no such column is read. */
+/* The core cycles' shares: a row's, "?" when no such column is read;
+ * else the cycles column's own. */
+static void
+engine_derive_cycles(const struct engine_derive_row *r,
+    engine_derive_fn *of_column, struct engine_cell *out)
+{
+	if (r->dv->cols.cycles == ENG_NONE)
+		engine_derive_none(out, ENG_NOVALUE, ENG_DR_NOCYCLES);
+	else
+		of_column(r, r->dv->cols.cycles, out);
+}
+
 static void
 engine_derive_off_chip(const struct engine_derive_row *r, size_t col,
     struct engine_cell *out)
 {
 	(void)col;
-	if (r->dv->cols.cycles == ENG_NONE)
-		engine_derive_none(out, ENG_NOVALUE, ENG_DR_NOCYCLES);
-	else
-		engine_derive_share(r, r->dv->cols.cycles, engine_derive_off(r,
-		    r->dv->cols.cycles), out);
+	engine_derive_cycles(r, engine_derive_ev_off_chip, out);
 }
 
 static void
@@ -254,11 +258,7 @@ engine_derive_remote(const struct engine_derive_row *r, size_t col,
     struct engine_cell *out)
 {
 	(void)col;
-	if (r->dv->cols.cycles == ENG_NONE)
-		engine_derive_none(out, ENG_NOVALUE, ENG_DR_NOCYCLES);
-	else
-		engine_derive_share(r, r->dv->cols.cycles, engine_derive_far(r,
-		    r->dv->cols.cycles), out);
+	engine_derive_cycles(r, engine_derive_ev_remote, out);
 }
 
 /* Each placement's share of column col's sum: nplaces cells. */
