@@ -12,39 +12,9 @@
 # the package's own run of the tests.
 # Prints "ok NAME", "not ok NAME" or "SKIP NAME: why", then the totals.
 top=$(cd "$(dirname "$0")/../.." && pwd)
-passed=0
-failed=0
-
-ok() { echo "ok package: $1"; passed=$((passed + 1)); }
-notok() { echo "not ok package: $1"; failed=$((failed + 1)); }
-skip() { echo "SKIP package: $1: $2"; }
-check() {	# check NAME COMMAND...: ok when COMMAND succeeds
-	name=$1
-	shift
-	if "$@"; then ok "$name"; else notok "$name"; fi
-}
-finish() {
-	echo "$passed passed, $failed failed"
-	exit 0
-}
-
-for t in git dpkg-buildpackage dh lintian systemd-analyze; do
-	if ! command -v "$t" >/dev/null 2>&1; then
-		case $t in
-		dh) p=debhelper ;;
-		dpkg-buildpackage) p=dpkg-dev ;;
-		systemd-analyze) p=systemd ;;
-		*) p=$t ;;
-		esac
-		skip build "no $t (the Debian package $p could not be installed)"
-		finish
-	fi
-done
-if ! why=$(git -C "$top" rev-parse HEAD 2>&1 >/dev/null); then
-	skip build "the copy is made of git's files, and git says: \
-$(printf '%s\n' "$why" | head -n 1)"
-	finish
-fi
+pkg=package
+. "$top/tests/package/pkg-lib.sh"
+pkg_need git:git dpkg-buildpackage:dpkg-dev dh:debhelper lintian:lintian systemd-analyze:systemd
 if [ ! -f "$top/debian/control" ]; then
 	notok "the tree has no debian/control"
 	finish
@@ -98,11 +68,7 @@ trap 'exit 1' INT TERM HUP
 # build products), so that uncommitted changes are packaged too.
 version=$(cd "$top" && dpkg-parsechangelog -S Version)
 src=$tmp/hvtop-$version
-mkdir -p "$src"
-# shellcheck disable=SC2016  # $f is the inner shell's
-(cd "$top" && git ls-files -z --cached --others --exclude-standard |
-    xargs -0 sh -c 'for f; do [ -e "$f" ] && printf "%s\0" "$f"; done' sh |
-    tar --null -T - -cf -) | tar -xf - -C "$src"
+pkg_copy "$src"
 
 # make check ran already; the package's own run would only repeat it.
 if (cd "$src" && DEB_BUILD_OPTIONS="nocheck parallel=2" \

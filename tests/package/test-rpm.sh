@@ -9,38 +9,9 @@
 # keeps its database in ~/.rpmdb, rpmlint its dictionary in ~/.config).
 # Prints "ok NAME", "not ok NAME" or "SKIP NAME: why", then the totals.
 top=$(cd "$(dirname "$0")/../.." && pwd)
-passed=0
-failed=0
-
-ok() { echo "ok rpm: $1"; passed=$((passed + 1)); }
-notok() { echo "not ok rpm: $1"; failed=$((failed + 1)); }
-skip() { echo "SKIP rpm: $1: $2"; }
-check() {	# check NAME COMMAND...: ok when COMMAND succeeds
-	name=$1
-	shift
-	if "$@"; then ok "$name"; else notok "$name"; fi
-}
-finish() {
-	echo "$passed passed, $failed failed"
-	exit 0
-}
-
-for t in git rpmbuild rpmlint rpm2cpio cpio systemd-analyze; do
-	if ! command -v "$t" >/dev/null 2>&1; then
-		case $t in
-		rpmbuild|rpm2cpio) p=rpm ;;
-		systemd-analyze) p=systemd ;;
-		*) p=$t ;;
-		esac
-		skip build "no $t (the Debian package $p could not be installed)"
-		finish
-	fi
-done
-if ! why=$(git -C "$top" rev-parse HEAD 2>&1 >/dev/null); then
-	skip build "the copy is made of git's files, and git says: \
-$(printf '%s\n' "$why" | head -n 1)"
-	finish
-fi
+pkg=rpm
+. "$top/tests/package/pkg-lib.sh"
+pkg_need git:git rpmbuild:rpm rpmlint:rpmlint rpm2cpio:rpm cpio:cpio systemd-analyze:systemd
 
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/hvtop-rpm.XXXXXX") || exit 1
 # shellcheck disable=SC2317  # called by the trap
@@ -55,11 +26,7 @@ db="--dbpath $tmp/db"
 # The working tree as git sees it, so that uncommitted changes are
 # packaged too; its release tarball as a user makes it.
 src=$tmp/src
-mkdir -p "$src"
-# shellcheck disable=SC2016  # $f is the inner shell's
-(cd "$top" && git ls-files -z --cached --others --exclude-standard |
-    xargs -0 sh -c 'for f; do [ -e "$f" ] && printf "%s\0" "$f"; done' sh |
-    tar --null -T - -cf -) | tar -xf - -C "$src"
+pkg_copy "$src"
 if ! (cd "$src" && ./autogen.sh && mkdir build && cd build &&
     ../configure && make dist) >"$tmp/dist.log" 2>&1; then
 	tail -n 30 "$tmp/dist.log" | sed 's/^/# /'
