@@ -127,7 +127,8 @@ hv_install() {
 	# systemctl once systemd is installed, and some maintainer scripts
 	# (pcp's) call it without asking whether systemd runs: it fails
 	# there, and so would the install.  For the install alone, a
-	# systemctl that does nothing comes first on PATH.
+	# systemctl that does nothing comes first on PATH: apt's own
+	# (DPkg::Path), since apt hands dpkg a PATH of its choosing.
 	hv_path=$PATH
 	if [ ! -d /run/systemd/system ]; then
 		hv_shim=$(mktemp -d) || return 1
@@ -137,7 +138,7 @@ hv_install() {
 	fi
 	# shellcheck disable=SC2086
 	if $sudo env PATH="$hv_path" apt-get install -y -q \
-	    --no-install-recommends $missing >&2 2>"$hv_log"; then
+	    -o DPkg::Path="$hv_path" --no-install-recommends $missing >&2 2>"$hv_log"; then
 		cat "$hv_log" >&2
 		rm -f "$hv_log"
 		[ -z "${hv_shim:-}" ] || rm -rf "$hv_shim"
