@@ -8,7 +8,8 @@ libhvpure_a_SOURCES += \
 	src/model/hv-abi.h \
 	src/model/raw.c src/model/raw.h \
 	src/model/selection.c src/model/selection.h \
-	src/model/selection-int.h src/model/selection-lpar.c
+	src/model/selection-int.h src/model/selection-lpar.c \
+	src/model/topo.c
 
 check_PROGRAMS += tests/unit/test-selection
 tests_unit_test_selection_SOURCES = tests/unit/test-selection.c \

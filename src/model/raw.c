@@ -55,20 +55,3 @@ raw_sample_free(struct raw_sample *rs)
 	rs->values = NULL;
 	rs->nvalues = rs->cap = 0;
 }
-
-const struct topo_lpar *
-topo_lpar_find(const struct topo_lpar *l, size_t n, uint16_t id)
-{
-	size_t	 lo = 0, hi = n, mid;
-
-	while (lo < hi) {
-		mid = lo + (hi - lo) / 2;
-		if (l[mid].id == id)
-			return (&l[mid]);
-		if (l[mid].id < id)
-			lo = mid + 1;
-		else
-			hi = mid;
-	}
-	return (NULL);
-}
