@@ -138,7 +138,8 @@ hv_install() {
 	fi
 	# shellcheck disable=SC2086
 	if $sudo env PATH="$hv_path" apt-get install -y -q \
-	    -o DPkg::Path="$hv_path" --no-install-recommends $missing >&2 2>"$hv_log"; then
+	    -o DPkg::Path="$hv_path" --no-install-recommends $missing \
+	    >&2 2>"$hv_log"; then
 		cat "$hv_log" >&2
 		rm -f "$hv_log"
 		[ -z "${hv_shim:-}" ] || rm -rf "$hv_shim"

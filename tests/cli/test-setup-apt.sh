@@ -7,7 +7,9 @@
 # what the lists it has offer; a package none of them offers is named.
 # apt runs on a private state (APT_CONFIG: sources, lists, caches and an
 # empty dpkg status in the test's folder) and installs only in
-# simulation (apt-get -s): the host is not changed.
+# simulation (apt-get -s): the host is not changed.  On a host not
+# booted with systemd, the maintainer scripts dpkg would run find a
+# systemctl that does nothing on the PATH apt gives them (DPkg::Path).
 . "$(dirname "$0")/tap.sh"
 
 apt_get=$(command -v apt-get) || {
@@ -15,7 +17,7 @@ apt_get=$(command -v apt-get) || {
 	skip "install with a broken index" "no apt-get"
 	exit 0
 }
-plan 9
+plan 11
 native=$(dpkg --print-architecture)
 
 # A local archive: suite "good" offers hvtop-probe; suite "sync" has a
@@ -97,10 +99,21 @@ export APT_CONFIG="$a/apt.conf"
 # it, runs the command as it is (the state is the test's own).
 bin=$tmpdir/bin
 mkdir -p "$bin"
+# An install also runs what a maintainer script would, "systemctl
+# daemon-reload", on the PATH dpkg gets: apt's DPkg::Path, or apt's
+# default when none is given.
 cat >"$bin/apt-get" <<EOF
 #!/bin/sh
 case " \$* " in
-*" install "*) exec "$apt_get" -s "\$@" ;;
+*" install "*)
+	dp=/usr/sbin:/usr/bin:/sbin:/bin
+	for a in "\$@"; do
+		case \$a in DPkg::Path=*) dp=\${a#DPkg::Path=} ;; esac
+	done
+	sc=\$(PATH=\$dp command -v systemctl)
+	PATH=\$dp systemctl daemon-reload >/dev/null 2>&1
+	echo "postinst systemctl \$? \${sc:-none}" >"$tmpdir/postinst"
+	exec "$apt_get" -s "\$@" ;;
 esac
 exec "$apt_get" "\$@"
 EOF
@@ -130,6 +143,18 @@ check "it names the index that failed" \
 check "it installs the package (simulated)" \
     grep -q '^Inst hvtop-probe ' "$tmpdir/err"
 [ "$rc" -eq 0 ] || diag "$(cat "$tmpdir/err")"
+if [ -d /run/systemd/system ]; then
+	skip "a maintainer script's systemctl does nothing" \
+	    "this host runs systemd"
+	skip "it is not the system's" "this host runs systemd"
+else
+	check "a maintainer script's systemctl does nothing" \
+	    grep -q '^postinst systemctl 0 ' "$tmpdir/postinst"
+	check "it is not the system's" sh -c \
+	    '! grep -q " /usr/s\{0,1\}bin/\| /s\{0,1\}bin/\| none$" "$1"' \
+	    sh "$tmpdir/postinst"
+	diag "$(cat "$tmpdir/postinst" 2>/dev/null)"
+fi
 
 install hvtop-probe hvtop-absent; rc=$?
 check "a package no list offers fails the install" test "$rc" -ne 0
