@@ -18,7 +18,6 @@
 
 #include <errno.h>
 #include <fcntl.h>
-#include <math.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -30,6 +29,7 @@
 #include "session/session.h"
 #include "export/export.h"
 #include "hvtop.h"
+#include "hvtop-loop.h"
 #include "model/raw.h"
 #include "sys/iowait.h"
 #include "util/strbuf.h"
@@ -70,12 +70,12 @@ hvtop_cmd_on_signal(int sig, siginfo_t *si, void *uc)
 	errno = saved;
 }
 
-/* The command ended: wake the loop's sleep through main()'s pipe. */
+/* The command ended: wake the loop's sleep through its pipe. */
 static void
 hvtop_cmd_on_child(int sig)
 {
 	(void)sig;
-	hvtop_wake_up();
+	hvtop_loop_wake_up();
 }
 
 static void
@@ -283,6 +283,7 @@ struct hvtop_cmd {
 	struct strbuf		 sb;
 	struct hvtop_span	 span;
 	uint64_t		 printed;
+	pid_t			 pid;		/* the command */
 	int			 failed;	/* hvtop could not go on */
 };
 
@@ -290,7 +291,7 @@ struct hvtop_cmd {
 static int
 hvtop_cmd_flush(struct hvtop_cmd *c)
 {
-	if (hvtop_flush(c->fp, &c->sb) == 0)
+	if (hvtop_loop_flush(c->fp, &c->sb) == 0)
 		return (0);
 	if (!c->failed && errno != EPIPE)
 		fprintf(stderr, "hvtop: writing output: %s\n",
@@ -447,29 +448,56 @@ hvtop_cmd_settle(struct hvtop_cmd *c)
 	}
 }
 
-/* Sleep until t or the command's end; drain the wake-ups. */
-static void
-hvtop_cmd_wait(struct session *s, uint64_t t)
+/* The command's end ends the loop, with its status + 1. */
+static int
+hvtop_cmd_over(void *arg)
 {
-	if (session_sleep_until(s, t, hvtop_wake_fd()) == 1)
-		hvtop_wake_drain();
+	struct hvtop_cmd	*c = arg;
+	int			 status;
+
+	return ((status = hvtop_cmd_reap(c->pid)) >= 0 ? status + 1 : 0);
 }
+
+/* Every interval while the command runs, printed with -d.  A source
+ * that failed still waits for the command. */
+static int
+hvtop_cmd_tick(void *arg)
+{
+	struct hvtop_cmd	*c = arg;
+
+	if (!c->failed)
+		hvtop_cmd_sample(c, c->o->delay_set);
+	return (0);
+}
+
+/* The command ended (SIGCHLD) or a signal came: over() looks. */
+static void
+hvtop_cmd_woken(void *arg)
+{
+	(void)arg;
+	hvtop_loop_wake_drain();
+}
+
+static const struct hvtop_loop_hooks hvtop_cmd_hooks = {
+	.over = hvtop_cmd_over,
+	.sample = hvtop_cmd_tick,
+	.woken = hvtop_cmd_woken,
+};
 
 int
 hvtop_command(struct session *s, const struct hvtop_opts *o, FILE *fp)
 {
 	struct hvtop_cmd	 c;
-	uint64_t		 next, step, now, t0 = 0;
-	pid_t			 pid = -1;
+	uint64_t		 t0 = 0;
 	int			 status = -1, r;
 
 	memset(&c, 0, sizeof c);
 	c.s = s;
 	c.o = o;
 	c.fp = fp;
-	/* Without main()'s pipe the command's end would be seen only at
+	/* Without the loop's pipe the command's end would be seen only at
 	 * the next interval, and its time elapsed with it. */
-	if (hvtop_wake_fd() == -1) {
+	if (hvtop_loop_wake_fd() == -1) {
 		fprintf(stderr, "hvtop: -- %s: no pipe to learn of the "
 		    "command's end through\n", o->cmd[0]);
 		status = 1;
@@ -490,28 +518,13 @@ hvtop_command(struct session *s, const struct hvtop_opts *o, FILE *fp)
 	}
 	hvtop_cmd_settle(&c);
 	t0 = session_now(s);
-	if ((r = hvtop_cmd_start(o->cmd, &pid)) != 0) {
+	if ((r = hvtop_cmd_start(o->cmd, &c.pid)) != 0) {
 		status = r;
 		goto out;
 	}
-	step = (uint64_t)llround(session_delay(s) * 1e9);
-	next = t0 + step;
-	for (;;) {
-		hvtop_cmd_wait(s, next);
-		if ((status = hvtop_cmd_reap(pid)) >= 0)
-			break;
-		if ((now = session_now(s)) < next)
-			continue;
-		/* A source that failed still waits for the command. */
-		if (!c.failed)
-			hvtop_cmd_sample(&c, o->delay_set);
-		/* After a stall (SIGSTOP) the next sample is a tick from
-		 * now, as in the batch loop: no burst of empty intervals. */
-		next += step;
-		now = session_now(s);
-		if (next <= now || next - now > step)
-			next = now + step;
-	}
+	/* The first tick is one from the command's start. */
+	status = hvtop_loop_run(s, t0 + hvtop_loop_step(s), &hvtop_cmd_hooks,
+	    &c) - 1;
 	t0 = session_now(s) - t0;
 	if (!c.failed && hvtop_cmd_sample(&c, 0) == 0) {
 		hvtop_cmd_settle(&c);

@@ -8,8 +8,6 @@
 #include "config.h"
 
 #include <errno.h>
-#include <fcntl.h>
-#include <math.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -20,6 +18,7 @@
 #include "session/session.h"
 #include "export/export.h"
 #include "hvtop.h"
+#include "hvtop-loop.h"
 #include "source/source.h"
 #include "sys/file-out.h"
 #include "sys/iowait.h"
@@ -30,37 +29,8 @@
 
 static volatile sig_atomic_t hvtop_stop;	/* the signal that stops */
 static volatile sig_atomic_t hvtop_loading;	/* nothing to save yet */
-static int	hvtop_wake[2] = { -1, -1 };	/* written when it comes */
 static volatile sig_atomic_t hvtop_hup_reloads;	/* -b --serve */
 static volatile sig_atomic_t hvtop_reload;	/* SIGHUP came then */
-
-void
-hvtop_wake_up(void)
-{
-	ssize_t	 n = 0;
-	int	 saved = errno;
-
-	/* A full pipe holds a wake-up already. */
-	if (hvtop_wake[1] != -1)
-		n = write(hvtop_wake[1], "", 1);
-	(void)n;
-	errno = saved;
-}
-
-void
-hvtop_wake_drain(void)
-{
-	char	 buf[64];
-
-	while (hvtop_wake[0] != -1 && read(hvtop_wake[0], buf, sizeof buf) > 0)
-		continue;
-}
-
-int
-hvtop_wake_fd(void)
-{
-	return (hvtop_wake[0]);
-}
 
 /*
  * A signal that ends the run: note it, and wake the batch loop's sleep
@@ -76,7 +46,7 @@ hvtop_on_signal(int sig)
 	 */
 	if (sig == SIGHUP && hvtop_hup_reloads) {
 		hvtop_reload = 1;
-		hvtop_wake_up();
+		hvtop_loop_wake_up();
 		return;
 	}
 	/* Loading the metric files has nothing to close and checks no
@@ -89,7 +59,7 @@ hvtop_on_signal(int sig)
 	hvtop_stop = sig;
 	/* A write or read that waits (a FIFO nobody reads) ends too. */
 	iowait_stop(sig);
-	hvtop_wake_up();
+	hvtop_loop_wake_up();
 }
 
 static void
@@ -97,8 +67,7 @@ hvtop_signals(void)
 {
 	struct sigaction sa;
 
-	if (pipe2(hvtop_wake, O_CLOEXEC | O_NONBLOCK) == -1)
-		hvtop_wake[0] = hvtop_wake[1] = -1;
+	hvtop_loop_wake_init();
 	(void)iowait_init();
 	memset(&sa, 0, sizeof sa);
 	sigemptyset(&sa.sa_mask);
@@ -107,24 +76,6 @@ hvtop_signals(void)
 	sigaction(SIGINT, &sa, NULL);
 	sigaction(SIGTERM, &sa, NULL);
 	sigaction(SIGHUP, &sa, NULL);
-}
-
-/* sb out to fp past its buffer, in a write that a signal ends (a pipe
- * nobody reads); 0, or -1 with errno set. */
-int
-hvtop_flush(FILE *fp, struct strbuf *sb)
-{
-	int	 error;
-
-	if (fflush(fp) != 0)
-		return (-1);
-	if (sb->len > 0 &&
-	    (error = iowait_write(fileno(fp), sb->s, sb->len, NULL)) != 0) {
-		errno = -error;
-		return (-1);
-	}
-	strbuf_reset(sb);
-	return (0);
 }
 
 /*
@@ -192,8 +143,9 @@ hvtop_batch_one(struct hvtop_batch *b, const struct engine_snapshot *snap)
  * exit status + 1.
  */
 static int
-hvtop_batch_step(struct hvtop_batch *b)
+hvtop_batch_step(void *arg)
 {
+	struct hvtop_batch	*b = arg;
 	struct session_result	 res;
 	char			*cause = NULL;
 
@@ -213,7 +165,7 @@ hvtop_batch_step(struct hvtop_batch *b)
 	}
 	hvtop_batch_one(b, res.snap);
 	session_recycle(b->s, res.snap);
-	if (hvtop_flush(b->fp, &b->sb) != 0) {
+	if (hvtop_loop_flush(b->fp, &b->sb) != 0) {
 		/* A reader that went away ends the run quietly. */
 		if (errno == EPIPE || hvtop_stop != 0)
 			return (1);
@@ -225,26 +177,45 @@ hvtop_batch_step(struct hvtop_batch *b)
 	return (b->o->count > 0 && b->printed >= b->o->count ? 1 : 0);
 }
 
+/* A signal ends the run. */
+static int
+hvtop_batch_over(void *arg)
+{
+	(void)arg;
+	return (hvtop_stop != 0);
+}
+
 /* SIGHUP in a -b --serve run: read --web-config again (a bad one
  * leaves the endpoint as it was, and says why), or say that there is
  * nothing to read; serving goes on either way. */
 static void
-hvtop_reload_web(struct session *s, const char *path)
+hvtop_batch_woken(void *arg)
 {
-	char	*cause = NULL;
+	struct hvtop_batch	*b = arg;
+	char			*cause = NULL;
 
+	/* Drained first: a SIGHUP from here on wakes the next sleep. */
+	hvtop_loop_wake_drain();
+	if (hvtop_stop || !hvtop_reload)
+		return;
 	hvtop_reload = 0;
-	hvtop_wake_drain();
-	if (path == NULL)
+	if (b->o->web_config == NULL)
 		fprintf(stderr, "hvtop: SIGHUP: nothing to read again "
 		    "(no --web-config); still serving\n");
-	else if (session_web_reload(s, &cause) != 0) {
+	else if (session_web_reload(b->s, &cause) != 0) {
 		fprintf(stderr, "hvtop: SIGHUP: %s; the web configuration in "
 		    "use is unchanged\n", cause);
 		free(cause);
 	} else
-		fprintf(stderr, "hvtop: SIGHUP: %s read again\n", path);
+		fprintf(stderr, "hvtop: SIGHUP: %s read again\n",
+		    b->o->web_config);
 }
+
+static const struct hvtop_loop_hooks hvtop_batch_hooks = {
+	.over = hvtop_batch_over,
+	.sample = hvtop_batch_step,
+	.woken = hvtop_batch_woken,
+};
 
 /*
  * Sample every interval and print each one, -n times (forever without
@@ -255,9 +226,8 @@ hvtop_batch(struct session *s, const struct hvtop_opts *o, FILE *fp)
 {
 	struct session_replay	 rp;
 	struct hvtop_batch	 b;
-	uint64_t		 next, step, now;
 	char			*fail;
-	int			 status = 0, r = 0;
+	int			 status = 0, r;
 
 	hvtop_batch_signals();
 	memset(&b, 0, sizeof b);
@@ -269,25 +239,7 @@ hvtop_batch(struct session *s, const struct hvtop_opts *o, FILE *fp)
 	b.info.catalog = session_catalog_label(s);
 	b.info.calls = session_calls_word(s);
 	b.x = export_new(o->format, session_engine(s), &b.info);
-	step = (uint64_t)llround(session_delay(s) * 1e9);
-	next = session_now(s);
-	while (!hvtop_stop && (r = hvtop_batch_step(&b)) == 0) {
-		/*
-		 * After a stall (SIGSTOP, a slow read) the next sample is a
-		 * tick from now, as on the screens: catching up would take
-		 * a burst of back-to-back samples of empty intervals.
-		 */
-		next += step;
-		now = session_now(s);
-		if (next <= now || next - now > step)
-			next = now + step;
-		/* hvtop_stop before each sleep too: a signal that came
-		 * while a reload drained the pipe left no wake-up. */
-		while (!hvtop_stop &&
-		    session_sleep_until(s, next, hvtop_wake_fd()) == 1 &&
-		    !hvtop_stop && hvtop_reload)
-			hvtop_reload_web(s, o->web_config);
-	}
+	r = hvtop_loop_run(s, session_now(s), &hvtop_batch_hooks, &b);
 	status = r > 1 ? r - 1 : 0;
 	if ((fail = session_record_failure(s)) != NULL) {
 		fprintf(stderr, "hvtop: %s\n", fail);
@@ -435,7 +387,7 @@ hvtop_start(const struct hvtop_opts *o, struct session **s)
 	for (i = 0; (o->batch || o->list != NULL) &&
 	    i < session_nproblems(*s); i++)
 		strbuf_addf(&sb, "hvtop: %s\n", session_problem(*s, i));
-	hvtop_flush(stderr, &sb);
+	hvtop_loop_flush(stderr, &sb);
 	strbuf_free(&sb);
 	if (o->list != NULL)
 		return (0);

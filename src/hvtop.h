@@ -2,8 +2,9 @@
  * The hvtop program: what only the command-line program does.  Options
  * (hvtop-opts.c), --list (hvtop-list.c), --check (hvtop-check.c),
  * counting over a command (hvtop-command.c), the batch loop and main()
- * (hvtop.c).  Sampling, the catalog, the selection and the engine are
- * the session's (src/session/session.h); the screens are ui/'s.
+ * (hvtop.c); the sampling loop those two share is hvtop-loop.h's.
+ * Sampling, the catalog, the selection and the engine are the session's
+ * (src/session/session.h); the screens are ui/'s.
  */
 #ifndef HVTOP_HVTOP_H
 #define HVTOP_HVTOP_H
@@ -14,7 +15,6 @@
 #include <stdio.h>
 
 struct session;
-struct strbuf;
 
 struct hvtop_opts {
 	int		 batch;
@@ -53,21 +53,6 @@ struct hvtop_opts {
 	char		**cmd;		/* -- COMMAND [ARGS]: NULL-ended */
 	size_t		 ncmd;
 };
-
-/*
- * The wake-up pipe main() makes before anything else (hvtop.c): a signal
- * handler writes to it so that a loop sleeping in session_sleep_until()
- * on its read end wakes.  hvtop_wake_up() is async-signal-safe and keeps
- * errno; hvtop_wake_drain() reads every wake-up pending; hvtop_wake_fd()
- * is the read end, -1 when the pipe could not be made.
- */
-void	 hvtop_wake_up(void);
-void	 hvtop_wake_drain(void);
-int	 hvtop_wake_fd(void);
-
-/* Write all of sb to fp and flush it; 0 (sb emptied), or -1 with errno
- * set. */
-int	 hvtop_flush(FILE *, struct strbuf *);
 
 /* Parse the command line into *o; a usage error exits 2, -h and -V 0. */
 void	 hvtop_parse(struct hvtop_opts *, int argc, char **argv);

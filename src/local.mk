@@ -3,7 +3,7 @@
 bin_PROGRAMS += hvtop
 hvtop_SOURCES = src/hvtop.c src/hvtop.h src/hvtop-list.c src/hvtop-opts.c \
 	src/hvtop-report.c src/hvtop-command.c src/hvtop-user.c \
-	src/hvtop-check.c
+	src/hvtop-check.c src/hvtop-loop.c src/hvtop-loop.h
 hvtop_LDADD = $(UI_LIBS)
 TESTS += tests/cli/test-hvtop-batch.sh
 TESTS += tests/cli/test-hvtop-check.sh

@@ -5,6 +5,7 @@ libhvpure_a_SOURCES += \
 	src/sim/sim.h \
 	src/sim/hvsim.h \
 	src/sim/hvsim.c \
+	src/sim/sim-config.c \
 	src/sim/sim-fault.c \
 	src/sim/sim-frame.c \
 	src/sim/sim-hv.c src/sim/sim-hv-int.h \

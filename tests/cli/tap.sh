@@ -20,15 +20,17 @@ check_not() { name=$1; shift; if "$@"; then fail "$name"; else pass "$name"; fi;
 # have PROGRAM: PROGRAM is on the PATH.
 have() { command -v "$1" >/dev/null 2>&1; }
 
-# until_ok SECONDS CMD...: poll until CMD succeeds, at most SECONDS.
+# until_ok SECONDS CMD...: poll until CMD succeeds, at most SECONDS (to
+# the nanosecond: "within 1 s" means 1 s), every tenth of a second; CMD
+# is tried once more at the deadline.  The one polling loop of the tests.
 until_ok() {
-	_end=$(($(date +%s) + $1))
+	_end=$(($(date +%s%N) + $1 * 1000000000))
 	shift
-	while [ "$(date +%s)" -le "$_end" ]; do
+	while [ "$(date +%s%N)" -lt "$_end" ]; do
 		"$@" && return 0
 		sleep 0.1
 	done
-	return 1
+	"$@"
 }
 # at_least_lines N FILE [RE]: FILE has N lines or more (that match the
 # basic regular expression RE, when given); false while FILE is missing.
@@ -95,20 +97,18 @@ tmux_stop() {
 		_all="$_all $_tp"
 	done
 	tmux -L "$1" kill-server >/dev/null 2>&1
-	_n=0
-	while :; do
-		_alive=""
-		for _p in $_all; do
-			kill -0 "$_p" 2>/dev/null && _alive="$_alive $_p"
-		done
-		[ -z "$_alive" ] && return 0
-		[ "$_n" -ge 100 ] && break
-		sleep 0.1
-		_n=$((_n + 1))
-	done
+	until_ok 10 tmux_ended && return 0
 	# shellcheck disable=SC2086
 	kill -KILL $_alive 2>/dev/null
 	return 0
+}
+# tmux_ended: none of tmux_stop's $_all is left; the others in $_alive.
+tmux_ended() {
+	_alive=""
+	for _p in $_all; do
+		kill -0 "$_p" 2>/dev/null && _alive="$_alive $_p"
+	done
+	[ -z "$_alive" ]
 }
 
 # pandas_python: the first python3 that imports pandas (Debian's pandas
@@ -203,17 +203,19 @@ prom_start() {
 		    --web.listen-address="127.0.0.1:$pport" >"$tmpdir/prom.log" 2>&1 &
 		ppid=$!
 		pids="$pids $ppid"
-		_i=0
-		while [ $_i -lt 300 ]; do
-			curl -s -o /dev/null "http://127.0.0.1:$pport/-/ready" && break
-			kill -0 "$ppid" 2>/dev/null || { ppid=""; break; }
-			sleep 0.1
-			_i=$((_i + 1))
-		done
+		# Ready, or gone (its port was taken: another one).
+		until_ok 30 prom_settled
+		kill -0 "$ppid" 2>/dev/null || ppid=""
 		_tries=$((_tries + 1))
 	done
 	api="http://127.0.0.1:$pport/api/v1"
 	[ -n "$ppid" ]
+}
+
+# prom_settled: the Prometheus of prom_start is ready, or has ended.
+prom_settled() {
+	curl -s -o /dev/null "http://127.0.0.1:$pport/-/ready" ||
+	    ! kill -0 "$ppid" 2>/dev/null
 }
 
 # prom_up JOB: the Prometheus of prom_start says JOB's up is 1; its

@@ -72,12 +72,7 @@ done
 
 # wait_exit PID SECS: wait for PID to end, at most SECS; its status in $st.
 wait_exit() {
-	i=0
-	while kill -0 "$1" 2>/dev/null && [ $i -lt $(($2 * 20)) ]; do
-		sleep 0.05
-		i=$((i + 1))
-	done
-	if kill -0 "$1" 2>/dev/null; then
+	if ! until_ok "$2" gone "$1"; then
 		kill -KILL "$1" 2>/dev/null
 		wait "$1" 2>/dev/null
 		st=hang
@@ -87,14 +82,8 @@ wait_exit() {
 	st=$?
 }
 # wait_samples FILE: wait until the recording holds its first sample.
-wait_samples() {
-	i=0
-	while ! "$HVCAT" info "$1" 2>/dev/null | grep -q '^samples  *[1-9]' &&
-	    [ $i -lt 600 ]; do
-		sleep 0.05
-		i=$((i + 1))
-	done
-}
+sampled() { "$HVCAT" info "$1" 2>/dev/null | grep -q '^samples  *[1-9]'; }
+wait_samples() { until_ok 30 sampled "$1"; }
 
 # A signal ends a batch run at once, whatever the interval, and the
 # recording is closed with its END record; hvtop then dies of the signal.

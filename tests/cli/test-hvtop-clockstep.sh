@@ -16,9 +16,6 @@ for f in /usr/lib/*/faketime/libfaketime.so.1 \
 	[ -f "$f" ] && ftlib=$f && break
 done
 
-# Nanoseconds now, for deadlines under a second.
-now_ns() { date +%s%N; }
-
 # lines FILE: how many lines FILE has.
 lines() { wc -l <"$1" 2>/dev/null || echo 0; }
 
@@ -31,11 +28,7 @@ wait_lines() {
 
 # exits_within PID SECONDS: the process is gone before the deadline.
 exits_within() {
-	end=$(($(now_ns) + $2 * 1000000000))
-	while [ "$(now_ns)" -le "$end" ]; do
-		kill -0 "$1" 2>/dev/null || return 0
-		sleep 0.02
-	done
+	until_ok "$2" gone "$1" && return 0
 	diag "pid $1 still runs $2 s after SIGTERM"
 	return 1
 }

@@ -105,11 +105,8 @@ check "-w: the recording replays" test "$?" = 0
 hp=$!
 pids="$pids $hp"
 # Wait (with a deadline) until hvtop has started the command.
-n=0
-while [ -z "$(pgrep -P "$hp" sleep)" ] && [ $n -lt 300 ]; do
-	sleep 0.1
-	n=$((n + 1))
-done
+started() { [ -n "$(pgrep -P "$hp" sleep)" ]; }
+until_ok 30 started
 kill -INT "$hp"
 wait "$hp"
 rc=$?

@@ -81,18 +81,9 @@ opened() {
 	tr '\0' ' ' <"/proc/$pid/cmdline" 2>/dev/null | grep -q -- '-b -n 1' &&
 	    ls -l "/proc/$pid/fd" 2>/dev/null | grep -q 'wait.json'
 }
-n=0
-while [ $n -lt 200 ] && ! opened; do
-	sleep 0.1
-	n=$((n + 1))
-done
+until_ok 20 opened
 kill -TERM "$pid" 2>/dev/null
-n=0
-while [ $n -lt 100 ] && kill -0 "$pid" 2>/dev/null; do
-	sleep 0.1
-	n=$((n + 1))
-done
-if kill -0 "$pid" 2>/dev/null; then
+if ! until_ok 10 gone "$pid"; then
 	fail "SIGTERM ends a load that waits"
 	kill -KILL "$pid" 2>/dev/null
 	wait "$pid" 2>/dev/null

@@ -23,15 +23,8 @@ start() {
 }
 
 # wait_line FILE TEXT: wait (at most 60 s) until FILE has a line TEXT.
-wait_line() {
-	i=0
-	while [ $i -lt 600 ]; do
-		grep -qx "$2" "$1" 2>/dev/null && return 0
-		sleep 0.1
-		i=$((i + 1))
-	done
-	return 1
-}
+has_line() { grep -qx "$2" "$1" 2>/dev/null; }
+wait_line() { until_ok 60 has_line "$1" "$2"; }
 
 # scrapes NAME ABUSER-PID: scrape until the abuser ends, one line per
 # scrape: "CODE SECONDS" (000 when no answer came within 30 s, a limit

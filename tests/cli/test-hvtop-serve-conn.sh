@@ -85,13 +85,11 @@ check "--serve starts on a 200-partition frame" test -n "$url"
 port=$(echo "$url" | sed 's/.*:\([0-9]*\)\/metrics$/\1/')
 # Until a sample has the partitions' counters (at most 60 s): then the
 # frame and its text are as big as they get.
-i=0
-while [ $i -lt 120 ]; do
+placed() {
 	curl -s -m 60 -o "$tmpdir/big.txt" "$url" &&
-	    grep -q 'placement="remote_node"' "$tmpdir/big.txt" && break
-	sleep 0.5
-	i=$((i + 1))
-done
+	    grep -q 'placement="remote_node"' "$tmpdir/big.txt"
+}
+until_ok 60 placed
 size=$(wc -c <"$tmpdir/big.txt" 2>/dev/null || echo 0)
 diag "one scrape: $size bytes"
 check "the scrape is whole" sh -c \

@@ -20,13 +20,11 @@ serve_start h -b --sim clock=real -d 0.5 --serve 127.0.0.1:0
 check "hvtop --serve starts" test -n "$url"
 
 # A scrape that already carries computed metrics (the second sample).
-i=0
-while [ $i -lt 300 ]; do
+computed() {
 	curl -s -m 5 -o "$tmpdir/s" "$url" 2>/dev/null &&
-	    grep -q '^hvtop_metric_' "$tmpdir/s" && break
-	sleep 0.1
-	i=$((i + 1))
-done
+	    grep -q '^hvtop_metric_' "$tmpdir/s"
+}
+until_ok 30 computed
 check "the scrape has computed metrics" grep -q '^hvtop_metric_' "$tmpdir/s"
 if have promtool; then
 	check "promtool accepts the scrape" sh -c \
@@ -80,15 +78,13 @@ fam=$(sed -n 's/^\(hvtop_metric_memory_bw_chip[a-z_]*\){.*/\1/p' \
     "$tmpdir/s" | head -1)
 # One query gives both sums, at the same instant: their ratio.
 q="sum($fam) / sum($fam{chip=~\"[0-9]+\"})"
-ratio=""
-i=0
-while [ $i -lt 60 ] && [ -n "$ppid" ] && [ -n "$fam" ]; do
+summed() {
 	curl -s -G "$api/query" --data-urlencode "query=$q" >"$tmpdir/q.json"
 	ratio=$(sed -n 's/.*"value":\[[0-9.]*,"\([^"]*\)"\].*/\1/p' \
 	    "$tmpdir/q.json")
-	[ -n "$ratio" ] && break
-	sleep 1
-	i=$((i + 1))
-done
+	[ -n "$ratio" ]
+}
+ratio=""
+[ -n "$ppid" ] && [ -n "$fam" ] && until_ok 60 summed
 diag "$fam: sum over the family / sum over its rows = $ratio"
 check "Prometheus sum() counts each row once" test "$ratio" = 1

@@ -46,17 +46,12 @@ wait_seq() {
 # scrape_new URL FILE [ACCEPT]: a scrape into FILE showing a sample that
 # the last scrape_new did not (at most 30 s of waiting); start() resets.
 seen=0
-scrape_new() {
-	i=0
-	while [ $i -lt 300 ]; do
-		curl -s -m 5 -H "Accept: ${3:-text/plain}" -o "$2.tmp" "$1" &&
-		    now=$(om_value hvtop_samples_total "$2.tmp") &&
-		    [ -n "$now" ] && [ "$now" -gt "$seen" ] &&
-		    mv "$2.tmp" "$2" && seen=$now && return 0
-		sleep 0.1
-		i=$((i + 1))
-	done
-	return 1
+scrape_new() { until_ok 30 scraped_new "$@"; }
+scraped_new() {
+	curl -s -m 5 -H "Accept: ${3:-text/plain}" -o "$2.tmp" "$1" &&
+	    now=$(om_value hvtop_samples_total "$2.tmp") &&
+	    [ -n "$now" ] && [ "$now" -gt "$seen" ] &&
+	    mv "$2.tmp" "$2" && seen=$now
 }
 
 # monotonic A B: no counter sample of B is below the same series in A.
@@ -341,15 +336,15 @@ positive() {
 	    sed 's/.*,"\(.*\)"\]/\1/' |
 	    awk '!($1 + 0 > 0) { bad = 1 } END { exit bad || NR == 0 }'
 }
-n=0
-i=0
-while [ $i -lt 60 ] && [ -n "$ppid" ]; do
+# rated: the query has a rate for every chip (their count in $n), each
+# above 0.
+rated() {
 	curl -s -G "$api/query" --data-urlencode "query=$q" >"$tmpdir/q.json"
 	n=$(grep -o '"chip":"[0-9]*"' "$tmpdir/q.json" | sort -u | wc -l)
-	[ "$n" -ge "$chips" ] && positive "$tmpdir/q.json" && break
-	sleep 1
-	i=$((i + 1))
-done
+	[ "$n" -ge "$chips" ] && positive "$tmpdir/q.json"
+}
+n=0
+[ -n "$ppid" ] && until_ok 60 rated
 diag "$(cut -c1-300 "$tmpdir/q.json")"
 check "PromQL rate() has a value for each of the $chips chips" \
     test "$n" -ge "$chips"
