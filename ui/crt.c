@@ -24,7 +24,7 @@
 
 #include "model/frame-map.h"
 #include "ui/chart.h"
-#include "ui/ui.h"
+#include "ui/ui-model.h"
 #include "ui/view.h"
 #include "sys/iowait.h"
 #include "sys/mapguard.h"
@@ -229,7 +229,7 @@ crt_init(int color, char **cause)
 	crt_screen = newterm(NULL, stdout, stdin);
 	if (crt_screen == NULL) {
 		crt_stderr_end();
-		/* Set: without it hvtop_screen_capable() chose -b. */
+		/* Set: without it ui_capable() chose -b. */
 		*cause = xasprintf("cannot use the terminal '%s' (use -b for "
 		    "batch output)", term);
 		return (-1);

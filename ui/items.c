@@ -14,7 +14,7 @@
 #include "engine/engine.h"
 #include "model/selection.h"
 #include "session/session.h"
-#include "ui/ui.h"
+#include "ui/ui-model.h"
 #include "filter/filter.h"
 #include "util/strbuf.h"
 #include "util/xalloc.h"

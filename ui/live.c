@@ -17,7 +17,7 @@
 #include "model/selection.h"
 #include "session/session.h"
 #include "export/export.h"
-#include "ui/ui.h"
+#include "ui/ui-model.h"
 #include "filter/filter.h"
 #include "util/strbuf.h"
 #include "util/xalloc.h"

@@ -11,7 +11,7 @@ libhvui_a_SOURCES += \
 	ui/live.c \
 	ui/lpar.c \
 	ui/prompt.c ui/prompt.h \
-	ui/ui.c ui/ui.h ui/ui-run.h \
+	ui/ui.c ui/ui.h ui/ui-model.h ui/ui-run.h \
 	ui/ui-pick.c \
 	ui/ui-replay.c \
 	ui/ui-settings.c \

@@ -209,7 +209,7 @@ ui_pick_setup(struct ui_run *r)
 	struct selection	 sel;
 	char			*cause = NULL;
 
-	if (!r->opts->picked) {
+	if (!r->picked) {
 		ui_pick_list_copy(session_selection(ui->ses), &ui->overview,
 		    &ui->noverview);
 		return;

@@ -11,7 +11,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "ui/ui.h"
+#include "ui/ui-model.h"
 #include "ui/view.h"
 #include "session/session.h"
 #include "sys/clock.h"
@@ -42,7 +42,8 @@ struct ui_seek {
 /* What the loop needs besides the model. */
 struct ui_run {
 	struct ui	 ui;
-	const struct ui_opts *opts;
+	int		 delay_set;	/* the command line's (ui_opts) */
+	int		 picked;
 	struct hv_clock	 rt;		/* real time, for pacing */
 	uint64_t	 next;		/* real time of the next sample */
 	uint64_t	 vnext;		/* virtual clock: next sample */

@@ -62,7 +62,7 @@ ui_settings_apply(struct ui_run *r)
 
 	if (s == NULL)
 		return;
-	if (!r->opts->delay_set && !ui->replay) {
+	if (!r->delay_set && !ui->replay) {
 		if ((k = settings_interval(s, &d, &cause)) > 0) {
 			session_set_delay(ui->ses, d);
 			ui->delay = d;
@@ -102,7 +102,7 @@ ui_settings_apply(struct ui_run *r)
 	ui_settings_lpar(ui, s);
 	/* Picks from the file, unless -g or -e said what to watch or a
 	 * replay shows what was recorded. */
-	if (r->opts->picked || ui->replay)
+	if (r->picked || ui->replay)
 		return;
 	for (i = 0; i < s->nentries; i++) {
 		e = &s->entries[i];

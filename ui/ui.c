@@ -645,7 +645,8 @@ ui_setup(struct ui_run *r, struct session *ses, const struct ui_opts *opts)
 	size_t			 i;
 
 	ui->ses = ses;
-	r->opts = opts;
+	r->delay_set = opts->delay_set;
+	r->picked = opts->picked;
 	ui->delay = session_delay(ses);
 	for (i = 0; i < UI_NSCREENS; i++)
 		ui->list[i].sort = -1;
@@ -718,13 +719,13 @@ ui_teardown(struct ui_run *r)
 }
 
 int
-hvtop_screen_capable(char **cause)
+ui_capable(char **cause)
 {
 	return (crt_capable(cause));
 }
 
 int
-hvtop_interactive(struct session *ses, const struct ui_opts *opts)
+ui_main(struct session *ses, const struct ui_opts *opts)
 {
 	struct ui_run	 r;
 	const char	*nc;

@@ -11,7 +11,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "ui/ui.h"
+#include "ui/ui-model.h"
 
 struct view_canvas {
 	int		 width;

@@ -40,7 +40,7 @@
 #include "source/source.h"
 #include "tests/bench/bench.h"
 #include "ui/chart.h"
-#include "ui/ui.h"
+#include "ui/ui-model.h"
 #include "ui/view.h"
 #include "filter/filter.h"
 #include "util/xalloc.h"
