@@ -23,7 +23,6 @@
 #include <wchar.h>
 
 #include "model/frame-map.h"
-#include "ui/chart.h"
 #include "ui/ui-model.h"
 #include "ui/view.h"
 #include "sys/iowait.h"
@@ -358,15 +357,6 @@ crt_draw(const struct view_canvas *f, int utf8)
 					    (unsigned char)row[x + i]);
 				w[i] = L'\0';
 				mvaddnwstr(y, x, w, i);
-			} else if (roles[x] == UI_R_BRAILLE) {
-				for (i = x; i < e; i++)
-					mvaddch(y, i, (chtype)(unsigned char)
-					    chart_cell_ascii(CHART_BRAILLE,
-					    (unsigned char)row[i]));
-			} else if (roles[x] == UI_R_SPARK) {
-				for (i = x; i < e; i++)
-					mvaddch(y, i, (chtype)(unsigned char)
-					    view_spark_ascii(row[i]));
 			} else
 				mvaddnstr(y, x, row + x, e - x);
 		}

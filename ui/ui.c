@@ -553,6 +553,10 @@ ui_draw(struct ui_run *r)
 	    ui->prompt ? prompt_hint() : "");
 	ui_fit(r);
 	view_render(ui, &r->canvas);
+	/* The terminal paints what it is given: without UTF-8 the levels
+	 * and dots are ASCII already. */
+	if (!ui->utf8)
+		view_canvas_ascii(&r->canvas);
 	crt_draw(&r->canvas, ui->utf8);
 }
 
