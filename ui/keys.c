@@ -162,10 +162,9 @@ keys_move_by(struct ui *ui, long n)
 static unsigned
 keys_move(struct ui_run *r, int k)
 {
-	int	 w, h, page;
+	int	 page;
 
-	crt_size(&w, &h);
-	page = h > 12 ? h - 10 : 2;
+	page = r->rows > 12 ? r->rows - 10 : 2;
 	switch (k) {
 	case CRT_KEY_UP:
 	case 'k':

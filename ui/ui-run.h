@@ -54,6 +54,8 @@ struct ui_run {
 	int		 quit;
 	int		 status;
 	int		 sample_now;
+	int		 rows;		/* the terminal's height as a key came:
+					   what a page of the lists is */
 	struct session_result state;	/* the last sample's or jump's, with
 					   no snapshot: where a replay stands
 					   and when the next sample is due */

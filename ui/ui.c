@@ -505,7 +505,10 @@ ui_key(struct ui_run *r, int k)
 	struct ui	*ui = &r->ui;
 	enum ui_screen	 scr = ui->screen;
 	size_t		 cur = ui->list[scr].cursor;
+	int		 w;
 
+	/* The keys read the size from here, never from the terminal. */
+	crt_size(&w, &r->rows);
 	/* A key answers the message; a resize is no answer. */
 	if (r->msg_until != 0 && k != CRT_KEY_RESIZE) {
 		ui->msg[0] = '\0';
