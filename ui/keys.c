@@ -354,16 +354,16 @@ keys_sort(struct ui_run *r, int k)
 		    ui->lp.sort));
 		return (UI_ACT_NONE);
 	}
-	if ((n = items_ncols(ui->screen)) == 0)
+	if ((n = view_catalog_items_ncols(ui->screen)) == 0)
 		return (UI_ACT_NONE);
 	l->sort += dir;
 	if (l->sort < -1)
 		l->sort = n - 1;
 	if (l->sort >= n)
 		l->sort = -1;
-	items_layout(ui, ui->screen);
+	view_catalog_items_layout(ui, ui->screen);
 	ui_msg(r, UI_R_NORMAL, "sorted by %s", l->sort < 0 ? "catalog order" :
-	    items_col_name(ui->screen, l->sort));
+	    view_catalog_items_col_name(ui->screen, l->sort));
 	return (UI_ACT_NONE);
 }
 
@@ -389,10 +389,10 @@ keys_reverse(struct ui_run *r, int k)
 		ui->live.stale = 1;
 		return (UI_ACT_NONE);
 	}
-	if (items_ncols(ui->screen) == 0)
+	if (view_catalog_items_ncols(ui->screen) == 0)
 		return (UI_ACT_NONE);
 	ui->list[ui->screen].reverse = !ui->list[ui->screen].reverse;
-	items_layout(ui, ui->screen);
+	view_catalog_items_layout(ui, ui->screen);
 	return (UI_ACT_NONE);
 }
 

@@ -6,7 +6,6 @@ libhvui_a_SOURCES += \
 	ui/chart.c ui/chart.h \
 	ui/crt.c ui/crt.h \
 	ui/frame.c \
-	ui/items.c \
 	ui/keys.c ui/keys.h \
 	ui/live.c \
 	ui/lpar.c \
@@ -16,6 +15,7 @@ libhvui_a_SOURCES += \
 	ui/ui-replay.c \
 	ui/ui-settings.c \
 	ui/view.c ui/view.h \
+	ui/view-catalog-items.c \
 	ui/view-catalog.c \
 	ui/view-frame.c \
 	ui/view-help.c \

@@ -449,21 +449,23 @@ const char *lpar_default_group(const struct ui *);
 void	 lpar_reset(struct ui *);
 void	 lpar_free(struct ui_lpar *);
 
-/* ---- items.c: catalog lists (no curses) ---------------------------- */
+/* ---- view-catalog-items.c: the catalog lists (no curses) ---------- */
 
-void	 items_build(struct ui *);
-void	 items_free(struct ui *);
+void	 view_catalog_items_build(struct ui *);
+void	 view_catalog_items_free(struct ui *);
 /* Filter and sort one screen's list again. */
-void	 items_layout(struct ui *, enum ui_screen);
+void	 view_catalog_items_layout(struct ui *, enum ui_screen);
 /* Update the picked flags from the selection. */
-void	 items_mark_picked(struct ui *);
-int	 items_ncols(enum ui_screen);
-const char *items_col_name(enum ui_screen, int);
+void	 view_catalog_items_mark_picked(struct ui *);
+int	 view_catalog_items_ncols(enum ui_screen);
+const char *view_catalog_items_col_name(enum ui_screen, int);
 /* The item under the cursor, or NULL. */
-const struct ui_item *items_cursor(const struct ui *, enum ui_screen);
+const struct ui_item *view_catalog_items_cursor(const struct ui *,
+	    enum ui_screen);
 /* Where a group or event is picked ("chip 0-1, 4"); allocated or NULL. */
-char	*items_picked_where(const struct ui *, const char *name, int event);
+char	*view_catalog_items_picked_where(const struct ui *, const char *name,
+	    int event);
 /* Compact index list: "0-3,8". Allocated. */
-char	*items_indices(const unsigned *, size_t);
+char	*view_catalog_items_indices(const unsigned *, size_t);
 
 #endif /* HVTOP_UI_MODEL_H */

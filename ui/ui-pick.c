@@ -254,7 +254,7 @@ ui_pick_entry(struct ui_run *r)
 	const struct ui_item		*it;
 	int				 domain;
 
-	if ((it = items_cursor(ui, ui->screen)) == NULL)
+	if ((it = view_catalog_items_cursor(ui, ui->screen)) == NULL)
 		return (UI_ACT_NONE);
 	free(r->pending);
 	r->pending = NULL;
@@ -299,7 +299,7 @@ ui_pick_unpick_entry(struct ui_run *r)
 
 	if (ui->screen != UI_EVENTS && ui->screen != UI_GROUPS)
 		return (UI_ACT_NONE);
-	if ((it = items_cursor(ui, ui->screen)) == NULL)
+	if ((it = view_catalog_items_cursor(ui, ui->screen)) == NULL)
 		return (UI_ACT_NONE);
 	/* Unpicking rebuilds the lists the item lives in. */
 	name = xstrdup(it->name);

@@ -91,7 +91,8 @@ ui_settings_apply(struct ui_run *r)
 		snprintf(key, sizeof key, "sort.%s", scr[k]);
 		if ((v = settings_get(s, key)) != NULL) {
 			for (i = 0; i < 6; i++) {
-				if (strcmp(items_col_name(k, (int)i), v) == 0)
+				if (strcmp(view_catalog_items_col_name(k,
+				    (int)i), v) == 0)
 					ui->list[k].sort = (int)i;
 			}
 		}
@@ -180,7 +181,8 @@ ui_settings_save(struct ui_run *r)
 		snprintf(key, sizeof key, "sort.%s", scr[k]);
 		settings_remove(s, key);
 		if (ui->list[k].sort >= 0)
-			settings_add(s, key, items_col_name(k, ui->list[k].sort));
+			settings_add(s, key, view_catalog_items_col_name(k,
+			    ui->list[k].sort));
 		snprintf(key, sizeof key, "reverse.%s", scr[k]);
 		settings_remove(s, key);
 		if (ui->list[k].reverse)

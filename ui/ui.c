@@ -71,12 +71,12 @@ ui_engine_changed(struct ui_run *r, int catalog)
 	memset(ui->fr.bar_max, 0, sizeof ui->fr.bar_max);
 	ui->fr.bar_seq = 0;
 	if (catalog)
-		items_build(ui);
+		view_catalog_items_build(ui);
 	else {
-		items_mark_picked(ui);
-		items_layout(ui, UI_EVENTS);
-		items_layout(ui, UI_GROUPS);
-		items_layout(ui, UI_FORMULAS);
+		view_catalog_items_mark_picked(ui);
+		view_catalog_items_layout(ui, UI_EVENTS);
+		view_catalog_items_layout(ui, UI_GROUPS);
+		view_catalog_items_layout(ui, UI_FORMULAS);
 	}
 }
 
@@ -88,9 +88,9 @@ static void
 ui_relayout(struct ui *ui)
 {
 	ui->live.stale = 1;
-	items_layout(ui, UI_EVENTS);
-	items_layout(ui, UI_GROUPS);
-	items_layout(ui, UI_FORMULAS);
+	view_catalog_items_layout(ui, UI_EVENTS);
+	view_catalog_items_layout(ui, UI_GROUPS);
+	view_catalog_items_layout(ui, UI_FORMULAS);
 }
 
 unsigned
@@ -681,7 +681,7 @@ ui_setup(struct ui_run *r, struct session *ses, const struct ui_opts *opts)
 
 	ui_pick_setup(r);
 	live_reset(ui);
-	items_build(ui);
+	view_catalog_items_build(ui);
 	ui_words(r);
 
 	ui_settings_load(r);
@@ -701,7 +701,7 @@ ui_teardown(struct ui_run *r)
 
 	engine_snapshot_free(ui->snap);
 	live_free(&ui->live);
-	items_free(ui);
+	view_catalog_items_free(ui);
 	filter_free(ui->filter);
 	free(ui->filter_text);
 	free(ui->filter_error);
