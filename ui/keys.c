@@ -432,9 +432,13 @@ keys_sample(struct ui_run *r, int k)
 static unsigned
 keys_save(struct ui_run *r, int k)
 {
+	struct ui_note	 note = { 0 };
+	unsigned	 act;
+
 	(void)k;
-	ui_settings_save(r);
-	return (UI_ACT_NONE);
+	act = ui_settings_save(r, &note);
+	ui_say(r, &note);
+	return (act);
 }
 
 static unsigned

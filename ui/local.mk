@@ -74,6 +74,13 @@ tests_unit_test_ui_view_SOURCES = tests/unit/test-ui-view.c
 tests_unit_test_ui_view_CFLAGS = $(UNIT_CFLAGS)
 tests_unit_test_ui_view_LDADD = $(UI_LIBS) $(CMOCKA_LIBS)
 
+# The settings controller says what came of loading and writing the
+# file in a note for the loop.
+check_PROGRAMS += tests/unit/test-ui-settings
+tests_unit_test_ui_settings_SOURCES = tests/unit/test-ui-settings.c
+tests_unit_test_ui_settings_CFLAGS = $(UNIT_CFLAGS)
+tests_unit_test_ui_settings_LDADD = $(UI_LIBS) $(CMOCKA_LIBS)
+
 # The history chart's cells, without curses.
 check_PROGRAMS += tests/unit/test-ui-chart
 tests_unit_test_ui_chart_SOURCES = tests/unit/test-ui-chart.c

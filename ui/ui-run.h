@@ -75,11 +75,23 @@ struct ui_run {
 	struct view_canvas canvas;
 };
 
+/*
+ * What a controller has to say on the status line, which the loop shows
+ * (ui_say()): a later note replaces an earlier one, as on the line;
+ * text[0] == '\0' says nothing.
+ */
+struct ui_note {
+	int		 role;
+	char		 text[256];	/* the size of ui.msg */
+};
+
 /* ---- ui.c: the loop ------------------------------------------------ */
 
 /* Put a message on the status line for a few seconds. */
 void	 ui_msg(struct ui_run *, int role, const char *fmt, ...)
 	    __attribute__((format(printf, 3, 4)));
+/* Put a controller's note, if any, on the status line. */
+void	 ui_say(struct ui_run *, const struct ui_note *);
 /* The engine changed (picks or, with catalog, a reload): start over. */
 void	 ui_engine_changed(struct ui_run *, int catalog);
 /*
@@ -132,10 +144,14 @@ void	 ui_pick_setup(struct ui_run *);
 
 /* ---- ui-settings.c: the settings file ------------------------------ */
 
+/*
+ * These change the model and the settings kept, and say what came of it
+ * in a note for the loop to show; they do not touch the status line.
+ */
 /* Load the settings file, if any, and use what it says. */
-void	 ui_settings_load(struct ui_run *);
-/* Write the settings file (W). */
-void	 ui_settings_save(struct ui_run *);
+void	 ui_settings_load(struct ui_run *, struct ui_note *);
+/* Write the settings file (W); returns what the loop must do (UI_ACT_*). */
+unsigned ui_settings_save(struct ui_run *, struct ui_note *);
 
 /* ---- ui-replay.c: moving in a recording ---------------------------- */
 

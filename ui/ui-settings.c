@@ -2,12 +2,15 @@
  * The settings controller: what the settings file says (interval, picks,
  * sort columns, hidden columns) applied to the interface at start, and
  * the interface's state written back on W, never silently.  The file's
- * text is read and written by config/settings.c.
+ * text is read and written by config/settings.c.  What comes of it is
+ * said in a note (struct ui_note) that the loop shows: nothing here
+ * writes the status line.
  */
 #include "config.h"
 
 #include "ui/ui-run.h"
 
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -16,6 +19,22 @@
 #include "model/selection.h"
 #include "sys/settings-file.h"
 #include "util/xalloc.h"
+
+/* Say something in the note, over what it said before. */
+static void
+ui_settings_note(struct ui_note *, int role, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
+
+static void
+ui_settings_note(struct ui_note *n, int role, const char *fmt, ...)
+{
+	va_list	 ap;
+
+	va_start(ap, fmt);
+	vsnprintf(n->text, sizeof n->text, fmt, ap);
+	va_end(ap);
+	n->role = role;
+}
 
 static int
 ui_settings_domain(const char *term)
@@ -47,7 +66,7 @@ ui_settings_lpar(struct ui *ui, const struct settings *s)
 }
 
 static void
-ui_settings_apply(struct ui_run *r)
+ui_settings_apply(struct ui_run *r, struct ui_note *n)
 {
 	static const char *const scr[] = { NULL, "events", "groups",
 	    "formulas" };
@@ -67,7 +86,7 @@ ui_settings_apply(struct ui_run *r)
 			session_set_delay(ui->ses, d);
 			ui->delay = d;
 		} else if (k < 0) {
-			ui_msg(r, UI_R_ERROR, "%s", cause);
+			ui_settings_note(n, UI_R_ERROR, "%s", cause);
 			free(cause);
 			cause = NULL;
 		}
@@ -110,13 +129,15 @@ ui_settings_apply(struct ui_run *r)
 		if (strcmp(e->key, "pick") != 0)
 			continue;
 		if (strncmp(e->value, "group:", 6) == 0)
-			ui_pick_list_add(&ui->picks, &ui->npicks, e->value + 6, 0);
+			ui_pick_list_add(&ui->picks, &ui->npicks,
+			    e->value + 6, 0);
 		else if (strncmp(e->value, "event:", 6) == 0)
-			ui_pick_list_add(&ui->picks, &ui->npicks, e->value + 6, 1);
+			ui_pick_list_add(&ui->picks, &ui->npicks,
+			    e->value + 6, 1);
 	}
 	if (ui->npicks > 0 && ui_pick_apply(r, &cause) != 0) {
-		ui_msg(r, UI_R_ERROR, "settings: cannot pick %s; showing the "
-		    "overview", cause);
+		ui_settings_note(n, UI_R_ERROR, "settings: cannot pick %s; "
+		    "showing the overview", cause);
 		free(cause);
 		ui_pick_list_free(&ui->picks, &ui->npicks);
 		if (ui_pick_apply(r, &cause) != 0)
@@ -124,8 +145,8 @@ ui_settings_apply(struct ui_run *r)
 	}
 }
 
-void
-ui_settings_save(struct ui_run *r)
+unsigned
+ui_settings_save(struct ui_run *r, struct ui_note *n)
 {
 	static const char *const scr[] = { NULL, "events", "groups",
 	    "formulas" };
@@ -138,16 +159,16 @@ ui_settings_save(struct ui_run *r)
 
 	/* What could not be read would be lost by writing over it. */
 	if (r->settings_unread != NULL) {
-		ui_msg(r, UI_R_ERROR, "settings not written: the file could "
-		    "not be read (%s)", r->settings_unread);
-		return;
+		ui_settings_note(n, UI_R_ERROR, "settings not written: the "
+		    "file could not be read (%s)", r->settings_unread);
+		return (UI_ACT_NONE);
 	}
 	if (s == NULL)
 		s = r->settings = settings_new();
 	if ((path = settings_file_path()) == NULL) {
-		ui_msg(r, UI_R_ERROR, "nowhere to write settings: set HOME, "
-		    "XDG_CONFIG_HOME or HVTOP_CONFIG");
-		return;
+		ui_settings_note(n, UI_R_ERROR, "nowhere to write settings: "
+		    "set HOME, XDG_CONFIG_HOME or HVTOP_CONFIG");
+		return (UI_ACT_NONE);
 	}
 	snprintf(buf, sizeof buf, "%g", ui->delay);
 	settings_set(s, "interval", buf);
@@ -194,22 +215,25 @@ ui_settings_save(struct ui_run *r)
 	if (ui->lp.reverse)
 		settings_add(s, "reverse.partitions", "1");
 	if (settings_file_save(path, s, &cause) != 0) {
-		ui_msg(r, UI_R_ERROR, "cannot write settings: %s", cause);
+		ui_settings_note(n, UI_R_ERROR, "cannot write settings: %s",
+		    cause);
 		free(cause);
 	} else
-		ui_msg(r, UI_R_GOOD, "settings written to %s", path);
+		ui_settings_note(n, UI_R_GOOD, "settings written to %s", path);
 	free(path);
+	return (UI_ACT_NONE);
 }
 
 void
-ui_settings_load(struct ui_run *r)
+ui_settings_load(struct ui_run *r, struct ui_note *n)
 {
 	const char	*v;
 	char		*path, *cause = NULL, more[64];
 
 	if ((path = settings_file_path()) != NULL &&
 	    settings_file_load(path, &r->settings, &cause) != 0) {
-		ui_msg(r, UI_R_ERROR, "settings not used: %s", cause);
+		ui_settings_note(n, UI_R_ERROR, "settings not used: %s",
+		    cause);
 		r->settings_unread = cause;
 	} else if (r->settings != NULL && r->settings->nnotes > 0) {
 		/* The rest applies; the lines stay in the file. */
@@ -217,15 +241,16 @@ ui_settings_load(struct ui_run *r)
 		if (r->settings->nnotes > 1)
 			snprintf(more, sizeof more, " (%zu lines)",
 			    r->settings->nnotes);
-		ui_msg(r, UI_R_ERROR, "settings: kept as written, not "
-		    "used%s: %s:%s", more, path, r->settings->notes[0]);
+		ui_settings_note(n, UI_R_ERROR, "settings: kept as written, "
+		    "not used%s: %s:%s", more, path, r->settings->notes[0]);
 	}
 	free(path);
-	ui_settings_apply(r);
+	ui_settings_apply(r, n);
 	/* After the picks: the metric must be one they read. */
 	if (r->settings != NULL &&
 	    (v = settings_get(r->settings, "frame.metric")) != NULL &&
 	    frame_set_metric(&r->ui, v) != 0)
-		ui_msg(r, UI_R_NORMAL, "settings: frame.metric=%s is not read "
-		    "on chips or cores; the Frame screen shows the default", v);
+		ui_settings_note(n, UI_R_NORMAL, "settings: frame.metric=%s "
+		    "is not read on chips or cores; the Frame screen shows "
+		    "the default", v);
 }

@@ -478,6 +478,13 @@ ui_prompt_key(struct ui_run *r, int k)
 	return (UI_ACT_NONE);
 }
 
+void
+ui_say(struct ui_run *r, const struct ui_note *n)
+{
+	if (n->text[0] != '\0')
+		ui_msg(r, n->role, "%s", n->text);
+}
+
 /* ---- the loop ------------------------------------------------------ */
 
 /* Do what a key or a prompt's answer asks for (UI_ACT_*). */
@@ -648,6 +655,7 @@ ui_setup(struct ui_run *r, struct session *ses, const struct ui_opts *opts)
 {
 	struct ui		*ui = &r->ui;
 	struct session_replay	 rp;
+	struct ui_note		 note = { 0 };
 	const char		*cs, *term;
 	size_t			 i;
 
@@ -684,7 +692,8 @@ ui_setup(struct ui_run *r, struct session *ses, const struct ui_opts *opts)
 	view_catalog_items_build(ui);
 	ui_words(r);
 
-	ui_settings_load(r);
+	ui_settings_load(r, &note);
+	ui_say(r, &note);
 	if (session_nproblems(ses) > 0 && ui->msg[0] == '\0')
 		ui_msg(r, UI_R_ERROR, "%zu metric%s cannot be computed (hvtop "
 		    "--list formulas says why): %s", session_nproblems(ses),
