@@ -259,6 +259,7 @@ static unsigned
 keys_lpar(struct ui_run *r, int k)
 {
 	struct ui	*ui = &r->ui;
+	struct ui_note	 note = { 0 };
 	const char	*g;
 	char		 spec[256];
 	unsigned	 act;
@@ -274,9 +275,11 @@ keys_lpar(struct ui_run *r, int k)
 		return (UI_ACT_NONE);
 	}
 	snprintf(spec, sizeof spec, "%s@lpar", g);
-	if ((act = ui_pick_set(r, spec, 0)) == UI_ACT_NONE)
+	act = ui_pick_set(r, spec, 0, &note);
+	ui_say(r, &note);
+	if (act == UI_ACT_NONE)
 		snprintf(ui->lp.why, sizeof ui->lp.why, "%.*s",
-		    (int)sizeof ui->lp.why - 1, ui->msg);
+		    (int)sizeof ui->lp.why - 1, note.text);
 	return (act);
 }
 
@@ -470,29 +473,49 @@ keys_pick_name(struct ui_run *r, int k)
 static unsigned
 keys_pick_clear(struct ui_run *r, int k)
 {
+	struct ui_note	 note = { 0 };
+	unsigned	 act;
+
 	(void)k;
-	return (ui_pick_clear(r));
+	act = ui_pick_clear(r, &note);
+	ui_say(r, &note);
+	return (act);
 }
 
 static unsigned
 keys_pick_entry(struct ui_run *r, int k)
 {
+	struct ui_note	 note = { 0 };
+	unsigned	 act;
+
 	(void)k;
-	return (ui_pick_entry(r));
+	act = ui_pick_entry(r, &note);
+	ui_say(r, &note);
+	return (act);
 }
 
 static unsigned
 keys_unpick_entry(struct ui_run *r, int k)
 {
+	struct ui_note	 note = { 0 };
+	unsigned	 act;
+
 	(void)k;
-	return (ui_pick_unpick_entry(r));
+	act = ui_pick_unpick_entry(r, &note);
+	ui_say(r, &note);
+	return (act);
 }
 
 static unsigned
 keys_unpick_column(struct ui_run *r, int k)
 {
+	struct ui_note	 note = { 0 };
+	unsigned	 act;
+
 	(void)k;
-	return (ui_pick_unpick_column(r));
+	act = ui_pick_unpick_column(r, &note);
+	ui_say(r, &note);
+	return (act);
 }
 
 static unsigned

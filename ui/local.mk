@@ -11,6 +11,7 @@ libhvui_a_SOURCES += \
 	ui/lpar.c \
 	ui/prompt.c ui/prompt.h \
 	ui/ui.c ui/ui.h ui/ui-model.h ui/ui-run.h \
+	ui/ui-note.c \
 	ui/ui-pick.c \
 	ui/ui-replay.c \
 	ui/ui-settings.c \
@@ -73,6 +74,15 @@ check_PROGRAMS += tests/unit/test-ui-view
 tests_unit_test_ui_view_SOURCES = tests/unit/test-ui-view.c
 tests_unit_test_ui_view_CFLAGS = $(UNIT_CFLAGS)
 tests_unit_test_ui_view_LDADD = $(UI_LIBS) $(CMOCKA_LIBS)
+
+# The pick controller says what it refused in a note for the loop.
+check_PROGRAMS += tests/unit/test-ui-pick
+tests_unit_test_ui_pick_SOURCES = tests/unit/test-ui-pick.c \
+	tests/unit/test-fake-source.c tests/unit/test-fake-source.h \
+	tests/unit/fixture.c tests/unit/fixture.h \
+	tests/unit/fixture-ui.c tests/unit/fixture-ui.h
+tests_unit_test_ui_pick_CFLAGS = $(UNIT_CFLAGS)
+tests_unit_test_ui_pick_LDADD = $(UI_LIBS) $(CMOCKA_LIBS)
 
 # The settings controller says what came of loading and writing the
 # file in a note for the loop.

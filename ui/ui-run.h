@@ -85,6 +85,12 @@ struct ui_note {
 	char		 text[256];	/* the size of ui.msg */
 };
 
+/* ---- ui-note.c ----------------------------------------------------- */
+
+/* Say something in the note, over what it said before. */
+void	 ui_note_set(struct ui_note *, int role, const char *fmt, ...)
+	    __attribute__((format(printf, 3, 4)));
+
 /* ---- ui.c: the loop ------------------------------------------------ */
 
 /* Put a message on the status line for a few seconds. */
@@ -122,23 +128,28 @@ void	 ui_pick_list_copy(const struct selection *, struct ui_pick **,
 int	 ui_pick_apply(struct ui_run *, char **cause);
 /*
  * The rest change the picks and return what the loop must do next
- * (UI_ACT_*): a sample after a new selection, the prompt for indices.
+ * (UI_ACT_*): a sample after a new selection, the prompt for indices;
+ * what came of it they say in a note, for the loop to show.
  */
 /* Replace (or add) a pick and apply; on failure the pick is dropped. */
-unsigned ui_pick_set(struct ui_run *, const char *spec, int event);
+unsigned ui_pick_set(struct ui_run *, const char *spec, int event,
+	    struct ui_note *);
 /* Remove the picks of a group or event; apply. */
-unsigned ui_pick_unset(struct ui_run *, const char *name, int event);
+unsigned ui_pick_unset(struct ui_run *, const char *name, int event,
+	    struct ui_note *);
 /* Drop every pick: back to the overview. */
-unsigned ui_pick_clear(struct ui_run *);
+unsigned ui_pick_clear(struct ui_run *, struct ui_note *);
 /* Pick the entry under a catalog list's cursor (asks for indices). */
-unsigned ui_pick_entry(struct ui_run *);
+unsigned ui_pick_entry(struct ui_run *, struct ui_note *);
 /* Unpick the entry under a catalog list's cursor. */
-unsigned ui_pick_unpick_entry(struct ui_run *);
+unsigned ui_pick_unpick_entry(struct ui_run *, struct ui_note *);
 /* Unpick what feeds the Live cursor column. */
-unsigned ui_pick_unpick_column(struct ui_run *);
+unsigned ui_pick_unpick_column(struct ui_run *, struct ui_note *);
 /* Answers to the pick prompts (g, and the indices after Enter). */
-unsigned ui_pick_by_name(struct ui_run *, const char *line);
-unsigned ui_pick_indices(struct ui_run *, const char *line);
+unsigned ui_pick_by_name(struct ui_run *, const char *line,
+	    struct ui_note *);
+unsigned ui_pick_indices(struct ui_run *, const char *line,
+	    struct ui_note *);
 /* The picks and the overview the session started with. */
 void	 ui_pick_setup(struct ui_run *);
 

@@ -10,7 +10,6 @@
 
 #include "ui/ui-run.h"
 
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -19,22 +18,6 @@
 #include "model/selection.h"
 #include "sys/settings-file.h"
 #include "util/xalloc.h"
-
-/* Say something in the note, over what it said before. */
-static void
-ui_settings_note(struct ui_note *, int role, const char *fmt, ...)
-    __attribute__((format(printf, 3, 4)));
-
-static void
-ui_settings_note(struct ui_note *n, int role, const char *fmt, ...)
-{
-	va_list	 ap;
-
-	va_start(ap, fmt);
-	vsnprintf(n->text, sizeof n->text, fmt, ap);
-	va_end(ap);
-	n->role = role;
-}
 
 static int
 ui_settings_domain(const char *term)
@@ -86,7 +69,7 @@ ui_settings_apply(struct ui_run *r, struct ui_note *n)
 			session_set_delay(ui->ses, d);
 			ui->delay = d;
 		} else if (k < 0) {
-			ui_settings_note(n, UI_R_ERROR, "%s", cause);
+			ui_note_set(n, UI_R_ERROR, "%s", cause);
 			free(cause);
 			cause = NULL;
 		}
@@ -136,7 +119,7 @@ ui_settings_apply(struct ui_run *r, struct ui_note *n)
 			    e->value + 6, 1);
 	}
 	if (ui->npicks > 0 && ui_pick_apply(r, &cause) != 0) {
-		ui_settings_note(n, UI_R_ERROR, "settings: cannot pick %s; "
+		ui_note_set(n, UI_R_ERROR, "settings: cannot pick %s; "
 		    "showing the overview", cause);
 		free(cause);
 		ui_pick_list_free(&ui->picks, &ui->npicks);
@@ -159,14 +142,14 @@ ui_settings_save(struct ui_run *r, struct ui_note *n)
 
 	/* What could not be read would be lost by writing over it. */
 	if (r->settings_unread != NULL) {
-		ui_settings_note(n, UI_R_ERROR, "settings not written: the "
+		ui_note_set(n, UI_R_ERROR, "settings not written: the "
 		    "file could not be read (%s)", r->settings_unread);
 		return (UI_ACT_NONE);
 	}
 	if (s == NULL)
 		s = r->settings = settings_new();
 	if ((path = settings_file_path()) == NULL) {
-		ui_settings_note(n, UI_R_ERROR, "nowhere to write settings: "
+		ui_note_set(n, UI_R_ERROR, "nowhere to write settings: "
 		    "set HOME, XDG_CONFIG_HOME or HVTOP_CONFIG");
 		return (UI_ACT_NONE);
 	}
@@ -215,11 +198,11 @@ ui_settings_save(struct ui_run *r, struct ui_note *n)
 	if (ui->lp.reverse)
 		settings_add(s, "reverse.partitions", "1");
 	if (settings_file_save(path, s, &cause) != 0) {
-		ui_settings_note(n, UI_R_ERROR, "cannot write settings: %s",
+		ui_note_set(n, UI_R_ERROR, "cannot write settings: %s",
 		    cause);
 		free(cause);
 	} else
-		ui_settings_note(n, UI_R_GOOD, "settings written to %s", path);
+		ui_note_set(n, UI_R_GOOD, "settings written to %s", path);
 	free(path);
 	return (UI_ACT_NONE);
 }
@@ -232,7 +215,7 @@ ui_settings_load(struct ui_run *r, struct ui_note *n)
 
 	if ((path = settings_file_path()) != NULL &&
 	    settings_file_load(path, &r->settings, &cause) != 0) {
-		ui_settings_note(n, UI_R_ERROR, "settings not used: %s",
+		ui_note_set(n, UI_R_ERROR, "settings not used: %s",
 		    cause);
 		r->settings_unread = cause;
 	} else if (r->settings != NULL && r->settings->nnotes > 0) {
@@ -241,7 +224,7 @@ ui_settings_load(struct ui_run *r, struct ui_note *n)
 		if (r->settings->nnotes > 1)
 			snprintf(more, sizeof more, " (%zu lines)",
 			    r->settings->nnotes);
-		ui_settings_note(n, UI_R_ERROR, "settings: kept as written, "
+		ui_note_set(n, UI_R_ERROR, "settings: kept as written, "
 		    "not used%s: %s:%s", more, path, r->settings->notes[0]);
 	}
 	free(path);
@@ -250,7 +233,7 @@ ui_settings_load(struct ui_run *r, struct ui_note *n)
 	if (r->settings != NULL &&
 	    (v = settings_get(r->settings, "frame.metric")) != NULL &&
 	    frame_set_metric(&r->ui, v) != 0)
-		ui_settings_note(n, UI_R_NORMAL, "settings: frame.metric=%s "
+		ui_note_set(n, UI_R_NORMAL, "settings: frame.metric=%s "
 		    "is not read on chips or cores; the Frame screen shows "
 		    "the default", v);
 }

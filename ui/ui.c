@@ -229,6 +229,7 @@ ui_prompt_done(void *arg, int kind, const char *line)
 {
 	struct ui_run	*r = arg;
 	struct ui	*ui = &r->ui;
+	struct ui_note	 note = { 0 };
 	unsigned	 act = UI_ACT_NONE;
 
 	crt_keypad(1);
@@ -243,20 +244,21 @@ ui_prompt_done(void *arg, int kind, const char *line)
 		break;
 	case PROMPT_PICK:
 		if (line != NULL)
-			act = ui_pick_by_name(r, line);
+			act = ui_pick_by_name(r, line, &note);
 		break;
 	case PROMPT_GOTO:
 		if (line != NULL && *line != '\0')
 			act = ui_replay_goto(r, line);
 		break;
 	case PROMPT_INDICES:
-		act = ui_pick_indices(r, line);
+		act = ui_pick_indices(r, line, &note);
 		break;
 	case PROMPT_METRIC:
 		if (line != NULL)
 			ui_frame_metric(r, line);
 		break;
 	}
+	ui_say(r, &note);
 	ui_act(r, act);
 }
 
