@@ -446,7 +446,7 @@ hvtop_run(struct session *s, const struct hvtop_opts *o, FILE *fp)
 	uo.delay_set = o->delay_set;
 	uo.picked = o->ngroups > 0 || o->nevents > 0;
 	uo.no_color = o->no_color;
-	return (hvtop_interactive(s, &uo));
+	return (ui_main(s, &uo));
 }
 
 int
@@ -467,7 +467,7 @@ main(int argc, char **argv)
 	hvtop_signals();
 	/* As top does on a terminal that cannot hold a screen: print. */
 	if (!o.batch && o.list == NULL && o.report == NULL &&
-	    !hvtop_screen_capable(&cause)) {
+	    !ui_capable(&cause)) {
 		fprintf(stderr, "hvtop: %s: batch output instead of the "
 		    "screens (-b); Ctrl-C ends it\n", cause);
 		free(cause);

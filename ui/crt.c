@@ -23,8 +23,7 @@
 #include <wchar.h>
 
 #include "model/frame-map.h"
-#include "ui/chart.h"
-#include "ui/ui.h"
+#include "ui/ui-model.h"
 #include "ui/view.h"
 #include "sys/iowait.h"
 #include "sys/mapguard.h"
@@ -229,7 +228,7 @@ crt_init(int color, char **cause)
 	crt_screen = newterm(NULL, stdout, stdin);
 	if (crt_screen == NULL) {
 		crt_stderr_end();
-		/* Set: without it hvtop_screen_capable() chose -b. */
+		/* Set: without it ui_capable() chose -b. */
 		*cause = xasprintf("cannot use the terminal '%s' (use -b for "
 		    "batch output)", term);
 		return (-1);
@@ -358,15 +357,6 @@ crt_draw(const struct view_canvas *f, int utf8)
 					    (unsigned char)row[x + i]);
 				w[i] = L'\0';
 				mvaddnwstr(y, x, w, i);
-			} else if (roles[x] == UI_R_BRAILLE) {
-				for (i = x; i < e; i++)
-					mvaddch(y, i, (chtype)(unsigned char)
-					    chart_cell_ascii(CHART_BRAILLE,
-					    (unsigned char)row[i]));
-			} else if (roles[x] == UI_R_SPARK) {
-				for (i = x; i < e; i++)
-					mvaddch(y, i, (chtype)(unsigned char)
-					    view_spark_ascii(row[i]));
 			} else
 				mvaddnstr(y, x, row + x, e - x);
 		}

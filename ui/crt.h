@@ -34,7 +34,11 @@ int	 crt_colors(void);
 int	 crt_active(void);
 /* Terminal size. */
 void	 crt_size(int *width, int *height);
-/* Paint a canvas; utf8: draw sparkline levels as block characters. */
+/*
+ * Paint a canvas as it is: nothing is rendered here.  utf8: the cells of
+ * sparkline levels and of chart dot masks are painted as block and
+ * braille characters; without it they hold ASCII (view_canvas_ascii()).
+ */
 void	 crt_draw(const struct view_canvas *, int utf8);
 /* Forget what is on the screen and paint everything next time. */
 void	 crt_redraw(void);

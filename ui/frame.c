@@ -20,7 +20,7 @@
 #include "session/session.h"
 #include "model/frame-map.h"
 #include "model/raw.h"
-#include "ui/ui.h"
+#include "ui/ui-model.h"
 #include "util/xalloc.h"
 
 void

@@ -162,10 +162,9 @@ keys_move_by(struct ui *ui, long n)
 static unsigned
 keys_move(struct ui_run *r, int k)
 {
-	int	 w, h, page;
+	int	 page;
 
-	crt_size(&w, &h);
-	page = h > 12 ? h - 10 : 2;
+	page = r->rows > 12 ? r->rows - 10 : 2;
 	switch (k) {
 	case CRT_KEY_UP:
 	case 'k':
@@ -260,6 +259,7 @@ static unsigned
 keys_lpar(struct ui_run *r, int k)
 {
 	struct ui	*ui = &r->ui;
+	struct ui_note	 note = { 0 };
 	const char	*g;
 	char		 spec[256];
 	unsigned	 act;
@@ -275,9 +275,11 @@ keys_lpar(struct ui_run *r, int k)
 		return (UI_ACT_NONE);
 	}
 	snprintf(spec, sizeof spec, "%s@lpar", g);
-	if ((act = ui_pick_set(r, spec, 0)) == UI_ACT_NONE)
+	act = ui_pick_set(r, spec, 0, &note);
+	ui_say(r, &note);
+	if (act == UI_ACT_NONE)
 		snprintf(ui->lp.why, sizeof ui->lp.why, "%.*s",
-		    (int)sizeof ui->lp.why - 1, ui->msg);
+		    (int)sizeof ui->lp.why - 1, note.text);
 	return (act);
 }
 
@@ -355,16 +357,16 @@ keys_sort(struct ui_run *r, int k)
 		    ui->lp.sort));
 		return (UI_ACT_NONE);
 	}
-	if ((n = items_ncols(ui->screen)) == 0)
+	if ((n = view_catalog_items_ncols(ui->screen)) == 0)
 		return (UI_ACT_NONE);
 	l->sort += dir;
 	if (l->sort < -1)
 		l->sort = n - 1;
 	if (l->sort >= n)
 		l->sort = -1;
-	items_layout(ui, ui->screen);
+	view_catalog_items_layout(ui, ui->screen);
 	ui_msg(r, UI_R_NORMAL, "sorted by %s", l->sort < 0 ? "catalog order" :
-	    items_col_name(ui->screen, l->sort));
+	    view_catalog_items_col_name(ui->screen, l->sort));
 	return (UI_ACT_NONE);
 }
 
@@ -390,10 +392,10 @@ keys_reverse(struct ui_run *r, int k)
 		ui->live.stale = 1;
 		return (UI_ACT_NONE);
 	}
-	if (items_ncols(ui->screen) == 0)
+	if (view_catalog_items_ncols(ui->screen) == 0)
 		return (UI_ACT_NONE);
 	ui->list[ui->screen].reverse = !ui->list[ui->screen].reverse;
-	items_layout(ui, ui->screen);
+	view_catalog_items_layout(ui, ui->screen);
 	return (UI_ACT_NONE);
 }
 
@@ -433,9 +435,13 @@ keys_sample(struct ui_run *r, int k)
 static unsigned
 keys_save(struct ui_run *r, int k)
 {
+	struct ui_note	 note = { 0 };
+	unsigned	 act;
+
 	(void)k;
-	ui_settings_save(r);
-	return (UI_ACT_NONE);
+	act = ui_settings_save(r, &note);
+	ui_say(r, &note);
+	return (act);
 }
 
 static unsigned
@@ -467,29 +473,49 @@ keys_pick_name(struct ui_run *r, int k)
 static unsigned
 keys_pick_clear(struct ui_run *r, int k)
 {
+	struct ui_note	 note = { 0 };
+	unsigned	 act;
+
 	(void)k;
-	return (ui_pick_clear(r));
+	act = ui_pick_clear(r, &note);
+	ui_say(r, &note);
+	return (act);
 }
 
 static unsigned
 keys_pick_entry(struct ui_run *r, int k)
 {
+	struct ui_note	 note = { 0 };
+	unsigned	 act;
+
 	(void)k;
-	return (ui_pick_entry(r));
+	act = ui_pick_entry(r, &note);
+	ui_say(r, &note);
+	return (act);
 }
 
 static unsigned
 keys_unpick_entry(struct ui_run *r, int k)
 {
+	struct ui_note	 note = { 0 };
+	unsigned	 act;
+
 	(void)k;
-	return (ui_pick_unpick_entry(r));
+	act = ui_pick_unpick_entry(r, &note);
+	ui_say(r, &note);
+	return (act);
 }
 
 static unsigned
 keys_unpick_column(struct ui_run *r, int k)
 {
+	struct ui_note	 note = { 0 };
+	unsigned	 act;
+
 	(void)k;
-	return (ui_pick_unpick_column(r));
+	act = ui_pick_unpick_column(r, &note);
+	ui_say(r, &note);
+	return (act);
 }
 
 static unsigned

@@ -10,7 +10,7 @@
 
 #include <stddef.h>
 
-#include "ui/ui.h"
+#include "ui/ui-model.h"
 
 struct ui_run;
 

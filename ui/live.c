@@ -17,7 +17,7 @@
 #include "model/selection.h"
 #include "session/session.h"
 #include "export/export.h"
-#include "ui/ui.h"
+#include "ui/ui-model.h"
 #include "filter/filter.h"
 #include "util/strbuf.h"
 #include "util/xalloc.h"
@@ -201,7 +201,7 @@ live_title_lpars(const struct sel_pick *pk, const struct engine_view *v,
 	if (n == 1 && ids[0] == SEL_LPAR_SELF)
 		strbuf_adds(title, "this lpar");
 	else {
-		idx = items_indices(ids, n);
+		idx = view_catalog_items_indices(ids, n);
 		strbuf_addf(title, "lpar%s %s", n == 1 ? "" : "s", idx);
 		free(idx);
 	}
@@ -248,7 +248,8 @@ live_rowpicks(struct ui *ui, const struct engine_view *v, struct live_view *lv)
 		if (live_is_lpar(v))
 			live_title_lpars(pk, v, &title);
 		else {
-			idx = items_indices(pk->indices, pk->nindices);
+			idx = view_catalog_items_indices(pk->indices,
+			    pk->nindices);
 			strbuf_adds(&title, idx);
 			free(idx);
 		}

@@ -6,16 +6,17 @@ libhvui_a_SOURCES += \
 	ui/chart.c ui/chart.h \
 	ui/crt.c ui/crt.h \
 	ui/frame.c \
-	ui/items.c \
 	ui/keys.c ui/keys.h \
 	ui/live.c \
 	ui/lpar.c \
 	ui/prompt.c ui/prompt.h \
-	ui/ui.c ui/ui.h ui/ui-run.h \
+	ui/ui.c ui/ui.h ui/ui-model.h ui/ui-run.h \
+	ui/ui-note.c \
 	ui/ui-pick.c \
 	ui/ui-replay.c \
 	ui/ui-settings.c \
 	ui/view.c ui/view.h \
+	ui/view-catalog-items.c \
 	ui/view-catalog.c \
 	ui/view-frame.c \
 	ui/view-help.c \
@@ -73,6 +74,22 @@ check_PROGRAMS += tests/unit/test-ui-view
 tests_unit_test_ui_view_SOURCES = tests/unit/test-ui-view.c
 tests_unit_test_ui_view_CFLAGS = $(UNIT_CFLAGS)
 tests_unit_test_ui_view_LDADD = $(UI_LIBS) $(CMOCKA_LIBS)
+
+# The pick controller says what it refused in a note for the loop.
+check_PROGRAMS += tests/unit/test-ui-pick
+tests_unit_test_ui_pick_SOURCES = tests/unit/test-ui-pick.c \
+	tests/unit/test-fake-source.c tests/unit/test-fake-source.h \
+	tests/unit/fixture.c tests/unit/fixture.h \
+	tests/unit/fixture-ui.c tests/unit/fixture-ui.h
+tests_unit_test_ui_pick_CFLAGS = $(UNIT_CFLAGS)
+tests_unit_test_ui_pick_LDADD = $(UI_LIBS) $(CMOCKA_LIBS)
+
+# The settings controller says what came of loading and writing the
+# file in a note for the loop.
+check_PROGRAMS += tests/unit/test-ui-settings
+tests_unit_test_ui_settings_SOURCES = tests/unit/test-ui-settings.c
+tests_unit_test_ui_settings_CFLAGS = $(UNIT_CFLAGS)
+tests_unit_test_ui_settings_LDADD = $(UI_LIBS) $(CMOCKA_LIBS)
 
 # The history chart's cells, without curses.
 check_PROGRAMS += tests/unit/test-ui-chart

@@ -22,7 +22,7 @@
 #include "model/selection.h"
 #include "session/session.h"
 #include "filter/filter.h"
-#include "ui/ui.h"
+#include "ui/ui-model.h"
 #include "util/xalloc.h"
 
 struct lpar_key {

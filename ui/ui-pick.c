@@ -3,7 +3,9 @@
  * by name or from a catalog list, with their indices), applied to the
  * session between two samples.  A pick that the session cannot select is
  * dropped and the selection before it stays.  Without picks the Live
- * screen shows the session's overview.
+ * screen shows the session's overview.  What came of a change is said in
+ * a note (struct ui_note) that the caller shows: nothing here writes the
+ * status line.
  */
 #include "config.h"
 
@@ -112,7 +114,8 @@ ui_pick_restore(struct ui *ui, struct ui_pick *save, size_t nsave)
 }
 
 unsigned
-ui_pick_set(struct ui_run *r, const char *spec, int event)
+ui_pick_set(struct ui_run *r, const char *spec, int event,
+    struct ui_note *note)
 {
 	struct ui	*ui = &r->ui;
 	struct ui_pick	*save;
@@ -132,20 +135,21 @@ ui_pick_set(struct ui_run *r, const char *spec, int event)
 	ui->npicks = n;
 	ui_pick_list_add(&ui->picks, &ui->npicks, spec, event);
 	if (ui_pick_apply(r, &cause) != 0) {
-		ui_msg(r, UI_R_ERROR, "cannot pick %s", cause);
+		ui_note_set(note, UI_R_ERROR, "cannot pick %s", cause);
 		free(cause);
 		ui_pick_restore(ui, save, nsave);
 		return (UI_ACT_NONE);
 	}
 	ui_pick_list_free(&save, &nsave);
-	ui_msg(r, UI_R_GOOD, "picked %s%s: values after one interval",
-	    event ? "event " : "", spec);
+	ui_note_set(note, UI_R_GOOD, "picked %s%s: values after one "
+	    "interval", event ? "event " : "", spec);
 	return (UI_ACT_RESAMPLE);
 }
 
 /* Remove the picks named name (group or event); apply. */
 unsigned
-ui_pick_unset(struct ui_run *r, const char *name, int event)
+ui_pick_unset(struct ui_run *r, const char *name, int event,
+    struct ui_note *note)
 {
 	struct ui	*ui = &r->ui;
 	struct ui_pick	*save;
@@ -172,33 +176,34 @@ ui_pick_unset(struct ui_run *r, const char *name, int event)
 	ui->npicks = n;
 	if (removed == 0 || ui_pick_apply(r, &cause) != 0) {
 		if (removed == 0)
-			ui_msg(r, UI_R_WARN, "%s is not picked", name);
+			ui_note_set(note, UI_R_WARN, "%s is not picked", name);
 		else {
-			ui_msg(r, UI_R_ERROR, "%s", cause);
+			ui_note_set(note, UI_R_ERROR, "%s", cause);
 			free(cause);
 		}
 		ui_pick_restore(ui, save, nsave);
 		return (UI_ACT_NONE);
 	}
 	ui_pick_list_free(&save, &nsave);
-	ui_msg(r, UI_R_NORMAL, "unpicked %s%s", name, ui->npicks == 0 ?
-	    " (nothing picked: the overview is back)" : "");
+	ui_note_set(note, UI_R_NORMAL, "unpicked %s%s", name,
+	    ui->npicks == 0 ? " (nothing picked: the overview is back)" :
+	    "");
 	return (UI_ACT_RESAMPLE);
 }
 
 unsigned
-ui_pick_clear(struct ui_run *r)
+ui_pick_clear(struct ui_run *r, struct ui_note *note)
 {
 	struct ui	*ui = &r->ui;
 	char		*cause = NULL;
 
 	ui_pick_list_free(&ui->picks, &ui->npicks);
 	if (ui_pick_apply(r, &cause) != 0) {
-		ui_msg(r, UI_R_ERROR, "%s", cause);
+		ui_note_set(note, UI_R_ERROR, "%s", cause);
 		free(cause);
 		return (UI_ACT_NONE);
 	}
-	ui_msg(r, UI_R_NORMAL, "picks cleared: the overview");
+	ui_note_set(note, UI_R_NORMAL, "picks cleared: the overview");
 	return (UI_ACT_RESAMPLE);
 }
 
@@ -209,7 +214,7 @@ ui_pick_setup(struct ui_run *r)
 	struct selection	 sel;
 	char			*cause = NULL;
 
-	if (!r->opts->picked) {
+	if (!r->picked) {
 		ui_pick_list_copy(session_selection(ui->ses), &ui->overview,
 		    &ui->noverview);
 		return;
@@ -225,28 +230,29 @@ ui_pick_setup(struct ui_run *r)
 
 /* The group a formula of the catalog list reads, or NULL and a message. */
 static const struct catalog_group *
-ui_pick_formula_group(struct ui_run *r, const struct ui_item *it)
+ui_pick_formula_group(struct ui_run *r, const struct ui_item *it,
+    struct ui_note *note)
 {
 	const struct catalog		*cat = session_catalog(r->ui.ses);
 	size_t				 ndefs = session_nmetrics(r->ui.ses);
 	const struct catalog_formula	*f;
 
 	if (it->index < ndefs) {
-		ui_msg(r, UI_R_WARN, "%s comes from a metric file: pick the "
-		    "groups of its events", it->name);
+		ui_note_set(note, UI_R_WARN, "%s comes from a metric file: "
+		    "pick the groups of its events", it->name);
 		return (NULL);
 	}
 	f = &cat->formulas[it->index - ndefs];
 	if (f->group >= cat->ngroups) {
-		ui_msg(r, UI_R_WARN, "%s names no group: pick the groups of "
-		    "its events", it->name);
+		ui_note_set(note, UI_R_WARN, "%s names no group: pick the "
+		    "groups of its events", it->name);
 		return (NULL);
 	}
 	return (&cat->groups[f->group]);
 }
 
 unsigned
-ui_pick_entry(struct ui_run *r)
+ui_pick_entry(struct ui_run *r, struct ui_note *note)
 {
 	struct ui			*ui = &r->ui;
 	const struct catalog		*cat = session_catalog(ui->ses);
@@ -254,7 +260,7 @@ ui_pick_entry(struct ui_run *r)
 	const struct ui_item		*it;
 	int				 domain;
 
-	if ((it = items_cursor(ui, ui->screen)) == NULL)
+	if ((it = view_catalog_items_cursor(ui, ui->screen)) == NULL)
 		return (UI_ACT_NONE);
 	free(r->pending);
 	r->pending = NULL;
@@ -270,7 +276,7 @@ ui_pick_entry(struct ui_run *r)
 		domain = cat->groups[it->index].domain;
 		break;
 	case UI_FORMULAS:
-		if ((g = ui_pick_formula_group(r, it)) == NULL)
+		if ((g = ui_pick_formula_group(r, it, note)) == NULL)
 			return (UI_ACT_NONE);
 		r->pending = xstrdup(g->name);
 		r->pending_event = 0;
@@ -290,7 +296,7 @@ ui_pick_entry(struct ui_run *r)
 }
 
 unsigned
-ui_pick_unpick_entry(struct ui_run *r)
+ui_pick_unpick_entry(struct ui_run *r, struct ui_note *note)
 {
 	struct ui		*ui = &r->ui;
 	const struct ui_item	*it;
@@ -299,17 +305,17 @@ ui_pick_unpick_entry(struct ui_run *r)
 
 	if (ui->screen != UI_EVENTS && ui->screen != UI_GROUPS)
 		return (UI_ACT_NONE);
-	if ((it = items_cursor(ui, ui->screen)) == NULL)
+	if ((it = view_catalog_items_cursor(ui, ui->screen)) == NULL)
 		return (UI_ACT_NONE);
 	/* Unpicking rebuilds the lists the item lives in. */
 	name = xstrdup(it->name);
-	act = ui_pick_unset(r, name, ui->screen == UI_EVENTS);
+	act = ui_pick_unset(r, name, ui->screen == UI_EVENTS, note);
 	free(name);
 	return (act);
 }
 
 unsigned
-ui_pick_unpick_column(struct ui_run *r)
+ui_pick_unpick_column(struct ui_run *r, struct ui_note *note)
 {
 	struct ui			*ui = &r->ui;
 	const struct engine_view	*v;
@@ -327,13 +333,13 @@ ui_pick_unpick_column(struct ui_run *r)
 		return (UI_ACT_NONE);
 	col = lv->cols[lv->col];
 	if (col >= v->nevents) {
-		ui_msg(r, UI_R_WARN, "a metric column: x on one of its event "
-		    "columns unpicks their group");
+		ui_note_set(note, UI_R_WARN, "a metric column: x on one of "
+		    "its event columns unpicks their group");
 		return (UI_ACT_NONE);
 	}
 	pk = &session_selection(ui->ses)->picks[v->pick_of[col]];
 	name = xstrdup(pk->name);
-	act = ui_pick_unset(r, name, pk->kind == SEL_EVENT);
+	act = ui_pick_unset(r, name, pk->kind == SEL_EVENT, note);
 	free(name);
 	return (act);
 }
@@ -385,7 +391,7 @@ ui_pick_spelling(struct ui_run *r, const char *name, int *event,
 }
 
 unsigned
-ui_pick_by_name(struct ui_run *r, const char *line)
+ui_pick_by_name(struct ui_run *r, const char *line, struct ui_note *note)
 {
 	char			*spec, name[256], *canon, *full, *cause = NULL;
 	int			 event;
@@ -402,13 +408,13 @@ ui_pick_by_name(struct ui_run *r, const char *line)
 	name[strcspn(name, "@")] = '\0';
 	/* The name as -g and -e match it: case, "did you mean". */
 	if ((canon = ui_pick_spelling(r, name, &event, &cause)) == NULL) {
-		ui_msg(r, UI_R_ERROR, "%s", cause);
+		ui_note_set(note, UI_R_ERROR, "%s", cause);
 		free(cause);
 		free(spec);
 		return (UI_ACT_NONE);
 	}
 	full = xasprintf("%s%s", canon, spec + strlen(name));
-	act = ui_pick_set(r, full, event);
+	act = ui_pick_set(r, full, event, note);
 	free(full);
 	free(canon);
 	free(spec);
@@ -417,7 +423,7 @@ ui_pick_by_name(struct ui_run *r, const char *line)
 
 /* The indices asked after Enter on a list: empty means all of them. */
 unsigned
-ui_pick_indices(struct ui_run *r, const char *line)
+ui_pick_indices(struct ui_run *r, const char *line, struct ui_note *note)
 {
 	char		*spec;
 	unsigned	 act = UI_ACT_NONE;
@@ -431,7 +437,7 @@ ui_pick_indices(struct ui_run *r, const char *line)
 			spec = xasprintf("%s%s", r->pending, line);
 		else
 			spec = xasprintf("%s:%s", r->pending, line);
-		act = ui_pick_set(r, spec, r->pending_event);
+		act = ui_pick_set(r, spec, r->pending_event, note);
 		free(spec);
 	}
 	free(r->pending);

@@ -11,7 +11,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "ui/ui.h"
+#include "ui/ui-model.h"
 #include "ui/view.h"
 #include "session/session.h"
 #include "sys/clock.h"
@@ -42,7 +42,8 @@ struct ui_seek {
 /* What the loop needs besides the model. */
 struct ui_run {
 	struct ui	 ui;
-	const struct ui_opts *opts;
+	int		 delay_set;	/* the command line's (ui_opts) */
+	int		 picked;
 	struct hv_clock	 rt;		/* real time, for pacing */
 	uint64_t	 next;		/* real time of the next sample */
 	uint64_t	 vnext;		/* virtual clock: next sample */
@@ -53,6 +54,8 @@ struct ui_run {
 	int		 quit;
 	int		 status;
 	int		 sample_now;
+	int		 rows;		/* the terminal's height as a key came:
+					   what a page of the lists is */
 	struct session_result state;	/* the last sample's or jump's, with
 					   no snapshot: where a replay stands
 					   and when the next sample is due */
@@ -72,11 +75,29 @@ struct ui_run {
 	struct view_canvas canvas;
 };
 
+/*
+ * What a controller has to say on the status line, which the loop shows
+ * (ui_say()): a later note replaces an earlier one, as on the line;
+ * text[0] == '\0' says nothing.
+ */
+struct ui_note {
+	int		 role;
+	char		 text[256];	/* the size of ui.msg */
+};
+
+/* ---- ui-note.c ----------------------------------------------------- */
+
+/* Say something in the note, over what it said before. */
+void	 ui_note_set(struct ui_note *, int role, const char *fmt, ...)
+	    __attribute__((format(printf, 3, 4)));
+
 /* ---- ui.c: the loop ------------------------------------------------ */
 
 /* Put a message on the status line for a few seconds. */
 void	 ui_msg(struct ui_run *, int role, const char *fmt, ...)
 	    __attribute__((format(printf, 3, 4)));
+/* Put a controller's note, if any, on the status line. */
+void	 ui_say(struct ui_run *, const struct ui_note *);
 /* The engine changed (picks or, with catalog, a reload): start over. */
 void	 ui_engine_changed(struct ui_run *, int catalog);
 /*
@@ -107,32 +128,41 @@ void	 ui_pick_list_copy(const struct selection *, struct ui_pick **,
 int	 ui_pick_apply(struct ui_run *, char **cause);
 /*
  * The rest change the picks and return what the loop must do next
- * (UI_ACT_*): a sample after a new selection, the prompt for indices.
+ * (UI_ACT_*): a sample after a new selection, the prompt for indices;
+ * what came of it they say in a note, for the loop to show.
  */
 /* Replace (or add) a pick and apply; on failure the pick is dropped. */
-unsigned ui_pick_set(struct ui_run *, const char *spec, int event);
+unsigned ui_pick_set(struct ui_run *, const char *spec, int event,
+	    struct ui_note *);
 /* Remove the picks of a group or event; apply. */
-unsigned ui_pick_unset(struct ui_run *, const char *name, int event);
+unsigned ui_pick_unset(struct ui_run *, const char *name, int event,
+	    struct ui_note *);
 /* Drop every pick: back to the overview. */
-unsigned ui_pick_clear(struct ui_run *);
+unsigned ui_pick_clear(struct ui_run *, struct ui_note *);
 /* Pick the entry under a catalog list's cursor (asks for indices). */
-unsigned ui_pick_entry(struct ui_run *);
+unsigned ui_pick_entry(struct ui_run *, struct ui_note *);
 /* Unpick the entry under a catalog list's cursor. */
-unsigned ui_pick_unpick_entry(struct ui_run *);
+unsigned ui_pick_unpick_entry(struct ui_run *, struct ui_note *);
 /* Unpick what feeds the Live cursor column. */
-unsigned ui_pick_unpick_column(struct ui_run *);
+unsigned ui_pick_unpick_column(struct ui_run *, struct ui_note *);
 /* Answers to the pick prompts (g, and the indices after Enter). */
-unsigned ui_pick_by_name(struct ui_run *, const char *line);
-unsigned ui_pick_indices(struct ui_run *, const char *line);
+unsigned ui_pick_by_name(struct ui_run *, const char *line,
+	    struct ui_note *);
+unsigned ui_pick_indices(struct ui_run *, const char *line,
+	    struct ui_note *);
 /* The picks and the overview the session started with. */
 void	 ui_pick_setup(struct ui_run *);
 
 /* ---- ui-settings.c: the settings file ------------------------------ */
 
+/*
+ * These change the model and the settings kept, and say what came of it
+ * in a note for the loop to show; they do not touch the status line.
+ */
 /* Load the settings file, if any, and use what it says. */
-void	 ui_settings_load(struct ui_run *);
-/* Write the settings file (W). */
-void	 ui_settings_save(struct ui_run *);
+void	 ui_settings_load(struct ui_run *, struct ui_note *);
+/* Write the settings file (W); returns what the loop must do (UI_ACT_*). */
+unsigned ui_settings_save(struct ui_run *, struct ui_note *);
 
 /* ---- ui-replay.c: moving in a recording ---------------------------- */
 

@@ -2,7 +2,9 @@
  * The settings controller: what the settings file says (interval, picks,
  * sort columns, hidden columns) applied to the interface at start, and
  * the interface's state written back on W, never silently.  The file's
- * text is read and written by config/settings.c.
+ * text is read and written by config/settings.c.  What comes of it is
+ * said in a note (struct ui_note) that the loop shows: nothing here
+ * writes the status line.
  */
 #include "config.h"
 
@@ -47,7 +49,7 @@ ui_settings_lpar(struct ui *ui, const struct settings *s)
 }
 
 static void
-ui_settings_apply(struct ui_run *r)
+ui_settings_apply(struct ui_run *r, struct ui_note *n)
 {
 	static const char *const scr[] = { NULL, "events", "groups",
 	    "formulas" };
@@ -62,12 +64,12 @@ ui_settings_apply(struct ui_run *r)
 
 	if (s == NULL)
 		return;
-	if (!r->opts->delay_set && !ui->replay) {
+	if (!r->delay_set && !ui->replay) {
 		if ((k = settings_interval(s, &d, &cause)) > 0) {
 			session_set_delay(ui->ses, d);
 			ui->delay = d;
 		} else if (k < 0) {
-			ui_msg(r, UI_R_ERROR, "%s", cause);
+			ui_note_set(n, UI_R_ERROR, "%s", cause);
 			free(cause);
 			cause = NULL;
 		}
@@ -91,7 +93,8 @@ ui_settings_apply(struct ui_run *r)
 		snprintf(key, sizeof key, "sort.%s", scr[k]);
 		if ((v = settings_get(s, key)) != NULL) {
 			for (i = 0; i < 6; i++) {
-				if (strcmp(items_col_name(k, (int)i), v) == 0)
+				if (strcmp(view_catalog_items_col_name(k,
+				    (int)i), v) == 0)
 					ui->list[k].sort = (int)i;
 			}
 		}
@@ -102,20 +105,22 @@ ui_settings_apply(struct ui_run *r)
 	ui_settings_lpar(ui, s);
 	/* Picks from the file, unless -g or -e said what to watch or a
 	 * replay shows what was recorded. */
-	if (r->opts->picked || ui->replay)
+	if (r->picked || ui->replay)
 		return;
 	for (i = 0; i < s->nentries; i++) {
 		e = &s->entries[i];
 		if (strcmp(e->key, "pick") != 0)
 			continue;
 		if (strncmp(e->value, "group:", 6) == 0)
-			ui_pick_list_add(&ui->picks, &ui->npicks, e->value + 6, 0);
+			ui_pick_list_add(&ui->picks, &ui->npicks,
+			    e->value + 6, 0);
 		else if (strncmp(e->value, "event:", 6) == 0)
-			ui_pick_list_add(&ui->picks, &ui->npicks, e->value + 6, 1);
+			ui_pick_list_add(&ui->picks, &ui->npicks,
+			    e->value + 6, 1);
 	}
 	if (ui->npicks > 0 && ui_pick_apply(r, &cause) != 0) {
-		ui_msg(r, UI_R_ERROR, "settings: cannot pick %s; showing the "
-		    "overview", cause);
+		ui_note_set(n, UI_R_ERROR, "settings: cannot pick %s; "
+		    "showing the overview", cause);
 		free(cause);
 		ui_pick_list_free(&ui->picks, &ui->npicks);
 		if (ui_pick_apply(r, &cause) != 0)
@@ -123,8 +128,8 @@ ui_settings_apply(struct ui_run *r)
 	}
 }
 
-void
-ui_settings_save(struct ui_run *r)
+unsigned
+ui_settings_save(struct ui_run *r, struct ui_note *n)
 {
 	static const char *const scr[] = { NULL, "events", "groups",
 	    "formulas" };
@@ -137,16 +142,16 @@ ui_settings_save(struct ui_run *r)
 
 	/* What could not be read would be lost by writing over it. */
 	if (r->settings_unread != NULL) {
-		ui_msg(r, UI_R_ERROR, "settings not written: the file could "
-		    "not be read (%s)", r->settings_unread);
-		return;
+		ui_note_set(n, UI_R_ERROR, "settings not written: the "
+		    "file could not be read (%s)", r->settings_unread);
+		return (UI_ACT_NONE);
 	}
 	if (s == NULL)
 		s = r->settings = settings_new();
 	if ((path = settings_file_path()) == NULL) {
-		ui_msg(r, UI_R_ERROR, "nowhere to write settings: set HOME, "
-		    "XDG_CONFIG_HOME or HVTOP_CONFIG");
-		return;
+		ui_note_set(n, UI_R_ERROR, "nowhere to write settings: "
+		    "set HOME, XDG_CONFIG_HOME or HVTOP_CONFIG");
+		return (UI_ACT_NONE);
 	}
 	snprintf(buf, sizeof buf, "%g", ui->delay);
 	settings_set(s, "interval", buf);
@@ -180,7 +185,8 @@ ui_settings_save(struct ui_run *r)
 		snprintf(key, sizeof key, "sort.%s", scr[k]);
 		settings_remove(s, key);
 		if (ui->list[k].sort >= 0)
-			settings_add(s, key, items_col_name(k, ui->list[k].sort));
+			settings_add(s, key, view_catalog_items_col_name(k,
+			    ui->list[k].sort));
 		snprintf(key, sizeof key, "reverse.%s", scr[k]);
 		settings_remove(s, key);
 		if (ui->list[k].reverse)
@@ -192,22 +198,25 @@ ui_settings_save(struct ui_run *r)
 	if (ui->lp.reverse)
 		settings_add(s, "reverse.partitions", "1");
 	if (settings_file_save(path, s, &cause) != 0) {
-		ui_msg(r, UI_R_ERROR, "cannot write settings: %s", cause);
+		ui_note_set(n, UI_R_ERROR, "cannot write settings: %s",
+		    cause);
 		free(cause);
 	} else
-		ui_msg(r, UI_R_GOOD, "settings written to %s", path);
+		ui_note_set(n, UI_R_GOOD, "settings written to %s", path);
 	free(path);
+	return (UI_ACT_NONE);
 }
 
 void
-ui_settings_load(struct ui_run *r)
+ui_settings_load(struct ui_run *r, struct ui_note *n)
 {
 	const char	*v;
 	char		*path, *cause = NULL, more[64];
 
 	if ((path = settings_file_path()) != NULL &&
 	    settings_file_load(path, &r->settings, &cause) != 0) {
-		ui_msg(r, UI_R_ERROR, "settings not used: %s", cause);
+		ui_note_set(n, UI_R_ERROR, "settings not used: %s",
+		    cause);
 		r->settings_unread = cause;
 	} else if (r->settings != NULL && r->settings->nnotes > 0) {
 		/* The rest applies; the lines stay in the file. */
@@ -215,15 +224,16 @@ ui_settings_load(struct ui_run *r)
 		if (r->settings->nnotes > 1)
 			snprintf(more, sizeof more, " (%zu lines)",
 			    r->settings->nnotes);
-		ui_msg(r, UI_R_ERROR, "settings: kept as written, not "
-		    "used%s: %s:%s", more, path, r->settings->notes[0]);
+		ui_note_set(n, UI_R_ERROR, "settings: kept as written, "
+		    "not used%s: %s:%s", more, path, r->settings->notes[0]);
 	}
 	free(path);
-	ui_settings_apply(r);
+	ui_settings_apply(r, n);
 	/* After the picks: the metric must be one they read. */
 	if (r->settings != NULL &&
 	    (v = settings_get(r->settings, "frame.metric")) != NULL &&
 	    frame_set_metric(&r->ui, v) != 0)
-		ui_msg(r, UI_R_NORMAL, "settings: frame.metric=%s is not read "
-		    "on chips or cores; the Frame screen shows the default", v);
+		ui_note_set(n, UI_R_NORMAL, "settings: frame.metric=%s "
+		    "is not read on chips or cores; the Frame screen shows "
+		    "the default", v);
 }

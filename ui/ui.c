@@ -71,12 +71,12 @@ ui_engine_changed(struct ui_run *r, int catalog)
 	memset(ui->fr.bar_max, 0, sizeof ui->fr.bar_max);
 	ui->fr.bar_seq = 0;
 	if (catalog)
-		items_build(ui);
+		view_catalog_items_build(ui);
 	else {
-		items_mark_picked(ui);
-		items_layout(ui, UI_EVENTS);
-		items_layout(ui, UI_GROUPS);
-		items_layout(ui, UI_FORMULAS);
+		view_catalog_items_mark_picked(ui);
+		view_catalog_items_layout(ui, UI_EVENTS);
+		view_catalog_items_layout(ui, UI_GROUPS);
+		view_catalog_items_layout(ui, UI_FORMULAS);
 	}
 }
 
@@ -88,9 +88,9 @@ static void
 ui_relayout(struct ui *ui)
 {
 	ui->live.stale = 1;
-	items_layout(ui, UI_EVENTS);
-	items_layout(ui, UI_GROUPS);
-	items_layout(ui, UI_FORMULAS);
+	view_catalog_items_layout(ui, UI_EVENTS);
+	view_catalog_items_layout(ui, UI_GROUPS);
+	view_catalog_items_layout(ui, UI_FORMULAS);
 }
 
 unsigned
@@ -229,6 +229,7 @@ ui_prompt_done(void *arg, int kind, const char *line)
 {
 	struct ui_run	*r = arg;
 	struct ui	*ui = &r->ui;
+	struct ui_note	 note = { 0 };
 	unsigned	 act = UI_ACT_NONE;
 
 	crt_keypad(1);
@@ -243,20 +244,21 @@ ui_prompt_done(void *arg, int kind, const char *line)
 		break;
 	case PROMPT_PICK:
 		if (line != NULL)
-			act = ui_pick_by_name(r, line);
+			act = ui_pick_by_name(r, line, &note);
 		break;
 	case PROMPT_GOTO:
 		if (line != NULL && *line != '\0')
 			act = ui_replay_goto(r, line);
 		break;
 	case PROMPT_INDICES:
-		act = ui_pick_indices(r, line);
+		act = ui_pick_indices(r, line, &note);
 		break;
 	case PROMPT_METRIC:
 		if (line != NULL)
 			ui_frame_metric(r, line);
 		break;
 	}
+	ui_say(r, &note);
 	ui_act(r, act);
 }
 
@@ -478,6 +480,13 @@ ui_prompt_key(struct ui_run *r, int k)
 	return (UI_ACT_NONE);
 }
 
+void
+ui_say(struct ui_run *r, const struct ui_note *n)
+{
+	if (n->text[0] != '\0')
+		ui_msg(r, n->role, "%s", n->text);
+}
+
 /* ---- the loop ------------------------------------------------------ */
 
 /* Do what a key or a prompt's answer asks for (UI_ACT_*). */
@@ -505,7 +514,10 @@ ui_key(struct ui_run *r, int k)
 	struct ui	*ui = &r->ui;
 	enum ui_screen	 scr = ui->screen;
 	size_t		 cur = ui->list[scr].cursor;
+	int		 w;
 
+	/* The keys read the size from here, never from the terminal. */
+	crt_size(&w, &r->rows);
 	/* A key answers the message; a resize is no answer. */
 	if (r->msg_until != 0 && k != CRT_KEY_RESIZE) {
 		ui->msg[0] = '\0';
@@ -553,6 +565,10 @@ ui_draw(struct ui_run *r)
 	    ui->prompt ? prompt_hint() : "");
 	ui_fit(r);
 	view_render(ui, &r->canvas);
+	/* The terminal paints what it is given: without UTF-8 the levels
+	 * and dots are ASCII already. */
+	if (!ui->utf8)
+		view_canvas_ascii(&r->canvas);
 	crt_draw(&r->canvas, ui->utf8);
 }
 
@@ -641,11 +657,13 @@ ui_setup(struct ui_run *r, struct session *ses, const struct ui_opts *opts)
 {
 	struct ui		*ui = &r->ui;
 	struct session_replay	 rp;
+	struct ui_note		 note = { 0 };
 	const char		*cs, *term;
 	size_t			 i;
 
 	ui->ses = ses;
-	r->opts = opts;
+	r->delay_set = opts->delay_set;
+	r->picked = opts->picked;
 	ui->delay = session_delay(ses);
 	for (i = 0; i < UI_NSCREENS; i++)
 		ui->list[i].sort = -1;
@@ -673,10 +691,11 @@ ui_setup(struct ui_run *r, struct session *ses, const struct ui_opts *opts)
 
 	ui_pick_setup(r);
 	live_reset(ui);
-	items_build(ui);
+	view_catalog_items_build(ui);
 	ui_words(r);
 
-	ui_settings_load(r);
+	ui_settings_load(r, &note);
+	ui_say(r, &note);
 	if (session_nproblems(ses) > 0 && ui->msg[0] == '\0')
 		ui_msg(r, UI_R_ERROR, "%zu metric%s cannot be computed (hvtop "
 		    "--list formulas says why): %s", session_nproblems(ses),
@@ -693,7 +712,7 @@ ui_teardown(struct ui_run *r)
 
 	engine_snapshot_free(ui->snap);
 	live_free(&ui->live);
-	items_free(ui);
+	view_catalog_items_free(ui);
 	filter_free(ui->filter);
 	free(ui->filter_text);
 	free(ui->filter_error);
@@ -718,13 +737,13 @@ ui_teardown(struct ui_run *r)
 }
 
 int
-hvtop_screen_capable(char **cause)
+ui_capable(char **cause)
 {
 	return (crt_capable(cause));
 }
 
 int
-hvtop_interactive(struct session *ses, const struct ui_opts *opts)
+ui_main(struct session *ses, const struct ui_opts *opts)
 {
 	struct ui_run	 r;
 	const char	*nc;

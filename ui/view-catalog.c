@@ -112,7 +112,7 @@ view_cat_cells(const struct ui *ui, enum ui_screen s, const struct ui_item *it,
 		snprintf(cells[2], 256, "%zu", catalog_group_nevents(cat, g));
 		snprintf(cells[3], 256, "0x%x+%u", g->record_offset,
 		    g->record_length);
-		where = items_picked_where(ui, g->name, 0);
+		where = view_catalog_items_picked_where(ui, g->name, 0);
 		snprintf(cells[4], 256, "%s", where != NULL ? where : "");
 		free(where);
 		snprintf(cells[5], 256, "%s", g->desc != NULL ? g->desc : "");
@@ -231,10 +231,10 @@ view_catalog(const struct ui *ui, struct view_canvas *f, int y0, int y1)
 	for (i = 0; i < 6; i++) {
 		role = l->sort == i ? UI_R_SORTHEAD : UI_R_COLHEAD;
 		view_putf(f, y0, x, role, "%-*.*s", w[i], w[i],
-		    items_col_name(s, i));
+		    view_catalog_items_col_name(s, i));
 		if (l->sort == i && l->reverse)
-			view_put(f, y0, x + (int)strlen(items_col_name(s, i)),
-			    "^", 1, role);
+			view_put(f, y0, x + (int)strlen(
+			    view_catalog_items_col_name(s, i)), "^", 1, role);
 		x += w[i] + 1;
 	}
 	if (items->nshown == 0) {
@@ -387,7 +387,7 @@ view_event_detail(const struct ui *ui, struct view_lines *vl,
 	if (ev->formula != CATALOG_NONE && ev->formula < cat->nformulas)
 		view_line(vl, UI_R_NORMAL, "formula: %s",
 		    cat->formulas[ev->formula].name);
-	where = items_picked_where(ui, ev->name, 1);
+	where = view_catalog_items_picked_where(ui, ev->name, 1);
 	view_line(vl, where != NULL ? UI_R_PICKED : UI_R_DIM, "%s%s",
 	    where != NULL ? "picked singly on " : "Enter reads it singly on "
 	    "chosen indices", where != NULL ? where : "");
@@ -414,7 +414,7 @@ view_group_detail(const struct ui *ui, struct view_lines *vl,
 	    "");
 	if (g->desc != NULL && g->desc[0] != '\0')
 		view_wrap(vl, g->desc, UI_R_NORMAL);
-	where = items_picked_where(ui, g->name, 0);
+	where = view_catalog_items_picked_where(ui, g->name, 0);
 	view_line(vl, where != NULL ? UI_R_PICKED : UI_R_DIM, "%s%s",
 	    where != NULL ? "picked on " : "Enter picks it for all or "
 	    "chosen indices", where != NULL ? where : "");
@@ -638,7 +638,7 @@ view_catalog_detail_top(const struct ui *ui, int width, int y0, int y1,
 
 	if (total != NULL)
 		*total = 0;
-	if ((it = items_cursor(ui, ui->screen)) == NULL)
+	if ((it = view_catalog_items_cursor(ui, ui->screen)) == NULL)
 		return (ui->detail_top);
 	view_catalog_lines(ui, &vl, it);
 	if (total != NULL)
@@ -663,7 +663,7 @@ view_catalog_detail(const struct ui *ui, struct view_canvas *f, int y0,
 
 	view_role(f, y0, 0, -1, UI_R_COLHEAD);
 	view_put(f, y0, 0, "details (v hides)", -1, UI_R_COLHEAD);
-	if ((it = items_cursor(ui, ui->screen)) == NULL)
+	if ((it = view_catalog_items_cursor(ui, ui->screen)) == NULL)
 		return (1);
 	vl.skip = view_catalog_detail_top(ui, f->width, y0, y1, &n);
 	if (n > rows)

@@ -137,6 +137,26 @@ view_spark_ascii(char c)
 	return (ramp[c - '0']);
 }
 
+/* A cell's character on a terminal without UTF-8, or in a text dump. */
+static char
+view_cell_ascii(int role, char c)
+{
+	if (role == UI_R_SPARK)
+		return (view_spark_ascii(c));
+	if (role == UI_R_BRAILLE)
+		return (chart_cell_ascii(CHART_BRAILLE, (unsigned char)c));
+	return (c);
+}
+
+void
+view_canvas_ascii(struct view_canvas *f)
+{
+	size_t	 i, n = (size_t)f->width * (size_t)f->height;
+
+	for (i = 0; i < n; i++)
+		f->chars[i] = view_cell_ascii(f->roles[i], f->chars[i]);
+}
+
 char *
 view_canvas_text(const struct view_canvas *f)
 {
@@ -151,15 +171,9 @@ view_canvas_text(const struct view_canvas *f)
 		for (end = f->width; end > 0 && f->chars[off + end - 1] == ' ' &&
 		    f->roles[off + end - 1] != UI_R_BRAILLE; end--)
 			;
-		for (x = 0; x < end; x++) {
-			if (f->roles[off + x] == UI_R_SPARK)
-				*p++ = view_spark_ascii(f->chars[off + x]);
-			else if (f->roles[off + x] == UI_R_BRAILLE)
-				*p++ = chart_cell_ascii(CHART_BRAILLE,
-				    (unsigned char)f->chars[off + x]);
-			else
-				*p++ = f->chars[off + x];
-		}
+		for (x = 0; x < end; x++)
+			*p++ = view_cell_ascii(f->roles[off + x],
+			    f->chars[off + x]);
 		*p++ = '\n';
 	}
 	*p = '\0';

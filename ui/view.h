@@ -11,7 +11,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "ui/ui.h"
+#include "ui/ui-model.h"
 
 struct view_canvas {
 	int		 width;
@@ -45,6 +45,11 @@ void	 view_role(struct view_canvas *, int y, int x, int n, int role);
  * levels as ASCII.  Allocated (caller frees).
  */
 char	*view_canvas_text(const struct view_canvas *);
+/*
+ * Put every sparkline level and chart dot mask of a canvas in ASCII, as a
+ * terminal without UTF-8 shows them; the roles stay.
+ */
+void	 view_canvas_ascii(struct view_canvas *);
 /* The ASCII character standing for sparkline level c ('1'..'8'). */
 char	 view_spark_ascii(char c);
 

@@ -40,7 +40,7 @@
 #include "source/source.h"
 #include "tests/bench/bench.h"
 #include "ui/chart.h"
-#include "ui/ui.h"
+#include "ui/ui-model.h"
 #include "ui/view.h"
 #include "filter/filter.h"
 #include "util/xalloc.h"
@@ -128,7 +128,7 @@ bench_filter(struct ui *ui, const char *text)
 			exit(1);
 		ui->filter = flt;
 		t0 = now_ms();
-		items_layout(ui, UI_EVENTS);
+		view_catalog_items_layout(ui, UI_EVENTS);
 		t[i] = now_ms() - t0;
 		ui->filter = NULL;
 		filter_free(flt);
@@ -266,7 +266,7 @@ main(void)
 	for (i = 0; i < UI_NSCREENS; i++)
 		ui.list[i].sort = -1;
 	live_reset(&ui);
-	items_build(&ui);
+	view_catalog_items_build(&ui);
 	if (bench_sample(ses, &ui, 0, 40) != 0)
 		return (1);
 	/* Sorted by a value column, with the detail pane, as in use. */
@@ -299,7 +299,7 @@ main(void)
 		p[i] = now_ms() - t0;
 		ui.filter = flt;
 		t0 = now_ms();
-		items_layout(&ui, UI_EVENTS);
+		view_catalog_items_layout(&ui, UI_EVENTS);
 		t[i] = now_ms() - t0;
 		ui.filter = NULL;
 		filter_free(flt);
@@ -319,7 +319,7 @@ main(void)
 	engine_snapshot_free(ui.snap);
 	live_free(&ui.live);
 	frame_free(&ui.fr);
-	items_free(&ui);
+	view_catalog_items_free(&ui);
 	session_close(ses, &cause);
 	return (0);
 }

@@ -85,7 +85,7 @@ fixture_ui_open(struct fixture_ui *fx, const char *spec, fake_fill_fn fill)
 	for (i = 0; i < UI_NSCREENS; i++)
 		fx->ui.list[i].sort = -1;
 	live_reset(&fx->ui);
-	items_build(&fx->ui);
+	view_catalog_items_build(&fx->ui);
 	fixture_ui_sample(fx);
 }
 
@@ -96,7 +96,7 @@ fixture_ui_close(struct fixture_ui *fx)
 
 	engine_snapshot_free(fx->ui.snap);
 	live_free(&fx->ui.live);
-	items_free(&fx->ui);
+	view_catalog_items_free(&fx->ui);
 	filter_free(fx->ui.filter);
 	assert_int_equal(session_close(fx->ses, &cause), 0);
 	free(fx->spec);

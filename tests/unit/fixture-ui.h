@@ -6,7 +6,7 @@
 #ifndef HVTOP_FIXTURE_UI_H
 #define HVTOP_FIXTURE_UI_H
 
-#include "ui/ui.h"
+#include "ui/ui-model.h"
 
 #include "test-fake-source.h"
 

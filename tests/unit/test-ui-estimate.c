@@ -21,7 +21,7 @@
 #include "model/selection.h"
 #include "session/session.h"
 #include "source/source.h"
-#include "ui/ui.h"
+#include "ui/ui-model.h"
 #include "ui/view.h"
 #include "filter/filter.h"
 #include "util/xalloc.h"

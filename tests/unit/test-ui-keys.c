@@ -251,6 +251,18 @@ test_dispatch_actions(void **state)
 	assert_int_equal(keys_dispatch(&r, 27), UI_ACT_NONE);
 	assert_int_equal(ui->screen, UI_LIVE);
 
+	/* A page is what the height the loop gave leaves for a list; the
+	 * keys never ask the terminal. */
+	ui->screen = UI_HELP;
+	r.rows = 30;
+	assert_int_equal(keys_dispatch(&r, CRT_KEY_NPAGE), UI_ACT_NONE);
+	assert_int_equal(ui->list[UI_HELP].top, 20);
+	r.rows = 5;
+	assert_int_equal(keys_dispatch(&r, CRT_KEY_NPAGE), UI_ACT_NONE);
+	assert_int_equal(ui->list[UI_HELP].top, 22);
+	ui->list[UI_HELP].top = 0;
+	ui->screen = UI_LIVE;
+
 	/* Prompts are described, not opened. */
 	assert_int_equal(keys_dispatch(&r, 'd'), UI_ACT_PROMPT);
 	assert_int_equal(ui->ask, PROMPT_INTERVAL);

@@ -106,12 +106,42 @@ test_put_cut(void **state)
 	view_canvas_free(&f);
 }
 
+/*
+ * Without UTF-8 the loop hands the terminal a canvas whose sparkline
+ * levels and chart dots are ASCII already, the same characters as a dump
+ * of the canvas, in the same roles.
+ */
+static void
+test_canvas_ascii(void **state)
+{
+	struct view_canvas	 f;
+	char			*text;
+
+	(void)state;
+	memset(&f, 0, sizeof f);
+	view_canvas_resize(&f, 6, 1);
+	view_put(&f, 0, 0, "ab", -1, UI_R_NORMAL);
+	view_put(&f, 0, 2, "18", -1, UI_R_SPARK);
+	f.chars[4] = 0x1b;
+	f.chars[5] = (char)0xff;
+	view_role(&f, 0, 4, 2, UI_R_BRAILLE);
+	text = view_canvas_text(&f);
+	view_canvas_ascii(&f);
+	assert_memory_equal(f.chars, "ab_#':", 6);
+	assert_string_equal(text, "ab_#':\n");
+	assert_int_equal(f.roles[2], UI_R_SPARK);
+	assert_int_equal(f.roles[5], UI_R_BRAILLE);
+	free(text);
+	view_canvas_free(&f);
+}
+
 int
 main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_frame_grow_in_place),
 		cmocka_unit_test(test_put_cut),
+		cmocka_unit_test(test_canvas_ascii),
 	};
 
 	return (cmocka_run_group_tests_name("ui-view", tests, NULL, NULL));

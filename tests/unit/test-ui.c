@@ -25,7 +25,7 @@
 #include "model/selection.h"
 #include "session/session.h"
 #include "source/source.h"
-#include "ui/ui.h"
+#include "ui/ui-model.h"
 #include "ui/view.h"
 #include "sys/file.h"
 #include "filter/filter.h"
@@ -120,7 +120,7 @@ fixture_setup(void **state)
 	for (i = 0; i < UI_NSCREENS; i++)
 		fx->ui.list[i].sort = -1;
 	live_reset(&fx->ui);
-	items_build(&fx->ui);
+	view_catalog_items_build(&fx->ui);
 	for (step = 0; step < 6; step++)
 		fixture_sample(fx->ses, &fx->ui);
 	*state = fx;
@@ -137,7 +137,7 @@ fixture_teardown(void **state)
 	engine_snapshot_free(fx->ui.snap);
 	live_free(&fx->ui.live);
 	frame_free(&fx->ui.fr);
-	items_free(&fx->ui);
+	view_catalog_items_free(&fx->ui);
 	filter_free(fx->ui.filter);
 	for (i = 0; i < fx->ui.nhidden; i++)
 		free(fx->ui.hidden[i]);
@@ -156,9 +156,9 @@ set_filter(struct ui *ui, const char *text)
 	ui->filter = NULL;
 	assert_int_equal(filter_parse(text, &ui->filter, &cause), 0);
 	live_layout(ui);
-	items_layout(ui, UI_EVENTS);
-	items_layout(ui, UI_GROUPS);
-	items_layout(ui, UI_FORMULAS);
+	view_catalog_items_layout(ui, UI_EVENTS);
+	view_catalog_items_layout(ui, UI_GROUPS);
+	view_catalog_items_layout(ui, UI_FORMULAS);
 }
 
 static void
@@ -310,7 +310,7 @@ test_items(void **state)
 	/* Sort by name, reversed. */
 	ui->list[UI_GROUPS].sort = 0;
 	ui->list[UI_GROUPS].reverse = 1;
-	items_layout(ui, UI_GROUPS);
+	view_catalog_items_layout(ui, UI_GROUPS);
 	assert_true(strcmp(ui->items[UI_GROUPS].v[ui->items[UI_GROUPS]
 	    .shown[0]].name, ui->items[UI_GROUPS].v[ui->items[UI_GROUPS]
 	    .shown[1]].name) > 0);
@@ -322,7 +322,7 @@ test_items(void **state)
 	free(text);
 	ui->list[UI_GROUPS].sort = -1;
 	ui->list[UI_GROUPS].reverse = 0;
-	items_layout(ui, UI_GROUPS);
+	view_catalog_items_layout(ui, UI_GROUPS);
 	ui->detail = 0;
 	ui->screen = UI_LIVE;
 }
@@ -385,7 +385,7 @@ test_sim_screens(void **state)
 	for (i = 0; i < UI_NSCREENS; i++)
 		ui.list[i].sort = -1;
 	live_reset(&ui);
-	items_build(&ui);
+	view_catalog_items_build(&ui);
 	for (i = 0; i < 3; i++) {
 		session_sleep_until(ses, i * 1000000000ULL, -1);
 		fixture_sample(ses, &ui);
@@ -416,7 +416,7 @@ test_sim_screens(void **state)
 	engine_snapshot_free(ui.snap);
 	live_free(&ui.live);
 	frame_free(&ui.fr);
-	items_free(&ui);
+	view_catalog_items_free(&ui);
 	assert_int_equal(session_close(ses, &cause), 0);
 	free(args);
 	free(cat);

@@ -14,12 +14,12 @@
 #include "engine/engine.h"
 #include "model/selection.h"
 #include "session/session.h"
-#include "ui/ui.h"
+#include "ui/ui-model.h"
 #include "filter/filter.h"
 #include "util/strbuf.h"
 #include "util/xalloc.h"
 
-static const char *const items_cols[UI_NSCREENS][6] = {
+static const char *const view_catalog_items_cols[UI_NSCREENS][6] = {
 	[UI_EVENTS] = { "NAME", "DOMAIN", "FLAGS", "OFFSET", "GROUPS",
 	    "DESCRIPTION" },
 	[UI_GROUPS] = { "NAME", "DOMAIN", "EVENTS", "RECORD", "PICKED",
@@ -29,22 +29,22 @@ static const char *const items_cols[UI_NSCREENS][6] = {
 };
 
 int
-items_ncols(enum ui_screen s)
+view_catalog_items_ncols(enum ui_screen s)
 {
 	return (s == UI_EVENTS || s == UI_GROUPS || s == UI_FORMULAS ? 6 : 0);
 }
 
 const char *
-items_col_name(enum ui_screen s, int i)
+view_catalog_items_col_name(enum ui_screen s, int i)
 {
-	if (i < 0 || i >= items_ncols(s))
+	if (i < 0 || i >= view_catalog_items_ncols(s))
 		return ("");
-	return (items_cols[s][i]);
+	return (view_catalog_items_cols[s][i]);
 }
 
 /* The filter's word for a catalog domain. */
 static const char *
-items_domain_term(int domain)
+view_catalog_items_domain_term(int domain)
 {
 	static const char *const t[] = { NULL, "chip", "core",
 	    "vcpu_home_core", "vcpu_home_chip", "vcpu_home_node",
@@ -57,7 +57,7 @@ items_domain_term(int domain)
 }
 
 static char *
-items_lower(const char *s)
+view_catalog_items_lower(const char *s)
 {
 	char	*l, *p;
 
@@ -70,7 +70,7 @@ items_lower(const char *s)
 }
 
 static unsigned
-items_event_flags(const struct catalog_event *ev)
+view_catalog_items_event_flags(const struct catalog_event *ev)
 {
 	unsigned	 f = 0;
 
@@ -88,7 +88,7 @@ items_event_flags(const struct catalog_event *ev)
 }
 
 static void
-items_alloc(struct ui_items *it, size_t n)
+view_catalog_items_alloc(struct ui_items *it, size_t n)
 {
 	it->n = n;
 	it->v = n > 0 ? xcalloc(n, sizeof *it->v) : NULL;
@@ -101,7 +101,7 @@ items_alloc(struct ui_items *it, size_t n)
  * "which group has X".
  */
 static void
-items_build_groups(struct ui *ui, struct strbuf *sb)
+view_catalog_items_build_groups(struct ui *ui, struct strbuf *sb)
 {
 	const struct catalog		*cat = session_catalog(ui->ses);
 	const struct catalog_event	*ev;
@@ -110,22 +110,22 @@ items_build_groups(struct ui *ui, struct strbuf *sb)
 	struct ui_item			*it;
 	size_t				 i, j;
 
-	items_alloc(grs, cat->ngroups);
+	view_catalog_items_alloc(grs, cat->ngroups);
 	for (i = 0; i < cat->ngroups; i++) {
 		g = &cat->groups[i];
 		it = &grs->v[i];
 		it->index = i;
 		it->name = g->name != NULL ? g->name : "";
 		it->desc = g->desc;
-		it->lname = items_lower(it->name);
+		it->lname = view_catalog_items_lower(it->name);
 		strbuf_reset(sb);
 		strbuf_adds(sb, g->desc != NULL ? g->desc : "");
 		for (j = 0; j < CATALOG_GROUP_SLOTS; j++) {
 			if ((ev = catalog_group_event(cat, g, j)) != NULL)
 				strbuf_addf(sb, " %s", ev->name);
 		}
-		it->ldesc = items_lower(sb->s);
-		it->domain = items_domain_term(g->domain);
+		it->ldesc = view_catalog_items_lower(sb->s);
+		it->domain = view_catalog_items_domain_term(g->domain);
 		it->flags = g->record_length == 0 ? FILTER_FLAG_HIDDEN : 0;
 		it->lgroups = xcalloc(1, sizeof *it->lgroups);
 		it->lgroups[0] = it->lname;
@@ -135,7 +135,7 @@ items_build_groups(struct ui *ui, struct strbuf *sb)
 
 /* The Events list; an event's groups are the Groups list's lower names. */
 static void
-items_build_events(struct ui *ui)
+view_catalog_items_build_events(struct ui *ui)
 {
 	const struct catalog		*cat = session_catalog(ui->ses);
 	const struct catalog_event	*ev;
@@ -144,17 +144,17 @@ items_build_events(struct ui *ui)
 	struct ui_item			*it;
 	size_t				 i, j;
 
-	items_alloc(evs, cat->nevents);
+	view_catalog_items_alloc(evs, cat->nevents);
 	for (i = 0; i < cat->nevents; i++) {
 		ev = &cat->events[i];
 		it = &evs->v[i];
 		it->index = i;
 		it->name = ev->sysfs_name != NULL ? ev->sysfs_name : ev->name;
 		it->desc = ev->desc;
-		it->lname = items_lower(it->name);
-		it->ldesc = items_lower(ev->desc);
-		it->domain = items_domain_term(ev->domain);
-		it->flags = items_event_flags(ev);
+		it->lname = view_catalog_items_lower(it->name);
+		it->ldesc = view_catalog_items_lower(ev->desc);
+		it->domain = view_catalog_items_domain_term(ev->domain);
+		it->flags = view_catalog_items_event_flags(ev);
 		if (ev->ngroups > 0)
 			it->lgroups = xcalloc(ev->ngroups,
 			    sizeof *it->lgroups);
@@ -168,7 +168,7 @@ items_build_events(struct ui *ui)
 
 /* The Formulas list: the metric files' first, then the catalog's. */
 static void
-items_build_formulas(struct ui *ui, struct strbuf *sb)
+view_catalog_items_build_formulas(struct ui *ui, struct strbuf *sb)
 {
 	const struct catalog		*cat = session_catalog(ui->ses);
 	const struct catalog_formula	*f;
@@ -178,7 +178,7 @@ items_build_formulas(struct ui *ui, struct strbuf *sb)
 	struct ui_item			*it;
 	size_t				 i, ndefs = session_nmetrics(ui->ses);
 
-	items_alloc(fms, ndefs + cat->nformulas);
+	view_catalog_items_alloc(fms, ndefs + cat->nformulas);
 	for (i = 0; i < ndefs + cat->nformulas; i++) {
 		it = &fms->v[i];
 		it->index = i;
@@ -197,30 +197,30 @@ items_build_formulas(struct ui *ui, struct strbuf *sb)
 			strbuf_addf(sb, "%s %s", f->desc != NULL ? f->desc :
 			    "", f->formula != NULL ? f->formula : "");
 			if (f->group < grs->n) {
-				it->domain = items_domain_term(
+				it->domain = view_catalog_items_domain_term(
 				    cat->groups[f->group].domain);
 				it->lgroups = xcalloc(1, sizeof *it->lgroups);
 				it->lgroups[0] = grs->v[f->group].lname;
 				it->ngroups = 1;
 			}
 		}
-		it->lname = items_lower(it->name);
-		it->ldesc = items_lower(sb->s);
+		it->lname = view_catalog_items_lower(it->name);
+		it->ldesc = view_catalog_items_lower(sb->s);
 	}
 }
 
 void
-items_build(struct ui *ui)
+view_catalog_items_build(struct ui *ui)
 {
 	struct ui_item	*it;
 	struct strbuf	 sb = { 0 };
 	size_t		 i, j;
 
-	items_free(ui);
+	view_catalog_items_free(ui);
 	/* Groups first: events and formulas point at their lower names. */
-	items_build_groups(ui, &sb);
-	items_build_events(ui);
-	items_build_formulas(ui, &sb);
+	view_catalog_items_build_groups(ui, &sb);
+	view_catalog_items_build_events(ui);
+	view_catalog_items_build_formulas(ui, &sb);
 	strbuf_free(&sb);
 	for (i = 0; i < UI_NSCREENS; i++) {
 		for (j = 0; j < ui->items[i].n; j++) {
@@ -229,14 +229,14 @@ items_build(struct ui *ui)
 			filter_sig_add(it->desc_sig, it->ldesc);
 		}
 	}
-	items_mark_picked(ui);
-	items_layout(ui, UI_EVENTS);
-	items_layout(ui, UI_GROUPS);
-	items_layout(ui, UI_FORMULAS);
+	view_catalog_items_mark_picked(ui);
+	view_catalog_items_layout(ui, UI_EVENTS);
+	view_catalog_items_layout(ui, UI_GROUPS);
+	view_catalog_items_layout(ui, UI_FORMULAS);
 }
 
 void
-items_free(struct ui *ui)
+view_catalog_items_free(struct ui *ui)
 {
 	struct ui_items	*it;
 	size_t		 s, i;
@@ -255,7 +255,7 @@ items_free(struct ui *ui)
 }
 
 void
-items_mark_picked(struct ui *ui)
+view_catalog_items_mark_picked(struct ui *ui)
 {
 	const struct catalog		*cat = session_catalog(ui->ses);
 	const struct selection		*sel = session_selection(ui->ses);
@@ -300,26 +300,26 @@ items_mark_picked(struct ui *ui)
 
 /* ---- sorting ------------------------------------------------------- */
 
-struct items_sort {
+struct view_catalog_items_sort {
 	const struct ui		*ui;
 	enum ui_screen		 screen;
 	int			 col;
 };
 
 static int
-items_strcmp(const char *a, const char *b)
+view_catalog_items_strcmp(const char *a, const char *b)
 {
 	return (strcmp(a != NULL ? a : "", b != NULL ? b : ""));
 }
 
 static int
-items_numcmp(unsigned long a, unsigned long b)
+view_catalog_items_numcmp(unsigned long a, unsigned long b)
 {
 	return (a < b ? -1 : a > b);
 }
 
 static const char *
-items_formula_unit(const struct ui *ui, size_t i)
+view_catalog_items_formula_unit(const struct ui *ui, size_t i)
 {
 	size_t	 ndefs = session_nmetrics(ui->ses);
 
@@ -329,7 +329,7 @@ items_formula_unit(const struct ui *ui, size_t i)
 }
 
 static const char *
-items_formula_origin(const struct ui *ui, size_t i)
+view_catalog_items_formula_origin(const struct ui *ui, size_t i)
 {
 	if (i < session_nmetrics(ui->ses))
 		return (session_metrics(ui->ses)[i].origin);
@@ -337,77 +337,124 @@ items_formula_origin(const struct ui *ui, size_t i)
 }
 
 static int
-items_cmp(const void *pa, const void *pb, void *arg)
+view_catalog_items_cmp_event(const struct catalog *cat,
+    const struct ui_item *a, const struct ui_item *b, int col)
 {
-	const struct items_sort		*s = arg;
-	const struct catalog		*cat = session_catalog(s->ui->ses);
-	const struct ui_items		*it = &s->ui->items[s->screen];
-	const struct ui_item		*a = &it->v[*(const size_t *)pa];
-	const struct ui_item		*b = &it->v[*(const size_t *)pb];
-	const struct catalog_event	*ea, *eb;
-	const struct catalog_group	*ga, *gb;
-	int				 r = 0;
+	const struct catalog_event	*ea = &cat->events[a->index];
+	const struct catalog_event	*eb = &cat->events[b->index];
+
+	switch (col) {
+	case 0:
+		return (view_catalog_items_strcmp(a->name, b->name));
+	case 1:
+		return (view_catalog_items_numcmp(ea->domain, eb->domain));
+	case 2:
+		return (view_catalog_items_numcmp(a->flags, b->flags));
+	case 3:
+		return (view_catalog_items_numcmp(ea->offset, eb->offset));
+	case 4:
+		return (view_catalog_items_numcmp(ea->ngroups, eb->ngroups));
+	case 5:
+		return (view_catalog_items_strcmp(a->desc, b->desc));
+	}
+	return (0);
+}
+
+static int
+view_catalog_items_cmp_group(const struct catalog *cat,
+    const struct ui_item *a, const struct ui_item *b, int col)
+{
+	const struct catalog_group	*ga = &cat->groups[a->index];
+	const struct catalog_group	*gb = &cat->groups[b->index];
+
+	switch (col) {
+	case 0:
+		return (view_catalog_items_strcmp(a->name, b->name));
+	case 1:
+		return (view_catalog_items_numcmp(ga->domain, gb->domain));
+	case 2:
+		return (view_catalog_items_numcmp(
+		    catalog_group_nevents(cat, ga),
+		    catalog_group_nevents(cat, gb)));
+	case 3:
+		return (view_catalog_items_numcmp(ga->record_offset,
+		    gb->record_offset));
+	case 4:
+		return (-view_catalog_items_numcmp(
+		    a->flags & FILTER_FLAG_PICKED,
+		    b->flags & FILTER_FLAG_PICKED));
+	case 5:
+		return (view_catalog_items_strcmp(a->desc, b->desc));
+	}
+	return (0);
+}
+
+static int
+view_catalog_items_cmp_formula(const struct ui *ui, const struct ui_item *a,
+    const struct ui_item *b, int col)
+{
+	switch (col) {
+	case 0:
+		return (view_catalog_items_strcmp(a->name, b->name));
+	case 1:
+		return (view_catalog_items_strcmp(
+		    view_catalog_items_formula_unit(ui, a->index),
+		    view_catalog_items_formula_unit(ui, b->index)));
+	case 2:
+		return (view_catalog_items_strcmp(
+		    a->ngroups ? a->lgroups[0] : "",
+		    b->ngroups ? b->lgroups[0] : ""));
+	case 3:
+		return (view_catalog_items_strcmp(
+		    view_catalog_items_formula_origin(ui, a->index),
+		    view_catalog_items_formula_origin(ui, b->index)));
+	case 4:
+		return (-view_catalog_items_numcmp(
+		    a->flags & FILTER_FLAG_PICKED,
+		    b->flags & FILTER_FLAG_PICKED));
+	case 5:
+		return (view_catalog_items_strcmp(a->ldesc, b->ldesc));
+	}
+	return (0);
+}
+
+static int
+view_catalog_items_cmp(const void *pa, const void *pb, void *arg)
+{
+	const struct view_catalog_items_sort	*s = arg;
+	const struct catalog	*cat = session_catalog(s->ui->ses);
+	const struct ui_items	*it = &s->ui->items[s->screen];
+	const struct ui_item	*a = &it->v[*(const size_t *)pa];
+	const struct ui_item	*b = &it->v[*(const size_t *)pb];
+	int			 r = 0;
 
 	switch (s->screen) {
 	case UI_EVENTS:
-		ea = &cat->events[a->index];
-		eb = &cat->events[b->index];
-		switch (s->col) {
-		case 0: r = items_strcmp(a->name, b->name); break;
-		case 1: r = items_numcmp(ea->domain, eb->domain); break;
-		case 2: r = items_numcmp(a->flags, b->flags); break;
-		case 3: r = items_numcmp(ea->offset, eb->offset); break;
-		case 4: r = items_numcmp(ea->ngroups, eb->ngroups); break;
-		case 5: r = items_strcmp(a->desc, b->desc); break;
-		}
+		r = view_catalog_items_cmp_event(cat, a, b, s->col);
 		break;
 	case UI_GROUPS:
-		ga = &cat->groups[a->index];
-		gb = &cat->groups[b->index];
-		switch (s->col) {
-		case 0: r = items_strcmp(a->name, b->name); break;
-		case 1: r = items_numcmp(ga->domain, gb->domain); break;
-		case 2: r = items_numcmp(catalog_group_nevents(cat, ga),
-			    catalog_group_nevents(cat, gb));
-			break;
-		case 3: r = items_numcmp(ga->record_offset, gb->record_offset);
-			break;
-		case 4: r = -items_numcmp(a->flags & FILTER_FLAG_PICKED,
-			    b->flags & FILTER_FLAG_PICKED); break;
-		case 5: r = items_strcmp(a->desc, b->desc); break;
-		}
+		r = view_catalog_items_cmp_group(cat, a, b, s->col);
 		break;
 	case UI_FORMULAS:
-		switch (s->col) {
-		case 0: r = items_strcmp(a->name, b->name); break;
-		case 1: r = items_strcmp(items_formula_unit(s->ui, a->index),
-			    items_formula_unit(s->ui, b->index)); break;
-		case 2: r = items_strcmp(a->ngroups ? a->lgroups[0] : "",
-			    b->ngroups ? b->lgroups[0] : ""); break;
-		case 3: r = items_strcmp(items_formula_origin(s->ui, a->index),
-			    items_formula_origin(s->ui, b->index)); break;
-		case 4: r = -items_numcmp(a->flags & FILTER_FLAG_PICKED,
-			    b->flags & FILTER_FLAG_PICKED); break;
-		case 5: r = items_strcmp(a->ldesc, b->ldesc); break;
-		}
+		r = view_catalog_items_cmp_formula(s->ui, a, b, s->col);
 		break;
 	default:
 		break;
 	}
 	if (r == 0)
-		r = items_numcmp(a->index, b->index);
+		r = view_catalog_items_numcmp(a->index, b->index);
 	else if (s->ui->list[s->screen].reverse)
 		r = -r;
 	return (r);
 }
 
 void
-items_layout(struct ui *ui, enum ui_screen screen)
+view_catalog_items_layout(struct ui *ui, enum ui_screen screen)
 {
 	struct ui_items		*it = &ui->items[screen];
 	struct ui_list		*l = &ui->list[screen];
 	struct filter_item	 fi;
-	struct items_sort	 s;
+	struct view_catalog_items_sort s;
 	size_t			 i, keep = (size_t)-1;
 	unsigned		 want;
 
@@ -438,7 +485,7 @@ items_layout(struct ui *ui, enum ui_screen screen)
 		s.col = l->sort;
 		if (it->nshown > 1)
 			qsort_r(it->shown, it->nshown, sizeof *it->shown,
-			    items_cmp, &s);
+			    view_catalog_items_cmp, &s);
 	}
 	l->cursor = 0;
 	for (i = 0; keep != (size_t)-1 && i < it->nshown; i++) {
@@ -450,7 +497,7 @@ items_layout(struct ui *ui, enum ui_screen screen)
 }
 
 const struct ui_item *
-items_cursor(const struct ui *ui, enum ui_screen screen)
+view_catalog_items_cursor(const struct ui *ui, enum ui_screen screen)
 {
 	const struct ui_items	*it = &ui->items[screen];
 	size_t			 c = ui->list[screen].cursor;
@@ -461,7 +508,7 @@ items_cursor(const struct ui *ui, enum ui_screen screen)
 }
 
 char *
-items_indices(const unsigned *v, size_t n)
+view_catalog_items_indices(const unsigned *v, size_t n)
 {
 	struct strbuf	 sb = { 0 };
 	size_t		 i, j;
@@ -482,7 +529,8 @@ items_indices(const unsigned *v, size_t n)
 }
 
 char *
-items_picked_where(const struct ui *ui, const char *name, int event)
+view_catalog_items_picked_where(const struct ui *ui, const char *name,
+    int event)
 {
 	const struct selection	*sel = session_selection(ui->ses);
 	const struct sel_pick	*pk;
@@ -495,7 +543,7 @@ items_picked_where(const struct ui *ui, const char *name, int event)
 		if ((pk->kind == SEL_EVENT) != (event != 0) ||
 		    strcmp(pk->name, name) != 0)
 			continue;
-		idx = items_indices(pk->indices, pk->nindices);
+		idx = view_catalog_items_indices(pk->indices, pk->nindices);
 		strbuf_addf(&sb, "%s%s %s", sb.len > 0 ? "; " : "",
 		    selection_domain_term(pk->domain), idx);
 		free(idx);
