@@ -14,6 +14,7 @@
 #include "catalog/catalog.h"
 #include "hvcat/hvcat.h"
 #include "record/record.h"
+#include "util/be.h"
 #include "util/strbuf.h"
 
 static void
@@ -67,15 +68,22 @@ hvcat_record_catalog(const struct record_reader *rd, int iface, uint64_t at)
 	catalog_free(cat);
 }
 
-/* The run as the header records it: writer, source, frame, constants. */
+/*
+ * The run as the header records it: the format version (the file
+ * header's, which the reader has checked), writer, source, frame,
+ * constants.
+ */
 static void
-hvcat_record_head(const char *path, size_t len, const struct record_meta *m)
+hvcat_record_head(const char *path, const uint8_t *buf, size_t len,
+    const struct record_meta *m)
 {
 	const struct record_topology	*t = &m->topo;
 	size_t				 i;
 	char				*p;
 
 	printf("recording    %s (%zu bytes)\n", path, len);
+	printf("format       version %u\n",
+	    (unsigned)be16_get(buf + RECORD_MAGIC_LEN));
 	/* Every string of someone else's file is printed escaped. */
 	hvcat_record_str("written by   ", m->writer);
 	hvcat_record_str("source       ", m->label);
@@ -235,7 +243,7 @@ hvcat_record_info(const char *path, const void *buf, size_t len)
 		return (1);
 	}
 	m = record_read_meta(rd);
-	hvcat_record_head(path, len, m);
+	hvcat_record_head(path, buf, len, m);
 	hvcat_record_walk(rd, m->topo.interface, &ty);
 	hvcat_record_span(m, len, &ty);
 	status = hvcat_record_problems(rd);

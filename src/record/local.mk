@@ -28,6 +28,7 @@ tests_unit_test_record_replay_LDADD = $(CORE_LIBS) $(CMOCKA_LIBS)
 TESTS += tests/cli/test-hvtop-replay.sh
 TESTS += tests/cli/test-hvtop-abuse.sh
 TESTS += tests/cli/test-hvtop-replay-same.sh
+TESTS += tests/cli/test-hvtop-replay-golden.sh
 
 # Bytes per counter and CPU per sample on the default simulated workload.
 noinst_PROGRAMS += tests/bench/bench-record

@@ -5,12 +5,14 @@
 # damaged one exits 1, a file too short for its preamble is refused.
 . "$(dirname "$0")/tap.sh"
 SIM="--sim clock=virtual,seed=7"
-plan 16
+plan 17
 
 "$HVTOP" -b -n 30 $SIM -w "$tmpdir/t.hvr" -o /dev/null
 "$HVCAT" info "$tmpdir/t.hvr" >"$tmpdir/out" 2>"$tmpdir/err"
 check "info on a recording exits 0" test $? = 0
 check "it is named a recording" grep -q '^recording    .*t.hvr' "$tmpdir/out"
+check "the format version is named" \
+    grep -q '^format       version 2$' "$tmpdir/out"
 check "the writer is named" grep -q '^written by   hvtop ' "$tmpdir/out"
 check "the recorded source is named" \
     grep -q '^source       SIMULATED frame' "$tmpdir/out"
