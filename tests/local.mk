@@ -22,11 +22,11 @@ TESTS += tests/bench/test-bench-smoke.sh
 # scripts/setup.sh's install past an index that fails to download.
 TESTS += tests/cli/test-setup-apt.sh
 # The virtual LPAR's apt state, kept apart from the host's.
-TESTS += tests/cli/test-lpar-apt.sh
+TESTS += tests/cli/test-guest-apt.sh
 # The LPAR cache forgets the source trees that are gone.
-TESTS += tests/cli/test-lpar-prune.sh
+TESTS += tests/cli/test-guest-prune.sh
 # The LPAR console's lines, mended where a trace line tore them.
-TESTS += tests/cli/test-lpar-console.sh
+TESTS += tests/cli/test-guest-console.sh
 # The simulated frame's partitions against its cores, in pandas.
 TESTS += tests/cli/test-sim-conserve.sh
 EXTRA_DIST += tests/cli tests/data tests/fuzz tests/bench

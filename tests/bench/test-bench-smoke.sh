@@ -4,7 +4,7 @@
 # must exit 0, print figures and no "NAME.failed" line.  A benchmark
 # that cannot run here exits 77 and says why: a skip.  Every
 # tests/bench/bench-NAME.c must have been built.  The virtual LPAR's
-# (bench-lpar.sh) boots a partition: a skip here, scripts/test runs its
+# (bench-guest.sh) boots a partition: a skip here, scripts/test runs its
 # smoke run in the LPAR stage.
 . "$(dirname "$0")/../cli/tap.sh"
 
@@ -20,7 +20,7 @@ plan "$(echo $benches | wc -w)"
 
 for b in $benches; do
 	name=$(basename "$b")
-	if [ "$name" = bench-lpar.sh ]; then
+	if [ "$name" = bench-guest.sh ]; then
 		skip "$name" "boots the virtual LPAR: scripts/test runs it in$(
 		    ) its LPAR stage"
 		continue

@@ -1,15 +1,16 @@
 #!/bin/sh
-# lpar/console-mend.awk, which scripts/lpar runs on a partition's console
-# before reading the command's output from it: QEMU's trace lines land
+# tests/guest/console-mend.awk, which scripts/guest runs on a partition's
+# console before reading the command's output from it: QEMU's trace lines land
 # inside the partition's lines, which arrive in pieces of 16 bytes, and
 # the partition's lines come out whole with the trace lines after them.
 # Output is TAP.
 . "$(dirname "$0")/tap.sh"
 
-AWKF="$top_srcdir/lpar/console-mend.awk"
+AWKF="$top_srcdir/tests/guest/console-mend.awk"
 if [ ! -f "$AWKF" ]; then
 	plan 1
-	skip "the LPAR console's mending" "lpar/ is not in this tree (a tarball)"
+	skip "the LPAR console's mending" \
+	    "tests/guest/ is not in this tree (a tarball)"
 	exit 0
 fi
 plan 5

@@ -1,12 +1,12 @@
 #!/bin/sh
-# The virtual LPAR's apt state (lpar/common.sh: lp_apt_setup, lp_apt,
-# lp_pick, lp_pick_src) against a local archive in place of Debian's: it
-# lists ppc64el packages and sources, picks pinned versions or says what
-# replaces them, downloads a ppc64el package, and goes on past a ppc64el
-# index out of step with its Release file, while this machine has no
-# ppc64el architecture: dpkg is never asked for its foreign
-# architectures, and the host's apt configuration and lists are left as
-# they are.  Nothing boots; nothing is installed.
+# The virtual LPAR's apt state (tests/guest/common.sh: guest_apt_setup,
+# guest_apt, guest_pick, guest_pick_src) against a local archive in place
+# of Debian's: it lists ppc64el packages and sources, picks pinned
+# versions or says what replaces them, downloads a ppc64el package, and
+# goes on past a ppc64el index out of step with its Release file, while
+# this machine has no ppc64el architecture: dpkg is never asked for its
+# foreign architectures, and the host's apt configuration and lists are
+# left as they are.  Nothing boots; nothing is installed.
 . "$(dirname "$0")/tap.sh"
 
 for t in apt-get dpkg-deb; do
@@ -15,9 +15,10 @@ for t in apt-get dpkg-deb; do
 	skip "the LPAR's apt state" "$t is not installed"
 	exit 0
 done
-if [ ! -f "$top_srcdir/lpar/common.sh" ]; then
+if [ ! -f "$top_srcdir/tests/guest/common.sh" ]; then
 	plan 1
-	skip "the LPAR's apt state" "lpar/ is not in this tree (a tarball)"
+	skip "the LPAR's apt state" \
+	    "tests/guest/ is not in this tree (a tarball)"
 	exit 0
 fi
 plan 12
@@ -107,51 +108,52 @@ hoststate() {
 touch "$tmpdir/t0"
 hoststate >"$tmpdir/host-before"
 
-lpar() {	# lpar SHELL-CODE: run it with lpar/common.sh sourced
+guest() {	# guest SHELL-CODE: run it with tests/guest/common.sh sourced
 	(PATH=$bin:$PATH
-	 HVTOP_LPAR_CACHE=$tmpdir/cache
-	 HVTOP_LPAR_MIRROR=file:$repo
-	 HVTOP_LPAR_SECURITY_MIRROR=file:$repo
-	 export PATH HVTOP_LPAR_CACHE HVTOP_LPAR_MIRROR \
-	     HVTOP_LPAR_SECURITY_MIRROR
+	 HVTOP_GUEST_CACHE=$tmpdir/cache
+	 HVTOP_GUEST_MIRROR=file:$repo
+	 HVTOP_GUEST_SECURITY_MIRROR=file:$repo
+	 export PATH HVTOP_GUEST_CACHE HVTOP_GUEST_MIRROR \
+	     HVTOP_GUEST_SECURITY_MIRROR
 	 unset APT_CONFIG
 	 . "$top_srcdir/scripts/setup.sh"
-	 . "$top_srcdir/lpar/common.sh"
+	 . "$top_srcdir/tests/guest/common.sh"
 	 # The local archive is not signed by Debian's key.  An unset
 	 # directory would put the file at the root of the machine.
-	 : "${lp_apt_dir:?is not set by lpar/common.sh}"
-	 mkdir -p "$lp_apt_dir/apt.conf.d"
+	 : "${guest_apt_dir:?is not set by tests/guest/common.sh}"
+	 mkdir -p "$guest_apt_dir/apt.conf.d"
 	 printf '%s\n' 'Acquire::AllowInsecureRepositories "true";' \
 	     'APT::Get::AllowUnauthenticated "true";' \
-	     >"$lp_apt_dir/apt.conf.d/test.conf"
+	     >"$guest_apt_dir/apt.conf.d/test.conf"
 	 eval "$1")
 }
 
-lpar lp_apt_setup >"$tmpdir/out" 2>"$tmpdir/err"; rc=$?
-check "lp_apt_setup goes on past the failed index" test "$rc" = 0
+guest guest_apt_setup >"$tmpdir/out" 2>"$tmpdir/err"; rc=$?
+check "guest_apt_setup goes on past the failed index" test "$rc" = 0
 check "it says which index failed" \
     grep -q 'bookworm-security/main/binary-ppc64el/Packages' "$tmpdir/err"
 check "and that it goes on with the lists it has" \
     grep -q 'going on with those it has' "$tmpdir/err"
 [ "$rc" = 0 ] || diag "$(cat "$tmpdir/err")"
 
-v=$(lpar 'lp_pick busybox-static:ppc64el 1:1.35.0-4+deb12u1+b1' 2>"$tmpdir/err")
+v=$(guest 'guest_pick busybox-static:ppc64el 1:1.35.0-4+deb12u1+b1' \
+    2>"$tmpdir/err")
 check "a pinned ppc64el version is found" \
     test "$v" = "1:1.35.0-4+deb12u1+b1"
-v=$(lpar 'lp_pick linux-perf:ppc64el 6.1.176-1' 2>"$tmpdir/err")
+v=$(guest 'guest_pick linux-perf:ppc64el 6.1.176-1' 2>"$tmpdir/err")
 check "a pinned version gone: the candidate" test "$v" = "6.1.999-1"
 check "... said aloud" grep -q 'pinned 6.1.176-1 is gone' "$tmpdir/err"
-v=$(lpar 'lp_pick_src qemu 1:7.2+dfsg-7+deb12u18' 2>"$tmpdir/err")
+v=$(guest 'guest_pick_src qemu 1:7.2+dfsg-7+deb12u18' 2>"$tmpdir/err")
 check "a pinned source version is found" test "$v" = "1:7.2+dfsg-7+deb12u18"
-v=$(lpar 'lp_pick_src qemu 1:7.2+dfsg-7+deb12u1' 2>"$tmpdir/err")
+v=$(guest 'guest_pick_src qemu 1:7.2+dfsg-7+deb12u1' 2>"$tmpdir/err")
 check "a source version gone: the newest" \
     test "$v" = "1:7.2+dfsg-7+deb12u20"
-lpar 'lp_pick hvtop-absent:ppc64el 1' >/dev/null 2>"$tmpdir/err"; rc=$?
+guest 'guest_pick hvtop-absent:ppc64el 1' >/dev/null 2>"$tmpdir/err"; rc=$?
 check "a package no list has: an error naming it" sh -c \
     "[ $rc != 0 ] && grep -q 'hvtop-absent:ppc64el: not in the package lists' '$tmpdir/err'"
 
 mkdir -p "$tmpdir/dl"
-lpar "cd '$tmpdir/dl' && lp_apt apt-get download -q hvtop-probe:ppc64el" \
+guest "cd '$tmpdir/dl' && guest_apt apt-get download -q hvtop-probe:ppc64el" \
     >/dev/null 2>"$tmpdir/err"
 check "a ppc64el package downloads" \
     test -s "$tmpdir/dl/hvtop-probe_1.0_ppc64el.deb"

@@ -13,8 +13,8 @@
 # other (1 % per interval).  Prints "ok NAME", "not
 # ok NAME" or "SKIP NAME: REASON" per check, then "N passed, N failed".
 top=$(cd "$(dirname "$0")/../.." && pwd)
-here=$top/tests/lpar
-lpar=$top/scripts/lpar
+here=$top/tests/guest
+guest=$top/scripts/guest
 passed=0
 failed=0
 t=$(mktemp -d "${TMPDIR:-/tmp}/hvtop-part.XXXXXX")
@@ -38,10 +38,10 @@ boot() {
 	shift 3
 	s0=$(date +%s)
 	# shellcheck disable=SC2086
-	HVTOP_LPAR_SMP=2 HVTOP_HV24X7_TRACE=1 \
-	    HVTOP_LPAR_CONSOLE="$t/$name.console" \
-	    HVTOP_LPAR_TRUTH="$t/$name.truth" \
-	    "$lpar" --sim "catalog=power9,$frame,$spec" -- \
+	HVTOP_GUEST_SMP=2 HVTOP_HV24X7_TRACE=1 \
+	    HVTOP_GUEST_CONSOLE="$t/$name.console" \
+	    HVTOP_GUEST_TRUTH="$t/$name.truth" \
+	    "$guest" --sim "catalog=power9,$frame,$spec" -- \
 	    sh -c "$(cat "$here/guest-truth.sh")" sh $parts \
 	    >"$t/$name.out" 2>"$t/$name.err"
 	if ! grep -q '^@@ end$' "$t/$name.out"; then

@@ -1,5 +1,5 @@
-# Runs inside the virtual LPAR (busybox sh) for test-lpar-truth.sh,
-# test-lpar-part.sh and scripts/bench lpar: hvtop (and perf stat) on
+# Runs inside the virtual LPAR (busybox sh) for test-guest-truth.sh,
+# test-guest-part.sh and scripts/bench guest: hvtop (and perf stat) on
 # chosen selections, each run's output in a section "@@ NAME", its status
 # after it as "@@ rc=N".
 # The host reads the hypervisor's truth log of the same boot and matches
@@ -307,7 +307,7 @@ case $parts in
 	# open its events (slow under TCG), then measured over m s (20, 40
 	# intervals of 0.5 s): its own CPU from /proc, in ns (schedstat;
 	# the hcalls run in its read(2) calls) and, between the markers,
-	# the calls the hypervisor counts.  For scripts/bench lpar, not a
+	# the calls the hypervisor counts.  For scripts/bench guest, not a
 	# test.
 	life=$(awk -v w="$w" -v m="$m" 'BEGIN { printf "%d", 2 * (w + m) }')
 	steady hvtop hvtop -b -n "$(awk -v l="$life" -v d="$d" \
@@ -326,7 +326,7 @@ case $parts in
 	# the kernel's limit on one argument), each alone; perf without a
 	# command, so that nothing it started keeps the pipe open once it
 	# is stopped.  Both need a descriptor per counter.  For
-	# scripts/bench lpar, not a test.
+	# scripts/bench guest, not a test.
 	# shellcheck disable=SC3045  # busybox's sh has it
 	ulimit -n 65536
 	awk -v lp="$lp" -v lv="$lv" -v ev="$groupevents" 'BEGIN {

@@ -2,31 +2,31 @@
 # The cost of hvtop against perf stat -I in the virtual LPAR, in two
 # boots.  First on the same 10 events of one chip (the Memory_BW and
 # PowerBus groups) and the same 0.5 s interval, each run alone in its
-# steady state for 40 intervals (tests/lpar/guest-truth.sh, part cost):
-#   lpar.cpu_ratio          hvtop's CPU per interval / perf stat's (the
+# steady state for 40 intervals (tests/guest/guest-truth.sh, part cost):
+#   guest.cpu_ratio          hvtop's CPU per interval / perf stat's (the
 #                           run time of the process's threads in the
 #                           guest, in ns, from /proc/PID/task/*/schedstat;
 #                           TCG makes absolute times meaningless, a ratio
 #                           is not)
-#   lpar.hvtop.calls        H_GET_24X7_DATA calls per interval, hvtop
-#   lpar.perf.calls         the same for perf stat
-#   lpar.hvtop.cpu, lpar.perf.cpu   the CPU per interval, in ms
+#   guest.hvtop.calls        H_GET_24X7_DATA calls per interval, hvtop
+#   guest.perf.calls         the same for perf stat
+#   guest.hvtop.cpu, guest.perf.cpu   the CPU per interval, in ms
 # Then on a frame of 65 partitions of 8 vcpus: hvtop's
 # -g CPM_32MHZ_CYC@lpar:1-64 on the perf source and perf stat -I on the
 # same 8,192 counters (4 events x 4 placements x 8 vcpus x 64
 # partitions, an -e each), 1 s intervals, each alone for 20 intervals
 # once it has opened its events (part lcost):
-#   lpar.part.cpu_ratio     median CPU per interval, hvtop / perf stat
-#   lpar.part.hvtop.cpu, lpar.part.perf.cpu   those medians, in ms
-#   lpar.part.hvtop.calls, lpar.part.perf.calls   median calls per
+#   guest.part.cpu_ratio     median CPU per interval, hvtop / perf stat
+#   guest.part.hvtop.cpu, guest.part.perf.cpu   those medians, in ms
+#   guest.part.hvtop.calls, guest.part.perf.calls   median calls per
 #                           interval
-#   lpar.part.hvtop.start, lpar.part.perf.start   seconds from start to
+#   guest.part.hvtop.start, guest.part.perf.start   seconds from start to
 #                           the first interval's output (the opens)
-#   lpar.part.counters      the counters each reads
+#   guest.part.counters      the counters each reads
 # The figures are medians over the intervals between two samples of
 # the tool's CPU time, taken every second by the guest's clock.  The
 # calls are counted on the hypervisor's side (its per-call
-# trace).  Boots the partition: run it with scripts/bench -n 3 lpar.  A
+# trace).  Boots the partition: run it with scripts/bench -n 3 guest.  A
 # smoke run (HVTOP_BENCH_SMOKE set) measures 2 s after 4 s for the
 # first, 3 intervals of 2 partitions of 2 vcpus for the second, and
 # never builds the partition: without it built, it says why and exits
@@ -38,11 +38,11 @@ lspec="lpars=65,vcpus=8"
 lcost="lcost d=$ld m=20 lp=64 lv=8 wmax=1200"
 ltimeout=3000
 if [ -n "${HVTOP_BENCH_SMOKE:-}" ]; then
-	c=${HVTOP_LPAR_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/hvtop-lpar}
+	c=${HVTOP_GUEST_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/hvtop-guest}
 	if ! ls "$c"/qemu-*/build/qemu-system-ppc64 "$c"/vmlinux-* \
 	    "$c"/initramfs-*.cpio.gz >/dev/null 2>&1; then
-		echo "bench-lpar: the virtual LPAR is not built" \
-		    "(scripts/lpar --build builds it)" >&2
+		echo "bench-guest: the virtual LPAR is not built" \
+		    "(scripts/guest --build builds it)" >&2
 		exit 77
 	fi
 	cost="cost w=4 m=2"
@@ -50,12 +50,12 @@ if [ -n "${HVTOP_BENCH_SMOKE:-}" ]; then
 	lcost="lcost d=$ld m=3 lp=2 lv=2 wmax=120"
 	ltimeout=600
 fi
-t=$(mktemp -d "${TMPDIR:-/tmp}/hvtop-bench-lpar.XXXXXX")
+t=$(mktemp -d "${TMPDIR:-/tmp}/hvtop-bench-guest.XXXXXX")
 trap 'rm -rf "$t"' EXIT
-HVTOP_HV24X7_TRACE=1 HVTOP_LPAR_CONSOLE="$t/console" \
-    "$top/scripts/lpar" --sim \
+HVTOP_HV24X7_TRACE=1 HVTOP_GUEST_CONSOLE="$t/console" \
+    "$top/scripts/guest" --sim \
     "catalog=power9,sockets=2,chips_per_socket=2,cores=4" -- \
-    sh -c "$(cat "$top/tests/lpar/guest-truth.sh")" sh $cost \
+    sh -c "$(cat "$top/tests/guest/guest-truth.sh")" sh $cost \
     >"$t/out" 2>"$t/err" || { tail -n 20 "$t/err" >&2; exit 1; }
 tr -d '\r' <"$t/console" | awk '
 	/^@@ cost (hvtop|perf)$/ { cur = $3; next }
@@ -70,35 +70,35 @@ awk '
 	$1 == "cpu" { cpu[$2] = $3; n[$2] = $4 }
 	END {
 		if (n["hvtop"] == 0 || n["perf"] == 0) {
-			print "lpar.failed 1 run"
+			print "guest.failed 1 run"
 			exit 1
 		}
 		# No hcall while measured: the tool was still opening its
 		# events (slow under TCG), and its CPU is its start-up.
 		if (c["hvtop"] == 0 || c["perf"] == 0) {
-			print "bench-lpar: a tool made no hcall while" \
+			print "bench-guest: a tool made no hcall while" \
 			    " measured (not started within w seconds):" \
 			    " no figure" >"/dev/stderr"
-			print "lpar.failed 1 run"
+			print "guest.failed 1 run"
 			exit 1
 		}
 		h = cpu["hvtop"] / n["hvtop"] / 1e6
 		p = cpu["perf"] / n["perf"] / 1e6
 		if (p > 0)
-			printf "lpar.cpu_ratio %.3f ratio\n", h / p
-		printf "lpar.hvtop.calls %.2f calls\n", c["hvtop"] / n["hvtop"]
-		printf "lpar.perf.calls %.2f calls\n", c["perf"] / n["perf"]
-		printf "lpar.hvtop.cpu %.3f ms\n", h
-		printf "lpar.perf.cpu %.3f ms\n", p
+			printf "guest.cpu_ratio %.3f ratio\n", h / p
+		printf "guest.hvtop.calls %.2f calls\n", c["hvtop"] / n["hvtop"]
+		printf "guest.perf.calls %.2f calls\n", c["perf"] / n["perf"]
+		printf "guest.hvtop.cpu %.3f ms\n", h
+		printf "guest.perf.cpu %.3f ms\n", p
 	}' "$t/calls" || rc=1
 
 # The partitions: a second boot, on a frame of its own.
 # shellcheck disable=SC2086  # the part's words
-HVTOP_LPAR_TIMEOUT=$ltimeout HVTOP_HV24X7_TRACE=1 \
-    HVTOP_LPAR_CONSOLE="$t/pconsole" \
-    "$top/scripts/lpar" --sim \
+HVTOP_GUEST_TIMEOUT=$ltimeout HVTOP_HV24X7_TRACE=1 \
+    HVTOP_GUEST_CONSOLE="$t/pconsole" \
+    "$top/scripts/guest" --sim \
     "catalog=power9,sockets=2,chips_per_socket=2,cores=4,$lspec" -- \
-    sh -c "$(cat "$top/tests/lpar/guest-truth.sh")" sh $lcost \
+    sh -c "$(cat "$top/tests/guest/guest-truth.sh")" sh $lcost \
     >"$t/pout" 2>"$t/perr" || { tail -n 20 "$t/perr" >&2; exit 1; }
 grep -E '^@@ (lcost counters|ready|unready)' "$t/pout" >&2
 sed -n '/^@@ unready/,/^@@/p' "$t/pout" | sed '/^@@ /d' >&2
@@ -139,10 +139,10 @@ tr -d '\r' <"$t/pconsole" | awk -v d="$ld" '
 		for (i = 1; i <= 2; i++) {
 			nm = i == 1 ? "hvtop" : "perf"
 			if (n[nm] == 0 || all[nm] == 0) {
-				print "bench-lpar: " nm " gave no interval" \
+				print "bench-guest: " nm " gave no interval" \
 				    " with hcalls (not started within" \
 				    " wmax seconds?): no figure" >"/dev/stderr"
-				print "lpar.part.failed 1 run"
+				print "guest.part.failed 1 run"
 				exit 1
 			}
 			for (k = 1; k <= n[nm]; k++) {
@@ -153,14 +153,14 @@ tr -d '\r' <"$t/pconsole" | awk -v d="$ld" '
 			mh[nm] = median(b, n[nm])
 		}
 		if (mc["perf"] > 0)
-			printf "lpar.part.cpu_ratio %.3f ratio\n",
+			printf "guest.part.cpu_ratio %.3f ratio\n",
 			    mc["hvtop"] / mc["perf"]
-		printf "lpar.part.hvtop.cpu %.3f ms\n", mc["hvtop"]
-		printf "lpar.part.perf.cpu %.3f ms\n", mc["perf"]
-		printf "lpar.part.hvtop.calls %.2f calls\n", mh["hvtop"]
-		printf "lpar.part.perf.calls %.2f calls\n", mh["perf"]
-		printf "lpar.part.hvtop.start %d s\n", start["hvtop"]
-		printf "lpar.part.perf.start %d s\n", start["perf"]
-		printf "lpar.part.counters %d counters\n", counters
+		printf "guest.part.hvtop.cpu %.3f ms\n", mc["hvtop"]
+		printf "guest.part.perf.cpu %.3f ms\n", mc["perf"]
+		printf "guest.part.hvtop.calls %.2f calls\n", mh["hvtop"]
+		printf "guest.part.perf.calls %.2f calls\n", mh["perf"]
+		printf "guest.part.hvtop.start %d s\n", start["hvtop"]
+		printf "guest.part.perf.start %d s\n", start["perf"]
+		printf "guest.part.counters %d counters\n", counters
 	}' || rc=1
 exit "${rc:-0}"

@@ -1,5 +1,5 @@
 #!/bin/sh
-# The virtual LPAR (scripts/lpar): the real Linux hv_24x7 driver, perf's
+# The virtual LPAR (scripts/guest): the real Linux hv_24x7 driver, perf's
 # PMU and hvtop's perf source on QEMU's pseries machine, whose 24x7 calls
 # hvtop's simulated hypervisor answers.  Checks, for the real POWER8
 # catalog and each shipped one, that the kernel creates every event
@@ -15,14 +15,14 @@
 # interface runs on the partition's console.  Prints "ok NAME", "not ok
 # NAME" or "SKIP NAME: REASON" per check, then "N passed, N failed".
 top=$(cd "$(dirname "$0")/../.." && pwd)
-here=$top/tests/lpar
-lpar=$top/scripts/lpar
+here=$top/tests/guest
+guest=$top/scripts/guest
 hvcat=$top/build/hvcat
 passed=0
 failed=0
 skipped=0
-t=$(mktemp -d "${TMPDIR:-/tmp}/hvtop-lpar.XXXXXX")
-sock=hvtop-lpar-$$
+t=$(mktemp -d "${TMPDIR:-/tmp}/hvtop-guest.XXXXXX")
+sock=hvtop-guest-$$
 trap 'tmux -L "$sock" kill-server >/dev/null 2>&1; rm -rf "$t"' EXIT
 
 ok() { passed=$((passed + 1)); echo "ok $1"; }
@@ -43,15 +43,15 @@ frame="sockets=2,chips_per_socket=2,cores=4"
 
 # The first boot builds what is missing.  Without Debian's archive the
 # build cannot happen: that alone is a skip.
-echo "lpar: building and booting (the first run builds QEMU, the sysroot" \
+echo "guest: building and booting (the first run builds QEMU, the sysroot" \
     "and the initramfs; see $t/build.log)"
-if ! "$lpar" -- true >"$t/build.log" 2>&1; then
+if ! "$guest" -- true >"$t/build.log" 2>&1; then
 	mkdir -p "$t/probe"
 	if ! (cd "$t/probe" && timeout 60 apt-get download -q ncurses-base \
 	    >/dev/null 2>&1); then
 		skipped=$((skipped + 1))
-		echo "SKIP lpar: no network to Debian's archive (packages and" \
-		    "QEMU's source come from it)"
+		echo "SKIP guest: no network to Debian's archive (packages" \
+		    "and QEMU's source come from it)"
 		summary
 	fi
 	# The archive answered but did not serve what the partition is
@@ -61,22 +61,22 @@ if ! "$lpar" -- true >"$t/build.log" 2>&1; then
 	    "$t/build.log" | head -n 1)
 	if [ -n "$why" ]; then
 		skipped=$((skipped + 1))
-		echo "SKIP lpar: Debian's archive did not serve what the" \
+		echo "SKIP guest: Debian's archive did not serve what the" \
 		    "partition is built from ($why)"
 		summary
 	fi
 	tail -n 40 "$t/build.log"
-	notok "lpar: build and first boot"
+	notok "guest: build and first boot"
 	summary
 fi
-ok "lpar: build and first boot"
+ok "guest: build and first boot"
 
 # boot NAME SPEC PARTS...: run guest-checks.sh in a partition.
 boot() {
 	name=$1 spec=$2
 	shift 2
-	HVTOP_HV24X7_TRACE=1 HVTOP_LPAR_CONSOLE="$t/$name.console" \
-	    "$lpar" --sim "$spec" -- sh -c "$(cat "$here/guest-checks.sh")" \
+	HVTOP_HV24X7_TRACE=1 HVTOP_GUEST_CONSOLE="$t/$name.console" \
+	    "$guest" --sim "$spec" -- sh -c "$(cat "$here/guest-checks.sh")" \
 	    sh "$@" >"$t/$name.out" 2>"$t/$name.err"
 	echo $? >"$t/$name.rc"
 	grep -q '^@@ end$' "$t/$name.out"
@@ -368,7 +368,7 @@ fi
 # The terminal interface on the partition's console, under tmux.
 if command -v tmux >/dev/null 2>&1; then
 	T() { tmux -L "$sock" "$@"; }
-	screen() { T capture-pane -p -t lpar 2>/dev/null; }
+	screen() { T capture-pane -p -t guest 2>/dev/null; }
 	wait_for() {	# wait_for ERE SECONDS
 		end=$(($(date +%s) + $2))
 		while [ "$(date +%s)" -le "$end" ]; do
@@ -388,21 +388,21 @@ if command -v tmux >/dev/null 2>&1; then
 		screen | sed 's/^/| /'
 		return 1
 	}
-	T -f /dev/null new-session -d -s lpar -x 160 -y 45 \
-	    "TERM=tmux-256color $lpar --sim catalog=power9,$frame; echo lpar-exited; sleep 60"
+	T -f /dev/null new-session -d -s guest -x 160 -y 45 \
+	    "TERM=tmux-256color $guest --sim catalog=power9,$frame; echo guest-exited; sleep 60"
 	if wait_for '# *$' 120; then
 		ok "tui: the partition's shell"
-		T send-keys -t lpar 'hvtop -d 0.5' Enter
+		T send-keys -t guest 'hvtop -d 0.5' Enter
 		check "tui: the Live screen" wait_for '^ Live +Frame +Events' 60
 		check "tui: per-chip rows with rates" chip_rows
 		check "tui: perf, not simulated" sh -c \
-		    "tmux -L $sock capture-pane -p -t lpar | grep -q 'perf hv_24x7' &&
-		    ! tmux -L $sock capture-pane -p -t lpar | grep -q SIMULATED"
-		T send-keys -t lpar q
-		T send-keys -t lpar 'echo "hvtop-rc=$?"' Enter
+		    "tmux -L $sock capture-pane -p -t guest | grep -q 'perf hv_24x7' &&
+		    ! tmux -L $sock capture-pane -p -t guest | grep -q SIMULATED"
+		T send-keys -t guest q
+		T send-keys -t guest 'echo "hvtop-rc=$?"' Enter
 		check "tui: q quits cleanly" wait_for '^hvtop-rc=0' 30
-		T send-keys -t lpar 'poweroff -f' Enter
-		check "tui: the partition powers off" wait_for 'lpar-exited' 60
+		T send-keys -t guest 'poweroff -f' Enter
+		check "tui: the partition powers off" wait_for 'guest-exited' 60
 	else
 		notok "tui: the partition's shell"
 	fi

@@ -11,8 +11,8 @@
 # and against each other.  Prints "ok NAME" / "not ok NAME" per check,
 # then "N passed, N failed".
 top=$(cd "$(dirname "$0")/../.." && pwd)
-here=$top/tests/lpar
-lpar=$top/scripts/lpar
+here=$top/tests/guest
+guest=$top/scripts/guest
 passed=0
 failed=0
 t=$(mktemp -d "${TMPDIR:-/tmp}/hvtop-truth.XXXXXX")
@@ -33,10 +33,10 @@ count() {	# count the ok and not ok lines of a check's output
 boot() {
 	name=$1 spec=$2 parts=$3
 	shift 3
-	HVTOP_LPAR_SMP=${smp:-1} \
-	HVTOP_HV24X7_TRACE=1 HVTOP_LPAR_CONSOLE="$t/$name.console" \
-	    HVTOP_LPAR_TRUTH="$t/$name.truth" \
-	    "$lpar" --sim "catalog=power9,$frame,$spec" -- \
+	HVTOP_GUEST_SMP=${smp:-1} \
+	HVTOP_HV24X7_TRACE=1 HVTOP_GUEST_CONSOLE="$t/$name.console" \
+	    HVTOP_GUEST_TRUTH="$t/$name.truth" \
+	    "$guest" --sim "catalog=power9,$frame,$spec" -- \
 	    sh -c "$(cat "$here/guest-truth.sh")" sh $parts \
 	    >"$t/$name.out" 2>"$t/$name.err"
 	if ! grep -q '^@@ end$' "$t/$name.out"; then

@@ -1,5 +1,5 @@
 #!/bin/sh
-# perf's own hv_24x7 metrics in the virtual LPAR (scripts/lpar), on a
+# perf's own hv_24x7 metrics in the virtual LPAR (scripts/guest), on a
 # POWER9 and a POWER10 frame: Debian's perf knows both processors' nest
 # metrics (its pmu-events tables map the PVR), so perf stat -M and
 # hvtop -m nest_metrics.json run side by side for 20 seconds, and
@@ -12,10 +12,10 @@
 # formulas need no --const.  Prints "ok NAME" or "not ok NAME", then
 # "N passed, N failed".
 top=$(cd "$(dirname "$0")/../.." && pwd)
-lpar=$top/scripts/lpar
+guest=$top/scripts/guest
 passed=0
 failed=0
-t=$(mktemp -d "${TMPDIR:-/tmp}/hvtop-lpar-pj.XXXXXX")
+t=$(mktemp -d "${TMPDIR:-/tmp}/hvtop-guest-pj.XXXXXX")
 trap 'rm -rf "$t"' EXIT
 
 ok() { passed=$((passed + 1)); echo "ok $1"; }
@@ -49,34 +49,34 @@ echo "@@ const"
 hvtop -b -n 2 -d 0.5 -g Memory_BW 2>&1 | grep -c '?'
 echo "@@ end"
 GUEST
-	HVTOP_LPAR_TRUTH=$t/$cpu.truth \
-	    "$lpar" --sim "catalog=$cpu,sockets=2,chips_per_socket=1,cores=4,steady=1" -- \
+	HVTOP_GUEST_TRUTH=$t/$cpu.truth \
+	    "$guest" --sim "catalog=$cpu,sockets=2,chips_per_socket=1,cores=4,steady=1" -- \
 	    sh -c "$(cat "$t/guest.sh")" >"$t/out" 2>"$t/err"
 	if ! grep -q '^@@ end$' "$t/out"; then
 		tail -n 30 "$t/out" "$t/err"
-		notok "lpar-perfjson $cpu: boot and run"
+		notok "guest-perfjson $cpu: boot and run"
 		return
 	fi
 	sed -n '/^@@ perf-list$/,/^@@ perf$/p' "$t/out" >"$t/list"
-	check "lpar-perfjson $cpu: Debian's perf knows the nest metrics" \
+	check "guest-perfjson $cpu: Debian's perf knows the nest metrics" \
 	    grep -q 'PowerBUS_Frequency' "$t/list"
 	sed -n '/^@@ perf$/,/^@@ hvtop$/p' "$t/out" >"$t/perf"
 	sed -n '/^@@ hvtop$/,/^@@ hvtop-err$/p' "$t/out" | sed '1d;$d' >"$t/hv.csv"
 	sed -n '/^@@ hvtop-err$/,/^@@ const$/p' "$t/out" | sed '1d;$d' >"$t/hv.err"
-	check "lpar-perfjson $cpu: hvtop skips $nskip metrics, and says why" \
+	check "guest-perfjson $cpu: hvtop skips $nskip metrics, and says why" \
 	    test "$(grep -c 'skipped' "$t/hv.err")" = "$nskip"
 	"$top/build/hvcat" sysfs -i 2 "$top/build/catalogs/$cpu.bin" \
 	    >"$t/events"
-	python3 "$top/tests/lpar/metric-truth.py" "$metrics" "$t/$cpu.truth" \
+	python3 "$top/tests/guest/metric-truth.py" "$metrics" "$t/$cpu.truth" \
 	    "$t/events" "$t/perf" "$t/hv.csv" $names >"$t/check" 2>&1
 	rc=$?
-	sed "s/^\(not \)\{0,1\}ok /&lpar-perfjson $cpu: /" "$t/check"
+	sed "s/^\(not \)\{0,1\}ok /&guest-perfjson $cpu: /" "$t/check"
 	passed=$((passed + $(grep -c '^ok ' "$t/check")))
 	failed=$((failed + $(grep -c '^not ok ' "$t/check")))
 	if [ "$rc" -ne 0 ] && ! grep -q '^not ok ' "$t/check"; then
-		notok "lpar-perfjson $cpu: metric-truth.py failed ($rc)"
+		notok "guest-perfjson $cpu: metric-truth.py failed ($rc)"
 	fi
-	check "lpar-perfjson $cpu: the catalog's formulas need no --const" \
+	check "guest-perfjson $cpu: the catalog's formulas need no --const" \
 	    test "$(sed -n '/^@@ const$/{n;p;}' "$t/out")" = 0
 }
 

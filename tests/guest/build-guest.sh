@@ -1,24 +1,26 @@
 #!/bin/sh
 # Build the partition's side of the virtual LPAR: Debian's ppc64el kernel,
 # and an initramfs with busybox, hvtop (cross-built against a sysroot of
-# ppc64el packages), perf, the libraries they need, and lpar/init.
+# ppc64el packages), perf, the libraries they need, and tests/guest/init.
 # Everything goes to the cache.  Prints "KERNEL INITRAMFS".
 set -e
-. "$(dirname "$0")/../scripts/setup.sh"
-. "$hv_top/lpar/common.sh"
+. "$(dirname "$0")/../../scripts/setup.sh"
+# setup.sh takes the tree to be its caller's parent folder: two up here.
+hv_top=$(cd "$(dirname "$0")/../.." && pwd)
+. "$hv_top/tests/guest/common.sh"
 
 arch=ppc64el
 triplet=powerpc64le-linux-gnu
-debs=$lp_cache/debs
+debs=$guest_cache/debs
 # The cache is shared by every source tree of hvtop on this machine:
 # what is built from one tree is named after it, and scratch folders
 # after the process, so that two trees building or booting at once do
 # not take each other's.
-tree=$(printf '%s' "$hv_top" | lp_hash -)
+tree=$(printf '%s' "$hv_top" | guest_hash -)
 # The scratch folders and the initramfs being written: a step that fails
 # stops the script (set -e), and what it half made must go with it.
 initrd=""
-trap 'rm -rf "$lp_cache/tmp.kernel.$$" "$lp_cache/tmp.root.$$"
+trap 'rm -rf "$guest_cache/tmp.kernel.$$" "$guest_cache/tmp.root.$$"
     [ -z "$initrd" ] || rm -f "$initrd.$$"' EXIT
 trap 'exit 1' HUP INT TERM
 
@@ -56,8 +58,8 @@ deb_of() {
 	    head -n 1 | grep .
 }
 
-# lp_fetch PKG[=VERSION]...: download each ppc64el package once.
-lp_fetch() {
+# guest_fetch PKG[=VERSION]...: download each ppc64el package once.
+guest_fetch() {
 	need=""
 	for p in $(printf '%s\n' "$@" | sort -u); do
 		name=${p%%=*}
@@ -68,38 +70,42 @@ lp_fetch() {
 		deb_of "$name" >/dev/null || need="$need $name$a${p#"$name"}"
 	done
 	[ -n "$need" ] || return 0
-	lp_say "downloading ppc64el packages:$need"
+	guest_say "downloading ppc64el packages:$need"
 	mkdir -p "$debs"
-	# Through the LPAR's own apt state (lpar/common.sh); lists gone
+	# Through the LPAR's own apt state (tests/guest/common.sh); lists gone
 	# stale are fetched again once.
-	# shellcheck disable=SC2086
-	(cd "$debs" && lp_apt apt-get download -q $need >/dev/null 2>"$debs/.err") ||
-	    { lp_apt_update; (cd "$debs" &&
-	    lp_apt apt-get download -q $need >/dev/null 2>"$debs/.err"); } || {
+	get() {
+		# shellcheck disable=SC2086
+		(cd "$debs" && guest_apt apt-get download -q $need \
+		    >/dev/null 2>"$debs/.err")
+	}
+	get || { guest_apt_update; get; } || {
 		cat "$debs/.err" >&2
-		lp_say "apt-get download failed (no network to Debian's archive?)"
+		guest_say "apt-get download failed (no network to" \
+		    "Debian's archive?)"
 		return 1
 	}
 }
 
 # Which packages: asked of apt once per set of pins and lists (apt-cache
 # is slow), then remembered with the downloads.
-resolved=$lp_cache/resolved-$(echo "$lp_kernel_meta $lp_kernel_version" \
-    "$lp_busybox_version $lp_perf_version $sysroot_packages" \
-    "$runtime_packages" | lp_hash -)
+resolved=$guest_cache/resolved-$(echo "$guest_kernel_meta" \
+    "$guest_kernel_version $guest_busybox_version $guest_perf_version" \
+    "$sysroot_packages $runtime_packages" | guest_hash -)
 if [ ! -f "$resolved" ]; then
-	lp_apt_setup
+	guest_apt_setup
 	# The kernel: the ABI package the pinned metapackage points at.
-	kver=$(lp_pick "$lp_kernel_meta:$arch" "$lp_kernel_version")
-	kpkg=$(lp_apt apt-cache depends "$lp_kernel_meta:$arch=$kver" 2>/dev/null |
+	kver=$(guest_pick "$guest_kernel_meta:$arch" "$guest_kernel_version")
+	kpkg=$(guest_apt apt-cache depends "$guest_kernel_meta:$arch=$kver" \
+	    2>/dev/null |
 	    sed -n 's/^ *Depends: \(linux-image-[0-9][^:]*\).*/\1/p' |
 	    head -n 1)
 	[ -n "$kpkg" ] ||
-	    { lp_say "no kernel package behind $lp_kernel_meta"; exit 1; }
-	bbver=$(lp_pick "busybox-static:$arch" "$lp_busybox_version")
-	perfver=$(lp_pick "linux-perf:$arch" "$lp_perf_version")
+	    { guest_say "no kernel package behind $guest_kernel_meta"; exit 1; }
+	bbver=$(guest_pick "busybox-static:$arch" "$guest_busybox_version")
+	perfver=$(guest_pick "linux-perf:$arch" "$guest_perf_version")
 	# shellcheck disable=SC2086
-	lp_fetch "$kpkg" "busybox-static=$bbver" "linux-perf=$perfver" \
+	guest_fetch "$kpkg" "busybox-static=$bbver" "linux-perf=$perfver" \
 	    $sysroot_packages $runtime_packages
 	echo "$kpkg" >"$resolved"
 	# What was downloaded, for the record.
@@ -108,10 +114,10 @@ fi
 kpkg=$(cat "$resolved")
 
 kabi=${kpkg#linux-image-}
-kernel=$lp_cache/vmlinux-$kabi
+kernel=$guest_cache/vmlinux-$kabi
 if [ ! -f "$kernel" ]; then
-	lp_say "extracting the kernel $kabi"
-	t=$lp_cache/tmp.kernel.$$
+	guest_say "extracting the kernel $kabi"
+	t=$guest_cache/tmp.kernel.$$
 	rm -rf "$t"
 	mkdir -p "$t"
 	dpkg-deb --fsys-tarfile "$(deb_of "$kpkg")" |
@@ -122,9 +128,9 @@ fi
 
 # The sysroot: packages extracted, absolute symbolic links made relative
 # so they resolve inside it.
-sysroot=$lp_cache/sysroot-$(echo $sysroot_packages | lp_hash -)
+sysroot=$guest_cache/sysroot-$(echo $sysroot_packages | guest_hash -)
 if [ ! -f "$sysroot/.done" ]; then
-	lp_say "extracting the ppc64el sysroot"
+	guest_say "extracting the ppc64el sysroot"
 	rm -rf "$sysroot"
 	mkdir -p "$sysroot"
 	for p in $sysroot_packages; do
@@ -135,12 +141,12 @@ if [ ! -f "$sysroot/.done" ]; then
 fi
 
 # hvtop for ppc64le, in its own build directory in the cache.
-hb=$lp_cache/hvtop-$triplet-$tree
+hb=$guest_cache/hvtop-$triplet-$tree
 libdir=$sysroot/usr/lib/$triplet
 mkdir -p "$hb"
 if [ ! -f "$hb/Makefile" ] || [ "$hv_top/configure" -nt "$hb/Makefile" ] ||
     [ "$(cat "$hb/.srcdir" 2>/dev/null)" != "$hv_top" ]; then
-	lp_say "configuring hvtop for $triplet (log: $hb/build.log)"
+	guest_say "configuring hvtop for $triplet (log: $hb/build.log)"
 	# Objects built from another tree can be newer than this tree's
 	# sources and would be kept: start empty.
 	rm -rf "$hb"
@@ -159,17 +165,17 @@ if [ ! -f "$hb/Makefile" ] || [ "$hv_top/configure" -nt "$hb/Makefile" ] ||
 fi
 make -C "$hb" -j2 hvtop >>"$hb/build.log" 2>&1 || {
 	grep -E 'error|Error' "$hb/build.log" | tail -n 30 >&2
-	lp_say "cross build of hvtop failed (log: $hb/build.log)"
+	guest_say "cross build of hvtop failed (log: $hb/build.log)"
 	exit 1
 }
 # The shipped catalogs, as the host build made them (hvtop --source sim
 # in the partition finds them in its data directory).
-[ -n "${lp_host_built:-}" ] || hv_build build --enable-werror || exit 1
+[ -n "${guest_host_built:-}" ] || hv_build build --enable-werror || exit 1
 
 # The runtime tree every library is taken from.
-rt=$lp_cache/runtime-$(echo $runtime_packages | lp_hash -)
+rt=$guest_cache/runtime-$(echo $runtime_packages | guest_hash -)
 if [ ! -f "$rt/.done" ]; then
-	lp_say "extracting the ppc64el runtime libraries"
+	guest_say "extracting the ppc64el runtime libraries"
 	rm -rf "$rt"
 	mkdir -p "$rt"
 	for p in $runtime_packages linux-perf busybox-static; do
@@ -181,19 +187,19 @@ fi
 
 # The initramfs, rebuilt when hvtop, init, this script (what it packs)
 # or the package set changes.
-key=$(cat "$hb/hvtop" "$lp_dir/init" "$0" "$hv_top"/build/catalogs/*.bin |
-    cat - "$sysroot/.done" "$rt/.done" | lp_hash -)
-initrd=$lp_cache/initramfs-$tree-$key.cpio.gz
+key=$(cat "$hb/hvtop" "$guest_dir/init" "$0" "$hv_top"/build/catalogs/*.bin |
+    cat - "$sysroot/.done" "$rt/.done" | guest_hash -)
+initrd=$guest_cache/initramfs-$tree-$key.cpio.gz
 if [ ! -f "$initrd" ]; then
-	lp_say "packing the initramfs"
-	root=$lp_cache/tmp.root.$$
+	guest_say "packing the initramfs"
+	root=$guest_cache/tmp.root.$$
 	rm -rf "$root"
 	mkdir -p "$root/bin" "$root/sbin" "$root/usr/bin" "$root/lib64" \
 	    "$root/lib/$triplet" "$root/proc" "$root/sys" "$root/dev" \
 	    "$root/tmp" "$root/root" "$root/etc" "$root/usr/share/hvtop/catalogs"
 	cp "$rt/bin/busybox" "$root/bin/busybox"
 	ln -s busybox "$root/bin/sh"
-	cp "$lp_dir/init" "$root/init"
+	cp "$guest_dir/init" "$root/init"
 	chmod 755 "$root/init"
 	cp "$rt/usr/bin/perf" "$root/usr/bin/perf"
 	powerpc64le-linux-gnu-strip -o "$root/usr/bin/hvtop" "$hb/hvtop"
@@ -222,7 +228,7 @@ if [ ! -f "$initrd" ]; then
 					[ -e "$rt/$d/$so" ] && src=$rt/$d/$so
 				done
 				if [ -z "$src" ]; then
-					lp_say "$so (needed by ${f##*/}) is in" \
+					guest_say "$so (needed by ${f##*/}) is in" \
 					    "none of the runtime packages"
 					exit 1
 				fi
@@ -243,9 +249,9 @@ if [ ! -f "$initrd" ]; then
 	# gzip -6: a third of -9's time, for 0.5 % more bytes.
 	(cd "$root" && find . | sort | cpio -o -H newc --quiet -R 0:0) |
 	    gzip -6 >"$initrd.$$"
-	rm -f "$lp_cache"/initramfs-"$tree"-*.cpio.gz
+	rm -f "$guest_cache"/initramfs-"$tree"-*.cpio.gz
 	mv "$initrd.$$" "$initrd"
 	rm -rf "$root"
-	lp_say "initramfs: $(du -k "$initrd" | cut -f1) KiB"
+	guest_say "initramfs: $(du -k "$initrd" | cut -f1) KiB"
 fi
 echo "$kernel $initrd"

@@ -1,4 +1,4 @@
-# The console of a command's partition as scripts/lpar keeps it, with
+# The console of a command's partition as scripts/guest keeps it, with
 # carriage returns gone.  QEMU's trace lines (its stderr, one per
 # H_GET_24X7_DATA call) share the file with the console (its stdout),
 # which comes in pieces of 16 bytes at most (H_PUT_TERM_CHAR): a trace
