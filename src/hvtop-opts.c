@@ -19,6 +19,7 @@
 
 #include "export/export.h"
 #include "hvtop.h"
+#include "record/record-ring.h"
 #include "serve/serve.h"
 #include "util/xalloc.h"
 
@@ -70,6 +71,7 @@ help(FILE *fp)
 "                         clock=virtual, faults= ...); same as -O\n"
 "      --catalog FILE     the catalog the simulated frame serves\n"
 "  -w, --write FILE       record the run (--force to write over FILE)\n"
+"      --ring-size SIZE   -w names a directory kept within SIZE (K, M, G)\n"
 "  -r, --replay FILE      replay a recording\n"
 "      --serve ADDR:PORT  serve OpenMetrics for Prometheus\n"
 "      --user NAME        started as root: serve as NAME once the counters\n"
@@ -263,6 +265,20 @@ hvtop_set_replay_speed(struct hvtop_opts *o, const struct hvtop_option *op,
 }
 
 static void
+hvtop_set_ring_size(struct hvtop_opts *o, const struct hvtop_option *op,
+    const char *arg)
+{
+	char	*cause;
+
+	(void)op;
+	if (record_ring_size_parse(arg, &o->ring, &cause) != 0)
+		hvtop_usage_error("--ring-size: %s", cause);
+	if (o->ring < RECORD_RING_MIN)
+		hvtop_usage_error("--ring-size %s: a ring takes at least "
+		    "64K", arg);
+}
+
+static void
 hvtop_set_serve(struct hvtop_opts *o, const struct hvtop_option *op,
     const char *arg)
 {
@@ -344,6 +360,7 @@ static const struct hvtop_option hvtop_options[] = {
 	STRING("write", 'w', record),
 	ARG("replay", 'r', hvtop_set_replay),
 	ARG("replay-speed", 0, hvtop_set_replay_speed),
+	ARG("ring-size", 0, hvtop_set_ring_size),
 	ARG("serve", 0, hvtop_set_serve),
 	STRING("user", 0, user),
 	STRING("web-config", 0, web_config),
@@ -593,7 +610,11 @@ hvtop_check_record(const struct hvtop_opts *o)
 	struct stat	 w, r;
 	const char	*replay;
 
-	if (o->record == NULL || stat(o->record, &w) == -1)
+	if (o->ring != 0 && o->record == NULL)
+		hvtop_usage_error("%s", "--ring-size: name the directory "
+		    "with -w DIR");
+	/* A ring adds segments of its own names beside what is there. */
+	if (o->ring != 0 || o->record == NULL || stat(o->record, &w) == -1)
 		return;
 	if (strncmp(o->source, "replay:", 7) == 0) {
 		replay = o->source + 7;
