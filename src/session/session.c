@@ -788,8 +788,16 @@ session_start(struct session *s, char **cause)
 	if ((error = session_apply(s, NULL, sel, cause)) != 0)
 		return (error);
 	if (s->opts.record != NULL &&
-	    (error = session_start_recording(s, cause)) != 0)
-		return (error);
+	    (error = session_start_recording(s, cause)) != 0) {
+		if (s->opts.ring == 0)
+			return (error);
+		/* A service's ring is not what it serves: said with the
+		 * first snapshot, and the run goes on. */
+		snprintf(s->note, sizeof s->note, "%s; nothing is recorded, "
+		    "sampling goes on", *cause);
+		free(*cause);
+		*cause = NULL;
+	}
 	if (s->opts.serve != NULL && (error = session_serve(s, cause)) != 0)
 		return (error);
 	return (0);

@@ -6,7 +6,7 @@
 # budget plus one segment; a full disk stops the recording alone.
 . "$(dirname "$0")/tap.sh"
 SIM="--sim clock=virtual,seed=1"
-plan 19
+plan 21
 
 # bytes DIR: the sizes of every file in DIR, summed.
 bytes() { find "$1" -type f -exec cat {} + | wc -c; }
@@ -109,6 +109,23 @@ else
 		skip "a full disk (tmpfs)" "mount -t tmpfs failed"
 	done
 fi
+
+# The service records its ring into its state directory, the only one
+# it may write: the defaults file's RECORD, run as the unit runs it.
+unit=$top_srcdir/debian/hvtop.hvtop-exporter.service
+strict() {
+	grep -qx StateDirectory=hvtop "$unit" &&
+	    grep -qx ProtectSystem=strict "$unit" &&
+	    ! grep -q "^ReadWritePaths" "$unit" &&
+	    grep '^ExecStart=' "$unit" | grep -qF ' $RECORD $ARGS'
+}
+check "the unit writes only its state directory" strict
+RECORD=$(. "$top_srcdir/debian/hvtop.hvtop-exporter.default"; echo "$RECORD" |
+    sed "s|/var/lib/hvtop|$tmpdir/state|")
+mkdir "$tmpdir/state"
+"$HVTOP" -b $SIM -n 3 $RECORD -o /dev/null
+check "the defaults file's RECORD keeps a ring: $RECORD" \
+    sh -c "'$HVCAT' info '$tmpdir/state/ring' | grep -q '^total .* 4 samples'"
 
 # The options are checked.
 "$HVTOP" -b $SIM -n 1 --ring-size 1M -o /dev/null 2>/dev/null
