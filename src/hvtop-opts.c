@@ -35,14 +35,15 @@ usage(FILE *fp)
 "             [-g GROUP[@chip|@core|@vcpu|@lpar|@cpu][:LIST]]...\n"
 "             [-e EVENT[@...][:LIST]]... [-m FILE]... [--const NAME=VALUE]...\n"
 "             [--pmu NAME] [--sysfs-root DIR]\n"
-"             [-w FILE [--force]] [-r FILE] [--replay-speed X]\n"
+"             [-w FILE [--force] | -w DIR --ring-size SIZE]\n"
+"             [-r FILE | -r DIR [--from T] [--to T]] [--replay-speed X]\n"
 "             [--serve ADDR:PORT [--user NAME] [--web-config FILE]]\n"
 "             [--list [events|groups|formulas] [PATTERN]]\n"
 "       hvtop --check [--source auto|perf|sim] [--sysfs-root DIR]\n"
 "       hvtop -b [-d secs] [-o FILE] [--format ...] [-w FILE] [-g ...]...\n"
 "             -- COMMAND [ARGS]\n"
 "       hvtop report [-n count] [-m FILE]... [--const NAME=VALUE]...\n"
-"             FILE.hvr -o PAGE.html\n");
+"             FILE.hvr|DIR [--from T] [--to T] -o PAGE.html\n");
 }
 
 /* -h: the usage, then the options people use most, one line each. */
@@ -73,6 +74,8 @@ help(FILE *fp)
 "  -w, --write FILE       record the run (--force to write over FILE)\n"
 "      --ring-size SIZE   -w names a directory kept within SIZE (K, M, G)\n"
 "  -r, --replay FILE      replay a recording\n"
+"      --from T, --to T   -r DIR: the window of the ring (ISO 8601 UTC,\n"
+"                         or -1h, -30m back from its last sample)\n"
 "      --serve ADDR:PORT  serve OpenMetrics for Prometheus\n"
 "      --user NAME        started as root: serve as NAME once the counters\n"
 "                         are open\n"
@@ -264,6 +267,20 @@ hvtop_set_replay_speed(struct hvtop_opts *o, const struct hvtop_option *op,
 		    "0 (2 plays twice as fast)", arg);
 }
 
+/* --from T, --to T: handed to the replay of a ring as from=T, to=T. */
+static void
+hvtop_set_window(struct hvtop_opts *o, const struct hvtop_option *op,
+    const char *arg)
+{
+	char	*kv;
+
+	if (strchr(arg, ',') != NULL || *arg == '\0')
+		hvtop_usage_error("--from/--to %s: not a time", arg);
+	kv = xasprintf("%s=%s", op->name, arg);
+	hvtop_set_source_args(o, op, kv);
+	free(kv);
+}
+
 static void
 hvtop_set_ring_size(struct hvtop_opts *o, const struct hvtop_option *op,
     const char *arg)
@@ -360,6 +377,8 @@ static const struct hvtop_option hvtop_options[] = {
 	STRING("write", 'w', record),
 	ARG("replay", 'r', hvtop_set_replay),
 	ARG("replay-speed", 0, hvtop_set_replay_speed),
+	ARG("from", 0, hvtop_set_window),
+	ARG("to", 0, hvtop_set_window),
 	ARG("ring-size", 0, hvtop_set_ring_size),
 	ARG("serve", 0, hvtop_set_serve),
 	STRING("user", 0, user),
