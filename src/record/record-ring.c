@@ -80,16 +80,27 @@ record_ring_digits(const char *p, unsigned n, unsigned *v)
 	return (1);
 }
 
-/* Wall ns of a date and time; 0 when a field is out of range. */
+/*
+ * Wall ns of a date and time; 0 when a field is out of range (a day past
+ * its month's last, a 60th second: a name or a time means one instant).
+ */
 static int
 record_ring_join(unsigned y, unsigned mo, unsigned d, unsigned h,
     unsigned mi, unsigned s, uint64_t *out)
 {
-	if (y < 1970 || mo < 1 || mo > 12 || d < 1 || d > 31 || h > 23 ||
-	    mi > 59 || s > 60)
+	int64_t	 first, next;
+
+	/* Wall ns of 64 bits end in 2554. */
+	if (y < 1970 || y > 2500 || mo < 1 || mo > 12 || d < 1 || h > 23 ||
+	    mi > 59 || s > 59)
 		return (0);
-	*out = ((uint64_t)record_ring_days(y, mo, d) * 86400 + h * 3600 +
-	    mi * 60 + s) * NS;
+	first = record_ring_days(y, mo, 1);
+	next = mo == 12 ? record_ring_days(y + 1, 1, 1) :
+	    record_ring_days(y, mo + 1, 1);
+	if ((int64_t)d > next - first)
+		return (0);
+	*out = ((uint64_t)(first + d - 1) * 86400 + h * 3600 + mi * 60 + s) *
+	    NS;
 	return (1);
 }
 

@@ -42,6 +42,8 @@ test_names(void **state)
 	assert_int_equal(record_ring_parse(
 	    "hvtop-20261302T031200Z-000123.hvrec", &t, &seq), 0);
 	assert_int_equal(record_ring_parse("hvtop-2026", &t, &seq), 0);
+	assert_int_equal(record_ring_parse(
+	    "hvtop-20260229T031200Z-000123.hvrec", &t, &seq), 0);
 	assert_int_equal(record_ring_parse("notes.txt", &t, &seq), 0);
 	assert_int_equal(record_ring_parse(
 	    "hvtop-20261202T031200Z-000123.hvr", &t, &seq), 0);
@@ -124,7 +126,7 @@ test_times(void **state)
 	static const char *const bad[] = {
 		"", "yesterday", "2026-13-02", "2026-12-02T25:00",
 		"2026-12-02T03", "-1", "-1w", "-h", "2026-12-02T03:12:00+01",
-		"1969-12-31",
+		"1969-12-31", "2026-02-29", "2026-12-02T03:12:60", "2501-01-01",
 	};
 	uint64_t	 v;
 	char		*cause;
