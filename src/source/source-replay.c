@@ -149,6 +149,13 @@ source_replay_open(struct source *src, const char *path, const char *args,
 
 	if (source_replay_is_dir(path))
 		return (source_replay_open_ring(src, path, args, cause));
+	if (args != NULL && (strncmp(args, "from=", 5) == 0 ||
+	    strncmp(args, "to=", 3) == 0)) {
+		*cause = xasprintf("replay:%s: --from and --to take a ring's "
+		    "directory (-w DIR --ring-size); this is one recording",
+		    path);
+		return (-HV_EUSAGE);
+	}
 	if (args != NULL && *args != '\0') {
 		*cause = xasprintf("replay:%s: --sim, --catalog and --pmu do "
 		    "not apply to a replay (the recording holds the frame and "

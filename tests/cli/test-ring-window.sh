@@ -5,7 +5,7 @@
 # with no values and an error naming the gap), never as a rate averaged
 # over them.
 . "$(dirname "$0")/tap.sh"
-plan 11
+plan 12
 r=$tmpdir/ring
 
 # A virtual hour's tenth with a catalog change at sample 300, then two
@@ -60,3 +60,7 @@ check "hvtop report DIR --from renders a window across the restarts" \
 "$HVTOP" -b -r "$r" --from yesterday -o /dev/null 2>"$tmpdir/bad.err"
 check "--from yesterday is refused, saying why" grep -q 'not a time' \
     "$tmpdir/bad.err"
+seg=$(ls "$r" | head -1)
+"$HVTOP" -b -r "$r/$seg" --from -1h -o /dev/null 2>"$tmpdir/file.err"
+check "--from on one recording is refused, saying why" \
+    grep -q "take a ring's directory" "$tmpdir/file.err"
