@@ -19,6 +19,7 @@
 
 #include "export/export.h"
 #include "hvtop.h"
+#include "record/record-ring.h"
 #include "serve/serve.h"
 #include "util/xalloc.h"
 
@@ -34,14 +35,15 @@ usage(FILE *fp)
 "             [-g GROUP[@chip|@core|@vcpu|@lpar|@cpu][:LIST]]...\n"
 "             [-e EVENT[@...][:LIST]]... [-m FILE]... [--const NAME=VALUE]...\n"
 "             [--pmu NAME] [--sysfs-root DIR]\n"
-"             [-w FILE [--force]] [-r FILE] [--replay-speed X]\n"
+"             [-w FILE [--force] | -w DIR --ring-size SIZE]\n"
+"             [-r FILE | -r DIR [--from T] [--to T]] [--replay-speed X]\n"
 "             [--serve ADDR:PORT [--user NAME] [--web-config FILE]]\n"
 "             [--list [events|groups|formulas] [PATTERN]]\n"
 "       hvtop --check [--source auto|perf|sim] [--sysfs-root DIR]\n"
 "       hvtop -b [-d secs] [-o FILE] [--format ...] [-w FILE] [-g ...]...\n"
 "             -- COMMAND [ARGS]\n"
 "       hvtop report [-n count] [-m FILE]... [--const NAME=VALUE]...\n"
-"             FILE.hvr -o PAGE.html\n");
+"             FILE.hvr|DIR [--from T] [--to T] -o PAGE.html\n");
 }
 
 /* -h: the usage, then the options people use most, one line each. */
@@ -70,7 +72,10 @@ help(FILE *fp)
 "                         clock=virtual, faults= ...); same as -O\n"
 "      --catalog FILE     the catalog the simulated frame serves\n"
 "  -w, --write FILE       record the run (--force to write over FILE)\n"
+"      --ring-size SIZE   -w names a directory kept within SIZE (K, M, G)\n"
 "  -r, --replay FILE      replay a recording\n"
+"      --from T, --to T   -r DIR: the window of the ring (ISO 8601 UTC,\n"
+"                         or -1h, -30m back from its last sample)\n"
 "      --serve ADDR:PORT  serve OpenMetrics for Prometheus\n"
 "      --user NAME        started as root: serve as NAME once the counters\n"
 "                         are open\n"
@@ -262,6 +267,34 @@ hvtop_set_replay_speed(struct hvtop_opts *o, const struct hvtop_option *op,
 		    "0 (2 plays twice as fast)", arg);
 }
 
+/* --from T, --to T: handed to the replay of a ring as from=T, to=T. */
+static void
+hvtop_set_window(struct hvtop_opts *o, const struct hvtop_option *op,
+    const char *arg)
+{
+	char	*kv;
+
+	if (strchr(arg, ',') != NULL || *arg == '\0')
+		hvtop_usage_error("--from/--to %s: not a time", arg);
+	kv = xasprintf("%s=%s", op->name, arg);
+	hvtop_set_source_args(o, op, kv);
+	free(kv);
+}
+
+static void
+hvtop_set_ring_size(struct hvtop_opts *o, const struct hvtop_option *op,
+    const char *arg)
+{
+	char	*cause;
+
+	(void)op;
+	if (record_ring_size_parse(arg, &o->ring, &cause) != 0)
+		hvtop_usage_error("--ring-size: %s", cause);
+	if (o->ring < RECORD_RING_MIN)
+		hvtop_usage_error("--ring-size %s: a ring takes at least "
+		    "64K", arg);
+}
+
 static void
 hvtop_set_serve(struct hvtop_opts *o, const struct hvtop_option *op,
     const char *arg)
@@ -344,6 +377,9 @@ static const struct hvtop_option hvtop_options[] = {
 	STRING("write", 'w', record),
 	ARG("replay", 'r', hvtop_set_replay),
 	ARG("replay-speed", 0, hvtop_set_replay_speed),
+	ARG("from", 0, hvtop_set_window),
+	ARG("to", 0, hvtop_set_window),
+	ARG("ring-size", 0, hvtop_set_ring_size),
 	ARG("serve", 0, hvtop_set_serve),
 	STRING("user", 0, user),
 	STRING("web-config", 0, web_config),
@@ -593,7 +629,11 @@ hvtop_check_record(const struct hvtop_opts *o)
 	struct stat	 w, r;
 	const char	*replay;
 
-	if (o->record == NULL || stat(o->record, &w) == -1)
+	if (o->ring != 0 && o->record == NULL)
+		hvtop_usage_error("%s", "--ring-size: name the directory "
+		    "with -w DIR");
+	/* A ring adds segments of its own names beside what is there. */
+	if (o->ring != 0 || o->record == NULL || stat(o->record, &w) == -1)
 		return;
 	if (strncmp(o->source, "replay:", 7) == 0) {
 		replay = o->source + 7;

@@ -318,6 +318,7 @@ hvtop_session_opts(const struct hvtop_opts *o, struct source *src,
 	so->consts = o->consts;
 	so->nconsts = o->nconsts;
 	so->record = o->record;
+	so->ring = o->ring;
 	so->serve = o->serve;
 	so->web_config = o->web_config;
 }

@@ -12,6 +12,7 @@
 #include <sys/types.h>
 
 #include <stddef.h>
+#include <stdint.h>
 #include <stdio.h>
 
 struct session;
@@ -43,6 +44,7 @@ struct hvtop_opts {
 	size_t		 nconsts;
 	const char	*record;	/* -w FILE */
 	int		 force;		/* --force: -w may write over a file */
+	uint64_t	 ring;		/* --ring-size: -w DIR's budget, 0 */
 	double		 replay_speed;	/* --replay-speed, 0: not given */
 	char		*replay_spec;	/* "replay:FILE" for -r FILE */
 	const char	*serve;		/* --serve ADDR:PORT */

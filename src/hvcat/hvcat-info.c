@@ -9,6 +9,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include "catalog/catalog.h"
 #include "hvcat/hvcat.h"
@@ -166,11 +167,15 @@ hvcat_info(int argc, char **argv)
 {
 	struct catalog	*cat;
 	struct file_map	 map;
+	struct stat	 st;
 	char		*cause = NULL, **av;
 	int		 ch, iface;
 
 	if ((ch = hvcat_opts(&hvcat_info_opts, argc, argv, &iface, &av)) >= 0)
 		return (ch);
+	/* A ring (hvtop -w DIR --ring-size) is listed segment by segment. */
+	if (stat(av[0], &st) == 0 && S_ISDIR(st.st_mode))
+		return (hvcat_ring_info(av[0]));
 	/* A recording made with hvtop -w is summed up instead: mapped,
 	 * once its first bytes say it is one. */
 	if (file_map(av[0], RECORD_MAGIC, RECORD_MAGIC_LEN,

@@ -14,7 +14,7 @@ static const struct hvcat_cmd {
 	int		(*fn)(int, char **);
 	const char	*usage;
 } hvcat_cmds[] = {
-	{ "info",  hvcat_info,  "info FILE" },
+	{ "info",  hvcat_info,  "info FILE|DIR" },
 	{ "check", hvcat_check, "check FILE" },
 	{ "dump",  hvcat_dump,  "dump [--json] FILE" },
 	{ "sysfs", hvcat_sysfs, "sysfs [--style current|2014] FILE" },

@@ -76,5 +76,7 @@ int	hvcat_opts_usage(const struct hvcat_opts *);
 int	hvcat_record_info(const char *path, const void *, size_t);
 /* Check a recording: its problems on stderr, a verdict; 0 or 1. */
 int	hvcat_record_check(const char *path, const void *, size_t);
+/* hvcat info DIR: a ring's segments (hvcat-ring.c). */
+int	hvcat_ring_info(const char *dir);
 
 #endif /* HVTOP_HVCAT_H */

@@ -10,6 +10,7 @@ hvcat_SOURCES = \
 	src/hvcat/hvcat-load.c \
 	src/hvcat/hvcat-opts.c \
 	src/hvcat/hvcat-record.c \
+	src/hvcat/hvcat-ring.c \
 	src/hvcat/hvcat-sysfs.c
 hvcat_LDADD = $(CORE_LIBS)
 TESTS += tests/cli/test-hvcat-record.sh

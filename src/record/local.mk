@@ -12,6 +12,7 @@ libhvpure_a_SOURCES += \
 	src/record/record-read.c \
 	src/record/record-read-open.c \
 	src/record/record-read-select.c \
+	src/record/record-ring.c src/record/record-ring.h \
 	src/record/record-selection.c \
 	src/record/record-write.c
 
@@ -25,7 +26,12 @@ tests_unit_test_record_replay_CPPFLAGS = $(AM_CPPFLAGS) \
 	-DTOP_SRCDIR='"$(abs_top_srcdir)"'
 tests_unit_test_record_replay_CFLAGS = $(UNIT_CFLAGS)
 tests_unit_test_record_replay_LDADD = $(CORE_LIBS) $(CMOCKA_LIBS)
+check_PROGRAMS += tests/unit/test-record-ring
+tests_unit_test_record_ring_SOURCES = tests/unit/test-record-ring.c
+tests_unit_test_record_ring_CFLAGS = $(UNIT_CFLAGS)
+tests_unit_test_record_ring_LDADD = $(PURE_LIBS) $(CMOCKA_LIBS)
 TESTS += tests/cli/test-hvtop-replay.sh
+TESTS += tests/cli/test-ring.sh tests/cli/test-ring-window.sh
 TESTS += tests/cli/test-hvtop-abuse.sh
 TESTS += tests/cli/test-hvtop-replay-same.sh
 TESTS += tests/cli/test-hvtop-replay-golden.sh

@@ -7,6 +7,7 @@ libhvcore_a_SOURCES += \
 	src/session/session-metrics.c \
 	src/session/session-overview.c \
 	src/session/session-record.c src/session/session-record.h \
+	src/session/session-ring.c src/session/session-ring.h \
 	src/session/session-replay.c
 
 # The session on the simulated frame and on a recording, through its API.

@@ -38,6 +38,9 @@ struct session_record_params {
 	uint64_t	 interval_ns;	/* the sampling interval */
 	uint64_t	 now;		/* the clock's time now */
 	const struct record_writer_opts *opts;	/* NULL: the defaults */
+	/* A ring's budget: path is a directory of segments (session-ring.h)
+	 * kept within it; 0: path is one file. */
+	uint64_t	 ring;
 };
 
 /*
@@ -74,6 +77,10 @@ void	 session_record_topology(struct session_record *,
  */
 int	 session_record_error(const struct session_record *,
 	    uint64_t *samples, uint64_t *now);
+
+/* Whether the recording is a ring, which a failure stops without
+ * stopping the run. */
+int	 session_record_ring(const struct session_record *);
 
 /* Bytes recorded so far (written or about to be). */
 uint64_t session_record_bytes(const struct session_record *);

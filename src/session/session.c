@@ -173,6 +173,7 @@ session_start_recording(struct session *s, char **cause)
 	p.epoch_ns = clock_wall(&s->clock, 0);
 	p.interval_ns = (uint64_t)(s->delay * 1e9 + 0.5);
 	p.now = clock_now(&s->clock);
+	p.ring = s->opts.ring;
 	error = session_record_open(&p, &s->rec, cause);
 	for (i = 0; i < n; i++)
 		free(rc[i].name);
@@ -509,8 +510,17 @@ session_read(struct session *s, char **cause)
 	if ((error = s->src->ops->sample(s->src, clock_now(&s->clock),
 	    &s->rs, cause)) != 0)
 		return (error);
-	if (s->rec != NULL)
-		return (session_record_sample(s->rec, &s->rs, cause));
+	if (s->rec == NULL ||
+	    (error = session_record_sample(s->rec, &s->rs, cause)) == 0)
+		return (0);
+	if (!session_record_ring(s->rec))
+		return (error);
+	/* A ring that cannot go on stops alone, said once with the next
+	 * snapshot: the samples are still served and shown. */
+	snprintf(s->note, sizeof s->note, "%s; the recording stops, "
+	    "sampling goes on", *cause);
+	free(*cause);
+	*cause = NULL;
 	return (0);
 }
 
@@ -778,8 +788,16 @@ session_start(struct session *s, char **cause)
 	if ((error = session_apply(s, NULL, sel, cause)) != 0)
 		return (error);
 	if (s->opts.record != NULL &&
-	    (error = session_start_recording(s, cause)) != 0)
-		return (error);
+	    (error = session_start_recording(s, cause)) != 0) {
+		if (s->opts.ring == 0)
+			return (error);
+		/* A service's ring is not what it serves: said with the
+		 * first snapshot, and the run goes on. */
+		snprintf(s->note, sizeof s->note, "%s; nothing is recorded, "
+		    "sampling goes on", *cause);
+		free(*cause);
+		*cause = NULL;
+	}
 	if (s->opts.serve != NULL && (error = session_serve(s, cause)) != 0)
 		return (error);
 	return (0);

@@ -47,6 +47,7 @@ struct session_opts {
 	char *const	 *consts;	/* --const NAME=VALUE */
 	size_t		  nconsts;
 	const char	 *record;	/* -w FILE, or NULL */
+	uint64_t	  ring;		/* -w DIR's budget in bytes, or 0 */
 	const char	 *serve;	/* --serve ADDR:PORT, or NULL */
 	const char	 *web_config;	/* --web-config FILE, or NULL */
 };

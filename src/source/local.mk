@@ -65,4 +65,5 @@ tests_bench_bench_perf_LDADD = $(CORE_LIBS)
 
 # The replay source: a recording played back (src/record).
 libhvcore_a_SOURCES += \
+	src/source/source-replay-ring.c src/source/source-replay-ring.h \
 	src/source/source-replay.c src/source/source-replay.h

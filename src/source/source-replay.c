@@ -19,11 +19,13 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include "catalog/catalog.h"
 #include "model/raw.h"
 #include "model/selection.h"
 #include "record/record.h"
+#include "source/source-replay-ring.h"
 #include "source/source.h"
 #include "sys/file.h"
 #include "util/hverr.h"
@@ -36,6 +38,8 @@
 struct source_replay {
 	char		*path;
 	struct file_map	 map;
+	struct record_buf ring;		/* a ring's window, spliced */
+	int		 spliced;	/* map is ring's, not a mapping */
 	struct record_reader *rd;
 	const struct record_meta *meta;
 	uint64_t	 total;		/* samples there are: as found when
@@ -130,17 +134,28 @@ source_replay_fetch(struct source_replay *r)
 		r->total = r->index;
 }
 
+static int	source_replay_is_dir(const char *);
+static int	source_replay_open_ring(struct source *, const char *,
+		    const char *, char **);
+static int	source_replay_begin(struct source *, struct source_replay *,
+		    const char *, char **);
+
 int
 source_replay_open(struct source *src, const char *path, const char *args,
     char **cause)
 {
-	struct source_replay		*r;
-	struct record_event		 ev;
-	const struct record_diag	*d;
-	char				*err = NULL;
-	size_t				 i;
-	int				 error;
+	struct source_replay	*r;
+	int			 error;
 
+	if (source_replay_is_dir(path))
+		return (source_replay_open_ring(src, path, args, cause));
+	if (args != NULL && (strncmp(args, "from=", 5) == 0 ||
+	    strncmp(args, "to=", 3) == 0)) {
+		*cause = xasprintf("replay:%s: --from and --to take a ring's "
+		    "directory (-w DIR --ring-size); this is one recording",
+		    path);
+		return (-HV_EUSAGE);
+	}
 	if (args != NULL && *args != '\0') {
 		*cause = xasprintf("replay:%s: --sim, --catalog and --pmu do "
 		    "not apply to a replay (the recording holds the frame and "
@@ -158,6 +173,52 @@ source_replay_open(struct source *src, const char *path, const char *args,
 	if ((error = file_map(path, RECORD_MAGIC, RECORD_MAGIC_LEN,
 	    SOURCE_REPLAY_MAX, "an hvtop recording", &r->map, cause)) != 0)
 		return (error);
+	return (source_replay_begin(src, r, path, cause));
+}
+
+/* Whether path is a directory: a ring (hvtop -w DIR --ring-size). */
+static int
+source_replay_is_dir(const char *path)
+{
+	struct stat	 st;
+
+	return (stat(path, &st) == 0 && S_ISDIR(st.st_mode));
+}
+
+/* A ring's window (args: from=, to=), spliced into one recording. */
+static int
+source_replay_open_ring(struct source *src, const char *path,
+    const char *args, char **cause)
+{
+	struct source_replay	*r;
+	unsigned		 gaps;
+	int			 error;
+
+	r = xcalloc(1, sizeof *r);
+	src->data = r;
+	r->path = xstrdup(path);
+	r->speed = 1;
+	r->spliced = 1;
+	if ((error = source_replay_ring(path, args, &r->ring, &gaps,
+	    cause)) != 0)
+		return (error);
+	r->map.p = r->ring.p;
+	r->map.len = r->ring.len;
+	return (source_replay_begin(src, r, path, cause));
+}
+
+/* Read the recording mapped at r->map once, and stand before its first
+ * sample. */
+static int
+source_replay_begin(struct source *src, struct source_replay *r,
+    const char *path, char **cause)
+{
+	const struct record_diag	*d;
+	struct record_event		 ev;
+	char				*err = NULL;
+	size_t				 i;
+	int				 error;
+
 	if ((error = record_read_open(r->map.p, r->map.len, &r->rd,
 	    &err)) != 0) {
 		*cause = xasprintf("%s: %s", path, err);
@@ -382,7 +443,10 @@ source_replay_close(struct source *src)
 	free(r->diags);
 	raw_sample_free(&r->next);
 	free(r->lpars);
-	file_unmap(&r->map);
+	if (r->spliced)
+		record_buf_free(&r->ring);
+	else
+		file_unmap(&r->map);
 	free(r->path);
 	free(r);
 	src->data = NULL;

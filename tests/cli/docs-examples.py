@@ -16,6 +16,7 @@ Prints TAP.
 """
 
 import os
+import shutil
 import re
 import shlex
 import socket
@@ -144,7 +145,9 @@ def prepare(argv, work, build, src):
                                check=True)
         if a == "-w" and i + 1 < len(opts):
             path = os.path.join(work, opts[i + 1])
-            if os.path.exists(path):
+            if os.path.isdir(path):
+                shutil.rmtree(path)    # a ring: -w DIR --ring-size
+            elif os.path.exists(path):
                 os.unlink(path)
         if a == "-m" and i + 1 < len(opts) and not os.path.exists(
                 os.path.join(work, opts[i + 1])):
