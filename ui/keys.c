@@ -593,16 +593,27 @@ keys_replay_step(struct ui_run *r, int k)
 static unsigned
 keys_replay_back(struct ui_run *r, int k)
 {
+	struct ui_note	 note = { 0 };
+	unsigned	 act;
+
 	(void)k;
-	return (ui_replay_back(r, 0));
+	act = ui_replay_back(r, 0, &note);
+	ui_say(r, &note);
+	return (act);
 }
 
 static unsigned
 keys_replay_jump(struct ui_run *r, int k)
 {
+	struct ui_note	 note = { 0 };
+	unsigned	 act;
+
 	if (k == '{')
-		return (ui_replay_back(r, 1));
-	return (ui_replay_jump(r));
+		act = ui_replay_back(r, 1, &note);
+	else
+		act = ui_replay_jump(r, &note);
+	ui_say(r, &note);
+	return (act);
 }
 
 static unsigned
