@@ -548,8 +548,10 @@ static void
 ui_key(struct ui_run *r, int k)
 {
 	struct ui	*ui = &r->ui;
+	struct ui_note	 note = { 0 };
 	enum ui_screen	 scr = ui->screen;
 	size_t		 cur = ui->list[scr].cursor;
+	unsigned	 act;
 	int		 w;
 
 	/* The keys read the size from here, never from the terminal. */
@@ -559,7 +561,9 @@ ui_key(struct ui_run *r, int k)
 		ui->msg[0] = '\0';
 		r->msg_until = 0;
 	}
-	ui_act(r, keys_dispatch(r, k));
+	act = keys_dispatch(r, k, &note);
+	ui_say(r, &note);
+	ui_act(r, act);
 	/* Another entry's details start at their top. */
 	if (ui->screen != scr || ui->list[ui->screen].cursor != cur)
 		ui->detail_top = 0;
