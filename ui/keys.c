@@ -11,7 +11,8 @@
  * replay controllers (the pick controller calls the session); what the
  * loop must do after it (sample, jump in a replay, lay out, open a
  * prompt, repaint, quit) it returns as UI_ACT_* bits and never does
- * itself.
+ * itself; what it has to say it puts in the note it is handed, which the
+ * loop shows.  Nothing here writes the status line.
  */
 #include "config.h"
 
@@ -49,16 +50,17 @@ keys_ask(struct ui *ui, int kind, const char *init, int names_only,
 	return (UI_ACT_PROMPT);
 }
 
-static unsigned	keys_lpar_back(struct ui_run *, int);
+static unsigned	keys_lpar_back(struct ui_run *, int, struct ui_note *);
 
 /* ---- moving -------------------------------------------------------- */
 
 static unsigned
-keys_screen(struct ui_run *r, int k)
+keys_screen(struct ui_run *r, int k, struct ui_note *note)
 {
 	struct ui	*ui = &r->ui;
 	enum ui_screen	 from;
 
+	(void)note;
 	/* Help, last in the tabs, between Formulas and Live. */
 	if (ui->screen == UI_HELP && ui->help_tabbed) {
 		ui->screen = k == '\t' ? UI_LIVE : UI_FORMULAS;
@@ -86,11 +88,12 @@ keys_screen(struct ui_run *r, int k)
 }
 
 static unsigned
-keys_help(struct ui_run *r, int k)
+keys_help(struct ui_run *r, int k, struct ui_note *note)
 {
 	struct ui	*ui = &r->ui;
 
 	(void)k;
+	(void)note;
 	if (ui->screen == UI_HELP)
 		ui->screen = ui->back;
 	else {
@@ -104,11 +107,12 @@ keys_help(struct ui_run *r, int k)
 
 /* Esc steps back one level: out of help, the filter, the detail pane. */
 static unsigned
-keys_escape(struct ui_run *r, int k)
+keys_escape(struct ui_run *r, int k, struct ui_note *note)
 {
 	struct ui	*ui = &r->ui;
 
 	(void)k;
+	(void)note;
 	if (ui->screen == UI_HELP)
 		ui->screen = ui->back;
 	else if (ui->screen == UI_LPAR && lpar_close(ui) == 0)
@@ -160,10 +164,11 @@ keys_move_by(struct ui *ui, long n)
 }
 
 static unsigned
-keys_move(struct ui_run *r, int k)
+keys_move(struct ui_run *r, int k, struct ui_note *note)
 {
 	int	 page;
 
+	(void)note;
 	page = r->rows > 12 ? r->rows - 10 : 2;
 	switch (k) {
 	case CRT_KEY_UP:
@@ -194,12 +199,13 @@ keys_move(struct ui_run *r, int k)
 }
 
 static unsigned
-keys_column(struct ui_run *r, int k)
+keys_column(struct ui_run *r, int k, struct ui_note *note)
 {
 	struct ui		*ui = &r->ui;
 	struct live_view	*lv;
 	size_t			 view, row;
 
+	(void)note;
 	if (live_cursor(ui, &view, &row) != 0)
 		return (UI_ACT_NONE);
 	lv = &ui->live.v[view];
@@ -213,15 +219,16 @@ keys_column(struct ui_run *r, int k)
 /* ---- the Frame screen ---------------------------------------------- */
 
 static unsigned
-keys_frame_move(struct ui_run *r, int k)
+keys_frame_move(struct ui_run *r, int k, struct ui_note *note)
 {
+	(void)note;
 	frame_move(&r->ui, k == CRT_KEY_LEFT ? -1 : 1, 0);
 	return (UI_ACT_NONE);
 }
 
 /* Enter: the cursor's core or chip, on its row of the Live table. */
 static unsigned
-keys_frame_live(struct ui_run *r, int k)
+keys_frame_live(struct ui_run *r, int k, struct ui_note *note)
 {
 	struct ui	*ui = &r->ui;
 	size_t		 view, row;
@@ -229,12 +236,12 @@ keys_frame_live(struct ui_run *r, int k)
 
 	(void)k;
 	if (frame_live_row(ui, &view, &row, why, sizeof why) != 0) {
-		ui_msg(r, UI_R_ERROR, "%s", why);
+		ui_note_set(note, UI_R_ERROR, "%s", why);
 		return (UI_ACT_NONE);
 	}
 	if (live_goto(ui, view, row) != 0) {
-		ui_msg(r, UI_R_ERROR, "that row is filtered out (= clears the "
-		    "filter)");
+		ui_note_set(note, UI_R_ERROR, "that row is filtered out (= "
+		    "clears the filter)");
 		return (UI_ACT_NONE);
 	}
 	ui->screen = UI_LIVE;
@@ -242,9 +249,10 @@ keys_frame_live(struct ui_run *r, int k)
 }
 
 static unsigned
-keys_frame_metric(struct ui_run *r, int k)
+keys_frame_metric(struct ui_run *r, int k, struct ui_note *note)
 {
 	(void)k;
+	(void)note;
 	return (keys_ask(&r->ui, PROMPT_METRIC, NULL, 0, "metric (Tab "
 	    "completes, empty: the default): "));
 }
@@ -256,10 +264,9 @@ keys_frame_metric(struct ui_run *r, int k)
  * group is picked by partition, as g GROUP@lpar would.
  */
 static unsigned
-keys_lpar(struct ui_run *r, int k)
+keys_lpar(struct ui_run *r, int k, struct ui_note *note)
 {
 	struct ui	*ui = &r->ui;
-	struct ui_note	 note = { 0 };
 	const char	*g;
 	char		 spec[256];
 	unsigned	 act;
@@ -275,26 +282,25 @@ keys_lpar(struct ui_run *r, int k)
 		return (UI_ACT_NONE);
 	}
 	snprintf(spec, sizeof spec, "%s@lpar", g);
-	act = ui_pick_set(r, spec, 0, &note);
-	ui_say(r, &note);
+	act = ui_pick_set(r, spec, 0, note);
 	if (act == UI_ACT_NONE)
 		snprintf(ui->lp.why, sizeof ui->lp.why, "%.*s",
-		    (int)sizeof ui->lp.why - 1, note.text);
+		    (int)sizeof ui->lp.why - 1, note->text);
 	return (act);
 }
 
 /* Enter, Right: the cursor's partition by virtual processor. */
 static unsigned
-keys_lpar_open(struct ui_run *r, int k)
+keys_lpar_open(struct ui_run *r, int k, struct ui_note *note)
 {
 	struct ui	*ui = &r->ui;
 
 	if (k == CRT_KEY_LEFT)
-		return (keys_lpar_back(r, k));
+		return (keys_lpar_back(r, k, note));
 	if (ui->lp.opened)
 		return (UI_ACT_NONE);
 	if (lpar_open(ui) != 0)
-		ui_msg(r, UI_R_ERROR, ui->lp.vview < 0 ? "no virtual "
+		ui_note_set(note, UI_R_ERROR, ui->lp.vview < 0 ? "no virtual "
 		    "processor is read by partition" : "no partition under "
 		    "the cursor");
 	return (UI_ACT_NONE);
@@ -302,9 +308,10 @@ keys_lpar_open(struct ui_run *r, int k)
 
 /* Backspace, Left: back to the partitions, the cursor where it was. */
 static unsigned
-keys_lpar_back(struct ui_run *r, int k)
+keys_lpar_back(struct ui_run *r, int k, struct ui_note *note)
 {
 	(void)k;
+	(void)note;
 	(void)lpar_close(&r->ui);
 	return (UI_ACT_NONE);
 }
@@ -312,13 +319,14 @@ keys_lpar_back(struct ui_run *r, int k)
 /* ---- filter and sort ----------------------------------------------- */
 
 static unsigned
-keys_filter(struct ui_run *r, int k)
+keys_filter(struct ui_run *r, int k, struct ui_note *note)
 {
 	struct ui	*ui = &r->ui;
 	char		*init;
 	unsigned	 act;
 
 	(void)k;
+	(void)note;
 	free(r->filter_before);
 	r->filter_before = xstrdup(ui->filter_text != NULL ?
 	    ui->filter_text : "");
@@ -334,14 +342,15 @@ keys_filter(struct ui_run *r, int k)
 }
 
 static unsigned
-keys_filter_clear(struct ui_run *r, int k)
+keys_filter_clear(struct ui_run *r, int k, struct ui_note *note)
 {
 	(void)k;
+	(void)note;
 	return (ui_set_filter(&r->ui, ""));
 }
 
 static unsigned
-keys_sort(struct ui_run *r, int k)
+keys_sort(struct ui_run *r, int k, struct ui_note *note)
 {
 	struct ui	*ui = &r->ui;
 	struct ui_list	*l = &ui->list[ui->screen];
@@ -353,7 +362,7 @@ keys_sort(struct ui_run *r, int k)
 	}
 	if (ui->screen == UI_LPAR) {
 		lpar_sort_step(ui, dir);
-		ui_msg(r, UI_R_NORMAL, "sorted by %s", lpar_col_name(ui,
+		ui_note_set(note, UI_R_NORMAL, "sorted by %s", lpar_col_name(ui,
 		    ui->lp.sort));
 		return (UI_ACT_NONE);
 	}
@@ -365,13 +374,14 @@ keys_sort(struct ui_run *r, int k)
 	if (l->sort >= n)
 		l->sort = -1;
 	view_catalog_items_layout(ui, ui->screen);
-	ui_msg(r, UI_R_NORMAL, "sorted by %s", l->sort < 0 ? "catalog order" :
-	    view_catalog_items_col_name(ui->screen, l->sort));
+	ui_note_set(note, UI_R_NORMAL, "sorted by %s", l->sort < 0 ?
+	    "catalog order" : view_catalog_items_col_name(ui->screen,
+	    l->sort));
 	return (UI_ACT_NONE);
 }
 
 static unsigned
-keys_reverse(struct ui_run *r, int k)
+keys_reverse(struct ui_run *r, int k, struct ui_note *note)
 {
 	struct ui			*ui = &r->ui;
 	const struct engine_view	*v;
@@ -379,6 +389,7 @@ keys_reverse(struct ui_run *r, int k)
 	int				 slot;
 
 	(void)k;
+	(void)note;
 	if (ui->screen == UI_LPAR) {
 		lpar_reverse(ui);
 		return (UI_ACT_NONE);
@@ -402,142 +413,142 @@ keys_reverse(struct ui_run *r, int k)
 /* ---- sampling ------------------------------------------------------ */
 
 static unsigned
-keys_interval(struct ui_run *r, int k)
+keys_interval(struct ui_run *r, int k, struct ui_note *note)
 {
 	(void)k;
+	(void)note;
 	return (keys_ask(&r->ui, PROMPT_INTERVAL, NULL, 0, "interval in "
 	    "seconds (now %g): ", r->ui.delay));
 }
 
 static unsigned
-keys_pause(struct ui_run *r, int k)
+keys_pause(struct ui_run *r, int k, struct ui_note *note)
 {
 	struct ui	*ui = &r->ui;
 
 	(void)k;
 	if (ui->replay_end) {
-		ui_msg(r, UI_R_NORMAL, "end of the recording; [ and { go back");
+		ui_note_set(note, UI_R_NORMAL, "end of the recording; [ and "
+		    "{ go back");
 		return (UI_ACT_NONE);
 	}
 	ui->paused = !ui->paused;
-	ui_msg(r, UI_R_NORMAL, ui->paused ? "paused (p resumes)" : "sampling");
+	ui_note_set(note, UI_R_NORMAL, ui->paused ? "paused (p resumes)" :
+	    "sampling");
 	return (ui->paused ? UI_ACT_NONE : UI_ACT_RESAMPLE);
 }
 
 static unsigned
-keys_sample(struct ui_run *r, int k)
+keys_sample(struct ui_run *r, int k, struct ui_note *note)
 {
 	(void)r;
 	(void)k;
+	(void)note;
 	return (UI_ACT_RESAMPLE);
 }
 
 static unsigned
-keys_save(struct ui_run *r, int k)
+keys_save(struct ui_run *r, int k, struct ui_note *note)
 {
-	struct ui_note	 note = { 0 };
 	unsigned	 act;
 
 	(void)k;
-	act = ui_settings_save(r, &note);
-	ui_say(r, &note);
+	act = ui_settings_save(r, note);
 	return (act);
 }
 
 static unsigned
-keys_redraw(struct ui_run *r, int k)
+keys_redraw(struct ui_run *r, int k, struct ui_note *note)
 {
 	(void)r;
 	(void)k;
+	(void)note;
 	return (UI_ACT_REDRAW);
 }
 
 static unsigned
-keys_quit(struct ui_run *r, int k)
+keys_quit(struct ui_run *r, int k, struct ui_note *note)
 {
 	(void)r;
 	(void)k;
+	(void)note;
 	return (UI_ACT_QUIT);
 }
 
 /* ---- picks and columns --------------------------------------------- */
 
 static unsigned
-keys_pick_name(struct ui_run *r, int k)
+keys_pick_name(struct ui_run *r, int k, struct ui_note *note)
 {
 	(void)k;
+	(void)note;
 	return (keys_ask(&r->ui, PROMPT_PICK, NULL, 1, "pick GROUP or "
 	    "EVENT[@chip|@core|@vcpu|@lpar][:LIST]: "));
 }
 
 static unsigned
-keys_pick_clear(struct ui_run *r, int k)
+keys_pick_clear(struct ui_run *r, int k, struct ui_note *note)
 {
-	struct ui_note	 note = { 0 };
 	unsigned	 act;
 
 	(void)k;
-	act = ui_pick_clear(r, &note);
-	ui_say(r, &note);
+	act = ui_pick_clear(r, note);
 	return (act);
 }
 
 static unsigned
-keys_pick_entry(struct ui_run *r, int k)
+keys_pick_entry(struct ui_run *r, int k, struct ui_note *note)
 {
-	struct ui_note	 note = { 0 };
 	unsigned	 act;
 
 	(void)k;
-	act = ui_pick_entry(r, &note);
-	ui_say(r, &note);
+	act = ui_pick_entry(r, note);
 	return (act);
 }
 
 static unsigned
-keys_unpick_entry(struct ui_run *r, int k)
+keys_unpick_entry(struct ui_run *r, int k, struct ui_note *note)
 {
-	struct ui_note	 note = { 0 };
 	unsigned	 act;
 
 	(void)k;
-	act = ui_pick_unpick_entry(r, &note);
-	ui_say(r, &note);
+	act = ui_pick_unpick_entry(r, note);
 	return (act);
 }
 
 static unsigned
-keys_unpick_column(struct ui_run *r, int k)
+keys_unpick_column(struct ui_run *r, int k, struct ui_note *note)
 {
-	struct ui_note	 note = { 0 };
 	unsigned	 act;
 
 	(void)k;
-	act = ui_pick_unpick_column(r, &note);
-	ui_say(r, &note);
+	act = ui_pick_unpick_column(r, note);
 	return (act);
 }
 
 static unsigned
-keys_detail(struct ui_run *r, int k)
+keys_detail(struct ui_run *r, int k, struct ui_note *note)
 {
 	(void)k;
+	(void)note;
 	r->ui.detail = !r->ui.detail;
 	return (UI_ACT_NONE);
 }
 
 static unsigned
-keys_sparkcol(struct ui_run *r, int k)
+keys_sparkcol(struct ui_run *r, int k, struct ui_note *note)
 {
 	(void)k;
+	(void)note;
 	r->ui.sparkcol = !r->ui.sparkcol;
 	return (UI_ACT_NONE);
 }
 
 /* The detail pane's lines; the end is clamped before drawing. */
 static unsigned
-keys_detail_scroll(struct ui_run *r, int k)
+keys_detail_scroll(struct ui_run *r, int k, struct ui_note *note)
 {
+	(void)note;
 	if (k == 'J')
 		r->ui.detail_top++;
 	else if (r->ui.detail_top > 0)
@@ -547,7 +558,7 @@ keys_detail_scroll(struct ui_run *r, int k)
 
 /* - hides the cursor column, + shows every column again. */
 static unsigned
-keys_columns(struct ui_run *r, int k)
+keys_columns(struct ui_run *r, int k, struct ui_note *note)
 {
 	struct ui		*ui = &r->ui;
 	const struct live_view	*lv;
@@ -572,7 +583,7 @@ keys_columns(struct ui_run *r, int k)
 	ui->hidden = xreallocarray(ui->hidden, ui->nhidden + 1,
 	    sizeof *ui->hidden);
 	ui->hidden[ui->nhidden++] = xstrdup(name);
-	ui_msg(r, UI_R_NORMAL, "%s hidden (+ shows all columns)", name);
+	ui_note_set(note, UI_R_NORMAL, "%s hidden (+ shows all columns)", name);
 	ui->live.stale = 1;
 	return (UI_ACT_NONE);
 }
@@ -580,35 +591,43 @@ keys_columns(struct ui_run *r, int k)
 /* ---- replay -------------------------------------------------------- */
 
 static unsigned
-keys_replay_step(struct ui_run *r, int k)
+keys_replay_step(struct ui_run *r, int k, struct ui_note *note)
 {
 	(void)k;
 	if (r->ui.replay_end) {
-		ui_msg(r, UI_R_NORMAL, "end of the recording");
+		ui_note_set(note, UI_R_NORMAL, "end of the recording");
 		return (UI_ACT_NONE);
 	}
 	return (UI_ACT_RESAMPLE);
 }
 
 static unsigned
-keys_replay_back(struct ui_run *r, int k)
+keys_replay_back(struct ui_run *r, int k, struct ui_note *note)
 {
+	unsigned	 act;
+
 	(void)k;
-	return (ui_replay_back(r, 0));
+	act = ui_replay_back(r, 0, note);
+	return (act);
 }
 
 static unsigned
-keys_replay_jump(struct ui_run *r, int k)
+keys_replay_jump(struct ui_run *r, int k, struct ui_note *note)
 {
+	unsigned	 act;
+
 	if (k == '{')
-		return (ui_replay_back(r, 1));
-	return (ui_replay_jump(r));
+		act = ui_replay_back(r, 1, note);
+	else
+		act = ui_replay_jump(r, note);
+	return (act);
 }
 
 static unsigned
-keys_replay_goto(struct ui_run *r, int k)
+keys_replay_goto(struct ui_run *r, int k, struct ui_note *note)
 {
 	(void)k;
+	(void)note;
 	return (keys_ask(&r->ui, PROMPT_GOTO, NULL, 0, "go to sample N, "
 	    "+SECONDS, HH:MM[:SS] or YYYY-MM-DDTHH:MM[:SS] (UTC): "));
 }
@@ -906,7 +925,7 @@ keys_find(int k, unsigned where)
 
 /* A key without an entry here says so, rather than do nothing. */
 static void
-keys_unknown(struct ui_run *r, int k)
+keys_unknown(int k, struct ui_note *note)
 {
 	char	 name[16];
 
@@ -921,21 +940,21 @@ keys_unknown(struct ui_run *r, int k)
 	else
 		snprintf(name, sizeof name, "that key");
 	if (keys_find(k, KEYS_ANY) != NULL)
-		ui_msg(r, UI_R_WARN, "%s does nothing on this screen (h "
-		    "lists the keys)", name);
+		ui_note_set(note, UI_R_WARN, "%s does nothing on this screen "
+		    "(h lists the keys)", name);
 	else
-		ui_msg(r, UI_R_WARN, "%s is not a key of hvtop (h lists the "
-		    "keys)", name);
+		ui_note_set(note, UI_R_WARN, "%s is not a key of hvtop (h "
+		    "lists the keys)", name);
 }
 
 unsigned
-keys_dispatch(struct ui_run *r, int k)
+keys_dispatch(struct ui_run *r, int k, struct ui_note *note)
 {
 	const struct keys_entry	*e;
 
 	if ((e = keys_find(k, keys_where(&r->ui))) == NULL) {
-		keys_unknown(r, k);
+		keys_unknown(k, note);
 		return (UI_ACT_NONE);
 	}
-	return (e->fn(r, k));
+	return (e->fn(r, k, note));
 }

@@ -12,6 +12,7 @@
 
 #include "ui/ui-model.h"
 
+struct ui_note;
 struct ui_run;
 
 /* Where a key applies: the screens (1 << enum ui_screen) and the modes. */
@@ -43,8 +44,11 @@ enum keys_section {
 
 #define KEYS_MAX	8	/* codes per entry */
 
-/* Do what the key k (one of the entry's) does; returns UI_ACT_* bits. */
-typedef unsigned (*keys_fn)(struct ui_run *, int k);
+/*
+ * Do what the key k (one of the entry's) does; returns UI_ACT_* bits, and
+ * what came of it is said in the note, for the loop to show.
+ */
+typedef unsigned (*keys_fn)(struct ui_run *, int k, struct ui_note *);
 
 struct keys_entry {
 	int		 key[KEYS_MAX];	/* codes (crt.h); 0 ends early */
@@ -73,8 +77,10 @@ int		 keys_applies(unsigned mask, unsigned where);
 const struct keys_entry *keys_find(int k, unsigned where);
 /*
  * Run key k: find its entry and call it.  Returns what the loop must do
- * next (UI_ACT_*; UI_ACT_NONE for a key that does nothing here).
+ * next (UI_ACT_*; UI_ACT_NONE for a key that does nothing here); what it
+ * has to say goes in the note (a key that does nothing says so), which
+ * the loop shows.
  */
-unsigned	 keys_dispatch(struct ui_run *, int k);
+unsigned	 keys_dispatch(struct ui_run *, int k, struct ui_note *);
 
 #endif /* HVTOP_UI_KEYS_H */

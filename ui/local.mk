@@ -91,6 +91,16 @@ tests_unit_test_ui_settings_SOURCES = tests/unit/test-ui-settings.c
 tests_unit_test_ui_settings_CFLAGS = $(UNIT_CFLAGS)
 tests_unit_test_ui_settings_LDADD = $(UI_LIBS) $(CMOCKA_LIBS)
 
+# The replay controller: where the jump keys go and what the jump's
+# steps show and say, fed by hand, without a loop.
+check_PROGRAMS += tests/unit/test-ui-replay
+tests_unit_test_ui_replay_SOURCES = tests/unit/test-ui-replay.c \
+	tests/unit/test-fake-source.c tests/unit/test-fake-source.h \
+	tests/unit/fixture.c tests/unit/fixture.h \
+	tests/unit/fixture-ui.c tests/unit/fixture-ui.h
+tests_unit_test_ui_replay_CFLAGS = $(UNIT_CFLAGS)
+tests_unit_test_ui_replay_LDADD = $(UI_LIBS) $(CMOCKA_LIBS)
+
 # The history chart's cells, without curses.
 check_PROGRAMS += tests/unit/test-ui-chart
 tests_unit_test_ui_chart_SOURCES = tests/unit/test-ui-chart.c

@@ -5,7 +5,10 @@
  * restarts n + 2 samples before the next one; the first interval after a
  * jump is taken at the new position, never across the jump.  Keys only
  * say where to go (UI_ACT_SEEK); the loop makes the jump and takes its
- * samples, one session call a pass, as it takes every other sample.
+ * samples, one session call a pass, as it takes every other sample, and
+ * hands each answer here (ui_replay_took()) to learn what to do next.
+ * What came of it is said in a note (struct ui_note) that the loop
+ * shows: nothing here samples or writes the status line.
  */
 #include "config.h"
 
@@ -21,7 +24,7 @@
 /* Where the replay stands (as the last sample or jump said); at its end
  * it pauses and says so once. */
 void
-ui_replay_status(struct ui_run *r)
+ui_replay_status(struct ui_run *r, struct ui_note *note)
 {
 	struct ui		*ui = &r->ui;
 	char			*sum;
@@ -35,30 +38,30 @@ ui_replay_status(struct ui_run *r)
 	ui->replay_end = 1;
 	ui->paused = 1;
 	sum = session_replay_summary(ui->ses);
-	ui_msg(r, UI_R_NORMAL, "end of the recording (%s); [ and { go back, "
-	    "q quits", sum);
+	ui_note_set(note, UI_R_NORMAL, "end of the recording (%s); [ and { "
+	    "go back, q quits", sum);
 	free(sum);
 }
 
 /* A replay shown every d seconds plays the recorded gaps scaled by the
  * ratio of d to the recorded interval: say at what speed. */
 void
-ui_replay_speed(struct ui_run *r, double d)
+ui_replay_speed(struct ui_run *r, double d, struct ui_note *note)
 {
 	struct session_replay	 rp;
 
 	(void)session_replay(r->ui.ses, &rp);
 	r->ui.replay_speed = rp.speed;
-	ui_msg(r, UI_R_NORMAL, "replaying at %.3gx the recorded speed "
-	    "(interval %.2fs)", r->ui.replay_speed, d);
+	ui_note_set(note, UI_R_NORMAL, "replaying at %.3gx the recorded "
+	    "speed (interval %.2fs)", r->ui.replay_speed, d);
 }
 
 /* The recording failed to read (cut under the replay): said on the status
  * line now, and on exit, which then fails. */
 void
-ui_replay_failed(struct ui_run *r, const char *cause)
+ui_replay_failed(struct ui_run *r, const char *cause, struct ui_note *note)
 {
-	ui_msg(r, UI_R_ERROR, "replay: %s", cause);
+	ui_note_set(note, UI_R_ERROR, "replay: %s", cause);
 	if (r->replay_error == NULL)
 		r->replay_error = xstrdup(cause);
 }
@@ -69,7 +72,8 @@ ui_replay_failed(struct ui_run *r, const char *cause)
  * engine (the recording changed its selection or catalog there) is a
  * baseline too, so near a change the interval shown moves forward; going
  * back, the jump starts a sample earlier instead, up to three times.  The
- * loop makes the calls, one a pass (ui_replay_step()).
+ * loop makes the calls, one a pass, and says how each went
+ * (ui_replay_took()).
  */
 static void
 ui_replay_seek_start(struct ui_run *r, uint64_t index, int back, int again)
@@ -96,21 +100,22 @@ ui_replay_seek(struct ui_run *r, uint64_t index, int back)
 
 /* After the jump back that followed a failure: say the first failure. */
 static void
-ui_replay_seek_said(struct ui_run *r)
+ui_replay_seek_said(struct ui_run *r, struct ui_note *note)
 {
 	char	*cause = r->seek.failed;
 
 	if (cause == NULL)
 		return;
 	r->seek.failed = NULL;
-	ui_replay_failed(r, cause);
+	ui_replay_failed(r, cause, note);
 	free(cause);
-	ui_replay_status(r);
+	ui_replay_status(r, note);
 }
 
 /* The jump ended without an interval to show (error 0: none there). */
 static void
-ui_replay_seek_fail(struct ui_run *r, int error, char *cause)
+ui_replay_seek_fail(struct ui_run *r, int error, char *cause,
+    struct ui_note *note)
 {
 	struct ui_seek	*sk = &r->seek;
 	uint64_t	 was = sk->was;
@@ -132,76 +137,67 @@ ui_replay_seek_fail(struct ui_run *r, int error, char *cause)
 		}
 	}
 	if (error != 0)
-		ui_replay_failed(r, cause);
+		ui_replay_failed(r, cause, note);
 	else if (cause != NULL)
-		ui_msg(r, UI_R_ERROR, "replay: %s", cause);
+		ui_note_set(note, UI_R_ERROR, "replay: %s", cause);
 	free(cause);
-	ui_replay_status(r);
-	ui_replay_seek_said(r);
+	ui_replay_status(r, note);
+	ui_replay_seek_said(r, note);
 }
 
 /* A sample after the jump: a baseline, a start a sample earlier, or the
- * interval to show. */
-static void
-ui_replay_seek_sample(struct ui_run *r)
+ * interval to show (1). */
+static int
+ui_replay_seek_sample(struct ui_run *r, const struct session_result *res,
+    struct ui_note *note)
 {
-	struct ui		*ui = &r->ui;
-	struct ui_seek		*sk = &r->seek;
-	struct session_result	 res;
-	char			*cause = NULL;
+	struct ui_seek	*sk = &r->seek;
 
-	if (session_sample(ui->ses, &res, &cause) != 0) {
-		ui_take(r, &res);
-		ui_replay_seek_fail(r, -1, cause);
-		return;
-	}
-	ui_take(r, &res);
-	sk->renewed |= res.changed;
-	if (sk->n == 0 || res.snap->seq == 0) {
-		session_recycle(ui->ses, res.snap);
+	sk->renewed |= res->changed;
+	if (sk->n == 0 || res->snap->seq == 0) {
 		/* Every sample brought a new engine: nothing whole. */
 		if (++sk->n == 4)
 			ui_replay_seek_fail(r, 0,
-			    xstrdup("no interval to show here"));
-		return;
+			    xstrdup("no interval to show here"), note);
+		return (0);
 	}
 	if (sk->back && (sk->renewed & SESSION_CHANGED_ENGINE) &&
 	    sk->index > 0 && sk->tries < 2) {
-		session_recycle(ui->ses, res.snap);
 		sk->index--;
 		sk->tries++;
 		sk->jumped = 0;
-		return;
+		return (0);
 	}
 	sk->on = 0;
-	ui_show(r, res.snap, clock_now(&r->rt));
-	ui_msg(r, UI_R_NORMAL, "sample %llu of %llu",
-	    (unsigned long long)ui->replay_pos,
-	    (unsigned long long)ui->replay_total);
-	ui_replay_seek_said(r);
+	return (1);
 }
 
-void
-ui_replay_step(struct ui_run *r)
+int
+ui_replay_took(struct ui_run *r, int error, char *cause,
+    const struct session_result *res, struct ui_note *note)
 {
-	struct ui_seek		*sk = &r->seek;
-	struct session_result	 res;
-	char			*cause = NULL;
+	struct ui_seek	*sk = &r->seek;
 
-	if (sk->jumped) {
-		ui_replay_seek_sample(r);
-		return;
+	if (error != 0) {
+		ui_replay_seek_fail(r, -1, cause, note);
+		return (0);
 	}
-	/* The interval across the jump means nothing. */
-	if (session_seek(r->ui.ses, sk->index, &res, &cause) != 0) {
-		ui_take(r, &res);
-		ui_replay_seek_fail(r, -1, cause);
-		return;
-	}
-	ui_take(r, &res);
+	free(cause);
+	if (sk->jumped)
+		return (ui_replay_seek_sample(r, res, note));
 	sk->jumped = 1;
 	sk->n = 0;
 	sk->renewed = 0;
+	return (0);
+}
+
+void
+ui_replay_shown(struct ui_run *r, struct ui_note *note)
+{
+	ui_note_set(note, UI_R_NORMAL, "sample %llu of %llu",
+	    (unsigned long long)r->ui.replay_pos,
+	    (unsigned long long)r->ui.replay_total);
+	ui_replay_seek_said(r, note);
 }
 
 /*
@@ -210,7 +206,7 @@ ui_replay_step(struct ui_run *r)
  * at or after it.
  */
 unsigned
-ui_replay_goto(struct ui_run *r, const char *line)
+ui_replay_goto(struct ui_run *r, const char *line, struct ui_note *note)
 {
 	struct ui		*ui = &r->ui;
 	struct session_replay	 rp;
@@ -220,32 +216,33 @@ ui_replay_goto(struct ui_run *r, const char *line)
 
 	(void)session_replay(ui->ses, &rp);
 	if (seekspec_parse(line, rp.first, &w, &cause) != 0) {
-		ui_msg(r, UI_R_ERROR, "go to %s: %s", line, cause);
+		ui_note_set(note, UI_R_ERROR, "go to %s: %s", line, cause);
 		free(cause);
 		return (UI_ACT_NONE);
 	}
 	if (w.kind == SEEKSPEC_SAMPLE) {
 		n = w.value;
 		if (n < 2 || n > ui->replay_total) {
-			ui_msg(r, UI_R_ERROR, "go to %s: samples 2 to %llu "
-			    "have an interval to show", line,
+			ui_note_set(note, UI_R_ERROR, "go to %s: samples 2 "
+			    "to %llu have an interval to show", line,
 			    (unsigned long long)ui->replay_total);
 			return (UI_ACT_NONE);
 		}
 	} else {
 		if (w.value < rp.first) {
-			ui_msg(r, UI_R_ERROR, "go to %s: before the first "
-			    "sample", line);
+			ui_note_set(note, UI_R_ERROR, "go to %s: before the "
+			    "first sample", line);
 			return (UI_ACT_NONE);
 		}
 		if (session_find(ui->ses, w.value, &i, &cause) != 0) {
-			ui_msg(r, UI_R_ERROR, "go to %s: %s", line, cause);
+			ui_note_set(note, UI_R_ERROR, "go to %s: %s", line,
+			    cause);
 			free(cause);
 			return (UI_ACT_NONE);
 		}
 		if (i >= ui->replay_total) {
-			ui_msg(r, UI_R_ERROR, "go to %s: after the last "
-			    "sample", line);
+			ui_note_set(note, UI_R_ERROR, "go to %s: after the "
+			    "last sample", line);
 			return (UI_ACT_NONE);
 		}
 		n = i + 1 > 2 ? i + 1 : 2;
@@ -261,26 +258,28 @@ ui_replay_tenth(const struct ui *ui)
 }
 
 unsigned
-ui_replay_back(struct ui_run *r, int jump)
+ui_replay_back(struct ui_run *r, int jump, struct ui_note *note)
 {
 	uint64_t	 pos = r->ui.replay_pos, back;
 
 	back = (jump ? ui_replay_tenth(&r->ui) : 1) + 2;
 	if (pos < 3) {
-		ui_msg(r, UI_R_NORMAL, "at the start of the recording");
+		ui_note_set(note, UI_R_NORMAL, "at the start of the "
+		    "recording");
 		return (UI_ACT_NONE);
 	}
 	return (ui_replay_seek(r, pos > back ? pos - back : 0, 1));
 }
 
 unsigned
-ui_replay_jump(struct ui_run *r)
+ui_replay_jump(struct ui_run *r, struct ui_note *note)
 {
 	uint64_t	 pos = r->ui.replay_pos, total = r->ui.replay_total;
 	uint64_t	 jump = ui_replay_tenth(&r->ui);
 
 	if (total < 2 || pos + jump >= total) {
-		ui_msg(r, UI_R_NORMAL, "less than a tenth is left: Space steps");
+		ui_note_set(note, UI_R_NORMAL, "less than a tenth is left: "
+		    "Space steps");
 		return (UI_ACT_NONE);
 	}
 	return (ui_replay_seek(r, pos + jump - 2, 0));

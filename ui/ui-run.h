@@ -110,8 +110,10 @@ unsigned ui_set_filter(struct ui *, const char *text);
  * stands, when the next sample is due, and a new engine to follow.
  */
 void	 ui_take(struct ui_run *, const struct session_result *);
-/* Put snap on screen (the model owns it from now on). */
-void	 ui_show(struct ui_run *, struct engine_snapshot *, uint64_t now);
+/* Put snap on screen (the model owns it from now on); a replay's end is
+ * said in the note. */
+void	 ui_show(struct ui_run *, struct engine_snapshot *, uint64_t now,
+	    struct ui_note *);
 
 /* ---- ui-pick.c: picking groups and events -------------------------- */
 
@@ -166,25 +168,43 @@ unsigned ui_settings_save(struct ui_run *, struct ui_note *);
 
 /* ---- ui-replay.c: moving in a recording ---------------------------- */
 
+/*
+ * These change the model and the jump under way, and say what came of it
+ * in a note for the loop to show; they neither sample nor touch the
+ * status line.
+ */
 /* Where the replay stands; at its end it pauses and says so once. */
-void	 ui_replay_status(struct ui_run *);
+void	 ui_replay_status(struct ui_run *, struct ui_note *);
 /* Say at what speed the replay plays for an interval of d seconds. */
-void	 ui_replay_speed(struct ui_run *, double d);
+void	 ui_replay_speed(struct ui_run *, double d, struct ui_note *);
 /* The go-to prompt's answer: UI_ACT_SEEK, or UI_ACT_NONE (said why). */
-unsigned ui_replay_goto(struct ui_run *, const char *line);
+unsigned ui_replay_goto(struct ui_run *, const char *line,
+	    struct ui_note *);
 /* The recording could not be read on: say why now and on exit (status 1). */
-void	 ui_replay_failed(struct ui_run *, const char *cause);
+void	 ui_replay_failed(struct ui_run *, const char *cause,
+	    struct ui_note *);
 /*
  * Ask the loop to show the interval ending with sample index + 1
- * (UI_ACT_SEEK; the loop then calls ui_replay_step() until seek.on is
- * clear).
+ * (UI_ACT_SEEK: the loop then makes the jump and takes samples, one
+ * session call a pass, until seek.on is clear).
  */
 unsigned ui_replay_seek(struct ui_run *, uint64_t index, int back);
 /* One sample back, or with jump a tenth of the recording. */
-unsigned ui_replay_back(struct ui_run *, int jump);
+unsigned ui_replay_back(struct ui_run *, int jump, struct ui_note *);
 /* A tenth of the recording forward. */
-unsigned ui_replay_jump(struct ui_run *);
-/* One step of the jump under way: one call to the session. */
-void	 ui_replay_step(struct ui_run *);
+unsigned ui_replay_jump(struct ui_run *, struct ui_note *);
+/*
+ * The loop made the jump under way's next call: session_seek() until
+ * seek.jumped is set, session_sample() after; error and cause (freed
+ * here) are its answer, res its result, taken already (ui_take()).
+ * Returns 1 when res->snap is the interval to show: the loop puts it up
+ * (ui_show()) and then calls ui_replay_shown().  Otherwise the loop
+ * gives any snapshot back to the session; seek.on says whether the jump
+ * goes on.
+ */
+int	 ui_replay_took(struct ui_run *, int error, char *cause,
+	    const struct session_result *res, struct ui_note *);
+/* The jump's interval is on screen: say where the replay stands. */
+void	 ui_replay_shown(struct ui_run *, struct ui_note *);
 
 #endif /* HVTOP_UI_RUN_H */

@@ -119,6 +119,7 @@ static void
 ui_interval(struct ui_run *r, const char *line)
 {
 	struct ui	*ui = &r->ui;
+	struct ui_note	 note = { 0 };
 	char		*end;
 	double		 d;
 
@@ -136,7 +137,8 @@ ui_interval(struct ui_run *r, const char *line)
 	r->next = clock_now(&r->rt) + (uint64_t)llround(d * 1e9);
 	if (ui->replay) {
 		/* The recorded gaps, scaled to the asked interval. */
-		ui_replay_speed(r, d);
+		ui_replay_speed(r, d, &note);
+		ui_say(r, &note);
 		return;
 	}
 	ui_msg(r, UI_R_NORMAL, "interval %.2fs", d);
@@ -248,7 +250,7 @@ ui_prompt_done(void *arg, int kind, const char *line)
 		break;
 	case PROMPT_GOTO:
 		if (line != NULL && *line != '\0')
-			act = ui_replay_goto(r, line);
+			act = ui_replay_goto(r, line, &note);
 		break;
 	case PROMPT_INDICES:
 		act = ui_pick_indices(r, line, &note);
@@ -361,7 +363,8 @@ ui_take(struct ui_run *r, const struct session_result *res)
 
 /* Put snap on screen (it replaces the one shown) and into the history. */
 void
-ui_show(struct ui_run *r, struct engine_snapshot *snap, uint64_t now)
+ui_show(struct ui_run *r, struct engine_snapshot *snap, uint64_t now,
+    struct ui_note *note)
 {
 	struct ui	*ui = &r->ui;
 
@@ -371,7 +374,7 @@ ui_show(struct ui_run *r, struct engine_snapshot *snap, uint64_t now)
 	live_push(ui, snap);
 	ui->live.stale = 1;
 	if (ui->replay)
-		ui_replay_status(r);
+		ui_replay_status(r, note);
 }
 
 /* The sample could not be taken: say why. */
@@ -379,6 +382,7 @@ static void
 ui_sample_failed(struct ui_run *r, char *cause)
 {
 	struct ui	*ui = &r->ui;
+	struct ui_note	 note = { 0 };
 
 	if (session_record_failed(ui->ses)) {
 		/* Said until something else is, and again on exit. */
@@ -391,9 +395,10 @@ ui_sample_failed(struct ui_run *r, char *cause)
 	if (ui->replay) {
 		/* The file failed under the replay: the header's total
 		 * follows what is left. */
-		ui_replay_failed(r, cause);
+		ui_replay_failed(r, cause, &note);
 		free(cause);
-		ui_replay_status(r);
+		ui_replay_status(r, &note);
+		ui_say(r, &note);
 		return;
 	}
 	ui_msg(r, UI_R_ERROR, "sampling failed: %s", cause);
@@ -406,6 +411,7 @@ ui_sample(struct ui_run *r)
 {
 	struct ui		*ui = &r->ui;
 	struct session_result	 res;
+	struct ui_note		 note = { 0 };
 	uint64_t		 now, cpu;
 	char			*cause = NULL;
 	int			 error;
@@ -415,7 +421,8 @@ ui_sample(struct ui_run *r)
 		r->vnext += (uint64_t)llround(ui->delay * 1e9);
 	}
 	if (r->state.done) {
-		ui_replay_status(r);
+		ui_replay_status(r, &note);
+		ui_say(r, &note);
 		return (0);
 	}
 	/* A sample that cannot be recorded is not taken. */
@@ -437,11 +444,40 @@ ui_sample(struct ui_run *r)
 	if (res.snap->seq == 0) {
 		engine_snapshot_free(res.snap);
 		if (ui->replay)
-			ui_replay_status(r);
+			ui_replay_status(r, &note);
+		ui_say(r, &note);
 		return (1);
 	}
-	ui_show(r, res.snap, now);
+	ui_show(r, res.snap, now, &note);
+	ui_say(r, &note);
 	return (0);
+}
+
+/*
+ * One call of the replay's jump under way (UI_ACT_SEEK): the jump
+ * (session_seek(): the interval across it means nothing), then samples
+ * until the replay controller has one to show.
+ */
+static void
+ui_seek_step(struct ui_run *r)
+{
+	struct ui		*ui = &r->ui;
+	struct session_result	 res;
+	struct ui_note		 note = { 0 };
+	char			*cause = NULL;
+	int			 error;
+
+	if (!r->seek.jumped)
+		error = session_seek(ui->ses, r->seek.index, &res, &cause);
+	else
+		error = session_sample(ui->ses, &res, &cause);
+	ui_take(r, &res);
+	if (ui_replay_took(r, error, cause, &res, &note)) {
+		ui_show(r, res.snap, clock_now(&r->rt), &note);
+		ui_replay_shown(r, &note);
+	} else if (error == 0 && res.snap != NULL)
+		session_recycle(ui->ses, res.snap);
+	ui_say(r, &note);
 }
 
 /* When the next sample is due after one taken at now, as it said. */
@@ -512,8 +548,10 @@ static void
 ui_key(struct ui_run *r, int k)
 {
 	struct ui	*ui = &r->ui;
+	struct ui_note	 note = { 0 };
 	enum ui_screen	 scr = ui->screen;
 	size_t		 cur = ui->list[scr].cursor;
+	unsigned	 act;
 	int		 w;
 
 	/* The keys read the size from here, never from the terminal. */
@@ -523,7 +561,9 @@ ui_key(struct ui_run *r, int k)
 		ui->msg[0] = '\0';
 		r->msg_until = 0;
 	}
-	ui_act(r, keys_dispatch(r, k));
+	act = keys_dispatch(r, k, &note);
+	ui_say(r, &note);
+	ui_act(r, act);
 	/* Another entry's details start at their top. */
 	if (ui->screen != scr || ui->list[ui->screen].cursor != cur)
 		ui->detail_top = 0;
@@ -594,7 +634,7 @@ ui_loop(struct ui_run *r)
 		step = (uint64_t)llround(ui->delay * 1e9);
 		if (r->seek.on) {
 			/* A jump: its calls one a pass, drawn when done. */
-			ui_replay_step(r);
+			ui_seek_step(r);
 			dirty = 1;
 			if (r->seek.on)
 				continue;

@@ -223,6 +223,7 @@ test_dispatch_actions(void **state)
 {
 	struct ui_run	 r;
 	struct ui	*ui = &r.ui;
+	struct ui_note	 n = { 0 };
 
 	(void)state;
 	memset(&r, 0, sizeof r);
@@ -230,45 +231,49 @@ test_dispatch_actions(void **state)
 	ui->screen = UI_LIVE;
 	ui->delay = 2;
 
-	assert_int_equal(keys_dispatch(&r, 'q'), UI_ACT_QUIT);
+	assert_int_equal(keys_dispatch(&r, 'q', &n), UI_ACT_QUIT);
 	assert_int_equal(r.quit, 0);
-	assert_int_equal(keys_dispatch(&r, CRT_KEY_F10), UI_ACT_QUIT);
-	assert_int_equal(keys_dispatch(&r, 12), UI_ACT_REDRAW);
-	assert_int_equal(keys_dispatch(&r, ' '), UI_ACT_RESAMPLE);
+	assert_int_equal(keys_dispatch(&r, CRT_KEY_F10, &n), UI_ACT_QUIT);
+	assert_int_equal(keys_dispatch(&r, 12, &n), UI_ACT_REDRAW);
+	assert_int_equal(keys_dispatch(&r, ' ', &n), UI_ACT_RESAMPLE);
 	assert_int_equal(r.sample_now, 0);
 	/* A key bound nowhere does nothing. */
-	assert_int_equal(keys_dispatch(&r, 'Q'), UI_ACT_NONE);
+	assert_int_equal(keys_dispatch(&r, 'Q', &n), UI_ACT_NONE);
+	assert_int_equal(n.role, UI_R_WARN);
+	assert_string_equal(n.text, "'Q' is not a key of hvtop (h lists the "
+	    "keys)");
 
 	/* Pausing asks for nothing; resuming for a sample. */
-	assert_int_equal(keys_dispatch(&r, 'p'), UI_ACT_NONE);
+	assert_int_equal(keys_dispatch(&r, 'p', &n), UI_ACT_NONE);
 	assert_int_equal(ui->paused, 1);
-	assert_int_equal(keys_dispatch(&r, 'p'), UI_ACT_RESAMPLE);
+	assert_string_equal(n.text, "paused (p resumes)");
+	assert_int_equal(keys_dispatch(&r, 'p', &n), UI_ACT_RESAMPLE);
 	assert_int_equal(ui->paused, 0);
 
 	/* Moving between screens is the model's alone. */
-	assert_int_equal(keys_dispatch(&r, 'h'), UI_ACT_NONE);
+	assert_int_equal(keys_dispatch(&r, 'h', &n), UI_ACT_NONE);
 	assert_int_equal(ui->screen, UI_HELP);
-	assert_int_equal(keys_dispatch(&r, 27), UI_ACT_NONE);
+	assert_int_equal(keys_dispatch(&r, 27, &n), UI_ACT_NONE);
 	assert_int_equal(ui->screen, UI_LIVE);
 
 	/* A page is what the height the loop gave leaves for a list; the
 	 * keys never ask the terminal. */
 	ui->screen = UI_HELP;
 	r.rows = 30;
-	assert_int_equal(keys_dispatch(&r, CRT_KEY_NPAGE), UI_ACT_NONE);
+	assert_int_equal(keys_dispatch(&r, CRT_KEY_NPAGE, &n), UI_ACT_NONE);
 	assert_int_equal(ui->list[UI_HELP].top, 20);
 	r.rows = 5;
-	assert_int_equal(keys_dispatch(&r, CRT_KEY_NPAGE), UI_ACT_NONE);
+	assert_int_equal(keys_dispatch(&r, CRT_KEY_NPAGE, &n), UI_ACT_NONE);
 	assert_int_equal(ui->list[UI_HELP].top, 22);
 	ui->list[UI_HELP].top = 0;
 	ui->screen = UI_LIVE;
 
 	/* Prompts are described, not opened. */
-	assert_int_equal(keys_dispatch(&r, 'd'), UI_ACT_PROMPT);
+	assert_int_equal(keys_dispatch(&r, 'd', &n), UI_ACT_PROMPT);
 	assert_int_equal(ui->ask, PROMPT_INTERVAL);
 	assert_string_equal(ui->ask_label, "interval in seconds (now 2): ");
 	assert_null(ui->ask_init);
-	assert_int_equal(keys_dispatch(&r, 'g'), UI_ACT_PROMPT);
+	assert_int_equal(keys_dispatch(&r, 'g', &n), UI_ACT_PROMPT);
 	assert_int_equal(ui->ask, PROMPT_PICK);
 	assert_int_equal(ui->ask_names, 1);
 	assert_int_equal(ui->prompt, 0);
@@ -276,35 +281,37 @@ test_dispatch_actions(void **state)
 	/* A filter set: / starts from it, = clears it and asks for a
 	 * layout. */
 	ui->filter_text = xstrdup("cycles");
-	assert_int_equal(keys_dispatch(&r, '/'), UI_ACT_PROMPT);
+	assert_int_equal(keys_dispatch(&r, '/', &n), UI_ACT_PROMPT);
 	assert_int_equal(ui->ask, PROMPT_FILTER);
 	assert_string_equal(ui->ask_label, "filter: ");
 	assert_string_equal(ui->ask_init, "cycles ");
 	assert_string_equal(r.filter_before, "cycles");
-	assert_int_equal(keys_dispatch(&r, '='), UI_ACT_RELAYOUT);
+	assert_int_equal(keys_dispatch(&r, '=', &n), UI_ACT_RELAYOUT);
 	assert_string_equal(ui->filter_text, "");
 
 	/* A replay steps by sampling, until its end. */
 	ui->replay = 1;
-	assert_int_equal(keys_dispatch(&r, ']'), UI_ACT_RESAMPLE);
+	assert_int_equal(keys_dispatch(&r, ']', &n), UI_ACT_RESAMPLE);
 	ui->replay_end = 1;
-	assert_int_equal(keys_dispatch(&r, ']'), UI_ACT_NONE);
-	assert_string_equal(ui->msg, "end of the recording");
-	assert_int_equal(keys_dispatch(&r, 'G'), UI_ACT_PROMPT);
+	assert_int_equal(keys_dispatch(&r, ']', &n), UI_ACT_NONE);
+	assert_string_equal(n.text, "end of the recording");
+	assert_int_equal(keys_dispatch(&r, 'G', &n), UI_ACT_PROMPT);
 	assert_int_equal(ui->ask, PROMPT_GOTO);
 	/* A jump is asked of the loop, which makes it and samples. */
 	ui->replay_pos = 50;
 	ui->replay_total = 100;
-	assert_int_equal(keys_dispatch(&r, '{'), UI_ACT_SEEK);
+	assert_int_equal(keys_dispatch(&r, '{', &n), UI_ACT_SEEK);
 	assert_true(r.seek.index == 38 && r.seek.back && !r.seek.on);
 	assert_int_equal(ui->replay_end, 0);
-	assert_int_equal(keys_dispatch(&r, '}'), UI_ACT_SEEK);
+	assert_int_equal(keys_dispatch(&r, '}', &n), UI_ACT_SEEK);
 	assert_true(r.seek.index == 58 && !r.seek.back && !r.seek.on);
-	assert_int_equal(keys_dispatch(&r, '['), UI_ACT_SEEK);
+	assert_int_equal(keys_dispatch(&r, '[', &n), UI_ACT_SEEK);
 	assert_true(r.seek.index == 47 && r.seek.back);
 	ui->replay_pos = 2;
-	assert_int_equal(keys_dispatch(&r, '['), UI_ACT_NONE);
-	assert_string_equal(ui->msg, "at the start of the recording");
+	assert_int_equal(keys_dispatch(&r, '[', &n), UI_ACT_NONE);
+	assert_string_equal(n.text, "at the start of the recording");
+	/* What the keys say is the loop's to show. */
+	assert_string_equal(ui->msg, "");
 
 	filter_free(ui->filter);
 	free(ui->filter_text);
