@@ -7,7 +7,8 @@ prometheusdir = $(pkgdatadir)/prometheus
 prometheus_DATA = monitoring/prometheus/hvtop.rules.yml \
 	monitoring/prometheus/hvtop.alerts.yml
 grafanadir = $(pkgdatadir)/grafana
-grafana_DATA =
+grafana_DATA = monitoring/grafana/hvtop-frame.json \
+	monitoring/grafana/hvtop-fleet.json
 EXTRA_DIST += $(prometheus_DATA) $(grafana_DATA) \
 	monitoring/prometheus/hvtop.rules.test.yml \
 	monitoring/prometheus/hvtop.alerts.test.yml
