@@ -18,7 +18,14 @@ tests/cli/test-fleet.sh).
       prints the health of every rule and fails if one is not ok
   monitoring-check.py alerts API NAME
       prints the labels of NAME's firing alerts, one a line
+  monitoring-check.py reference CSV
+      prints, as JSON, the frame's figures from hvtop's CSV of it (its
+      last interval): each partition's, each chip's and their sums
+  monitoring-check.py compare API FRAME REF.json
+      the frame's recording rules equal REF's figures within 1 %, one
+      series for each partition and chip; prints what differs and fails
 """
+import csv
 import json
 import sys
 import urllib.parse
@@ -176,6 +183,87 @@ def alerts(api, name):
     return 0
 
 
+# The recording rules of a partition and the CSV column each equals.
+LPAR_RULES = (
+    ("frame_lpar:hvtop_lpar_cycles_per_second:max", "CPM_CCYC [/s]"),
+    ("frame_lpar:hvtop_lpar_cores:max", "cores"),
+    ("frame_lpar:hvtop_lpar_ipc:max", "ipc"),
+    ("frame_lpar:hvtop_lpar_off_home_chip_ratio:max", "off_home_chip"),
+    ("frame_lpar:hvtop_lpar_remote_ratio:max", "remote_node"),
+)
+
+
+def reference(path):
+    last = {}
+    with open(path, encoding="utf-8", newline="") as f:
+        for row in csv.DictReader(f):
+            if row.get("index") == "total" or row.get("error"):
+                continue
+            if row.get("domain") == "lpar" and row.get("placement") == "all":
+                last[("lpar", row["index"])] = row
+            elif row.get("domain") == "chip":
+                last[("chip", row["index"])] = row
+    ref = {"lpar": {}, "chip": {}}
+    for (kind, index), row in last.items():
+        if kind == "lpar":
+            ref["lpar"][index] = {r: float(row[c]) for r, c in LPAR_RULES}
+        else:
+            ref["chip"][index] = float(row["Memory_BW_Chip [MB/s]"]) * 1e6
+    ref["cycles"] = sum(v[LPAR_RULES[0][0]] for v in ref["lpar"].values())
+    ref["cores"] = sum(v[LPAR_RULES[1][0]] for v in ref["lpar"].values())
+    ref["memory"] = sum(ref["chip"].values())
+    print(json.dumps(ref, sort_keys=True))
+    return 0
+
+
+def near(got, want):
+    return abs(got - want) <= max(0.01 * abs(want), 1e-6)
+
+
+def by_label(api, expr, label):
+    return {s["metric"].get(label, ""): float(s["value"][1])
+            for s in instant(api, expr)}
+
+
+def compare(api, frame, ref_path):
+    with open(ref_path, encoding="utf-8") as f:
+        ref = json.load(f)
+    sel = '{frame="%s"}' % frame
+    bad = []
+    for rule, _ in LPAR_RULES:
+        got = by_label(api, rule + sel, "lpar")
+        want = {k: v[rule] for k, v in ref["lpar"].items()}
+        if sorted(got) != sorted(want):
+            bad.append("%s: partitions %s, the CSV's %s"
+                       % (rule, sorted(got), sorted(want)))
+            continue
+        for k in want:
+            if not near(got[k], want[k]):
+                bad.append("%s{lpar=%s}: %g, the CSV says %g"
+                           % (rule, k, got[k], want[k]))
+    got = by_label(api, "frame_chip:hvtop_memory_bw_bytes_per_second:max"
+                   + sel, "chip")
+    if sorted(got) != sorted(ref["chip"]):
+        bad.append("memory: chips %s, the CSV's %s"
+                   % (sorted(got), sorted(ref["chip"])))
+    else:
+        for k, v in ref["chip"].items():
+            if not near(got[k], v):
+                bad.append("memory{chip=%s}: %g, the CSV says %g"
+                           % (k, got[k], v))
+    for rule, key in (("frame:hvtop_lpar_cycles_per_second:sum", "cycles"),
+                      ("frame:hvtop_lpar_cores:sum", "cores"),
+                      ("frame:hvtop_memory_bw_bytes_per_second:sum",
+                       "memory")):
+        got = by_label(api, rule + sel, "frame")
+        if frame not in got or not near(got[frame], ref[key]):
+            bad.append("%s: %s, the CSV says %g"
+                       % (rule, got.get(frame), ref[key]))
+    for b in bad:
+        print(b)
+    return 1 if bad else 0
+
+
 def main(argv):
     if len(argv) < 2:
         print(__doc__, file=sys.stderr)
@@ -193,6 +281,10 @@ def main(argv):
         return rules(args[0])
     if cmd == "alerts":
         return alerts(args[0], args[1])
+    if cmd == "reference":
+        return reference(args[0])
+    if cmd == "compare":
+        return compare(args[0], args[1], args[2])
     print(__doc__, file=sys.stderr)
     return 2
 
