@@ -5,9 +5,11 @@ tests/cli/test-fleet.sh).
   monitoring-check.py coverage RULES.yml TEST.yml [RULES.yml TEST.yml]...
       every recording rule of RULES is the expr of a promql_expr_test of
       TEST, and every alert of RULES has an alert_rule_test there
-  monitoring-check.py dashboards FILE.json...
+  monitoring-check.py dashboards RULES.yml FILE.json...
       each is a Grafana dashboard with a datasource and a frame variable,
-      and every panel queries ${datasource} with at least one expr
+      every panel queries ${datasource} with at least one expr, and every
+      recorded name an expr reads (level:name:operation) is a rule of
+      RULES
   monitoring-check.py panels API FRAME FILE.json...
       every panel's every expr, its variables given values (FRAME for
       $frame), returns at least one series from the Prometheus at API;
@@ -27,6 +29,7 @@ tests/cli/test-fleet.sh).
 """
 import csv
 import json
+import re
 import sys
 import urllib.parse
 import urllib.request
@@ -72,8 +75,11 @@ def panels_of(dash):
             yield q
 
 
-def dashboards(paths):
+def dashboards(rules_path, paths):
     bad = []
+    recorded = set()
+    for g in load_yaml(rules_path)["groups"]:
+        recorded.update(r["record"] for r in g["rules"] if "record" in r)
     for path in paths:
         with open(path, encoding="utf-8") as f:
             d = json.load(f)
@@ -101,6 +107,12 @@ def dashboards(paths):
             if not exprs or not all(exprs):
                 bad.append("%s: panel '%s' has a target without expr"
                            % (path, title))
+                continue
+            for e in exprs:
+                for name in re.findall(r"[a-z_]+:[a-z_]+:[a-z_]+", e):
+                    if name not in recorded:
+                        bad.append("%s: panel '%s' reads %s, no rule of %s"
+                                   % (path, title, name, rules_path))
         if n == 0:
             bad.append("%s: no panels" % path)
     for b in bad:
@@ -272,7 +284,7 @@ def main(argv):
     if cmd == "coverage":
         return coverage(args)
     if cmd == "dashboards":
-        return dashboards(args)
+        return dashboards(args[0], args[1:])
     if cmd == "panels":
         return panels(args[0], args[1], args[2:])
     if cmd == "query":
