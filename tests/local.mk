@@ -29,6 +29,8 @@ TESTS += tests/cli/test-guest-prune.sh
 TESTS += tests/cli/test-guest-console.sh
 # The simulated frame's partitions against its cores, in pandas.
 TESTS += tests/cli/test-sim-conserve.sh
+# A fleet of simulated frames in one Prometheus, over TLS and Basic auth.
+TESTS += tests/cli/test-fleet.sh
 EXTRA_DIST += tests/cli tests/data tests/fuzz tests/bench
 
 # The folders above are distributed whole; in a build outside the source
