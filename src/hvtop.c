@@ -368,6 +368,7 @@ hvtop_session_opts(const struct hvtop_opts *o, struct source *src,
 	so->record = o->record;
 	so->serve = o->serve;
 	so->web_config = o->web_config;
+	so->serve_vcpus = o->serve_vcpus;
 }
 
 /* Print what the session said since *shown; a failure last, as the exit

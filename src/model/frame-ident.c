@@ -11,6 +11,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "model/raw.h"
 #include "util/xalloc.h"
 
 #define FRAME_LINE_MAX	1024
@@ -242,4 +243,34 @@ frame_ident_mtms(const struct frame_ident *fi, char *buf, size_t size)
 	else
 		snprintf(buf, size, "unknown");
 	return (buf);
+}
+
+void
+frame_ident_caps(const struct topology *t, int catalog,
+    struct frame_caps *c)
+{
+	/* An interface is what the hv_24x7 PMU (or the simulated frame)
+	 * said it speaks; the physical domains and the other partitions
+	 * are the HMC's permission, which the hypervisor reports, and a
+	 * probe of the partitions may have found refused. */
+	c->pmu = t->interface != 0;
+	c->frame = c->pmu && t->privileged;
+	c->partitions = c->frame && !t->lpars_denied;
+	c->catalog = catalog != 0;
+}
+
+const char *
+frame_ident_cap(const struct frame_caps *c, size_t i, int *on)
+{
+	static const char *const names[FRAME_NCAPS] = {
+		"pmu", "frame", "partitions", "catalog",
+	};
+	const int	 v[FRAME_NCAPS] = {
+		c->pmu, c->frame, c->partitions, c->catalog,
+	};
+
+	if (i >= FRAME_NCAPS)
+		return (NULL);
+	*on = v[i] != 0;
+	return (names[i]);
 }

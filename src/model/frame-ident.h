@@ -73,4 +73,27 @@ int	 frame_ident_known(const struct frame_ident *);
  */
 char	*frame_ident_mtms(const struct frame_ident *, char *buf, size_t size);
 
+/*
+ * What this partition can see, the facts hvtop --check prints and the
+ * endpoint's hvtop_capability series: counters readable at all (pmu),
+ * the physical chips and cores (frame: the HMC's "Allow performance
+ * information collection"), other partitions, a usable catalog.
+ */
+struct frame_caps {
+	int	 pmu;
+	int	 frame;
+	int	 partitions;
+	int	 catalog;
+};
+#define FRAME_NCAPS	4
+
+struct topology;
+/* The capabilities of a source that opened with topology t; catalog:
+ * whether its catalog parsed without errors. */
+void	 frame_ident_caps(const struct topology *t, int catalog,
+	    struct frame_caps *);
+/* Capability i's name ("pmu", "frame", "partitions", "catalog") and
+ * value; NULL past FRAME_NCAPS. */
+const char *frame_ident_cap(const struct frame_caps *, size_t i, int *on);
+
 #endif /* HVTOP_FRAME_IDENT_H */

@@ -49,6 +49,7 @@ struct session_opts {
 	const char	 *record;	/* -w FILE, or NULL */
 	const char	 *serve;	/* --serve ADDR:PORT, or NULL */
 	const char	 *web_config;	/* --web-config FILE, or NULL */
+	int		  serve_vcpus;	/* --serve-vcpus */
 };
 
 /* What a call changed in the model (bits). */
