@@ -16,6 +16,8 @@
 #include <cmocka.h>
 
 #include "model/frame-ident.h"
+#include "model/raw.h"
+#include "sim/sim.h"
 
 static const char lparcfg_p9[] =
     "lparcfg 1.9\n"
@@ -182,6 +184,66 @@ test_check(void **state)
 	free(cause);
 }
 
+/* The simulator's identity keys, and collect=0 as no permission. */
+static void
+test_sim_keys(void **state)
+{
+	struct sim_config	 cfg;
+	char			*cause = NULL;
+
+	(void)state;
+	sim_config_defaults(&cfg);
+	assert_string_equal(cfg.model, "9080-M9S");
+	assert_string_equal(cfg.serial, "SIMFRAME1");
+	assert_string_equal(cfg.name, "sim");
+	assert_int_equal(sim_config_parse(&cfg, "model=9009-22A,serial=F2,"
+	    "name=rack-7,collect=0", &cause), 0);
+	assert_string_equal(cfg.model, "9009-22A");
+	assert_string_equal(cfg.serial, "F2");
+	assert_string_equal(cfg.name, "rack-7");
+	assert_true(cfg.faults.denied);
+	assert_int_equal(sim_config_set(&cfg, "collect", "1", &cause), 0);
+	assert_false(cfg.faults.denied);
+	assert_int_not_equal(sim_config_set(&cfg, "serial", "F-2", &cause),
+	    0);
+	assert_non_null(strstr(cause, "serial=F-2"));
+	free(cause);
+	assert_int_not_equal(sim_config_set(&cfg, "name", "a b", &cause), 0);
+	free(cause);
+	assert_int_not_equal(sim_config_set(&cfg, "collect", "2", &cause),
+	    0);
+	free(cause);
+	assert_string_equal(cfg.serial, "F2");
+}
+
+/* The capabilities from a topology: the permission gates frame and
+ * partitions. */
+static void
+test_caps(void **state)
+{
+	struct topology		 t;
+	struct frame_caps	 c;
+	const char		*name;
+	int			 on;
+
+	(void)state;
+	memset(&t, 0, sizeof t);
+	t.interface = 2;
+	t.privileged = 1;
+	frame_ident_caps(&t, 1, &c);
+	assert_true(c.pmu && c.frame && c.partitions && c.catalog);
+	t.lpars_denied = 1;
+	frame_ident_caps(&t, 1, &c);
+	assert_true(c.frame && !c.partitions);
+	t.privileged = 0;
+	frame_ident_caps(&t, 0, &c);
+	assert_true(c.pmu && !c.frame && !c.partitions && !c.catalog);
+	name = frame_ident_cap(&c, 1, &on);
+	assert_string_equal(name, "frame");
+	assert_false(on);
+	assert_null(frame_ident_cap(&c, FRAME_NCAPS, &on));
+}
+
 int
 main(void)
 {
@@ -192,6 +254,8 @@ main(void)
 		cmocka_unit_test(test_lparcfg_long),
 		cmocka_unit_test(test_partition_name),
 		cmocka_unit_test(test_check),
+		cmocka_unit_test(test_sim_keys),
+		cmocka_unit_test(test_caps),
 	};
 
 	return (cmocka_run_group_tests_name("frame-ident", tests, NULL,
