@@ -705,9 +705,11 @@ session_serve(struct session *s, char **cause)
 	si.source_label = s->src->label;
 	si.timebase_hz = s->topo.timebase_hz;
 	si.ident = s->topo.ident;
-	/* lparcfg's partition_id (or the simulator's) says who we are. */
-	si.lpar_self = s->topo.ident.lpar_id >= 0 ?
-	    (unsigned)s->topo.ident.lpar_id : s->topo.lpar_self;
+	/* lparcfg's partition_id (or the simulator's) where the frame is
+	 * known, else the source's. */
+	si.lpar_self = frame_ident_known(&s->topo.ident) &&
+	    s->topo.ident.lpar_id >= 0 ? (unsigned)s->topo.ident.lpar_id :
+	    s->topo.lpar_self;
 	si.per_vcpu = s->opts.serve_vcpus;
 	frame_ident_caps(&s->topo, s->catp != NULL && s->catp->nerrors == 0,
 	    &si.caps);
