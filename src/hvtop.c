@@ -17,7 +17,6 @@
 #include <unistd.h>
 
 #include "engine/engine.h"
-#include "model/raw.h"
 #include "session/session.h"
 #include "export/export.h"
 #include "hvtop.h"
@@ -152,7 +151,6 @@ struct hvtop_batch {
 	FILE			*fp;
 	struct export		*x;
 	struct export_info	 info;
-	char			 frame[80];	/* info.frame */
 	struct strbuf		 sb;
 	struct strbuf		 news;
 	int			 quiet;	/* -b --serve without -o */
@@ -270,9 +268,6 @@ hvtop_batch(struct session *s, const struct hvtop_opts *o, FILE *fp)
 	b.info.source = session_label(s);
 	b.info.catalog = session_catalog_label(s);
 	b.info.calls = session_calls_word(s);
-	b.info.frame = frame_ident_known(&session_topology(s)->ident) ?
-	    frame_ident_mtms(&session_topology(s)->ident, b.frame,
-	    sizeof b.frame) : NULL;
 	b.x = export_new(o->format, session_engine(s), &b.info);
 	step = (uint64_t)llround(session_delay(s) * 1e9);
 	next = session_now(s);
