@@ -321,6 +321,7 @@ hvtop_session_opts(const struct hvtop_opts *o, struct source *src,
 	so->ring = o->ring;
 	so->serve = o->serve;
 	so->web_config = o->web_config;
+	so->serve_vcpus = o->serve_vcpus;
 }
 
 /* Print what the session said since *shown; a failure last, as the exit

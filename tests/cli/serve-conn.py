@@ -129,7 +129,7 @@ def scrape(port, enc):
 
 
 def samples(text):
-    m = re.search(rb"^hvtop_samples_total (\d+)", text, re.M)
+    m = re.search(rb"^hvtop_samples_total(?:\{[^}]*\})? (\d+)", text, re.M)
     return m.group(1) if m else None
 
 

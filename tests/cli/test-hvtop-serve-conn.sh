@@ -79,7 +79,7 @@ kill "$pid" 2>/dev/null
 reap "$pid" >/dev/null
 
 # ---- memory with slow readers ------------------------------------------
-serve_start b -b --sim lpars=200,vcpus=65,clock=real -d 1 \
+serve_start b -b --sim lpars=200,vcpus=65,clock=real -d 1 --serve-vcpus \
     -g CPM_32MHZ_CYC@lpar --serve 127.0.0.1:0
 check "--serve starts on a 200-partition frame" test -n "$url"
 port=$(echo "$url" | sed 's/.*:\([0-9]*\)\/metrics$/\1/')
@@ -93,7 +93,7 @@ until_ok 60 placed
 size=$(wc -c <"$tmpdir/big.txt" 2>/dev/null || echo 0)
 diag "one scrape: $size bytes"
 check "the scrape is whole" sh -c \
-    "test $size -gt 1000000 && tail -n 1 '$tmpdir/big.txt' | grep -q '^hvtop_'"
+    "test $size -gt 1000000 && tail -n 1 '$tmpdir/big.txt' | grep -Eq '^(hvtop|process)_'"
 if ldd "$HVTOP" 2>/dev/null | grep -q libasan; then
 	skip "16 slow readers: under 1.5 x one scrape" "an AddressSanitizer" \
 	    "build: freed memory stays in quarantine"
