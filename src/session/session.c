@@ -171,7 +171,7 @@ session_start_recording(struct session *s, char **cause)
 	p.consts = rc;
 	p.nconsts = n;
 	p.epoch_ns = clock_wall(&s->clock, 0);
-	p.interval_ns = (uint64_t)(s->delay * 1e9 + 0.5);
+	p.interval_ns = (uint64_t)(s->interval * 1e9 + 0.5);
 	p.now = clock_now(&s->clock);
 	p.ring = s->opts.ring;
 	error = session_record_open(&p, &s->rec, cause);
@@ -304,7 +304,7 @@ session_has_lpar(const struct selection *sel)
  * now lists what the source found.
  */
 static int
-session_partitions(struct session *s)
+session_lpars(struct session *s)
 {
 	char	*why = NULL;
 
@@ -353,7 +353,7 @@ session_select(struct session *s, const struct session_pick *picks,
 	error = session_picks(s, s->catp, picks, n, &sel, cause);
 	/* Partitions are found when a pick reads them, or may name one
 	 * that was not looked for yet. */
-	if ((error != 0 || session_has_lpar(sel)) && session_partitions(s)) {
+	if ((error != 0 || session_has_lpar(sel)) && session_lpars(s)) {
 		if (error == 0) {
 			selection_clear(sel);
 			free(sel);
@@ -622,9 +622,9 @@ session_recycle(struct session *s, struct engine_snapshot *snap)
 /* ---- the interval -------------------------------------------------- */
 
 void
-session_set_delay(struct session *s, double seconds)
+session_set_interval(struct session *s, double seconds)
 {
-	s->delay = seconds;
+	s->interval = seconds;
 	/* A replay: the recorded gaps, scaled to the interval asked for. */
 	if (s->ctl != NULL)
 		s->ctl->set_speed(s->src, session_replay_interval(s) /
@@ -632,9 +632,9 @@ session_set_delay(struct session *s, double seconds)
 }
 
 double
-session_delay(const struct session *s)
+session_interval(const struct session *s)
 {
-	return (s->delay);
+	return (s->interval);
 }
 
 /* ---- opening and closing ------------------------------------------- */
@@ -686,7 +686,7 @@ session_open(struct session **out, const struct session_opts *o,
 	s->opts = *o;
 	s->src = o->src;
 	s->ctl = source_control(s->src);
-	s->delay = o->delay;
+	s->interval = o->interval;
 	s->sel = xcalloc(1, sizeof *s->sel);
 	clock_init(&s->clock, o->virtual_clock, SESSION_VIRTUAL_EPOCH);
 	if (s->ctl != NULL)
@@ -715,8 +715,7 @@ session_serve(struct session *s, char **cause)
 	si.source_label = s->src->label;
 	si.timebase_hz = s->topo.timebase_hz;
 	si.ident = s->topo.ident;
-	/* lparcfg's partition_id (or the simulator's) where the frame is
-	 * known, else the source's. */
+	/* The frame's own partition id where known, else the source's. */
 	si.lpar_self = frame_ident_known(&s->topo.ident) &&
 	    s->topo.ident.lpar_id >= 0 ? (unsigned)s->topo.ident.lpar_id :
 	    s->topo.lpar_self;
@@ -778,7 +777,7 @@ session_start(struct session *s, char **cause)
 	error = session_given(s, sel, cause);
 	/* Partitions are found when a pick reads them, or may name one
 	 * that was not looked for yet. */
-	if ((error != 0 || session_has_lpar(sel)) && session_partitions(s)) {
+	if ((error != 0 || session_has_lpar(sel)) && session_lpars(s)) {
 		if (error != 0) {
 			free(*cause);
 			*cause = NULL;
