@@ -466,7 +466,7 @@ hvtop_cmd_tick(void *arg)
 	struct hvtop_cmd	*c = arg;
 
 	if (!c->failed)
-		hvtop_cmd_sample(c, c->o->delay_set);
+		hvtop_cmd_sample(c, c->o->interval_set);
 	return (0);
 }
 

@@ -75,7 +75,7 @@ hvtop_loop_flush(FILE *fp, struct strbuf *sb)
 uint64_t
 hvtop_loop_step(struct session *s)
 {
-	return ((uint64_t)llround(session_delay(s) * 1e9));
+	return ((uint64_t)llround(session_interval(s) * 1e9));
 }
 
 /* The tick after next, or one from now when the run fell behind (or the

@@ -49,7 +49,7 @@ struct hvtop_loop_hooks {
 };
 
 /*
- * Sample at next and then every session_delay() seconds until a hook
+ * Sample at next and then every session_interval() seconds until a hook
  * ends the loop; a wake-up before the tick samples nothing.  After a
  * stall (SIGSTOP, a slow read) the next tick is one from now: catching
  * up would be a burst of back-to-back samples of empty intervals.

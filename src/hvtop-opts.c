@@ -146,17 +146,17 @@ hvtop_set_list(struct hvtop_opts *o, const struct hvtop_option *op,
 }
 
 static void
-hvtop_set_delay(struct hvtop_opts *o, const struct hvtop_option *op,
+hvtop_set_interval(struct hvtop_opts *o, const struct hvtop_option *op,
     const char *arg)
 {
 	char	*end;
 
 	(void)op;
 	errno = 0;
-	o->delay = strtod(arg, &end);
-	o->delay_set = 1;
-	if (errno != 0 || *end != '\0' || !(o->delay >= 0.01) ||
-	    o->delay > 86400)
+	o->interval = strtod(arg, &end);
+	o->interval_set = 1;
+	if (errno != 0 || *end != '\0' || !(o->interval >= 0.01) ||
+	    o->interval > 86400)
 		hvtop_usage_error("-d %s: the interval must be a number of "
 		    "seconds from 0.01 to 86400", arg);
 }
@@ -357,7 +357,7 @@ hvtop_version(struct hvtop_opts *o, const struct hvtop_option *op,
 
 static const struct hvtop_option hvtop_options[] = {
 	FLAG("batch", 'b', batch),
-	ARG("delay", 'd', hvtop_set_delay),
+	ARG("delay", 'd', hvtop_set_interval),
 	ARG("iterations", 'n', hvtop_set_count),
 	STRING("output", 'o', output),
 	LIST("group", 'g', groups),
@@ -556,7 +556,7 @@ hvtop_parse(struct hvtop_opts *o, int argc, char **argv)
 	int				 ch, nwords = 0;
 
 	memset(o, 0, sizeof *o);
-	o->delay = 1.0;
+	o->interval = 1.0;
 	o->count = -1;
 	o->format = -1;
 	o->source = "auto";

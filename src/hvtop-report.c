@@ -103,7 +103,7 @@ hvtop_report_play(struct session *s, const struct hvtop_opts *o,
 	long			 added = 0;
 	char			*cause = NULL;
 
-	step = (uint64_t)llround(session_delay(s) * 1e9);
+	step = (uint64_t)llround(session_interval(s) * 1e9);
 	next = session_now(s);
 	for (;;) {
 		if (session_sample(s, &res, &cause) != 0) {

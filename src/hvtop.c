@@ -306,8 +306,8 @@ hvtop_session_opts(const struct hvtop_opts *o, struct source *src,
 	so->src = src;
 	so->virtual_clock = hvtop_virtual_clock(o->source_args);
 	so->batch = o->batch;
-	so->delay = o->delay;
-	so->delay_set = o->delay_set;
+	so->interval = o->interval;
+	so->interval_set = o->interval_set;
 	so->replay_speed = o->replay_speed;
 	so->groups = o->groups;
 	so->ngroups = o->ngroups;
@@ -445,7 +445,7 @@ hvtop_run(struct session *s, const struct hvtop_opts *o, FILE *fp)
 		return (hvtop_command(s, o, fp));
 	if (o->batch)
 		return (hvtop_batch(s, o, fp));
-	uo.delay_set = o->delay_set;
+	uo.interval_set = o->interval_set;
 	uo.picked = o->ngroups > 0 || o->nevents > 0;
 	uo.no_color = o->no_color;
 	return (ui_main(s, &uo));

@@ -19,8 +19,8 @@ struct session;
 
 struct hvtop_opts {
 	int		 batch;
-	double		 delay;		/* seconds */
-	int		 delay_set;	/* -d was given */
+	double		 interval;		/* seconds */
+	int		 interval_set;	/* -d was given */
 	long		 count;		/* -1: forever */
 	const char	*output;
 	int		 format;	/* enum export_format */

@@ -418,7 +418,7 @@ keys_interval(struct ui_run *r, int k, struct ui_note *note)
 	(void)k;
 	(void)note;
 	return (keys_ask(&r->ui, PROMPT_INTERVAL, NULL, 0, "interval in "
-	    "seconds (now %g): ", r->ui.delay));
+	    "seconds (now %g): ", r->ui.interval));
 }
 
 static unsigned

@@ -279,7 +279,7 @@ struct ui {
 	size_t		 nhidden;
 
 	int		 paused;
-	double		 delay;		/* seconds */
+	double		 interval;		/* seconds */
 	double		 cpu_pct;	/* hvtop's own CPU use */
 	double		 age;		/* seconds since the snapshot */
 	char		 host[64];

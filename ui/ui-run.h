@@ -42,7 +42,7 @@ struct ui_seek {
 /* What the loop needs besides the model. */
 struct ui_run {
 	struct ui	 ui;
-	int		 delay_set;	/* the command line's (ui_opts) */
+	int		 interval_set;	/* the command line's (ui_opts) */
 	int		 picked;
 	struct hv_clock	 rt;		/* real time, for pacing */
 	uint64_t	 next;		/* real time of the next sample */

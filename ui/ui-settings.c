@@ -64,10 +64,10 @@ ui_settings_apply(struct ui_run *r, struct ui_note *n)
 
 	if (s == NULL)
 		return;
-	if (!r->delay_set && !ui->replay) {
+	if (!r->interval_set && !ui->replay) {
 		if ((k = settings_interval(s, &d, &cause)) > 0) {
-			session_set_delay(ui->ses, d);
-			ui->delay = d;
+			session_set_interval(ui->ses, d);
+			ui->interval = d;
 		} else if (k < 0) {
 			ui_note_set(n, UI_R_ERROR, "%s", cause);
 			free(cause);
@@ -153,7 +153,7 @@ ui_settings_save(struct ui_run *r, struct ui_note *n)
 		    "set HOME, XDG_CONFIG_HOME or HVTOP_CONFIG");
 		return (UI_ACT_NONE);
 	}
-	snprintf(buf, sizeof buf, "%g", ui->delay);
+	snprintf(buf, sizeof buf, "%g", ui->interval);
 	settings_set(s, "interval", buf);
 	settings_remove(s, "pick");
 	for (i = 0; i < ui->npicks; i++) {

@@ -132,8 +132,8 @@ ui_interval(struct ui_run *r, const char *line)
 		    "86400", line);
 		return;
 	}
-	session_set_delay(ui->ses, d);
-	ui->delay = d;
+	session_set_interval(ui->ses, d);
+	ui->interval = d;
 	r->next = clock_now(&r->rt) + (uint64_t)llround(d * 1e9);
 	if (ui->replay) {
 		/* The recorded gaps, scaled to the asked interval. */
@@ -418,7 +418,7 @@ ui_sample(struct ui_run *r)
 
 	if (session_clock_virtual(ui->ses)) {
 		session_sleep_until(ui->ses, r->vnext, -1);
-		r->vnext += (uint64_t)llround(ui->delay * 1e9);
+		r->vnext += (uint64_t)llround(ui->interval * 1e9);
 	}
 	if (r->state.done) {
 		ui_replay_status(r, &note);
@@ -631,7 +631,7 @@ ui_loop(struct ui_run *r)
 			}
 		}
 		now = clock_now(&r->rt);
-		step = (uint64_t)llround(ui->delay * 1e9);
+		step = (uint64_t)llround(ui->interval * 1e9);
 		if (r->seek.on) {
 			/* A jump: its calls one a pass, drawn when done. */
 			ui_seek_step(r);
@@ -702,9 +702,9 @@ ui_setup(struct ui_run *r, struct session *ses, const struct ui_opts *opts)
 	size_t			 i;
 
 	ui->ses = ses;
-	r->delay_set = opts->delay_set;
+	r->interval_set = opts->interval_set;
 	r->picked = opts->picked;
-	ui->delay = session_delay(ses);
+	ui->interval = session_interval(ses);
 	for (i = 0; i < UI_NSCREENS; i++)
 		ui->list[i].sort = -1;
 	if (gethostname(ui->host, sizeof ui->host) != 0)

@@ -10,7 +10,7 @@ struct session;
 
 /* What the command line tells the interface besides the session. */
 struct ui_opts {
-	int		 delay_set;	/* -d given: the settings' interval
+	int		 interval_set;	/* -d given: the settings' interval
 					   is not used */
 	int		 picked;	/* -g or -e given: the settings'
 					   picks are not used */

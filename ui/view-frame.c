@@ -45,7 +45,7 @@ view_frame_legend(const struct ui *ui, struct view_canvas *f, int y)
 	    fr->mcore ? "core" : "chip (on its cores)");
 	if (ui->snap != NULL)
 		x = view_putf(f, y, x, UI_R_NORMAL, ", interval %.2fs",
-		    ui->snap->interval);
+		    ui->snap->elapsed);
 	else
 		x = view_put(f, y, x, ", waiting for the first interval", -1,
 		    UI_R_DIM);

@@ -268,8 +268,8 @@ view_wall(const struct ui *ui, struct view_canvas *f, int y, int x,
 	struct strbuf	 sb = { 0 };
 
 	strbuf_adds(&sb, "  ");
-	strbuf_addtime(&sb, ns, ui->snap != NULL && ui->snap->interval > 0 &&
-	    ui->snap->interval < 1.0);
+	strbuf_addtime(&sb, ns, ui->snap != NULL && ui->snap->elapsed > 0 &&
+	    ui->snap->elapsed < 1.0);
 	x = view_put(f, y, x, sb.s, -1, UI_R_NORMAL);
 	strbuf_free(&sb);
 	return (x);
@@ -409,7 +409,7 @@ view_header_interval(const struct ui *ui, struct view_canvas *f, int y)
 
 	/* 80 columns take the short labels; wider screens spell out. */
 	wide = f->width >= 100;
-	x = view_putf(f, y, 0, UI_R_NORMAL, "interval %.2fs", ui->delay);
+	x = view_putf(f, y, 0, UI_R_NORMAL, "interval %.2fs", ui->interval);
 	if (ui->replay) {
 		x = view_putf(f, y, x, UI_R_NORMAL, "  sample %llu/%llu "
 		    "at %.3gx", (unsigned long long)ui->replay_pos,

@@ -270,7 +270,7 @@ engine_update_begin(struct engine *e, const struct raw_sample *rs,
 	}
 	s->seq = e->seq++;
 	s->now = rs->now;
-	s->interval = e->seq > 1 ? (double)(rs->now - e->last_now) / 1e9 : 0;
+	s->elapsed = e->seq > 1 ? (double)(rs->now - e->last_now) / 1e9 : 0;
 	e->last_now = rs->now;
 	s->calls = rs->calls;
 	s->naive_calls = rs->naive_calls;

@@ -155,7 +155,7 @@ struct engine_view {
 struct engine_snapshot {
 	uint64_t	 seq;		/* 0 for the first sample */
 	uint64_t	 now;		/* host time of the sample, ns */
-	double		 interval;	/* seconds since the previous sample */
+	double		 elapsed;	/* seconds since the previous sample */
 	unsigned	 calls;
 	unsigned	 naive_calls;
 	uint64_t	 catalog_version;

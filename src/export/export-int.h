@@ -109,7 +109,7 @@ unsigned export_lpar_vcpus(const struct engine_view *, size_t row);
 /* Why a placement's cell has no value, or that it is an estimate, into
  * *sb (reset first); returns whether there is anything to say. */
 int	 export_place_reason(const struct engine_cell *, struct strbuf *);
-void	 export_text_lpar(struct export *, const struct engine_snapshot *,
+void	 export_lpar_text(struct export *, const struct engine_snapshot *,
 	    size_t view, struct strbuf *);
 /*
  * The derived cell of row r of partition view i: value what (enum
@@ -123,7 +123,7 @@ const struct engine_cell *export_derived(const struct export *,
 	    const struct engine_snapshot *, size_t view, size_t row, int what,
 	    size_t col, size_t p);
 /* Why shares of the partitions' view have no value: a line per reason. */
-void	 export_text_lpar_reasons(const struct export *,
+void	 export_lpar_text_reasons(const struct export *,
 	    const struct engine_snapshot *, size_t view, struct strbuf *);
 
 /* export-text.c */

@@ -93,7 +93,7 @@ export_json_head(struct export *x, const struct engine_snapshot *s,
 		strbuf_adds(sb, x->summary ? ",\"summary\":true" :
 		    ",\"summary\":false");
 	strbuf_adds(sb, ",\"interval_s\":");
-	export_number(s->interval, sb);
+	export_number(s->elapsed, sb);
 	strbuf_adds(sb, ",\"source\":");
 	export_json_str(x->info.source != NULL ? x->info.source : "", sb);
 	strbuf_addf(sb, ",\"calls\":%u,\"naive_calls\":%u,\"error\":",

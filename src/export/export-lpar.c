@@ -147,7 +147,7 @@ export_text_derived_name(const struct engine_view *v, size_t k)
  * column already or EXPORT_SHARE_SAID were.
  */
 static void
-export_text_lpar_say(const char **said, size_t *n,
+export_lpar_text_say(const char **said, size_t *n,
     const struct engine_cell *c, const char *name, const char *what,
     struct strbuf *sb)
 {
@@ -162,7 +162,7 @@ export_text_lpar_say(const char **said, size_t *n,
 }
 
 void
-export_text_lpar_reasons(const struct export *x,
+export_lpar_text_reasons(const struct export *x,
     const struct engine_snapshot *s, size_t i, struct strbuf *sb)
 {
 	const struct engine_view	*v = engine_view(x->e, i);
@@ -175,7 +175,7 @@ export_text_lpar_reasons(const struct export *x,
 		for (which = 0; which < 2; which++) {
 			n = 0;
 			for (r = 0; r <= v->nrows; r++)
-				export_text_lpar_say(said, &n,
+				export_lpar_text_say(said, &n,
 				    export_derived(x, s, i, r, which == 0 ?
 				    ENG_DERIVE_EV_OFF_CHIP :
 				    ENG_DERIVE_EV_REMOTE, j, 0),
@@ -188,7 +188,7 @@ export_text_lpar_reasons(const struct export *x,
 			continue;
 		n = 0;
 		for (r = 0; r <= v->nrows; r++)
-			export_text_lpar_say(said, &n, export_derived(x, s, i,
+			export_lpar_text_say(said, &n, export_derived(x, s, i,
 			    r, export_text_derived[j], 0, 0),
 			    export_text_derived_name(v, j), NULL, sb);
 	}
@@ -202,7 +202,7 @@ export_text_lpar_reasons(const struct export *x,
  * line of names (EXPORT_TEXT_NAMES) or of units (EXPORT_TEXT_UNITS).
  */
 static void
-export_text_lpar_derived(const struct export *x,
+export_lpar_text_derived(const struct export *x,
     const struct engine_snapshot *s, size_t i, size_t r, struct strbuf *sb)
 {
 	const struct engine_view	*v = engine_view(x->e, i);
@@ -229,7 +229,7 @@ export_text_lpar_derived(const struct export *x,
 
 /* The header of view i's table: names, then units. */
 static void
-export_text_lpar_head(const struct export *x, size_t i, struct strbuf *sb)
+export_lpar_text_head(const struct export *x, size_t i, struct strbuf *sb)
 {
 	const struct engine_view	*v = engine_view(x->e, i);
 	const struct export_view	*vw = &x->views[i];
@@ -241,7 +241,7 @@ export_text_lpar_head(const struct export *x, size_t i, struct strbuf *sb)
 	for (j = 0; j <= ncol; j++) {
 		/* Cores and IPC after the events, before the metrics. */
 		if (j == v->nevents)
-			export_text_lpar_derived(x, NULL, i, EXPORT_TEXT_NAMES,
+			export_lpar_text_derived(x, NULL, i, EXPORT_TEXT_NAMES,
 			    sb);
 		if (j == ncol)
 			break;
@@ -261,7 +261,7 @@ export_text_lpar_head(const struct export *x, size_t i, struct strbuf *sb)
 	strbuf_addf(sb, "\n%-6s %5s", "", "");
 	for (j = 0; j <= ncol; j++) {
 		if (j == v->nevents)
-			export_text_lpar_derived(x, NULL, i, EXPORT_TEXT_UNITS,
+			export_lpar_text_derived(x, NULL, i, EXPORT_TEXT_UNITS,
 			    sb);
 		if (j == ncol)
 			break;
@@ -279,7 +279,7 @@ export_text_lpar_head(const struct export *x, size_t i, struct strbuf *sb)
 }
 
 void
-export_text_lpar(struct export *x, const struct engine_snapshot *s,
+export_lpar_text(struct export *x, const struct engine_snapshot *s,
     size_t i, struct strbuf *sb)
 {
 	const struct engine_view	*v = engine_view(x->e, i);
@@ -291,7 +291,7 @@ export_text_lpar(struct export *x, const struct engine_snapshot *s,
 
 	ncol = v->nevents + v->nmetrics;
 	export_view_scales(x->e, s, i, vw->units, vw->scale, vw->unit);
-	export_text_lpar_head(x, i, sb);
+	export_lpar_text_head(x, i, sb);
 	for (r = 0; r <= v->nrows; r++) {
 		if (r == v->nrows)
 			strbuf_addf(sb, "%-6s", "total");
@@ -305,7 +305,7 @@ export_text_lpar(struct export *x, const struct engine_snapshot *s,
 			strbuf_addf(sb, " %5u", export_lpar_vcpus(v, r));
 		for (j = 0; j <= ncol; j++) {
 			if (j == v->nevents)
-				export_text_lpar_derived(x, s, i, r, sb);
+				export_lpar_text_derived(x, s, i, r, sb);
 			if (j == ncol)
 				break;
 			col = &x->cols[x->map[i][j]];

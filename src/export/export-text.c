@@ -220,7 +220,7 @@ export_text(struct export *x, const struct engine_snapshot *s,
 	strbuf_adds(sb, "hvtop ");
 	strbuf_addtime(sb, wall_ns, 1);
 	strbuf_addf(sb, "  %s  %s  interval %.3f s  %s %u (naive %u)\n",
-	    x->info.source, x->info.catalog, s->interval,
+	    x->info.source, x->info.catalog, s->elapsed,
 	    x->info.calls != NULL ? x->info.calls : "hcalls", s->calls,
 	    s->naive_calls);
 	export_error(x, s, &err);
@@ -234,9 +234,9 @@ export_text(struct export *x, const struct engine_snapshot *s,
 		scale = vw->scale;
 		unit = vw->unit;
 		if (export_is_lpar(v)) {
-			export_text_lpar(x, s, i, sb);
+			export_lpar_text(x, s, i, sb);
 			export_text_reasons(x, s, i, sb);
-			export_text_lpar_reasons(x, s, i, sb);
+			export_lpar_text_reasons(x, s, i, sb);
 			export_text_cover(x, s, i, sb);
 			continue;
 		}

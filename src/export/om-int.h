@@ -120,7 +120,7 @@ struct om_health {
 	struct om_process process;
 };
 
-struct om_snapshot {
+struct om_page {
 	struct om_layout	*layout;
 	uint64_t		*cval;
 	uint8_t			*chas;
@@ -143,9 +143,9 @@ void			 om_label_lpar(struct om_layout *, unsigned lpar);
 /* The partitions (om-lpar.c): the counters of partition view view, and
  * the gauges of the engine's ENG_VIEW_LPAR view. */
 void			 om_lpar_layout(struct om_layout *,
-			    const struct om_sample *, size_t view,
+			    const struct om_snapshot *, size_t view,
 			    const char *version);
 void			 om_lpar_gauges(struct om_layout *,
-			    const struct om_sample *);
+			    const struct om_snapshot *);
 
 #endif /* HVTOP_OM_INT_H */

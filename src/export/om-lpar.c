@@ -41,7 +41,7 @@ om_lpar_event(const struct engine_view *v, size_t col)
 
 /* Per virtual processor: a series per vcpu, placement and event. */
 static void
-om_lpar_vcpus(struct om_layout *l, const struct om_sample *s,
+om_lpar_vcpus(struct om_layout *l, const struct om_snapshot *s,
     const struct engine_view *v, const char *version)
 {
 	struct om_counter	*c;
@@ -81,7 +81,7 @@ om_lpar_vcpus(struct om_layout *l, const struct om_sample *s,
 
 /* The counters of rows [r0, r1) at col and p into sum_ks; how many. */
 static size_t
-om_lpar_gather(struct om_layout *l, const struct om_sample *s,
+om_lpar_gather(struct om_layout *l, const struct om_snapshot *s,
     const struct engine_view *v, size_t r0, size_t r1, size_t col, size_t p)
 {
 	size_t	 r, k, n = 0;
@@ -100,7 +100,7 @@ om_lpar_gather(struct om_layout *l, const struct om_sample *s,
 
 /* Summed: a series per partition, placement and event, no ticks. */
 static void
-om_lpar_sums(struct om_layout *l, const struct om_sample *s,
+om_lpar_sums(struct om_layout *l, const struct om_snapshot *s,
     const struct engine_view *v, const char *version)
 {
 	struct om_counter	*c;
@@ -138,7 +138,7 @@ om_lpar_sums(struct om_layout *l, const struct om_sample *s,
 }
 
 void
-om_lpar_layout(struct om_layout *l, const struct om_sample *s, size_t view,
+om_lpar_layout(struct om_layout *l, const struct om_snapshot *s, size_t view,
     const char *version)
 {
 	const struct engine_view	*v = engine_view(s->engine, view);
@@ -189,7 +189,7 @@ om_lpar_family(struct om_layout *l, size_t i)
 }
 
 void
-om_lpar_gauges(struct om_layout *l, const struct om_sample *s)
+om_lpar_gauges(struct om_layout *l, const struct om_snapshot *s)
 {
 	const struct engine_view	*v;
 	const struct engine_cell	*cell;

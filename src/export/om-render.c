@@ -155,7 +155,7 @@ om_lbl(struct strbuf *sb, const char *name, const char *value)
 
 /* Who the frame and this partition are, and what it can see. */
 static void
-om_render_ident(const struct om_snapshot *f, int format, struct strbuf *sb)
+om_render_ident(const struct om_page *f, int format, struct strbuf *sb)
 {
 	const struct om_layout		*l = f->layout;
 	const struct frame_ident	*fi = &l->ident;
@@ -203,7 +203,7 @@ om_render_ident(const struct om_snapshot *f, int format, struct strbuf *sb)
 
 /* The process serving, as every exporter shows it (no frame label). */
 static void
-om_render_process(const struct om_snapshot *f, int format,
+om_render_process(const struct om_page *f, int format,
     struct strbuf *sb)
 {
 	const struct om_process	*p = &f->health.process;
@@ -227,7 +227,7 @@ om_render_process(const struct om_snapshot *f, int format,
 }
 
 static void
-om_render_health(const struct om_snapshot *f, int format,
+om_render_health(const struct om_page *f, int format,
     struct strbuf *sb)
 {
 	const struct om_health	*h = &f->health;
@@ -332,7 +332,7 @@ om_part_next(struct om_cursor *c)
 
 /* The counters' lines from the cursor on, until sb reaches stop. */
 static void
-om_part_events(const struct om_snapshot *f, int format, struct om_cursor *c,
+om_part_events(const struct om_page *f, int format, struct om_cursor *c,
     struct strbuf *sb, size_t stop)
 {
 	static const char	 ev[] = "hvtop_events_total";
@@ -360,7 +360,7 @@ om_part_events(const struct om_snapshot *f, int format, struct om_cursor *c,
 }
 
 static void
-om_part_ticks(const struct om_snapshot *f, int format, struct om_cursor *c,
+om_part_ticks(const struct om_page *f, int format, struct om_cursor *c,
     struct strbuf *sb, size_t stop)
 {
 	static const char	 tb[] = "hvtop_timebase_ticks_total";
@@ -390,7 +390,7 @@ om_part_ticks(const struct om_snapshot *f, int format, struct om_cursor *c,
 
 /* The gauge families: c->i the family, c->j its next gauge. */
 static void
-om_part_gauges(const struct om_snapshot *f, int format, struct om_cursor *c,
+om_part_gauges(const struct om_page *f, int format, struct om_cursor *c,
     struct strbuf *sb, size_t stop)
 {
 	const struct om_layout	*l = f->layout;
@@ -427,7 +427,7 @@ om_part_gauges(const struct om_snapshot *f, int format, struct om_cursor *c,
 }
 
 int
-om_render_part(const struct om_snapshot *f, int format, struct om_cursor *c,
+om_render_part(const struct om_page *f, int format, struct om_cursor *c,
     struct strbuf *sb, size_t room)
 {
 	size_t	 stop;
@@ -456,7 +456,7 @@ om_render_part(const struct om_snapshot *f, int format, struct om_cursor *c,
 }
 
 void
-om_render(const struct om_snapshot *f, int format,
+om_render(const struct om_page *f, int format,
     struct strbuf *sb)
 {
 	const struct om_layout	*l = f->layout;

@@ -437,7 +437,7 @@ om_layout_metrics(struct om_layout *l, const struct engine *e)
 }
 
 static struct om_layout *
-om_layout_new(const struct om_info *info, const struct om_sample *s)
+om_layout_new(const struct om_info *info, const struct om_snapshot *s)
 {
 	const struct engine_view	*v;
 	const struct sel_counter	*sc;
@@ -622,7 +622,7 @@ om_failed(struct om *om)
 
 /* A new layout when the engine changed; the guards follow it. */
 static void
-om_relayout(struct om *om, const struct om_sample *s)
+om_relayout(struct om *om, const struct om_snapshot *s)
 {
 	struct om_layout	*ol = om->layout, *nl;
 	struct om_guard		*cg, *tg;
@@ -685,8 +685,8 @@ om_value(const struct om_layout *l, const struct om_counter *c,
 }
 
 static void
-om_values(struct om *om, struct om_snapshot *f,
-    const struct om_sample *s)
+om_values(struct om *om, struct om_page *f,
+    const struct om_snapshot *s)
 {
 	const struct om_layout		*l = f->layout;
 	const struct raw_sample		*rs = s->rs;
@@ -749,10 +749,10 @@ om_values(struct om *om, struct om_snapshot *f,
 	}
 }
 
-struct om_snapshot *
-om_snapshot(struct om *om, const struct om_sample *s)
+struct om_page *
+om_page(struct om *om, const struct om_snapshot *s)
 {
-	struct om_snapshot		*f;
+	struct om_page		*f;
 	struct om_layout	*l;
 	struct om_health	*h;
 
@@ -782,7 +782,7 @@ om_snapshot(struct om *om, const struct om_sample *s)
 		h->calls = s->rs->calls;
 		h->naive_calls = s->rs->naive_calls;
 		h->ncounters = s->sel->ncounters;
-		h->interval = s->snap->seq > 0 ? s->snap->interval : 0;
+		h->interval = s->snap->seq > 0 ? s->snap->elapsed : 0;
 		h->duration = (double)s->duration_ns / 1e9;
 		h->wall = (double)s->wall_ns / 1e9;
 		h->catalog_version = s->catalog_version;
@@ -795,7 +795,7 @@ om_snapshot(struct om *om, const struct om_sample *s)
 }
 
 void
-om_snapshot_free(struct om_snapshot *f)
+om_snapshot_free(struct om_page *f)
 {
 	if (f == NULL)
 		return;

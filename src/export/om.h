@@ -81,7 +81,7 @@ struct om_process {
 };
 
 /* One sample as hvtop_sample() made it; read, never kept. */
-struct om_sample {
+struct om_snapshot {
 	const struct engine		*engine;
 	const struct selection		*sel;
 	const struct engine_snapshot	*snap;
@@ -95,7 +95,7 @@ struct om_sample {
 };
 
 struct om;
-struct om_snapshot;
+struct om_page;
 
 /*
  * The sampler's side: remembers what was published for each series so a
@@ -112,11 +112,11 @@ void			 om_failed(struct om *);
  * with the health metrics only (before the first sample).  The caller
  * owns the snapshot and frees it with om_snapshot_free(), from any thread.
  */
-struct om_snapshot	*om_snapshot(struct om *,
-			    const struct om_sample *);
-void			 om_snapshot_free(struct om_snapshot *);
+struct om_page	*om_page(struct om *,
+			    const struct om_snapshot *);
+void			 om_snapshot_free(struct om_page *);
 /* Append a snapshot in a format; nothing in a snapshot is changed. */
-void			 om_render(const struct om_snapshot *, int format,
+void			 om_render(const struct om_page *, int format,
 			    struct strbuf *);
 /*
  * The same text in parts, for a reader that takes it a piece at a time
@@ -130,7 +130,7 @@ struct om_cursor {
 	int	 meta;		/* the part's (or family's) metadata is out */
 	size_t	 i, j;
 };
-int			 om_render_part(const struct om_snapshot *,
+int			 om_render_part(const struct om_page *,
 			    int format, struct om_cursor *, struct strbuf *,
 			    size_t room);
 

@@ -81,7 +81,7 @@ static const char serve_index[] =
 
 /* Make f the snapshot scrapes see; the old one lives while it is sent. */
 static void
-serve_swap(struct serve *s, struct om_snapshot *f)
+serve_swap(struct serve *s, struct om_page *f)
 {
 	struct serve_pub	*p, *old;
 
@@ -804,7 +804,7 @@ serve_open_web(const struct serve_addr *a, const struct serve_info *info,
 	oi.per_vcpu = info->per_vcpu;
 	oi.caps = info->caps;
 	s->om = om_new(&oi);
-	serve_swap(s, om_snapshot(s->om, NULL));
+	serve_swap(s, om_page(s->om, NULL));
 	s->mhd = serve_daemon(s, fd, prio);
 	free(prio);
 	if (s->mhd == NULL) {
@@ -911,7 +911,7 @@ serve_publish(struct serve *s, const struct engine *e,
     const struct engine_snapshot *snap, uint64_t wall_ns,
     const struct frame_caps *caps)
 {
-	struct om_sample	 smp;
+	struct om_snapshot	 smp;
 	struct om_process	 proc;
 
 	smp.engine = e;
@@ -926,5 +926,5 @@ serve_publish(struct serve *s, const struct engine *e,
 	procstat_read(&proc);
 	smp.process = &proc;
 	s->begun = 0;
-	serve_swap(s, om_snapshot(s->om, &smp));
+	serve_swap(s, om_page(s->om, &smp));
 }

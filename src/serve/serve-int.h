@@ -75,7 +75,7 @@ struct serve_conn {
  */
 struct serve_pub {
 	atomic_uint	 refs;
-	struct om_snapshot	*snap;
+	struct om_page	*snap;
 	char		*gz[OM_NFORMATS];
 	size_t		 gzlen[OM_NFORMATS];
 };

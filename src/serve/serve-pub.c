@@ -51,7 +51,7 @@ serve_pub_unref(struct serve_pub *p)
  * that the fastest level already gives a tenth of its size.
  */
 static int
-serve_pub_gzip(void **zs, const struct om_snapshot *snap, int fmt,
+serve_pub_gzip(void **zs, const struct om_page *snap, int fmt,
     char **out, size_t *outlen)
 {
 	struct om_cursor	 cur;

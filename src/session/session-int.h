@@ -38,7 +38,7 @@ struct session_const {
 struct session {
 	struct session_opts opts;
 	struct hv_clock	 clock;
-	double		 delay;		/* seconds */
+	double		 interval;		/* seconds */
 	struct source	*src;
 	const struct source_control *ctl;	/* NULL: a live source */
 	int		 follow;	/* the next recorded sample has another

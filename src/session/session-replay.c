@@ -37,7 +37,7 @@ session_ask(const struct session *s, const struct selection *sel,
 {
 	memset(st, 0, sizeof *st);
 	if (s->ctl == NULL)
-		st->wait = (uint64_t)llround(s->delay * 1e9);
+		st->wait = (uint64_t)llround(s->interval * 1e9);
 	else
 		s->ctl->state(s->src, sel, st);
 }
@@ -61,10 +61,10 @@ session_replay_start(struct session *s)
 	s->clock.epoch_ns = epoch;
 	if (s->opts.replay_speed > 0)
 		c->set_speed(s->src, s->opts.replay_speed);
-	else if (s->opts.delay_set && !s->opts.batch &&
+	else if (s->opts.interval_set && !s->opts.batch &&
 	    c->interval(s->src) > 0)
-		session_set_delay(s, s->opts.delay);
-	s->delay = session_replay_interval(s) / c->speed(s->src);
+		session_set_interval(s, s->opts.interval);
+	s->interval = session_replay_interval(s) / c->speed(s->src);
 	for (i = 0; i < c->ndiags(s->src); i++)
 		session_notify(s, xstrdup(c->diag(s->src, i)));
 }

@@ -35,8 +35,8 @@ struct session_opts {
 	struct source	 *src;		/* open; the session closes it */
 	int		  virtual_clock; /* time moves only by sleeping */
 	int		  batch;	/* a replay then plays at full speed */
-	double		  delay;	/* seconds between samples */
-	int		  delay_set;	/* -d was given */
+	double		  interval;	/* seconds between samples */
+	int		  interval_set;	/* -d was given */
 	double		  replay_speed;	/* 0: not given */
 	char *const	 *groups;	/* -g specs */
 	size_t		  ngroups;
@@ -166,8 +166,8 @@ int	 session_find(const struct session *, uint64_t t, uint64_t *index,
 	    char **cause);
 /* The interval between samples; a replay plays the recorded gaps
  * scaled to it. */
-void	 session_set_delay(struct session *, double seconds);
-double	 session_delay(const struct session *);
+void	 session_set_interval(struct session *, double seconds);
+double	 session_interval(const struct session *);
 
 /* ---- pacing and the end of a run ---------------------------------- */
 

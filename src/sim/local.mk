@@ -11,7 +11,7 @@ libhvpure_a_SOURCES += \
 	src/sim/sim-hv.c src/sim/sim-hv-int.h \
 	src/sim/sim-hv-space.c \
 	src/sim/sim-ident.c \
-	src/sim/sim-part.c \
+	src/sim/sim-lpar.c \
 	src/sim/sim-workload.c
 
 check_PROGRAMS += tests/unit/test-sim
@@ -32,8 +32,8 @@ tests_unit_test_hvsim_CFLAGS = $(UNIT_CFLAGS)
 tests_unit_test_hvsim_LDADD = $(PURE_LIBS) $(CMOCKA_LIBS)
 
 # The partitions: placement, the four VCPU places, DPO.
-check_PROGRAMS += tests/unit/test-sim-part
-tests_unit_test_sim_part_SOURCES = tests/unit/test-sim-part.c \
+check_PROGRAMS += tests/unit/test-sim-lpar
+tests_unit_test_sim_lpar_SOURCES = tests/unit/test-sim-lpar.c \
 	tests/unit/test-hcall-fixture.c tests/unit/test-hcall-fixture.h
-tests_unit_test_sim_part_CFLAGS = $(UNIT_CFLAGS)
-tests_unit_test_sim_part_LDADD = $(PURE_LIBS) $(CMOCKA_LIBS)
+tests_unit_test_sim_lpar_CFLAGS = $(UNIT_CFLAGS)
+tests_unit_test_sim_lpar_LDADD = $(PURE_LIBS) $(CMOCKA_LIBS)

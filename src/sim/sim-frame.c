@@ -191,7 +191,7 @@ sim_frame_span(const struct sim_frame *f, unsigned first, unsigned n)
 
 void
 sim_frame_place(const struct sim_frame *f, unsigned lpar,
-    struct sim_place *p)
+    struct sim_home *p)
 {
 	uint64_t	 at = 0, n = 1, off, chip_left, node_left;
 	unsigned	 cpc = f->cores_per_chip;
@@ -227,7 +227,7 @@ sim_frame_place(const struct sim_frame *f, unsigned lpar,
 unsigned
 sim_frame_vcpu_core(const struct sim_frame *f, unsigned lpar, unsigned vcpu)
 {
-	struct sim_place	 p;
+	struct sim_home	 p;
 
 	sim_frame_place(f, lpar, &p);
 	return ((p.first + vcpu % p.ncores) % f->ncores);

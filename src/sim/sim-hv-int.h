@@ -19,9 +19,9 @@ struct catalog;
 #define SIM_NCLASSES	3
 
 enum sim_hv_role {
-	SIM_W_HOLE,		/* not in the counter space */
-	SIM_W_COUNTER,		/* an accumulator */
-	SIM_W_FIELDS,		/* timing and status fields of the schema */
+	SIM_WORD_HOLE,		/* not in the counter space */
+	SIM_WORD_COUNTER,	/* an accumulator */
+	SIM_WORD_FIELDS,	/* timing and status fields */
 };
 
 struct sim_hv_field {
@@ -62,7 +62,7 @@ struct sim_hv {
 	uint64_t	 version;
 	struct sim_hv_space space[SIM_NCLASSES];
 	struct sim_workload *wl;
-	struct sim_part	*part;		/* the partitions' vcpus */
+	struct sim_lpar	*lpars;		/* the partitions' vcpus */
 	uint64_t	 rng;
 	uint64_t	 ncalls;
 	uint64_t	 ndata;

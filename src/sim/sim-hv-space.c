@@ -274,7 +274,7 @@ sim_hv_classify(const struct sim_hv *hv, unsigned class, uint32_t word,
 {
 	double	 core = (double)hv->frame.core_hz / (double)hv->frame.tb_hz;
 
-	w->role = SIM_W_COUNTER;
+	w->role = SIM_WORD_COUNTER;
 	w->comp = SIM_C_INST;
 	if (name == NULL)
 		w->scale = core * sim_hv_jitter(hv, class, word, 0.01, 0.2);
@@ -314,7 +314,7 @@ sim_hv_record(struct sim_hv *hv, const struct catalog *cat, unsigned class,
 	end = off + len;
 	sim_hv_grow(sp, end);
 	for (i = off / 8; i < (end + 7) / 8; i++) {
-		if (sp->w[i].role == SIM_W_HOLE)
+		if (sp->w[i].role == SIM_WORD_HOLE)
 			sim_hv_classify(hv, class, i, NULL, &sp->w[i]);
 	}
 	if (schema < 0 || (size_t)schema >= cat->nschemas)
@@ -328,9 +328,9 @@ sim_hv_record(struct sim_hv *hv, const struct catalog *cat, unsigned class,
 		if (at >= end)
 			continue;
 		w = &sp->w[at / 8];
-		if (w->role != SIM_W_FIELDS) {
+		if (w->role != SIM_WORD_FIELDS) {
 			memset(w, 0, sizeof *w);
-			w->role = SIM_W_FIELDS;
+			w->role = SIM_WORD_FIELDS;
 		}
 		if (w->nfields == SIM_HV_WORD_FIELDS)
 			continue;
@@ -391,7 +391,7 @@ sim_hv_space_build(struct sim_hv *hv, const struct catalog *cat)
 		sp = &hv->space[class];
 		at = ev->record_offset;
 		/* Records no group names still get a schema if one fits. */
-		if (at / 8 >= sp->nwords || sp->w[at / 8].role == SIM_W_HOLE)
+		if (at / 8 >= sp->nwords || sp->w[at / 8].role == SIM_WORD_HOLE)
 			sim_hv_record(hv, cat, class, ev->record_offset,
 			    ev->record_length, sim_hv_schema(cat, class,
 			    ev->record_offset, ev->record_length));
@@ -407,7 +407,7 @@ sim_hv_space_build(struct sim_hv *hv, const struct catalog *cat)
 		if (at % 8 != 0 || at / 8 >= sp->nwords)
 			continue;
 		w = &sp->w[at / 8];
-		if (w->role == SIM_W_COUNTER)
+		if (w->role == SIM_WORD_COUNTER)
 			sim_hv_classify(hv, class, at / 8, ev->name, w);
 	}
 }

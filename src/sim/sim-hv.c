@@ -79,7 +79,7 @@ sim_hv_new(const struct sim_config *cfg, const struct catalog *cat,
 	if (cat != NULL)
 		sim_hv_space_build(hv, cat);
 	hv->wl = sim_workload_new(&hv->frame, cfg->seed, cfg->steady);
-	hv->part = sim_part_new(&hv->frame, hv->wl);
+	hv->lpars = sim_lpar_new(&hv->frame, hv->wl);
 	hv->rng = sim_workload_hash(cfg->seed, 12, 0, 0);
 	hv->phase = xcalloc(hv->frame.nchips, sizeof *hv->phase);
 	for (i = 0; i < hv->frame.nchips; i++)
@@ -106,7 +106,7 @@ sim_hv_free(struct sim_hv *hv)
 		return;
 	for (c = 0; c < SIM_NCLASSES; c++)
 		free(hv->space[c].w);
-	sim_part_free(hv->part);
+	sim_lpar_free(hv->lpars);
 	sim_workload_free(hv->wl);
 	free(hv->image);
 	free(hv->phase);
@@ -213,9 +213,9 @@ sim_hv_components(struct sim_hv *hv, int chip_level, unsigned ix,
 	c = chip_level ? &hv->chipc[ix] : &hv->corec[ix];
 	if (!c->valid || c->tick != k) {
 		if (chip_level)
-			sim_part_chip(hv->part, ix, at, c->c);
+			sim_lpar_chip(hv->lpars, ix, at, c->c);
 		else
-			sim_part_core(hv->part, ix, at, c->c);
+			sim_lpar_core(hv->lpars, ix, at, c->c);
 		c->tick = k;
 		c->valid = 1;
 	}
@@ -236,9 +236,9 @@ sim_hv_base(struct sim_hv *hv, int chip_level, unsigned ix, unsigned chip)
 	if (!c->valid) {
 		c->tick = sim_hv_tick(hv, chip, hv->tb0, &at);
 		if (chip_level)
-			sim_part_chip(hv->part, ix, at, c->c);
+			sim_lpar_chip(hv->lpars, ix, at, c->c);
 		else
-			sim_part_core(hv->part, ix, at, c->c);
+			sim_lpar_core(hv->lpars, ix, at, c->c);
 		c->valid = 1;
 	}
 	return (c->c);
@@ -306,14 +306,14 @@ static void
 sim_hv_vcpu(struct sim_hv *hv, unsigned d, unsigned lpar, unsigned vcpu,
     unsigned chip, uint64_t at, const double **comp, const double **base)
 {
-	unsigned	 where = d - HCALL_DOMAIN_VCPU_HOME_CORE;
+	unsigned	 place = d - HCALL_DOMAIN_VCPU_HOME_CORE;
 	uint64_t	 at0;
 
 	if (hv->cfg.start_set) {
 		(void)sim_hv_tick(hv, chip, hv->tb0, &at0);
-		*base = sim_part_vcpu_base(hv->part, lpar, vcpu, where, at0);
+		*base = sim_lpar_vcpu_base(hv->lpars, lpar, vcpu, place, at0);
 	}
-	sim_part_vcpu_where(hv->part, lpar, vcpu, where, at, hv->vcomp);
+	sim_lpar_vcpu_place(hv->lpars, lpar, vcpu, place, at, hv->vcomp);
 	*comp = hv->vcomp;
 }
 
@@ -340,8 +340,8 @@ sim_hv_fill(struct sim_hv *hv, uint8_t *data, const struct sim_hv_req *q,
 		chip = sim_frame_core_chip(&hv->frame, core);
 	} else {
 		/* The record steps with the chip its place's work ran on. */
-		core = sim_part_home_core(hv->part, lpar, index);
-		chip = sim_part_where_chip(hv->part, lpar, index,
+		core = sim_lpar_home_core(hv->lpars, lpar, index);
+		chip = sim_lpar_place_chip(hv->lpars, lpar, index,
 		    d - HCALL_DOMAIN_VCPU_HOME_CORE);
 	}
 	k = sim_hv_tick(hv, chip, tb, &at);
@@ -357,7 +357,7 @@ sim_hv_fill(struct sim_hv *hv, uint8_t *data, const struct sim_hv_req *q,
 	nw = r->data_size / 8;
 	w = &sp->w[r->data_offset / 8];
 	for (i = 0; i < nw; i++, w++, data += 8) {
-		if (w->role == SIM_W_FIELDS) {
+		if (w->role == SIM_WORD_FIELDS) {
 			memset(data, 0, 8);
 			for (j = 0; j < w->nfields; j++)
 				hcall_store(data + w->f[j].off, w->f[j].len,
@@ -454,13 +454,13 @@ sim_hv_check_data(const struct sim_hv *hv, const struct hcall_request *r,
 	}
 	first = r->data_offset / 8;
 	nw = r->data_size / 8;
-	if (first >= sp->nwords || sp->w[first].role == SIM_W_HOLE) {
+	if (first >= sp->nwords || sp->w[first].role == SIM_WORD_HOLE) {
 		*drc = SIM_DRC_OFFSET_RANGE;
 		return (H_PARAMETER);
 	}
 	for (i = 1; i < nw; i++) {
 		if (first + i >= sp->nwords ||
-		    sp->w[first + i].role == SIM_W_HOLE) {
+		    sp->w[first + i].role == SIM_WORD_HOLE) {
 			*drc = SIM_DRC_DATA_RANGE;
 			return (H_PARAMETER);
 		}

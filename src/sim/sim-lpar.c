@@ -43,43 +43,43 @@
 
 #include "util/xalloc.h"
 
-#define SIM_PART_NONE		UINT32_MAX	/* no such chip */
+#define SIM_LPAR_NONE		UINT32_MAX	/* no such chip */
 /* The hypervisor's share of every core, and what it does there. */
-#define SIM_PART_HYP		0.02
-#define SIM_PART_HYP_IPC	0.5
-#define SIM_PART_HYP_BPC	0.1		/* memory bytes per cycle */
+#define SIM_LPAR_HYP		0.02
+#define SIM_LPAR_HYP_IPC	0.5
+#define SIM_LPAR_HYP_BPC	0.1		/* memory bytes per cycle */
 /* A dispatched vcpu idles this share of its busy time before it cedes. */
-#define SIM_PART_CEDE		0.05
+#define SIM_LPAR_CEDE		0.05
 /* Until DPO, the share of the displaced partition's time sent remote. */
-#define SIM_PART_DISPLACED	0.8
+#define SIM_LPAR_DISPLACED	0.8
 
-struct sim_part_vcpu {
-	uint32_t	 chip[SIM_NWHERE]; /* where each place runs */
+struct sim_lpar_vcpu {
+	uint32_t	 chip[SIM_NPLACES]; /* where each place runs */
 	uint32_t	 home;		/* home core */
 	double		 ent;		/* entitled share of a core */
 	/* Integrals at the start of slot - 1; the rates of a fully served
 	 * vcpu and the share of them served in each place, in slots
 	 * slot - 1 (0) and slot (1). */
-	double		 a0[SIM_NWHERE][SIM_NCOMPONENTS];
+	double		 a0[SIM_NPLACES][SIM_NCOMPONENTS];
 	double		 r[2][SIM_NCOMPONENTS];
-	double		 x[2][SIM_NWHERE];
+	double		 x[2][SIM_NPLACES];
 	double		(*base)[SIM_NCOMPONENTS]; /* start='s, once asked */
 };
 
-struct sim_part_core {
+struct sim_lpar_core {
 	double		 a0[SIM_NCOMPONENTS];
 	double		 r[2][SIM_NCOMPONENTS];
 };
 
-struct sim_part {
+struct sim_lpar {
 	struct sim_frame frame;
 	const struct sim_workload *wl;
 	uint64_t	 slot_tb;
 	uint64_t	 slot;		/* the last slot dispatched */
 	size_t		 nv;		/* lpars x vcpus */
-	struct sim_place *place;	/* per partition */
-	struct sim_part_vcpu *v;
-	struct sim_part_core *c;
+	struct sim_home *place;	/* per partition */
+	struct sim_lpar_vcpu *v;
+	struct sim_lpar_core *c;
 	/* Scratch of one slot's dispatch. */
 	double		*want;		/* per vcpu: time asked */
 	double		*res;		/* ... not yet served */
@@ -93,23 +93,23 @@ struct sim_part {
 
 /* The chip a vcpu's work in a place runs on, fixed per vcpu. */
 static void
-sim_part_chips(const struct sim_frame *f, unsigned home, size_t i,
-    uint32_t chip[SIM_NWHERE])
+sim_lpar_chips(const struct sim_frame *f, unsigned home, size_t i,
+    uint32_t chip[SIM_NPLACES])
 {
 	unsigned	 h = sim_frame_core_chip(f, home);
 	unsigned	 cpn = f->chips_per_node, node = h / cpn;
 
-	chip[SIM_W_HOME_CORE] = chip[SIM_W_HOME_CHIP] = h;
-	chip[SIM_W_HOME_NODE] = cpn == 1 ? SIM_PART_NONE :
+	chip[SIM_PLACE_HOME_CORE] = chip[SIM_PLACE_HOME_CHIP] = h;
+	chip[SIM_PLACE_HOME_NODE] = cpn == 1 ? SIM_LPAR_NONE :
 	    node * cpn + (h % cpn + 1 + (unsigned)(i % (cpn - 1))) % cpn;
-	chip[SIM_W_REMOTE_NODE] = f->nodes == 1 ? SIM_PART_NONE :
+	chip[SIM_PLACE_REMOTE_NODE] = f->nodes == 1 ? SIM_LPAR_NONE :
 	    ((node + 1) * cpn + (unsigned)(i % (f->nchips - cpn))) %
 	    f->nchips;
 }
 
 /* A partition's placement in turn: each rests on the one before. */
 static void
-sim_part_places(struct sim_part *p)
+sim_lpar_places(struct sim_lpar *p)
 {
 	const struct sim_frame	*f = &p->frame;
 	size_t			 i;
@@ -122,7 +122,7 @@ sim_part_places(struct sim_part *p)
 			p->v[i].home = (p->place[l].first + v %
 			    p->place[l].ncores) % f->ncores;
 			p->v[i].ent = p->place[l].entitled / f->vcpus;
-			sim_part_chips(f, p->v[i].home, i, p->v[i].chip);
+			sim_lpar_chips(f, p->v[i].home, i, p->v[i].chip);
 		}
 	}
 }
@@ -135,10 +135,10 @@ sim_part_places(struct sim_part *p)
  * node.
  */
 static void
-sim_part_serve(struct sim_part *p, unsigned w)
+sim_lpar_serve(struct sim_lpar *p, unsigned w)
 {
 	const struct sim_frame	*f = &p->frame;
-	struct sim_part_vcpu	*v;
+	struct sim_lpar_vcpu	*v;
 	unsigned		 k, c, n, cpc = f->cores_per_chip;
 	uint32_t		 ch;
 	double			 s, share, used;
@@ -148,8 +148,8 @@ sim_part_serve(struct sim_part *p, unsigned w)
 	memset(p->ask, 0, f->nchips * sizeof *p->ask);
 	for (i = 0; i < p->nv; i++) {
 		ch = p->v[i].chip[w];
-		if (ch != SIM_PART_NONE && p->res[i] > 0 &&
-		    !(w == SIM_W_HOME_NODE && p->hold[i] > 0)) {
+		if (ch != SIM_LPAR_NONE && p->res[i] > 0 &&
+		    !(w == SIM_PLACE_HOME_NODE && p->hold[i] > 0)) {
 			p->ask[ch] += p->res[i];
 			asked = 1;
 		}
@@ -170,8 +170,8 @@ sim_part_serve(struct sim_part *p, unsigned w)
 	for (i = 0; i < p->nv; i++) {
 		v = &p->v[i];
 		ch = v->chip[w];
-		if (ch == SIM_PART_NONE || p->res[i] <= 0 ||
-		    (w == SIM_W_HOME_NODE && p->hold[i] > 0))
+		if (ch == SIM_LPAR_NONE || p->res[i] <= 0 ||
+		    (w == SIM_PLACE_HOME_NODE && p->hold[i] > 0))
 			continue;
 		s = p->res[i] * p->ratio[ch];
 		p->res[i] -= s;
@@ -200,10 +200,10 @@ sim_part_serve(struct sim_part *p, unsigned w)
  * a displaced partition keeps for its remote chip.
  */
 static void
-sim_part_demand(struct sim_part *p, uint64_t s)
+sim_lpar_demand(struct sim_lpar *p, uint64_t s)
 {
 	const struct sim_frame	*f = &p->frame;
-	struct sim_part_vcpu	*v;
+	struct sim_lpar_vcpu	*v;
 	uint64_t		 tb = s * p->slot_tb;
 	double			*r, busy;
 	unsigned		 l, vc;
@@ -218,12 +218,12 @@ sim_part_demand(struct sim_part *p, uint64_t s)
 			r = v->r[1];
 			sim_workload_vcpu_rates(p->wl, l, vc, tb, r);
 			busy = r[SIM_C_BUSY];
-			r[SIM_C_TIME] = busy * (1 + SIM_PART_CEDE);
+			r[SIM_C_TIME] = busy * (1 + SIM_LPAR_CEDE);
 			if (r[SIM_C_TIME] > 1)
 				r[SIM_C_TIME] = 1;
 			r[SIM_C_IDLE] = r[SIM_C_TIME] - busy;
 			p->want[i] = r[SIM_C_TIME];
-			p->hold[i] = away ? p->want[i] * SIM_PART_DISPLACED : 0;
+			p->hold[i] = away ? p->want[i] * SIM_LPAR_DISPLACED : 0;
 			memset(v->x[1], 0, sizeof v->x[1]);
 		}
 	}
@@ -232,13 +232,13 @@ sim_part_demand(struct sim_part *p, uint64_t s)
 /*
  * Home cores first: each vcpu's entitled share, in proportion when a
  * core's vcpus are entitled to more than it has.  x holds the time
- * served at home, until sim_part_uncapped().
+ * served at home, until sim_lpar_uncapped().
  */
 static void
-sim_part_entitled(struct sim_part *p)
+sim_lpar_entitled(struct sim_lpar *p)
 {
 	const struct sim_frame	*f = &p->frame;
-	double			 g, cap = 1 - SIM_PART_HYP;
+	double			 g, cap = 1 - SIM_LPAR_HYP;
 	unsigned		 c;
 	size_t			 i;
 
@@ -255,16 +255,16 @@ sim_part_entitled(struct sim_part *p)
 			p->free[c] = 0;
 	}
 	for (i = 0; i < p->nv; i++)
-		p->v[i].x[1][SIM_W_HOME_CORE] = p->res[i] *
+		p->v[i].x[1][SIM_PLACE_HOME_CORE] = p->res[i] *
 		    p->ratio[p->v[i].home];
 }
 
 /* Then, uncapped, what each home core has left for its own vcpus. */
 static void
-sim_part_uncapped(struct sim_part *p)
+sim_lpar_uncapped(struct sim_lpar *p)
 {
 	const struct sim_frame	*f = &p->frame;
-	struct sim_part_vcpu	*v;
+	struct sim_lpar_vcpu	*v;
 	double			 s;
 	unsigned		 c, k;
 	size_t			 i;
@@ -273,7 +273,7 @@ sim_part_uncapped(struct sim_part *p)
 	for (i = 0; i < p->nv; i++) {
 		v = &p->v[i];
 		p->res[i] = p->want[i] - p->hold[i] -
-		    v->x[1][SIM_W_HOME_CORE];
+		    v->x[1][SIM_PLACE_HOME_CORE];
 		if (p->res[i] < 0)
 			p->res[i] = 0;
 		p->ask[v->home] += p->res[i];
@@ -289,47 +289,47 @@ sim_part_uncapped(struct sim_part *p)
 		v = &p->v[i];
 		s = p->res[i] * p->ratio[v->home];
 		p->res[i] -= s;
-		v->x[1][SIM_W_HOME_CORE] = (v->x[1][SIM_W_HOME_CORE] + s) /
-		    p->want[i];
+		v->x[1][SIM_PLACE_HOME_CORE] =
+		    (v->x[1][SIM_PLACE_HOME_CORE] + s) / p->want[i];
 		for (k = 0; k < SIM_NCOMPONENTS; k++)
-			p->c[v->home].r[1][k] += v->x[1][SIM_W_HOME_CORE] *
+			p->c[v->home].r[1][k] += v->x[1][SIM_PLACE_HOME_CORE] *
 			    v->r[1][k];
 	}
 }
 
 /* Dispatch slot s into the rates of index 1 of every vcpu and core. */
 static void
-sim_part_dispatch_slot(struct sim_part *p, uint64_t s)
+sim_lpar_dispatch_slot(struct sim_lpar *p, uint64_t s)
 {
 	const struct sim_frame	*f = &p->frame;
 	double			*r;
 	unsigned		 c;
 	size_t			 i;
 
-	sim_part_demand(p, s);
+	sim_lpar_demand(p, s);
 	for (c = 0; c < f->ncores; c++) {
 		r = p->c[c].r[1];
 		memset(r, 0, SIM_NCOMPONENTS * sizeof r[0]);
-		r[SIM_C_BUSY] = SIM_PART_HYP;
-		r[SIM_C_INST] = SIM_PART_HYP * SIM_PART_HYP_IPC;
-		r[SIM_C_MEMRD] = SIM_PART_HYP * SIM_PART_HYP_BPC;
+		r[SIM_C_BUSY] = SIM_LPAR_HYP;
+		r[SIM_C_INST] = SIM_LPAR_HYP * SIM_LPAR_HYP_IPC;
+		r[SIM_C_MEMRD] = SIM_LPAR_HYP * SIM_LPAR_HYP_BPC;
 		r[SIM_C_MEMWR] = r[SIM_C_MEMRD] * 0.3;
 		r[SIM_C_FABRIC] = r[SIM_C_MEMRD] * 0.1;
 	}
-	sim_part_entitled(p);
+	sim_lpar_entitled(p);
 	/* A displaced partition's time where it was left, ahead of what
 	 * the others borrow. */
 	for (i = 0; i < p->nv; i++)
 		p->res[i] = p->hold[i];
-	sim_part_serve(p, SIM_W_REMOTE_NODE);
-	sim_part_uncapped(p);
-	sim_part_serve(p, SIM_W_HOME_CHIP);
-	sim_part_serve(p, SIM_W_HOME_NODE);
+	sim_lpar_serve(p, SIM_PLACE_REMOTE_NODE);
+	sim_lpar_uncapped(p);
+	sim_lpar_serve(p, SIM_PLACE_HOME_CHIP);
+	sim_lpar_serve(p, SIM_PLACE_HOME_NODE);
 	for (i = 0; i < p->nv; i++)
 		if (p->hold[i] > 0)
 			p->res[i] += p->hold[i] - p->v[i].x[1]
-			    [SIM_W_REMOTE_NODE] * p->want[i];
-	sim_part_serve(p, SIM_W_REMOTE_NODE);
+			    [SIM_PLACE_REMOTE_NODE] * p->want[i];
+	sim_lpar_serve(p, SIM_PLACE_REMOTE_NODE);
 	/* A core's clock runs all the time; what no thread ran is idle. */
 	for (c = 0; c < f->ncores; c++) {
 		r = p->c[c].r[1];
@@ -340,7 +340,7 @@ sim_part_dispatch_slot(struct sim_part *p, uint64_t s)
 
 /* Start again from the frame's start: slot 0 dispatched, nothing yet. */
 static void
-sim_part_reset(struct sim_part *p)
+sim_lpar_reset(struct sim_lpar *p)
 {
 	size_t		 i;
 	unsigned	 c;
@@ -353,22 +353,22 @@ sim_part_reset(struct sim_part *p)
 	for (c = 0; c < p->frame.ncores; c++)
 		memset(&p->c[c], 0, sizeof p->c[c]);
 	p->slot = 0;
-	sim_part_dispatch_slot(p, 0);
+	sim_lpar_dispatch_slot(p, 0);
 }
 
 /* Move on one slot: the integrals take the slot before, in order. */
 static void
-sim_part_step(struct sim_part *p)
+sim_lpar_step(struct sim_lpar *p)
 {
-	struct sim_part_vcpu	*v;
-	struct sim_part_core	*c;
+	struct sim_lpar_vcpu	*v;
+	struct sim_lpar_core	*c;
 	double			 t = (double)p->slot_tb;
 	unsigned		 w, k, n;
 	size_t			 i;
 
 	for (i = 0; i < p->nv; i++) {
 		v = &p->v[i];
-		for (w = 0; w < SIM_NWHERE; w++)
+		for (w = 0; w < SIM_NPLACES; w++)
 			for (k = 0; k < SIM_NCOMPONENTS; k++)
 				v->a0[w][k] += v->x[0][w] * v->r[0][k] * t;
 		memcpy(v->r[0], v->r[1], sizeof v->r[0]);
@@ -381,7 +381,7 @@ sim_part_step(struct sim_part *p)
 		memcpy(c->r[0], c->r[1], sizeof c->r[0]);
 	}
 	p->slot++;
-	sim_part_dispatch_slot(p, p->slot);
+	sim_lpar_dispatch_slot(p, p->slot);
 }
 
 /*
@@ -393,7 +393,7 @@ sim_part_step(struct sim_part *p)
  * ask further back, which sums again from 0 (the same bits, slower).
  */
 static int
-sim_part_at(struct sim_part *p, uint64_t tb, double *dt)
+sim_lpar_at(struct sim_lpar *p, uint64_t tb, double *dt)
 {
 	uint64_t	 start = p->slot * p->slot_tb, s;
 
@@ -407,17 +407,17 @@ sim_part_at(struct sim_part *p, uint64_t tb, double *dt)
 	}
 	s = tb / p->slot_tb;
 	if (s + 1 < p->slot)
-		sim_part_reset(p);	/* back in time: sum again from 0 */
+		sim_lpar_reset(p);	/* back in time: sum again from 0 */
 	while (p->slot < s)
-		sim_part_step(p);
+		sim_lpar_step(p);
 	*dt = (double)(tb % p->slot_tb);
 	return (s == p->slot);
 }
 
-struct sim_part *
-sim_part_new(const struct sim_frame *f, const struct sim_workload *wl)
+struct sim_lpar *
+sim_lpar_new(const struct sim_frame *f, const struct sim_workload *wl)
 {
-	struct sim_part	*p;
+	struct sim_lpar	*p;
 	size_t		 n = f->nchips > f->ncores ? f->nchips : f->ncores;
 
 	p = xcalloc(1, sizeof *p);
@@ -436,13 +436,13 @@ sim_part_new(const struct sim_frame *f, const struct sim_workload *wl)
 	p->free = xcalloc(f->ncores, sizeof *p->free);
 	p->fchip = xcalloc(f->nchips, sizeof *p->fchip);
 	p->rchip = xcalloc(f->nchips, sizeof *p->rchip);
-	sim_part_places(p);
-	sim_part_reset(p);
+	sim_lpar_places(p);
+	sim_lpar_reset(p);
 	return (p);
 }
 
 void
-sim_part_free(struct sim_part *p)
+sim_lpar_free(struct sim_lpar *p)
 {
 	size_t	 i;
 
@@ -464,76 +464,76 @@ sim_part_free(struct sim_part *p)
 	free(p);
 }
 
-const struct sim_place *
-sim_part_place(struct sim_part *p, unsigned lpar)
+const struct sim_home *
+sim_lpar_place(struct sim_lpar *p, unsigned lpar)
 {
 	return (&p->place[lpar]);
 }
 
-static struct sim_part_vcpu *
-sim_part_get(struct sim_part *p, unsigned lpar, unsigned vcpu)
+static struct sim_lpar_vcpu *
+sim_lpar_get(struct sim_lpar *p, unsigned lpar, unsigned vcpu)
 {
 	return (&p->v[(size_t)lpar * p->frame.vcpus + vcpu]);
 }
 
 unsigned
-sim_part_home_core(struct sim_part *p, unsigned lpar, unsigned vcpu)
+sim_lpar_home_core(struct sim_lpar *p, unsigned lpar, unsigned vcpu)
 {
-	return (sim_part_get(p, lpar, vcpu)->home);
+	return (sim_lpar_get(p, lpar, vcpu)->home);
 }
 
 unsigned
-sim_part_where_chip(struct sim_part *p, unsigned lpar, unsigned vcpu,
-    unsigned where)
+sim_lpar_place_chip(struct sim_lpar *p, unsigned lpar, unsigned vcpu,
+    unsigned place)
 {
-	uint32_t	 ch = sim_part_get(p, lpar, vcpu)->chip[where];
+	uint32_t	 ch = sim_lpar_get(p, lpar, vcpu)->chip[place];
 
-	return (ch == SIM_PART_NONE ? sim_part_get(p, lpar, vcpu)->
-	    chip[SIM_W_HOME_CORE] : ch);
+	return (ch == SIM_LPAR_NONE ? sim_lpar_get(p, lpar, vcpu)->
+	    chip[SIM_PLACE_HOME_CORE] : ch);
 }
 
 void
-sim_part_shares(struct sim_part *p, unsigned lpar, unsigned vcpu,
-    uint64_t tb, double share[SIM_NWHERE])
+sim_lpar_shares(struct sim_lpar *p, unsigned lpar, unsigned vcpu,
+    uint64_t tb, double share[SIM_NPLACES])
 {
-	struct sim_part_vcpu	*v = sim_part_get(p, lpar, vcpu);
+	struct sim_lpar_vcpu	*v = sim_lpar_get(p, lpar, vcpu);
 	double			 dt;
-	int			 j = sim_part_at(p, tb, &dt);
+	int			 j = sim_lpar_at(p, tb, &dt);
 	unsigned		 w;
 
-	for (w = 0; w < SIM_NWHERE; w++)
+	for (w = 0; w < SIM_NPLACES; w++)
 		share[w] = v->x[j][w];
 }
 
 void
-sim_part_vcpu_rates(struct sim_part *p, unsigned lpar, unsigned vcpu,
+sim_lpar_vcpu_rates(struct sim_lpar *p, unsigned lpar, unsigned vcpu,
     uint64_t tb, double out[SIM_NCOMPONENTS])
 {
-	struct sim_part_vcpu	*v = sim_part_get(p, lpar, vcpu);
+	struct sim_lpar_vcpu	*v = sim_lpar_get(p, lpar, vcpu);
 	double			 dt;
-	int			 j = sim_part_at(p, tb, &dt);
+	int			 j = sim_lpar_at(p, tb, &dt);
 	unsigned		 w, k;
 
 	for (k = 0; k < SIM_NCOMPONENTS; k++) {
 		out[k] = 0;
-		for (w = 0; w < SIM_NWHERE; w++)
+		for (w = 0; w < SIM_NPLACES; w++)
 			out[k] += v->x[j][w] * v->r[j][k];
 	}
 }
 
 void
-sim_part_core_rates(struct sim_part *p, unsigned core, uint64_t tb,
+sim_lpar_core_rates(struct sim_lpar *p, unsigned core, uint64_t tb,
     double out[SIM_NCOMPONENTS])
 {
 	double	 dt;
-	int	 j = sim_part_at(p, tb, &dt);
+	int	 j = sim_lpar_at(p, tb, &dt);
 
 	memcpy(out, p->c[core].r[j], SIM_NCOMPONENTS * sizeof out[0]);
 }
 
 /* A vcpu's integrals in one place at tb, the slot of tb dispatched. */
 static void
-sim_part_where_at(struct sim_part *p, struct sim_part_vcpu *v, unsigned w,
+sim_lpar_place_at(struct sim_lpar *p, struct sim_lpar_vcpu *v, unsigned w,
     double dt, int j, double out[SIM_NCOMPONENTS])
 {
 	double		 t = (double)p->slot_tb;
@@ -550,36 +550,36 @@ sim_part_where_at(struct sim_part *p, struct sim_part_vcpu *v, unsigned w,
 }
 
 void
-sim_part_vcpu_where(struct sim_part *p, unsigned lpar, unsigned vcpu,
-    unsigned where, uint64_t tb, double out[SIM_NCOMPONENTS])
+sim_lpar_vcpu_place(struct sim_lpar *p, unsigned lpar, unsigned vcpu,
+    unsigned place, uint64_t tb, double out[SIM_NCOMPONENTS])
 {
-	struct sim_part_vcpu	*v = sim_part_get(p, lpar, vcpu);
+	struct sim_lpar_vcpu	*v = sim_lpar_get(p, lpar, vcpu);
 	double			 dt;
-	int			 j = sim_part_at(p, tb, &dt);
+	int			 j = sim_lpar_at(p, tb, &dt);
 
-	sim_part_where_at(p, v, where, dt, j, out);
+	sim_lpar_place_at(p, v, place, dt, j, out);
 }
 
 void
-sim_part_vcpu(struct sim_part *p, unsigned lpar, unsigned vcpu, uint64_t tb,
-    double out[SIM_NWHERE][SIM_NCOMPONENTS])
+sim_lpar_vcpu(struct sim_lpar *p, unsigned lpar, unsigned vcpu, uint64_t tb,
+    double out[SIM_NPLACES][SIM_NCOMPONENTS])
 {
-	struct sim_part_vcpu	*v = sim_part_get(p, lpar, vcpu);
+	struct sim_lpar_vcpu	*v = sim_lpar_get(p, lpar, vcpu);
 	double			 dt;
-	int			 j = sim_part_at(p, tb, &dt);
+	int			 j = sim_lpar_at(p, tb, &dt);
 	unsigned		 w;
 
-	for (w = 0; w < SIM_NWHERE; w++)
-		sim_part_where_at(p, v, w, dt, j, out[w]);
+	for (w = 0; w < SIM_NPLACES; w++)
+		sim_lpar_place_at(p, v, w, dt, j, out[w]);
 }
 
 void
-sim_part_core(struct sim_part *p, unsigned core, uint64_t tb,
+sim_lpar_core(struct sim_lpar *p, unsigned core, uint64_t tb,
     double out[SIM_NCOMPONENTS])
 {
-	struct sim_part_core	*c = &p->c[core];
+	struct sim_lpar_core	*c = &p->c[core];
 	double			 t = (double)p->slot_tb, dt;
-	int			 j = sim_part_at(p, tb, &dt);
+	int			 j = sim_lpar_at(p, tb, &dt);
 	unsigned		 k;
 
 	for (k = 0; k < SIM_NCOMPONENTS; k++) {
@@ -591,7 +591,7 @@ sim_part_core(struct sim_part *p, unsigned core, uint64_t tb,
 }
 
 void
-sim_part_chip(struct sim_part *p, unsigned chip, uint64_t tb,
+sim_lpar_chip(struct sim_lpar *p, unsigned chip, uint64_t tb,
     double out[SIM_NCOMPONENTS])
 {
 	double		 one[SIM_NCOMPONENTS];
@@ -599,7 +599,7 @@ sim_part_chip(struct sim_part *p, unsigned chip, uint64_t tb,
 
 	memset(out, 0, SIM_NCOMPONENTS * sizeof out[0]);
 	for (i = 0; i < cpc; i++) {
-		sim_part_core(p, chip * cpc + i, tb, one);
+		sim_lpar_core(p, chip * cpc + i, tb, one);
 		for (k = 0; k < SIM_NCOMPONENTS; k++)
 			out[k] += one[k];
 	}
@@ -608,19 +608,19 @@ sim_part_chip(struct sim_part *p, unsigned chip, uint64_t tb,
 }
 
 const double *
-sim_part_vcpu_base(struct sim_part *p, unsigned lpar, unsigned vcpu,
-    unsigned where, uint64_t tb)
+sim_lpar_vcpu_base(struct sim_lpar *p, unsigned lpar, unsigned vcpu,
+    unsigned place, uint64_t tb)
 {
-	struct sim_part_vcpu	*v = sim_part_get(p, lpar, vcpu);
+	struct sim_lpar_vcpu	*v = sim_lpar_get(p, lpar, vcpu);
 	unsigned		 w;
 
 	/* A time integral is never negative: -1 marks one not taken. */
 	if (v->base == NULL) {
-		v->base = xcalloc(SIM_NWHERE, sizeof *v->base);
-		for (w = 0; w < SIM_NWHERE; w++)
+		v->base = xcalloc(SIM_NPLACES, sizeof *v->base);
+		for (w = 0; w < SIM_NPLACES; w++)
 			v->base[w][SIM_C_TIME] = -1;
 	}
-	if (v->base[where][SIM_C_TIME] < 0)
-		sim_part_vcpu_where(p, lpar, vcpu, where, tb, v->base[where]);
-	return (v->base[where]);
+	if (v->base[place][SIM_C_TIME] < 0)
+		sim_lpar_vcpu_place(p, lpar, vcpu, place, tb, v->base[place]);
+	return (v->base[place]);
 }

@@ -6,7 +6,7 @@
  * instructions per cycle, memory bytes per instruction, the share of
  * writes and the share of traffic that crosses to other chips.  Memory
  * and fabric traffic are products of those, so they follow the load.
- * What the cores count is what the dispatcher (sim-part.c) runs on them.
+ * What the cores count is what the dispatcher (sim-lpar.c) runs on them.
  *
  * Every level is a hash of (seed, what, where, when): nothing depends on
  * the order of calls.

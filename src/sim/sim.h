@@ -229,7 +229,7 @@ void	 sim_frame_topology(const struct sim_frame *,
 #define SIM_SPAN_CHIP	0		/* home cores in one chip */
 #define SIM_SPAN_NODE	1		/* in one node */
 #define SIM_SPAN_FRAME	2		/* across nodes */
-struct sim_place {
+struct sim_home {
 	double		 entitled;	/* processing units */
 	unsigned	 first;		/* home cores first .. first + n - 1, */
 	unsigned	 ncores;	/* modulo the frame's cores */
@@ -237,7 +237,7 @@ struct sim_place {
 	int		 crowded;	/* shares home cores with another */
 };
 void	 sim_frame_place(const struct sim_frame *, unsigned lpar,
-	    struct sim_place *);
+	    struct sim_home *);
 
 /* The chip and node of a core, and the home core of a partition's vcpu. */
 unsigned sim_frame_core_chip(const struct sim_frame *, unsigned core);
@@ -268,7 +268,7 @@ int	 sim_fault_roll(uint64_t *state, double p);
  * instructions per cycle, memory bytes per instruction, write share,
  * remote share) that follow its partition's phase as a chip's cores
  * would.  What the physical cores count is what the dispatcher
- * (sim_part_*) runs on them.
+ * (sim_lpar_*) runs on them.
  */
 enum sim_component {
 	SIM_C_TIME,		/* ticks */
@@ -315,39 +315,39 @@ uint64_t sim_workload_hash(uint64_t seed, uint64_t a, uint64_t b,
  * four places (domains 3-6, disjoint) are where its time was served.
  * The whole frame is integrated second by second from its start.
  */
-enum sim_where {
-	SIM_W_HOME_CORE,	/* domain 3 */
-	SIM_W_HOME_CHIP,	/* domain 4: another core of the home chip */
-	SIM_W_HOME_NODE,	/* domain 5: another chip of the home node */
-	SIM_W_REMOTE_NODE,	/* domain 6: another node */
-	SIM_NWHERE
+enum sim_place {
+	SIM_PLACE_HOME_CORE,	/* domain 3 */
+	SIM_PLACE_HOME_CHIP,	/* domain 4: another core of the home chip */
+	SIM_PLACE_HOME_NODE,	/* domain 5: another chip of the home node */
+	SIM_PLACE_REMOTE_NODE,	/* domain 6: another node */
+	SIM_NPLACES
 };
 
-struct sim_part;
+struct sim_lpar;
 
-struct sim_part *sim_part_new(const struct sim_frame *,
+struct sim_lpar *sim_lpar_new(const struct sim_frame *,
 	    const struct sim_workload *);
-void	 sim_part_free(struct sim_part *);
+void	 sim_lpar_free(struct sim_lpar *);
 /* A partition's placement. */
-const struct sim_place *sim_part_place(struct sim_part *, unsigned lpar);
-unsigned sim_part_home_core(struct sim_part *, unsigned lpar,
+const struct sim_home *sim_lpar_place(struct sim_lpar *, unsigned lpar);
+unsigned sim_lpar_home_core(struct sim_lpar *, unsigned lpar,
 	    unsigned vcpu);
 /*
  * The chip a vcpu's work in a place runs on (its home chip when the
  * frame has no such place): the place's counts step with its updates.
  */
-unsigned sim_part_where_chip(struct sim_part *, unsigned lpar,
-	    unsigned vcpu, unsigned where);
+unsigned sim_lpar_place_chip(struct sim_lpar *, unsigned lpar,
+	    unsigned vcpu, unsigned place);
 /*
  * The share of a vcpu's asked time served in each place during the slot
  * of tb (their sum is at most 1: the rest waited).
  */
-void	 sim_part_shares(struct sim_part *, unsigned lpar, unsigned vcpu,
-	    uint64_t tb, double share[SIM_NWHERE]);
+void	 sim_lpar_shares(struct sim_lpar *, unsigned lpar, unsigned vcpu,
+	    uint64_t tb, double share[SIM_NPLACES]);
 /* A vcpu's rates in the slot of tb, as dispatched; a core's. */
-void	 sim_part_vcpu_rates(struct sim_part *, unsigned lpar, unsigned vcpu,
+void	 sim_lpar_vcpu_rates(struct sim_lpar *, unsigned lpar, unsigned vcpu,
 	    uint64_t tb, double out[SIM_NCOMPONENTS]);
-void	 sim_part_core_rates(struct sim_part *, unsigned core, uint64_t tb,
+void	 sim_lpar_core_rates(struct sim_lpar *, unsigned core, uint64_t tb,
 	    double out[SIM_NCOMPONENTS]);
 /*
  * Integrals from 0 to frame timebase tb: of a vcpu's components per
@@ -356,17 +356,17 @@ void	 sim_part_core_rates(struct sim_part *, unsigned core, uint64_t tb,
  * time more than a second before the latest one asked sums again from
  * 0, so tb should count from the frame's start.
  */
-void	 sim_part_vcpu(struct sim_part *, unsigned lpar, unsigned vcpu,
-	    uint64_t tb, double out[SIM_NWHERE][SIM_NCOMPONENTS]);
-void	 sim_part_vcpu_where(struct sim_part *, unsigned lpar, unsigned vcpu,
-	    unsigned where, uint64_t tb, double out[SIM_NCOMPONENTS]);
-void	 sim_part_core(struct sim_part *, unsigned core, uint64_t tb,
+void	 sim_lpar_vcpu(struct sim_lpar *, unsigned lpar, unsigned vcpu,
+	    uint64_t tb, double out[SIM_NPLACES][SIM_NCOMPONENTS]);
+void	 sim_lpar_vcpu_place(struct sim_lpar *, unsigned lpar, unsigned vcpu,
+	    unsigned place, uint64_t tb, double out[SIM_NCOMPONENTS]);
+void	 sim_lpar_core(struct sim_lpar *, unsigned core, uint64_t tb,
 	    double out[SIM_NCOMPONENTS]);
-void	 sim_part_chip(struct sim_part *, unsigned chip, uint64_t tb,
+void	 sim_lpar_chip(struct sim_lpar *, unsigned chip, uint64_t tb,
 	    double out[SIM_NCOMPONENTS]);
 /* A place's integrals at tb, taken once and kept (start='s base). */
-const double *sim_part_vcpu_base(struct sim_part *, unsigned lpar,
-	    unsigned vcpu, unsigned where, uint64_t tb);
+const double *sim_lpar_vcpu_base(struct sim_lpar *, unsigned lpar,
+	    unsigned vcpu, unsigned place, uint64_t tb);
 
 /* The simulated hypervisor. */
 struct sim_hv;

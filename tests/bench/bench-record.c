@@ -90,7 +90,7 @@ main(void)
 	memset(&so, 0, sizeof so);
 	so.virtual_clock = 1;
 	so.batch = 1;
-	so.delay = 1.0;
+	so.interval = 1.0;
 	memset(&rp, 0, sizeof rp);
 	/* The catalog image is the source's, and lives as long as it. */
 	if (source_open("sim", sim_args, "/sys", &so.src, &cause) != 0 ||

@@ -185,8 +185,8 @@ main(void)
 	struct om_info			 oi;
 	struct serve_addr		 addr;
 	struct om			*om;
-	struct om_snapshot			*fr;
-	struct om_sample		 smp;
+	struct om_page			*fr;
+	struct om_snapshot		 smp;
 	struct serve			*srv;
 	struct strbuf			 sb = { 0 };
 	uint64_t			 om_ns[RUNS], txt_ns[RUNS];
@@ -261,7 +261,7 @@ main(void)
 	smp.snap = snap;
 	for (i = 0; i < runs; i++) {
 		t0 = now_ns();
-		fr = om_snapshot(om, &smp);
+		fr = om_page(om, &smp);
 		pub_ns[i] = now_ns() - t0;
 		strbuf_reset(&sb);
 		t0 = now_ns();

@@ -156,7 +156,7 @@ bench_lpar(void)
 
 	memset(&so, 0, sizeof so);
 	so.virtual_clock = 1;
-	so.delay = 1;
+	so.interval = 1;
 	so.groups = groups;
 	so.ngroups = 1;
 	if (source_open("sim", args, "/nonexistent", &so.src, &cause) != 0 ||
@@ -168,7 +168,7 @@ bench_lpar(void)
 	}
 	memset(&ui, 0, sizeof ui);
 	ui.ses = ses;
-	ui.delay = 1;
+	ui.interval = 1;
 	ui.simulated = 1;
 	snprintf(ui.host, sizeof ui.host, "bench");
 	for (i = 0; i < UI_NSCREENS; i++)
@@ -251,7 +251,7 @@ main(void)
 
 	memset(&so, 0, sizeof so);
 	so.virtual_clock = 1;
-	so.delay = 1;
+	so.interval = 1;
 	if (source_open("sim", sim_args, "/nonexistent", &so.src,
 	    &cause) != 0 || session_open(&ses, &so, &cause) != 0 ||
 	    session_start(ses, &cause) != 0) {
@@ -260,7 +260,7 @@ main(void)
 	}
 	memset(&ui, 0, sizeof ui);
 	ui.ses = ses;
-	ui.delay = 1;
+	ui.interval = 1;
 	ui.simulated = 1;
 	snprintf(ui.host, sizeof ui.host, "bench");
 	for (i = 0; i < UI_NSCREENS; i++)

@@ -74,13 +74,13 @@ fixture_ui_open(struct fixture_ui *fx, const char *spec, fake_fill_fn fill)
 	fx->spec = xstrdup(spec);
 	memset(&so, 0, sizeof so);
 	so.src = src;
-	so.delay = 1;
+	so.interval = 1;
 	so.events = &fx->spec;
 	so.nevents = 1;
 	assert_int_equal(session_open(&fx->ses, &so, &cause), 0);
 	assert_int_equal(session_start(fx->ses, &cause), 0);
 	fx->ui.ses = fx->ses;
-	fx->ui.delay = 1;
+	fx->ui.interval = 1;
 	snprintf(fx->ui.host, sizeof fx->ui.host, "testhost");
 	for (i = 0; i < UI_NSCREENS; i++)
 		fx->ui.list[i].sort = -1;

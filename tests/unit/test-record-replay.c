@@ -510,7 +510,7 @@ test_replay_follows(void **state)
 	memset(&so, 0, sizeof so);
 	assert_int_equal(source_open(spec, NULL, "/sys", &so.src, &cause), 0);
 	so.batch = 1;
-	so.delay = 1;
+	so.interval = 1;
 	setenv("XDG_CONFIG_HOME", "/nonexistent", 1);
 	assert_int_equal(session_open(&ses, &so, &cause), 0);
 	assert_int_equal(session_start(ses, &cause), 0);

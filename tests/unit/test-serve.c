@@ -286,10 +286,10 @@ counter_of(const struct fixture *f, const char *event, unsigned index)
 }
 
 /* Sample and publish into a snapshot (the caller frees it). */
-static struct om_snapshot *
+static struct om_page *
 snapshot_of(struct fixture *f)
 {
-	struct om_sample	 s;
+	struct om_snapshot	 s;
 
 	memset(&s, 0, sizeof s);
 	f->snap = engine_update_reuse(f->e, &f->rs, f->snap);
@@ -301,14 +301,14 @@ snapshot_of(struct fixture *f)
 	s.catalog_version = f->fx.cat->version;
 	s.wall_ns = 1767225600ULL * 1000000000ULL + f->now;
 	s.duration_ns = 1500000;
-	return (om_snapshot(f->om, &s));
+	return (om_page(f->om, &s));
 }
 
 /* Sample, publish into a frame, render; the text is allocated. */
 static char *
 frame(struct fixture *f, int format)
 {
-	struct om_snapshot	*fr;
+	struct om_page	*fr;
 	struct strbuf		 sb = { 0 };
 
 	fr = snapshot_of(f);
@@ -349,7 +349,7 @@ test_render_parts(void **state)
 {
 	static const size_t	 rooms[] = { 1, 7, 100, 333, 4096 };
 	struct fixture		*f = *state;
-	struct om_snapshot	*fr;
+	struct om_page	*fr;
 	struct om_cursor	 c;
 	struct strbuf		 whole = { 0 }, parts = { 0 };
 	size_t			 r, calls;
@@ -581,8 +581,8 @@ static void
 test_frame_outlives_engine(void **state)
 {
 	struct fixture		*f = *state;
-	struct om_sample	 s;
-	struct om_snapshot		*fr, *empty;
+	struct om_snapshot	 s;
+	struct om_page		*fr, *empty;
 	struct strbuf		 sb = { 0 };
 
 	fill(f, 100);
@@ -593,8 +593,8 @@ test_frame_outlives_engine(void **state)
 	s.snap = f->snap;
 	s.rs = &f->rs;
 	s.catalog_version = 7;
-	empty = om_snapshot(f->om, NULL);
-	fr = om_snapshot(f->om, &s);
+	empty = om_page(f->om, NULL);
+	fr = om_page(f->om, &s);
 	/* The engine and its snapshot go; the frame still renders. */
 	engine_snapshot_free(f->snap);
 	f->snap = NULL;
@@ -653,8 +653,8 @@ test_lpar_series(void **state)
 {
 	struct fixture		*f = *state;
 	struct engine_view	 pv[2];
-	struct om_sample	 s;
-	struct om_snapshot	*fr;
+	struct om_snapshot	 s;
+	struct om_page	*fr;
 	struct om_info		 info;
 	struct om		*om;
 	struct strbuf		 sb = { 0 }, sum = { 0 };
@@ -719,14 +719,14 @@ test_lpar_series(void **state)
 	info.source = "sim";
 	info.lpar_self = 0xffff;
 	om = om_new(&info);
-	fr = om_snapshot(om, &s);
+	fr = om_page(om, &s);
 	om_render(fr, OM_FMT_OPENMETRICS, &sum);
 	om_snapshot_free(fr);
 	om_free(om);
 	om_free(f->om);
 	info.per_vcpu = 1;
 	f->om = om_new(&info);
-	fr = om_snapshot(f->om, &s);
+	fr = om_page(f->om, &s);
 	free(f->e->views);
 	f->e->views = saved;
 	f->e->nviews = nv;
@@ -784,9 +784,9 @@ test_cpu_domain(void **state)
 	struct engine_snapshot	*snap = NULL;
 	struct raw_sample	 rs;
 	struct om_info info;
-	struct om_sample	 ss;
+	struct om_snapshot	 ss;
 	struct om		*om;
-	struct om_snapshot		*fr;
+	struct om_page		*fr;
 	struct strbuf		 sb = { 0 };
 	char			*cause = NULL;
 	size_t			 k, i;
@@ -833,7 +833,7 @@ test_cpu_domain(void **state)
 	ss.snap = snap;
 	ss.rs = &rs;
 	ss.wall_ns = 1767225600ULL * 1000000000ULL + rs.now;
-	fr = om_snapshot(om, &ss);
+	fr = om_page(om, &ss);
 	om_render(fr, OM_FMT_OPENMETRICS, &sb);
 	om_snapshot_free(fr);
 	/* A CPU is no partition's. */

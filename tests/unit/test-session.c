@@ -51,8 +51,8 @@ start(const char *spec, const char *args, struct session_opts *so)
 	}
 	so->virtual_clock = strstr(args != NULL ? args : "",
 	    "clock=virtual") != NULL;
-	if (so->delay == 0)
-		so->delay = 1;
+	if (so->interval == 0)
+		so->interval = 1;
 	if (source_open(spec, args, "/nonexistent", &so->src, &cause) != 0 ||
 	    session_open(&ses, so, &cause) != 0 ||
 	    session_start(ses, &cause) != 0)
@@ -126,8 +126,8 @@ test_setup_sample(void **state)
 	session_recycle(ses, snap);
 	assert_true(session_wall(ses, 0) == 1767225600ULL * SEC);
 
-	session_set_delay(ses, 0.5);
-	assert_true(session_delay(ses) == 0.5);
+	session_set_interval(ses, 0.5);
+	assert_true(session_interval(ses) == 0.5);
 	stop(ses);
 }
 
@@ -200,7 +200,7 @@ test_overview(void **state)
 	memset(&so, 0, sizeof so);
 	so.groups = bad;
 	so.ngroups = 1;
-	so.delay = 1;
+	so.interval = 1;
 	assert_int_equal(source_open("sim", SIM, "/nonexistent", &so.src,
 	    &cause), 0);
 	assert_int_equal(session_open(&ses, &so, &cause), 0);

@@ -143,7 +143,7 @@ test_part_place(void **state)
 	static const unsigned	 first[4] = { 0, 2, 6, 19 };
 	struct sim_config	 cfg;
 	struct sim_frame	 f;
-	struct sim_place	 p;
+	struct sim_home	 p;
 	unsigned		 l, n = 0;
 	double			 e = 0;
 
@@ -192,29 +192,29 @@ test_part_sum(void **state)
 	struct sim_config	 cfg;
 	struct sim_frame	 f;
 	struct sim_workload	*wl;
-	struct sim_part		*pt;
-	double			 out[SIM_NWHERE][SIM_NCOMPONENTS];
+	struct sim_lpar		*pt;
+	double			 out[SIM_NPLACES][SIM_NCOMPONENTS];
 	double			 r[SIM_NCOMPONENTS], whole[SIM_NCOMPONENTS];
-	double			 share[SIM_NWHERE], sum;
+	double			 share[SIM_NPLACES], sum;
 	uint64_t		 tb = 45 * TB + TB / 3, s;
 	unsigned		 l, v, k, w;
 
 	(void)state;
 	frame(NULL, &cfg, &f);
 	wl = sim_workload_new(&f, cfg.seed, cfg.steady);
-	pt = sim_part_new(&f, wl);
+	pt = sim_lpar_new(&f, wl);
 	for (l = 0; l < f.lpars; l++) {
 		for (v = 0; v < f.vcpus; v += 5) {
-			sim_part_vcpu(pt, l, v, tb, out);
+			sim_lpar_vcpu(pt, l, v, tb, out);
 			memset(whole, 0, sizeof whole);
 			for (s = 0; s <= tb / TB; s++) {
-				sim_part_vcpu_rates(pt, l, v, s * TB, r);
+				sim_lpar_vcpu_rates(pt, l, v, s * TB, r);
 				for (k = 0; k < SIM_NCOMPONENTS; k++)
 					whole[k] += r[k] * (double)(s < tb /
 					    TB ? TB : tb % TB);
 			}
 			for (k = 0; k < SIM_NCOMPONENTS; k++) {
-				for (sum = 0, w = 0; w < SIM_NWHERE; w++) {
+				for (sum = 0, w = 0; w < SIM_NPLACES; w++) {
 					assert_true(out[w][k] >= 0);
 					sum += out[w][k];
 				}
@@ -222,15 +222,15 @@ test_part_sum(void **state)
 				    sum < whole[k] * (1 + 1e-12));
 			}
 			/* What is not served waits: at most all of it. */
-			sim_part_shares(pt, l, v, tb, share);
-			for (sum = 0, w = 0; w < SIM_NWHERE; w++) {
+			sim_lpar_shares(pt, l, v, tb, share);
+			for (sum = 0, w = 0; w < SIM_NPLACES; w++) {
 				assert_true(share[w] >= 0);
 				sum += share[w];
 			}
 			assert_true(sum > 0 && sum < 1 + 1e-12);
 		}
 	}
-	sim_part_free(pt);
+	sim_lpar_free(pt);
 	sim_workload_free(wl);
 }
 
@@ -240,14 +240,14 @@ test_part_sum(void **state)
  * hi[] (the chip it ran on updated once between them).
  */
 static int
-one_scale(const uint64_t c[SIM_NWHERE],
-    double lo[SIM_NWHERE][SIM_NCOMPONENTS],
-    double hi[SIM_NWHERE][SIM_NCOMPONENTS], unsigned k)
+one_scale(const uint64_t c[SIM_NPLACES],
+    double lo[SIM_NPLACES][SIM_NCOMPONENTS],
+    double hi[SIM_NPLACES][SIM_NCOMPONENTS], unsigned k)
 {
 	double		 most = 0, least = 1e300;
 	unsigned	 w;
 
-	for (w = 0; w < SIM_NWHERE; w++) {
+	for (w = 0; w < SIM_NPLACES; w++) {
 		if (hi[w][k] == 0) {
 			if (c[w] != 0)
 				return (0);
@@ -272,48 +272,48 @@ test_part_domains(void **state)
 	struct sim_config	 cfg;
 	struct sim_frame	 f;
 	struct sim_workload	*wl;
-	struct sim_part		*pt;
+	struct sim_lpar		*pt;
 	struct sim_hv		*hv;
-	double			 lo[SIM_NWHERE][SIM_NCOMPONENTS];
-	double			 hi[SIM_NWHERE][SIM_NCOMPONENTS];
-	uint64_t		 c[SIM_NWHERE], tb = 20 * TB + TB / 7;
+	double			 lo[SIM_NPLACES][SIM_NCOMPONENTS];
+	double			 hi[SIM_NPLACES][SIM_NCOMPONENTS];
+	uint64_t		 c[SIM_NPLACES], tb = 20 * TB + TB / 7;
 	unsigned		 w, k, l, v, fits;
 
 	(void)state;
 	hv = new_hv("lpar=0");
 	frame("lpar=0", &cfg, &f);
 	wl = sim_workload_new(&f, cfg.seed, cfg.steady);
-	pt = sim_part_new(&f, wl);
+	pt = sim_lpar_new(&f, wl);
 	for (l = 1; l < 4; l++) {
 		for (v = 0; v < f.vcpus; v += 3) {
-			for (w = 0; w < SIM_NWHERE; w++)
+			for (w = 0; w < SIM_NPLACES; w++)
 				c[w] = vcpu_count(hv, tb, 3 + w, l, v);
-			sim_part_vcpu(pt, l, v, tb - f.update_tb, lo);
-			sim_part_vcpu(pt, l, v, tb, hi);
+			sim_lpar_vcpu(pt, l, v, tb - f.update_tb, lo);
+			sim_lpar_vcpu(pt, l, v, tb, hi);
 			for (fits = 0, k = 0; k < SIM_NCOMPONENTS; k++)
 				fits += one_scale(c, lo, hi, k);
 			assert_true(fits > 0);
 		}
 	}
-	sim_part_free(pt);
+	sim_lpar_free(pt);
 	sim_workload_free(wl);
 	sim_hv_free(hv);
 }
 
 /* The share of a partition's busy time between t0 and t1 in a place. */
 static double
-part_share(struct sim_part *pt, unsigned lpar, unsigned where, uint64_t t0,
+part_share(struct sim_lpar *pt, unsigned lpar, unsigned where, uint64_t t0,
     uint64_t t1)
 {
-	double		 a[SIM_NWHERE][SIM_NCOMPONENTS];
-	double		 b[SIM_NWHERE][SIM_NCOMPONENTS];
+	double		 a[SIM_NPLACES][SIM_NCOMPONENTS];
+	double		 b[SIM_NPLACES][SIM_NCOMPONENTS];
 	double		 in = 0, all = 0;
 	unsigned	 v, w;
 
 	for (v = 0; v < 16; v++) {
-		sim_part_vcpu(pt, lpar, v, t0, a);
-		sim_part_vcpu(pt, lpar, v, t1, b);
-		for (w = 0; w < SIM_NWHERE; w++) {
+		sim_lpar_vcpu(pt, lpar, v, t0, a);
+		sim_lpar_vcpu(pt, lpar, v, t1, b);
+		for (w = 0; w < SIM_NPLACES; w++) {
 			all += b[w][SIM_C_BUSY] - a[w][SIM_C_BUSY];
 			if (w == where)
 				in += b[w][SIM_C_BUSY] - a[w][SIM_C_BUSY];
@@ -333,7 +333,7 @@ test_part_remote(void **state)
 	struct sim_config	 cfg;
 	struct sim_frame	 f;
 	struct sim_workload	*wl;
-	struct sim_part		*pt;
+	struct sim_lpar		*pt;
 	double			 before, after, node;
 	unsigned		 l, seed;
 	char			 spec[32];
@@ -345,15 +345,17 @@ test_part_remote(void **state)
 		assert_int_equal(f.dpo_lpar, 3);
 		assert_int_equal(f.dpo_tb, 30 * TB);
 		wl = sim_workload_new(&f, cfg.seed, cfg.steady);
-		pt = sim_part_new(&f, wl);
-		before = part_share(pt, 3, SIM_W_REMOTE_NODE, 0, 30 * TB);
-		after = part_share(pt, 3, SIM_W_REMOTE_NODE, 30 * TB, 90 * TB);
+		pt = sim_lpar_new(&f, wl);
+		before = part_share(pt, 3, SIM_PLACE_REMOTE_NODE, 0, 30 * TB);
+		after = part_share(pt, 3, SIM_PLACE_REMOTE_NODE, 30 * TB,
+		    90 * TB);
 		assert_true(before > 0.3);
 		assert_true(after < before / 2);
 		for (node = 0, l = 0; l < 4; l++)
-			node += part_share(pt, l, SIM_W_HOME_NODE, 0, 90 * TB);
+			node += part_share(pt, l, SIM_PLACE_HOME_NODE, 0,
+			    90 * TB);
 		assert_true(node > 0);
-		sim_part_free(pt);
+		sim_lpar_free(pt);
 		sim_workload_free(wl);
 	}
 
@@ -361,20 +363,20 @@ test_part_remote(void **state)
 	frame("dpo=none", &cfg, &f);
 	assert_false(f.dpo);
 	wl = sim_workload_new(&f, cfg.seed, cfg.steady);
-	pt = sim_part_new(&f, wl);
-	assert_true(part_share(pt, 3, SIM_W_REMOTE_NODE, 0, 30 * TB) <
-	    0.5 * part_share(pt, 3, SIM_W_HOME_CORE, 0, 30 * TB));
-	sim_part_free(pt);
+	pt = sim_lpar_new(&f, wl);
+	assert_true(part_share(pt, 3, SIM_PLACE_REMOTE_NODE, 0, 30 * TB) <
+	    0.5 * part_share(pt, 3, SIM_PLACE_HOME_CORE, 0, 30 * TB));
+	sim_lpar_free(pt);
 	sim_workload_free(wl);
 
 	/* One node: nothing is remote, and DPO has nowhere to move from. */
 	frame("nodes=1", &cfg, &f);
 	wl = sim_workload_new(&f, cfg.seed, cfg.steady);
-	pt = sim_part_new(&f, wl);
+	pt = sim_lpar_new(&f, wl);
 	for (l = 0; l < 4; l++)
-		assert_true(part_share(pt, l, SIM_W_REMOTE_NODE, 0, 60 * TB) ==
-		    0);
-	sim_part_free(pt);
+		assert_true(part_share(pt, l, SIM_PLACE_REMOTE_NODE, 0,
+		    60 * TB) == 0);
+	sim_lpar_free(pt);
 	sim_workload_free(wl);
 }
 
@@ -397,25 +399,25 @@ want(const struct sim_workload *wl, unsigned lpar, unsigned vcpu,
  */
 static unsigned
 conserve_vcpus(const struct sim_frame *f, struct sim_workload *wl,
-    struct sim_part *pt, const double *ent, uint64_t t0, double *vc)
+    struct sim_lpar *pt, const double *ent, uint64_t t0, double *vc)
 {
 	double		 a[SIM_NCOMPONENTS], b[SIM_NCOMPONENTS];
-	double		 share[SIM_NWHERE], asked, got, e;
+	double		 share[SIM_NPLACES], asked, got, e;
 	unsigned	 l, v, w, k, c, ch, waited = 0;
 
 	for (l = 0; l < f->lpars; l++) {
-		e = sim_part_place(pt, l)->entitled / f->vcpus;
+		e = sim_lpar_place(pt, l)->entitled / f->vcpus;
 		for (v = 0; v < f->vcpus; v++) {
-			for (w = 0; w < SIM_NWHERE; w++) {
-				ch = sim_part_where_chip(pt, l, v, w);
-				sim_part_vcpu_where(pt, l, v, w, t0, a);
-				sim_part_vcpu_where(pt, l, v, w, t0 + TB, b);
+			for (w = 0; w < SIM_NPLACES; w++) {
+				ch = sim_lpar_place_chip(pt, l, v, w);
+				sim_lpar_vcpu_place(pt, l, v, w, t0, a);
+				sim_lpar_vcpu_place(pt, l, v, w, t0 + TB, b);
 				for (k = 0; k < SIM_NCOMPONENTS; k++)
 					vc[ch * SIM_NCOMPONENTS + k] += b[k] -
 					    a[k];
 			}
-			sim_part_shares(pt, l, v, t0, share);
-			for (got = 0, w = 0; w < SIM_NWHERE; w++)
+			sim_lpar_shares(pt, l, v, t0, share);
+			for (got = 0, w = 0; w < SIM_NPLACES; w++)
 				got += share[w];
 			assert_true(got <= 1 + 1e-12);
 			/* A displaced partition's time is kept for the node
@@ -423,9 +425,9 @@ conserve_vcpus(const struct sim_frame *f, struct sim_workload *wl,
 			if (f->dpo && l == f->dpo_lpar && t0 < f->dpo_tb)
 				continue;
 			asked = want(wl, l, v, t0);
-			c = sim_part_home_core(pt, l, v);
+			c = sim_lpar_home_core(pt, l, v);
 			if (ent[c] <= 0.98)
-				assert_true(share[SIM_W_HOME_CORE] * asked >=
+				assert_true(share[SIM_PLACE_HOME_CORE] * asked >=
 				    (asked < e ? asked : e) * (1 - 1e-9));
 			if (got < 1 - 1e-9)
 				waited |= 1U << (c / f->cores_per_chip % 32);
@@ -449,7 +451,7 @@ conserve(const char *spec)
 	struct sim_config	 cfg;
 	struct sim_frame	 f;
 	struct sim_workload	*wl;
-	struct sim_part		*pt;
+	struct sim_lpar		*pt;
 	double			 a[SIM_NCOMPONENTS], b[SIM_NCOMPONENTS];
 	double			*vc, *cc, *ent, t = (double)TB, got;
 	uint64_t		 s, t0;
@@ -458,7 +460,7 @@ conserve(const char *spec)
 
 	frame(spec, &cfg, &f);
 	wl = sim_workload_new(&f, cfg.seed, cfg.steady);
-	pt = sim_part_new(&f, wl);
+	pt = sim_lpar_new(&f, wl);
 	cpc = f.cores_per_chip;
 	n = (size_t)f.nchips * SIM_NCOMPONENTS;
 	vc = calloc(n, sizeof *vc);
@@ -467,15 +469,15 @@ conserve(const char *spec)
 	assert_true(vc != NULL && cc != NULL && ent != NULL);
 	for (l = 0; l < f.lpars; l++)
 		for (v = 0; v < f.vcpus; v++)
-			ent[sim_part_home_core(pt, l, v)] +=
-			    sim_part_place(pt, l)->entitled / f.vcpus;
+			ent[sim_lpar_home_core(pt, l, v)] +=
+			    sim_lpar_place(pt, l)->entitled / f.vcpus;
 	for (s = 3; s < 40; s += 9) {
 		t0 = s * TB;
 		memset(vc, 0, n * sizeof *vc);
 		memset(cc, 0, n * sizeof *cc);
 		for (c = 0; c < f.ncores; c++) {
-			sim_part_core(pt, c, t0, a);
-			sim_part_core(pt, c, t0 + TB, b);
+			sim_lpar_core(pt, c, t0, a);
+			sim_lpar_core(pt, c, t0 + TB, b);
 			assert_true(b[SIM_C_TIME] - a[SIM_C_TIME] == t);
 			for (k = 0; k < SIM_NCOMPONENTS; k++)
 				cc[c / cpc * SIM_NCOMPONENTS + k] += b[k] - a[k];
@@ -496,7 +498,7 @@ conserve(const char *spec)
 	free(vc);
 	free(cc);
 	free(ent);
-	sim_part_free(pt);
+	sim_lpar_free(pt);
 	sim_workload_free(wl);
 }
 
@@ -518,22 +520,22 @@ static void
 test_part_monotonic(void **state)
 {
 	struct sim_hv	*hv;
-	uint64_t	 last[SIM_NWHERE], now;
+	uint64_t	 last[SIM_NPLACES], now;
 	unsigned	 s, w;
 
 	(void)state;
 	hv = new_hv("update_ms=250");
 	memset(last, 0, sizeof last);
 	for (s = 0; s < 70; s++) {
-		for (w = 0; w < SIM_NWHERE; w++) {
+		for (w = 0; w < SIM_NPLACES; w++) {
 			now = vcpu_count(hv, s * TB / 2 + 7, 3 + w, 3, 1);
 			assert_true(now >= last[w]);
 			last[w] = now;
 		}
 	}
 	/* At home, and on the other node before the DPO. */
-	assert_true(last[SIM_W_HOME_CORE] > 0);
-	assert_true(last[SIM_W_REMOTE_NODE] > 0);
+	assert_true(last[SIM_PLACE_HOME_CORE] > 0);
+	assert_true(last[SIM_PLACE_REMOTE_NODE] > 0);
 	sim_hv_free(hv);
 }
 

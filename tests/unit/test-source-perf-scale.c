@@ -415,8 +415,8 @@ test_serve_estimate(void **state)
 	struct fixture		 f;
 	struct engine_snapshot	*s;
 	struct om		*om;
-	struct om_sample	 ss;
-	struct om_snapshot		*fr;
+	struct om_snapshot	 ss;
+	struct om_page		*fr;
 	struct strbuf		 sb = { 0 };
 
 	(void)state;
@@ -433,7 +433,7 @@ test_serve_estimate(void **state)
 	ss.sel = &f.sel;
 	ss.snap = s;
 	ss.rs = &f.rs;
-	fr = om_snapshot(om, &ss);
+	fr = om_page(om, &ss);
 	om_render(fr, OM_FMT_OPENMETRICS, &sb);
 	om_snapshot_free(fr);
 	must_contain(sb.s, "hvtop_read_failures_total{frame=\"unknown\",reason=\"failed\"} 0\n");
@@ -446,7 +446,7 @@ test_serve_estimate(void **state)
 	/* A group that did not run: a missing reading. */
 	s = fixture_sample(&f, 3, 3000, 1620, 162, 224);
 	ss.snap = s;
-	fr = om_snapshot(om, &ss);
+	fr = om_page(om, &ss);
 	om_render(fr, OM_FMT_OPENMETRICS, &sb);
 	om_snapshot_free(fr);
 	must_contain(sb.s, "hvtop_read_failures_total{frame=\"unknown\",reason=\"missing\"} 2\n");

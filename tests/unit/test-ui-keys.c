@@ -229,7 +229,7 @@ test_dispatch_actions(void **state)
 	memset(&r, 0, sizeof r);
 	clock_init(&r.rt, 0, 0);
 	ui->screen = UI_LIVE;
-	ui->delay = 2;
+	ui->interval = 2;
 
 	assert_int_equal(keys_dispatch(&r, 'q', &n), UI_ACT_QUIT);
 	assert_int_equal(r.quit, 0);

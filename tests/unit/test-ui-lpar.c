@@ -182,7 +182,7 @@ fixture_new(int denied)
 	src->label = xstrdup("test frame: 3 partitions");
 	memset(&so, 0, sizeof so);
 	so.src = src;
-	so.delay = 1;
+	so.interval = 1;
 	so.groups = groups;
 	so.ngroups = 1;
 	so.consts = consts;
@@ -191,7 +191,7 @@ fixture_new(int denied)
 	    session_start(fx->ses, &cause) != 0)
 		fail_msg("%s", cause);
 	fx->ui.ses = fx->ses;
-	fx->ui.delay = 1;
+	fx->ui.interval = 1;
 	snprintf(fx->ui.host, sizeof fx->ui.host, "testhost");
 	for (i = 0; i < UI_NSCREENS; i++)
 		fx->ui.list[i].sort = -1;

@@ -40,7 +40,7 @@ fx_setup(void **state)
 	clock_init(&fx->r.rt, 0, 0);
 	for (i = 0; i < UI_NSCREENS; i++)
 		fx->r.ui.list[i].sort = -1;
-	fx->r.ui.delay = 2;
+	fx->r.ui.interval = 2;
 	fx->r.picked = 1;
 	*state = fx;
 	return (0);
@@ -123,7 +123,7 @@ test_load_says(void **state)
 	assert_int_equal(n.role, UI_R_ERROR);
 	assert_non_null(strstr(n.text, "interval=soon"));
 	assert_non_null(strstr(n.text, "the default is used"));
-	assert_true(fx->r.ui.delay == 2);
+	assert_true(fx->r.ui.interval == 2);
 	assert_int_equal(fx->r.ui.nhidden, 1);
 	assert_string_equal(fx->r.ui.hidden[0], "cycles");
 	assert_string_equal(fx->r.ui.msg, "");

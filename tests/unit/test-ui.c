@@ -105,14 +105,14 @@ fixture_setup(void **state)
 	free(path);
 	memset(&so, 0, sizeof so);
 	so.src = src;
-	so.delay = 1;
+	so.interval = 1;
 	so.groups = groups;
 	so.ngroups = 2;
 	assert_int_equal(session_open(&fx->ses, &so, &cause), 0);
 	assert_int_equal(session_start(fx->ses, &cause), 0);
 
 	fx->ui.ses = fx->ses;
-	fx->ui.delay = 1;
+	fx->ui.interval = 1;
 	fx->ui.cpu_pct = 0.5;
 	fx->ui.age = 0.2;
 	fx->ui.simulated = 1;
@@ -375,12 +375,12 @@ test_sim_screens(void **state)
 	assert_int_equal(source_open("sim", args, "/nonexistent", &so.src,
 	    &cause), 0);
 	so.virtual_clock = 1;
-	so.delay = 1;
+	so.interval = 1;
 	assert_int_equal(session_open(&ses, &so, &cause), 0);
 	assert_int_equal(session_start(ses, &cause), 0);
 	memset(&ui, 0, sizeof ui);
 	ui.ses = ses;
-	ui.delay = 1;
+	ui.interval = 1;
 	ui.simulated = 1;
 	for (i = 0; i < UI_NSCREENS; i++)
 		ui.list[i].sort = -1;
