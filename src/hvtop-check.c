@@ -148,9 +148,36 @@ hvtop_check_catalog(struct source *src)
 	return (bad);
 }
 
+/*
+ * Who the frame is, and the capabilities the endpoint serves as
+ * hvtop_capability, from the same facts (frame_ident_caps()).
+ */
+static void
+hvtop_check_caps(const struct topology *t, int catalog)
+{
+	struct frame_caps	 c;
+	const char		*name;
+	char			 mtms[80], *fact;
+	size_t			 i;
+	int			 on;
+
+	fact = xasprintf("frame %s, partition %d%s%s%s",
+	    frame_ident_mtms(&t->ident, mtms, sizeof mtms), t->ident.lpar_id,
+	    t->ident.lpar_name[0] != '\0' ? " (" : "", t->ident.lpar_name,
+	    t->ident.lpar_name[0] != '\0' ? ")" : "");
+	hvtop_check_say("info", fact, NULL);
+	free(fact);
+	frame_ident_caps(t, catalog, &c);
+	for (i = 0; (name = frame_ident_cap(&c, i, &on)) != NULL; i++) {
+		fact = xasprintf("capability %s: %s", name, on ? "yes" : "no");
+		hvtop_check_say("info", fact, NULL);
+		free(fact);
+	}
+}
+
 /* The frame, and the partitions this one may read. */
 static int
-hvtop_check_frame(struct source *src)
+hvtop_check_frame(struct source *src, int catalog)
 {
 	struct topology	 t;
 	struct strbuf	 sb = { 0 };
@@ -174,6 +201,13 @@ hvtop_check_frame(struct source *src)
 	    "has %u vcpus", t.chips, t.cores, t.smt, t.vcpus);
 	hvtop_check_say("ok", fact, NULL);
 	free(fact);
+	hvtop_check_caps(&t, catalog);
+	if (!t.privileged) {
+		hvtop_check_say("FAIL", "the physical chips and cores may not "
+		    "be read", "on the HMC, the partition's properties, "
+		    "\"Allow performance information collection\"");
+		return (1);
+	}
 	for (i = 0; i < t.nlpars; i++)
 		strbuf_addf(&sb, "%s%u", i > 0 ? "," : "", t.lpars[i].id);
 	if (t.lpars_denied || t.nlpars <= 1) {
@@ -198,7 +232,7 @@ hvtop_check_all(const struct hvtop_opts *o)
 	struct source	*src;
 	struct stat	 sb;
 	char		*path, *fact, *cause = NULL;
-	int		 sim, bad = 0;
+	int		 sim, bad = 0, cat_bad;
 
 	sim = strcmp(o->source, "sim") == 0;
 	if (!sim) {
@@ -233,8 +267,9 @@ hvtop_check_all(const struct hvtop_opts *o)
 	    src->label != NULL ? src->label : "");
 	hvtop_check_say(sim ? "info" : "ok", fact, NULL);
 	free(fact);
-	bad |= hvtop_check_catalog(src);
-	bad |= hvtop_check_frame(src);
+	cat_bad = hvtop_check_catalog(src);
+	bad |= cat_bad;
+	bad |= hvtop_check_frame(src, !cat_bad);
 	source_close(src);
 	return (bad ? 1 : 0);
 }

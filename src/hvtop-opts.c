@@ -37,7 +37,8 @@ usage(FILE *fp)
 "             [--pmu NAME] [--sysfs-root DIR]\n"
 "             [-w FILE [--force] | -w DIR --ring-size SIZE]\n"
 "             [-r FILE | -r DIR [--from T] [--to T]] [--replay-speed X]\n"
-"             [--serve ADDR:PORT [--user NAME] [--web-config FILE]]\n"
+"             [--serve ADDR:PORT [--user NAME] [--web-config FILE]\n"
+"              [--serve-vcpus]]\n"
 "             [--list [events|groups|formulas] [PATTERN]]\n"
 "       hvtop --check [--source auto|perf|sim] [--sysfs-root DIR]\n"
 "       hvtop -b [-d secs] [-o FILE] [--format ...] [-w FILE] [-g ...]...\n"
@@ -80,6 +81,7 @@ help(FILE *fp)
 "      --user NAME        started as root: serve as NAME once the counters\n"
 "                         are open\n"
 "      --web-config FILE  TLS and Basic auth for --serve (SIGHUP reloads)\n"
+"      --serve-vcpus      serve partitions per virtual processor, not summed\n"
 "      --no-color         draw the screens without colour\n"
 "  -h, --help             this help\n"
 "  -V, --version          the version\n"
@@ -383,6 +385,7 @@ static const struct hvtop_option hvtop_options[] = {
 	ARG("serve", 0, hvtop_set_serve),
 	STRING("user", 0, user),
 	STRING("web-config", 0, web_config),
+	FLAG("serve-vcpus", 0, serve_vcpus),
 	FLAG("force", 0, force),
 	FLAG("check", 0, check),
 };
@@ -490,6 +493,9 @@ hvtop_parse_words(struct hvtop_opts *o, int argc, char **av)
 	if (o->user != NULL && o->serve == NULL)
 		hvtop_usage_error("%s", "--user: only a --serve run changes "
 		    "user (root opens the counters, the user serves them)");
+	if (o->serve_vcpus && o->serve == NULL)
+		hvtop_usage_error("%s", "--serve-vcpus: how --serve shows "
+		    "partitions; give --serve too");
 	if (o->web_config != NULL && o->serve == NULL)
 		hvtop_usage_error("%s", "--web-config: says who may scrape "
 		    "--serve's endpoint; give --serve too");

@@ -15,6 +15,7 @@
 #include <unistd.h>
 
 #include "engine/engine.h"
+#include "model/raw.h"
 #include "session/session.h"
 #include "export/export.h"
 #include "hvtop.h"
@@ -102,6 +103,7 @@ struct hvtop_batch {
 	FILE			*fp;
 	struct export		*x;
 	struct export_info	 info;
+	char			 frame[80];	/* info.frame */
 	struct strbuf		 sb;
 	struct strbuf		 news;
 	int			 quiet;	/* -b --serve without -o */
@@ -238,6 +240,9 @@ hvtop_batch(struct session *s, const struct hvtop_opts *o, FILE *fp)
 	b.info.source = session_label(s);
 	b.info.catalog = session_catalog_label(s);
 	b.info.calls = session_calls_word(s);
+	b.info.frame = frame_ident_known(&session_topology(s)->ident) ?
+	    frame_ident_mtms(&session_topology(s)->ident, b.frame,
+	    sizeof b.frame) : NULL;
 	b.x = export_new(o->format, session_engine(s), &b.info);
 	r = hvtop_loop_run(s, session_now(s), &hvtop_batch_hooks, &b);
 	status = r > 1 ? r - 1 : 0;
@@ -321,6 +326,7 @@ hvtop_session_opts(const struct hvtop_opts *o, struct source *src,
 	so->ring = o->ring;
 	so->serve = o->serve;
 	so->web_config = o->web_config;
+	so->serve_vcpus = o->serve_vcpus;
 }
 
 /* Print what the session said since *shown; a failure last, as the exit

@@ -50,6 +50,7 @@ struct hvtop_opts {
 	const char	*serve;		/* --serve ADDR:PORT */
 	const char	*user;		/* --user NAME */
 	const char	*web_config;	/* --web-config FILE */
+	int		 serve_vcpus;	/* --serve-vcpus */
 	int		 report_cmd;	/* hvtop report ... */
 	const char	*report;	/* its FILE: the recording */
 	char		**cmd;		/* -- COMMAND [ARGS]: NULL-ended */

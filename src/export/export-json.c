@@ -96,6 +96,11 @@ export_json_head(struct export *x, const struct engine_snapshot *s,
 	export_number(s->interval, sb);
 	strbuf_adds(sb, ",\"source\":");
 	export_json_str(x->info.source != NULL ? x->info.source : "", sb);
+	strbuf_adds(sb, ",\"frame\":");
+	if (x->info.frame != NULL)
+		export_json_str(x->info.frame, sb);
+	else
+		strbuf_adds(sb, "null");
 	strbuf_addf(sb, ",\"calls\":%u,\"naive_calls\":%u,\"error\":",
 	    s->calls, s->naive_calls);
 	strbuf_reset(&t);

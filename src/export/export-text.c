@@ -219,8 +219,10 @@ export_text(struct export *x, const struct engine_snapshot *s,
 
 	strbuf_adds(sb, "hvtop ");
 	strbuf_addtime(sb, wall_ns, 1);
-	strbuf_addf(sb, "  %s  %s  interval %.3f s  %s %u (naive %u)\n",
-	    x->info.source, x->info.catalog, s->interval,
+	strbuf_addf(sb, "  %s%s%s  %s  interval %.3f s  %s %u (naive %u)\n",
+	    x->info.source, x->info.frame != NULL ? "  frame " : "",
+	    x->info.frame != NULL ? x->info.frame : "", x->info.catalog,
+	    s->interval,
 	    x->info.calls != NULL ? x->info.calls : "hcalls", s->calls,
 	    s->naive_calls);
 	export_error(x, s, &err);

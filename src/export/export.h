@@ -38,6 +38,7 @@ struct export_info {
 	const char	*source;	/* "SIMULATED ...", "perf hv_24x7" */
 	const char	*catalog;	/* "power9 v1 (built ...)" */
 	const char	*calls;		/* "hcalls", "group reads" */
+	const char	*frame;		/* "MODEL*SERIAL" or NULL: unknown */
 };
 
 struct export;

@@ -18,6 +18,7 @@ libhvpure_a_SOURCES += \
 libhvpure_a_SOURCES += \
 	src/export/om.c src/export/om.h \
 	src/export/om-int.h \
+	src/export/om-lpar.c \
 	src/export/om-name.c \
 	src/export/om-render.c
 

@@ -23,6 +23,12 @@ struct om_label {
 struct om_counter {
 	struct om_label label;
 	size_t		 k;		/* selection counter */
+	size_t		 first;		/* with n > 1: a sum of the counters
+					   sum_ks[first .. first + n) */
+	size_t		 n;
+	int		 lazy;		/* shown from its first nonzero
+					   reading on (a partition's
+					   placement not used before) */
 };
 
 struct om_tick {
@@ -54,6 +60,12 @@ struct om_layout {
 	char			*source;
 	char			*source_label;
 	uint64_t		 timebase_hz;
+	struct frame_ident	 ident;
+	unsigned		 lpar_self;
+	int			 per_vcpu;
+	struct strbuf		 flabel;	/* frame="...", escaped */
+	size_t			*sum_ks;	/* the counters of sums */
+	size_t			 nsum_ks;
 	struct strbuf		 text;
 	struct om_counter	*counters;
 	size_t			 ncounters;
@@ -87,6 +99,8 @@ struct om {
 	uint64_t		 failures;
 	uint64_t		 calls;
 	uint64_t		 reads[OM_NREASONS];
+	struct frame_caps	 caps;
+	struct om_process	 process;
 };
 
 struct om_health {
@@ -102,6 +116,8 @@ struct om_health {
 	double		 duration;
 	double		 wall;
 	uint64_t	 catalog_version;
+	struct frame_caps caps;
+	struct om_process process;
 };
 
 struct om_snapshot {
@@ -114,5 +130,22 @@ struct om_snapshot {
 	uint8_t			*ghas;
 	struct om_health	 health;
 };
+
+/* The layout's parts (om.c): a series, a label set, a label. */
+struct om_tick		*om_layout_tick(struct om_layout *);
+struct om_counter	*om_layout_counter(struct om_layout *);
+size_t			 om_label_begin(struct om_layout *);
+void			 om_label_add(struct om_layout *, const char *name,
+			    const char *value);
+struct om_label		 om_label_end(struct om_layout *, size_t off);
+void			 om_label_lpar(struct om_layout *, unsigned lpar);
+
+/* The partitions (om-lpar.c): the counters of partition view view, and
+ * the gauges of the engine's ENG_VIEW_LPAR view. */
+void			 om_lpar_layout(struct om_layout *,
+			    const struct om_sample *, size_t view,
+			    const char *version);
+void			 om_lpar_gauges(struct om_layout *,
+			    const struct om_sample *);
 
 #endif /* HVTOP_OM_INT_H */

@@ -106,26 +106,124 @@ om_line(struct strbuf *sb, const char *name, size_t nlen,
 	strbuf_addc(sb, ' ');
 }
 
+/* The frame's label set, "{frame=\"...\"}", after a name. */
 static void
-om_health_u64(struct strbuf *sb, int format, int type, const char *base,
-    const char *help, uint64_t v)
+om_flabel(struct strbuf *sb, const struct om_layout *l)
+{
+	strbuf_addc(sb, '{');
+	strbuf_add(sb, l->flabel.s, l->flabel.len);
+	strbuf_addc(sb, '}');
+}
+
+static void
+om_health_u64(struct strbuf *sb, const struct om_layout *l, int format,
+    int type, const char *base, const char *help, uint64_t v)
 {
 	om_meta(sb, format, type, base, NULL, help);
 	strbuf_adds(sb, base);
-	strbuf_adds(sb, type == OM_T_COUNTER ? "_total " : " ");
+	if (type == OM_T_COUNTER)
+		strbuf_adds(sb, "_total");
+	om_flabel(sb, l);
+	strbuf_addc(sb, ' ');
 	strbuf_addu64(sb, v);
 	strbuf_addc(sb, '\n');
 }
 
 static void
-om_health_double(struct strbuf *sb, int format, const char *base,
-    const char *unit, const char *help, double v)
+om_health_double(struct strbuf *sb, const struct om_layout *l, int format,
+    const char *base, const char *unit, const char *help, double v)
 {
 	om_meta(sb, format, OM_T_GAUGE, base, unit, help);
 	strbuf_adds(sb, base);
+	if (l != NULL)
+		om_flabel(sb, l);
 	strbuf_addc(sb, ' ');
 	om_double(v, sb);
 	strbuf_addc(sb, '\n');
+}
+
+/* A label, ",name=\"value\"", its value escaped. */
+static void
+om_lbl(struct strbuf *sb, const char *name, const char *value)
+{
+	strbuf_addc(sb, ',');
+	strbuf_adds(sb, name);
+	strbuf_add(sb, "=\"", 2);
+	om_name_escape(value, 1, sb);
+	strbuf_addc(sb, '"');
+}
+
+/* Who the frame and this partition are, and what it can see. */
+static void
+om_render_ident(const struct om_snapshot *f, int format, struct strbuf *sb)
+{
+	const struct om_layout		*l = f->layout;
+	const struct frame_ident	*fi = &l->ident;
+	const char			*cap;
+	char				 id[16], mtms[80];
+	size_t				 i;
+	int				 on;
+
+	if (l->lpar_self != 0xffff)
+		snprintf(id, sizeof id, "%u", l->lpar_self);
+	else
+		snprintf(id, sizeof id, "self");
+	om_meta(sb, format, OM_T_INFO, "hvtop_frame", NULL, "The frame "
+	    "this partition runs in: frame is MODEL*SERIAL, as the HMC "
+	    "names it");
+	strbuf_adds(sb, "hvtop_frame_info{");
+	strbuf_add(sb, l->flabel.s, l->flabel.len);
+	om_lbl(sb, "model", fi->model[0] != '\0' ? fi->model : "unknown");
+	om_lbl(sb, "serial", fi->serial[0] != '\0' ? fi->serial : "unknown");
+	om_lbl(sb, "name", fi->name[0] != '\0' ? fi->name :
+	    frame_ident_mtms(fi, mtms, sizeof mtms));
+	strbuf_add(sb, "} 1\n", 4);
+	om_meta(sb, format, OM_T_INFO, "hvtop_lpar", NULL, "The partition "
+	    "hvtop runs in: its id, name and processor mode");
+	strbuf_adds(sb, "hvtop_lpar_info{");
+	strbuf_add(sb, l->flabel.s, l->flabel.len);
+	om_lbl(sb, "lpar", id);
+	om_lbl(sb, "name", fi->lpar_name[0] != '\0' ? fi->lpar_name : id);
+	om_lbl(sb, "mode", fi->mode == FRAME_MODE_SHARED ? "shared" :
+	    fi->mode == FRAME_MODE_DEDICATED ? "dedicated" : "unknown");
+	strbuf_add(sb, "} 1\n", 4);
+	om_meta(sb, format, OM_T_GAUGE, "hvtop_capability", NULL, "What "
+	    "this partition can see (1) or not (0): pmu (counters at all), "
+	    "frame (physical chips and cores: the HMC's permission), "
+	    "partitions (other partitions), catalog");
+	for (i = 0; (cap = frame_ident_cap(&f->health.caps, i, &on)) != NULL;
+	    i++) {
+		strbuf_adds(sb, "hvtop_capability{");
+		strbuf_add(sb, l->flabel.s, l->flabel.len);
+		om_lbl(sb, "lpar", id);
+		om_lbl(sb, "capability", cap);
+		strbuf_adds(sb, on ? "} 1\n" : "} 0\n");
+	}
+}
+
+/* The process serving, as every exporter shows it (no frame label). */
+static void
+om_render_process(const struct om_snapshot *f, int format,
+    struct strbuf *sb)
+{
+	const struct om_process	*p = &f->health.process;
+
+	if (!p->has)
+		return;
+	om_meta(sb, format, OM_T_COUNTER, "process_cpu_seconds", "seconds",
+	    "User and system CPU time spent in seconds");
+	strbuf_adds(sb, "process_cpu_seconds_total ");
+	om_double(p->cpu_seconds, sb);
+	strbuf_addc(sb, '\n');
+	om_health_double(sb, NULL, format, "process_resident_memory_bytes",
+	    "bytes", "Resident memory size in bytes", p->resident_bytes);
+	om_health_double(sb, NULL, format, "process_start_time_seconds",
+	    "seconds", "Start time of the process since unix epoch in "
+	    "seconds", p->start_time);
+	om_health_double(sb, NULL, format, "process_open_fds", NULL,
+	    "Number of open file descriptors", p->open_fds);
+	om_health_double(sb, NULL, format, "process_max_fds", NULL,
+	    "Maximum number of open file descriptors", p->max_fds);
 }
 
 static void
@@ -136,10 +234,10 @@ om_render_health(const struct om_snapshot *f, int format,
 	const struct om_layout	*l = f->layout;
 	size_t			 i;
 
-	om_health_u64(sb, format, OM_T_COUNTER, "hvtop_samples",
+	om_health_u64(sb, l, format, OM_T_COUNTER, "hvtop_samples",
 	    "Samples hvtop has taken, the first (which only sets the "
 	    "baselines) included", h->samples);
-	om_health_u64(sb, format, OM_T_COUNTER, "hvtop_sample_failures",
+	om_health_u64(sb, l, format, OM_T_COUNTER, "hvtop_sample_failures",
 	    "Samples that failed as a whole (counted once the next one "
 	    "succeeds)", h->failures);
 	om_meta(sb, format, OM_T_COUNTER, "hvtop_read_failures", NULL,
@@ -147,59 +245,66 @@ om_render_health(const struct om_snapshot *f, int format,
 	    "(no permission), missing (not in the result), busy (the "
 	    "hypervisor was busy), backwards (below the value shown before)");
 	for (i = 0; i < OM_NREASONS; i++) {
-		strbuf_adds(sb, "hvtop_read_failures_total{reason=\"");
+		strbuf_adds(sb, "hvtop_read_failures_total{");
+		strbuf_add(sb, l->flabel.s, l->flabel.len);
+		strbuf_adds(sb, ",reason=\"");
 		strbuf_adds(sb, om_reason_names[i]);
 		strbuf_add(sb, "\"} ", 3);
 		strbuf_addu64(sb, h->reads[i]);
 		strbuf_addc(sb, '\n');
 	}
-	om_health_u64(sb, format, OM_T_COUNTER, "hvtop_calls",
+	om_health_u64(sb, l, format, OM_T_COUNTER, "hvtop_calls",
 	    "Hypervisor calls (perf: group reads) made by every refresh",
 	    h->calls_total);
 	if (h->have_sample) {
-		om_health_u64(sb, format, OM_T_GAUGE,
+		om_health_u64(sb, l, format, OM_T_GAUGE,
 		    "hvtop_refresh_calls", "Hypervisor calls (perf: group "
 		    "reads) the last refresh made", h->calls);
-		om_health_u64(sb, format, OM_T_GAUGE,
+		om_health_u64(sb, l, format, OM_T_GAUGE,
 		    "hvtop_refresh_naive_calls", "Calls the last refresh "
 		    "would have made reading one counter per call",
 		    h->naive_calls);
-		om_health_u64(sb, format, OM_T_GAUGE,
+		om_health_u64(sb, l, format, OM_T_GAUGE,
 		    "hvtop_selected_counters", "Counters read by every "
 		    "refresh", h->ncounters);
-		om_health_double(sb, format,
+		om_health_double(sb, l, format,
 		    "hvtop_refresh_duration_seconds", "seconds",
 		    "How long the last refresh took: the reads and the "
 		    "engine's update", h->duration);
 		if (h->interval > 0)
-			om_health_double(sb, format,
+			om_health_double(sb, l, format,
 			    "hvtop_interval_seconds", "seconds",
 			    "The interval the metric values cover",
 			    h->interval);
-		om_health_double(sb, format,
+		om_health_double(sb, l, format,
 		    "hvtop_last_sample_timestamp_seconds", "seconds",
 		    "When the last sample was taken, in seconds since 1970 "
 		    "(the recording's time in a replay)", h->wall);
-		om_health_u64(sb, format, OM_T_GAUGE,
+		om_health_u64(sb, l, format, OM_T_GAUGE,
 		    "hvtop_catalog_version", "Version of the 24x7 catalog "
 		    "in use", h->catalog_version);
 	}
 	if (l->timebase_hz != 0)
-		om_health_double(sb, format,
+		om_health_double(sb, l, format,
 		    "hvtop_timebase_frequency_hertz", "hertz", "Frequency of "
 		    "the hypervisor's timebase", (double)l->timebase_hz);
 	om_meta(sb, format, OM_T_INFO, "hvtop_source", NULL,
 	    "Where the counters come from: perf (the hv_24x7 PMU), sim (the "
 	    "simulated frame) or replay (a recording)");
-	strbuf_adds(sb, "hvtop_source_info{source=\"");
+	strbuf_adds(sb, "hvtop_source_info{");
+	strbuf_add(sb, l->flabel.s, l->flabel.len);
+	strbuf_adds(sb, ",source=\"");
 	om_name_escape(l->source, 1, sb);
 	strbuf_adds(sb, "\",description=\"");
 	om_name_escape(l->source_label, 1, sb);
 	strbuf_add(sb, "\"} 1\n", 5);
 	om_meta(sb, format, OM_T_INFO, "hvtop_build", NULL,
 	    "The hvtop program serving these metrics");
-	strbuf_adds(sb, "hvtop_build_info{version=\"" PACKAGE_VERSION
-	    "\"} 1\n");
+	strbuf_adds(sb, "hvtop_build_info{");
+	strbuf_add(sb, l->flabel.s, l->flabel.len);
+	strbuf_adds(sb, ",version=\"" PACKAGE_VERSION "\"} 1\n");
+	om_render_ident(f, format, sb);
+	om_render_process(f, format, sb);
 }
 
 static int

@@ -193,6 +193,8 @@ om_layout_unref(struct om_layout *l)
 	free(l->tick_ks);
 	free(l->source);
 	free(l->source_label);
+	free(l->sum_ks);
+	strbuf_free(&l->flabel);
 	strbuf_free(&l->text);
 	free(l);
 }
@@ -201,6 +203,7 @@ static struct om_layout *
 om_layout_empty(const struct om_info *info)
 {
 	struct om_layout	*l;
+	char			 buf[80];
 
 	l = xcalloc(1, sizeof *l);
 	atomic_init(&l->refs, 1);
@@ -208,6 +211,13 @@ om_layout_empty(const struct om_info *info)
 	l->source_label = xstrdup(info->source_label != NULL ?
 	    info->source_label : "");
 	l->timebase_hz = info->timebase_hz;
+	l->ident = info->ident;
+	l->lpar_self = info->lpar_self;
+	l->per_vcpu = info->per_vcpu;
+	frame_ident_mtms(&l->ident, buf, sizeof buf);
+	strbuf_adds(&l->flabel, "frame=\"");
+	om_name_escape(buf, 1, &l->flabel);
+	strbuf_addc(&l->flabel, '"');
 	strbuf_adds(&l->text, "");
 	return (l);
 }
@@ -219,7 +229,7 @@ om_layout_empty(const struct om_info *info)
  * of counters, and growing one at a time copied the array each time
  * (quadratic where realloc cannot grow in place, as under ASan).
  */
-static struct om_tick *
+struct om_tick *
 om_layout_tick(struct om_layout *l)
 {
 	if (l->nticks == l->ticks_cap) {
@@ -230,7 +240,7 @@ om_layout_tick(struct om_layout *l)
 	return (&l->ticks[l->nticks++]);
 }
 
-static struct om_counter *
+struct om_counter *
 om_layout_counter(struct om_layout *l)
 {
 	if (l->ncounters == l->counters_cap) {
@@ -239,17 +249,21 @@ om_layout_counter(struct om_layout *l)
 		l->counters = xreallocarray(l->counters, l->counters_cap,
 		    sizeof *l->counters);
 	}
+	memset(&l->counters[l->ncounters], 0, sizeof *l->counters);
 	return (&l->counters[l->ncounters++]);
 }
 
-static size_t
+size_t
 om_label_begin(struct om_layout *l)
 {
+	size_t	 off = l->text.len;
+
 	strbuf_addc(&l->text, '{');
-	return (l->text.len - 1);
+	strbuf_add(&l->text, l->flabel.s, l->flabel.len);
+	return (off);
 }
 
-static void
+void
 om_label_add(struct om_layout *l, const char *name, const char *value)
 {
 	if (l->text.s[l->text.len - 1] != '{')
@@ -260,7 +274,7 @@ om_label_add(struct om_layout *l, const char *name, const char *value)
 	strbuf_addc(&l->text, '"');
 }
 
-static struct om_label
+struct om_label
 om_label_end(struct om_layout *l, size_t off)
 {
 	struct om_label	 lb;
@@ -287,11 +301,13 @@ om_label_where(struct om_layout *l, const struct engine_view *v,
 }
 
 /* A partition's id as a label value: "self" when it is not known. */
-static void
+void
 om_label_lpar(struct om_layout *l, unsigned lpar)
 {
 	char	 buf[8];
 
+	if (lpar == SEL_LPAR_SELF)
+		lpar = l->lpar_self;
 	if (lpar == SEL_LPAR_SELF)
 		snprintf(buf, sizeof buf, "self");
 	else
@@ -299,70 +315,11 @@ om_label_lpar(struct om_layout *l, unsigned lpar)
 	om_label_add(l, "lpar", buf);
 }
 
-/* Where a row of the per-vcpu partition view is: its partition, its
- * vcpu. */
-static void
-om_label_vcpu(struct om_layout *l, unsigned index)
-{
-	char	 buf[8];
-
-	om_label_lpar(l, ENG_ROW_LPAR(index));
-	snprintf(buf, sizeof buf, "%u", (unsigned)ENG_ROW_VCPU(index));
-	om_label_add(l, "vcpu", buf);
-}
-
-/*
- * A partition view exports no sums: its counters once each, from the
- * per-vcpu view, a series per partition, vcpu and placement.  Prometheus
- * adds them up as a query needs.
- */
+/* A partition view: its counters and gauges are om-lpar.c's. */
 static int
 om_view_lpar(const struct engine_view *v)
 {
 	return (v->domain == ENG_VIEW_LPAR || v->domain == ENG_VIEW_LPAR_VCPU);
-}
-
-static void
-om_layout_lpar(struct om_layout *l, const struct om_sample *s,
-    const struct engine_view *v, const char *version)
-{
-	const struct catalog_event	*ev;
-	struct om_counter		*c;
-	struct om_tick			*t;
-	size_t				 r, col, p, k, off;
-
-	if (v->domain != ENG_VIEW_LPAR_VCPU || v->place_counter == NULL)
-		return;
-	for (r = 0; r < v->nrows; r++) {
-		t = om_layout_tick(l);
-		off = om_label_begin(l);
-		om_label_vcpu(l, v->indices[r]);
-		t->label = om_label_end(l, off);
-		t->first = l->ncounters;
-		t->n = 0;
-		for (col = 0; col < v->nevents; col++) {
-			ev = v->events[col];
-			for (p = 0; p < v->nplaces && p < SEL_NPLACES; p++) {
-				k = v->place_counter[(r * v->nevents + col) *
-				    v->nplaces + p];
-				if (k == ENG_NONE || k >= s->sel->ncounters)
-					continue;
-				c = om_layout_counter(l);
-				c->k = k;
-				off = om_label_begin(l);
-				om_label_add(l, "event", ev->sysfs_name !=
-				    NULL ? ev->sysfs_name : ev->name);
-				om_label_add(l, "domain",
-				    catalog_domain_suffix_2014(3 + (int)p));
-				om_label_vcpu(l, v->indices[r]);
-				om_label_add(l, "placement",
-				    engine_place_name(p));
-				om_label_add(l, "catalog_version", version);
-				c->label = om_label_end(l, off);
-				t->n++;
-			}
-		}
-	}
 }
 
 /* A metric of a view, placed in its family (made on first use). */
@@ -499,7 +456,7 @@ om_layout_new(const struct om_info *info, const struct om_sample *s)
 	for (i = 0; i < engine_nviews(s->engine); i++) {
 		v = engine_view(s->engine, i);
 		if (om_view_lpar(v)) {
-			om_layout_lpar(l, s, v, buf);
+			om_lpar_layout(l, s, i, buf);
 			continue;
 		}
 		for (r = 0; r < v->nrows; r++) {
@@ -522,7 +479,10 @@ om_layout_new(const struct om_info *info, const struct om_sample *s)
 				    v->events[col]->sysfs_name :
 				    v->events[col]->name);
 				om_label_where(l, v, r);
-				om_label_lpar(l, sc->lpar);
+				/* A chip or core is the frame's, no
+				 * partition's. */
+				if (v->domain >= 3 && v->domain <= 6)
+					om_label_lpar(l, sc->lpar);
 				om_label_add(l, "catalog_version", buf);
 				c->label = om_label_end(l, off);
 				t->n++;
@@ -535,6 +495,7 @@ om_layout_new(const struct om_info *info, const struct om_sample *s)
 	for (i = 0; i < l->ncounters; i++)
 		l->tick_ks[i] = l->counters[i].k;
 	om_layout_metrics(l, s->engine);
+	om_lpar_gauges(l, s);
 	return (l);
 }
 
@@ -633,6 +594,10 @@ om_new(const struct om_info *info)
 	om->info.source = om->source;
 	om->info.source_label = om->source_label;
 	om->info.timebase_hz = info->timebase_hz;
+	om->info.ident = info->ident;
+	om->info.lpar_self = info->lpar_self;
+	om->info.per_vcpu = info->per_vcpu;
+	om->caps = info->caps;
 	return (om);
 }
 
@@ -693,6 +658,32 @@ om_reason_of(uint8_t status)
 	return (reason[raw_reason(status)]);
 }
 
+/* A counter's reading, or a sum's (every part has a value); 0 if none. */
+static int
+om_value(const struct om_layout *l, const struct om_counter *c,
+    const struct raw_sample *rs, uint64_t *out)
+{
+	size_t	 j, k;
+
+	if (c->n <= 1) {
+		if (c->k >= rs->nvalues ||
+		    raw_reason(rs->values[c->k].status) != RAW_OK)
+			return (0);
+		*out = rs->values[c->k].value;
+		return (1);
+	}
+	/* Accumulators wrap at 2^64; their sum does as one. */
+	*out = 0;
+	for (j = 0; j < c->n; j++) {
+		k = l->sum_ks[c->first + j];
+		if (k >= rs->nvalues ||
+		    raw_reason(rs->values[k].status) != RAW_OK)
+			return (0);
+		*out += rs->values[k].value;
+	}
+	return (1);
+}
+
 static void
 om_values(struct om *om, struct om_snapshot *f,
     const struct om_sample *s)
@@ -705,6 +696,7 @@ om_values(struct om *om, struct om_snapshot *f,
 	const struct engine_cell	*c;
 	const struct om_tick		*t;
 	size_t				 i, j, k;
+	uint64_t			 sum;
 	double				 v;
 
 	for (i = 0; i < rs->nvalues; i++) {
@@ -712,12 +704,14 @@ om_values(struct om *om, struct om_snapshot *f,
 			om->reads[om_reason_of(rs->values[i].status)]++;
 	}
 	for (i = 0; i < l->ncounters; i++) {
-		k = l->counters[i].k;
-		if (k >= rs->nvalues ||
-		    raw_reason(rs->values[k].status) != RAW_OK)
+		if (!om_value(l, &l->counters[i], rs, &sum))
 			continue;
-		if (om_guard(&om->cguard[i], rs->values[k].value)) {
-			f->cval[i] = rs->values[k].value;
+		/* A placement a partition never ran in costs no series. */
+		if (l->counters[i].lazy && sum == 0 &&
+		    !om->cguard[i].has_last)
+			continue;
+		if (om_guard(&om->cguard[i], sum)) {
+			f->cval[i] = sum;
 			f->chas[i] = 1;
 		} else
 			om->reads[OM_R_BACKWARDS]++;
@@ -774,6 +768,12 @@ om_snapshot(struct om *om, const struct om_sample *s)
 	f->gval = xcalloc(l->ngauges + 1, sizeof *f->gval);
 	f->ghas = xcalloc(l->ngauges + 1, 1);
 	h = &f->health;
+	if (s != NULL && s->caps != NULL)
+		om->caps = *s->caps;
+	if (s != NULL && s->process != NULL)
+		om->process = *s->process;
+	h->caps = om->caps;
+	h->process = om->process;
 	if (s != NULL) {
 		om_values(om, f, s);
 		om->samples++;

@@ -13,6 +13,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "model/frame-ident.h"
+
 struct engine;
 struct engine_snapshot;
 struct raw_sample;
@@ -61,6 +63,21 @@ struct om_info {
 	const char	*source;	/* "sim", "perf", "replay" */
 	const char	*source_label;	/* the header line's description */
 	uint64_t	 timebase_hz;	/* 0 when unknown */
+	struct frame_ident ident;	/* the frame and this partition */
+	unsigned	 lpar_self;	/* its id, SEL_LPAR_SELF unknown */
+	int		 per_vcpu;	/* partitions per virtual processor
+					   (--serve-vcpus), not summed */
+	struct frame_caps caps;		/* what it sees, at the start */
+};
+
+/* The process serving (process_* series); has: its values are known. */
+struct om_process {
+	int		 has;
+	double		 cpu_seconds;
+	double		 resident_bytes;
+	double		 start_time;
+	double		 open_fds;
+	double		 max_fds;
 };
 
 /* One sample as hvtop_sample() made it; read, never kept. */
@@ -73,6 +90,8 @@ struct om_sample {
 	uint64_t			 catalog_version;
 	uint64_t			 wall_ns;	/* when it was taken */
 	uint64_t			 duration_ns;	/* refresh time, or 0 */
+	const struct frame_caps		*caps;		/* NULL: as before */
+	const struct om_process		*process;	/* NULL: unknown */
 };
 
 struct om;

@@ -21,3 +21,9 @@ check_PROGRAMS += tests/unit/test-frame-map
 tests_unit_test_frame_map_SOURCES = tests/unit/test-frame-map.c
 tests_unit_test_frame_map_CFLAGS = $(UNIT_CFLAGS)
 tests_unit_test_frame_map_LDADD = $(PURE_LIBS) $(CMOCKA_LIBS)
+
+libhvpure_a_SOURCES += src/model/frame-ident.c src/model/frame-ident.h
+check_PROGRAMS += tests/unit/test-frame-ident
+tests_unit_test_frame_ident_SOURCES = tests/unit/test-frame-ident.c
+tests_unit_test_frame_ident_CFLAGS = $(UNIT_CFLAGS)
+tests_unit_test_frame_ident_LDADD = $(PURE_LIBS) $(CMOCKA_LIBS)

@@ -11,6 +11,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "model/frame-ident.h"
+
 /*
  * A partition of the frame, as the VCPU domains (3 to 6) show it.  cfg
  * changes when the partition is reconfigured or moved; a reader that
@@ -45,6 +47,9 @@ struct topology {
 	int		 lpars_denied;	/* other partitions may not be read:
 					   the HMC's "Allow performance
 					   information collection" is off */
+	struct frame_ident ident;	/* who the frame and partition are;
+					   zeroed: unknown (see
+					   frame_ident_known()) */
 };
 
 /*

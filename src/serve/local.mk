@@ -27,6 +27,7 @@ TESTS += tests/cli/test-hvtop-serve-user.sh
 TESTS += tests/cli/test-hvtop-serve-web.sh
 TESTS += tests/cli/test-hvtop-serve-hup.sh
 TESTS += tests/cli/test-hvtop-serve-sum.sh
+TESTS += tests/cli/test-hvtop-serve-frame.sh
 TESTS += tests/cli/test-hvtop-serve-abuse.sh
 TESTS += tests/cli/test-hvtop-serve-auth.sh
 TESTS += tests/cli/test-hvtop-serve-tls.sh

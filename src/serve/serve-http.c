@@ -59,6 +59,7 @@
 #include "serve/serve-int.h"
 #include "sys/clock.h"
 #include "sys/file.h"
+#include "sys/procstat.h"
 #include "util/hverr.h"
 #include "util/strbuf.h"
 #include "util/xalloc.h"
@@ -798,6 +799,10 @@ serve_open_web(const struct serve_addr *a, const struct serve_info *info,
 	oi.source = info->source;
 	oi.source_label = info->source_label;
 	oi.timebase_hz = info->timebase_hz;
+	oi.ident = info->ident;
+	oi.lpar_self = info->lpar_self;
+	oi.per_vcpu = info->per_vcpu;
+	oi.caps = info->caps;
 	s->om = om_new(&oi);
 	serve_swap(s, om_snapshot(s->om, NULL));
 	s->mhd = serve_daemon(s, fd, prio);
@@ -903,9 +908,11 @@ void
 serve_publish(struct serve *s, const struct engine *e,
     const struct selection *sel, unsigned generation,
     uint64_t catalog_version, const struct raw_sample *rs,
-    const struct engine_snapshot *snap, uint64_t wall_ns)
+    const struct engine_snapshot *snap, uint64_t wall_ns,
+    const struct frame_caps *caps)
 {
 	struct om_sample	 smp;
+	struct om_process	 proc;
 
 	smp.engine = e;
 	smp.sel = sel;
@@ -915,6 +922,9 @@ serve_publish(struct serve *s, const struct engine *e,
 	smp.catalog_version = catalog_version;
 	smp.wall_ns = wall_ns;
 	smp.duration_ns = s->begun ? clock_now(&s->rt) - s->begin : 0;
+	smp.caps = caps;
+	procstat_read(&proc);
+	smp.process = &proc;
 	s->begun = 0;
 	serve_swap(s, om_snapshot(s->om, &smp));
 }

@@ -20,6 +20,7 @@
 
 #include "config/serve-addr.h"
 #include "config/serve-webcfg.h"
+#include "model/frame-ident.h"
 
 struct engine;
 struct engine_snapshot;
@@ -31,6 +32,10 @@ struct serve_info {
 	const char	*source;	/* "sim", "perf", "replay" */
 	const char	*source_label;	/* the header line's description */
 	uint64_t	 timebase_hz;	/* 0 when unknown */
+	struct frame_ident ident;	/* the frame and this partition */
+	unsigned	 lpar_self;	/* its id, 0xffff when unknown */
+	int		 per_vcpu;	/* --serve-vcpus */
+	struct frame_caps caps;		/* what it sees at the start */
 };
 
 /* ---- the server (serve-http.c) ------------------------------------- */
@@ -101,6 +106,7 @@ void		 serve_sample_begin(struct serve *);
 void		 serve_publish(struct serve *, const struct engine *,
 		    const struct selection *, unsigned generation,
 		    uint64_t catalog_version, const struct raw_sample *,
-		    const struct engine_snapshot *, uint64_t wall_ns);
+		    const struct engine_snapshot *, uint64_t wall_ns,
+		    const struct frame_caps *caps);
 
 #endif /* HVTOP_SERVE_H */

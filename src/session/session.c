@@ -529,10 +529,13 @@ session_read(struct session *s, char **cause)
 static void
 session_publish(struct session *s, struct engine_snapshot *snap)
 {
+	struct frame_caps	 caps;
+
+	frame_ident_caps(&s->topo, s->catp->nerrors == 0, &caps);
 	if (s->serve != NULL)
 		serve_publish(s->serve, s->engine, s->sel, s->generation,
 		    s->catp->version, &s->rs, snap,
-		    clock_wall(&s->clock, s->rs.now));
+		    clock_wall(&s->clock, s->rs.now), &caps);
 	if (s->note[0] != '\0' && snap->seq > 0) {
 		if (snap->error[0] == '\0')
 			snprintf(snap->error, sizeof snap->error, "%s",
@@ -711,6 +714,13 @@ session_serve(struct session *s, char **cause)
 	si.source = s->src->ops->name;
 	si.source_label = s->src->label;
 	si.timebase_hz = s->topo.timebase_hz;
+	si.ident = s->topo.ident;
+	/* lparcfg's partition_id (or the simulator's) says who we are. */
+	si.lpar_self = s->topo.ident.lpar_id >= 0 ?
+	    (unsigned)s->topo.ident.lpar_id : s->topo.lpar_self;
+	si.per_vcpu = s->opts.serve_vcpus;
+	frame_ident_caps(&s->topo, s->catp != NULL && s->catp->nerrors == 0,
+	    &si.caps);
 	if (s->opts.web_config != NULL &&
 	    (error = serve_web_load(s->opts.web_config, &web, cause)) != 0)
 		return (error);

@@ -50,6 +50,7 @@ struct session_opts {
 	uint64_t	  ring;		/* -w DIR's budget in bytes, or 0 */
 	const char	 *serve;	/* --serve ADDR:PORT, or NULL */
 	const char	 *web_config;	/* --web-config FILE, or NULL */
+	int		  serve_vcpus;	/* --serve-vcpus */
 };
 
 /* What a call changed in the model (bits). */

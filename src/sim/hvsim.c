@@ -8,11 +8,13 @@
 
 #include "sim/hvsim.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "catalog/catalog.h"
 #include "hcall/hcall.h"
+#include "model/frame-ident.h"
 #include "sim/sim.h"
 #include "util/be.h"
 #include "util/hverr.h"
@@ -29,6 +31,9 @@ struct hvsim {
 	unsigned	 sockets;
 	unsigned	 chips_per_socket;
 	unsigned	 cores_per_chip;
+	char		 model[32];	/* who the frame is, from the spec */
+	char		 serial[32];
+	char		 name[64];
 };
 
 int
@@ -88,6 +93,9 @@ hvsim_new_flags(const char *spec, const void *catalog, size_t catalog_len,
 	s->sockets = fr->sockets;
 	s->chips_per_socket = fr->chips_per_socket;
 	s->cores_per_chip = fr->cores_per_chip;
+	memcpy(s->model, cfg.model, sizeof s->model);
+	memcpy(s->serial, cfg.serial, sizeof s->serial);
+	memcpy(s->name, cfg.name, sizeof s->name);
 	*out = s;
 	return (0);
 }
@@ -212,6 +220,21 @@ unsigned
 hvsim_vcpus(const struct hvsim *s)
 {
 	return (sim_hv_frame(s->hv)->vcpus);
+}
+
+void
+hvsim_ident(const struct hvsim *s, struct frame_ident *fi)
+{
+	const struct sim_frame	*fr = sim_hv_frame(s->hv);
+
+	frame_ident_init(fi);
+	snprintf(fi->model, sizeof fi->model, "%s", s->model);
+	snprintf(fi->serial, sizeof fi->serial, "%s", s->serial);
+	snprintf(fi->name, sizeof fi->name, "%s", s->name);
+	snprintf(fi->lpar_name, sizeof fi->lpar_name, "lpar%u", fr->lpar_id);
+	fi->lpar_id = (int)fr->lpar_id;
+	fi->mode = FRAME_MODE_SHARED;
+	fi->entitled = (long)fr->vcpus * 100;
 }
 
 int

@@ -87,7 +87,7 @@ int	 hvsim_spec_frame_check(const char *spec, char **cause);
 #define HVSIM_SPEC_KEYS	"sockets, chips, chips_per_socket, nodes, cores, " \
 	"smt, lpars, lpar, vcpus, dpo, seed, tb_hz, core_hz, nest_hz, " \
 	"update_ms, update_us, uptime_ms, interface, cec, steady, start, " \
-	"faults"
+	"faults, model, serial, name, collect"
 
 /*
  * H_GET_24X7_CATALOG_PAGE: page page of catalog version version into buf
@@ -128,6 +128,14 @@ uint64_t hvsim_catalog_version(const struct hvsim *);
 /* Threads per core (1, 2, 4, 8), and the partition's virtual processors. */
 unsigned hvsim_smt(const struct hvsim *);
 unsigned hvsim_vcpus(const struct hvsim *);
+/*
+ * Who the frame and the partition are, as lparcfg and the device tree
+ * would tell the partition: model=, serial=, name= of the spec (by
+ * default 9080-M9S, SIMFRAME1, sim), the partition's id, "lparN" as its
+ * name, shared processors with an entitlement of one per vcpu.
+ */
+struct frame_ident;
+void	 hvsim_ident(const struct hvsim *, struct frame_ident *);
 /* The hcall interface version the frame speaks: 1 (POWER8) or 2. */
 int	 hvsim_interface(const struct hvsim *);
 

@@ -10,6 +10,7 @@ libhvpure_a_SOURCES += \
 	src/sim/sim-frame.c \
 	src/sim/sim-hv.c src/sim/sim-hv-int.h \
 	src/sim/sim-hv-space.c \
+	src/sim/sim-ident.c \
 	src/sim/sim-part.c \
 	src/sim/sim-workload.c
 

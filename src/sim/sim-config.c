@@ -39,6 +39,7 @@ sim_config_defaults(struct sim_config *cfg)
 	cfg->uptime_ms = 60000;
 	cfg->interface = 2;
 	cfg->cec_cfg = 0x5eed0001;
+	sim_ident_defaults(cfg);
 }
 
 /* A decimal unsigned integer that fits 64 bits, or 0x-prefixed hex. */
@@ -189,6 +190,8 @@ sim_config_set(struct sim_config *cfg, const char *key, const char *val,
 		return (sim_config_dpo(cfg, val, cause));
 	if (strcmp(key, "faults") == 0)
 		return (sim_fault_parse(&cfg->faults, val, cause));
+	if ((error = sim_ident_set(cfg, key, val, cause)) != -HV_ENOENT)
+		return (error);
 	*cause = xasprintf("sim %s: unknown key (%s)", key, HVSIM_SPEC_KEYS);
 	return (-HV_ENOENT);
 }

@@ -145,6 +145,10 @@ struct sim_config {
 	uint64_t	 start;		/* counters read this at the first
 					   H_GET_24X7_DATA call */
 	struct sim_faults faults;
+	/* Who the frame is: model=, serial=, name= (sim-ident.c). */
+	char		 model[32];
+	char		 serial[32];
+	char		 name[64];
 };
 
 /* The frame's shape, derived from a config. */
@@ -184,7 +188,9 @@ void	 sim_config_defaults(struct sim_config *);
 /*
  * Set one key (sockets, chips (= sockets), chips_per_socket, nodes, cores,
  * smt, lpars, lpar, vcpus, dpo, seed, tb_hz, core_hz, nest_hz, update_ms,
- * update_us, uptime_ms, interface, cec, steady, start, faults).
+ * update_us, uptime_ms, interface, cec, steady, start, faults, model,
+ * serial, name, collect).  collect=0 is the HMC's "Allow performance
+ * information collection" off: faults=denied.
  * dpo=LPAR@SECONDS moves partition LPAR home at that second of hvtop's
  * time (dpo=none: never).
  * steady=1 holds every vcpu's load at its first second's.  start=N (or
@@ -244,6 +250,14 @@ unsigned sim_frame_vcpu_core(const struct sim_frame *, unsigned lpar,
  * "short-results:P", "from@N", several joined with '+'.  Adds to *f.  Returns 0, or
  * -HV_EFORMAT with *cause set (caller frees).
  */
+/*
+ * The frame's identity keys (sim-ident.c): the defaults, and model=,
+ * serial=, name=, collect=; -HV_ENOENT for another key (no *cause).
+ */
+void	 sim_ident_defaults(struct sim_config *);
+int	 sim_ident_set(struct sim_config *, const char *key, const char *val,
+	    char **cause);
+
 int	 sim_fault_parse(struct sim_faults *f, const char *spec,
 	    char **cause);
 /* Advance the fault dice in *state; true with probability p. */

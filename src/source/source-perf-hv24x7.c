@@ -24,9 +24,11 @@
 
 #include "catalog/catalog.h"
 #include "hcall/hcall.h"
+#include "model/frame-ident.h"
 #include "model/hv-abi.h"
 #include "model/selection.h"
 #include "sys/iowait.h"
+#include "sys/lparcfg-file.h"
 #include "util/hverr.h"
 #include "util/xalloc.h"
 
@@ -334,6 +336,8 @@ source_perf_hv24x7_open(struct source_perf *st, char **cause)
 	/* Partitions are looked for when asked: a probe per id costs a
 	 * hypervisor call that a run without @lpar picks need not make. */
 	st->topo.lpar_self = source_perf_lpar_self(st);
+	frame_ident_init(&st->topo.ident);
+	(void)lparcfg_file_read(st->proc_root, &st->topo.ident, NULL);
 	return (0);
 }
 

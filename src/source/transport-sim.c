@@ -174,6 +174,7 @@ transport_sim_topology(void *ctx, struct topology *topo, char **cause)
 	topo->interface = hvsim_interface(t->hv);
 	topo->privileged = gpci[HVSIM_GPCI_PARAMS_SIZE] != 0;
 	topo->timebase_hz = hvsim_tb_hz(t->hv);
+	hvsim_ident(t->hv, &topo->ident);
 	return (0);
 }
 

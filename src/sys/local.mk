@@ -10,6 +10,8 @@ libhvcore_a_SOURCES += \
 	src/sys/file.c src/sys/file.h \
 	src/sys/file-out.c src/sys/file-out.h \
 	src/sys/iowait.c src/sys/iowait.h \
+	src/sys/lparcfg-file.c src/sys/lparcfg-file.h \
+	src/sys/procstat.c src/sys/procstat.h \
 	src/sys/mapguard.c src/sys/mapguard.h \
 	src/sys/settings-file.c src/sys/settings-file.h
 

@@ -170,7 +170,7 @@ main(void)
 	static struct flooder	 w[FLOODERS];
 	static pthread_t	 t[FLOODERS];
 	struct flood		 f;
-	struct serve_info	 info = { "sim", "bench", 0 };
+	struct serve_info	 info;
 	struct serve_addr	 addr;
 	struct serve_web	*web;
 	struct serve		*srv;
@@ -180,6 +180,10 @@ main(void)
 	size_t			 nflood = bench_smoke() ? 8 : FLOODERS;
 	int			 cost = bench_smoke() ? 4 : COST;
 
+	memset(&info, 0, sizeof info);
+	info.source = "sim";
+	info.source_label = "bench";
+	info.lpar_self = 0xffff;
 	if (webcfg(path, sizeof path, cost) != 0) {
 		fprintf(stderr, "bench-serve-auth: no bcrypt here (crypt(3))\n");
 		return (BENCH_SKIP);

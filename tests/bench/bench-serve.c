@@ -236,11 +236,15 @@ main(void)
 	rs.values = xcalloc(sel.ncounters, sizeof *rs.values);
 	rs.nvalues = sel.ncounters;
 	rs.catalog_version = fx.cat->version;
+	memset(&info, 0, sizeof info);
+	info.lpar_self = 0xffff;
 	info.source = "sim";
 	info.source_label = "bench";
 	info.timebase_hz = TB_HZ;
 
 	/* The renderer alone, on one frame. */
+	memset(&oi, 0, sizeof oi);
+	oi.lpar_self = 0xffff;
 	oi.source = info.source;
 	oi.source_label = info.source_label;
 	oi.timebase_hz = info.timebase_hz;
@@ -289,7 +293,7 @@ main(void)
 		snap = engine_update_reuse(e, &rs, snap);
 		serve_sample_begin(srv);
 		serve_publish(srv, e, &sel, 0, fx.cat->version, &rs, snap,
-		    now);
+		    now, NULL);
 		t0 = now_ns();
 		nbytes = scrape(port, 0);
 		fresh_ns[i] = now_ns() - t0;
@@ -326,7 +330,7 @@ main(void)
 		snap = engine_update_reuse(e, &rs, snap);
 		serve_sample_begin(srv);
 		serve_publish(srv, e, &sel, 0, fx.cat->version, &rs, snap,
-		    now);
+		    now, NULL);
 		if (scrape(port, 0) < bytes) {
 			fprintf(stderr, "bench-serve: a scrape failed\n");
 			return (1);
@@ -339,7 +343,7 @@ main(void)
 		snap = engine_update_reuse(e, &rs, snap);
 		serve_sample_begin(srv);
 		serve_publish(srv, e, &sel, 0, fx.cat->version, &rs, snap,
-		    now);
+		    now, NULL);
 		if (scrape(port, 1) < gzbytes / 2) {
 			fprintf(stderr, "bench-serve: a scrape failed\n");
 			return (1);

@@ -146,7 +146,9 @@ tap_csvs() {
 	return 1
 }
 # om_value NAME FILE: the value of an unlabelled sample in a scrape.
-om_value() { awk -v n="$1" '$1 == n { print $2 }' "$2"; }
+om_value() {
+	awk -v n="$1" '{ k = $1; sub(/\{.*/, "", k) } k == n { print $2 }' "$2"
+}
 
 # scraped_after N FILE: one scrape of $url into FILE, whose
 # hvtop_samples_total is above N.

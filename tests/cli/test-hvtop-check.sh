@@ -4,9 +4,11 @@
 # catalog's version and the frame, and, run as a user without
 # CAP_PERFMON, perf_event_paranoid 2 as a failure with its fix; the
 # simulated frame is described and exits 0; a stray word is a usage
-# error (2).
+# error (2).  The frame's identity comes from lparcfg and the device
+# tree under proc_root; a simulated partition without the HMC's
+# permission (collect=0) sees no frame and exits 1.
 . "$(dirname "$0")/tap.sh"
-plan 10
+plan 14
 
 tree=$DATA/sysfs/hvtop-p8
 mkdir -p "$tmpdir/empty/bus/event_source/devices"
@@ -63,6 +65,28 @@ check "sim: the simulated frame and its partitions" sh -c "
     grep -q '^ok    [0-9]* partitions visible' '$tmpdir/sim' &&
     ! grep -q '^FAIL' '$tmpdir/sim'"
 diag "$(cat "$tmpdir/sim")"
+
+# The identity the kernel publishes, under a /proc of the test's own.
+cp -R "$tree/proc" "$tmpdir/proc"
+mkdir -p "$tmpdir/proc/powerpc" "$tmpdir/proc/device-tree"
+printf 'lparcfg 1.9\nserial_number=IBM,0221A1B2C\nsystem_type=IBM,8286-42A\npartition_id=5\nshared_processor_mode=0\n' \
+    >"$tmpdir/proc/powerpc/lparcfg"
+printf 'db-prod\0' >"$tmpdir/proc/device-tree/ibm,partition-name"
+"$HVTOP" --check --source perf --sysfs-root "$tree/sys" \
+    -O "proc_root=$tmpdir/proc" >"$tmpdir/ident" 2>&1
+check "lparcfg: the frame and the partition named" grep -q \
+    '^info  frame 8286-42A\*21A1B2C, partition 5 (db-prod)$' "$tmpdir/ident"
+diag "$(grep '^info  frame' "$tmpdir/ident")"
+
+"$HVTOP" --check --source sim --sim collect=0 >"$tmpdir/blind" 2>&1
+check "collect=0: exit 1" test $? -eq 1
+check "collect=0: no frame, no partitions" sh -c "
+    grep -q '^info  capability frame: no' '$tmpdir/blind' &&
+    grep -q '^info  capability partitions: no' '$tmpdir/blind' &&
+    grep -q '^info  capability pmu: yes' '$tmpdir/blind'"
+check "collect=0: the fix named" grep -q \
+    'fix: on the HMC, .*Allow performance information collection' \
+    "$tmpdir/blind"
 
 "$HVTOP" --check --source sim stray >/dev/null 2>&1
 check "a stray word: usage error" test $? -eq 2

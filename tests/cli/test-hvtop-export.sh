@@ -12,7 +12,7 @@ P8="$DATA/catalog/p8-catalog-v3.bin"
 SIM="--sim clock=virtual,interface=1,seed=7 --catalog $P8"
 GROUP="-g HPM_0THRD_NON_IDLE_CCYC:0-3"
 CHECKS="$top_srcdir/tests/cli"
-plan 23
+plan 25
 
 # The header survives a catalog change before the first printed interval.
 for at in 1 2 3 4; do
@@ -179,3 +179,13 @@ NR == 1 { for (i = 1; i <= NF; i++) {
 	next }
 last && $last != "" { ok++ }
 END { exit !(m == n && last && ok == 3) }' "$tmpdir/many.out.csv"
+
+# The frame named in the header line and in every JSON interval.
+"$HVTOP" -b --sim serial=F1,model=9009-22A -n 2 -d 0.1 >"$tmpdir/frame.txt" \
+    2>&1
+check "the header line names the frame" grep -q \
+    '^hvtop .*  frame 9009-22A\*F1  ' "$tmpdir/frame.txt"
+"$HVTOP" -b --sim serial=F1,model=9009-22A -n 2 -d 0.1 --format json \
+    >"$tmpdir/frame.json" 2>&1
+check "JSON names the frame" grep -q '"frame":"9009-22A\*F1"' \
+    "$tmpdir/frame.json"

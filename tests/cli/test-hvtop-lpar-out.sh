@@ -28,8 +28,8 @@ check "another partition list is refused, the recorded pick named" \
 # The metrics endpoint.
 if ! have curl; then
 	for t in "hvtop --serve starts with an @lpar pick" \
-	    "a series per partition, vcpu and placement" \
-	    "every partition series names its vcpu and placement" \
+	    "a series per partition and placement, vcpus summed" \
+	    "every partition series names its placement, no vcpu" \
 	    "no computed series of a partition" \
 	    "promtool accepts the scrape"; do
 		skip "$t" "curl is not installed (apt-get install curl)"
@@ -38,14 +38,14 @@ else
 	serve_start h -b --sim clock=real -d 0.5 $PICK --serve 127.0.0.1:0
 	check "hvtop --serve starts with an @lpar pick" test -n "$url"
 	scrape_after 1 "$tmpdir/s"
-	check "a series per partition, vcpu and placement" grep -q \
-	    '^hvtop_events_total{event="CPM_CCYC",domain="vcpu_remote_node",lpar="2",vcpu="0",placement="remote_node",' \
+	check "a series per partition and placement, vcpus summed" grep -q \
+	    '^hvtop_events_total{frame="9080-M9S\*SIMFRAME1",event="CPM_CCYC",domain="vcpu_remote_node",lpar="3",placement="remote_node",' \
 	    "$tmpdir/s"
 	# Every series of a VCPU domain read for a partition (not this
 	# partition's @vcpu picks, which have no placement).
-	check_not "every partition series names its vcpu and placement" \
-	    sh -c "grep '^hvtop_events_total{.*domain=\"vcpu_home_chip' \
-	    '$tmpdir/s' | grep -v 'vcpu=\"[0-9]*\",placement=\"home_chip\"' |
+	check_not "every partition series names its placement, no vcpu" \
+	    sh -c "grep '^hvtop_events_total{.*domain=\"vcpu_home_core' \
+	    '$tmpdir/s' | grep -v 'lpar=\"[0-9]*\",placement=\"home_core\"' |
 	    grep -q ."
 	check_not "no computed series of a partition" \
 	    grep -q '^hvtop_metric_.*lpar=' "$tmpdir/s"

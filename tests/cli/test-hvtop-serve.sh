@@ -131,7 +131,7 @@ check "OpenMetrics ends with the EOF line" test "$(tail -n 1 "$tmpdir/o1")" = "#
 check "OpenMetrics: counters, units and the info metric" sh -c "
     grep -q '^# TYPE hvtop_events counter' '$tmpdir/o1' &&
     grep -q '^# UNIT hvtop_refresh_duration_seconds seconds' '$tmpdir/o1' &&
-    grep -q '^hvtop_source_info{source=\"sim\",' '$tmpdir/o1'"
+    grep -q '^hvtop_source_info{frame=\"[^\"]*\",source=\"sim\",' '$tmpdir/o1'"
 if have promtool; then
 	# Prometheus' OpenMetrics parser, as its backfill uses it (it wants
 	# a timestamp on every sample).
@@ -159,7 +159,7 @@ for n in 2 3 4 5 6; do
 done
 check "counters never go backwards across scrapes" test $ok = yes
 check "metrics in base units (the first sample has none yet)" \
-    grep -q '^hvtop_metric_[a-z0-9_]*_bytes_per_second{metric=' "$tmpdir/p6"
+    grep -q '^hvtop_metric_[a-z0-9_]*_bytes_per_second{frame=\"[^\"]*\",metric=' "$tmpdir/p6"
 
 # Paths, methods and bodies.
 base=${url%/metrics}
@@ -252,7 +252,7 @@ if have bash; then
 	done
 	scrape_new "$burl" "$tmpdir/b1"
 	check "slow clients gone: scrapes answered" \
-	    grep -q '^hvtop_samples_total ' "$tmpdir/b1"
+	    grep -q '^hvtop_samples_total{' "$tmpdir/b1"
 	stop "$bpid"
 else
 	skip "slow clients" "bash is not installed"

@@ -15,7 +15,7 @@ run -b -n 1 --sim foo=1
 check "--sim foo=1: a usage error (exit 2)" test "$rc" = 2
 check "--sim foo=1: names the key" has "--sim foo: unknown key"
 check "--sim foo=1: the keys listed include catalog and clock" \
-    has "faults, catalog, clock)"
+    has "faults, model, serial, name, collect, catalog, clock)"
 run -b -n 1 --sim cores=0
 check "--sim cores=0: a usage error (exit 2)" test "$rc" = 2
 check "--sim cores=0: says the range" has "cores=0: must be 1 to 64"

@@ -227,6 +227,8 @@ setup(void **state)
 	    sizeof defs / sizeof defs[0], NULL, NULL);
 	f->rs.values = xcalloc(f->sel.ncounters, sizeof *f->rs.values);
 	f->rs.nvalues = f->sel.ncounters;
+	memset(&info, 0, sizeof info);
+	info.lpar_self = 0xffff;
 	info.source = "sim";
 	info.source_label = "SIMULATED \"frame\" \\ 2 chips\n\xff";
 	info.timebase_hz = TB_HZ;
@@ -289,6 +291,7 @@ snapshot_of(struct fixture *f)
 {
 	struct om_sample	 s;
 
+	memset(&s, 0, sizeof s);
 	f->snap = engine_update_reuse(f->e, &f->rs, f->snap);
 	s.engine = f->e;
 	s.sel = &f->sel;
@@ -333,8 +336,8 @@ lacks(const char *text, const char *line)
 	}
 }
 
-#define CYC0	"hvtop_events_total{event=\"PM_PB_CYC\",domain=\"phys_chip\"," \
-		"chip=\"0\",lpar=\"self\",catalog_version=\"7\"} "
+#define CYC0	"hvtop_events_total{frame=\"unknown\",event=\"PM_PB_CYC\",domain=\"phys_chip\"," \
+		"chip=\"0\",catalog_version=\"7\"} "
 
 /*
  * The text in parts, as a slow reader takes it, is the whole text: for
@@ -396,26 +399,26 @@ test_render_openmetrics(void **state)
 	    (unsigned long long)(100 + 1000 * k));
 	has(t, "# TYPE hvtop_events counter\n# HELP hvtop_events ");
 	has(t, line);
-	has(t, "hvtop_events_total{event=\"HPM_CCYC\",domain=\"phys_core\","
-	    "core=\"1\",lpar=\"self\",catalog_version=\"7\"} ");
+	has(t, "hvtop_events_total{frame=\"unknown\",event=\"HPM_CCYC\",domain=\"phys_core\","
+	    "core=\"1\",catalog_version=\"7\"} ");
 	has(t, "# TYPE hvtop_timebase_ticks counter\n");
-	has(t, "\nhvtop_timebase_ticks_total{domain=\"phys_chip\",chip=\"1\"} "
+	has(t, "\nhvtop_timebase_ticks_total{frame=\"unknown\",domain=\"phys_chip\",chip=\"1\"} "
 	    "512000000\n");
 	/* The first sample only sets baselines: no metric yet. */
 	lacks(t, "hvtop_metric_");
-	has(t, "\nhvtop_samples_total 1\n");
-	has(t, "\nhvtop_read_failures_total{reason=\"busy\"} 0\n");
-	has(t, "\nhvtop_refresh_calls 2\n");
-	has(t, "\nhvtop_calls_total 2\n");
+	has(t, "\nhvtop_samples_total{frame=\"unknown\"} 1\n");
+	has(t, "\nhvtop_read_failures_total{frame=\"unknown\",reason=\"busy\"} 0\n");
+	has(t, "\nhvtop_refresh_calls{frame=\"unknown\"} 2\n");
+	has(t, "\nhvtop_calls_total{frame=\"unknown\"} 2\n");
 	has(t, "# TYPE hvtop_refresh_duration_seconds gauge\n"
 	    "# UNIT hvtop_refresh_duration_seconds seconds\n");
-	has(t, "\nhvtop_refresh_duration_seconds 0.0015");
-	has(t, "\nhvtop_catalog_version 7\n");
-	has(t, "\nhvtop_selected_counters 20\n");
-	has(t, "\nhvtop_timebase_frequency_hertz 512000000\n");
+	has(t, "\nhvtop_refresh_duration_seconds{frame=\"unknown\"} 0.0015");
+	has(t, "\nhvtop_catalog_version{frame=\"unknown\"} 7\n");
+	has(t, "\nhvtop_selected_counters{frame=\"unknown\"} 20\n");
+	has(t, "\nhvtop_timebase_frequency_hertz{frame=\"unknown\"} 512000000\n");
 	/* Quote and backslash escaped, newline and a bad byte replaced. */
 	has(t, "# TYPE hvtop_source info\n");
-	has(t, "\nhvtop_source_info{source=\"sim\",description=\"SIMULATED "
+	has(t, "\nhvtop_source_info{frame=\"unknown\",source=\"sim\",description=\"SIMULATED "
 	    "\\\"frame\\\" \\\\ 2 chips ?\"} 1\n");
 	lacks(t, "_created");
 	assert_true(strlen(t) > 6 &&
@@ -433,20 +436,20 @@ test_render_openmetrics(void **state)
 	    "# UNIT hvtop_metric_pbcyc_rate_per_second per_second\n"
 	    "# HELP hvtop_metric_pbcyc_rate_per_second PowerBus cycles "
 	    "per second\n");
-	has(t, "\nhvtop_metric_pbcyc_rate_per_second{metric=\"PB_CYC_RATE\","
+	has(t, "\nhvtop_metric_pbcyc_rate_per_second{frame=\"unknown\",metric=\"PB_CYC_RATE\","
 	    "domain=\"phys_chip\",chip=\"0\"} 100\n");
 	/* No total row: summing the family must not count it twice. */
 	lacks(t, "chip=\"total\"");
 	/* 100 events of each over 100 cycles: 100 % is 1 as a ratio. */
 	has(t, "# HELP hvtop_metric_xfer_share_ratio Share \\\"of\\\" \\\\ "
 	    "cycles second line\n");
-	has(t, "\nhvtop_metric_xfer_share_ratio{metric=\"XFER_SHARE%\","
+	has(t, "\nhvtop_metric_xfer_share_ratio{frame=\"unknown\",metric=\"XFER_SHARE%\","
 	    "domain=\"phys_chip\",chip=\"1\"} 1\n");
 	/* 1 / 100 is a value; no family for what has none. */
-	has(t, "\nhvtop_metric_rty_inv{metric=\"RTY_INV\",domain=\"phys_chip\","
+	has(t, "\nhvtop_metric_rty_inv{frame=\"unknown\",metric=\"RTY_INV\",domain=\"phys_chip\","
 	    "chip=\"0\"} 0.01\n");
-	has(t, "\nhvtop_interval_seconds 1\n");
-	has(t, "\nhvtop_samples_total 2\n");
+	has(t, "\nhvtop_interval_seconds{frame=\"unknown\"} 1\n");
+	has(t, "\nhvtop_samples_total{frame=\"unknown\"} 2\n");
 	free(t);
 }
 
@@ -492,7 +495,7 @@ test_omitted(void **state)
 	f->rs.values[rty].value -= 100;
 	t = frame(f, OM_FMT_OPENMETRICS);
 	lacks(t, CYC0);
-	has(t, "\nhvtop_read_failures_total{reason=\"busy\"} 1\n");
+	has(t, "\nhvtop_read_failures_total{frame=\"unknown\",reason=\"busy\"} 1\n");
 	lacks(t, "chip=\"0\"} 100\n");
 	lacks(t, "metric=\"PB_CYC_RATE\",domain=\"phys_chip\",chip=\"total\"");
 	has(t, "metric=\"PB_CYC_RATE\",domain=\"phys_chip\",chip=\"1\"} 100\n");
@@ -525,7 +528,7 @@ test_guard(void **state)
 	f->rs.values[k].value = 0;
 	t = frame(f, OM_FMT_OPENMETRICS);
 	lacks(t, CYC0);
-	has(t, "hvtop_read_failures_total{reason=\"backwards\"} 1\n");
+	has(t, "hvtop_read_failures_total{frame=\"unknown\",reason=\"backwards\"} 1\n");
 	free(t);
 	/* ... and one that is back above it is. */
 	fill(f, 5100);
@@ -544,7 +547,7 @@ test_guard(void **state)
 	f->rs.values[k].value = 20;
 	t = frame(f, OM_FMT_OPENMETRICS);
 	has(t, "\n" CYC0 "20\n");
-	has(t, "hvtop_read_failures_total{reason=\"backwards\"} 2\n");
+	has(t, "hvtop_read_failures_total{frame=\"unknown\",reason=\"backwards\"} 2\n");
 	free(t);
 }
 
@@ -566,10 +569,10 @@ test_catalog_change(void **state)
 	f->rs.values[k].value = 10;
 	t = frame(f, OM_FMT_OPENMETRICS);
 	lacks(t, "catalog_version=\"7\"");
-	has(t, "\nhvtop_events_total{event=\"PM_PB_CYC\",domain=\"phys_chip\","
-	    "chip=\"0\",lpar=\"self\",catalog_version=\"8\"} 10\n");
-	has(t, "\nhvtop_catalog_version 8\n");
-	has(t, "hvtop_read_failures_total{reason=\"backwards\"} 0\n");
+	has(t, "\nhvtop_events_total{frame=\"unknown\",event=\"PM_PB_CYC\",domain=\"phys_chip\","
+	    "chip=\"0\",catalog_version=\"8\"} 10\n");
+	has(t, "\nhvtop_catalog_version{frame=\"unknown\"} 8\n");
+	has(t, "hvtop_read_failures_total{frame=\"unknown\",reason=\"backwards\"} 0\n");
 	free(t);
 	cat->version = 7;
 }
@@ -600,10 +603,10 @@ test_frame_outlives_engine(void **state)
 	om_failed(f->om);
 	om_render(fr, OM_FMT_OPENMETRICS, &sb);
 	has(sb.s, CYC0);
-	has(sb.s, "\nhvtop_sample_failures_total 0\n");
+	has(sb.s, "\nhvtop_sample_failures_total{frame=\"unknown\"} 0\n");
 	strbuf_reset(&sb);
 	om_render(empty, OM_FMT_PROMETHEUS, &sb);
-	has(sb.s, "\nhvtop_samples_total 0\n");
+	has(sb.s, "\nhvtop_samples_total{frame=\"unknown\"} 0\n");
 	lacks(sb.s, "hvtop_events");
 	lacks(sb.s, "hvtop_refresh_calls");
 	om_snapshot_free(fr);
@@ -652,7 +655,9 @@ test_lpar_series(void **state)
 	struct engine_view	 pv[2];
 	struct om_sample	 s;
 	struct om_snapshot	*fr;
-	struct strbuf		 sb = { 0 };
+	struct om_info		 info;
+	struct om		*om;
+	struct strbuf		 sb = { 0 }, sum = { 0 };
 	const struct catalog_event *ev[1];
 	unsigned		 rows[3] = { 1U << 16 | 0, 1U << 16 | 1,
 				    0xffffU << 16 | 0 }, lrows[2] = { 1,
@@ -708,35 +713,58 @@ test_lpar_series(void **state)
 	s.generation = f->gen + 1;
 	s.catalog_version = f->fx.cat->version;
 	s.wall_ns = 1767225600ULL * 1000000000ULL + f->now;
+	/* Summed over the vcpus by default; per vcpu (--serve-vcpus) in
+	 * f->om. */
+	memset(&info, 0, sizeof info);
+	info.source = "sim";
+	info.lpar_self = 0xffff;
+	om = om_new(&info);
+	fr = om_snapshot(om, &s);
+	om_render(fr, OM_FMT_OPENMETRICS, &sum);
+	om_snapshot_free(fr);
+	om_free(om);
+	om_free(f->om);
+	info.per_vcpu = 1;
+	f->om = om_new(&info);
 	fr = om_snapshot(f->om, &s);
 	free(f->e->views);
 	f->e->views = saved;
 	f->e->nviews = nv;
 	om_render(fr, OM_FMT_OPENMETRICS, &sb);
 	om_snapshot_free(fr);
+	/* Partition 1's home core: vcpu 0's counter 0 and vcpu 1's 4. */
+	snprintf(line, sizeof line, "\nhvtop_events_total{frame=\"unknown\","
+	    "event=\"%s\",domain=\"vcpu_home_core\",lpar=\"1\","
+	    "placement=\"home_core\",catalog_version=\"7\"} %d\n", name,
+	    100 + 100 + 1000 * 4);
+	has(sum.s, line);
+	lacks(sum.s, "vcpu=");
+	lacks(sum.s, "hvtop_timebase_ticks_total{frame=\"unknown\",lpar");
+	strbuf_free(&sum);
 
-	snprintf(line, sizeof line, "\nhvtop_events_total{event=\"%s\","
+	snprintf(line, sizeof line, "\nhvtop_events_total{frame=\"unknown\",event=\"%s\","
 	    "domain=\"vcpu_remote_node\",lpar=\"1\",vcpu=\"0\","
 	    "placement=\"remote_node\",catalog_version=\"7\"} %d\n",
 	    name, 100 + 1000 * 3);
 	has(sb.s, line);
-	snprintf(line, sizeof line, "\nhvtop_events_total{event=\"%s\","
+	snprintf(line, sizeof line, "\nhvtop_events_total{frame=\"unknown\",event=\"%s\","
 	    "domain=\"vcpu_home_chip\",lpar=\"1\",vcpu=\"1\","
 	    "placement=\"home_chip\",catalog_version=\"7\"} %d\n",
 	    name, 100 + 1000 * 5);
 	has(sb.s, line);
-	snprintf(line, sizeof line, "\nhvtop_events_total{event=\"%s\","
+	snprintf(line, sizeof line, "\nhvtop_events_total{frame=\"unknown\",event=\"%s\","
 	    "domain=\"vcpu_home_core\",lpar=\"self\",vcpu=\"0\","
 	    "placement=\"home_core\",catalog_version=\"7\"} %d\n",
 	    name, 100 + 1000 * 8);
 	has(sb.s, line);
 	lacks(sb.s, "lpar=\"1\",vcpu=\"1\",placement=\"home_node\"");
 	lacks(sb.s, "lpar=\"self\",vcpu=\"0\",placement=\"home_chip\"");
-	has(sb.s, "\nhvtop_timebase_ticks_total{lpar=\"1\",vcpu=\"1\"} "
+	has(sb.s, "\nhvtop_timebase_ticks_total{frame=\"unknown\",lpar=\"1\","
+	    "vcpu=\"1\"} "
 	    "512000000\n");
 	/* No row of the per-partition view, no total of either. */
 	lacks(sb.s, "lpar=\"1\",catalog_version");
-	lacks(sb.s, "{lpar=\"1\"}");
+	lacks(sb.s, ",lpar=\"1\"}");
 	lacks(sb.s, "\"total\"");
 	strbuf_free(&sb);
 }
@@ -787,6 +815,8 @@ test_cpu_domain(void **state)
 	memset(&rs, 0, sizeof rs);
 	rs.values = xcalloc(sel.ncounters, sizeof *rs.values);
 	rs.nvalues = sel.ncounters;
+	memset(&info, 0, sizeof info);
+	info.lpar_self = 0xffff;
 	info.source = "perf";
 	info.source_label = "perf msr, cpus 0-1";
 	info.timebase_hz = TB_HZ;
@@ -806,8 +836,9 @@ test_cpu_domain(void **state)
 	fr = om_snapshot(om, &ss);
 	om_render(fr, OM_FMT_OPENMETRICS, &sb);
 	om_snapshot_free(fr);
-	has(sb.s, "hvtop_events_total{event=\"tsc\",domain=\"cpu\",cpu=\"1\","
-	    "lpar=\"self\"");
+	/* A CPU is no partition's. */
+	has(sb.s, "hvtop_events_total{frame=\"unknown\",event=\"tsc\","
+	    "domain=\"cpu\",cpu=\"1\",catalog_version=");
 	lacks(sb.s, "chip=");
 	strbuf_free(&sb);
 	om_free(om);
@@ -830,6 +861,8 @@ test_http(void **state)
 	char			*cause = NULL, *r;
 
 	assert_int_equal(serve_addr_parse("127.0.0.1:0", &a, &cause), 0);
+	memset(&info, 0, sizeof info);
+	info.lpar_self = 0xffff;
 	info.source = "sim";
 	info.source_label = "test";
 	info.timebase_hz = TB_HZ;
@@ -843,13 +876,13 @@ test_http(void **state)
 	r = http(port, "GET /metrics HTTP/1.0\r\n\r\n");
 	has(r, " 200 ");
 	has(r, "Content-Type: text/plain; version=0.0.4; charset=utf-8\r\n");
-	has(r, "\nhvtop_samples_total 0\n");
+	has(r, "\nhvtop_samples_total{frame=\"unknown\"} 0\n");
 	free(r);
 
 	fill(f, 100);
 	serve_sample_begin(s);
 	f->snap = engine_update_reuse(f->e, &f->rs, f->snap);
-	serve_publish(s, f->e, &f->sel, 0, 7, &f->rs, f->snap, 0);
+	serve_publish(s, f->e, &f->sel, 0, 7, &f->rs, f->snap, 0, NULL);
 	r = http(port, "GET /metrics HTTP/1.1\r\nHost: x\r\nAccept: "
 	    "application/openmetrics-text;version=1.0.0,*/*;q=0.1\r\n"
 	    "Connection: close\r\n\r\n");
@@ -857,7 +890,7 @@ test_http(void **state)
 	has(r, "Content-Type: application/openmetrics-text; version=1.0.0; "
 	    "charset=utf-8\r\n");
 	has(r, CYC0);
-	has(r, "\nhvtop_samples_total 1\n");
+	has(r, "\nhvtop_samples_total{frame=\"unknown\"} 1\n");
 	/* Rendered as it is sent: HTTP/1.1 chunks, the text whole. */
 	has(r, "Transfer-Encoding: chunked\r\n");
 	assert_true(strcmp(r + strlen(r) - 13, "# EOF\n\r\n0\r\n\r\n") == 0);
@@ -868,9 +901,9 @@ test_http(void **state)
 	serve_sample_begin(s);
 	fill(f, 200);
 	f->snap = engine_update_reuse(f->e, &f->rs, f->snap);
-	serve_publish(s, f->e, &f->sel, 0, 7, &f->rs, f->snap, 0);
+	serve_publish(s, f->e, &f->sel, 0, 7, &f->rs, f->snap, 0, NULL);
 	r = http(port, "GET /metrics?x=1 HTTP/1.0\r\n\r\n");
-	has(r, "\nhvtop_sample_failures_total 1\n");
+	has(r, "\nhvtop_sample_failures_total{frame=\"unknown\"} 1\n");
 	has(r, "hvtop_metric_pbcyc_rate_per_second");
 	free(r);
 

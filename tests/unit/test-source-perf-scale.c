@@ -273,7 +273,7 @@ static char *
 render(struct fixture *f, const struct engine_snapshot *s, int format)
 {
 	static const struct export_info info = { "perf test", "model",
-	    "group reads" };
+	    "group reads", NULL };
 	struct export	*x;
 	struct strbuf	 sb = { 0 };
 
@@ -411,8 +411,7 @@ test_engine_share_unknown(void **state)
 static void
 test_serve_estimate(void **state)
 {
-	static const struct om_info info = { "perf", "perf test",
-	    0 };
+	struct om_info		 info;
 	struct fixture		 f;
 	struct engine_snapshot	*s;
 	struct om		*om;
@@ -421,6 +420,10 @@ test_serve_estimate(void **state)
 	struct strbuf		 sb = { 0 };
 
 	(void)state;
+	memset(&info, 0, sizeof info);
+	info.source = "perf";
+	info.source_label = "perf test";
+	info.lpar_self = 0xffff;
 	fixture_open(&f);
 	om = om_new(&info);
 	engine_snapshot_free(fixture_sample(&f, 1, 1000, 1000, 100, 100));
@@ -433,9 +436,9 @@ test_serve_estimate(void **state)
 	fr = om_snapshot(om, &ss);
 	om_render(fr, OM_FMT_OPENMETRICS, &sb);
 	om_snapshot_free(fr);
-	must_contain(sb.s, "hvtop_read_failures_total{reason=\"failed\"} 0\n");
-	must_contain(sb.s, "hvtop_read_failures_total{reason=\"missing\"} 0\n");
-	must_contain(sb.s, "hvtop_events_total{event=\"a\",");
+	must_contain(sb.s, "hvtop_read_failures_total{frame=\"unknown\",reason=\"failed\"} 0\n");
+	must_contain(sb.s, "hvtop_read_failures_total{frame=\"unknown\",reason=\"missing\"} 0\n");
+	must_contain(sb.s, "hvtop_events_total{frame=\"unknown\",event=\"a\",");
 	must_contain(sb.s, "} 200\n");
 	strbuf_free(&sb);
 	engine_snapshot_free(s);
@@ -446,8 +449,8 @@ test_serve_estimate(void **state)
 	fr = om_snapshot(om, &ss);
 	om_render(fr, OM_FMT_OPENMETRICS, &sb);
 	om_snapshot_free(fr);
-	must_contain(sb.s, "hvtop_read_failures_total{reason=\"missing\"} 2\n");
-	must_contain(sb.s, "hvtop_read_failures_total{reason=\"failed\"} 0\n");
+	must_contain(sb.s, "hvtop_read_failures_total{frame=\"unknown\",reason=\"missing\"} 2\n");
+	must_contain(sb.s, "hvtop_read_failures_total{frame=\"unknown\",reason=\"failed\"} 0\n");
 	strbuf_free(&sb);
 	engine_snapshot_free(s);
 	om_free(om);
