@@ -88,7 +88,10 @@ case $parts in
 	# reopened as nobody did.
 	chip=$(group_of "Physical Chip")
 	url=http://127.0.0.1:9724/metrics
-	samples_of() { sed -n 's/^hvtop_samples_total //p' "$1" 2>/dev/null; }
+	samples_of() {
+		sed -n -e 's/^hvtop_samples_total //p' \
+		    -e 's/^hvtop_samples_total{[^}]*} //p' "$1" 2>/dev/null
+	}
 	# scrape_until FILE MIN [ERE]: scrape every half second, for 60 s at
 	# most, until hvtop_samples_total is MIN or more (and a line matches
 	# ERE), or hvtop has ended.

@@ -289,7 +289,8 @@ grows() {
 # scraped FILE: what a scrape held, for a failure's message.
 scraped() {
 	echo "$(grep -c '^hvtop_events_total{' "$1") series," \
-	    "$(sed -n 's/^hvtop_samples_total //p' "$1" | head -n 1) samples," \
+	    "$(sed -n -e 's/^hvtop_samples_total //p' \
+	    -e 's/^hvtop_samples_total{[^}]*} //p' "$1" | head -n 1) samples," \
 	    "versions $(sed -n 's/.*catalog_version="\([^"]*\)".*/\1/p' "$1" |
 	    sort -u | tr '\n' ' ')"
 }
@@ -338,7 +339,7 @@ check_user() {
 	elif [ "$rc" = 143 ] &&
 	    grep -q 'catalog version changed from 1 to 2' "$t/$name.err" &&
 	    grep -q '^@@ user-running yes$' "$out" &&
-	    grep -q '^hvtop_catalog_version 2$' "$t/$name.s3" &&
+	    grep -Eq '^hvtop_catalog_version(\{[^}]*\})? 2$' "$t/$name.s3" &&
 	    grep -q '^hvtop_events_total{.*catalog_version="2"}' "$t/$name.s3"
 	then
 		ok "$name: paranoid $par: the catalog changes, and the source reopened as nobody serves the new version's counters"
