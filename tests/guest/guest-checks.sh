@@ -1,6 +1,7 @@
 # Runs inside the virtual LPAR (busybox sh): prints what the host-side
 # test compares, in sections "@@ NAME".  $1 lists the parts: sysfs,
-# hvtop, calls, denied, user (and paranoid0: user with
+# hvtop, calls, denied, ident (the frame's identity), user (and
+# paranoid0: user with
 # kernel.perf_event_paranoid at 0), lpars (the frame's partitions
 # through perf) and lpars-denied (the same without the permission).
 parts=" $* "
@@ -13,6 +14,27 @@ group_of() {
 
 echo "@@ dmesg"
 dmesg | grep -E 'hv-24x7|hv_24x7|hv-gpci'
+case $parts in
+*" ident "*)
+	# The identity as the kernel publishes it, then as hvtop reads it.
+	echo "@@ ident"
+	dt=/proc/device-tree
+	for p in model system-id ibm,partition-name; do
+		if [ -f "$dt/$p" ]; then
+			printf '%s=%s\n' "$p" "$(tr -d '\000' <"$dt/$p")"
+		fi
+	done
+	if [ -f "$dt/ibm,partition-no" ]; then
+		printf 'ibm,partition-no=%d\n' \
+		    "0x$(od -An -tx1 "$dt/ibm,partition-no" | tr -d ' \n')"
+	fi
+	if [ -f /proc/powerpc/lparcfg ]; then
+		grep -E '^(system_type|serial_number|partition_id)=' \
+		    /proc/powerpc/lparcfg | sed 's/^/lparcfg /'
+	fi
+	hvtop --check 2>&1 | grep '^info  frame '
+	;;
+esac
 case $parts in
 *" sysfs "*)
 	echo "@@ events"
