@@ -161,10 +161,12 @@ hvtop_check_caps(const struct topology *t, int catalog)
 	size_t			 i;
 	int			 on;
 
-	fact = xasprintf("frame %s, partition %d%s%s%s",
+	fact = xasprintf("frame %s, partition %d%s%s%s, from %s",
 	    frame_ident_mtms(&t->ident, mtms, sizeof mtms), t->ident.lpar_id,
 	    t->ident.lpar_name[0] != '\0' ? " (" : "", t->ident.lpar_name,
-	    t->ident.lpar_name[0] != '\0' ? ")" : "");
+	    t->ident.lpar_name[0] != '\0' ? ")" : "",
+	    t->ident.from != FRAME_FROM_NONE ? frame_ident_from(&t->ident) :
+	    "neither lparcfg nor the device tree");
 	hvtop_check_say("info", fact, NULL);
 	free(fact);
 	frame_ident_caps(t, catalog, &c);

@@ -1,6 +1,6 @@
 /*
- * The frame's and the partition's identity from lparcfg's text and the
- * device tree's ibm,partition-name.  Every byte is looked at within the
+ * The frame's and the partition's identity from lparcfg's text or the
+ * device tree's root properties.  Every byte is looked at within the
  * length given; nothing relies on a NUL the caller may not have put.
  */
 #include "config.h"
@@ -227,6 +227,80 @@ frame_ident_partition_name(struct frame_ident *fi, const char *buf,
 	}
 	memcpy(fi->lpar_name, buf, len);
 	return (0);
+}
+
+/* A string property buf[0..len): its text's length, or -1 when it is
+ * empty, has no NUL at its end or one inside. */
+static long
+frame_ident_dt_string(const char *buf, size_t len)
+{
+	if (len < 2 || buf[len - 1] != '\0' ||
+	    memchr(buf, '\0', len - 1) != NULL)
+		return (-1);
+	return ((long)(len - 1));
+}
+
+int
+frame_ident_dt(struct frame_ident *fi, const char *prop, const char *buf,
+    size_t len, char **cause)
+{
+	const unsigned char	*u = (const unsigned char *)buf;
+	uint32_t		 cell;
+	long			 n;
+	size_t			 k;
+
+	if (strcmp(prop, "ibm,partition-name") == 0)
+		return (frame_ident_partition_name(fi, buf, len, cause));
+	if (strcmp(prop, "ibm,partition-no") == 0) {
+		if (len != 4) {
+			*cause = xasprintf("ibm,partition-no: %zu bytes, not "
+			    "one 4-byte cell", len);
+			return (-1);
+		}
+		cell = (uint32_t)u[0] << 24 | (uint32_t)u[1] << 16 |
+		    (uint32_t)u[2] << 8 | u[3];
+		if (cell > 65534) {
+			*cause = xasprintf("ibm,partition-no: %u, over 65534",
+			    (unsigned)cell);
+			return (-1);
+		}
+		fi->lpar_id = (int)cell;
+		return (0);
+	}
+	if (strcmp(prop, "model") == 0)
+		k = 0;
+	else if (strcmp(prop, "system-id") == 0)
+		k = 1;
+	else {
+		*cause = xasprintf("%s: not a property of the identity", prop);
+		return (-1);
+	}
+	if ((n = frame_ident_dt_string(buf, len)) < 0) {
+		*cause = xasprintf("%s: not a string ending in its only NUL "
+		    "(%zu bytes)", prop, len);
+		return (-1);
+	}
+	if (frame_ident_value(fi, k, buf, (size_t)n) != 0) {
+		*cause = xasprintf("%s: not a %s (%ld bytes)", prop, k == 0 ?
+		    "machine type-model" : "serial number", n);
+		return (-1);
+	}
+	return (0);
+}
+
+const char *
+frame_ident_from(const struct frame_ident *fi)
+{
+	switch (fi->from) {
+	case FRAME_FROM_LPARCFG:
+		return ("lparcfg");
+	case FRAME_FROM_DTREE:
+		return ("device tree");
+	case FRAME_FROM_SIM:
+		return ("simulator");
+	default:
+		return ("nowhere");
+	}
 }
 
 int

@@ -16,6 +16,12 @@
 #define FRAME_IDENT_SERIAL_MAX	32
 #define FRAME_IDENT_NAME_MAX	128
 
+/* Where the identity came from. */
+#define FRAME_FROM_NONE		0	/* nowhere: not known */
+#define FRAME_FROM_LPARCFG	1	/* /proc/powerpc/lparcfg */
+#define FRAME_FROM_DTREE	2	/* the device tree's root node */
+#define FRAME_FROM_SIM		3	/* the simulator's keys */
+
 /* Whether the partition's processors are shared or dedicated. */
 #define FRAME_MODE_UNKNOWN	0
 #define FRAME_MODE_SHARED	1
@@ -31,6 +37,7 @@ struct frame_ident {
 	int		 mode;		/* FRAME_MODE_* */
 	long		 entitled;	/* entitled capacity in hundredths
 					   of a processor, -1 unknown */
+	int		 from;		/* FRAME_FROM_* */
 };
 
 /* Nothing known: every field empty, -1 or unknown. */
@@ -57,6 +64,23 @@ int	 frame_ident_lparcfg(struct frame_ident *, const char *buf,
  */
 int	 frame_ident_partition_name(struct frame_ident *, const char *buf,
 	    size_t len, char **cause);
+
+/*
+ * Read one property of the device tree's root node, the ones the
+ * kernel's lparcfg takes its first lines from when it has one: prop
+ * "model" (lparcfg's system_type, "IBM,9080-M9S"), "system-id"
+ * (serial_number, "IBM,0221A1B2C"), both strings ending in a NUL and
+ * kept the way lparcfg's values are; "ibm,partition-no" (partition_id),
+ * one 4-byte big-endian cell; "ibm,partition-name" as
+ * frame_ident_partition_name().  Returns 0, or -1 with *cause set
+ * saying which property and what is wrong with it; an unknown prop is
+ * refused.  The field is left as it is on an error.
+ */
+int	 frame_ident_dt(struct frame_ident *, const char *prop,
+	    const char *buf, size_t len, char **cause);
+/* Where the identity came from, "lparcfg", "device tree", "simulator"
+ * or "nowhere". */
+const char *frame_ident_from(const struct frame_ident *);
 
 /*
  * A serial or model as given to the simulator: 1 to 31 of [A-Za-z0-9]

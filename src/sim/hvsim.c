@@ -235,6 +235,7 @@ hvsim_ident(const struct hvsim *s, struct frame_ident *fi)
 	fi->lpar_id = (int)fr->lpar_id;
 	fi->mode = FRAME_MODE_SHARED;
 	fi->entitled = (long)fr->vcpus * 100;
+	fi->from = FRAME_FROM_SIM;
 }
 
 int

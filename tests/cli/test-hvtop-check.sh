@@ -8,7 +8,7 @@
 # tree under proc_root; a simulated partition without the HMC's
 # permission (collect=0) sees no frame and exits 1.
 . "$(dirname "$0")/tap.sh"
-plan 14
+plan 17
 
 tree=$DATA/sysfs/hvtop-p8
 mkdir -p "$tmpdir/empty/bus/event_source/devices"
@@ -75,8 +75,42 @@ printf 'db-prod\0' >"$tmpdir/proc/device-tree/ibm,partition-name"
 "$HVTOP" --check --source perf --sysfs-root "$tree/sys" \
     -O "proc_root=$tmpdir/proc" >"$tmpdir/ident" 2>&1
 check "lparcfg: the frame and the partition named" grep -q \
-    '^info  frame 8286-42A\*21A1B2C, partition 5 (db-prod)$' "$tmpdir/ident"
+    '^info  frame 8286-42A\*21A1B2C, partition 5 (db-prod), from lparcfg$' \
+    "$tmpdir/ident"
 diag "$(grep '^info  frame' "$tmpdir/ident")"
+
+# A kernel without lparcfg: the device tree's root properties it is made
+# of, kept the same way.
+rm "$tmpdir/proc/powerpc/lparcfg"
+printf 'IBM,9080-M9S\0' >"$tmpdir/proc/device-tree/model"
+printf 'IBM,0278A1234\0' >"$tmpdir/proc/device-tree/system-id"
+printf '\000\000\000\007' >"$tmpdir/proc/device-tree/ibm,partition-no"
+"$HVTOP" --check --source perf --sysfs-root "$tree/sys" \
+    -O "proc_root=$tmpdir/proc" >"$tmpdir/dtree" 2>&1
+check "device tree: the frame and the partition named" grep -q \
+    '^info  frame 9080-M9S\*78A1234, partition 7 (db-prod), from device tree$' \
+    "$tmpdir/dtree"
+diag "$(grep '^info  frame' "$tmpdir/dtree")"
+
+# QEMU's model and a UUID for a system-id are no machine type-model and
+# serial: the frame is unknown, the partition still named.
+printf 'IBM pSeries (emulated by qemu)\0' >"$tmpdir/proc/device-tree/model"
+printf '2f6b1c3e-8a4d-4e7b-9c21-5d0a7e3f9b18\0' \
+    >"$tmpdir/proc/device-tree/system-id"
+rm "$tmpdir/proc/device-tree/ibm,partition-no"
+"$HVTOP" --check --source perf --sysfs-root "$tree/sys" \
+    -O "proc_root=$tmpdir/proc" >"$tmpdir/qemu" 2>&1
+check "device tree of QEMU: frame unknown, the partition named" grep -q \
+    '^info  frame unknown, partition -1 (db-prod), from device tree$' \
+    "$tmpdir/qemu"
+diag "$(grep '^info  frame' "$tmpdir/qemu")"
+
+rm -r "$tmpdir/proc/device-tree"
+"$HVTOP" --check --source perf --sysfs-root "$tree/sys" \
+    -O "proc_root=$tmpdir/proc" >"$tmpdir/noident" 2>&1
+check "neither lparcfg nor the device tree: said" grep -q \
+    '^info  frame unknown, partition -1, from neither lparcfg nor the device tree$' \
+    "$tmpdir/noident"
 
 "$HVTOP" --check --source sim --sim collect=0 >"$tmpdir/blind" 2>&1
 check "collect=0: exit 1" test $? -eq 1

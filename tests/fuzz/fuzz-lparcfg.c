@@ -1,6 +1,7 @@
 /*
  * libFuzzer harness for the frame's identity: arbitrary bytes as
- * lparcfg's text and as the device tree's partition name.  A refusal
+ * lparcfg's text, as the device tree's partition name and as each of
+ * the root properties lparcfg is made of.  A refusal
  * must say why; what is accepted must be a model and serial of the
  * characters they take, NUL-terminated within their fields.  Any
  * violation aborts.
@@ -25,6 +26,36 @@ fuzz_lparcfg_word(const char *s, size_t max, int model)
 		abort();
 	if (end != s && frame_ident_check("x", s, model, &cause) != 0)
 		abort();
+}
+
+/* The bytes as each device-tree property of the identity. */
+static void
+fuzz_lparcfg_dt(const uint8_t *data, size_t size)
+{
+	static const char *const props[] = {
+		"model", "system-id", "ibm,partition-no", "ibm,partition-name",
+	};
+	struct frame_ident	 fi;
+	char			*cause;
+	size_t			 i;
+
+	for (i = 0; i < sizeof props / sizeof props[0]; i++) {
+		frame_ident_init(&fi);
+		cause = NULL;
+		if (frame_ident_dt(&fi, props[i], (const char *)data, size,
+		    &cause) != 0) {
+			if (cause == NULL || cause[0] == '\0')
+				abort();
+			free(cause);
+			continue;
+		}
+		fuzz_lparcfg_word(fi.model, sizeof fi.model, 1);
+		fuzz_lparcfg_word(fi.serial, sizeof fi.serial, 0);
+		if (fi.lpar_id < -1 || fi.lpar_id > 65534)
+			abort();
+		if (memchr(fi.lpar_name, '\0', sizeof fi.lpar_name) == NULL)
+			abort();
+	}
 }
 
 int
@@ -54,5 +85,6 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		free(cause);
 	} else if (strlen(fi.lpar_name) + 1 != size)
 		abort();
+	fuzz_lparcfg_dt(data, size);
 	return (0);
 }

@@ -1,6 +1,7 @@
 # Runs inside the virtual LPAR (busybox sh): prints what the host-side
 # test compares, in sections "@@ NAME".  $1 lists the parts: sysfs,
-# hvtop, calls, denied, user (and paranoid0: user with
+# hvtop, calls, denied, ident (the frame's identity), user (and
+# paranoid0: user with
 # kernel.perf_event_paranoid at 0), lpars (the frame's partitions
 # through perf) and lpars-denied (the same without the permission).
 parts=" $* "
@@ -13,6 +14,27 @@ group_of() {
 
 echo "@@ dmesg"
 dmesg | grep -E 'hv-24x7|hv_24x7|hv-gpci'
+case $parts in
+*" ident "*)
+	# The identity as the kernel publishes it, then as hvtop reads it.
+	echo "@@ ident"
+	dt=/proc/device-tree
+	for p in model system-id ibm,partition-name; do
+		if [ -f "$dt/$p" ]; then
+			printf '%s=%s\n' "$p" "$(tr -d '\000' <"$dt/$p")"
+		fi
+	done
+	if [ -f "$dt/ibm,partition-no" ]; then
+		printf 'ibm,partition-no=%d\n' \
+		    "0x$(od -An -tx1 "$dt/ibm,partition-no" | tr -d ' \n')"
+	fi
+	if [ -f /proc/powerpc/lparcfg ]; then
+		grep -E '^(system_type|serial_number|partition_id)=' \
+		    /proc/powerpc/lparcfg | sed 's/^/lparcfg /'
+	fi
+	hvtop --check 2>&1 | grep '^info  frame '
+	;;
+esac
 case $parts in
 *" sysfs "*)
 	echo "@@ events"
@@ -88,7 +110,10 @@ case $parts in
 	# reopened as nobody did.
 	chip=$(group_of "Physical Chip")
 	url=http://127.0.0.1:9724/metrics
-	samples_of() { sed -n 's/^hvtop_samples_total //p' "$1" 2>/dev/null; }
+	samples_of() {
+		sed -n -e 's/^hvtop_samples_total //p' \
+		    -e 's/^hvtop_samples_total{[^}]*} //p' "$1" 2>/dev/null
+	}
 	# scrape_until FILE MIN [ERE]: scrape every half second, for 60 s at
 	# most, until hvtop_samples_total is MIN or more (and a line matches
 	# ERE), or hvtop has ended.

@@ -173,11 +173,57 @@ lpars() {
 	[ "$(cut -d' ' -f1 "$t/$1.$3" | sort -u | wc -l)" -eq "$5" ]
 }
 
+# check_ident NAME: hvtop --check's frame line is the identity the
+# kernel showed, kept the way lparcfg's values are (no "IBM,", a
+# 9-character serial's plant digits dropped, a model or serial of other
+# characters unknown), from lparcfg when it has one, else the device tree.
+check_ident() {
+	name=$1 f=$t/$1.ident
+	section ident "$t/$1.out" >"$f"
+	sed 's/^/# /' "$f"
+	awk -F= -v from="device tree" '
+		/^lparcfg / { sub(/^lparcfg /, ""); from = "lparcfg"
+			l[$1] = substr($0, length($1) + 2); next }
+		/^info  frame / { next }
+		{ d[$1] = substr($0, length($1) + 2) }
+		END {
+			if (from == "lparcfg") {
+				m = l["system_type"]; s = l["serial_number"]
+				id = l["partition_id"]
+			} else {
+				m = d["model"]; s = d["system-id"]
+				id = ("ibm,partition-no" in d) ? \
+				    d["ibm,partition-no"] : -1
+			}
+			sub(/^IBM,/, "", m); sub(/^IBM,/, "", s)
+			if (length(s) == 9 && s ~ /^[0-9][0-9]/)
+				s = substr(s, 3)
+			mtms = "unknown"
+			if (m ~ /^[A-Za-z0-9-]+$/ && length(m) < 32 &&
+			    s ~ /^[A-Za-z0-9]+$/ && length(s) < 32)
+				mtms = m "*" s
+			n = d["ibm,partition-name"]
+			printf "info  frame %s, partition %d%s, from %s\n", mtms,
+			    id, n != "" ? " (" n ")" : "", from
+		}' "$f" >"$f.want"
+	grep '^info  frame ' "$f" >"$f.got"
+	if cmp -s "$f.want" "$f.got"; then
+		ok "$name: hvtop's frame and partition are the kernel's ($(cat "$f.got"))"
+	else
+		echo "# want: $(cat "$f.want")"
+		notok "$name: hvtop's frame and partition are the kernel's"
+	fi
+	check "$name: the partition has the name and id QEMU was given" sh -c "
+	    grep -qx 'ibm,partition-name=hvtop-guest1' '$f' &&
+	    grep -qx 'system-id=2f6b1c3e-8a4d-4e7b-9c21-5d0a7e3f9b18' '$f'"
+}
+
 p8=$top/tests/data/catalog/p8-catalog-v3.bin
 cats=$top/build/catalogs
 
-if boot power9 "catalog=power9,$frame" sysfs hvtop calls lpars; then
+if boot power9 "catalog=power9,$frame" sysfs hvtop calls lpars ident; then
 	ok "power9: boot"
+	check_ident power9
 	check_sysfs power9 "$cats/power9.bin" 2
 	check_hvtop power9
 	# The default frame has partitions 0-3; 0 is not this partition's
@@ -289,7 +335,8 @@ grows() {
 # scraped FILE: what a scrape held, for a failure's message.
 scraped() {
 	echo "$(grep -c '^hvtop_events_total{' "$1") series," \
-	    "$(sed -n 's/^hvtop_samples_total //p' "$1" | head -n 1) samples," \
+	    "$(sed -n -e 's/^hvtop_samples_total //p' \
+	    -e 's/^hvtop_samples_total{[^}]*} //p' "$1" | head -n 1) samples," \
 	    "versions $(sed -n 's/.*catalog_version="\([^"]*\)".*/\1/p' "$1" |
 	    sort -u | tr '\n' ' ')"
 }
@@ -338,7 +385,7 @@ check_user() {
 	elif [ "$rc" = 143 ] &&
 	    grep -q 'catalog version changed from 1 to 2' "$t/$name.err" &&
 	    grep -q '^@@ user-running yes$' "$out" &&
-	    grep -q '^hvtop_catalog_version 2$' "$t/$name.s3" &&
+	    grep -Eq '^hvtop_catalog_version(\{[^}]*\})? 2$' "$t/$name.s3" &&
 	    grep -q '^hvtop_events_total{.*catalog_version="2"}' "$t/$name.s3"
 	then
 		ok "$name: paranoid $par: the catalog changes, and the source reopened as nobody serves the new version's counters"

@@ -1,8 +1,9 @@
 /*
  * Unit tests for the frame's identity (src/model/frame-ident.c):
  * lparcfg as a POWER9 partition and QEMU's pseries machine show it, the
- * device tree's partition name, and text that is wrong in each way the
- * parser refuses, each refusal naming the line.
+ * device tree's partition name and the root properties lparcfg is made
+ * of, and text that is wrong in each way the parser refuses, each
+ * refusal naming the line or the property.
  */
 #include "config.h"
 
@@ -167,6 +168,72 @@ test_partition_name(void **state)
 	assert_string_equal(fi.lpar_name, "db-prod 1");
 }
 
+/* dt(fi, prop, literal): the property as the kernel shows it, the
+ * literal's bytes and its NUL. */
+#define DT(fi, p, lit, c) frame_ident_dt(fi, p, lit, sizeof lit, c)
+
+static void
+test_dt(void **state)
+{
+	struct frame_ident	 fi;
+	char			 mtms[80], *cause = NULL;
+	static const char	 no7[4] = { 0, 0, 0, 7 };
+	static const char	 big[4] = { 0, 1, 0, 0 };
+
+	(void)state;
+	frame_ident_init(&fi);
+	assert_string_equal(frame_ident_from(&fi), "nowhere");
+	assert_int_equal(DT(&fi, "model", "IBM,9080-M9S", &cause), 0);
+	assert_int_equal(DT(&fi, "system-id", "IBM,0221A1B2C", &cause), 0);
+	assert_int_equal(frame_ident_dt(&fi, "ibm,partition-no", no7, 4,
+	    &cause), 0);
+	assert_int_equal(DT(&fi, "ibm,partition-name", "db-prod", &cause), 0);
+	assert_string_equal(frame_ident_mtms(&fi, mtms, sizeof mtms),
+	    "9080-M9S*21A1B2C");
+	assert_int_equal(fi.lpar_id, 7);
+	assert_string_equal(fi.lpar_name, "db-prod");
+
+	/* QEMU's model and its -uuid are neither; what was read stays. */
+	assert_int_equal(DT(&fi, "model", "IBM pSeries (emulated by qemu)",
+	    &cause), -1);
+	assert_string_equal(cause, "model: not a machine type-model (30 "
+	    "bytes)");
+	free(cause);
+	assert_int_equal(DT(&fi, "system-id",
+	    "2f6b1c3e-8a4d-4e7b-9c21-5d0a7e3f9b18", &cause), -1);
+	assert_non_null(strstr(cause, "not a serial number"));
+	free(cause);
+	assert_string_equal(fi.model, "9080-M9S");
+	assert_string_equal(fi.serial, "21A1B2C");
+
+	/* Not a string, not one cell, out of range, not ours. */
+	assert_int_equal(frame_ident_dt(&fi, "model", "IBM,9080", 8, &cause),
+	    -1);
+	assert_non_null(strstr(cause, "its only NUL (8 bytes)"));
+	free(cause);
+	assert_int_equal(frame_ident_dt(&fi, "system-id", "a\0b", 4,
+	    &cause), -1);
+	assert_non_null(strstr(cause, "its only NUL"));
+	free(cause);
+	assert_int_equal(frame_ident_dt(&fi, "model", "", 1, &cause), -1);
+	free(cause);
+	assert_int_equal(frame_ident_dt(&fi, "ibm,partition-no", no7, 3,
+	    &cause), -1);
+	assert_string_equal(cause, "ibm,partition-no: 3 bytes, not one "
+	    "4-byte cell");
+	free(cause);
+	assert_int_equal(frame_ident_dt(&fi, "ibm,partition-no", big, 4,
+	    &cause), -1);
+	assert_string_equal(cause, "ibm,partition-no: 65536, over 65534");
+	free(cause);
+	assert_int_equal(fi.lpar_id, 7);
+	assert_int_equal(DT(&fi, "compatible", "qemu,pseries", &cause), -1);
+	assert_non_null(strstr(cause, "compatible: not a property"));
+	free(cause);
+	fi.from = FRAME_FROM_DTREE;
+	assert_string_equal(frame_ident_from(&fi), "device tree");
+}
+
 static void
 test_check(void **state)
 {
@@ -253,6 +320,7 @@ main(void)
 		cmocka_unit_test(test_lparcfg_bad),
 		cmocka_unit_test(test_lparcfg_long),
 		cmocka_unit_test(test_partition_name),
+		cmocka_unit_test(test_dt),
 		cmocka_unit_test(test_check),
 		cmocka_unit_test(test_sim_keys),
 		cmocka_unit_test(test_caps),
