@@ -8,14 +8,13 @@
  */
 #include "config.h"
 
-#include <dirent.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 
 #include "hvcat/hvcat.h"
 #include "record/record-ring.h"
+#include "sys/ring-dir.h"
 #include "record/record.h"
 #include "sys/file.h"
 #include "util/strbuf.h"
@@ -87,36 +86,6 @@ hvcat_ring_read(const char *path, struct hvcat_ring_seg *s)
 	file_unmap(&map);
 }
 
-/* The segments of dir, oldest first, into *out; their count. */
-static size_t
-hvcat_ring_list(const char *dir, struct record_ring_seg **out)
-{
-	struct record_ring_seg	*v = NULL;
-	struct dirent		*de;
-	size_t			 n = 0, cap = 0;
-	DIR			*d;
-
-	if ((d = opendir(dir)) == NULL)
-		return (0);
-	while ((de = readdir(d)) != NULL) {
-		if (n == cap) {
-			cap = cap == 0 ? 16 : cap * 2;
-			v = xreallocarray(v, cap, sizeof *v);
-		}
-		memset(&v[n], 0, sizeof v[n]);
-		if (strlen(de->d_name) < sizeof v[n].name &&
-		    record_ring_parse(de->d_name, &v[n].wall_ns,
-		    &v[n].seq) == 1) {
-			memcpy(v[n].name, de->d_name, strlen(de->d_name) + 1);
-			n++;
-		}
-	}
-	closedir(d);
-	record_ring_sort(v, n);
-	*out = v;
-	return (n);
-}
-
 static void
 hvcat_ring_time(struct strbuf *sb, uint64_t t)
 {
@@ -162,13 +131,16 @@ hvcat_ring_info(const char *dir)
 	struct hvcat_ring_seg	 s, prev;
 	uint64_t		 bytes = 0, samples = 0;
 	size_t			 n, i, cut = 0, bad = 0;
-	struct stat		 st;
-	char			*path;
+	char			*path, *cause;
 
-	if ((n = hvcat_ring_list(dir, &v)) == 0) {
-		fprintf(stderr, "hvcat: %s: a directory with no segments of "
-		    "a ring (%s*%s)\n", dir, RECORD_RING_PREFIX,
-		    RECORD_RING_SUFFIX);
+	if ((n = ring_dir_list(dir, &v, &cause)) == 0) {
+		if (cause != NULL)
+			fprintf(stderr, "hvcat: %s\n", cause);
+		else
+			fprintf(stderr, "hvcat: %s: a directory with no "
+			    "segments of a ring (%s*%s)\n", dir,
+			    RECORD_RING_PREFIX, RECORD_RING_SUFFIX);
+		free(cause);
 		free(v);
 		return (1);
 	}
@@ -177,8 +149,6 @@ hvcat_ring_info(const char *dir)
 	    "samples", "first", "last", "end");
 	for (i = 0; i < n; i++) {
 		path = xasprintf("%s/%s", dir, v[i].name);
-		if (stat(path, &st) == 0)
-			v[i].bytes = (uint64_t)st.st_size;
 		hvcat_ring_read(path, &s);
 		free(path);
 		hvcat_ring_line(&v[i], &s, i > 0 ? &prev : NULL);

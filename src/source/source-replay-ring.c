@@ -18,7 +18,6 @@
 
 #include "source/source-replay-ring.h"
 
-#include <dirent.h>
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -28,6 +27,7 @@
 #include "record/record-ring.h"
 #include "record/record.h"
 #include "sys/file.h"
+#include "sys/ring-dir.h"
 #include "util/hverr.h"
 #include "util/strbuf.h"
 #include "util/xalloc.h"
@@ -48,39 +48,6 @@ struct splice {
 	size_t			 catlen;
 	struct raw_sample	 mark;
 };
-
-/* The segments of dir, oldest first; their count. */
-static size_t
-splice_list(const char *dir, struct record_ring_seg **out, char **cause)
-{
-	struct record_ring_seg	*v = NULL;
-	struct dirent		*de;
-	size_t			 n = 0, cap = 0;
-	DIR			*d;
-
-	*out = NULL;
-	if ((d = opendir(dir)) == NULL) {
-		*cause = xasprintf("%s: %s", dir, strerror(errno));
-		return (0);
-	}
-	while ((de = readdir(d)) != NULL) {
-		if (n == cap) {
-			cap = cap == 0 ? 16 : cap * 2;
-			v = xreallocarray(v, cap, sizeof *v);
-		}
-		memset(&v[n], 0, sizeof v[n]);
-		if (strlen(de->d_name) < sizeof v[n].name &&
-		    record_ring_parse(de->d_name, &v[n].wall_ns,
-		    &v[n].seq) == 1) {
-			memcpy(v[n].name, de->d_name, strlen(de->d_name) + 1);
-			n++;
-		}
-	}
-	closedir(d);
-	record_ring_sort(v, n);
-	*out = v;
-	return (n);
-}
 
 /* The catalog and selection rd has now become the output's. */
 static int
@@ -299,7 +266,7 @@ source_replay_ring(const char *dir, const char *args, struct record_buf *out,
 	sp.dir = dir;
 	sp.out = out;
 	*cause = NULL;
-	if ((n = splice_list(dir, &v, cause)) == 0) {
+	if ((n = ring_dir_list(dir, &v, cause)) == 0) {
 		free(v);
 		if (*cause == NULL)
 			*cause = xasprintf("%s: no segments of a ring (%s*%s)",

@@ -12,6 +12,7 @@ libhvcore_a_SOURCES += \
 	src/sys/iowait.c src/sys/iowait.h \
 	src/sys/lparcfg-file.c src/sys/lparcfg-file.h \
 	src/sys/procstat.c src/sys/procstat.h \
+	src/sys/ring-dir.c src/sys/ring-dir.h \
 	src/sys/mapguard.c src/sys/mapguard.h \
 	src/sys/settings-file.c src/sys/settings-file.h
 

@@ -6,7 +6,7 @@
 # budget plus one segment; a full disk stops the recording alone.
 . "$(dirname "$0")/tap.sh"
 SIM="--sim clock=virtual,seed=1"
-plan 21
+plan 22
 
 # bytes DIR: the sizes of every file in DIR, summed.
 bytes() { find "$1" -type f -exec cat {} + | wc -c; }
@@ -27,6 +27,13 @@ check "no gap between the segments of one run" \
     test "$(gaps "$tmpdir/size.info")" = 0
 check "every segment is closed" \
     test "$(grep -c ' closed$' "$tmpdir/size.info")" = "$n"
+# A link under a segment's name is not a segment: its target is never
+# read as one.
+ln -s /dev/zero "$r/hvtop-20991231T235959Z-999999.hvrec"
+"$HVCAT" info "$r" >"$tmpdir/link.info" 2>&1
+check "a link named like a segment is left out of hvcat info" \
+    test "$(grep -c '^ring .*: '"$n"' segments$' "$tmpdir/link.info")" = 1
+rm -f "$r/hvtop-20991231T235959Z-999999.hvrec"
 
 # Time: four hours at 10 s in 4M take a segment an hour.
 r=$tmpdir/time
