@@ -28,10 +28,10 @@ if ! "$HVTOP" -b -n 1 --sim "clock=virtual,serial=FLEETA,collect=1" \
 	    "collect=)"
 	exit 0
 fi
-plan 11
+plan 13
 
 skip_rest() {
-	while [ "$tap_n" -lt 11 ]; do
+	while [ "$tap_n" -lt 13 ]; do
 		skip "$1" "$2"
 	done
 	exit "$tap_failed"
@@ -163,6 +163,20 @@ fi
 check "... while a sum over A's two exporters is twice ($naive)" \
     awk -v a="$ra" -v n="$naive" 'BEGIN { d = n - 2 * a; if (d < 0) d = -d
 	exit !(a > 0 && d <= 0.02 * a) }'
+
+# What the frame can give: its partitions never use more than its 24
+# cores (4 chips of 6), and a partition's remote share is part of what
+# runs off its home chip, both shares between 0 and 1.
+cores=$(q "frame:hvtop_lpar_cores:sum{frame=\"$fa\"}" | awk '{ print $NF }')
+check "frame A's partitions use $cores cores, no more than its 24" \
+    awk -v c="$cores" 'BEGIN { exit !(c > 0 && c <= 24) }'
+bad=$(q 'count((frame_lpar:hvtop_lpar_remote_ratio:max
+    > on (frame, lpar) frame_lpar:hvtop_lpar_off_home_chip_ratio:max)
+    or frame_lpar:hvtop_lpar_off_home_chip_ratio:max > 1
+    or frame_lpar:hvtop_lpar_remote_ratio:max < 0) or vector(0)' |
+    awk '{ print $NF }')
+check "no partition runs more remote than off its home chip ($bad)" \
+    test "$bad" = 0
 
 hp_bx=${url_bx#https://}
 blind() {
