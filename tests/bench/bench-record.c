@@ -4,10 +4,8 @@
  * overview selection hvtop takes without -g/-e), one sample a second for
  * an hour of virtual time:
  *   bytes per counter per sample (records after the preamble, and with
- *   the preamble's catalog counted in), bytes per sample, the preamble;
- *   the bytes a day of one-second samples takes (one preamble), beside
- *   the figure IBM publishes for a PowerVP recording of a 24-core
- *   POWER8 (455,626,157 bytes a day);
+ *   the preamble's catalog counted in), bytes per sample, the preamble
+ *   (bench-ring.sh gives the bytes a day, beside PowerVP's);
  *   CPU per refresh as hvtop -b -o FILE.csv spends it (sample, engine,
  *   CSV rendering, writing the lines out) against CPU per recorded
  *   sample (encoding, and write(2) in batches), and the ratio of the
@@ -40,8 +38,6 @@
 #include "util/xalloc.h"
 
 #define SAMPLES		3600
-#define DAY		86400
-#define POWERVP_DAY	455626157.0	/* bytes, IBM's published figure */
 
 /* The frame's constants the session records. */
 static const char *const bench_consts[] = { "PB_Freq", "CPU_Freq", "cpu_hz" };
@@ -175,9 +171,6 @@ main(void)
 	printf("record.default.bytes_per_sample %.1f B\n",
 	    (double)(len - pre) / (double)samples);
 	printf("record.default.preamble %.1f KB\n", (double)pre / 1024);
-	printf("record.default.bytes_per_day %.2f MB\n",
-	    ((double)(len - pre) / (double)samples * DAY + (double)pre) / 1e6);
-	printf("record.powervp.bytes_per_day %.2f MB\n", POWERVP_DAY / 1e6);
 	printf("record.default.clock_read %.2f us\n", cost / 1e3);
 	printf("record.default.clock_read_mean %.2f us\n", mean / 1e3);
 	printf("record.default.refresh %.1f us\n",
