@@ -101,6 +101,7 @@ procstat_fds(void)
 void
 procstat_read(struct om_process *p)
 {
+	static double	 start = -1;
 	struct rusage	 ru;
 	struct rlimit	 rl;
 	char		*statm;
@@ -117,7 +118,11 @@ procstat_read(struct om_process *p)
 	p->cpu_seconds = (double)ru.ru_utime.tv_sec + (double)ru.ru_stime.
 	    tv_sec + (double)(ru.ru_utime.tv_usec + ru.ru_stime.tv_usec) / 1e6;
 	p->resident_bytes = pages * (double)pagesize;
-	p->start_time = procstat_start();
+	/* A constant of the process: /proc/stat is read once, not at every
+	 * sample. */
+	if (start < 0)
+		start = procstat_start();
+	p->start_time = start;
 	p->open_fds = procstat_fds();
 	p->max_fds = rl.rlim_cur == RLIM_INFINITY ? -1 : (double)rl.rlim_cur;
 	p->has = pages >= 0 && p->start_time >= 0 && p->open_fds >= 0 &&
