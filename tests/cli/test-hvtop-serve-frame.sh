@@ -6,10 +6,10 @@
 # partitions summed over their vcpus unless --serve-vcpus, the gauges
 # of each partition, and process_* for the serving process.
 . "$(dirname "$0")/tap.sh"
-plan 14
+plan 15
 
 if ! have curl; then
-	while [ "$tap_n" -lt 14 ]; do
+	while [ "$tap_n" -lt 15 ]; do
 		skip "serve frame" "curl is not installed (apt-get install curl)"
 	done
 	exit 0
@@ -41,6 +41,12 @@ check "process_ metrics without the frame" sh -c \
     "grep -q '^process_resident_memory_bytes [0-9]' '$tmpdir/a' &&
     grep -q '^process_cpu_seconds_total [0-9]' '$tmpdir/a' &&
     grep -q '^process_open_fds [0-9]' '$tmpdir/a'"
+# The start time as the kernel keeps it: now less ps' elapsed seconds.
+st=$(sed -n 's/^process_start_time_seconds \([0-9.e+]*\)$/\1/p' "$tmpdir/a")
+ps_start=$(( $(date +%s) - $(ps -o etimes= -p "$pid") ))
+check "process_start_time_seconds is the kernel's ($st, ps $ps_start)" \
+    awk -v a="$st" -v b="$ps_start" 'BEGIN { d = a - b; if (d < 0) d = -d
+	exit !(a > 0 && d <= 2) }'
 if have promtool; then
 	check "promtool accepts the scrape" sh -c \
 	    "promtool check metrics <'$tmpdir/a' >'$tmpdir/lint' 2>&1"
