@@ -75,6 +75,7 @@ struct session {
 	char		**notices;
 	size_t		 nnotices;
 	struct session_record *rec;	/* -w, or NULL */
+	int			 rec_lost;	/* -w DIR could not be opened */
 	struct serve	*serve;		/* --serve, or NULL */
 };
 

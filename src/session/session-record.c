@@ -40,10 +40,14 @@
 #include "model/raw.h"
 #include "record/record.h"
 #include "record/record-ring.h"
+#include "session/session-int.h"
 #include "session/session-ring.h"
+#include "session/session.h"
+#include "sys/clock.h"
 #include "sys/file-out.h"
 #include "sys/iowait.h"
 #include "util/hverr.h"
+#include "util/strbuf.h"
 #include "util/xalloc.h"
 
 #define SESSION_RECORD_BATCH	8		/* samples held at most */
@@ -453,4 +457,36 @@ session_record_close(struct session_record *rf, char **cause)
 		file_out_abort(&rf->out);
 	session_record_free(rf);
 	return (error);
+}
+
+/* What the session says of its recording at the end of a run. */
+int
+session_record_failed(const struct session *s)
+{
+	uint64_t	 n, now;
+
+	return (s->rec_lost ||
+	    (s->rec != NULL && session_record_error(s->rec, &n, &now) != 0));
+}
+
+char *
+session_record_failure(struct session *s)
+{
+	struct strbuf	 sb;
+	uint64_t	 n, now;
+
+	if (s->rec_lost)
+		return (xasprintf("nothing was recorded in %s", s->opts.record));
+	if (s->rec == NULL || session_record_error(s->rec, &n, &now) == 0)
+		return (NULL);
+	memset(&sb, 0, sizeof sb);
+	strbuf_addf(&sb, "the recording %s is incomplete: ", s->opts.record);
+	if (n == 0)
+		strbuf_adds(&sb, "it holds no sample");
+	else {
+		strbuf_addf(&sb, "it ends after sample %llu, at ",
+		    (unsigned long long)n);
+		strbuf_addtime(&sb, clock_wall(&s->clock, now), 1);
+	}
+	return (strbuf_detach(&sb));
 }

@@ -806,6 +806,7 @@ session_start(struct session *s, char **cause)
 		 * first snapshot, and the run goes on. */
 		snprintf(s->note, sizeof s->note, "%s; nothing is recorded, "
 		    "sampling goes on", *cause);
+		s->rec_lost = 1;
 		free(*cause);
 		*cause = NULL;
 	}
@@ -940,34 +941,6 @@ int
 session_recording(const struct session *s)
 {
 	return (s->rec != NULL);
-}
-
-int
-session_record_failed(const struct session *s)
-{
-	uint64_t	 n, now;
-
-	return (s->rec != NULL && session_record_error(s->rec, &n, &now) != 0);
-}
-
-char *
-session_record_failure(struct session *s)
-{
-	struct strbuf	 sb;
-	uint64_t	 n, now;
-
-	if (s->rec == NULL || session_record_error(s->rec, &n, &now) == 0)
-		return (NULL);
-	memset(&sb, 0, sizeof sb);
-	strbuf_addf(&sb, "the recording %s is incomplete: ", s->opts.record);
-	if (n == 0)
-		strbuf_adds(&sb, "it holds no sample");
-	else {
-		strbuf_addf(&sb, "it ends after sample %llu, at ",
-		    (unsigned long long)n);
-		strbuf_addtime(&sb, clock_wall(&s->clock, now), 1);
-	}
-	return (strbuf_detach(&sb));
 }
 
 /* ---- time ---------------------------------------------------------- */

@@ -6,7 +6,7 @@
 # budget plus one segment; a full disk stops the recording alone.
 . "$(dirname "$0")/tap.sh"
 SIM="--sim clock=virtual,seed=1"
-plan 22
+plan 24
 
 # bytes DIR: the sizes of every file in DIR, summed.
 bytes() { find "$1" -type f -exec cat {} + | wc -c; }
@@ -78,6 +78,15 @@ check "a restart removes a half-made segment" \
     test -z "$(ls "$r" | grep -v '\.hvrec$')"
 "$HVCAT" info "$r" >"$tmpdir/restart.info"
 check "a restart's gap is listed" test "$(gaps "$tmpdir/restart.info")" = 1
+
+# A ring where no directory can be: sampling goes on, the run says at
+# its end that nothing was recorded and exits 1, the device untouched.
+"$HVTOP" -b $SIM -n 3 -w /dev/full --ring-size 1M -o "$tmpdir/nodir.txt" \
+    2>"$tmpdir/nodir.err"
+check "-w /dev/full --ring-size: exit 1, nothing recorded" sh -c \
+    "test $? = 1 && grep -q 'nothing was recorded in /dev/full' '$tmpdir/nodir.err'"
+check "... sampling went on, and /dev/full is still a device" sh -c \
+    "test \$(grep -c '^hvtop ' '$tmpdir/nodir.txt') = 3 && test -c /dev/full"
 
 # A full disk: the oldest go, then the recording stops; sampling goes on.
 # full SIZE N: record N samples into a tmpfs of SIZE, a ring of 4M.
