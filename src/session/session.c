@@ -531,11 +531,12 @@ session_publish(struct session *s, struct engine_snapshot *snap)
 {
 	struct frame_caps	 caps;
 
-	frame_ident_caps(&s->topo, s->catp->nerrors == 0, &caps);
-	if (s->serve != NULL)
+	if (s->serve != NULL) {
+		frame_ident_caps(&s->topo, s->catp->nerrors == 0, &caps);
 		serve_publish(s->serve, s->engine, s->sel, s->generation,
 		    s->catp->version, &s->rs, snap,
 		    clock_wall(&s->clock, s->rs.now), &caps);
+	}
 	if (s->note[0] != '\0' && snap->seq > 0) {
 		if (snap->error[0] == '\0')
 			snprintf(snap->error, sizeof snap->error, "%s",
