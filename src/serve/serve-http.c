@@ -777,6 +777,7 @@ serve_open_web(const struct serve_addr *a, const struct serve_info *info,
 		return (error);
 	s = xcalloc(1, sizeof *s);
 	s->wake[0] = s->wake[1] = -1;
+	s->proc_start = -1;
 	if ((error = serve_listen(a, &fd, &s->url, cause)) != 0) {
 		free(s);
 		serve_web_free(web);
@@ -923,7 +924,7 @@ serve_publish(struct serve *s, const struct engine *e,
 	smp.wall_ns = wall_ns;
 	smp.duration_ns = s->begun ? clock_now(&s->rt) - s->begin : 0;
 	smp.caps = caps;
-	procstat_read(&proc);
+	procstat_read(&proc, &s->proc_start);
 	smp.process = &proc;
 	s->begun = 0;
 	serve_swap(s, om_page(s->om, &smp));

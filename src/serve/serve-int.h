@@ -107,6 +107,7 @@ struct serve {
 	struct hv_clock		 rt;
 	uint64_t		 begin;
 	int			 begun;
+	double			 proc_start;	/* -1 until read */
 };
 
 enum {

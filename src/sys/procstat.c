@@ -99,9 +99,8 @@ procstat_fds(void)
 }
 
 void
-procstat_read(struct om_process *p)
+procstat_read(struct om_process *p, double *start)
 {
-	static double	 start = -1;
 	struct rusage	 ru;
 	struct rlimit	 rl;
 	char		*statm;
@@ -120,9 +119,9 @@ procstat_read(struct om_process *p)
 	p->resident_bytes = pages * (double)pagesize;
 	/* A constant of the process: /proc/stat is read once, not at every
 	 * sample. */
-	if (start < 0)
-		start = procstat_start();
-	p->start_time = start;
+	if (*start < 0)
+		*start = procstat_start();
+	p->start_time = *start;
 	p->open_fds = procstat_fds();
 	p->max_fds = rl.rlim_cur == RLIM_INFINITY ? -1 : (double)rl.rlim_cur;
 	p->has = pages >= 0 && p->start_time >= 0 && p->open_fds >= 0 &&

@@ -8,7 +8,8 @@
 
 struct om_process;
 
-/* Fill p; p->has is 0 when /proc could not tell. */
-void	 procstat_read(struct om_process *p);
+/* Fill p; p->has is 0 when /proc could not tell.  *start keeps the
+ * process's start time between calls: -1 before the first. */
+void	 procstat_read(struct om_process *p, double *start);
 
 #endif /* HVTOP_PROCSTAT_H */
