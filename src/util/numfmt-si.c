@@ -92,7 +92,8 @@ numfmt_si_exp_fit(char *buf, double v, int width)
 
 /*
  * v in prefix i (v already divided), from d decimals down, then with
- * grow in larger prefixes: the first that fits; 0 when none does.
+ * grow in larger prefixes where it reads 1 or more: the first that
+ * fits; 0 when none does.
  */
 static size_t
 numfmt_si_fixed_fit(char *buf, double v, int i, int d, int letter,
@@ -106,7 +107,7 @@ numfmt_si_fixed_fit(char *buf, double v, int i, int d, int letter,
 			if (numfmt_si_fits(n, width))
 				return (n);
 		}
-		if (!grow || i >= NUMFMT_SI_TOP)
+		if (!grow || i >= NUMFMT_SI_TOP || fabs(v) < 1000)
 			return (0);
 		v /= 1000;
 		i++;
@@ -160,7 +161,8 @@ numfmt_si(char *buf, double v, int scale, int flags, int width)
 	if (scale == 0 && a != 0 && a < 0.01)
 		return (numfmt_si_exp_fit(buf, v, width));
 	n = numfmt_si_fixed_fit(buf, v, scale, scale == 0 && a == floor(a) ?
-	    0 : numfmt_si_decimals(a), !(flags & NUMFMT_SI_BARE), 0, width);
+	    0 : numfmt_si_decimals(a), !(flags & NUMFMT_SI_BARE),
+	    (flags & NUMFMT_SI_GROW) != 0, width);
 	if (n > 0)
 		return (n);
 	/* More digits than a buffer holds: only an exponent can say it,

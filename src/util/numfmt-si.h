@@ -26,6 +26,8 @@
 
 /* numfmt_si() flags. */
 #define NUMFMT_SI_BARE	0x1	/* no prefix letter: the unit says it */
+#define NUMFMT_SI_GROW	0x2	/* a larger prefix than the column's when
+				   its number does not fit the width */
 
 /*
  * The prefix of a column whose largest magnitude is max: the smallest
@@ -44,9 +46,10 @@ int	 numfmt_si_scale(double max, double limit, int top);
  * than five digits before the point, or "1.23e+21" past the largest.
  * NaN and infinities are "nan", "inf" and "-inf", never digits.
  * width > 0 is the most characters it may take: then fewer decimals,
- * and with scale < 0 a larger prefix, when the number would not fit
- * (rounded, never cut), and NUMFMT_SI_WIDE when nothing fits.  No
- * padding: the caller aligns.
+ * and with scale < 0 or NUMFMT_SI_GROW a larger prefix while the value
+ * reads 1 or more in it, when the number would not fit (rounded, never
+ * cut), and NUMFMT_SI_WIDE when nothing fits.  No padding: the caller
+ * aligns.
  */
 size_t	 numfmt_si(char *buf, double v, int scale, int flags, int width);
 

@@ -135,6 +135,12 @@ test_width(void **state)
 	si_is(9.876e9, 3, 0, 3, "10G");
 	si_is(9.876e9, 3, 0, 2, NUMFMT_SI_WIDE);
 	si_is(9.876e9, 3, NUMFMT_SI_BARE, 2, "10");
+	/* Unless it may grow: a larger prefix where the value reads 1 or
+	 * more, else the marker. */
+	si_is(123456e6, 2, NUMFMT_SI_GROW, 6, "123G");
+	si_is(123456e6, 2, NUMFMT_SI_GROW, 3, NUMFMT_SI_WIDE);
+	si_is(177.3e6, 2, NUMFMT_SI_GROW, 3, NUMFMT_SI_WIDE);
+	si_is(999, -1, 0, 2, NUMFMT_SI_WIDE);
 }
 
 /*
