@@ -142,8 +142,8 @@ size_t
 numfmt_si(char *buf, double v, int scale, int flags, int width)
 {
 	size_t	 n;
-	double	 a;
-	int	 i;
+	double	 a, orig = v;
+	int	 i, letter = !(flags & NUMFMT_SI_BARE);
 
 	if (!isfinite(v)) {
 		n = numfmt_si_copy(buf, isnan(v) ? "nan" : v < 0 ? "-inf" :
@@ -161,13 +161,13 @@ numfmt_si(char *buf, double v, int scale, int flags, int width)
 	if (scale == 0 && a != 0 && a < 0.01)
 		return (numfmt_si_exp_fit(buf, v, width));
 	n = numfmt_si_fixed_fit(buf, v, scale, scale == 0 && a == floor(a) ?
-	    0 : numfmt_si_decimals(a), !(flags & NUMFMT_SI_BARE),
-	    (flags & NUMFMT_SI_GROW) != 0, width);
+	    0 : numfmt_si_decimals(a), letter,
+	    letter && (flags & NUMFMT_SI_GROW) != 0, width);
 	if (n > 0)
 		return (n);
 	/* More digits than a buffer holds: only an exponent can say it,
-	 * in the column's prefix. */
+	 * in the column's prefix when the unit line names it. */
 	if (width <= 0)
-		return (numfmt_si_exp_fit(buf, v, 0));
+		return (numfmt_si_exp_fit(buf, letter ? orig : v, 0));
 	return (numfmt_si_copy(buf, NUMFMT_SI_WIDE));
 }

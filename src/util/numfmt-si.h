@@ -27,7 +27,8 @@
 /* numfmt_si() flags. */
 #define NUMFMT_SI_BARE	0x1	/* no prefix letter: the unit says it */
 #define NUMFMT_SI_GROW	0x2	/* a larger prefix than the column's when
-				   its number does not fit the width */
+				   its number does not fit the width (not
+				   with NUMFMT_SI_BARE) */
 
 /*
  * The prefix of a column whose largest magnitude is max: the smallest

@@ -86,6 +86,7 @@ test_column_prefix(void **state)
 	si_is(2e21, 9, 0, 0, "2000E");
 	/* More digits than a buffer holds: the exponent in the prefix. */
 	si_is(1e40, 1, NUMFMT_SI_BARE, 0, "1.00e+37");
+	si_is(1e40, 1, 0, 0, "1.00e+40");
 	si_is(1e40, 1, 0, 8, "+");
 }
 
@@ -141,6 +142,9 @@ test_width(void **state)
 	si_is(123456e6, 2, NUMFMT_SI_GROW, 3, NUMFMT_SI_WIDE);
 	si_is(177.3e6, 2, NUMFMT_SI_GROW, 3, NUMFMT_SI_WIDE);
 	si_is(999, -1, 0, 2, NUMFMT_SI_WIDE);
+	/* Without its letter a larger prefix would read as the column's. */
+	si_is(123456e6, 2, NUMFMT_SI_GROW | NUMFMT_SI_BARE, 5,
+	    NUMFMT_SI_WIDE);
 }
 
 /*
