@@ -14,11 +14,11 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "export/export.h"
+#include "util/numfmt-si.h"
 #include "util/strbuf.h"
 #include "util/xalloc.h"
 
-#define CHART_LABEL_MAX	8	/* wider numbers go to "%.1e" */
+#define CHART_LABEL_MAX	8	/* the widest value on an axis */
 #define CHART_TICK_GAP	12	/* cells between time ticks, at least */
 
 static void
@@ -35,18 +35,14 @@ chart_put(struct chart *c, int y, int x, const char *s, int kind)
 	}
 }
 
-/* A value in a few characters: export_human(), or "%.1e" when long. */
+/* A value in a few characters, in its own prefix. */
 static void
 chart_num(double v, char *buf, size_t len)
 {
-	struct strbuf	 sb = { 0 };
+	char	 num[NUMFMT_SI_MAX];
 
-	export_human(v, 0, &sb);
-	if (sb.s != NULL && strlen(sb.s) <= CHART_LABEL_MAX)
-		snprintf(buf, len, "%s", sb.s);
-	else
-		snprintf(buf, len, "%.1e", v);
-	strbuf_free(&sb);
+	numfmt_si(num, v, -1, 0, CHART_LABEL_MAX);
+	snprintf(buf, len, "%s", num);
 }
 
 /* "-30s", "-2m", "-1h": a tick's age, a multiple of a round step. */

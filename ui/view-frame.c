@@ -19,6 +19,7 @@
 #include "session/session.h"
 #include "model/frame-map.h"
 #include "model/raw.h"
+#include "util/numfmt-si.h"
 #include "util/strbuf.h"
 #include "util/xalloc.h"
 
@@ -30,12 +31,25 @@ view_frame_fit(struct ui *ui, int width, int y0, int y1)
 	frame_fit(ui, width, y0 + FRAME_LEGEND_LINES, y1);
 }
 
+/*
+ * The prefix of every number on the map, one for all as in a column of
+ * Live, so that cells compare at a glance (not 975M beside 1.44G): from
+ * the largest magnitude shown, three digits before the point.
+ */
+static int
+view_frame_prefix(const struct ui_frame *fr)
+{
+	return (numfmt_si_scale(fmax(fabs(fr->lo), fabs(fr->hi)),
+	    NUMFMT_SI_ROOM, NUMFMT_SI_TOP));
+}
+
 /* Two lines: what the colours mean, over which interval, the scale. */
 static void
 view_frame_legend(const struct ui *ui, struct view_canvas *f, int y)
 {
 	const struct ui_frame	*fr = &ui->fr;
-	char			 lo[16], hi[16], buf[2] = { 0, 0 };
+	char			 lo[NUMFMT_SI_MAX], hi[NUMFMT_SI_MAX];
+	char			 buf[2] = { 0, 0 };
 	int			 x, l;
 
 	x = view_putf(f, y, 0, UI_R_TITLE, "%s", frame_metric_name(ui));
@@ -52,8 +66,9 @@ view_frame_legend(const struct ui *ui, struct view_canvas *f, int y)
 	if (fr->map.missing > 0)
 		view_putf(f, y, x + 2, UI_R_WARN, "%u chip%s do not fit",
 		    fr->map.missing, fr->map.missing == 1 ? "" : "s");
-	frame_map_value(fr->lo, 6, lo, sizeof lo);
-	frame_map_value(fr->hi, 6, hi, sizeof hi);
+	/* The scale from nothing is from "0", not "0.00G". */
+	numfmt_si(lo, fr->lo, fr->lo == 0 ? 0 : view_frame_prefix(fr), 0, 6);
+	numfmt_si(hi, fr->hi, view_frame_prefix(fr), 0, 6);
 	x = view_putf(f, y + 1, 0, UI_R_NORMAL, "cold %s ", lo);
 	for (l = 0; l < FRAME_MAP_LEVELS; l++) {
 		buf[0] = fr->colors == 0 ? frame_map_shade(l) : ' ';
@@ -76,7 +91,7 @@ view_frame_cell(const struct ui *ui, struct view_canvas *f, int y, int x,
 {
 	const struct ui_frame	*fr = &ui->fr;
 	int			 cw = fr->map.cell_w, w, l, role, i;
-	char			 val[16], text[16];
+	char			 val[NUMFMT_SI_MAX], text[16];
 	double			 v;
 
 	/* A gap between cells wide enough to hold one. */
@@ -97,8 +112,8 @@ view_frame_cell(const struct ui *ui, struct view_canvas *f, int y, int x,
 		 * it, so that "-" or "." never reads as part of the number. */
 		if (cw >= FRAME_MAP_VALUE_MIN && (fr->colors != 0 ||
 		    w - 2 >= 3))
-			frame_map_value(v, fr->colors == 0 ? w - 2 : w, val,
-			    sizeof val);
+			numfmt_si(val, v, view_frame_prefix(fr),
+			    NUMFMT_SI_GROW, fr->colors == 0 ? w - 2 : w);
 		if (fr->colors == 0) {
 			text[0] = frame_map_shade(l);
 			if (val[0] != '\0')
@@ -200,7 +215,7 @@ view_frame_box(const struct ui *ui, struct view_canvas *f, int y0,
 {
 	const struct ui_frame	*fr = &ui->fr;
 	const struct frame_map	*m = &fr->map;
-	char			 title[64], val[16];
+	char			 title[64], val[NUMFMT_SI_MAX];
 	int			 y = y0 + b->y, x = b->x, i, dy, dx;
 	int			 inner, role;
 	double			 v;
@@ -215,7 +230,7 @@ view_frame_box(const struct ui *ui, struct view_canvas *f, int y0,
 		snprintf(title, sizeof title, "c%u", b->chip);
 	/* A chip metric shown as heat: its value beside the title. */
 	if (!fr->mcore && frame_core_value(ui, b->core0, b->chip, &v) == 0) {
-		frame_map_value(v, 6, val, sizeof val);
+		numfmt_si(val, v, view_frame_prefix(fr), 0, 6);
 		if ((int)(strlen(title) + strlen(val)) + 1 <= inner)
 			snprintf(title + strlen(title), sizeof title -
 			    strlen(title), " %s", val);

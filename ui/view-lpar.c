@@ -20,6 +20,7 @@
 #include "model/raw.h"
 #include "model/selection.h"
 #include "session/session.h"
+#include "util/numfmt-si.h"
 #include "util/xalloc.h"
 
 #define LPAR_BAR_MIN	8	/* narrower, no placement bar */
@@ -65,7 +66,7 @@ view_lpar_fit(struct ui *ui, int width, int y0, int y1)
 /*
  * The prefix of a rate column, one for all its rows so that they line
  * up (not 975.17M above 1.44G): the power of 1000 that leaves its
- * largest value three digits before the point.
+ * largest value three digits before the point, as Live takes a prefix.
  */
 static int
 view_lpar_scale(const struct ui *ui, int col)
@@ -73,34 +74,13 @@ view_lpar_scale(const struct ui *ui, int col)
 	const char	*mark;
 	double		 v, max = 0;
 	size_t		 pos;
-	int		 s = 0;
 
 	for (pos = 0; pos < ui->lp.nrows; pos++) {
 		if (lpar_value(ui, ui->lp.order[pos], col, &v, &mark) == 0 &&
 		    isfinite(v) && fabs(v) > max)
 			max = fabs(v);
 	}
-	while (max >= 999.5 && s < 6) {
-		max /= 1000;
-		s++;
-	}
-	return (s);
-}
-
-/* A rate in the prefix of its column. */
-static void
-view_lpar_rate(double v, int scale, char *buf, size_t len)
-{
-	static const char *const suffix[] = { "", "k", "M", "G", "T", "P",
-	    "E" };
-	double			 a;
-	int			 i;
-
-	for (i = 0; i < scale; i++)
-		v /= 1000;
-	a = fabs(v);
-	snprintf(buf, len, a < 10 ? "%.2f%s" : a < 100 ? "%.1f%s" :
-	    "%.0f%s", v, suffix[scale]);
+	return (numfmt_si_scale(max, NUMFMT_SI_ROOM, NUMFMT_SI_TOP));
 }
 
 /* The text of a cell in w characters; its role. */
@@ -110,7 +90,7 @@ view_lpar_text(const struct ui *ui, size_t row, int col, int w,
 {
 	const struct topology	*t = session_topology(ui->ses);
 	const char		*mark;
-	char			 num[16];
+	char			 num[NUMFMT_SI_MAX];
 	double			 v;
 
 	*role = UI_R_NORMAL;
@@ -140,7 +120,8 @@ view_lpar_text(const struct ui *ui, size_t row, int col, int w,
 		snprintf(num, sizeof num, "%.1f", v);
 		break;
 	default:
-		view_lpar_rate(v, scale[col], num, sizeof num);
+		/* In its column's prefix, as Live spells it. */
+		numfmt_si(num, v, scale[col], 0, w);
 		break;
 	}
 	snprintf(buf, len, "%*s", w, num);

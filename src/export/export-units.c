@@ -13,44 +13,9 @@
 
 #include "engine/engine.h"
 #include "export/export-int.h"
+#include "util/numfmt-si.h"
 #include "util/strbuf.h"
 #include "util/xalloc.h"
-
-void
-export_human(double v, int width, struct strbuf *sb)
-{
-	static const char	 suffix[] = " kMGTPE";
-	double			 a = fabs(v), orig = v;
-	int			 i = 0;
-	char			 buf[32];
-
-	if (!isfinite(v)) {
-		strbuf_addf(sb, "%*s", width, isnan(v) ? "nan" : v < 0 ?
-		    "-inf" : "inf");
-		return;
-	}
-	while (a >= 9999.5 && i < (int)sizeof suffix - 2) {
-		a /= 1000;
-		v /= 1000;
-		i++;
-	}
-	/* Past the last suffix: the exponent says it, not 300 digits. */
-	if (a >= 9999.5)
-		snprintf(buf, sizeof buf, "%.2e", orig);
-	else if (i == 0 && a != 0 && a < 0.01)
-		snprintf(buf, sizeof buf, "%.2e", v);
-	else if (i == 0 && a == floor(a))
-		snprintf(buf, sizeof buf, "%.0f", v);
-	else if (a < 10)
-		snprintf(buf, sizeof buf, "%.2f%c", v, suffix[i]);
-	else if (a < 100)
-		snprintf(buf, sizeof buf, "%.1f%c", v, suffix[i]);
-	else
-		snprintf(buf, sizeof buf, "%.0f%c", v, suffix[i]);
-	if (buf[strlen(buf) - 1] == ' ')
-		buf[strlen(buf) - 1] = '\0';
-	strbuf_addf(sb, "%*s", width, buf);
-}
 
 static const char export_prefix[] = "\0kMGTPE";
 #define EXPORT_NPREFIX	((int)sizeof export_prefix - 1)
@@ -98,14 +63,7 @@ export_unit_parse(const char *unit, int *e, const char **base)
 static int
 export_steps(double v, int e, double limit)
 {
-	int	 s = 0;
-
-	v = fabs(v);
-	while (isfinite(v) && v >= limit && e + s < EXPORT_NPREFIX - 1) {
-		v /= 1000;
-		s++;
-	}
-	return (s);
+	return (numfmt_si_scale(v, limit, EXPORT_NPREFIX - 1 - e));
 }
 
 /* base with the prefix of 1000^p. */
@@ -130,7 +88,7 @@ export_unit_scale(double max, const char *unit, char *out, size_t outlen)
 		snprintf(out, outlen, "%s", unit);
 		return (-1);
 	}
-	s = export_steps(max, e, 9999.5);
+	s = export_steps(max, e, NUMFMT_SI_LIMIT);
 	export_unit_name(e + s, base, out, outlen);
 	return (s);
 }
@@ -216,7 +174,7 @@ export_holds(double max, int e, int held)
 	for (j = 0; j < held; j++)
 		max /= 1000;
 	max = fabs(max);
-	return (max < 9999.5 && (max >= 0.1 || (held == 0 && max >= 0)));
+	return (max < NUMFMT_SI_LIMIT && (max >= 0.1 || (held == 0 && max >= 0)));
 }
 
 /*
@@ -276,7 +234,7 @@ void
 export_units_scale(const struct export_units *u, const double *max,
     int *scale, char (*out)[EXPORT_UNIT_MAX])
 {
-	export_units_scale_at(u, max, 9999.5, NULL, scale, out);
+	export_units_scale_at(u, max, NUMFMT_SI_LIMIT, NULL, scale, out);
 }
 
 void
@@ -299,12 +257,12 @@ export_value_unit(double v, const char *unit, const char *sep,
 	int		 e, s;
 
 	if (!isfinite(v) || export_unit_parse(unit, &e, &base) != 0) {
-		export_human(v, 0, sb);
+		export_scaled(v, -1, 0, sb);
 		if (unit[0] != '\0')
 			strbuf_addf(sb, "%s%s", sep, unit);
 		return;
 	}
-	s = export_steps(v, e, 999.5);
+	s = export_steps(v, e, NUMFMT_SI_ROOM);
 	export_unit_name(e + s, base, name, sizeof name);
 	export_scaled(v, s, 0, sb);
 	if (name[0] != '\0')
@@ -314,27 +272,9 @@ export_value_unit(double v, const char *unit, const char *sep,
 void
 export_scaled(double v, int scale, int width, struct strbuf *sb)
 {
-	double	 a;
-	char	 buf[32];
-	int	 i;
+	char	 buf[NUMFMT_SI_MAX];
 
-	if (scale < 0) {
-		export_human(v, width, sb);
-		return;
-	}
-	for (i = 0; i < scale; i++)
-		v /= 1000;
-	a = fabs(v);
-	if (scale == 0 && a == floor(a))
-		snprintf(buf, sizeof buf, "%.0f", v);
-	else if (scale == 0 && a != 0 && a < 0.01)
-		snprintf(buf, sizeof buf, "%.2e", v);
-	else if (a < 10)
-		snprintf(buf, sizeof buf, "%.2f", v);
-	else if (a < 100)
-		snprintf(buf, sizeof buf, "%.1f", v);
-	else
-		snprintf(buf, sizeof buf, "%.0f", v);
+	numfmt_si(buf, v, scale, NUMFMT_SI_BARE, 0);
 	strbuf_addf(sb, "%*s", width, buf);
 }
 
@@ -384,5 +324,5 @@ export_view_scales_held(const struct engine *e,
 	if (held == NULL)
 		export_units_scale(u, max, scale, out);
 	else
-		export_units_scale_at(u, max, 999.5, held, scale, out);
+		export_units_scale_at(u, max, NUMFMT_SI_ROOM, held, scale, out);
 }

@@ -103,8 +103,6 @@ char		*export_cover_note(const struct engine *,
 		    const struct engine_snapshot *, size_t view, size_t row,
 		    size_t col);
 
-/* "1.23G", "456k", "-": a value in at most width characters. */
-void		 export_human(double, int width, struct strbuf *);
 /*
  * One decimal prefix for a column whose largest magnitude is max: writes
  * the scaled unit ("MB/s" with max 10.2e3 gives "GB/s", "/s" gives "k/s")
@@ -149,7 +147,11 @@ void		 export_units_scale(const struct export_units *,
  */
 void		 export_value_unit(double, const char *unit, const char *sep,
 		    struct strbuf *);
-/* A value in a column scaled by export_unit_scale(), in width chars. */
+/*
+ * A value in a column scaled by export_unit_scale() (no prefix letter:
+ * the unit line has it), or with scale -1 in its own prefix ("1815M"),
+ * as numfmt_si() spells it; right-aligned in width chars.
+ */
 void		 export_scaled(double, int scale, int width, struct strbuf *);
 /* A cell's value as export_scaled() writes it, "~" before an estimate. */
 void		 export_cell_scaled(const struct engine_cell *, int scale,

@@ -179,8 +179,8 @@ static const char report_catch[] =
  * Numbers are written as the text screen writes them: in the chart's
  * scaled unit (scaled(), as export_scaled(); "1.77" G/s), or with a
  * prefix of their own where the unit takes none (human(), as
- * export_human()).  With 24 cores a legend of every line is a
- * wall of text that moves the page as it changes: a chart of more than
+ * numfmt_si() in its own prefix).  With 24 cores a legend of every line
+ * is a wall of text that moves the page as it changes: a chart of more than
  * TOP + 1 lines names the TOP highest (by the run's mean, or at the
  * point under the mouse) and counts the others, and the line under the
  * mouse is drawn bold, the others faded, and named first.  The graphs

@@ -73,10 +73,4 @@ int	 frame_map_level(double v, double lo, double hi);
 /* The shading character of a level, from '.' (cold) to '@' (hot). */
 char	 frame_map_shade(int level);
 
-/*
- * v in at most width characters ("93", "2.9G", "13k"); the number is
- * rounded to what fits, and "" when nothing does.
- */
-void	 frame_map_value(double v, int width, char *buf, size_t len);
-
 #endif /* HVTOP_FRAME_MAP_H */

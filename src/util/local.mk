@@ -7,6 +7,7 @@ libhvpure_a_SOURCES += \
 	src/util/hverr.c src/util/hverr.h \
 	src/util/lex.c src/util/lex.h \
 	src/util/numfmt.c src/util/numfmt.h \
+	src/util/numfmt-si.c src/util/numfmt-si.h \
 	src/util/seekspec.c src/util/seekspec.h \
 	src/util/strbuf.c src/util/strbuf.h \
 	src/util/xalloc.c src/util/xalloc.h
@@ -28,6 +29,12 @@ check_PROGRAMS += tests/unit/test-numfmt
 tests_unit_test_numfmt_SOURCES = tests/unit/test-numfmt.c
 tests_unit_test_numfmt_CFLAGS = $(UNIT_CFLAGS)
 tests_unit_test_numfmt_LDADD = $(PURE_LIBS) $(CMOCKA_LIBS) -lm
+
+# The one spelling of a number on the screens and in text output.
+check_PROGRAMS += tests/unit/test-numfmt-si
+tests_unit_test_numfmt_si_SOURCES = tests/unit/test-numfmt-si.c
+tests_unit_test_numfmt_si_CFLAGS = $(UNIT_CFLAGS)
+tests_unit_test_numfmt_si_LDADD = $(PURE_LIBS) $(CMOCKA_LIBS) -lm
 
 # A CSV row's start, laid out without printf.
 check_PROGRAMS += tests/unit/test-rowfmt

@@ -90,7 +90,7 @@ human_is(double v, const char *want)
 {
 	struct strbuf	 sb = { 0 };
 
-	export_human(v, 0, &sb);
+	export_scaled(v, -1, 0, &sb);
 	assert_string_equal(sb.s, want);
 	strbuf_free(&sb);
 }

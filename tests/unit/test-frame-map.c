@@ -187,40 +187,6 @@ test_heat(void **state)
 	assert_true(frame_map_shade(4) != frame_map_shade(5));
 }
 
-static void
-test_value(void **state)
-{
-	static const struct {
-		double		 v;
-		int		 width;
-		const char	*want;
-	} t[] = {
-		{ 93, 4, "93" },
-		{ 93.456, 4, "93.5" },
-		{ 93.456, 6, "93.46" },
-		{ 2.9e9, 4, "2.9G" },
-		{ 2.9e9, 3, "3G" },
-		{ 12345, 4, "12k" },
-		{ 12345, 6, "12.35k" },
-		{ 999, 3, "999" },
-		{ 1815.3e6, 6, "1.82G" },
-		{ 0.5, 4, "0.50" },
-		{ 0, 3, "0" },
-		{ -1.5, 4, "-1.5" },
-		{ 1e30, 3, "" },
-		{ 5, 0, "" },
-		{ NAN, 4, "" },
-	};
-	char	 buf[16];
-	size_t	 i;
-
-	(void)state;
-	for (i = 0; i < sizeof t / sizeof t[0]; i++) {
-		frame_map_value(t[i].v, t[i].width, buf, sizeof buf);
-		assert_string_equal(buf, t[i].want);
-	}
-}
-
 int
 main(void)
 {
@@ -230,7 +196,6 @@ main(void)
 		cmocka_unit_test(test_layout_monotonic),
 		cmocka_unit_test(test_layout_tiny),
 		cmocka_unit_test(test_heat),
-		cmocka_unit_test(test_value),
 	};
 
 	return (cmocka_run_group_tests_name("frame-map", tests, NULL, NULL));

@@ -358,6 +358,74 @@ test_denied(void **state)
 	fixture_free(fx);
 }
 
+/* The word of line l that ends in column end (into buf), "" if none. */
+static const char *
+word_at(const char *l, size_t end, char *buf, size_t len)
+{
+	size_t	 b = end, n = strcspn(l, "\n");
+
+	buf[0] = '\0';
+	if (end > n || end == 0 || l[end - 1] == ' ')
+		return (buf);
+	while (b > 0 && l[b - 1] != ' ')
+		b--;
+	snprintf(buf, len, "%.*s", (int)(end - b), l + b);
+	return (buf);
+}
+
+/* Where the column named name ends in the header line h, or 0. */
+static size_t
+col_end(const char *h, const char *name)
+{
+	const char	*p;
+	size_t		 n = strlen(name);
+
+	for (p = h; (p = strstr(p, name)) != NULL; p += n)
+		if ((p == h || p[-1] == ' ') && (p[n] == ' ' || p[n] == '\n'))
+			return ((size_t)(p - h) + n);
+	return (0);
+}
+
+/*
+ * The same value spelled the same on both screens: partition 1's
+ * cycles/s (two vcpus at 1 GHz) as Partitions shows them, its CYCLES/S
+ * with the prefix's letter, and as Live shows its HPM_CCYC, the digits
+ * under the prefix in the unit line.
+ */
+static void
+test_same_spelling(void **state)
+{
+	struct fixture	*fx = fixture_new(0);
+	char		*text, lp[32], lv[32], unit[32], want[64];
+	const char	*h, *l;
+	size_t		 end;
+
+	(void)state;
+	text = fixture_ui_render(&fx->ui, 200, 30);
+	assert_non_null(h = line_of(text, "LPAR VCPUS"));
+	assert_true((end = col_end(h, "CYCLES/S")) > 0);
+	assert_non_null(l = line_of(text, "*1 "));
+	word_at(l, end, lp, sizeof lp);
+	free(text);
+	fx->ui.screen = UI_LIVE;
+	live_reset(&fx->ui);
+	text = fixture_ui_render(&fx->ui, 200, 30);
+	if (getenv("UI_LPAR_DUMP") != NULL)
+		fputs(text, stderr);
+	assert_non_null(h = line_of(text, "lpar  hvtop_ipc"));
+	assert_true((end = col_end(h, "HPM_CCYC")) > 0);
+	word_at(strchr(h, '\n') + 1, end, unit, sizeof unit);
+	assert_non_null(l = line_of(text, "1 "));
+	word_at(l, end, lv, sizeof lv);
+	free(text);
+	/* "2.00" under "G/s" reads as "2.00G" does. */
+	assert_string_equal(lp, "2.00G");
+	assert_true(strlen(unit) == 3 && strcmp(unit + 1, "/s") == 0);
+	snprintf(want, sizeof want, "%s%c", lv, unit[0]);
+	assert_string_equal(lp, want);
+	fixture_free(fx);
+}
+
 int
 main(void)
 {
@@ -365,6 +433,7 @@ main(void)
 		cmocka_unit_test(test_rows),
 		cmocka_unit_test(test_sort_filter_open),
 		cmocka_unit_test(test_denied),
+		cmocka_unit_test(test_same_spelling),
 	};
 
 	return (cmocka_run_group_tests_name("ui-lpar", tests, NULL, NULL));
