@@ -115,8 +115,8 @@ splice_gap(struct replay_ring *sp, const struct raw_sample *s, uint64_t wall,
 	sp->mark.catalog_version = sp->version;
 	strbuf_addtime(&a, sp->last, 0);
 	strbuf_addtime(&b, wall, 0);
-	snprintf(sp->mark.error, sizeof sp->mark.error, "gap: nothing was "
-	    "recorded from %s to %s", a.s, b.s);
+	snprintf(sp->mark.error, sizeof sp->mark.error, RAW_GAP_PREFIX
+	    "nothing was recorded from %s to %s", a.s, b.s);
 	strbuf_free(&a);
 	strbuf_free(&b);
 	error = record_write_sample(sp->w, &sp->mark, sp->out, cause);
