@@ -163,6 +163,14 @@ source_replay_next(struct source_replay *r, struct record_event *ev)
 	return (ev->kind);
 }
 
+/* Whether the replay was cut: the file truncated under us, or a ring's
+ * segment gone since the window was opened. */
+static int
+source_replay_cut(const struct source_replay *r)
+{
+	return (r->ring_err != NULL || mapguard_hit(r->map.p));
+}
+
 /* Back to the first sample: a ring's first piece read again. */
 static void
 source_replay_rewind(struct source_replay *r)
@@ -199,7 +207,7 @@ source_replay_fetch(struct source_replay *r)
 	}
 	/* Cut under us: the samples read are all there will be, and the
 	 * position and the total say the same. */
-	if (mapguard_hit(r->map.p) && r->index < r->total)
+	if (source_replay_cut(r) && r->index < r->total)
 		r->total = r->index;
 }
 
@@ -445,6 +453,16 @@ source_replay_sample(struct source *src, uint64_t now, struct raw_sample *rs,
 	size_t			 k;
 
 	(void)now;
+	if (!r->have_next && r->ring_err != NULL) {
+		/* A segment went (the writer's budget) while replayed. */
+		r->damaged = 1;
+		r->cut_said = 1;
+		*cause = xasprintf("%s: the window ends after sample %llu, of "
+		    "%llu when opened: %s", r->path,
+		    (unsigned long long)r->index,
+		    (unsigned long long)r->opened, r->ring_err);
+		return (-HV_EFORMAT);
+	}
 	if (!r->have_next && mapguard_hit(r->map.p)) {
 		/* Another program truncated the file while it was read. */
 		r->damaged = 1;
@@ -630,7 +648,7 @@ source_replay_done(const struct source *src)
 	struct source_replay	*r = source_replay_data(src);
 
 	/* A file cut under us is never done: sample() says why it ends. */
-	return (r != NULL && !r->have_next && !mapguard_hit(r->map.p));
+	return (r != NULL && !r->have_next && !source_replay_cut(r));
 }
 
 static void
@@ -657,7 +675,7 @@ source_replay_wait(const struct source *src)
 	double			 w;
 
 	/* Cut under us: one more sample() says so, then nothing. */
-	if (r != NULL && !r->have_next && mapguard_hit(r->map.p))
+	if (r != NULL && !r->have_next && source_replay_cut(r))
 		return (r->cut_said ? UINT64_MAX : 0);
 	if (r == NULL || !r->have_next)
 		return (UINT64_MAX);
