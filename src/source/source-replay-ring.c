@@ -1,13 +1,13 @@
 /*
- * A ring's window spliced into recordings (source-replay-ring.h), one a
- * segment: each segment is mapped in turn, decoded and written again
- * through the pure writer, so that the replay source plays each as it
- * plays a file, and no more than a segment of the window is in memory
- * at a time, whatever the window's size.  Each piece starts with the
- * first segment's preamble (its epoch, label and constants) and the
- * catalog and selection then in force.  Times go onto
- * the first segment's time line through each segment's epoch (wall
- * time = epoch + recorded time).  A later segment's catalog or selection
+ * A ring's window spliced into pieces (source-replay-ring.h) of about
+ * RING_PIECE bytes, each a whole recording: each segment is mapped in
+ * turn, decoded and written again through the pure writer, so that the
+ * replay source plays each piece as it plays a file, and no more than a
+ * segment and a piece of the window are in memory at a time, whatever
+ * the window's size.  Each piece starts with the first segment's
+ * preamble (its epoch, label and constants) and the catalog and
+ * selection then in force.  Times go onto the first segment's time line
+ * through each segment's epoch (wall time = epoch + recorded time).  A later segment's catalog or selection
  * that differs from what is current is written as a reload or a new
  * selection, as a run that changed them would have written it.
  *

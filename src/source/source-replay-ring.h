@@ -1,11 +1,11 @@
 /*
  * A window of a ring recording (hvtop -r DIR --from T --to T) as a run
- * of recordings, one a segment, played one after the other: the
- * segments' records from the first sample at or after the start to the
- * last at or before the end, on one time line, with the selection and
- * catalog changes between segments written as changes.  One segment is
- * read at a time, so the memory a window takes is about a segment's,
- * whatever its length.  Where the recorder was not running (a restart,
+ * of pieces, each a whole recording of about 1 MiB, played one after the
+ * other: the segments' records from the first sample at or after the
+ * start to the last at or before the end, on one time line, with the
+ * selection and catalog changes between segments written as changes.
+ * One segment is read at a time, so the memory a window takes is about
+ * a segment's, whatever its length.  Where the recorder was not running (a restart,
  * a stretch lost to a kill) a gap is marked (see source-replay-ring.c),
  * never bridged.
  */
@@ -35,10 +35,10 @@ void	 source_replay_ring_rewind(struct replay_ring *);
 
 /*
  * The next piece into out (emptied first, only when there is one): a
- * whole recording of the next segment's samples in the window.  Returns
- * 1; 0 at the window's end (after which a pass plays no sample later
- * than this one's last, so that a segment still being written plays as
- * it did); -HV_ENOENT when the window holds no sample, or -errno /
+ * whole recording of the window's next samples, about 1 MiB of them
+ * (from one segment or more).  Returns 1; 0 at the window's end (after
+ * which a pass plays no sample later than this one's last, so that a
+ * segment still being written plays as it did); -HV_ENOENT when the window holds no sample, or -errno /
  * -HV_E* when a segment cannot be read, with *cause set (caller frees).
  */
 int	 source_replay_ring_next(struct replay_ring *, struct record_buf *out,
