@@ -152,7 +152,10 @@ static const char report_style[] =
 "#errors{color:#b00}\n"
 ".incomplete{border:2px solid #b00;background:#fff3f0;padding:.2em 1em;"
 "margin:0 0 1em}\n"
-".incomplete ul{margin:.3em 0;font-family:monospace}\n";
+".incomplete ul{margin:.3em 0;font-family:monospace}\n"
+".gaps{border:2px solid #a60;background:#fff8e6;padding:.2em 1em;"
+"margin:0 0 1em}\n"
+".gaps ul{margin:.3em 0;font-family:monospace}\n";
 
 /*
  * Records every script error into #errors, before anything else runs, so
@@ -354,6 +357,51 @@ report_partial(const struct report *r, struct strbuf *sb)
 		strbuf_adds(sb, "<li>");
 		report_html_str(r->problems[i], sb);
 		strbuf_adds(sb, "</li>\n");
+	}
+	strbuf_adds(sb, "</ul>\n</div>\n");
+}
+
+/* A length of time, in the unit that suits it. */
+static void
+report_span(uint64_t ns, struct strbuf *sb)
+{
+	double	 s = (double)ns / 1e9;
+
+	if (s < 120)
+		strbuf_addf(sb, "%.1f s", s);
+	else if (s < 7200)
+		strbuf_addf(sb, "%.1f min", s / 60);
+	else
+		strbuf_addf(sb, "%.1f h", s / 3600);
+}
+
+/*
+ * Where a ring's window spans a time the recorder was not running (a
+ * restart): each gap in the words of the text replay, with its interval
+ * and how long it lasted, from the interval before it to the one after.
+ */
+static void
+report_gaps(const struct report *r, struct strbuf *sb)
+{
+	size_t	 i, k;
+
+	if (r->ngaps == 0)
+		return;
+	strbuf_addf(sb, "<div id=\"gaps\" class=\"gaps\">\n<p><strong>%zu "
+	    "gap%s.</strong> Nothing was recorded for a while (the recorder "
+	    "was not running): no interval spans a gap, and the lines of the "
+	    "charts break there.</p>\n<ul>\n", r->ngaps,
+	    r->ngaps == 1 ? "" : "s");
+	for (i = 0; i < r->ngaps; i++) {
+		k = r->gap_at[i];
+		strbuf_addf(sb, "<li data-interval=\"%zu\">", k + 1);
+		report_html_str(r->gap_text[i], sb);
+		if (k > 0 && k + 1 < r->nt && r->t[k + 1] > r->t[k - 1]) {
+			strbuf_adds(sb, " (");
+			report_span(r->t[k + 1] - r->t[k - 1], sb);
+			strbuf_adds(sb, ")");
+		}
+		strbuf_addf(sb, ", at interval %zu</li>\n", k + 1);
 	}
 	strbuf_adds(sb, "</ul>\n</div>\n");
 }
@@ -678,6 +726,7 @@ report_html(const struct report *r, const char *js, size_t jslen,
 	report_layout_new(r, &lay);
 	report_head(r, css, csslen, sb);
 	report_partial(r, sb);
+	report_gaps(r, sb);
 	report_about(r, sb);
 	report_charts(r, lay.order, sb);
 	report_summary(r, &lay, sb);

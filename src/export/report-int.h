@@ -61,6 +61,11 @@ struct report {
 	size_t			 lcyc;
 	size_t			 lchart[REPORT_NLPAR];
 	size_t			*lline;		/* [row * REPORT_NLPAR + m] */
+	/* The gaps of a ring's window: the interval that marks each, and
+	 * the replay's words for it. */
+	size_t			*gap_at;
+	char			**gap_text;
+	size_t			 ngaps;
 	/* The reader's lines when the recording is not whole. */
 	char			**problems;
 	size_t			 nproblems;

@@ -18,6 +18,7 @@
 #include "engine/engine-lpar.h"
 #include "export/export.h"
 #include "export/report-int.h"
+#include "model/raw.h"
 #include "model/selection.h"
 #include "util/strbuf.h"
 #include "util/xalloc.h"
@@ -87,6 +88,10 @@ report_free(struct report *r)
 	for (i = 0; i < r->nproblems; i++)
 		free(r->problems[i]);
 	free(r->problems);
+	for (i = 0; i < r->ngaps; i++)
+		free(r->gap_text[i]);
+	free(r->gap_text);
+	free(r->gap_at);
 	free(r->t);
 	free(r->recording);
 	free(r->source);
@@ -322,6 +327,18 @@ report_add_lpar(struct report *r, const struct engine_snapshot *s,
 		    REPORT_NLPAR + m]], k, isfinite(val[m]) ? val[m] : NAN);
 }
 
+/* The interval k marks a gap (a ring's restart) in text's words. */
+static void
+report_gap(struct report *r, size_t k, const char *text)
+{
+	r->gap_at = xreallocarray(r->gap_at, r->ngaps + 1,
+	    sizeof *r->gap_at);
+	r->gap_text = xreallocarray(r->gap_text, r->ngaps + 1,
+	    sizeof *r->gap_text);
+	r->gap_at[r->ngaps] = k;
+	r->gap_text[r->ngaps++] = xstrdup(text);
+}
+
 void
 report_add(struct report *r, const struct engine_snapshot *s,
     uint64_t wall_ns)
@@ -339,6 +356,8 @@ report_add(struct report *r, const struct engine_snapshot *s,
 	}
 	k = r->nt++;
 	r->t[k] = wall_ns;
+	if (strncmp(s->error, RAW_GAP_PREFIX, strlen(RAW_GAP_PREFIX)) == 0)
+		report_gap(r, k, s->error);
 	for (i = 0; i < r->nviews && i < s->nviews; i++) {
 		v = engine_view(r->e, i);
 		ncol = v->nevents + v->nmetrics;

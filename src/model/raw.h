@@ -105,6 +105,14 @@ struct raw_sample {
 };
 
 /*
+ * How the error of the sample that marks a gap in a ring's window starts
+ * (source-replay-ring.c): "gap: nothing was recorded from A to B".  What
+ * reports the error as it is (the text, CSV and JSON outputs) needs
+ * nothing more; the report page lists the gaps by it.
+ */
+#define RAW_GAP_PREFIX	"gap: "
+
+/*
  * Size rs for n values: the array grows when it must, never shrinks; the
  * values it had keep their contents and new ones are zero.  rs->values
  * is owned by rs; raw_sample_free() releases it.

@@ -31,7 +31,8 @@ tests_unit_test_record_ring_SOURCES = tests/unit/test-record-ring.c
 tests_unit_test_record_ring_CFLAGS = $(UNIT_CFLAGS)
 tests_unit_test_record_ring_LDADD = $(PURE_LIBS) $(CMOCKA_LIBS)
 TESTS += tests/cli/test-hvtop-replay.sh
-TESTS += tests/cli/test-ring.sh tests/cli/test-ring-window.sh
+TESTS += tests/cli/test-ring.sh tests/cli/test-ring-window.sh \
+	tests/cli/test-ring-memory.sh
 TESTS += tests/cli/test-hvtop-abuse.sh
 TESTS += tests/cli/test-hvtop-replay-same.sh
 TESTS += tests/cli/test-hvtop-replay-golden.sh

@@ -5,13 +5,13 @@
  * What a writer killed outright leaves is safe to read: a segment takes
  * its name only once its preamble is on the disk (sys/file-out.h), and a
  * reader stops at the last whole record of a torn tail; a temporary file
- * it left is removed when the next recording opens the directory.
+ * it left is removed when the next recording opens the directory (the
+ * one lister of sys/ring-dir.h, which readers use too).
  */
 #include "config.h"
 
 #include "session/session-ring.h"
 
-#include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <stdlib.h>
@@ -20,6 +20,7 @@
 #include <unistd.h>
 
 #include "record/record-ring.h"
+#include "sys/ring-dir.h"
 #include "util/hverr.h"
 #include "util/xalloc.h"
 
@@ -55,45 +56,20 @@ session_ring_sync(const struct session_ring *r)
 	close(fd);
 }
 
-/* One entry of the directory: a segment listed, a half-made one gone. */
-static void
-session_ring_entry(struct session_ring *r, int dfd, const char *name)
-{
-	struct record_ring_seg	 s;
-	struct stat		 st;
-	int			 kind;
-
-	memset(&s, 0, sizeof s);
-	kind = record_ring_parse(name, &s.wall_ns, &s.seq);
-	if (kind == 0 || strlen(name) >= sizeof s.name ||
-	    fstatat(dfd, name, &st, AT_SYMLINK_NOFOLLOW) == -1 ||
-	    !S_ISREG(st.st_mode))
-		return;
-	if (kind == 2) {
-		(void)unlinkat(dfd, name, 0);
-		return;
-	}
-	memcpy(s.name, name, strlen(name) + 1);
-	s.bytes = (uint64_t)st.st_size;
-	if (s.seq >= r->seq)
-		r->seq = s.seq + 1;
-	session_ring_push(r, &s);
-}
-
+/* The segments the directory holds, a half-made one removed. */
 static int
 session_ring_list(struct session_ring *r, char **cause)
 {
-	struct dirent	*de;
-	DIR		*d;
+	size_t	 i;
+	int	 error;
 
-	if ((d = opendir(r->dir)) == NULL) {
-		*cause = xasprintf("%s: %s", r->dir, strerror(errno));
-		return (-errno);
-	}
-	while ((de = readdir(d)) != NULL)
-		session_ring_entry(r, dirfd(d), de->d_name);
-	closedir(d);
-	record_ring_sort(r->segs, r->nsegs);
+	if ((error = ring_dir_scan(r->dir, RING_DIR_TIDY, &r->segs,
+	    &r->nsegs, cause)) != 0)
+		return (error);
+	r->cap = r->nsegs;
+	for (i = 0; i < r->nsegs; i++)
+		if (r->segs[i].seq >= r->seq)
+			r->seq = r->segs[i].seq + 1;
 	return (0);
 }
 

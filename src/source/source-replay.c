@@ -7,6 +7,10 @@
  * decoded once to count its samples and find any damage; playback then decodes
  * it again, one sample ahead, so that the catalog and selection the next
  * sample was recorded with are known before it is asked for.
+ * A ring's window is played the same way, one segment's piece at a
+ * time (source-replay-ring.h): the reader goes on to the next piece where
+ * one ends, and a pass over the window (the count, a rewind, a seek)
+ * reads the segments again rather than keep them.
  *
  * The source neither sleeps nor reads a clock: the samples carry their
  * recorded times, and the program's clock is set from the recording's
@@ -38,8 +42,12 @@
 struct source_replay {
 	char		*path;
 	struct file_map	 map;
-	struct record_buf ring;		/* a ring's window, spliced */
-	int		 spliced;	/* map is ring's, not a mapping */
+	struct replay_ring *rg;		/* a ring's window, or NULL */
+	struct record_buf ring[2];	/* its pieces: read, and next */
+	unsigned	 cur;		/* which one rd reads */
+	unsigned	 base;		/* changes of the pieces before */
+	char		*ring_err;	/* why a piece could not be read */
+	int		 ring_rc;	/* ... and its error */
 	struct record_reader *rd;
 	const struct record_meta *meta;
 	uint64_t	 total;		/* samples there are: as found when
@@ -88,11 +96,18 @@ source_replay_hash(const struct selection *sel)
 	return (h ^ sel->ncounters);
 }
 
+/* The changes of selection or catalog so far, over a ring's pieces. */
+static unsigned
+source_replay_changes(const struct source_replay *r)
+{
+	return (r->base + record_read_changes(r->rd));
+}
+
 /* Remember that sel is what the recording holds from here on. */
 static void
 source_replay_checked(struct source_replay *r, const struct selection *sel)
 {
-	r->sel_checked = record_read_changes(r->rd) + 1;
+	r->sel_checked = source_replay_changes(r) + 1;
 	r->sel_hash = source_replay_hash(sel);
 }
 
@@ -105,6 +120,68 @@ source_replay_data(const struct source *src)
 	    src->data : NULL);
 }
 
+/*
+ * A ring's next piece, for rd to read (1), or none (0: the window's end;
+ * negative: it could not be read, and r->ring_err says why).  The piece
+ * rd read until now is freed: no more than two are held at a time.
+ */
+static int
+source_replay_piece(struct source_replay *r)
+{
+	struct record_buf	*b = &r->ring[r->cur ^ 1];
+	struct record_reader	*rd;
+	char			*err = NULL;
+	int			 rc;
+
+	if ((rc = source_replay_ring_next(r->rg, b, &err)) == 1 &&
+	    (rc = record_read_open(b->p, b->len, &rd, &err)) == 0) {
+		r->base += record_read_changes(r->rd) + 1;
+		record_read_free(r->rd);
+		record_buf_free(&r->ring[r->cur]);
+		r->rd = rd;
+		r->cur ^= 1;
+		r->map.p = b->p;
+		r->map.len = b->len;
+		r->meta = record_read_meta(rd);
+		return (1);
+	}
+	if (rc != 0 && r->ring_err == NULL) {
+		r->ring_err = err;
+		r->ring_rc = rc;
+	} else
+		free(err);
+	return (rc < 0 ? rc : 0);
+}
+
+/* The next event, across a ring's pieces. */
+static int
+source_replay_next(struct source_replay *r, struct record_event *ev)
+{
+	while (record_read_next(r->rd, ev) == RECORD_EV_EOF)
+		if (r->rg == NULL || source_replay_piece(r) != 1)
+			return (RECORD_EV_EOF);
+	return (ev->kind);
+}
+
+/* Whether the replay was cut: the file truncated under us, or a ring's
+ * segment gone since the window was opened. */
+static int
+source_replay_cut(const struct source_replay *r)
+{
+	return (r->ring_err != NULL || mapguard_hit(r->map.p));
+}
+
+/* Back to the first sample: a ring's first piece read again. */
+static void
+source_replay_rewind(struct source_replay *r)
+{
+	record_read_rewind(r->rd);
+	if (r->rg == NULL)
+		return;
+	source_replay_ring_rewind(r->rg);
+	(void)source_replay_piece(r);
+}
+
 /* Read ahead to the next sample, passing selection and catalog records. */
 static void
 source_replay_fetch(struct source_replay *r)
@@ -113,7 +190,7 @@ source_replay_fetch(struct source_replay *r)
 	const struct raw_sample *s;
 
 	r->have_next = 0;
-	while (record_read_next(r->rd, &ev) != RECORD_EV_EOF) {
+	while (source_replay_next(r, &ev) != RECORD_EV_EOF) {
 		if (ev.kind != RECORD_EV_SAMPLE)
 			continue;
 		s = ev.sample;
@@ -130,7 +207,7 @@ source_replay_fetch(struct source_replay *r)
 	}
 	/* Cut under us: the samples read are all there will be, and the
 	 * position and the total say the same. */
-	if (mapguard_hit(r->map.p) && r->index < r->total)
+	if (source_replay_cut(r) && r->index < r->total)
 		r->total = r->index;
 }
 
@@ -185,25 +262,24 @@ source_replay_is_dir(const char *path)
 	return (stat(path, &st) == 0 && S_ISDIR(st.st_mode));
 }
 
-/* A ring's window (args: from=, to=), spliced into one recording. */
+/* A ring's window (args: from=, to=), played a segment at a time. */
 static int
 source_replay_open_ring(struct source *src, const char *path,
     const char *args, char **cause)
 {
 	struct source_replay	*r;
-	unsigned		 gaps;
 	int			 error;
 
 	r = xcalloc(1, sizeof *r);
 	src->data = r;
 	r->path = xstrdup(path);
 	r->speed = 1;
-	r->spliced = 1;
-	if ((error = source_replay_ring(path, args, &r->ring, &gaps,
-	    cause)) != 0)
+	if ((error = source_replay_ring_open(path, args, &r->rg,
+	    cause)) != 0 || (error = source_replay_ring_next(r->rg,
+	    &r->ring[0], cause)) < 0)
 		return (error);
-	r->map.p = r->ring.p;
-	r->map.len = r->ring.len;
+	r->map.p = r->ring[0].p;
+	r->map.len = r->ring[0].len;
 	return (source_replay_begin(src, r, path, cause));
 }
 
@@ -228,8 +304,13 @@ source_replay_begin(struct source *src, struct source_replay *r,
 	r->meta = record_read_meta(r->rd);
 
 	/* Read it all once: how many samples, and what is damaged. */
-	while (record_read_next(r->rd, &ev) != RECORD_EV_EOF)
+	while (source_replay_next(r, &ev) != RECORD_EV_EOF)
 		r->total += ev.kind == RECORD_EV_SAMPLE;
+	if (r->ring_err != NULL) {
+		*cause = r->ring_err;
+		r->ring_err = NULL;
+		return (r->ring_rc);
+	}
 	r->opened = r->total;
 	record_read_stats(r->rd, &r->scan);
 	r->diags = xcalloc(r->scan.ndiags + 2, sizeof *r->diags);
@@ -246,7 +327,7 @@ source_replay_begin(struct source *src, struct source_replay *r,
 		    path, r->scan.ndiags - i);
 		r->ndiags++;
 	}
-	record_read_rewind(r->rd);
+	source_replay_rewind(r);
 
 	src->label = xstrdup(r->meta->label);
 	/* The recording keeps the recorded source's label, which hvtop
@@ -372,6 +453,16 @@ source_replay_sample(struct source *src, uint64_t now, struct raw_sample *rs,
 	size_t			 k;
 
 	(void)now;
+	if (!r->have_next && r->ring_err != NULL) {
+		/* A segment went (the writer's budget) while replayed. */
+		r->damaged = 1;
+		r->cut_said = 1;
+		*cause = xasprintf("%s: the window ends after sample %llu, of "
+		    "%llu when opened: %s", r->path,
+		    (unsigned long long)r->index,
+		    (unsigned long long)r->opened, r->ring_err);
+		return (-HV_EFORMAT);
+	}
 	if (!r->have_next && mapguard_hit(r->map.p)) {
 		/* Another program truncated the file while it was read. */
 		r->damaged = 1;
@@ -443,9 +534,12 @@ source_replay_close(struct source *src)
 	free(r->diags);
 	raw_sample_free(&r->next);
 	free(r->lpars);
-	if (r->spliced)
-		record_buf_free(&r->ring);
-	else
+	if (r->rg != NULL) {
+		source_replay_ring_free(r->rg);
+		record_buf_free(&r->ring[0]);
+		record_buf_free(&r->ring[1]);
+		free(r->ring_err);
+	} else
 		file_unmap(&r->map);
 	free(r->path);
 	free(r);
@@ -537,7 +631,7 @@ source_replay_selection_changed(struct source *src,
 
 	if (r == NULL)
 		return (0);
-	if (r->sel_checked == record_read_changes(r->rd) + 1 &&
+	if (r->sel_checked == source_replay_changes(r) + 1 &&
 	    r->sel_hash == source_replay_hash(sel))
 		return (0);
 	record_selection_from(&cur, sel);
@@ -554,7 +648,7 @@ source_replay_done(const struct source *src)
 	struct source_replay	*r = source_replay_data(src);
 
 	/* A file cut under us is never done: sample() says why it ends. */
-	return (r != NULL && !r->have_next && !mapguard_hit(r->map.p));
+	return (r != NULL && !r->have_next && !source_replay_cut(r));
 }
 
 static void
@@ -581,7 +675,7 @@ source_replay_wait(const struct source *src)
 	double			 w;
 
 	/* Cut under us: one more sample() says so, then nothing. */
-	if (r != NULL && !r->have_next && mapguard_hit(r->map.p))
+	if (r != NULL && !r->have_next && source_replay_cut(r))
 		return (r->cut_said ? UINT64_MAX : 0);
 	if (r == NULL || !r->have_next)
 		return (UINT64_MAX);
@@ -645,7 +739,7 @@ source_replay_seek(struct source *src, uint64_t index, char **cause)
 	}
 	/* Predictions chain from the last heartbeat, so decode from the
 	 * start: a replay decodes millions of counters a second. */
-	record_read_rewind(r->rd);
+	source_replay_rewind(r);
 	r->sel_checked = 0;
 	r->index = 0;
 	r->have_last = 0;
@@ -674,6 +768,8 @@ source_replay_find(struct source *src, uint64_t t)
 
 	if (r == NULL)
 		return (0);
+	if (r->rg != NULL)
+		return (source_replay_ring_find(r->rg, t, r->total));
 	if (record_read_open(r->map.p, r->map.len, &rd, &err) != 0) {
 		free(err);
 		return (r->total);

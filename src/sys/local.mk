@@ -23,3 +23,8 @@ tests_unit_test_file_out_CFLAGS = $(UNIT_CFLAGS)
 tests_unit_test_file_out_LDADD = $(CORE_LIBS) $(CMOCKA_LIBS)
 # W through that writer, on the screen.
 TESTS += tests/tui/test-tui-settings-write.sh
+# The one lister of a ring's segments, on a directory of the test's own.
+check_PROGRAMS += tests/unit/test-ring-dir
+tests_unit_test_ring_dir_SOURCES = tests/unit/test-ring-dir.c
+tests_unit_test_ring_dir_CFLAGS = $(UNIT_CFLAGS)
+tests_unit_test_ring_dir_LDADD = $(CORE_LIBS) $(CMOCKA_LIBS)

@@ -3,9 +3,9 @@
 # runs across segments, across a catalog change within a run and across
 # restarts of the recorder, whose gaps are shown as gaps (an interval
 # with no values and an error naming the gap), never as a rate averaged
-# over them.
+# over them; the report page lists the gaps in the same words.
 . "$(dirname "$0")/tap.sh"
-plan 12
+plan 16
 r=$tmpdir/ring
 
 # A virtual hour's tenth with a catalog change at sample 300, then two
@@ -57,6 +57,47 @@ st=$?
 check "hvtop report DIR --from renders a window across the restarts" \
     sh -c "test $st = 0 && test -s '$tmpdir/page.html' &&
     ! cmp -s '$tmpdir/page.html' '$tmpdir/before.html'"
+
+# The page names each gap as the text replay does, with its length.
+"$HVTOP" -b -r "$r" --from 2026-01-01T00:04:00Z --format csv \
+    -o "$tmpdir/page.csv" 2>/dev/null
+grep -o 'gap: nothing was recorded from [^;,]*' "$tmpdir/page.csv" |
+    sort -u >"$tmpdir/gaps.csv"
+sed -n 's|^<li data-interval="[0-9]*">\(gap: [^(]*\) (.*|\1|p' \
+    "$tmpdir/page.html" | sort -u >"$tmpdir/gaps.page"
+diag "$(cat "$tmpdir/gaps.page")"
+check "the page lists the window's two gaps" \
+    test "$(grep -c '^<li data-interval="[0-9]*">gap: ' \
+    "$tmpdir/page.html")" = 2
+check "... in the words of the text replay" \
+    sh -c "test -s '$tmpdir/gaps.csv' &&
+    cmp -s '$tmpdir/gaps.csv' '$tmpdir/gaps.page'"
+check "... the restart after a pause of 1.5 s with its length" \
+    grep -q '^<li data-interval="[0-9]*">gap: .* ([12]\.[0-9] s), at interval' \
+    "$tmpdir/page.html"
+# Headless chromium: the page draws, and its DOM shows the gaps.
+chrome=""
+for c in chromium chromium-browser; do
+	command -v "$c" >/dev/null 2>&1 && { chrome=$c; break; }
+done
+if [ -z "$chrome" ] || ! command -v python3 >/dev/null 2>&1; then
+	skip "chromium shows the gaps, every chart drawn" \
+	    "chromium or python3 is not installed"
+else
+	# A deadline, not a measure: a busy machine may take a while.
+	timeout 600 "$chrome" --headless --disable-gpu --no-sandbox \
+	    --user-data-dir="$tmpdir/chromium" --dump-dom \
+	    "file://$tmpdir/page.html" >"$tmpdir/dom.html" \
+	    2>"$tmpdir/chromium.log"
+	out=$(python3 "$top_srcdir/tests/cli/report-check.py" dom \
+	    "$tmpdir/dom.html" "$tmpdir/page.html" 2>&1)
+	st=$?
+	diag "$out"
+	n=$(sed -n '/<div id="gaps"/,/<\/div>/p' "$tmpdir/dom.html" |
+	    grep -c '<li data-interval="[0-9]*">gap: nothing was recorded')
+	check "chromium shows the gaps ($n), every chart drawn" \
+	    test "$st" = 0 -a "$n" = 2
+fi
 "$HVTOP" -b -r "$r" --from yesterday -o /dev/null 2>"$tmpdir/bad.err"
 check "--from yesterday is refused, saying why" grep -q 'not a time' \
     "$tmpdir/bad.err"
