@@ -9,9 +9,16 @@
 plan 3
 r=$tmpdir/ring
 rusage=$top_srcdir/tests/bench/rusage.py
-if ! command -v python3 >/dev/null 2>&1; then
+why=""
+command -v python3 >/dev/null 2>&1 || why="python3 is not installed"
+# AddressSanitizer keeps freed memory in quarantine and adds shadow
+# memory, so resident size says nothing of hvtop's own; the streaming
+# itself is exercised under it by test-ring-window.sh.
+! ldd "$HVTOP" 2>/dev/null | grep -q libasan ||
+    why="an AddressSanitizer build's resident memory is not hvtop's"
+if [ -n "$why" ]; then
 	for t in 1 2 3; do
-		skip "replay memory" "python3 is not installed"
+		skip "replay memory" "$why"
 	done
 	exit 0
 fi
