@@ -148,6 +148,12 @@ hvsim_data(struct hvsim *s, uint64_t tb, const uint8_t *req, size_t reqlen,
 	return (sim_hv_data(s->hv, tb, req, reqlen, res, reslen));
 }
 
+int
+hvsim_dpo(struct hvsim *s, uint64_t tb)
+{
+	return (sim_hv_dpo(s->hv, tb));
+}
+
 long
 hvsim_perf_counter_info(struct hvsim *s, uint8_t *buf, size_t len)
 {

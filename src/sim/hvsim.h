@@ -105,6 +105,19 @@ long	 hvsim_data(struct hvsim *, uint64_t tb, const uint8_t *req,
 	    size_t reqlen, uint8_t *res, size_t reslen);
 
 /*
+ * The Dynamic Platform Optimizer's move now, for a caller that decides
+ * when (hvtop's --sim dpo_file=): the partition dpo= names moves home
+ * from the frame's first second that starts after partition timebase tb
+ * and after every second already served, if that is before the second
+ * it was due at.  What was served before stays as it was, and from
+ * then on the same timebase gives the same bytes.  Returns 0, or
+ * -HV_ENOENT when the frame has no DPO event due (dpo=none, no such
+ * partition, or steady=1 without dpo=); a tb of UINT64_MAX only asks
+ * that.
+ */
+int	 hvsim_dpo(struct hvsim *, uint64_t tb);
+
+/*
  * H_GET_PERF_COUNTER_INFO on the len bytes at buf (the 32-byte params
  * header, then the data area), answered in place.  Request 0x40 (system
  * performance capabilities) writes perf_collect_privileged (0 with

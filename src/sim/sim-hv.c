@@ -154,6 +154,17 @@ sim_hv_data_calls(const struct sim_hv *hv)
 	return (hv->ndata);
 }
 
+int
+sim_hv_dpo(struct sim_hv *hv, uint64_t tb)
+{
+	if (!hv->frame.dpo)
+		return (-HV_ENOENT);
+	tb = tb > UINT64_MAX - hv->frame.uptime_tb ? UINT64_MAX :
+	    tb + hv->frame.uptime_tb;
+	sim_lpar_dpo(hv->lpars, tb);
+	return (0);
+}
+
 /*
  * H_GET_24X7_CATALOG_PAGE.  See sim.h.
  */

@@ -464,6 +464,20 @@ sim_lpar_free(struct sim_lpar *p)
 	free(p);
 }
 
+void
+sim_lpar_dpo(struct sim_lpar *p, uint64_t tb)
+{
+	uint64_t	 s = tb / p->slot_tb, at;
+
+	if (s < p->slot)
+		s = p->slot;
+	if (s >= UINT64_MAX / p->slot_tb - 1)
+		return;		/* past every second there is */
+	at = (s + 1) * p->slot_tb;
+	if (at < p->frame.dpo_tb)
+		p->frame.dpo_tb = at;
+}
+
 const struct sim_home *
 sim_lpar_place(struct sim_lpar *p, unsigned lpar)
 {

@@ -328,6 +328,13 @@ struct sim_lpar;
 struct sim_lpar *sim_lpar_new(const struct sim_frame *,
 	    const struct sim_workload *);
 void	 sim_lpar_free(struct sim_lpar *);
+/*
+ * The DPO event now rather than at its second: the partition moves home
+ * from the first second that starts after frame timebase tb and after
+ * every second already dispatched, so that what was served stays as it
+ * was; never later than it was due.
+ */
+void	 sim_lpar_dpo(struct sim_lpar *, uint64_t tb);
 /* A partition's placement. */
 const struct sim_home *sim_lpar_place(struct sim_lpar *, unsigned lpar);
 unsigned sim_lpar_home_core(struct sim_lpar *, unsigned lpar,
@@ -417,5 +424,8 @@ void	 sim_hv_observe(struct sim_hv *, hvsim_observer *fn, void *arg);
 /* Calls served so far (both hcalls), and H_GET_24X7_DATA calls. */
 uint64_t sim_hv_calls(const struct sim_hv *);
 uint64_t sim_hv_data_calls(const struct sim_hv *);
+/* sim_lpar_dpo() at partition timebase tb; -HV_ENOENT when the frame
+ * has no DPO event due. */
+int	 sim_hv_dpo(struct sim_hv *, uint64_t tb);
 
 #endif /* HVTOP_SIM_H */

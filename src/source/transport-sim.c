@@ -7,8 +7,11 @@
  * insides.
  *
  * Options: the frame keys of hvsim_new() (sockets, cores, smt, seed,
- * faults, ...), catalog=power8|power9|power10|FILE, and clock=real|virtual
- * (the program's clock: checked, then left to it).
+ * faults, ...), catalog=power8|power9|power10|FILE, clock=real|virtual
+ * (the program's clock: checked, then left to it), and dpo_file=PATH:
+ * the frame's DPO event at the first read after PATH exists, so that a
+ * run on the real clock can have it when it is ready for it, not at a
+ * second it must guess.
  */
 #include "config.h"
 
@@ -16,6 +19,7 @@
 
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "model/raw.h"
 #include "sim/hvsim.h"
@@ -29,6 +33,8 @@
 
 struct transport_sim {
 	struct hvsim	*hv;
+	char		*dpo_file;	/* dpo_file=: NULL when not given */
+	int		 dpo_done;	/* dpo_file was seen */
 };
 
 /*
@@ -39,7 +45,7 @@ struct transport_sim {
  */
 static int
 transport_sim_args(const char *args, struct strbuf *spec, char **catname,
-    char **cause)
+    char **dpo_file, char **cause)
 {
 	char	*copy, *tok, *save = NULL, *eq;
 	int	 error = 0;
@@ -55,6 +61,14 @@ transport_sim_args(const char *args, struct strbuf *spec, char **catname,
 		} else if (strncmp(tok, "catalog=", 8) == 0) {
 			free(*catname);
 			*catname = xstrdup(eq + 1);
+		} else if (strncmp(tok, "dpo_file=", 9) == 0) {
+			free(*dpo_file);
+			*dpo_file = xstrdup(eq + 1);
+			if (**dpo_file == '\0') {
+				*cause = xstrdup("--sim dpo_file=: expected a "
+				    "path");
+				error = -HV_EUSAGE;
+			}
 		} else if (strncmp(tok, "clock=", 6) == 0) {
 			if (strcmp(eq + 1, "real") != 0 &&
 			    strcmp(eq + 1, "virtual") != 0) {
@@ -72,7 +86,7 @@ transport_sim_args(const char *args, struct strbuf *spec, char **catname,
 			free(*cause);
 			*eq = '\0';
 			*cause = xasprintf("--sim %s: unknown key (%s, catalog, "
-			    "clock)", tok, HVSIM_SPEC_KEYS);
+			    "clock, dpo_file)", tok, HVSIM_SPEC_KEYS);
 		}
 	}
 	free(copy);
@@ -96,7 +110,8 @@ transport_sim_open(const char *args, void **ctx, char **label, char **cause)
 
 	catname = xstrdup(TRANSPORT_SIM_DEFAULT_CATALOG);
 	t = xcalloc(1, sizeof *t);
-	if ((error = transport_sim_args(args, &spec, &catname, cause)) != 0 ||
+	if ((error = transport_sim_args(args, &spec, &catname, &t->dpo_file,
+	    cause)) != 0 ||
 	    (error = catalog_file_read(catname, &img, &len, cause)) != 0)
 		goto fail;
 	/* hvtop shows a catalog's problems itself: serve it as it is. */
@@ -105,6 +120,12 @@ transport_sim_open(const char *args, void **ctx, char **label, char **cause)
 	free(img);
 	if (error != 0)
 		goto fail;
+	if (t->dpo_file != NULL && hvsim_dpo(t->hv, UINT64_MAX) != 0) {
+		*cause = xstrdup("--sim dpo_file=: this frame has no DPO event "
+		    "(dpo=none, no such partition, or steady=1 without dpo=)");
+		error = -HV_EUSAGE;
+		goto fail;
+	}
 	/* Cores per chip, as RTAS tells a partition. */
 	if (hvsim_module_info(t->hv, mod, sizeof mod) != (int)sizeof mod) {
 		*cause = xstrdup("sim: no processor module information");
@@ -121,6 +142,7 @@ transport_sim_open(const char *args, void **ctx, char **label, char **cause)
 	return (0);
 fail:
 	hvsim_free(t->hv);
+	free(t->dpo_file);
 	free(t);
 	strbuf_free(&spec);
 	free(catname);
@@ -142,6 +164,12 @@ transport_sim_data(void *ctx, uint64_t tb, const uint8_t *req, size_t reqlen,
 {
 	struct transport_sim	*t = ctx;
 
+	/* The DPO event when its file appears, once (hvtop(1), --sim). */
+	if (t->dpo_file != NULL && !t->dpo_done &&
+	    access(t->dpo_file, F_OK) == 0) {
+		t->dpo_done = 1;
+		(void)hvsim_dpo(t->hv, tb);
+	}
 	return (hvsim_data(t->hv, tb, req, reqlen, res, reslen));
 }
 
@@ -194,6 +222,7 @@ transport_sim_close(void *ctx)
 	if (t == NULL)
 		return;
 	hvsim_free(t->hv);
+	free(t->dpo_file);
 	free(t);
 }
 

@@ -7,7 +7,7 @@
 # --force.
 . "$(dirname "$0")/tap.sh"
 SIM="--sim clock=virtual,seed=7"
-plan 50
+plan 54
 
 # run_mem OUT ERR CMD...: run CMD with a deadline of 60 s (a hang is
 # killed) and its address space capped (unless built with ASan, which
@@ -81,9 +81,13 @@ wait_exit() {
 	wait "$1"
 	st=$?
 }
-# wait_samples FILE: wait until the recording holds its first sample.
-sampled() { "$HVCAT" info "$1" 2>/dev/null | grep -q '^samples  *[1-9]'; }
-wait_samples() { until_ok 30 sampled "$1"; }
+# wait_started FILE: wait until the recording has its header, its
+# selection: hvtop took its signals long before (main's first steps),
+# and now reads its first sample and waits out its interval.  (A sample
+# shows in the file only at the end of an interval, which this test must
+# not wait for: a recording of -d 86400 would show none.)
+started() { "$HVCAT" info "$1" 2>/dev/null | grep -q '^selection '; }
+wait_started() { until_ok 30 started "$1"; }
 
 # A signal ends a batch run at once, whatever the interval, and the
 # recording is closed with its END record; hvtop then dies of the signal.
@@ -93,7 +97,8 @@ for d in 30 86400; do
 		"$HVTOP" -b -d $d --sim clock=real,seed=7 -w "$r" \
 		    -o "$tmpdir/sig.csv" 2>/dev/null &
 		pid=$!
-		wait_samples "$r"
+		check "SIG$sig with -d $d: the recording is started" \
+		    wait_started "$r"
 		kill -$sig $pid
 		wait_exit $pid 5
 		want=143

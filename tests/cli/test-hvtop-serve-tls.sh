@@ -46,11 +46,13 @@ code() {
 	curl -s -m 20 --cacert "$d/cert.pem" -o /dev/null -w '%{http_code}' \
 	    "$@" "$url"
 }
-# first_line REQUEST: the first line answered through TLS to REQUEST.
+# first_line REQUEST: the first line answered through TLS to REQUEST
+# (s_client keeps the connection after its input ends, until hvtop
+# closes it: an error answer closes the connection).
 first_line() {
 	hp=${url#https://}
 	hp=${hp%/metrics}
-	{ printf '%b' "$1"; sleep 3; } | timeout 30 openssl s_client -quiet \
+	printf '%b' "$1" | timeout 30 openssl s_client -quiet -ign_eof \
 	    -connect "$hp" 2>/dev/null | head -n 1 | tr -d '\r'
 }
 # suite OPENSSL-ARGS...: the cipher s_client agrees on, (NONE) for none.

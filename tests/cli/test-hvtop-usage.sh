@@ -3,7 +3,7 @@
 # use exits 2 and names every key it knows, ours included; perf has no
 # virtual clock and says so.
 . "$(dirname "$0")/tap.sh"
-plan 12
+plan 16
 export LC_ALL=C
 
 # run ARGS...: hvtop with stdout in $tmpdir/o, stderr in $tmpdir/e, the
@@ -14,8 +14,8 @@ has() { grep -qF -- "$1" "$tmpdir/e" || { diag "stderr:"; diag "$(cat "$tmpdir/e
 run -b -n 1 --sim foo=1
 check "--sim foo=1: a usage error (exit 2)" test "$rc" = 2
 check "--sim foo=1: names the key" has "--sim foo: unknown key"
-check "--sim foo=1: the keys listed include catalog and clock" \
-    has "faults, model, serial, name, collect, catalog, clock)"
+check "--sim foo=1: the keys listed include catalog, clock and dpo_file" \
+    has "faults, model, serial, name, collect, catalog, clock, dpo_file)"
 run -b -n 1 --sim cores=0
 check "--sim cores=0: a usage error (exit 2)" test "$rc" = 2
 check "--sim cores=0: says the range" has "cores=0: must be 1 to 64"
@@ -24,6 +24,13 @@ check "--sim clock=sometimes: a usage error (exit 2)" test "$rc" = 2
 # Keys fine one by one that make no frame together.
 run -b -n 1 --sim lpars=1,lpar=1
 check "--sim lpars=1,lpar=1: a usage error (exit 2)" test "$rc" = 2
+# A DPO event on request needs a path and a DPO event.
+run -b -n 1 --sim clock=virtual,dpo_file=
+check "--sim dpo_file=: a usage error (exit 2)" test "$rc" = 2
+check "... asking for a path" has "dpo_file=: expected a path"
+run -b -n 1 --sim clock=virtual,dpo=none,dpo_file="$tmpdir/dpo"
+check "--sim dpo=none,dpo_file=PATH: a usage error (exit 2)" test "$rc" = 2
+check "... saying the frame has no DPO event" has "this frame has no DPO event"
 run -b -n 1 --sim nokey
 check "--sim without KEY=VALUE: a usage error (exit 2)" test "$rc" = 2
 run -b -n 1 --source perf --sim clock=virtual

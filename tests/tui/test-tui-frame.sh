@@ -58,7 +58,8 @@ for frame in "small 2 24" "big 16 192"; do
 		w=${size%x*} h=${size#*x}
 		T resize-window -t main -x "$w" -y "$h"
 		tui_start --sim "$sim" -d 0.3 --no-color
-		wait_for '^total ' >/dev/null
+		# Live is up (its total row is below the screen on 16 chips).
+		wait_for '^chips: ' >/dev/null
 		keys Tab
 		check "$fname $size: the legend names the metric and interval" \
 		    wait_for '^hvtop_busy % per core, interval 0\.[0-9]+s'
@@ -79,7 +80,7 @@ done
 # m and Enter, in colour, on the big frame at 200x60.
 T resize-window -t main -x 200 -y 60
 tui_start --sim "$BIG" -d 0.3
-wait_for '^total ' >/dev/null
+wait_for '^chips: ' >/dev/null
 keys Tab
 wait_for 'per core, interval' >/dev/null
 keys m
@@ -159,7 +160,7 @@ rm -f "$HVTOP_CONFIG"
 SIZES="200x60 80x24 20x5 1x1 300x100 2x50 300x1 40x10 39x9 41x11 80x24
 250x80 60x20 20x5 120x40"
 tui_start --sim "$BIG" -d 0.1
-wait_for '^total ' >/dev/null
+wait_for '^chips: ' >/dev/null
 keys Tab
 wait_for 'per core, interval' >/dev/null
 r=0

@@ -15,7 +15,8 @@ home_end() {
 	    -g CPM_32MHZ_CYC@core
 	wait_for '^total ' >/dev/null
 	keys Down Down Down
-	wait_for '^core 0: ' >/dev/null
+	# The cursor on the last of the 4 chips: the keys were read.
+	wait_for '^chip 3: ' >/dev/null
 	keys End
 	check "$1: End goes to the core table's total" \
 	    wait_for '^total of cores: '

@@ -380,6 +380,52 @@ test_part_remote(void **state)
 	sim_workload_free(wl);
 }
 
+/*
+ * The DPO event on request (sim_lpar_dpo): the seconds already served
+ * stay as they were, the partition runs home from the next second, the
+ * frame is then the one whose event was due at that second, and a
+ * later request never puts the event off.
+ */
+static void
+test_part_dpo_now(void **state)
+{
+	struct sim_config	 cfg;
+	struct sim_frame	 f, g;
+	struct sim_workload	*wl;
+	struct sim_lpar		*pt, *plain, *at11;
+	double			 a[SIM_NPLACES][SIM_NCOMPONENTS];
+	double			 b[SIM_NPLACES][SIM_NCOMPONENTS];
+	double			 before;
+	uint64_t		 t;
+
+	(void)state;
+	frame("dpo=3@3600", &cfg, &f);
+	frame("dpo=3@11", &cfg, &g);
+	wl = sim_workload_new(&f, cfg.seed, cfg.steady);
+	pt = sim_lpar_new(&f, wl);
+	plain = sim_lpar_new(&f, wl);
+	at11 = sim_lpar_new(&g, wl);
+	before = part_share(pt, 3, SIM_PLACE_REMOTE_NODE, 0, 10 * TB);
+	assert_true(before > 0.3);
+	sim_lpar_dpo(pt, 10 * TB + TB / 2);
+	sim_lpar_dpo(pt, 30 * TB);		/* not put off */
+	sim_lpar_dpo(pt, 5 * TB);		/* nor moved into the past */
+	assert_true(part_share(pt, 3, SIM_PLACE_REMOTE_NODE, 12 * TB,
+	    20 * TB) < before / 2);
+	assert_true(part_share(plain, 3, SIM_PLACE_REMOTE_NODE, 12 * TB,
+	    20 * TB) > 0.3);
+	/* Back in time (summed again from 0), and on, second by second. */
+	for (t = 0; t <= 20 * TB; t += TB / 2) {
+		sim_lpar_vcpu(pt, 3, 0, t, a);
+		sim_lpar_vcpu(t <= 11 * TB ? plain : at11, 3, 0, t, b);
+		assert_memory_equal(a, b, sizeof a);
+	}
+	sim_lpar_free(pt);
+	sim_lpar_free(plain);
+	sim_lpar_free(at11);
+	sim_workload_free(wl);
+}
+
 /* What a fully served vcpu asks for in the slot of tb: its core time. */
 static double
 want(const struct sim_workload *wl, unsigned lpar, unsigned vcpu,
@@ -694,6 +740,7 @@ main(void)
 		cmocka_unit_test(test_part_sum),
 		cmocka_unit_test(test_part_domains),
 		cmocka_unit_test(test_part_remote),
+		cmocka_unit_test(test_part_dpo_now),
 		cmocka_unit_test(test_part_conserve),
 		cmocka_unit_test(test_part_monotonic),
 		cmocka_unit_test(test_part_refused),
