@@ -40,6 +40,7 @@ TESTS += tests/cli/test-ring.sh tests/cli/test-ring-window.sh
 TESTS += tests/cli/test-hvtop-abuse.sh
 TESTS += tests/cli/test-hvtop-replay-same.sh
 TESTS += tests/cli/test-hvtop-replay-golden.sh
+TESTS += tests/cli/test-hvtop-frame.sh
 
 # Bytes per counter and CPU per sample on the default simulated workload.
 noinst_PROGRAMS += tests/bench/bench-record
