@@ -280,6 +280,7 @@ struct hvtop_cmd {
 	FILE			*fp;
 	struct export		*x;
 	struct export_info	 info;
+	char			 frame[HVTOP_FRAME_MAX];
 	struct strbuf		 sb;
 	struct hvtop_span	 span;
 	uint64_t		 printed;
@@ -507,6 +508,7 @@ hvtop_command(struct session *s, const struct hvtop_opts *o, FILE *fp)
 	c.info.source = session_label(s);
 	c.info.catalog = session_catalog_label(s);
 	c.info.calls = session_calls_word(s);
+	c.info.frame = hvtop_frame(s, c.frame, sizeof c.frame);
 	c.x = export_new(o->format, session_engine(s), &c.info);
 	/* The totals' row says it is no interval. */
 	export_with_summary(c.x);

@@ -19,6 +19,7 @@
 #include "export/export.h"
 #include "hvtop.h"
 #include "hvtop-loop.h"
+#include "model/raw.h"
 #include "source/source.h"
 #include "sys/file-out.h"
 #include "sys/iowait.h"
@@ -95,6 +96,16 @@ hvtop_batch_signals(void)
 	sigaction(SIGPIPE, &sa, NULL);
 }
 
+const char *
+hvtop_frame(const struct session *s, char *buf, size_t size)
+{
+	const struct frame_ident	*fi = &session_topology(s)->ident;
+
+	if (!frame_ident_known(fi))
+		return (NULL);
+	return (frame_ident_mtms(fi, buf, size));
+}
+
 /* What the batch loop keeps from one interval to the next. */
 struct hvtop_batch {
 	struct session		*s;
@@ -102,6 +113,7 @@ struct hvtop_batch {
 	FILE			*fp;
 	struct export		*x;
 	struct export_info	 info;
+	char			 frame[HVTOP_FRAME_MAX];
 	struct strbuf		 sb;
 	struct strbuf		 news;
 	int			 quiet;	/* -b --serve without -o */
@@ -238,6 +250,7 @@ hvtop_batch(struct session *s, const struct hvtop_opts *o, FILE *fp)
 	b.info.source = session_label(s);
 	b.info.catalog = session_catalog_label(s);
 	b.info.calls = session_calls_word(s);
+	b.info.frame = hvtop_frame(s, b.frame, sizeof b.frame);
 	b.x = export_new(o->format, session_engine(s), &b.info);
 	r = hvtop_loop_run(s, session_now(s), &hvtop_batch_hooks, &b);
 	status = r > 1 ? r - 1 : 0;

@@ -84,6 +84,12 @@ int	 hvtop_report(struct session *, const struct hvtop_opts *);
  * The counts go to fp (-o, opened by main(); closed here unless stdout).
  */
 int	 hvtop_command(struct session *, const struct hvtop_opts *, FILE *);
+/*
+ * The frame's MODEL*SERIAL for batch output, into buf (size bytes, at
+ * least 64), or NULL when the source does not know it.
+ */
+#define HVTOP_FRAME_MAX	80
+const char *hvtop_frame(const struct session *, char *buf, size_t size);
 
 /* --user NAME (hvtop-user.c): who hvtop becomes once its files and
  * socket are open. */

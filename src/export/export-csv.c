@@ -73,7 +73,12 @@ export_csv_header(struct export *x, struct strbuf *sb)
 		export_csv_field(h, sb);
 		free(h);
 	}
-	strbuf_adds(sb, ",reason,error\n");
+	/* The frame's column last and only when it is known: every other
+	 * column keeps its place, and a file of an unknown frame the
+	 * columns it always had. */
+	x->frame_csv = x->info.frame != NULL;
+	strbuf_adds(sb, x->frame_csv ? ",reason,error,frame\n" :
+	    ",reason,error\n");
 }
 
 /*
@@ -227,6 +232,11 @@ export_csv_row(struct export *x, const struct engine_snapshot *s, size_t i,
 	export_csv_field(why->len > 0 ? why->s : "", sb);
 	strbuf_addc(sb, ',');
 	export_csv_field(err->len > 0 ? err->s : "", sb);
+	if (x->frame_csv) {
+		strbuf_addc(sb, ',');
+		export_csv_field(x->info.frame != NULL ? x->info.frame : "",
+		    sb);
+	}
 	strbuf_addc(sb, '\n');
 }
 

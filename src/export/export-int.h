@@ -77,6 +77,7 @@ struct export {
 	size_t			 nvals;
 	int			 lpar_csv;	/* the CSV header has the
 						   partition columns */
+	int			 frame_csv;	/* ... and the frame's */
 	int			 with_summary;	/* export_with_summary() */
 	int			 summary;	/* ... and this is it */
 };

@@ -96,6 +96,10 @@ export_json_head(struct export *x, const struct engine_snapshot *s,
 	export_number(s->elapsed, sb);
 	strbuf_adds(sb, ",\"source\":");
 	export_json_str(x->info.source != NULL ? x->info.source : "", sb);
+	if (x->info.frame != NULL) {
+		strbuf_adds(sb, ",\"frame\":");
+		export_json_str(x->info.frame, sb);
+	}
 	strbuf_addf(sb, ",\"calls\":%u,\"naive_calls\":%u,\"error\":",
 	    s->calls, s->naive_calls);
 	strbuf_reset(&t);

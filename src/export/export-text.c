@@ -219,8 +219,11 @@ export_text(struct export *x, const struct engine_snapshot *s,
 
 	strbuf_adds(sb, "hvtop ");
 	strbuf_addtime(sb, wall_ns, 1);
-	strbuf_addf(sb, "  %s  %s  interval %.3f s  %s %u (naive %u)\n",
-	    x->info.source, x->info.catalog, s->elapsed,
+	strbuf_addf(sb, "  %s", x->info.source);
+	if (x->info.frame != NULL)
+		strbuf_addf(sb, "  frame %s", x->info.frame);
+	strbuf_addf(sb, "  %s  interval %.3f s  %s %u (naive %u)\n",
+	    x->info.catalog, s->elapsed,
 	    x->info.calls != NULL ? x->info.calls : "hcalls", s->calls,
 	    s->naive_calls);
 	export_error(x, s, &err);

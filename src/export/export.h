@@ -38,6 +38,14 @@ struct export_info {
 	const char	*source;	/* "SIMULATED ...", "perf hv_24x7" */
 	const char	*catalog;	/* "power9 v1 (built ...)" */
 	const char	*calls;		/* "hcalls", "group reads" */
+	/*
+	 * The frame's MODEL*SERIAL ("9080-M9S*21A1B2C"), or NULL when the
+	 * source does not know it: then no output names a frame.  Text
+	 * puts it after the source, CSV in a last column "frame" (decided
+	 * with the header, for the whole file), JSON as a "frame" member
+	 * after "source".
+	 */
+	const char	*frame;
 };
 
 struct export;

@@ -13,6 +13,7 @@
 
 #include "catalog/catalog.h"
 #include "hvcat/hvcat.h"
+#include "model/frame-ident.h"
 #include "record/record.h"
 #include "util/be.h"
 #include "util/strbuf.h"
@@ -69,6 +70,33 @@ hvcat_record_catalog(const struct record_reader *rd, int iface, uint64_t at)
 }
 
 /*
+ * Who the frame was, when the recording has a FRAME record: its
+ * MODEL*SERIAL, its name, the partition, where the source learnt it.
+ */
+static void
+hvcat_record_ident(const struct frame_ident *fi)
+{
+	struct strbuf	 sb = { 0 };
+	char		 mtms[80];
+
+	if (fi->from == FRAME_FROM_NONE)
+		return;
+	strbuf_adds(&sb, frame_ident_mtms(fi, mtms, sizeof mtms));
+	if (fi->name[0] != '\0')
+		strbuf_addf(&sb, " \"%s\"", fi->name);
+	strbuf_adds(&sb, ", partition ");
+	if (fi->lpar_id >= 0)
+		strbuf_addf(&sb, "%d", fi->lpar_id);
+	else
+		strbuf_adds(&sb, "unknown");
+	if (fi->lpar_name[0] != '\0')
+		strbuf_addf(&sb, " \"%s\"", fi->lpar_name);
+	strbuf_addf(&sb, " (from %s)", frame_ident_from(fi));
+	hvcat_record_str("identity     ", sb.s);
+	strbuf_free(&sb);
+}
+
+/*
  * The run as the header records it: the format version (the file
  * header's, which the reader has checked), writer, source, frame,
  * constants.
@@ -95,6 +123,7 @@ hvcat_record_head(const char *path, const uint8_t *buf, size_t len,
 	    t->vcpus == 1 ? "" : "s", t->interface,
 	    (unsigned long long)t->timebase_hz,
 	    t->privileged ? "allowed" : "denied");
+	hvcat_record_ident(&m->frame);
 	for (i = 0; i < m->nconsts; i++) {
 		p = catalog_printable(m->consts[i].name);
 		printf("%s %s = %g\n", i == 0 ? "constants   " : "            ",

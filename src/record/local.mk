@@ -8,6 +8,7 @@ libhvpure_a_SOURCES += \
 	src/record/record-buf.c \
 	src/record/record-codec.c \
 	src/record/record-codec-crc.c \
+	src/record/record-frame.c \
 	src/record/record-rc.c \
 	src/record/record-read.c \
 	src/record/record-read-open.c \
@@ -20,6 +21,10 @@ check_PROGRAMS += tests/unit/test-record
 tests_unit_test_record_SOURCES = tests/unit/test-record.c
 tests_unit_test_record_CFLAGS = $(UNIT_CFLAGS)
 tests_unit_test_record_LDADD = $(PURE_LIBS) $(CMOCKA_LIBS)
+check_PROGRAMS += tests/unit/test-record-frame
+tests_unit_test_record_frame_SOURCES = tests/unit/test-record-frame.c
+tests_unit_test_record_frame_CFLAGS = $(UNIT_CFLAGS)
+tests_unit_test_record_frame_LDADD = $(PURE_LIBS) $(CMOCKA_LIBS)
 check_PROGRAMS += tests/unit/test-record-replay
 tests_unit_test_record_replay_SOURCES = tests/unit/test-record-replay.c
 tests_unit_test_record_replay_CPPFLAGS = $(AM_CPPFLAGS) \
@@ -36,6 +41,7 @@ TESTS += tests/cli/test-ring.sh tests/cli/test-ring-window.sh \
 TESTS += tests/cli/test-hvtop-abuse.sh
 TESTS += tests/cli/test-hvtop-replay-same.sh
 TESTS += tests/cli/test-hvtop-replay-golden.sh
+TESTS += tests/cli/test-hvtop-frame.sh
 
 # Bytes per counter and CPU per sample on the default simulated workload.
 noinst_PROGRAMS += tests/bench/bench-record

@@ -114,6 +114,20 @@ const uint8_t *record_cur_bytes(struct record_cur *, size_t);
 int	 record_read_select_payload(struct record_cur *, uint32_t *,
 	    struct record_selection *);
 
+/* The FRAME record (record-frame.c). */
+/* Whether an identity is worth a record: its source knew something. */
+int	 record_frame_want(const struct frame_ident *);
+void	 record_frame_payload(const struct frame_ident *, struct record_buf *);
+/* A FRAME payload into *fi: 0, or -HV_ETRUNC / -HV_EFORMAT with *why
+ * set and *fi unknown.  Bytes after the fields are passed over. */
+int	 record_frame_parse(struct record_cur *, struct frame_ident *,
+	    const char **why);
+/* A record of the stream: 0, or for a FRAME record that does not
+ * parse -HV_EFORMAT with *why set (record_frame_open() took the one
+ * that names the frame; the stream only checks it). */
+int	 record_frame_check(unsigned type, struct record_cur *,
+	    const char **why);
+
 /* ---- range coder (record-rc.c) ------------------------------------ */
 
 /* A number model: [0] zero flag, [1..63] the tree of bit lengths 1..64,
@@ -639,5 +653,12 @@ size_t		 record_read_end(const struct record_hdr *);
  */
 int		 record_read_one(struct record_reader *, struct record_event *,
 		    struct record_hdr *, const char **why);
+/*
+ * The frame of the recording into rd->meta.frame: the FRAME record at
+ * rd->off (just after the preamble) when it is whole and intact, else
+ * unknown.  rd->off does not move: the stream reads the record again,
+ * and reports it there if it is damaged.
+ */
+void		 record_frame_open(struct record_reader *);
 
 #endif /* HVTOP_RECORD_INT_H */

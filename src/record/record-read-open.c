@@ -206,6 +206,7 @@ record_read_open(const void *buf, size_t len, struct record_reader **out,
 		record_read_free(rd);
 		return (error);
 	}
+	record_frame_open(rd);
 	rd->body = rd->off;
 	rd->hw = rd->off;
 	rd->units0 = rd->last_units;

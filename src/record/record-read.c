@@ -43,6 +43,8 @@ record_read_type_name(unsigned type)
 		return ("selection");
 	case RECORD_T_END:
 		return ("end");
+	case RECORD_T_FRAME:
+		return ("frame");
 	}
 	return ("unknown");
 }
@@ -724,9 +726,10 @@ record_read_one(struct record_reader *rd, struct record_event *ev,
 		error = 1;
 		break;
 	default:
-		/* Sized records of types this version does not know (and a
-		 * stray preamble record) are passed over: a later version
-		 * may add records without breaking this reader. */
+		/* Passed over: sized records of types it does not know (a
+		 * later version may add some), a stray preamble, a FRAME. */
+		if (record_frame_check(h->type, &c, why) != 0)
+			return (-HV_EFORMAT);
 		break;
 	}
 	rd->have_last = 1;

@@ -471,6 +471,14 @@ record_write_begin(struct record_writer *w, const struct record_meta *m,
 		out->len = start;
 		return (error);
 	}
+	/* Who the frame is, where the preamble ends: a reader that does not
+	 * know the record passes over it. */
+	if (record_frame_want(&m->frame)) {
+		record_buf_reset(&w->pay);
+		record_frame_payload(&m->frame, &w->pay);
+		record_write_record(w, out, RECORD_T_FRAME, w->last_time,
+		    w->pay.p, w->pay.len, 0);
+	}
 	w->begun = 1;
 	return (0);
 }

@@ -51,6 +51,7 @@ enum record_type {
 	RECORD_T_CATALOG = 4,		/* the catalog image */
 	RECORD_T_SELECT = 5,		/* the selection */
 	RECORD_T_END = 6,		/* the writer closed the file */
+	RECORD_T_FRAME = 7,		/* the frame's and partition's identity */
 };
 
 /* Heartbeat payload: marker, counts, generations, offsets (56 bytes). */
@@ -130,6 +131,13 @@ struct record_meta {
 	struct record_topology topo;
 	struct record_constant *consts;	/* named constants of the frame */
 	size_t		 nconsts;
+	/*
+	 * Who the frame and the partition are: written as a FRAME record
+	 * after the preamble when from is not FRAME_FROM_NONE (a zeroed
+	 * meta writes none).  A reader sets it from that record, and to
+	 * frame_ident_init()'s unknown when there is none.
+	 */
+	struct frame_ident frame;
 };
 
 /*

@@ -191,6 +191,8 @@ session_record_meta(struct record_meta *m,
 	m->topo.interface = topo->interface;
 	m->topo.privileged = topo->privileged;
 	m->topo.timebase_hz = topo->timebase_hz;
+	/* The source's identity, a FRAME record when it knew any. */
+	m->frame = topo->ident;
 	m->consts = xcalloc(p->nconsts + 1, sizeof *m->consts);
 	for (i = 0; i < p->nconsts; i++)
 		session_record_constant(m, p->consts[i].name,

@@ -400,6 +400,9 @@ source_replay_topology(struct source *src, struct topology *t,
 	t->interface = rt->interface;
 	t->privileged = rt->privileged;
 	t->timebase_hz = rt->timebase_hz;
+	/* The recorded frame; a file without one leaves it unknown. */
+	if (r->meta->frame.from != FRAME_FROM_NONE)
+		t->ident = r->meta->frame;
 	return (0);
 }
 

@@ -3,8 +3,8 @@
  * the descriptor limit, /proc/self/statm (resident pages),
  * /proc/self/stat's start time in clock ticks after boot with
  * /proc/stat's btime, and the entries of /proc/self/fd.  Each file is
- * read whole into a NUL-terminated buffer of its own and its numbers
- * taken within it.
+ * read whole and its numbers taken within its length by the pure
+ * parsers of util/procfs.h.
  */
 #include "config.h"
 
@@ -14,67 +14,49 @@
 #include <sys/time.h>
 
 #include <dirent.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
 #include "export/om.h"
 #include "sys/file.h"
+#include "util/procfs.h"
 
-/* A small file as a string (caller frees), NULL when unreadable. */
-static char *
-procstat_text(const char *path)
+/*
+ * One number of a small file, parse() taking it from the bytes: -1 when
+ * the file cannot be read or does not hold it (the endpoint then leaves
+ * process_* out, whatever the cause).
+ */
+static double
+procstat_number(const char *path, int (*parse)(const char *, size_t,
+    uint64_t *, char **))
 {
-	void	*buf;
-	char	*cause = NULL, *s;
-	size_t	 len;
+	void		*buf;
+	char		*cause = NULL;
+	size_t		 len;
+	uint64_t	 v;
+	int		 error;
 
 	if (file_read(path, 64 * 1024, &buf, &len, &cause) != 0) {
 		free(cause);
-		return (NULL);
-	}
-	if ((s = realloc(buf, len + 1)) == NULL) {
-		free(buf);
-		return (NULL);
-	}
-	s[len] = '\0';
-	return (s);
-}
-
-/* The n-th (from 0) space-separated number of s, or -1. */
-static double
-procstat_field(const char *s, int n)
-{
-	char			*end;
-	unsigned long long	 v;
-
-	for (; n > 0 && s != NULL; n--) {
-		if ((s = strchr(s, ' ')) != NULL)
-			s++;
-	}
-	if (s == NULL || *s < '0' || *s > '9')
 		return (-1);
-	v = strtoull(s, &end, 10);
-	return (end == s ? -1 : (double)v);
+	}
+	error = parse(buf, len, &v, &cause);
+	free(buf);
+	free(cause);
+	return (error == 0 ? (double)v : -1);
 }
 
 /* When the process started, seconds since 1970, or -1. */
 static double
 procstat_start(void)
 {
-	char	*stat, *boot, *p;
-	double	 ticks = -1, btime = -1;
+	double	 ticks, btime;
 	long	 hz = sysconf(_SC_CLK_TCK);
 
-	if ((stat = procstat_text("/proc/self/stat")) != NULL &&
-	    (p = strrchr(stat, ')')) != NULL && p[1] == ' ')
-		/* After "(comm) ", state is field 3: starttime is 22. */
-		ticks = procstat_field(p + 2, 22 - 3);
-	free(stat);
-	if ((boot = procstat_text("/proc/stat")) != NULL &&
-	    (p = strstr(boot, "\nbtime ")) != NULL)
-		btime = procstat_field(p + 7, 0);
-	free(boot);
+	ticks = procstat_number("/proc/self/stat", procfs_stat_start);
+	btime = procstat_number("/proc/stat", procfs_btime);
 	if (ticks < 0 || btime < 0 || hz <= 0)
 		return (-1);
 	return (btime + ticks / (double)hz);
@@ -103,7 +85,6 @@ procstat_read(struct om_process *p, double *start)
 {
 	struct rusage	 ru;
 	struct rlimit	 rl;
-	char		*statm;
 	double		 pages;
 	long		 pagesize = sysconf(_SC_PAGESIZE);
 
@@ -111,9 +92,7 @@ procstat_read(struct om_process *p, double *start)
 	if (getrusage(RUSAGE_SELF, &ru) != 0 ||
 	    getrlimit(RLIMIT_NOFILE, &rl) != 0)
 		return;
-	statm = procstat_text("/proc/self/statm");
-	pages = statm != NULL ? procstat_field(statm, 1) : -1;
-	free(statm);
+	pages = procstat_number("/proc/self/statm", procfs_statm_resident);
 	p->cpu_seconds = (double)ru.ru_utime.tv_sec + (double)ru.ru_stime.
 	    tv_sec + (double)(ru.ru_utime.tv_usec + ru.ru_stime.tv_usec) / 1e6;
 	p->resident_bytes = pages * (double)pagesize;

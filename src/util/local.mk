@@ -47,3 +47,11 @@ check_PROGRAMS += tests/unit/test-seekspec
 tests_unit_test_seekspec_SOURCES = tests/unit/test-seekspec.c
 tests_unit_test_seekspec_CFLAGS = $(UNIT_CFLAGS)
 tests_unit_test_seekspec_LDADD = $(PURE_LIBS) $(CMOCKA_LIBS)
+
+# The numbers of the kernel's process files (process_*), taken within
+# their length.
+libhvpure_a_SOURCES += src/util/procfs.c src/util/procfs.h
+check_PROGRAMS += tests/unit/test-procfs
+tests_unit_test_procfs_SOURCES = tests/unit/test-procfs.c
+tests_unit_test_procfs_CFLAGS = $(UNIT_CFLAGS)
+tests_unit_test_procfs_LDADD = $(PURE_LIBS) $(CMOCKA_LIBS)

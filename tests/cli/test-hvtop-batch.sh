@@ -104,7 +104,8 @@ check "denied: no values" test "$(awk -F, 'NR > 1 && $6 != ""' \
     --catalog "$P8" $GROUP -o "$tmpdir/busy.csv" 2>"$tmpdir/busy.err"
 check "busy: reported" grep -q 'H_BUSY' "$tmpdir/busy.err"
 check "busy: failed intervals have no values" test "$(awk -F, \
-    'NR > 1 && $NF ~ /H_BUSY/ && $6 != ""' "$tmpdir/busy.csv" | wc -l)" = 0
+    'NR > 1 && /H_BUSY/ && $6 != ""' "$tmpdir/busy.csv" |
+    wc -l)" = 0
 "$HVTOP" -b -n 4 --sim clock=virtual,interface=1,faults=version-change@3 \
     --catalog "$P8" $GROUP >"$tmpdir/vc.txt" 2>&1
 check "version change: reloaded and said so" \
@@ -129,4 +130,4 @@ printf 'CPU,hv_24x7\nEVENT,BAD,DERIVED_BOGUS,N0,X\nEVENT,IPC2,DERIVED_POSTFIX,N0
 check "a bad metric line is reported with line and column" \
     grep -q 'm.csv: line 2, column 11: unknown derived type' "$tmpdir/m.err"
 check "the good metric of that file is computed" \
-    grep -q '^time,.*,IPC2,.*reason,error$' "$tmpdir/m.out"
+    grep -q '^time,.*,IPC2,.*reason,error,frame$' "$tmpdir/m.out"

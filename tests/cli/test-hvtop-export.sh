@@ -61,9 +61,9 @@ fi
 
 # Why a value is absent, in every format.
 check "CSV: a reason column" \
-    grep -q '^time,seq,.*,reason,error$' "$tmpdir/reason.csv"
+    grep -q '^time,seq,.*,reason,error,frame$' "$tmpdir/reason.csv"
 check "CSV: the reason of an empty cell is given" test "$(awk -F, '
-    NR > 1 && $(NF - 1) == "ZD: division by zero"' "$tmpdir/reason.csv" |
+    NR > 1 && $(NF - 2) == "ZD: division by zero"' "$tmpdir/reason.csv" |
     wc -l)" = 10
 check "CSV: a failed read says why" \
     grep -q ',[^,]*: the hypervisor was busy' "$tmpdir/busy.csv"

@@ -7,12 +7,15 @@
  *         same samples.
  *   odd:  the rest drives the writer (selection shape, values, statuses,
  *         timestamps, header geometry); what it writes must read back
- *         exactly, and again after the file is cut short.
+ *         exactly, and again after the file is cut short.  With bit 1
+ *         of the first byte set the run has a frame's identity (a FRAME
+ *         record after the preamble), which must read back too.
  */
 #include "config.h"
 
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -111,8 +114,52 @@ fuzz_reader(const uint8_t *data, size_t size)
 		abort();
 }
 
+/* An identity from the input: some fields known, some not. */
 static void
-fuzz_writer(const uint8_t *data, size_t size)
+fuzz_frame(struct fuzz_in *in, struct frame_ident *fi)
+{
+	static const char *const models[] = { "", "9080-M9S", "X",
+		"IBM9009" };
+	static const char *const serials[] = { "", "21A1B2C", "X",
+		"0123456789012345678901234567890" };
+	static const char *const names[] = { "", "prod, \"east\"", "lpar1",
+		"\xc3\xa9t\xc3\xa9" };
+	uint64_t	 v = fuzz_take(in, 4);
+
+	frame_ident_init(fi);
+	fi->from = 1 + (int)(v % 3);
+	snprintf(fi->model, sizeof fi->model, "%s", models[v >> 2 & 3]);
+	snprintf(fi->serial, sizeof fi->serial, "%s", serials[v >> 4 & 3]);
+	snprintf(fi->name, sizeof fi->name, "%s", names[v >> 6 & 3]);
+	snprintf(fi->lpar_name, sizeof fi->lpar_name, "%s", names[v >> 8 & 3]);
+	fi->lpar_id = (int)(v >> 10 & 0xffff) - 1;
+	fi->mode = (int)(v >> 26 & 1) * 2;
+	fi->entitled = (long)(v >> 27 & 0x1f) - 1;
+}
+
+/* What the reader makes of the FRAME record is what was written. */
+static void
+fuzz_frame_check(const uint8_t *buf, size_t len, const struct frame_ident *fi)
+{
+	struct record_reader	*rd;
+	const struct frame_ident *got;
+	char			*cause = NULL;
+
+	if (record_read_open(buf, len, &rd, &cause) != 0)
+		abort();
+	got = &record_read_meta(rd)->frame;
+	if (got->from != fi->from || strcmp(got->model, fi->model) != 0 ||
+	    strcmp(got->serial, fi->serial) != 0 ||
+	    strcmp(got->name, fi->name) != 0 ||
+	    strcmp(got->lpar_name, fi->lpar_name) != 0 ||
+	    got->lpar_id != fi->lpar_id || got->mode != fi->mode ||
+	    got->entitled != fi->entitled)
+		abort();
+	record_read_free(rd);
+}
+
+static void
+fuzz_writer(const uint8_t *data, size_t size, int frame)
 {
 	struct fuzz_in			 in = { data, size };
 	struct record_writer_opts	 o;
@@ -162,6 +209,8 @@ fuzz_writer(const uint8_t *data, size_t size)
 	m.writer = lbl;
 	m.interval_ns = fuzz_take(&in, 4);
 	now = fuzz_take(&in, 8);
+	if (frame)
+		fuzz_frame(&in, &m.frame);
 	w = record_write_new(&o);
 	if (record_write_begin(w, &m, "CAT", 3, &sel, now, &b, &cause) != 0)
 		abort();
@@ -199,6 +248,9 @@ fuzz_writer(const uint8_t *data, size_t size)
 	free(s.values);
 	if (fuzz_read(b.p, b.len, &sum) != n || sum != want)
 		abort();
+	if (!frame)
+		frame_ident_init(&m.frame);
+	fuzz_frame_check(b.p, b.len, &m.frame);
 	/* Cut anywhere: it reads, and never more samples than written. */
 	cut = b.len > 0 ? (size_t)(fuzz_take(&in, 4) % b.len) : 0;
 	got = fuzz_read(b.p, cut, &sum);
@@ -215,6 +267,6 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	if ((data[0] & 1) == 0)
 		fuzz_reader(data + 1, size - 1);
 	else
-		fuzz_writer(data + 1, size - 1);
+		fuzz_writer(data + 1, size - 1, (data[0] & 2) != 0);
 	return (0);
 }

@@ -773,7 +773,7 @@ export_run(struct fixture *f, int fmt, const char *suffix)
 	struct export		*x;
 	struct engine_snapshot	*s = NULL;
 	struct strbuf		 sb = { 0 };
-	struct export_info	 info = { "sim", "fixture", "hcalls" };
+	struct export_info	 info = { "sim", "fixture", "hcalls", NULL };
 	const char		*out = getenv("HVTOP_LPAR_OUT");
 	char			*path;
 	FILE			*fp;

@@ -226,7 +226,7 @@ static void
 test_csv_schema(void **state)
 {
 	struct fixture		*f = *state;
-	struct export_info	 info = { "sim", "fixture", "hcalls" };
+	struct export_info	 info = { "sim", "fixture", "hcalls", NULL };
 	struct export		*x;
 	struct engine_snapshot	*s;
 	struct strbuf		 sb = { 0 };
@@ -273,7 +273,7 @@ static void
 test_json_rebind(void **state)
 {
 	struct fixture		*f = *state;
-	struct export_info	 info = { "sim", "fixture", "hcalls" };
+	struct export_info	 info = { "sim", "fixture", "hcalls", NULL };
 	struct export		*x;
 	struct engine_snapshot	*s;
 	struct strbuf		 sb = { 0 };
@@ -319,7 +319,7 @@ test_cover(void **state)
 	static const int	 formats[] = { EXPORT_CSV, EXPORT_JSON,
 	    EXPORT_TEXT };
 	struct fixture		*f = *state;
-	struct export_info	 info = { "sim", "fixture", "hcalls" };
+	struct export_info	 info = { "sim", "fixture", "hcalls", NULL };
 	struct tfix		 fx;
 	struct selection	 sel = { 0 };
 	struct engine		*e;

@@ -273,7 +273,7 @@ static char *
 render(struct fixture *f, const struct engine_snapshot *s, int format)
 {
 	static const struct export_info info = { "perf test", "model",
-	    "group reads" };
+	    "group reads", NULL };
 	struct export	*x;
 	struct strbuf	 sb = { 0 };
 
