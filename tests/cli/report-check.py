@@ -121,13 +121,18 @@ def close(a, b):
     return abs(a - b) <= 1e-9 * max(abs(a), abs(b), 1e-300)
 
 
+# The CSV's columns after the values that are words, not numbers: the
+# reason and error of a row, and the frame when it is known.
+TEXT_COLUMNS = ("reason", "error", "frame")
+
+
 def load_csv(path):
     """{(domain, index, column): {time: value or None}}, and the column
     names, read as people read hvtop's CSV."""
     try:
         import pandas
         d = pandas.read_csv(path, keep_default_na=True, dtype={"index": str})
-        cols = [c for c in d.columns[5:] if c not in ("reason", "error")]
+        cols = [c for c in d.columns[5:] if c not in TEXT_COLUMNS]
         out = {}
         for _, r in d.iterrows():
             for c in cols:
@@ -141,7 +146,7 @@ def load_csv(path):
     out = {}
     with open(path, newline="") as f:
         rd = csv.DictReader(f)
-        cols = rd.fieldnames[5:-2]
+        cols = [c for c in rd.fieldnames[5:] if c not in TEXT_COLUMNS]
         for r in rd:
             for c in cols:
                 key = (r["domain"], r["index"], c)

@@ -92,7 +92,8 @@ def csv_values(path):
     out = {}
     with open(path, newline="") as f:
         rd = csv.DictReader(f)
-        cols = [c for c in rd.fieldnames[5:] if c not in ("reason", "error")]
+        cols = [c for c in rd.fieldnames[5:]
+                if c not in ("reason", "error", "frame")]
         for r in rd:
             label = "total" if r["index"] == "total" else \
                 r["domain"] + " " + r["index"]

@@ -13,7 +13,7 @@ command -v tmux >/dev/null 2>&1 || tui_skip_all $N "tmux is not installed"
 # cut ("~") is a whole word of the frame's label (or the badge).
 header_words() {
 	label=$("$HVTOP" -b -n 1 --sim clock=virtual 2>/dev/null |
-	    sed -n '1s/.*  \(SIMULATED frame.*)\)  catalog.*/\1/p')
+	    sed -n '1s/.*  \(SIMULATED frame[^)]*)\)  .*/\1/p')
 	[ -n "$label" ] || { diag "no label in the batch header"; return 1; }
 	line=$(screen | head -n 1)
 	label=$(echo "$label" | tr -d ,)
