@@ -82,13 +82,14 @@ if [ ! -f "$src/.patched" ]; then
 	touch "$src/.patched"
 fi
 
-# The glue (recompiled by ninja when it changes), hvsim.h, and
-# libhvpure.a (a change only relinks: ninja does not track it, so the
+# The glue (recompiled by ninja when it changes), hvsim.h and the
+# frame_ident it fills, and libhvpure.a (a change only relinks: ninja does not track it, so the
 # binary goes).  None of them makes a new QEMU build.
 for f in "$guest_dir"/qemu/spapr_hv24x7.c "$guest_dir"/qemu/spapr_hv24x7.h; do
 	cmp -s "$f" "$src/hw/ppc/${f##*/}" || cp "$f" "$src/hw/ppc/"
 done
-for f in "$pure" "$hv_top/src/sim/hvsim.h"; do
+for f in "$pure" "$hv_top/src/sim/hvsim.h" \
+    "$hv_top/src/model/frame-ident.h"; do
 	if ! cmp -s "$f" "$src/hw/ppc/hvtop/${f##*/}"; then
 		cp "$f" "$src/hw/ppc/hvtop/"
 		rm -f "$bin"

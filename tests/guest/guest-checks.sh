@@ -33,6 +33,23 @@ case $parts in
 		    /proc/powerpc/lparcfg | sed 's/^/lparcfg /'
 	fi
 	hvtop --check 2>&1 | grep '^info  frame '
+	# The frame label of hvtop --serve's series, from one scrape.
+	hvtop -b --source perf -d 0.5 --serve 127.0.0.1:9725 >/dev/null 2>&1 &
+	pid=$!
+	n=0
+	while [ $n -lt 60 ]; do
+		if wget -q -O /tmp/ident.om http://127.0.0.1:9725/metrics \
+		    2>/dev/null && grep -q '^hvtop_samples_total{' /tmp/ident.om
+		then
+			break
+		fi
+		sleep 0.5
+		n=$((n + 1))
+	done
+	kill $pid 2>/dev/null
+	wait $pid 2>/dev/null
+	sed -n 's/^hvtop_samples_total{.*\(frame="[^"]*"\).*/label \1/p' \
+	    /tmp/ident.om 2>/dev/null | head -n 1
 	;;
 esac
 case $parts in

@@ -173,18 +173,40 @@ lpars() {
 	[ "$(cut -d' ' -f1 "$t/$1.$3" | sort -u | wc -l)" -eq "$5" ]
 }
 
-# check_ident NAME: hvtop --check's frame line is the identity the
-# kernel showed, kept the way lparcfg's values are (no "IBM,", a
-# 9-character serial's plant digits dropped, a model or serial of other
-# characters unknown), from lparcfg when it has one, else the device tree.
+# The frame the identity boot is given, and what PowerVM, and so QEMU's
+# pseries machine with hvtop's hypervisor, publishes for it: "IBM,"
+# before the model, "IBM," and a plant code before a 7-character serial.
+ident_model=9009-42A ident_serial=21A1B2C
+ident_sim="model=$ident_model,serial=$ident_serial"
+
+# check_ident NAME: the identity the kernel published is the frame's, and
+# hvtop --check's frame line and the frame label of hvtop --serve's
+# series are that identity, kept the way lparcfg's values are (no
+# "IBM,", a 9-character serial's plant digits dropped, a model or serial
+# of other characters unknown), from /proc/powerpc/lparcfg when the
+# kernel has it (HVTOP_GUEST_KERNEL=lparcfg: it must), else the device
+# tree.
 check_ident() {
 	name=$1 f=$t/$1.ident
 	section ident "$t/$1.out" >"$f"
 	sed 's/^/# /' "$f"
+	check "$name: the device tree's root names the frame and the partition" \
+	    sh -c "grep -qx 'model=IBM,$ident_model' '$f' &&
+	    grep -qx 'system-id=IBM,02$ident_serial' '$f' &&
+	    grep -qx 'ibm,partition-no=1' '$f' &&
+	    grep -qx 'ibm,partition-name=hvtop-guest1' '$f'"
+	if grep -q '^lparcfg ' "$f"; then
+		check "$name: the kernel's lparcfg names the frame and the partition" \
+		    sh -c "grep -qx 'lparcfg system_type=IBM,$ident_model' '$f' &&
+		    grep -qx 'lparcfg serial_number=IBM,02$ident_serial' '$f' &&
+		    grep -qx 'lparcfg partition_id=1' '$f'"
+	elif [ "${HVTOP_GUEST_KERNEL:-debian}" = lparcfg ]; then
+		notok "$name: the kernel has /proc/powerpc/lparcfg"
+	fi
 	awk -F= -v from="device tree" '
 		/^lparcfg / { sub(/^lparcfg /, ""); from = "lparcfg"
 			l[$1] = substr($0, length($1) + 2); next }
-		/^info  frame / { next }
+		/^info  frame / || /^label / { next }
 		{ d[$1] = substr($0, length($1) + 2) }
 		END {
 			if (from == "lparcfg") {
@@ -205,23 +227,29 @@ check_ident() {
 			n = d["ibm,partition-name"]
 			printf "info  frame %s, partition %d%s, from %s\n", mtms,
 			    id, n != "" ? " (" n ")" : "", from
-		}' "$f" >"$f.want"
-	grep '^info  frame ' "$f" >"$f.got"
+			printf "label frame=\"%s\"\n", mtms > "/dev/stderr"
+		}' "$f" >"$f.want" 2>"$f.lwant"
+	grep '^info  frame ' "$f" >"$f.got" || true
 	if cmp -s "$f.want" "$f.got"; then
 		ok "$name: hvtop's frame and partition are the kernel's ($(cat "$f.got"))"
 	else
 		echo "# want: $(cat "$f.want")"
 		notok "$name: hvtop's frame and partition are the kernel's"
 	fi
-	check "$name: the partition has the name and id QEMU was given" sh -c "
-	    grep -qx 'ibm,partition-name=hvtop-guest1' '$f' &&
-	    grep -qx 'system-id=2f6b1c3e-8a4d-4e7b-9c21-5d0a7e3f9b18' '$f'"
+	grep '^label ' "$f" >"$f.lgot" || true
+	if cmp -s "$f.lwant" "$f.lgot"; then
+		ok "$name: hvtop --serve's frame label is the kernel's ($(cat "$f.lgot"))"
+	else
+		echo "# want: $(cat "$f.lwant")"
+		notok "$name: hvtop --serve's frame label is the kernel's"
+	fi
 }
 
 p8=$top/tests/data/catalog/p8-catalog-v3.bin
 cats=$top/build/catalogs
 
-if boot power9 "catalog=power9,$frame" sysfs hvtop calls lpars ident; then
+if boot power9 "catalog=power9,$frame,$ident_sim" sysfs hvtop calls lpars \
+    ident; then
 	ok "power9: boot"
 	check_ident power9
 	check_sysfs power9 "$cats/power9.bin" 2

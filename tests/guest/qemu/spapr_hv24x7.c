@@ -18,8 +18,16 @@
  * docs/PERFORMANCE.md): a line per counter word returned, then a line
  * per call.
  *
+ * The device tree's root names the simulated frame and partition the
+ * way PowerVM does, for the kernel's /proc/powerpc/lparcfg: "model" is
+ * "IBM," and the frame's model= (system_type), "system-id" is "IBM,",
+ * a plant code "02" before a 7-character serial=, and the serial
+ * (serial_number), "ibm,partition-no" the partition's lpar= number
+ * (partition_id).  QEMU's -name stays "ibm,partition-name".
+ *
  * Without HVTOP_HV24X7 the machine behaves as before: the calls return
- * H_FUNCTION and the system parameter is not supported.
+ * H_FUNCTION, the system parameter is not supported and the root has
+ * QEMU's own model and system-id.
  *
  * Copyright (C) 2026 the hvtop authors.  GPL-2.0-or-later, as QEMU.
  */
@@ -29,10 +37,14 @@
 #include "exec/address-spaces.h"
 #include "exec/memory.h"
 #include "cpu.h"
+#include "hw/ppc/fdt.h"
 #include "hw/ppc/spapr.h"
 #include "spapr_hv24x7.h"
 
+#include <libfdt.h>
+
 #include "hvsim.h"
+#include "frame-ident.h"
 
 #define HV24X7_BUF_MAX  4096            /* every buffer is at most a page */
 
@@ -262,4 +274,25 @@ uint32_t spapr_hv24x7_clockfreq(uint32_t fallback)
         return fallback;
     }
     return (uint32_t)hz;
+}
+
+void spapr_hv24x7_dt_root(void *fdt)
+{
+    struct frame_ident fi;
+    g_autofree char *model = NULL;
+    g_autofree char *system_id = NULL;
+
+    if (hv24x7 == NULL) {
+        return;
+    }
+    hvsim_ident(hv24x7, &fi);
+    model = g_strdup_printf("IBM,%s", fi.model);
+    /* PowerVM's serial number is a plant code and 7 characters. */
+    system_id = g_strdup_printf("IBM,%s%s", strlen(fi.serial) == 7 ?
+                                "02" : "", fi.serial);
+    _FDT(fdt_setprop_string(fdt, 0, "model", model));
+    _FDT(fdt_setprop_string(fdt, 0, "system-id", system_id));
+    if (fi.lpar_id >= 0) {
+        _FDT(fdt_setprop_cell(fdt, 0, "ibm,partition-no", fi.lpar_id));
+    }
 }

@@ -20,4 +20,9 @@ uint32_t spapr_hv24x7_clockfreq(uint32_t fallback);
 target_ulong spapr_hv24x7_module_info(target_ulong buffer,
                                       target_ulong length);
 
+/* The simulated frame's model, serial and partition number in the device
+ * tree's root (fdt), replacing QEMU's; nothing when no frame is
+ * configured. */
+void spapr_hv24x7_dt_root(void *fdt);
+
 #endif
