@@ -8,6 +8,7 @@ libhvpure_a_SOURCES += \
 	src/record/record-buf.c \
 	src/record/record-codec.c \
 	src/record/record-codec-crc.c \
+	src/record/record-codec-lp.c \
 	src/record/record-frame.c \
 	src/record/record-rc.c \
 	src/record/record-read.c \
@@ -21,6 +22,10 @@ check_PROGRAMS += tests/unit/test-record
 tests_unit_test_record_SOURCES = tests/unit/test-record.c
 tests_unit_test_record_CFLAGS = $(UNIT_CFLAGS)
 tests_unit_test_record_LDADD = $(PURE_LIBS) $(CMOCKA_LIBS)
+check_PROGRAMS += tests/unit/test-record-lp
+tests_unit_test_record_lp_SOURCES = tests/unit/test-record-lp.c
+tests_unit_test_record_lp_CFLAGS = $(UNIT_CFLAGS)
+tests_unit_test_record_lp_LDADD = $(PURE_LIBS) $(CMOCKA_LIBS)
 check_PROGRAMS += tests/unit/test-record-frame
 tests_unit_test_record_frame_SOURCES = tests/unit/test-record-frame.c
 tests_unit_test_record_frame_CFLAGS = $(UNIT_CFLAGS)

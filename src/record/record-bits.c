@@ -70,3 +70,37 @@ record_bits_end(struct record_bits_rd *r)
 		r->error = -HV_EFORMAT;
 	return (r->error);
 }
+
+/*
+ * An Elias gamma code: z zeros, then z + 1 bits from a leading one.  In
+ * format 3 the longest is 15 bits; a run of more than 7 zeros is damage,
+ * and so is the end of the bytes.
+ */
+uint64_t
+record_bits_gamma(struct record_bits_rd *r)
+{
+	uint64_t	 bits;
+	unsigned	 z = 0, lead;
+
+	while (r->error == 0) {
+		if (r->nacc == 0) {
+			if (r->off >= r->len) {
+				r->error = -HV_ETRUNC;
+				return (0);
+			}
+			r->acc = r->acc << 8 | r->p[r->off++];
+			r->nacc = 8;
+		}
+		bits = r->acc & (((uint64_t)1 << r->nacc) - 1);
+		lead = r->nacc - record_bitlen(bits);
+		z += lead;
+		r->nacc -= lead;
+		if (z > 7) {
+			r->error = -HV_EFORMAT;
+			return (0);
+		}
+		if (bits != 0)
+			return (record_bits_get(r, z + 1));
+	}
+	return (0);
+}

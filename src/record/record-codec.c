@@ -187,7 +187,7 @@ record_codec_layout_free(struct record_layout *lay)
 
 void
 record_codec_pred_init(struct record_pred *p,
-    const struct record_selection *sel, uint64_t interval)
+    const struct record_selection *sel, uint64_t interval, unsigned format)
 {
 	size_t	 n;
 
@@ -208,6 +208,15 @@ record_codec_pred_init(struct record_pred *p,
 	p->lastn = xcalloc(n, sizeof *p->lastn);
 	p->review = xcalloc(2 * n, sizeof *p->review);
 	p->m.val = xcalloc(p->lay.nclasses * RECORD_VCTX, sizeof *p->m.val);
+	p->kind = xcalloc(n, sizeof *p->kind);
+	p->refj = xcalloc(n, sizeof *p->refj);
+	p->seq = xcalloc(n, sizeof *p->seq);
+	p->zmask = xcalloc(n, sizeof *p->zmask);
+	p->rest = xcalloc(n, sizeof *p->rest);
+	p->zz = xcalloc(n, sizeof *p->zz);
+	p->bykind = xcalloc(n, sizeof *p->bykind);
+	p->nz = xcalloc(n, sizeof *p->nz);
+	p->format = format;
 	p->interval = interval;
 	record_codec_pred_key(p, 0);
 }
@@ -230,6 +239,14 @@ record_codec_pred_free(struct record_pred *p)
 	free(p->lastn);
 	free(p->review);
 	free(p->m.val);
+	free(p->kind);
+	free(p->refj);
+	free(p->seq);
+	free(p->zmask);
+	free(p->rest);
+	free(p->zz);
+	free(p->bykind);
+	free(p->nz);
 	memset(p, 0, sizeof *p);
 }
 
@@ -264,23 +281,10 @@ record_codec_pred_key(struct record_pred *p, uint64_t t)
 	record_rc_model_init(m->errlen, RECORD_RC_TREE);
 	record_rc_model_init(&m->tb[0][0], RECORD_STAGES * RECORD_RC_TREE);
 	record_rc_sym_init(m->val, p->lay.nclasses * RECORD_VCTX);
-}
-
-/* The column candidate c (>= RECORD_P_SELF) refers to, from column i. */
-static int
-record_codec_ref(unsigned c, int i)
-{
-	unsigned	 r = (c - RECORD_P_SELF) / RECORD_P_KINDS;
-	int		 off = (int)(r / 2) + 1;
-
-	return (r % 2 == 0 ? i - off : i + off);
-}
-
-/* The ratio guess: k's last delta scaled as j's changed (dj). */
-static inline uint64_t
-record_codec_ratio(uint64_t dj, uint64_t d1k, uint64_t d1j)
-{
-	return (d1j == 0 ? d1k : record_codec_muldiv(dj, d1k, d1j));
+	if (p->format >= 3) {
+		memset(p->nz, 3, p->lay.n);
+		record_codec_lp_prep(p);
+	}
 }
 
 /*
@@ -566,7 +570,7 @@ record_codec_review(struct record_pred *p, size_t b, unsigned i)
  * from; where columns would wait for each other, the one that does best
  * on its own goes first.
  */
-static void
+void
 record_codec_learn(struct record_pred *p, size_t b)
 {
 	unsigned	 ncol = p->lay.ncol[b], i, c, bestc, x, steps, m;
@@ -654,8 +658,10 @@ record_codec_pred_update(struct record_pred *p, uint64_t now)
 {
 	size_t	 k, n = p->lay.n;
 
+	if (p->format >= 3)
+		record_codec_lp_learn(p);
 	/* Only records with a column to review: record_codec_coded(). */
-	for (k = 0; k < n; k += p->lay.ncol[k]) {
+	for (k = 0; k < n && p->format < 3; k += p->lay.ncol[k]) {
 		if (p->review[n + k]) {
 			p->review[n + k] = 0;
 			record_codec_learn(p, k);

@@ -471,6 +471,19 @@ struct record_pred {
 	uint8_t		*review;	/* [k]: k's candidates to be scored;
 					   [b]: some column of record b's */
 	struct record_models m;
+	unsigned	 format;	/* RECORD_VERSION_2 or _3 */
+	uint8_t		*kind;		/* format 3: k's guess, RECORD_LP_* */
+	uint32_t	*refj;		/* ... the counter it is taken from */
+	uint32_t	*seq;		/* ... the coding order */
+	uint64_t	*zmask;		/* [i]: all ones for the zero group's */
+	uint32_t	*rest;		/* ... the others' places in seq */
+	size_t		 nrest;
+	size_t		 nzero;		/* ... counters in the zero group */
+	uint64_t	*zz;		/* [i]: residuals, while coding */
+	uint32_t	*bykind;	/* places in seq by kind of guess */
+	size_t		 kstart[6];	/* ... where each kind starts */
+	uint8_t		*nz;		/* [k]: a residual was not 0 since the
+					   last review */
 	unsigned	 hist;		/* samples since the keyframe, <= 3 */
 	uint64_t	 nsamp;		/* samples since the keyframe */
 	uint64_t	 tbd0;		/* counter 0's last timebase step */
@@ -484,8 +497,26 @@ struct record_pred {
 	char		 error[RECORD_ERROR_MAX];
 };
 
+/* The column candidate c (>= RECORD_P_SELF) refers to, from column i. */
+static inline int
+record_codec_ref(unsigned c, int i)
+{
+	unsigned	 r = (c - RECORD_P_SELF) / RECORD_P_KINDS;
+	int		 off = (int)(r / 2) + 1;
+
+	return (r % 2 == 0 ? i - off : i + off);
+}
+
+/* The ratio guess: k's last delta scaled as j's changed (dj). */
+static inline uint64_t
+record_codec_ratio(uint64_t dj, uint64_t d1k, uint64_t d1j)
+{
+	return (d1j == 0 ? d1k : record_codec_muldiv(dj, d1k, d1j));
+}
+
 void	 record_codec_pred_init(struct record_pred *,
-	    const struct record_selection *, uint64_t interval);
+	    const struct record_selection *, uint64_t interval,
+	    unsigned format);
 void	 record_codec_pred_free(struct record_pred *);
 /* A heartbeat at time t: forget the history, reset every model. */
 void	 record_codec_pred_key(struct record_pred *, uint64_t t);
@@ -503,6 +534,34 @@ void	 record_codec_decode_values(struct record_pred *,
 uint64_t record_codec_pred_now(const struct record_pred *);
 /* After the sample (cur, tbcur complete): learn and shift history. */
 void	 record_codec_pred_update(struct record_pred *, uint64_t now);
+/* Learn from this sample for the record starting at b (reviewed
+ * columns only). */
+void	 record_codec_learn(struct record_pred *, size_t b);
+
+/*
+ * Format 3's steady samples (record-codec-lp.c): every value in plain
+ * bits, no range coder, and no learning but every RECORD_LP_EVERY
+ * samples, when record_codec_lp_learn() reviews every column.
+ */
+#define RECORD_LP_EVERY		64	/* samples between reviews */
+#define RECORD_LP_FIRST		4	/* steady samples reviewed each */
+
+/* Whether format 3 codes this sample's values with the LP code. */
+static inline int
+record_codec_lp(const struct record_pred *p)
+{
+	return (p->format >= 3 && p->hist >= 2);
+}
+
+/* The kinds, references and order from best and order. */
+void	 record_codec_lp_prep(struct record_pred *);
+void	 record_codec_lp_encode(struct record_pred *, struct record_bits *,
+	    const struct raw_value *);
+void	 record_codec_lp_decode(struct record_pred *, struct record_bits_rd *);
+/* After a sample: review every column when one is due. */
+void	 record_codec_lp_learn(struct record_pred *);
+/* A gamma code's value (1 and more), or 0 with r->error set. */
+uint64_t record_bits_gamma(struct record_bits_rd *);
 
 /* Called for every counter of every sample, hence inline. */
 static inline uint64_t
@@ -600,6 +659,7 @@ struct record_reader {
 	size_t		 len;
 	unsigned	 shift;		/* tb_shift */
 	unsigned	 cbits;		/* compact_bits */
+	unsigned	 format;	/* the file header's version */
 	size_t		 body;		/* first record after the preamble */
 	size_t		 off;		/* next record */
 	size_t		 hw;		/* bytes already accounted for */

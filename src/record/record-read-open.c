@@ -62,10 +62,11 @@ record_read_open_header(const uint8_t *p, size_t len, char **cause)
 		    "magic)");
 		return (-HV_EFORMAT);
 	}
-	if (be16_get(p + 8) != RECORD_VERSION) {
+	if (be16_get(p + 8) != RECORD_VERSION_2 &&
+	    be16_get(p + 8) != RECORD_VERSION_3) {
 		*cause = xasprintf("offset 8: recording format version %u; "
-		    "this hvtop reads version %d", be16_get(p + 8),
-		    RECORD_VERSION);
+		    "this hvtop reads versions %d and %d", be16_get(p + 8),
+		    RECORD_VERSION_2, RECORD_VERSION_3);
 		return (-HV_EVERSION);
 	}
 	if (p[10] > 32 || p[11] < 1 || p[11] > RECORD_COMPACT_MAX ||
@@ -186,6 +187,7 @@ record_read_open(const void *buf, size_t len, struct record_reader **out,
 	rd->len = len;
 	rd->shift = p[10];
 	rd->cbits = p[11];
+	rd->format = be16_get(p + 8);
 	rd->off = RECORD_FILE_HEADER;
 	raw_sample_size(&rd->sample, 0);
 

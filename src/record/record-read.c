@@ -298,7 +298,7 @@ record_read_sample_payload(struct record_reader *rd, const uint8_t *buf,
 			s->error[i] = (char)record_rc_dec_direct(&d, 8);
 		s->error[i] = '\0';
 	}
-	if (d.error == 0)
+	if (d.error == 0 && !record_codec_lp(p))
 		record_codec_decode_symbols(p, &d);
 	for (k = 0; k < n && d.error == 0; k++) {
 		p->tbcur[k] = 0;
@@ -316,7 +316,10 @@ record_read_sample_payload(struct record_reader *rd, const uint8_t *buf,
 	}
 	/* The plain bits follow the range coder's last byte. */
 	record_bits_rd_init(&br, buf + d.off, len - d.off);
-	record_codec_decode_values(p, &br);
+	if (record_codec_lp(p))
+		record_codec_lp_decode(p, &br);
+	else
+		record_codec_decode_values(p, &br);
 	if (record_bits_end(&br) != 0) {
 		*error = br.error;
 		return (0);
@@ -421,7 +424,8 @@ record_read_set_selection(struct record_reader *rd,
 	rd->sel = *sel;
 	memset(sel, 0, sizeof *sel);
 	record_codec_pred_free(&rd->pred);
-	record_codec_pred_init(&rd->pred, &rd->sel, interval);
+	record_codec_pred_init(&rd->pred, &rd->sel, interval,
+	    rd->format);
 	raw_sample_size(&rd->sample, rd->sel.ncounters);
 	rd->keyed = 0;
 }

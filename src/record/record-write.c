@@ -47,6 +47,7 @@ record_write_defaults(struct record_writer_opts *o)
 	o->compact_bits = RECORD_COMPACT_BITS;
 	o->keyframe_samples = 512;
 	o->keyframe_bytes = 1 << 20;
+	o->format = RECORD_VERSION;
 }
 
 struct record_writer *
@@ -68,6 +69,8 @@ record_write_new(const struct record_writer_opts *opts)
 		w->opts.keyframe_samples = 1;
 	if (w->opts.keyframe_bytes < 1)
 		w->opts.keyframe_bytes = 1;
+	if (w->opts.format != RECORD_VERSION_2)
+		w->opts.format = RECORD_VERSION_3;
 	return (w);
 }
 
@@ -400,7 +403,7 @@ record_write_select(struct record_writer *w,
 	record_selection_free(&w->sel);
 	record_selection_copy(&w->sel, s);
 	record_codec_pred_free(&w->pred);
-	record_codec_pred_init(&w->pred, &w->sel, interval);
+	record_codec_pred_init(&w->pred, &w->sel, interval, w->opts.format);
 	w->sel_gen++;
 	record_buf_reset(&w->pay);
 	record_write_picks(w, s, &w->pay);
@@ -454,7 +457,7 @@ record_write_begin(struct record_writer *w, const struct record_meta *m,
 	}
 	memset(h, 0, sizeof h);
 	memcpy(h, RECORD_MAGIC, RECORD_MAGIC_LEN);
-	be16_put(h + 8, RECORD_VERSION);
+	be16_put(h + 8, (uint16_t)w->opts.format);
 	h[10] = (uint8_t)w->opts.tb_shift;
 	h[11] = (uint8_t)w->opts.compact_bits;
 	record_buf_add(out, h, sizeof h);
@@ -583,7 +586,10 @@ record_write_sample_payload(struct record_writer *w,
 	}
 	record_buf_reset(&w->bits);
 	record_bits_init(&bw, &w->bits);
-	record_codec_encode_values(p, &e, &bw, s->values);
+	if (record_codec_lp(p))
+		record_codec_lp_encode(p, &bw, s->values);
+	else
+		record_codec_encode_values(p, &e, &bw, s->values);
 	if ((flags & RECORD_SF_TIMEBASE) && !(flags & RECORD_SF_TBEXACT)) {
 		for (k = 0; k < n; k++)
 			record_rc_enc_number(&e,

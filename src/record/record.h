@@ -30,7 +30,9 @@ struct topology;
 /* The file header: magic, version, timestamp geometry (16 bytes). */
 #define RECORD_MAGIC		"\x89HVR\r\n\x1a\n"
 #define RECORD_MAGIC_LEN	8
-#define RECORD_VERSION		2
+#define RECORD_VERSION		3	/* written */
+#define RECORD_VERSION_2	2	/* read too */
+#define RECORD_VERSION_3	3
 #define RECORD_FILE_HEADER	16
 
 /*
@@ -189,6 +191,7 @@ struct record_writer_opts {
 	unsigned	 compact_bits;	/* 1..27 */
 	unsigned	 keyframe_samples; /* heartbeat at least every N */
 	size_t		 keyframe_bytes;	/* ... or every N bytes */
+	unsigned	 format;	/* RECORD_VERSION_2 or _3 */
 };
 
 /* Defaults: RECORD_TB_SHIFT, RECORD_COMPACT_BITS, 512 samples, 1 MiB. */

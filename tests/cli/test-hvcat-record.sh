@@ -12,7 +12,7 @@ plan 17
 check "info on a recording exits 0" test $? = 0
 check "it is named a recording" grep -q '^recording    .*t.hvr' "$tmpdir/out"
 check "the format version is named" \
-    grep -q '^format       version 2$' "$tmpdir/out"
+    grep -q '^format       version 3$' "$tmpdir/out"
 check "the writer is named" grep -q '^written by   hvtop ' "$tmpdir/out"
 check "the recorded source is named" \
     grep -q '^source       SIMULATED frame' "$tmpdir/out"

@@ -9,7 +9,10 @@
  *         timestamps, header geometry); what it writes must read back
  *         exactly, and again after the file is cut short.  With bit 1
  *         of the first byte set the run has a frame's identity (a FRAME
- *         record after the preamble), which must read back too.
+ *         record after the preamble), which must read back too; with
+ *         bit 2 set it writes format 2, else format 3, and format 3
+ *         runs up to 200 samples between heartbeats, so that its
+ *         reviews and its zero group are reached.
  */
 #include "config.h"
 
@@ -159,7 +162,7 @@ fuzz_frame_check(const uint8_t *buf, size_t len, const struct frame_ident *fi)
 }
 
 static void
-fuzz_writer(const uint8_t *data, size_t size, int frame)
+fuzz_writer(const uint8_t *data, size_t size, int frame, int v2)
 {
 	struct fuzz_in			 in = { data, size };
 	struct record_writer_opts	 o;
@@ -185,7 +188,8 @@ fuzz_writer(const uint8_t *data, size_t size, int frame)
 	record_write_defaults(&o);
 	o.tb_shift = (unsigned)fuzz_take(&in, 1) % 33;
 	o.compact_bits = 1 + (unsigned)fuzz_take(&in, 1) % 27;
-	o.keyframe_samples = 1 + (unsigned)fuzz_take(&in, 1) % 8;
+	o.format = v2 ? RECORD_VERSION_2 : RECORD_VERSION_3;
+	o.keyframe_samples = 1 + (unsigned)fuzz_take(&in, 1) % (v2 ? 8 : 200);
 	memset(pk, 0, sizeof pk);
 	memset(&sel, 0, sizeof sel);
 	pk[0].spec = g;
@@ -218,7 +222,7 @@ fuzz_writer(const uint8_t *data, size_t size, int frame)
 	memset(&s, 0, sizeof s);
 	s.values = calloc(sel.ncounters, sizeof *s.values);
 	s.nvalues = sel.ncounters;
-	nsamples = fuzz_take(&in, 1) % 40;
+	nsamples = fuzz_take(&in, 1) % (v2 ? 40 : 250);
 	for (i = 0; i < nsamples; i++) {
 		now += fuzz_take(&in, 1 + (unsigned)fuzz_take(&in, 1) % 8);
 		s.now = now;
@@ -267,6 +271,7 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	if ((data[0] & 1) == 0)
 		fuzz_reader(data + 1, size - 1);
 	else
-		fuzz_writer(data + 1, size - 1, (data[0] & 2) != 0);
+		fuzz_writer(data + 1, size - 1, (data[0] & 2) != 0,
+		    (data[0] & 4) != 0);
 	return (0);
 }

@@ -1100,7 +1100,7 @@ test_bad_files(void **state)
 	free(cause);
 	/* Another version, older or newer, is refused by name. */
 	memcpy(copy, r.buf.p, r.buf.len);
-	copy[9] = RECORD_VERSION - 1;
+	copy[9] = RECORD_VERSION_2 - 1;
 	assert_int_equal(record_read_open(copy, r.buf.len, &rd, &cause),
 	    -HV_EVERSION);
 	assert_non_null(strstr(cause, "version 1"));

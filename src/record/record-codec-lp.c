@@ -1,0 +1,313 @@
+/*
+ * Format 3's steady samples (docs/FORMAT-recording.md, 7.3): the same
+ * candidates as format 2 predict each counter's delta, but the choice is
+ * reviewed only every RECORD_LP_EVERY samples instead of after each one,
+ * and each residual goes out as plain bits with no range coder.  Both
+ * changes take the learning and the modelling out of the value loop,
+ * which is what a sample costs to append.
+ *
+ * The "LP" code of a residual: its zigzag form z has n bits; the change
+ * of n from the counter's last residual, zigzagged and plus one, as an
+ * Elias gamma code, then z's n - 1 bits below its leading one.  Residuals
+ * come in bursts, so the length changes little from one sample to the
+ * next, and a counter predicted right again costs one bit.
+ *
+ * The zero group: the counters whose residual was 0 on every sample
+ * since the last review.  A sample starts with one bit: 0 when every one
+ * of them is right again, as most samples find them, and then they take
+ * no bits; 1 when one is not, and then every counter is coded.  The
+ * writer works out the residuals in one pass and codes them in a
+ * second, which passes over the group.
+ */
+#include "config.h"
+
+#include "record/record-int.h"
+
+#include <string.h>
+
+#include "util/hverr.h"
+
+/* What record_codec_lp_prep() makes of a candidate. */
+#define RECORD_LP_REPEAT	0
+#define RECORD_LP_MEAN		1
+#define RECORD_LP_DUP		2
+#define RECORD_LP_RATIO		3
+#define RECORD_LP_SUB		4
+#define RECORD_LP_KINDS		5
+
+/* Counter k's kind of guess and the counter it reads. */
+static void
+record_codec_lp_kind(struct record_pred *p, size_t b, size_t k)
+{
+	const struct record_layout *lay = &p->lay;
+	unsigned	 c = p->best[k];
+
+	p->refj[k] = (uint32_t)k;
+	if (c == RECORD_P_REPEAT || c == RECORD_P_MEAN) {
+		p->kind[k] = (uint8_t)c;
+	} else if (c == RECORD_P_DUP) {
+		p->kind[k] = lay->dup[k] == RECORD_NONE ? RECORD_LP_REPEAT :
+		    RECORD_LP_DUP;
+		if (lay->dup[k] != RECORD_NONE)
+			p->refj[k] = (uint32_t)lay->dup[k];
+	} else {
+		p->refj[k] = (uint32_t)(b + (size_t)record_codec_ref(c,
+		    lay->col[k]));
+		p->kind[k] = (c - RECORD_P_SELF) % RECORD_P_KINDS == 0 ?
+		    RECORD_LP_RATIO : RECORD_LP_SUB;
+	}
+}
+
+void
+record_codec_lp_prep(struct record_pred *p)
+{
+	const struct record_layout *lay = &p->lay;
+	size_t		 n = lay->n, b, i, k, at[RECORD_LP_KINDS];
+	unsigned	 nc, c;
+
+	p->nrest = p->nzero = 0;
+	for (b = 0; b < n; b += nc) {
+		nc = lay->ncol[b];
+		for (i = 0; i < nc; i++)
+			record_codec_lp_kind(p, b, b + i);
+		for (i = b; i < b + nc; i++) {
+			k = b + p->order[i];
+			p->seq[i] = (uint32_t)k;
+			p->zmask[i] = p->nz[k] ? 0 : ~(uint64_t)0;
+			if (p->nz[k])
+				p->rest[p->nrest++] = (uint32_t)i;
+			else
+				p->nzero++;
+		}
+	}
+	/* The writer's first pass goes kind by kind, without a branch on
+	 * the kind of each counter. */
+	memset(p->kstart, 0, sizeof p->kstart);
+	for (i = 0; i < n; i++)
+		p->kstart[p->kind[p->seq[i]] + 1]++;
+	for (c = 0; c < RECORD_LP_KINDS; c++)
+		p->kstart[c + 1] += p->kstart[c];
+	for (i = 0; i < RECORD_LP_KINDS; i++)
+		at[i] = p->kstart[i];
+	for (i = 0; i < n; i++)
+		p->bykind[at[p->kind[p->seq[i]]]++] = (uint32_t)i;
+}
+
+/* Counter k's guess, as record_codec_guess() makes it of best[k]. */
+static inline uint64_t
+record_codec_lp_guess(const struct record_pred *p, size_t k, size_t j,
+    int mean)
+{
+	switch (p->kind[k]) {
+	case RECORD_LP_REPEAT:
+		return (p->d1[k]);
+	case RECORD_LP_MEAN:
+		if (!mean)
+			return (p->d1[k]);
+		return (p->d1[k] + (uint64_t)((int64_t)(p->d2[k] - p->d1[k]) /
+		    2));
+	case RECORD_LP_DUP:
+		return (p->d0[j]);
+	case RECORD_LP_RATIO:
+		return (record_codec_ratio(p->d0[j], p->d1[k], p->d1[j]));
+	}
+	return (p->d1[k] + p->d1[j] - p->d0[j]);
+}
+
+/*
+ * The writer's end of the bit stream while a sample is coded: the same
+ * bits as record_bits_put32(), but the position held here rather than
+ * in the buffer, where every byte stored to lastn would make the
+ * compiler read it again.
+ */
+struct record_lp_out {
+	uint8_t		*p;
+	uint64_t	 acc;
+	unsigned	 nacc;
+};
+
+static inline void
+record_codec_lp_emit(struct record_lp_out *o, uint64_t v, unsigned n)
+{
+	unsigned	 full;
+
+	o->acc = o->acc << n | (v & (((uint64_t)1 << n) - 1));
+	o->nacc += n;
+	full = o->nacc >= 32;
+	be32_put(o->p, (uint32_t)(o->acc >> (o->nacc & 31)));
+	o->p += 4 * full;
+	o->nacc -= 32 * full;
+}
+
+/* Residual z of counter k in the LP code. */
+static inline void
+record_codec_lp_put(struct record_pred *p, struct record_lp_out *o, size_t k,
+    uint64_t z)
+{
+	unsigned	 nb, mb, gl, t;
+	uint64_t	 dz;
+
+	nb = record_bitlen(z);
+	dz = record_zigzag((int64_t)nb - (int64_t)p->lastn[k]) + 1;
+	gl = record_bitlen(dz);
+	mb = nb > 1 ? nb - 1 : 0;
+	t = 2 * gl - 1 + mb;
+	if (t <= 32) {
+		record_codec_lp_emit(o, dz << mb | (z & (((uint64_t)1 << mb) -
+		    1)), t);
+	} else {
+		record_codec_lp_emit(o, dz, 2 * gl - 1);
+		if (mb > 32)
+			record_codec_lp_emit(o, z >> 32, mb - 32);
+		record_codec_lp_emit(o, z, mb > 32 ? 32 : mb);
+	}
+	p->lastn[k] = (uint8_t)nb;
+	p->nz[k] |= nb != 0;
+}
+
+/*
+ * The residuals into zz[], kind by kind: every delta is known to the
+ * writer, so the order does not matter here.
+ */
+static void
+record_codec_lp_residuals(struct record_pred *p)
+{
+	const uint32_t	*seq = p->seq, *refj = p->refj, *bk = p->bykind;
+	const uint64_t	*d0 = p->d0, *d1 = p->d1, *d2 = p->d2;
+	const size_t	*ks = p->kstart;
+	uint64_t	*zz = p->zz;
+	size_t		 i, k, j, x;
+
+	for (x = ks[RECORD_LP_REPEAT]; x < ks[RECORD_LP_REPEAT + 1]; x++) {
+		i = bk[x];
+		k = seq[i];
+		zz[i] = record_zigzag((int64_t)(d0[k] - d1[k]));
+	}
+	for (x = ks[RECORD_LP_MEAN]; x < ks[RECORD_LP_MEAN + 1]; x++) {
+		i = bk[x];
+		k = seq[i];
+		zz[i] = record_zigzag((int64_t)(d0[k] - (p->hist < 3 ? d1[k] :
+		    d1[k] + (uint64_t)((int64_t)(d2[k] - d1[k]) / 2))));
+	}
+	for (x = ks[RECORD_LP_DUP]; x < ks[RECORD_LP_DUP + 1]; x++) {
+		i = bk[x];
+		k = seq[i];
+		zz[i] = record_zigzag((int64_t)(d0[k] - d0[refj[k]]));
+	}
+	for (x = ks[RECORD_LP_RATIO]; x < ks[RECORD_LP_RATIO + 1]; x++) {
+		i = bk[x];
+		k = seq[i];
+		j = refj[k];
+		zz[i] = record_zigzag((int64_t)(d0[k] - record_codec_ratio(d0[j],
+		    d1[k], d1[j])));
+	}
+	for (x = ks[RECORD_LP_SUB]; x < ks[RECORD_LP_SUB + 1]; x++) {
+		i = bk[x];
+		k = seq[i];
+		j = refj[k];
+		zz[i] = record_zigzag((int64_t)(d0[k] - (d1[k] + d1[j] -
+		    d0[j])));
+	}
+}
+
+void
+record_codec_lp_encode(struct record_pred *p, struct record_bits *bw,
+    const struct raw_value *v)
+{
+	struct record_lp_out o;
+	const uint32_t	*seq = p->seq, *rest = p->rest;
+	const uint64_t	*v1 = p->v1, *zmask = p->zmask;
+	uint64_t	*cur = p->cur, *d0 = p->d0, *zz = p->zz;
+	size_t		 i, k, n = p->lay.n;
+	uint64_t	 miss = 0;
+
+	for (k = 0; k < n; k++) {
+		cur[k] = v[k].value;
+		d0[k] = v[k].value - v1[k];
+	}
+	record_codec_lp_residuals(p);
+	for (i = 0; i < n; i++)
+		miss |= zz[i] & zmask[i];
+	/* A value takes at most 15 + 63 bits in three words. */
+	record_buf_reserve(bw->out, 12 * n + 12);
+	o.p = bw->out->p + bw->out->len;
+	o.acc = bw->acc;
+	o.nacc = bw->nacc;
+	if (p->nzero > 0)
+		record_codec_lp_emit(&o, miss != 0, 1);
+	if (p->nzero > 0 && miss == 0) {
+		for (i = 0; i < p->nrest; i++)
+			record_codec_lp_put(p, &o, seq[rest[i]], zz[rest[i]]);
+	} else {
+		for (i = 0; i < n; i++)
+			record_codec_lp_put(p, &o, seq[i], zz[i]);
+	}
+	bw->out->len = (size_t)(o.p - bw->out->p);
+	bw->acc = o.acc;
+	bw->nacc = o.nacc;
+}
+
+/* Counter k's residual in the LP code, or 0 with br->error set. */
+static inline uint64_t
+record_codec_lp_get(struct record_pred *p, struct record_bits_rd *br,
+    size_t k)
+{
+	uint64_t	 dz, z;
+	int64_t		 nb;
+
+	if ((dz = record_bits_gamma(br)) == 0)
+		return (0);
+	nb = (int64_t)p->lastn[k] + record_unzigzag(dz - 1);
+	if (nb < 0 || nb > 64) {
+		br->error = -HV_EFORMAT;
+		return (0);
+	}
+	z = (uint64_t)(nb > 0);
+	if (nb > 1)
+		z = z << (nb - 1) | record_bits_get(br, (unsigned)nb - 1);
+	p->lastn[k] = (uint8_t)nb;
+	p->nz[k] |= nb != 0;
+	return (z);
+}
+
+void
+record_codec_lp_decode(struct record_pred *p, struct record_bits_rd *br)
+{
+	size_t		 i, k, n = p->lay.n;
+	uint64_t	 d, z, skip = 0;
+	int		 mean = p->hist >= 3;
+
+	if (p->nzero > 0 && record_bits_get(br, 1) == 0)
+		skip = ~(uint64_t)0;
+	for (i = 0; i < n && br->error == 0; i++) {
+		k = p->seq[i];
+		z = (p->zmask[i] & skip) != 0 ? 0 :
+		    record_codec_lp_get(p, br, k);
+		d = record_codec_lp_guess(p, k, p->refj[k], mean) +
+		    (uint64_t)record_unzigzag(z);
+		p->cur[k] = p->v1[k] + d;
+		p->d0[k] = d;
+	}
+}
+
+void
+record_codec_lp_learn(struct record_pred *p)
+{
+	size_t		 k, n = p->lay.n;
+	uint64_t	 s;
+
+	if (p->hist < 2)
+		return;
+	/* Review the first steady samples after a heartbeat each, since
+	 * the choice starts from nothing there. */
+	s = p->nsamp - 2;
+	if (s >= RECORD_LP_FIRST && s % RECORD_LP_EVERY != 0)
+		return;
+	for (k = 0; k < n; k++)
+		p->review[k] = 1;
+	for (k = 0; k < n; k += p->lay.ncol[k])
+		record_codec_learn(p, k);
+	record_codec_lp_prep(p);
+	for (k = 0; k < n; k++)
+		p->nz[k] = (uint8_t)((p->nz[k] & 1) << 1);
+}
