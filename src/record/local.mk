@@ -44,7 +44,7 @@ TESTS += tests/cli/test-hvtop-replay.sh
 TESTS += tests/cli/test-ring.sh tests/cli/test-ring-window.sh \
 	tests/cli/test-ring-memory.sh
 TESTS += tests/cli/test-hvtop-abuse.sh
-TESTS += tests/cli/test-hvtop-replay-same.sh
+TESTS += tests/cli/test-hvtop-replay-same.sh tests/cli/test-record-long.sh
 TESTS += tests/cli/test-hvtop-replay-golden.sh
 TESTS += tests/cli/test-hvtop-frame.sh
 

@@ -116,53 +116,89 @@ record_codec_lp_guess(const struct record_pred *p, size_t k, size_t j,
 
 /*
  * The writer's end of the bit stream while a sample is coded: the same
- * bits as record_bits_put32(), but the position held here rather than
- * in the buffer, where every byte stored to lastn would make the
- * compiler read it again.
+ * bytes as record_bits_put32() makes, but up to 56 bits in one step,
+ * held at the top of a 64-bit word with fewer than 8 bits pending, and
+ * the position held here rather than in the buffer, where every byte
+ * stored to lastn would make the compiler read it again.  Each step
+ * stores 8 bytes, of which the buffer has room for 8 past the end.
  */
 struct record_lp_out {
 	uint8_t		*p;
 	uint64_t	 acc;
-	unsigned	 nacc;
+	unsigned	 nacc;		/* < 8 */
 };
 
+/* The n <= 56 low bits of v, v < 2^n. */
 static inline void
 record_codec_lp_emit(struct record_lp_out *o, uint64_t v, unsigned n)
 {
-	unsigned	 full;
+	uint64_t	 be;
 
-	o->acc = o->acc << n | (v & (((uint64_t)1 << n) - 1));
+	o->acc |= v << (64 - n - o->nacc);
 	o->nacc += n;
-	full = o->nacc >= 32;
-	be32_put(o->p, (uint32_t)(o->acc >> (o->nacc & 31)));
-	o->p += 4 * full;
-	o->nacc -= 32 * full;
+	be = __builtin_bswap64(o->acc);
+	memcpy(o->p, &be, 8);
+	o->p += o->nacc >> 3;
+	o->acc <<= o->nacc & ~7U;
+	o->nacc &= 7;
 }
 
-/* Residual z of counter k in the LP code. */
-static inline void
-record_codec_lp_put(struct record_pred *p, struct record_lp_out *o, size_t k,
-    uint64_t z)
+/* Bits in z, without a branch on z == 0 (residuals are as often 0 as
+ * not). */
+static inline unsigned
+record_codec_lp_bitlen(uint64_t z)
+{
+	return ((unsigned)(63 - __builtin_clzll(z | 1)) + (z != 0));
+}
+
+/*
+ * Residual z in the LP code, for a counter whose last residual had m
+ * bits; its bit length.  The gamma code of x and z's bits below its
+ * leading one are one word: x << (n - 1) plus z less its leading one.
+ */
+static inline unsigned
+record_codec_lp_put(struct record_lp_out *o, unsigned m, uint64_t z)
 {
 	unsigned	 nb, mb, gl, t;
-	uint64_t	 dz;
+	uint64_t	 x;
 
-	nb = record_bitlen(z);
-	dz = record_zigzag((int64_t)nb - (int64_t)p->lastn[k]) + 1;
-	gl = record_bitlen(dz);
+	nb = record_codec_lp_bitlen(z);
+	x = record_zigzag((int64_t)nb - (int64_t)m) + 1;
+	gl = 64 - (unsigned)__builtin_clzll(x);
 	mb = nb > 1 ? nb - 1 : 0;
 	t = 2 * gl - 1 + mb;
-	if (t <= 32) {
-		record_codec_lp_emit(o, dz << mb | (z & (((uint64_t)1 << mb) -
-		    1)), t);
+	if (t <= 56) {
+		record_codec_lp_emit(o, ((x - (nb != 0)) << mb) + z, t);
 	} else {
-		record_codec_lp_emit(o, dz, 2 * gl - 1);
-		if (mb > 32)
-			record_codec_lp_emit(o, z >> 32, mb - 32);
-		record_codec_lp_emit(o, z, mb > 32 ? 32 : mb);
+		/* Only a residual of 42 bits or more. */
+		record_codec_lp_emit(o, x, 2 * gl - 1);
+		record_codec_lp_emit(o, (z >> 32) & (((uint64_t)1 <<
+		    (mb - 32)) - 1), mb - 32);
+		record_codec_lp_emit(o, z & 0xffffffffU, 32);
 	}
-	p->lastn[k] = (uint8_t)nb;
-	p->nz[k] |= nb != 0;
+	return (nb);
+}
+
+/* The residuals at places i of seq, in that order. */
+static void
+record_codec_lp_code(struct record_pred *p, struct record_lp_out *o0,
+    const uint32_t *places, size_t n)
+{
+	struct record_lp_out o = *o0;
+	const uint32_t	*seq = p->seq;
+	const uint64_t	*zz = p->zz;
+	uint8_t		*lastn = p->lastn, *nz = p->nz;
+	size_t		 x, i, k;
+	unsigned	 nb;
+
+	for (x = 0; x < n; x++) {
+		i = places == NULL ? x : places[x];
+		k = seq[i];
+		nb = record_codec_lp_put(&o, lastn[k], zz[i]);
+		lastn[k] = (uint8_t)nb;
+		nz[k] |= nb != 0;
+	}
+	*o0 = o;
 }
 
 /*
@@ -215,7 +251,6 @@ record_codec_lp_encode(struct record_pred *p, struct record_bits *bw,
     const struct raw_value *v)
 {
 	struct record_lp_out o;
-	const uint32_t	*seq = p->seq, *rest = p->rest;
 	const uint64_t	*v1 = p->v1, *zmask = p->zmask;
 	uint64_t	*cur = p->cur, *d0 = p->d0, *zz = p->zz;
 	size_t		 i, k, n = p->lay.n;
@@ -228,22 +263,22 @@ record_codec_lp_encode(struct record_pred *p, struct record_bits *bw,
 	record_codec_lp_residuals(p);
 	for (i = 0; i < n; i++)
 		miss |= zz[i] & zmask[i];
-	/* A value takes at most 15 + 63 bits in three words. */
-	record_buf_reserve(bw->out, 12 * n + 12);
+	/* A value takes at most 15 + 63 bits, and a step stores 8 bytes. */
+	record_buf_reserve(bw->out, 10 * n + 16);
 	o.p = bw->out->p + bw->out->len;
-	o.acc = bw->acc;
-	o.nacc = bw->nacc;
+	o.acc = 0;
+	o.nacc = 0;
+	if (bw->nacc > 0)
+		record_codec_lp_emit(&o, bw->acc & (((uint64_t)1 << bw->nacc) -
+		    1), bw->nacc);
 	if (p->nzero > 0)
 		record_codec_lp_emit(&o, miss != 0, 1);
-	if (p->nzero > 0 && miss == 0) {
-		for (i = 0; i < p->nrest; i++)
-			record_codec_lp_put(p, &o, seq[rest[i]], zz[rest[i]]);
-	} else {
-		for (i = 0; i < n; i++)
-			record_codec_lp_put(p, &o, seq[i], zz[i]);
-	}
+	if (p->nzero > 0 && miss == 0)
+		record_codec_lp_code(p, &o, p->rest, p->nrest);
+	else
+		record_codec_lp_code(p, &o, NULL, n);
 	bw->out->len = (size_t)(o.p - bw->out->p);
-	bw->acc = o.acc;
+	bw->acc = o.nacc > 0 ? o.acc >> (64 - o.nacc) : 0;
 	bw->nacc = o.nacc;
 }
 
@@ -303,8 +338,9 @@ record_codec_lp_learn(struct record_pred *p)
 	s = p->nsamp - 2;
 	if (s >= RECORD_LP_FIRST && s % RECORD_LP_EVERY != 0)
 		return;
+	/* A counter exact for two periods has nothing to learn. */
 	for (k = 0; k < n; k++)
-		p->review[k] = 1;
+		p->review[k] = p->nz[k] != 0;
 	for (k = 0; k < n; k += p->lay.ncol[k])
 		record_codec_learn(p, k);
 	record_codec_lp_prep(p);

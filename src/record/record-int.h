@@ -587,22 +587,21 @@ record_codec_tb_fill(struct record_pred *p, const struct raw_value *v,
 	uint64_t	*tc = p->tbcur;
 	const uint64_t	*t1 = p->tb1;
 	size_t		 k, n = p->lay.n;
-	uint64_t	 any, diff = 0;
+	uint64_t	 any, diff = 0, t, last, q, last1;
 
-	tc[0] = v[0].timebase;
-	any = tc[0];
-	if (p->hist == 0) {
-		for (k = 1; k < n; k++) {
-			tc[k] = v[k].timebase;
-			any |= tc[k];
-			diff |= tc[k] ^ tc[k - 1];
-		}
-	} else {
-		for (k = 1; k < n; k++) {
-			tc[k] = v[k].timebase;
-			any |= tc[k];
-			diff |= (tc[k] - tc[k - 1]) ^ (t1[k] - t1[k - 1]);
-		}
+	/* The last values are kept in locals: a store to tc could be a
+	 * store to v for all the compiler knows. */
+	/* After a heartbeat all must be equal: the steps compared are 0. */
+	tc[0] = last = any = v[0].timebase;
+	last1 = p->hist == 0 ? 0 : t1[0];
+	for (k = 1; k < n; k++) {
+		t = v[k].timebase;
+		q = p->hist == 0 ? 0 : t1[k];
+		tc[k] = t;
+		any |= t;
+		diff |= (t - last) ^ (q - last1);
+		last = t;
+		last1 = q;
 	}
 	*exact = diff == 0 && tc[0] == record_codec_pred_timebase(p, 0);
 	return (any != 0);

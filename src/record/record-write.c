@@ -496,6 +496,7 @@ record_write_sample_check(const struct record_writer *w,
     const struct raw_sample *s, uint8_t *anyst, char **cause)
 {
 	size_t	 k, n = s->nvalues;
+	uint8_t	 st;
 
 	if (!w->begun) {
 		*cause = xstrdup("a sample before the preamble");
@@ -506,10 +507,10 @@ record_write_sample_check(const struct record_writer *w,
 		    "%zu counters", n, w->sel.ncounters);
 		return (-HV_EUSAGE);
 	}
-	*anyst = 0;
-	for (k = 0; k < n; k++)
-		*anyst |= s->values[k].status;
-	if (*anyst >= 8) {
+	for (k = 0, st = 0; k < n; k++)
+		st |= s->values[k].status;
+	*anyst = st;
+	if (st >= 8) {
 		for (k = 0; s->values[k].status < 8; k++)
 			;
 		*cause = xasprintf("counter %zu: status %u cannot be "
