@@ -73,11 +73,10 @@ record_codec_lp_prep(struct record_pred *p)
 		for (i = b; i < b + nc; i++) {
 			k = b + p->order[i];
 			p->seq[i] = (uint32_t)k;
-			p->zmask[i] = p->nz[k] ? 0 : ~(uint64_t)0;
 			if (p->nz[k])
 				p->rest[p->nrest++] = (uint32_t)i;
 			else
-				p->nzero++;
+				p->zpos[p->nzero++] = (uint32_t)i;
 		}
 	}
 	/* The writer's first pass goes kind by kind, without a branch on
@@ -191,8 +190,16 @@ record_codec_lp_code(struct record_pred *p, struct record_lp_out *o0,
 	size_t		 x, i, k;
 	unsigned	 nb;
 
-	for (x = 0; x < n; x++) {
-		i = places == NULL ? x : places[x];
+	if (places == NULL) {
+		for (i = 0; i < n; i++) {
+			k = seq[i];
+			nb = record_codec_lp_put(&o, lastn[k], zz[i]);
+			lastn[k] = (uint8_t)nb;
+			nz[k] |= nb != 0;
+		}
+	}
+	for (x = 0; x < n && places != NULL; x++) {
+		i = places[x];
 		k = seq[i];
 		nb = record_codec_lp_put(&o, lastn[k], zz[i]);
 		lastn[k] = (uint8_t)nb;
@@ -246,37 +253,85 @@ record_codec_lp_residuals(struct record_pred *p)
 	}
 }
 
+/*
+ * The residuals of the first two samples after a heartbeat, in coding
+ * order: their predictions read the values before them.  The zero group
+ * is empty then.
+ */
+static void
+record_codec_lp_start(struct record_pred *p)
+{
+	size_t		 i, k, n = p->lay.n;
+
+	for (i = 0; i < n; i++) {
+		k = p->seq[i];
+		p->zz[i] = record_zigzag((int64_t)(p->cur[k] -
+		    record_codec_pred_start(p, k)));
+	}
+}
+
+/* The residuals of a steady sample: the chunks' bits, the counters
+ * outside the group, then the members of each chunk that missed. */
+static void
+record_codec_lp_steady(struct record_pred *p, struct record_lp_out *o)
+{
+	const uint32_t	*zpos = p->zpos;
+	const uint64_t	*zz = p->zz;
+	size_t		 c, i, end, nch;
+	uint64_t	 miss;
+
+	nch = (p->nzero + RECORD_LP_CHUNK - 1) / RECORD_LP_CHUNK;
+	for (c = 0; c < nch; c++) {
+		end = (c + 1) * RECORD_LP_CHUNK;
+		if (end > p->nzero)
+			end = p->nzero;
+		for (i = c * RECORD_LP_CHUNK, miss = 0; i < end; i++)
+			miss |= zz[zpos[i]];
+		p->chunk[c] = miss != 0;
+		record_codec_lp_emit(o, miss != 0, 1);
+	}
+	record_codec_lp_code(p, o, p->rest, p->nrest);
+	for (c = 0; c < nch; c++) {
+		if (!p->chunk[c])
+			continue;
+		end = (c + 1) * RECORD_LP_CHUNK;
+		record_codec_lp_code(p, o, zpos + c * RECORD_LP_CHUNK,
+		    (end > p->nzero ? p->nzero : end) - c * RECORD_LP_CHUNK);
+	}
+}
+
 void
 record_codec_lp_encode(struct record_pred *p, struct record_bits *bw,
     const struct raw_value *v)
 {
 	struct record_lp_out o;
-	const uint64_t	*v1 = p->v1, *zmask = p->zmask;
-	uint64_t	*cur = p->cur, *d0 = p->d0, *zz = p->zz;
-	size_t		 i, k, n = p->lay.n;
-	uint64_t	 miss = 0;
+	const uint64_t	*v1 = p->v1;
+	uint64_t	*cur = p->cur, *d0 = p->d0;
+	size_t		 k, n = p->lay.n;
 
-	for (k = 0; k < n; k++) {
+	/* After a heartbeat's first sample record_codec_tb_fill() set
+	 * them, in its pass over the sample. */
+	for (k = 0; k < n && p->hist == 0; k++) {
 		cur[k] = v[k].value;
 		d0[k] = v[k].value - v1[k];
 	}
-	record_codec_lp_residuals(p);
-	for (i = 0; i < n; i++)
-		miss |= zz[i] & zmask[i];
+	if (p->hist < 2)
+		record_codec_lp_start(p);
+	else
+		record_codec_lp_residuals(p);
 	/* A value takes at most 15 + 63 bits, and a step stores 8 bytes. */
-	record_buf_reserve(bw->out, 10 * n + 16);
+	record_buf_reserve(bw->out, 10 * n + n / 8 + 16);
 	o.p = bw->out->p + bw->out->len;
 	o.acc = 0;
 	o.nacc = 0;
 	if (bw->nacc > 0)
 		record_codec_lp_emit(&o, bw->acc & (((uint64_t)1 << bw->nacc) -
 		    1), bw->nacc);
-	if (p->nzero > 0)
-		record_codec_lp_emit(&o, miss != 0, 1);
-	if (p->nzero > 0 && miss == 0)
-		record_codec_lp_code(p, &o, p->rest, p->nrest);
-	else
+	/* After a heartbeat the group is empty: every counter is coded. */
+	if (p->hist < 2)
 		record_codec_lp_code(p, &o, NULL, n);
+	else
+		record_codec_lp_steady(p, &o);
 	bw->out->len = (size_t)(o.p - bw->out->p);
 	bw->acc = o.nacc > 0 ? o.acc >> (64 - o.nacc) : 0;
 	bw->nacc = o.nacc;
@@ -308,18 +363,39 @@ record_codec_lp_get(struct record_pred *p, struct record_bits_rd *br,
 void
 record_codec_lp_decode(struct record_pred *p, struct record_bits_rd *br)
 {
-	size_t		 i, k, n = p->lay.n;
-	uint64_t	 d, z, skip = 0;
+	size_t		 i, k, c, nch, n = p->lay.n;
+	uint64_t	 d, z;
 	int		 mean = p->hist >= 3;
 
-	if (p->nzero > 0 && record_bits_get(br, 1) == 0)
-		skip = ~(uint64_t)0;
-	for (i = 0; i < n && br->error == 0; i++) {
+	if (p->hist < 2) {
+		for (i = 0; i < n && br->error == 0; i++) {
+			k = p->seq[i];
+			z = record_codec_lp_get(p, br, k);
+			p->cur[k] = record_codec_pred_start(p, k) +
+			    (uint64_t)record_unzigzag(z);
+			p->d0[k] = p->cur[k] - p->v1[k];
+		}
+		return;
+	}
+	nch = (p->nzero + RECORD_LP_CHUNK - 1) / RECORD_LP_CHUNK;
+	for (c = 0; c < nch; c++)
+		p->chunk[c] = (uint8_t)record_bits_get(br, 1);
+	for (i = 0; i < p->nzero; i++)
+		p->zz[p->zpos[i]] = 0;
+	for (i = 0; i < p->nrest; i++)
+		p->zz[p->rest[i]] = record_codec_lp_get(p, br,
+		    p->seq[p->rest[i]]);
+	for (i = 0; i < p->nzero; i++) {
+		if (p->chunk[i / RECORD_LP_CHUNK])
+			p->zz[p->zpos[i]] = record_codec_lp_get(p, br,
+			    p->seq[p->zpos[i]]);
+	}
+	if (br->error != 0)
+		return;
+	for (i = 0; i < n; i++) {
 		k = p->seq[i];
-		z = (p->zmask[i] & skip) != 0 ? 0 :
-		    record_codec_lp_get(p, br, k);
 		d = record_codec_lp_guess(p, k, p->refj[k], mean) +
-		    (uint64_t)record_unzigzag(z);
+		    (uint64_t)record_unzigzag(p->zz[i]);
 		p->cur[k] = p->v1[k] + d;
 		p->d0[k] = d;
 	}

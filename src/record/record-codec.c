@@ -207,11 +207,15 @@ record_codec_pred_init(struct record_pred *p,
 	p->bscore = xcalloc(n, sizeof *p->bscore);
 	p->lastn = xcalloc(n, sizeof *p->lastn);
 	p->review = xcalloc(2 * n, sizeof *p->review);
-	p->m.val = xcalloc(p->lay.nclasses * RECORD_VCTX, sizeof *p->m.val);
+	/* Format 3 codes no value with the range coder. */
+	if (format < 3)
+		p->m.val = xcalloc(p->lay.nclasses * RECORD_VCTX,
+		    sizeof *p->m.val);
 	p->kind = xcalloc(n, sizeof *p->kind);
 	p->refj = xcalloc(n, sizeof *p->refj);
 	p->seq = xcalloc(n, sizeof *p->seq);
-	p->zmask = xcalloc(n, sizeof *p->zmask);
+	p->zpos = xcalloc(n, sizeof *p->zpos);
+	p->chunk = xcalloc(n / RECORD_LP_CHUNK + 1, sizeof *p->chunk);
 	p->rest = xcalloc(n, sizeof *p->rest);
 	p->zz = xcalloc(n, sizeof *p->zz);
 	p->bykind = xcalloc(n, sizeof *p->bykind);
@@ -242,7 +246,8 @@ record_codec_pred_free(struct record_pred *p)
 	free(p->kind);
 	free(p->refj);
 	free(p->seq);
-	free(p->zmask);
+	free(p->zpos);
+	free(p->chunk);
 	free(p->rest);
 	free(p->zz);
 	free(p->bykind);
@@ -280,7 +285,8 @@ record_codec_pred_key(struct record_pred *p, uint64_t t)
 	record_rc_model_init(m->version, RECORD_RC_TREE);
 	record_rc_model_init(m->errlen, RECORD_RC_TREE);
 	record_rc_model_init(&m->tb[0][0], RECORD_STAGES * RECORD_RC_TREE);
-	record_rc_sym_init(m->val, p->lay.nclasses * RECORD_VCTX);
+	if (m->val != NULL)
+		record_rc_sym_init(m->val, p->lay.nclasses * RECORD_VCTX);
 	if (p->format >= 3) {
 		memset(p->nz, 3, p->lay.n);
 		record_codec_lp_prep(p);
@@ -333,6 +339,12 @@ record_codec_pred_value(struct record_pred *p, size_t k)
 		return (p->v1[k]);
 	}
 	return (p->v1[k] + record_codec_guess(p, k, p->best[k]));
+}
+
+uint64_t
+record_codec_pred_start(struct record_pred *p, size_t k)
+{
+	return (record_codec_pred_value(p, k));
 }
 
 /*

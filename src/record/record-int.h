@@ -475,10 +475,11 @@ struct record_pred {
 	uint8_t		*kind;		/* format 3: k's guess, RECORD_LP_* */
 	uint32_t	*refj;		/* ... the counter it is taken from */
 	uint32_t	*seq;		/* ... the coding order */
-	uint64_t	*zmask;		/* [i]: all ones for the zero group's */
-	uint32_t	*rest;		/* ... the others' places in seq */
+	uint32_t	*zpos;		/* ... the zero group's places in seq */
+	size_t		 nzero;
+	uint32_t	*rest;		/* ... the others' */
 	size_t		 nrest;
-	size_t		 nzero;		/* ... counters in the zero group */
+	uint8_t		*chunk;		/* ... [c]: a member of chunk c moved */
 	uint64_t	*zz;		/* [i]: residuals, while coding */
 	uint32_t	*bykind;	/* places in seq by kind of guess */
 	size_t		 kstart[6];	/* ... where each kind starts */
@@ -545,13 +546,19 @@ void	 record_codec_learn(struct record_pred *, size_t b);
  */
 #define RECORD_LP_EVERY		64	/* samples between reviews */
 #define RECORD_LP_FIRST		4	/* steady samples reviewed each */
+#define RECORD_LP_CHUNK		32	/* members under one bit */
 
-/* Whether format 3 codes this sample's values with the LP code. */
+/* Whether this sample's values are in the LP code: all of format 3's. */
 static inline int
 record_codec_lp(const struct record_pred *p)
 {
-	return (p->format >= 3 && p->hist >= 2);
+	return (p->format >= 3);
 }
+
+/* The prediction of counter k in the first two samples after a
+ * heartbeat (hist 0 and 1), every counter before it in coding order
+ * known. */
+uint64_t record_codec_pred_start(struct record_pred *, size_t k);
 
 /* The kinds, references and order from best and order. */
 void	 record_codec_lp_prep(struct record_pred *);
@@ -575,6 +582,39 @@ record_codec_pred_timebase(const struct record_pred *p, size_t k)
 }
 
 /*
+ * Format 3 after a heartbeat's first sample: record_codec_tb_fill() with
+ * the values and deltas into cur and d0 in the same pass, which
+ * record_codec_lp_encode() then takes as they are.
+ */
+static inline uint64_t
+record_codec_tb_fill_values(struct record_pred *p, const struct raw_value *v,
+    uint64_t *diff)
+{
+	uint64_t	*tc = p->tbcur, *cur = p->cur, *d0 = p->d0;
+	const uint64_t	*t1 = p->tb1, *v1 = p->v1;
+	size_t		 k, n = p->lay.n;
+	uint64_t	 any, t, last, q, last1, x;
+
+	tc[0] = last = any = v[0].timebase;
+	cur[0] = v[0].value;
+	d0[0] = v[0].value - v1[0];
+	last1 = t1[0];
+	for (k = 1; k < n; k++) {
+		t = v[k].timebase;
+		x = v[k].value;
+		q = t1[k];
+		tc[k] = t;
+		cur[k] = x;
+		d0[k] = x - v1[k];
+		any |= t;
+		*diff |= (t - last) ^ (q - last1);
+		last = t;
+		last1 = q;
+	}
+	return (any);
+}
+
+/*
  * The timebases of v into tbcur; whether every one is as predicted in
  * *exact (n > 0), and whether any is set.  One pass, without a branch
  * per counter: the differences that must match are or'ed together and
@@ -591,17 +631,32 @@ record_codec_tb_fill(struct record_pred *p, const struct raw_value *v,
 
 	/* The last values are kept in locals: a store to tc could be a
 	 * store to v for all the compiler knows. */
-	/* After a heartbeat all must be equal: the steps compared are 0. */
+	if (p->format >= 3 && p->hist > 0) {
+		any = record_codec_tb_fill_values(p, v, &diff);
+		*exact = diff == 0 && tc[0] == record_codec_pred_timebase(p, 0);
+		return (any != 0);
+	}
 	tc[0] = last = any = v[0].timebase;
-	last1 = p->hist == 0 ? 0 : t1[0];
-	for (k = 1; k < n; k++) {
-		t = v[k].timebase;
-		q = p->hist == 0 ? 0 : t1[k];
-		tc[k] = t;
-		any |= t;
-		diff |= (t - last) ^ (q - last1);
-		last = t;
-		last1 = q;
+	if (p->hist == 0) {
+		/* After a heartbeat all must be equal. */
+		for (k = 1; k < n; k++) {
+			t = v[k].timebase;
+			tc[k] = t;
+			any |= t;
+			diff |= t ^ last;
+			last = t;
+		}
+	} else {
+		last1 = t1[0];
+		for (k = 1; k < n; k++) {
+			t = v[k].timebase;
+			q = t1[k];
+			tc[k] = t;
+			any |= t;
+			diff |= (t - last) ^ (q - last1);
+			last = t;
+			last1 = q;
+		}
 	}
 	*exact = diff == 0 && tc[0] == record_codec_pred_timebase(p, 0);
 	return (any != 0);
