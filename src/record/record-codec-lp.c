@@ -158,19 +158,20 @@ record_codec_lp_bitlen(uint64_t z)
 static inline unsigned
 record_codec_lp_put(struct record_lp_out *o, unsigned m, uint64_t z)
 {
-	unsigned	 nb, mb, gl, t;
+	unsigned	 nb, one, mb, t;
 	uint64_t	 x;
 
 	nb = record_codec_lp_bitlen(z);
+	one = z != 0;
 	x = record_zigzag((int64_t)nb - (int64_t)m) + 1;
-	gl = 64 - (unsigned)__builtin_clzll(x);
-	mb = nb > 1 ? nb - 1 : 0;
-	t = 2 * gl - 1 + mb;
+	mb = nb - one;
+	/* 2 * bitlen(x) - 1: x is 1..129. */
+	t = 2 * (64 - (unsigned)__builtin_clzll(x)) - 1 + mb;
 	if (t <= 56) {
-		record_codec_lp_emit(o, ((x - (nb != 0)) << mb) + z, t);
+		record_codec_lp_emit(o, ((x - one) << mb) + z, t);
 	} else {
 		/* Only a residual of 42 bits or more. */
-		record_codec_lp_emit(o, x, 2 * gl - 1);
+		record_codec_lp_emit(o, x, t - mb);
 		record_codec_lp_emit(o, (z >> 32) & (((uint64_t)1 <<
 		    (mb - 32)) - 1), mb - 32);
 		record_codec_lp_emit(o, z & 0xffffffffU, 32);

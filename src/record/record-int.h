@@ -593,7 +593,7 @@ record_codec_tb_fill_values(struct record_pred *p, const struct raw_value *v,
 	uint64_t	*tc = p->tbcur, *cur = p->cur, *d0 = p->d0;
 	const uint64_t	*t1 = p->tb1, *v1 = p->v1;
 	size_t		 k, n = p->lay.n;
-	uint64_t	 any, t, last, q, last1, x;
+	uint64_t	 any, t, last, q, last1, x, dif = 0;
 
 	tc[0] = last = any = v[0].timebase;
 	cur[0] = v[0].value;
@@ -607,10 +607,11 @@ record_codec_tb_fill_values(struct record_pred *p, const struct raw_value *v,
 		cur[k] = x;
 		d0[k] = x - v1[k];
 		any |= t;
-		*diff |= (t - last) ^ (q - last1);
+		dif |= (t - last) ^ (q - last1);
 		last = t;
 		last1 = q;
 	}
+	*diff |= dif;
 	return (any);
 }
 

@@ -117,7 +117,11 @@ session_record_flush(struct session_record *rf, char **cause)
 	/* A FIFO nobody reads waits in a way a signal ends.  A full disk
 	 * under a ring takes its oldest segments, one by one. */
 	for (off = 0;; off += done) {
-		error = iowait_write(rf->fd, p + off, left - off, &done);
+		/* A file of our own making is a regular file: no fstat(2)
+		 * a batch. */
+		error = rf->out.kind == FILE_OUT_NEW ?
+		    iowait_write_kind(rf->fd, 1, p + off, left - off, &done) :
+		    iowait_write(rf->fd, p + off, left - off, &done);
 		if (error != -ENOSPC || rf->ring == NULL ||
 		    session_ring_drop(rf->ring) != 0) {
 			off += done;

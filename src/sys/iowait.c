@@ -143,13 +143,21 @@ iowait_open(const char *path, int flags, mode_t mode)
 int
 iowait_write(int fd, const void *data, size_t len, size_t *done)
 {
-	const char	*p = data;
 	struct stat	 st;
+
+	return (iowait_write_kind(fd, fstat(fd, &st) == 0 &&
+	    S_ISREG(st.st_mode), data, len, done));
+}
+
+int
+iowait_write_kind(int fd, int reg, const void *data, size_t len,
+    size_t *done)
+{
+	const char	*p = data;
 	size_t		 chunk;
 	ssize_t		 w;
-	int		 reg, error;
+	int		 error;
 
-	reg = fstat(fd, &st) == 0 && S_ISREG(st.st_mode);
 	error = 0;
 	while (len > 0 && error == 0) {
 		if (!reg && (error = iowait_fd(fd, POLLOUT)) != 0)

@@ -39,6 +39,9 @@ int	 iowait_open(const char *, int, mode_t);
 /* All len bytes to fd: 0, or -errno (-EINTR: stopped, -EPIPE ...);
  * *done (when not NULL) says how many went either way. */
 int	 iowait_write(int, const void *, size_t, size_t *);
+/* The same for an fd the caller knows to be a regular file or not
+ * (reg), which spares an fstat(2) a call. */
+int	 iowait_write_kind(int, int reg, const void *, size_t, size_t *);
 /* One read(2) or pread(2) once fd is readable: bytes, 0 at the end, or
  * -errno (-EINTR: stopped). */
 ssize_t	 iowait_read(int, void *, size_t);
