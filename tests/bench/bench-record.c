@@ -51,17 +51,44 @@ bench_step(uint64_t t0, uint64_t t1, double clock_cost)
 	return (d > 0 ? d : 0);
 }
 
+/* One sample into both recordings, in turn first; each one's time. */
+static void
+bench_append(struct session_record *a, struct session_record *b, size_t i,
+    const struct raw_sample *rs, double *ta, double *tb)
+{
+	struct session_record	*first = i % 2 == 0 ? a : b;
+	struct session_record	*second = i % 2 == 0 ? b : a;
+	uint64_t		 t1, t2, t3;
+	char			*cause = NULL;
+
+	t1 = bench_ns(CLOCK_THREAD_CPUTIME_ID);
+	if (session_record_sample(first, rs, &cause) != 0)
+		goto fail;
+	t2 = bench_ns(CLOCK_THREAD_CPUTIME_ID);
+	if (session_record_sample(second, rs, &cause) != 0)
+		goto fail;
+	t3 = bench_ns(CLOCK_THREAD_CPUTIME_ID);
+	*ta = (double)(i % 2 == 0 ? t2 - t1 : t3 - t2);
+	*tb = (double)(i % 2 == 0 ? t3 - t2 : t2 - t1);
+	return;
+fail:
+	fprintf(stderr, "bench-record: %s\n", cause);
+	exit(1);
+}
+
 int
 main(void)
 {
 	static char		 sim_args[] = "clock=virtual";
 	static double		 refresh[SAMPLES], append[SAMPLES];
+	static double		 append2[SAMPLES];
 	static double		 decode[SAMPLES];
 	struct session_opts	 so;
 	struct session		*ses;
 	struct engine_snapshot	*snap;
-	struct session_record	*rec;
-	struct session_record_params rp;
+	struct session_record	*rec, *rec2;
+	struct session_record_params rp, rp2;
+	struct record_writer_opts wo2;
 	struct record_constant	 rc[3];
 	struct record_reader	*rd;
 	struct record_event	 ev;
@@ -69,14 +96,17 @@ main(void)
 	struct export_info	 info;
 	struct strbuf		 sb = { 0 };
 	char			 path[] = "/tmp/hvtop-bench-record-XXXXXX";
+	char			 path2[] = "/tmp/hvtop-bench-record2-XXXXXX";
 	char			 out[] = "/tmp/hvtop-bench-csv-XXXXXX";
 	FILE			*fp;
 	char			*cause = NULL;
 	void			*buf;
 	size_t			 len, i, n;
 	size_t			 samples = bench_iters(SAMPLES);
-	uint64_t		 pre, t0, t1, t2, step = 1000000000ULL;
+	uint64_t		 pre, pre2, t0, t1, step = 1000000000ULL;
 	double			 sum_refresh = 0, sum_append = 0, cost, mean;
+	double			 sum_append2 = 0;
+	size_t			 len2;
 	struct session_result	 res;
 	int			 fd;
 
@@ -97,11 +127,11 @@ main(void)
 		fprintf(stderr, "bench-record: %s\n", cause);
 		return (1);
 	}
-	if ((fd = mkstemp(path)) == -1) {
+	if ((fd = mkstemp(path)) == -1 || close(fd) != 0 ||
+	    (fd = mkstemp(path2)) == -1 || close(fd) != 0) {
 		perror("bench-record");
 		return (1);
 	}
-	close(fd);
 	if ((fd = mkstemp(out)) == -1 || (fp = fdopen(fd, "w")) == NULL) {
 		perror("bench-record");
 		return (1);
@@ -119,13 +149,20 @@ main(void)
 	rp.consts = rc;
 	rp.epoch_ns = session_wall(ses, 0);
 	rp.interval_ns = step;
-	if (session_record_open(&rp, &rec, &cause) != 0) {
+	rp2 = rp;
+	rp2.path = path2;
+	record_write_defaults(&wo2);
+	wo2.format = RECORD_VERSION_2;
+	rp2.opts = &wo2;
+	if (session_record_open(&rp, &rec, &cause) != 0 ||
+	    session_record_open(&rp2, &rec2, &cause) != 0) {
 		fprintf(stderr, "bench-record: %s\n", cause);
 		return (1);
 	}
 	for (i = 0; i < rp.nconsts; i++)
 		free(rc[i].name);
 	pre = session_record_bytes(rec);
+	pre2 = session_record_bytes(rec2);
 	info.source = session_label(ses);
 	info.catalog = session_catalog_label(ses);
 	info.calls = "hcalls";
@@ -147,19 +184,20 @@ main(void)
 			return (1);
 		}
 		t1 = bench_ns(CLOCK_THREAD_CPUTIME_ID);
-		if (session_record_sample(rec, session_raw(ses), &cause) != 0) {
-			fprintf(stderr, "bench-record: %s\n", cause);
-			return (1);
-		}
-		t2 = bench_ns(CLOCK_THREAD_CPUTIME_ID);
+		bench_append(rec, rec2, i, session_raw(ses), &append[i],
+		    &append2[i]);
 		refresh[i] = bench_step(t0, t1, cost);
-		append[i] = bench_step(t1, t2, cost);
 		sum_refresh += (double)(t1 - t0) - mean;
-		sum_append += (double)(t2 - t1) - mean;
+		sum_append += append[i] - mean;
+		sum_append2 += append2[i] - mean;
+		append[i] = append[i] > cost ? append[i] - cost : 0;
+		append2[i] = append2[i] > cost ? append2[i] - cost : 0;
 		session_sleep_until(ses, session_now(ses) + step, -1);
 	}
 	len = (size_t)session_record_bytes(rec);
-	if (session_record_close(rec, &cause) != 0) {
+	len2 = (size_t)session_record_bytes(rec2);
+	if (session_record_close(rec2, &cause) != 0 ||
+	    session_record_close(rec, &cause) != 0) {
 		fprintf(stderr, "bench-record: %s\n", cause);
 		return (1);
 	}
@@ -183,6 +221,16 @@ main(void)
 	    sum_append / (double)samples / 1e3);
 	printf("record.default.overhead %.2f %%\n",
 	    100 * sum_append / sum_refresh);
+	/* The baseline: the same samples in format 2. */
+	printf("record.default.v2.bytes_per_counter %.3f B\n",
+	    (double)(len2 - pre2) / (double)samples / (double)n);
+	printf("record.default.v2.append %.2f us\n",
+	    bench_median(append2, samples) / 1e3);
+	printf("record.default.v2.overhead %.2f %%\n",
+	    100 * sum_append2 / sum_refresh);
+	printf("record.default.append_vs_v2 %.3f x\n",
+	    sum_append / sum_append2);
+	unlink(path2);
 
 	if (file_read(path, (size_t)1 << 30, &buf, &len, &cause) != 0 ||
 	    record_read_open(buf, len, &rd, &cause) != 0) {
