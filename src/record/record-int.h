@@ -67,6 +67,14 @@ uint32_t record_codec_crc32(uint32_t, const uint8_t *, size_t);
 
 /* floor(a * b / c) modulo 2^64, exactly; c != 0. */
 uint64_t record_codec_muldiv(uint64_t a, uint64_t b, uint64_t c);
+/* The same, inline where both factors fit 32 bits (most deltas). */
+static inline uint64_t
+record_codec_muldiv_in(uint64_t a, uint64_t b, uint64_t c)
+{
+	if ((a | b) >> 32 == 0)
+		return (a * b / c);
+	return (record_codec_muldiv(a, b, c));
+}
 /* The same computed without 128-bit arithmetic (for the tests). */
 uint64_t record_codec_muldiv_portable(uint64_t a, uint64_t b, uint64_t c);
 
@@ -512,7 +520,7 @@ record_codec_ref(unsigned c, int i)
 static inline uint64_t
 record_codec_ratio(uint64_t dj, uint64_t d1k, uint64_t d1j)
 {
-	return (d1j == 0 ? d1k : record_codec_muldiv(dj, d1k, d1j));
+	return (d1j == 0 ? d1k : record_codec_muldiv_in(dj, d1k, d1j));
 }
 
 void	 record_codec_pred_init(struct record_pred *,
@@ -588,16 +596,18 @@ record_codec_pred_timebase(const struct record_pred *p, size_t k)
  */
 static inline uint64_t
 record_codec_tb_fill_values(struct record_pred *p, const struct raw_value *v,
-    uint64_t *diff)
+    uint64_t *diff, uint8_t *anyst)
 {
 	uint64_t	*tc = p->tbcur, *cur = p->cur, *d0 = p->d0;
 	const uint64_t	*t1 = p->tb1, *v1 = p->v1;
 	size_t		 k, n = p->lay.n;
 	uint64_t	 any, t, last, q, last1, x, dif = 0;
+	uint8_t		 st;
 
 	tc[0] = last = any = v[0].timebase;
 	cur[0] = v[0].value;
 	d0[0] = v[0].value - v1[0];
+	st = v[0].status;
 	last1 = t1[0];
 	for (k = 1; k < n; k++) {
 		t = v[k].timebase;
@@ -606,24 +616,35 @@ record_codec_tb_fill_values(struct record_pred *p, const struct raw_value *v,
 		tc[k] = t;
 		cur[k] = x;
 		d0[k] = x - v1[k];
+		st |= v[k].status;
 		any |= t;
 		dif |= (t - last) ^ (q - last1);
 		last = t;
 		last1 = q;
 	}
 	*diff |= dif;
+	*anyst = st;
 	return (any);
+}
+
+/* Whether record_codec_tb_fill() takes the values, and the statuses, in
+ * its pass. */
+static inline int
+record_codec_tb_fused(const struct record_pred *p)
+{
+	return (p->format >= 3 && p->hist > 0);
 }
 
 /*
  * The timebases of v into tbcur; whether every one is as predicted in
  * *exact (n > 0), and whether any is set.  One pass, without a branch
  * per counter: the differences that must match are or'ed together and
- * compare as they do modulo 2^64.
+ * compare as they do modulo 2^64.  When record_codec_tb_fused(), the
+ * statuses or'ed together into *anyst too.
  */
 static inline int
 record_codec_tb_fill(struct record_pred *p, const struct raw_value *v,
-    int *exact)
+    int *exact, uint8_t *anyst)
 {
 	uint64_t	*tc = p->tbcur;
 	const uint64_t	*t1 = p->tb1;
@@ -632,8 +653,8 @@ record_codec_tb_fill(struct record_pred *p, const struct raw_value *v,
 
 	/* The last values are kept in locals: a store to tc could be a
 	 * store to v for all the compiler knows. */
-	if (p->format >= 3 && p->hist > 0) {
-		any = record_codec_tb_fill_values(p, v, &diff);
+	if (record_codec_tb_fused(p)) {
+		any = record_codec_tb_fill_values(p, v, &diff, anyst);
 		*exact = diff == 0 && tc[0] == record_codec_pred_timebase(p, 0);
 		return (any != 0);
 	}

@@ -486,10 +486,23 @@ record_write_begin(struct record_writer *w, const struct record_meta *m,
 	return (0);
 }
 
+/* The error for a status >= 8 somewhere in s. */
+static int
+record_write_bad_status(const struct raw_sample *s, char **cause)
+{
+	size_t	 k;
+
+	for (k = 0; s->values[k].status < 8; k++)
+		;
+	*cause = xasprintf("counter %zu: status %u cannot be recorded", k,
+	    s->values[k].status);
+	return (-HV_EUSAGE);
+}
+
 /*
  * Whether s can be written: after the preamble, one value per counter,
- * statuses < 8.  Returns 0 with the statuses or'ed in *anyst, or
- * -HV_EUSAGE with *cause set.
+ * statuses < 8 (unless anyst is NULL: the caller checks them).  Returns
+ * 0 with the statuses or'ed in *anyst, or -HV_EUSAGE with *cause set.
  */
 static int
 record_write_sample_check(const struct record_writer *w,
@@ -507,16 +520,13 @@ record_write_sample_check(const struct record_writer *w,
 		    "%zu counters", n, w->sel.ncounters);
 		return (-HV_EUSAGE);
 	}
+	if (anyst == NULL)
+		return (0);
 	for (k = 0, st = 0; k < n; k++)
 		st |= s->values[k].status;
 	*anyst = st;
-	if (st >= 8) {
-		for (k = 0; s->values[k].status < 8; k++)
-			;
-		*cause = xasprintf("counter %zu: status %u cannot be "
-		    "recorded", k, s->values[k].status);
-		return (-HV_EUSAGE);
-	}
+	if (st >= 8)
+		return (record_write_bad_status(s, cause));
 	return (0);
 }
 
@@ -527,13 +537,19 @@ record_write_sample_check(const struct record_writer *w,
  */
 static uint8_t
 record_write_sample_flags(struct record_writer *w, const struct raw_sample *s,
-    size_t elen, uint8_t anyst)
+    size_t elen, uint8_t *anyst)
 {
 	struct record_pred	*p = &w->pred;
 	uint8_t			 flags = 0;
 	int			 exact;
 
-	if (anyst != 0)
+	if (s->nvalues > 0 && record_codec_tb_fill(p, s->values, &exact,
+	    anyst)) {
+		flags |= RECORD_SF_TIMEBASE;
+		if (exact)
+			flags |= RECORD_SF_TBEXACT;
+	}
+	if (*anyst != 0)
 		flags |= RECORD_SF_STATUS;
 	if (s->calls != p->calls)
 		flags |= RECORD_SF_CALLS;
@@ -543,11 +559,6 @@ record_write_sample_flags(struct record_writer *w, const struct raw_sample *s,
 		flags |= RECORD_SF_VERSION;
 	if (strlen(p->error) != elen || memcmp(p->error, s->error, elen) != 0)
 		flags |= RECORD_SF_ERROR;
-	if (s->nvalues > 0 && record_codec_tb_fill(p, s->values, &exact)) {
-		flags |= RECORD_SF_TIMEBASE;
-		if (exact)
-			flags |= RECORD_SF_TBEXACT;
-	}
 	return (flags);
 }
 
@@ -610,18 +621,27 @@ record_write_sample(struct record_writer *w, const struct raw_sample *s,
 	struct record_pred	*p = &w->pred;
 	size_t			 elen;
 	uint8_t			 flags, anyst;
-	int			 error;
+	int			 error, due, fused;
 
-	if ((error = record_write_sample_check(w, s, &anyst, cause)) != 0)
-		return (error);
-	if (w->key_due || w->since_hb >= w->opts.keyframe_samples ||
+	due = w->key_due || w->since_hb >= w->opts.keyframe_samples ||
 	    w->since_hb_bytes >= w->opts.keyframe_bytes ||
-	    record_write_gap(w, s->now) >=
-	    ((uint64_t)1 << w->opts.compact_bits))
+	    (w->begun && record_write_gap(w, s->now) >=
+	    ((uint64_t)1 << w->opts.compact_bits));
+	/* Without a heartbeat, format 3 reads the statuses in the pass
+	 * that takes the timebases and values: nothing is written before
+	 * they are checked either way. */
+	fused = !due && record_codec_tb_fused(p) && s->nvalues > 0;
+	anyst = 0;
+	if ((error = record_write_sample_check(w, s, fused ? NULL : &anyst,
+	    cause)) != 0)
+		return (error);
+	if (due)
 		record_write_heartbeat(w, out, s->now);
 
 	elen = strnlen(s->error, sizeof s->error - 1);
-	flags = record_write_sample_flags(w, s, elen, anyst);
+	flags = record_write_sample_flags(w, s, elen, &anyst);
+	if (anyst >= 8)
+		return (record_write_bad_status(s, cause));
 	record_write_sample_payload(w, s, flags, elen);
 	record_codec_pred_update(p, s->now);
 	p->calls = s->calls;

@@ -281,6 +281,69 @@ test_damage(void **state)
 	lp_free(&r);
 }
 
+/*
+ * A status that cannot be recorded is refused, whether the sample is
+ * steady or starts after a heartbeat, before anything is written; the
+ * recording goes on as if the sample had not come.
+ */
+static void
+test_bad_status(void **state)
+{
+	struct record_writer_opts o;
+	struct record_writer	*w;
+	struct record_selection	 sel;
+	struct record_meta	 m;
+	struct raw_sample	 s;
+	struct record_buf	 buf = { 0 };
+	struct lp_rec		 r;
+	uint64_t		 seed = 7, acc[NCTR] = { 0 };
+	char			*cause = NULL;
+	size_t			 i, k, len, got = 0;
+
+	(void)state;
+	record_write_defaults(&o);
+	o.keyframe_samples = 50;
+	lp_selection(&sel);
+	lp_meta(&m);
+	w = record_write_new(&o);
+	assert_int_equal(record_write_begin(w, &m, "CATALOG", 7, &sel, 0, &buf,
+	    &cause), 0);
+	memset(&s, 0, sizeof s);
+	s.values = xcalloc(NCTR, sizeof *s.values);
+	s.nvalues = NCTR;
+	memset(&r, 0, sizeof r);
+	r.vals = xcalloc(200 * NCTR, sizeof *r.vals);
+	for (i = 0; i < 200; i++) {
+		lp_values(0, i, &seed, acc, s.values);
+		s.now = (i + 1) * 1000000000ULL;
+		if (i == 0 || i == 100 || i == 125) {
+			/* 100 is a heartbeat's sample, 125 a steady one. */
+			s.values[NCTR - 3].status = 9;
+			len = buf.len;
+			assert_int_equal(record_write_sample(w, &s, &buf,
+			    &cause), -HV_EUSAGE);
+			assert_non_null(strstr(cause, "status 9"));
+			free(cause);
+			cause = NULL;
+			assert_int_equal(buf.len, len);
+			s.values[NCTR - 3].status = 0;
+		}
+		assert_int_equal(record_write_sample(w, &s, &buf, &cause), 0);
+		for (k = 0; k < NCTR; k++)
+			r.vals[i * NCTR + k] = s.values[k].value;
+	}
+	r.n = 200;
+	record_write_end(w, &buf);
+	assert_int_equal(lp_check(&r, buf.p, buf.len, &got), 0);
+	assert_int_equal(got, 200);
+	record_write_free(w);
+	free(s.values);
+	free(r.vals);
+	record_buf_free(&buf);
+	record_selection_free(&sel);
+	record_meta_free(&m);
+}
+
 /* The gamma reader refuses more than 7 zeros and the end of the bytes. */
 static void
 test_gamma(void **state)
@@ -310,6 +373,7 @@ main(void)
 		cmocka_unit_test(test_both_formats),
 		cmocka_unit_test(test_small),
 		cmocka_unit_test(test_damage),
+		cmocka_unit_test(test_bad_status),
 		cmocka_unit_test(test_gamma),
 	};
 
