@@ -415,9 +415,10 @@ record_codec_lp_learn(struct record_pred *p)
 	s = p->nsamp - 2;
 	if (s >= RECORD_LP_FIRST && s % RECORD_LP_EVERY != 0)
 		return;
-	/* A counter exact for two periods has nothing to learn. */
+	/* A counter exact for two periods, or right this time, has nothing
+	 * to learn. */
 	for (k = 0; k < n; k++)
-		p->review[k] = p->nz[k] != 0;
+		p->review[k] = p->nz[k] != 0 && p->lastn[k] != 0;
 	for (k = 0; k < n; k += p->lay.ncol[k])
 		record_codec_learn(p, k);
 	record_codec_lp_prep(p);
