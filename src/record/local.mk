@@ -42,7 +42,7 @@ tests_unit_test_record_ring_CFLAGS = $(UNIT_CFLAGS)
 tests_unit_test_record_ring_LDADD = $(PURE_LIBS) $(CMOCKA_LIBS)
 TESTS += tests/cli/test-hvtop-replay.sh
 TESTS += tests/cli/test-ring.sh tests/cli/test-ring-window.sh \
-	tests/cli/test-ring-memory.sh
+	tests/cli/test-ring-memory.sh tests/cli/test-ring-gone.sh
 TESTS += tests/cli/test-hvtop-abuse.sh
 TESTS += tests/cli/test-hvtop-replay-same.sh tests/cli/test-record-long.sh
 TESTS += tests/cli/test-hvtop-replay-golden.sh
