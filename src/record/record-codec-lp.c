@@ -73,7 +73,9 @@ record_codec_lp_prep(struct record_pred *p)
 		for (i = b; i < b + nc; i++) {
 			k = b + p->order[i];
 			p->seq[i] = (uint32_t)k;
-			if (p->nz[k])
+			p->lastn[i] = p->carry[k];
+			p->nz[i] = p->carry[n + k];
+			if (p->nz[i])
 				p->rest[p->nrest++] = (uint32_t)i;
 			else
 				p->zpos[p->nzero++] = (uint32_t)i;
@@ -142,13 +144,27 @@ record_codec_lp_emit(struct record_lp_out *o, uint64_t v, unsigned n)
 	o->nacc &= 7;
 }
 
-/* Bits in z, without a branch on z == 0 (residuals are as often 0 as
- * not). */
-static inline unsigned
-record_codec_lp_bitlen(uint64_t z)
-{
-	return ((unsigned)(63 - __builtin_clzll(z | 1)) + (z != 0));
-}
+/*
+ * x = zigzag(n - m) + 1 for n - m = d - 64, and the length of its gamma
+ * code, 2 * bitlen(x) - 1: a load in place of the arithmetic.
+ */
+#define RECORD_LP_X(d)	((d) >= 64 ? 2 * ((d) - 64) + 1 : 2 * (64 - (d)))
+#define RECORD_LP_G(x)	((x) >= 128 ? 15 : (x) >= 64 ? 13 : (x) >= 32 ? \
+	11 : (x) >= 16 ? 9 : (x) >= 8 ? 7 : (x) >= 4 ? 5 : (x) >= 2 ? 3 : 1)
+#define RECORD_LP_E(d)	{ RECORD_LP_X(d), RECORD_LP_G(RECORD_LP_X(d)) }
+#define RECORD_LP_E4(d)	RECORD_LP_E(d), RECORD_LP_E(d + 1), \
+	RECORD_LP_E(d + 2), RECORD_LP_E(d + 3)
+#define RECORD_LP_E16(d) RECORD_LP_E4(d), RECORD_LP_E4(d + 4), \
+	RECORD_LP_E4(d + 8), RECORD_LP_E4(d + 12)
+
+static const struct {
+	uint8_t		 x;
+	uint8_t		 len;
+} record_lp_gamma[129] = {
+	RECORD_LP_E16(0), RECORD_LP_E16(16), RECORD_LP_E16(32),
+	RECORD_LP_E16(48), RECORD_LP_E16(64), RECORD_LP_E16(80),
+	RECORD_LP_E16(96), RECORD_LP_E16(112), RECORD_LP_E(128)
+};
 
 /*
  * Residual z in the LP code, for a counter whose last residual had m
@@ -158,25 +174,26 @@ record_codec_lp_bitlen(uint64_t z)
 static inline unsigned
 record_codec_lp_put(struct record_lp_out *o, unsigned m, uint64_t z)
 {
-	unsigned	 nb, one, mb, t;
+	unsigned	 one, mb, d, g;
 	uint64_t	 x;
 
-	nb = record_codec_lp_bitlen(z);
+	/* The bits below z's leading one (63 - clz, as one instruction),
+	 * and z's length mb + one. */
+	mb = 63 ^ (unsigned)__builtin_clzll(z | 1);
 	one = z != 0;
-	x = record_zigzag((int64_t)nb - (int64_t)m) + 1;
-	mb = nb - one;
-	/* 2 * bitlen(x) - 1: x is 1..129. */
-	t = 2 * (64 - (unsigned)__builtin_clzll(x)) - 1 + mb;
-	if (t <= 56) {
-		record_codec_lp_emit(o, ((x - one) << mb) + z, t);
+	d = mb + one + 64 - m;
+	x = record_lp_gamma[d].x;
+	g = record_lp_gamma[d].len;
+	if (__builtin_expect(g + mb <= 56, 1)) {
+		record_codec_lp_emit(o, ((x - one) << mb) + z, g + mb);
 	} else {
-		/* Only a residual of 42 bits or more. */
-		record_codec_lp_emit(o, x, t - mb);
-		record_codec_lp_emit(o, (z >> 32) & (((uint64_t)1 <<
-		    (mb - 32)) - 1), mb - 32);
+		/* Only a residual of 42 bits or more (one is 1): the same
+		 * word in two steps, its low 32 bits last. */
+		record_codec_lp_emit(o, ((x - 1) << (mb - 32)) + (z >> 32),
+		    g + mb - 32);
 		record_codec_lp_emit(o, z & 0xffffffffU, 32);
 	}
-	return (nb);
+	return (mb + one);
 }
 
 /* The residuals at places i of seq, in that order. */
@@ -185,26 +202,25 @@ record_codec_lp_code(struct record_pred *p, struct record_lp_out *o0,
     const uint32_t *places, size_t n)
 {
 	struct record_lp_out o = *o0;
-	const uint32_t	*seq = p->seq;
 	const uint64_t	*zz = p->zz;
 	uint8_t		*lastn = p->lastn, *nz = p->nz;
-	size_t		 x, i, k;
-	unsigned	 nb;
+	size_t		 x, i;
+	uint64_t	 z;
 
 	if (places == NULL) {
 		for (i = 0; i < n; i++) {
-			k = seq[i];
-			nb = record_codec_lp_put(&o, lastn[k], zz[i]);
-			lastn[k] = (uint8_t)nb;
-			nz[k] |= nb != 0;
+			z = zz[i];
+			lastn[i] = (uint8_t)record_codec_lp_put(&o, lastn[i], z);
+			nz[i] |= z != 0;
 		}
 	}
+	/* Unrolled twice: the loop's own steps are shared. */
+#pragma GCC unroll 2
 	for (x = 0; x < n && places != NULL; x++) {
 		i = places[x];
-		k = seq[i];
-		nb = record_codec_lp_put(&o, lastn[k], zz[i]);
-		lastn[k] = (uint8_t)nb;
-		nz[k] |= nb != 0;
+		z = zz[i];
+		lastn[i] = (uint8_t)record_codec_lp_put(&o, lastn[i], z);
+		nz[i] |= z != 0;
 	}
 	*o0 = o;
 }
@@ -218,10 +234,14 @@ record_codec_lp_residuals(struct record_pred *p)
 {
 	const uint32_t	*seq = p->seq, *refj = p->refj, *bk = p->bykind;
 	const uint64_t	*d0 = p->d0, *d1 = p->d1, *d2 = p->d2;
-	const size_t	*ks = p->kstart;
 	uint64_t	*zz = p->zz;
-	size_t		 i, k, j, x;
+	size_t		 i, k, j, x, ks[RECORD_LP_KINDS + 1];
 
+	/* In locals: a store to zz could change p->kstart for all the
+	 * compiler knows. */
+	memcpy(ks, p->kstart, sizeof ks);
+	/* The most common kind, unrolled. */
+#pragma GCC unroll 4
 	for (x = ks[RECORD_LP_REPEAT]; x < ks[RECORD_LP_REPEAT + 1]; x++) {
 		i = bk[x];
 		k = seq[i];
@@ -338,17 +358,17 @@ record_codec_lp_encode(struct record_pred *p, struct record_bits *bw,
 	bw->nacc = o.nacc;
 }
 
-/* Counter k's residual in the LP code, or 0 with br->error set. */
+/* The residual at place i in the LP code, or 0 with br->error set. */
 static inline uint64_t
 record_codec_lp_get(struct record_pred *p, struct record_bits_rd *br,
-    size_t k)
+    size_t i)
 {
 	uint64_t	 dz, z;
 	int64_t		 nb;
 
 	if ((dz = record_bits_gamma(br)) == 0)
 		return (0);
-	nb = (int64_t)p->lastn[k] + record_unzigzag(dz - 1);
+	nb = (int64_t)p->lastn[i] + record_unzigzag(dz - 1);
 	if (nb < 0 || nb > 64) {
 		br->error = -HV_EFORMAT;
 		return (0);
@@ -356,8 +376,8 @@ record_codec_lp_get(struct record_pred *p, struct record_bits_rd *br,
 	z = (uint64_t)(nb > 0);
 	if (nb > 1)
 		z = z << (nb - 1) | record_bits_get(br, (unsigned)nb - 1);
-	p->lastn[k] = (uint8_t)nb;
-	p->nz[k] |= nb != 0;
+	p->lastn[i] = (uint8_t)nb;
+	p->nz[i] |= nb != 0;
 	return (z);
 }
 
@@ -371,7 +391,7 @@ record_codec_lp_decode(struct record_pred *p, struct record_bits_rd *br)
 	if (p->hist < 2) {
 		for (i = 0; i < n && br->error == 0; i++) {
 			k = p->seq[i];
-			z = record_codec_lp_get(p, br, k);
+			z = record_codec_lp_get(p, br, i);
 			p->cur[k] = record_codec_pred_start(p, k) +
 			    (uint64_t)record_unzigzag(z);
 			p->d0[k] = p->cur[k] - p->v1[k];
@@ -384,12 +404,11 @@ record_codec_lp_decode(struct record_pred *p, struct record_bits_rd *br)
 	for (i = 0; i < p->nzero; i++)
 		p->zz[p->zpos[i]] = 0;
 	for (i = 0; i < p->nrest; i++)
-		p->zz[p->rest[i]] = record_codec_lp_get(p, br,
-		    p->seq[p->rest[i]]);
+		p->zz[p->rest[i]] = record_codec_lp_get(p, br, p->rest[i]);
 	for (i = 0; i < p->nzero; i++) {
 		if (p->chunk[i / RECORD_LP_CHUNK])
 			p->zz[p->zpos[i]] = record_codec_lp_get(p, br,
-			    p->seq[p->zpos[i]]);
+			    p->zpos[i]);
 	}
 	if (br->error != 0)
 		return;
@@ -405,7 +424,7 @@ record_codec_lp_decode(struct record_pred *p, struct record_bits_rd *br)
 void
 record_codec_lp_learn(struct record_pred *p)
 {
-	size_t		 k, n = p->lay.n;
+	size_t		 i, k, n = p->lay.n;
 	uint64_t	 s;
 
 	if (p->hist < 2)
@@ -417,11 +436,15 @@ record_codec_lp_learn(struct record_pred *p)
 		return;
 	/* A counter exact for two periods, or right this time, has nothing
 	 * to learn. */
-	for (k = 0; k < n; k++)
-		p->review[k] = p->nz[k] != 0 && p->lastn[k] != 0;
+	for (i = 0; i < n; i++) {
+		k = p->seq[i];
+		p->review[k] = p->nz[i] != 0 && p->lastn[i] != 0;
+		p->carry[k] = p->lastn[i];
+		p->carry[n + k] = p->nz[i];
+	}
 	for (k = 0; k < n; k += p->lay.ncol[k])
 		record_codec_learn(p, k);
 	record_codec_lp_prep(p);
-	for (k = 0; k < n; k++)
-		p->nz[k] = (uint8_t)((p->nz[k] & 1) << 1);
+	for (i = 0; i < n; i++)
+		p->nz[i] = (uint8_t)((p->nz[i] & 1) << 1);
 }

@@ -220,6 +220,7 @@ record_codec_pred_init(struct record_pred *p,
 	p->zz = xcalloc(n, sizeof *p->zz);
 	p->bykind = xcalloc(n, sizeof *p->bykind);
 	p->nz = xcalloc(n, sizeof *p->nz);
+	p->carry = xcalloc(2 * n, sizeof *p->carry);
 	p->format = format;
 	p->interval = interval;
 	record_codec_pred_key(p, 0);
@@ -252,6 +253,7 @@ record_codec_pred_free(struct record_pred *p)
 	free(p->zz);
 	free(p->bykind);
 	free(p->nz);
+	free(p->carry);
 	memset(p, 0, sizeof *p);
 }
 
@@ -288,7 +290,8 @@ record_codec_pred_key(struct record_pred *p, uint64_t t)
 	if (m->val != NULL)
 		record_rc_sym_init(m->val, p->lay.nclasses * RECORD_VCTX);
 	if (p->format >= 3) {
-		memset(p->nz, 3, p->lay.n);
+		memset(p->carry, 0, p->lay.n);
+		memset(p->carry + p->lay.n, 3, p->lay.n);
 		record_codec_lp_prep(p);
 	}
 }

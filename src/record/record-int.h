@@ -475,7 +475,8 @@ struct record_pred {
 	uint16_t	*score;		/* [k][candidate]: decayed bits */
 	uint16_t	*bscore;	/* [k]: the chosen candidate's score,
 					   which score[k][best] lags */
-	uint8_t		*lastn;		/* bit length of k's last residual */
+	uint8_t		*lastn;		/* bit length of k's last residual;
+					   format 3: [i], of place i's */
 	uint8_t		*review;	/* [k]: k's candidates to be scored;
 					   [b]: some column of record b's */
 	struct record_models m;
@@ -491,8 +492,11 @@ struct record_pred {
 	uint64_t	*zz;		/* [i]: residuals, while coding */
 	uint32_t	*bykind;	/* places in seq by kind of guess */
 	size_t		 kstart[6];	/* ... where each kind starts */
-	uint8_t		*nz;		/* [k]: a residual was not 0 since the
-					   last review */
+	uint8_t		*nz;		/* [i]: the counter at place i of seq
+					   missed since the last review (bit
+					   0), or in the period before (1) */
+	uint8_t		*carry;		/* [k], [n + k]: lastn and nz by
+					   counter while seq changes */
 	unsigned	 hist;		/* samples since the keyframe, <= 3 */
 	uint64_t	 nsamp;		/* samples since the keyframe */
 	uint64_t	 tbd0;		/* counter 0's last timebase step */
@@ -568,7 +572,8 @@ record_codec_lp(const struct record_pred *p)
  * known. */
 uint64_t record_codec_pred_start(struct record_pred *, size_t k);
 
-/* The kinds, references and order from best and order. */
+/* The kinds, references and order from best and order; lastn and nz
+ * from carry, by counter, into the new order. */
 void	 record_codec_lp_prep(struct record_pred *);
 void	 record_codec_lp_encode(struct record_pred *, struct record_bits *,
 	    const struct raw_value *);
