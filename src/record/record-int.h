@@ -606,26 +606,24 @@ record_codec_tb_fill_values(struct record_pred *p, const struct raw_value *v,
 	uint64_t	*tc = p->tbcur, *cur = p->cur, *d0 = p->d0;
 	const uint64_t	*t1 = p->tb1, *v1 = p->v1;
 	size_t		 k, n = p->lay.n;
-	uint64_t	 any, t, last, q, last1, x, dif = 0;
-	uint8_t		 st;
+	uint64_t	 any = 0, t, s0, x, dif = 0;
+	uint8_t		 st = 0;
 
-	tc[0] = last = any = v[0].timebase;
-	cur[0] = v[0].value;
-	d0[0] = v[0].value - v1[0];
-	st = v[0].status;
-	last1 = t1[0];
-	for (k = 1; k < n; k++) {
+	/* Every step is counter 0's when each counter moved as far as
+	 * counter 0 since the last sample: one difference, no chain. */
+	s0 = v[0].timebase - t1[0];
+	/* Unrolled, the eight arrays' pointers step once for four
+	 * counters. */
+#pragma GCC unroll 4
+	for (k = 0; k < n; k++) {
 		t = v[k].timebase;
 		x = v[k].value;
-		q = t1[k];
 		tc[k] = t;
 		cur[k] = x;
 		d0[k] = x - v1[k];
 		st |= v[k].status;
 		any |= t;
-		dif |= (t - last) ^ (q - last1);
-		last = t;
-		last1 = q;
+		dif |= (t - t1[k]) ^ s0;
 	}
 	*diff |= dif;
 	*anyst = st;
@@ -654,35 +652,32 @@ record_codec_tb_fill(struct record_pred *p, const struct raw_value *v,
 	uint64_t	*tc = p->tbcur;
 	const uint64_t	*t1 = p->tb1;
 	size_t		 k, n = p->lay.n;
-	uint64_t	 any, diff = 0, t, last, q, last1;
+	uint64_t	 any, diff = 0, t, s0;
 
-	/* The last values are kept in locals: a store to tc could be a
-	 * store to v for all the compiler knows. */
 	if (record_codec_tb_fused(p)) {
 		any = record_codec_tb_fill_values(p, v, &diff, anyst);
 		*exact = diff == 0 && tc[0] == record_codec_pred_timebase(p, 0);
 		return (any != 0);
 	}
-	tc[0] = last = any = v[0].timebase;
+	/* Counter 0's timebase, or its step, is kept in a local: a store
+	 * to tc could be a store to v for all the compiler knows. */
+	tc[0] = any = s0 = v[0].timebase;
 	if (p->hist == 0) {
 		/* After a heartbeat all must be equal. */
 		for (k = 1; k < n; k++) {
 			t = v[k].timebase;
 			tc[k] = t;
 			any |= t;
-			diff |= t ^ last;
-			last = t;
+			diff |= t ^ s0;
 		}
 	} else {
-		last1 = t1[0];
+		/* Each must have moved as far as counter 0. */
+		s0 -= t1[0];
 		for (k = 1; k < n; k++) {
 			t = v[k].timebase;
-			q = t1[k];
 			tc[k] = t;
 			any |= t;
-			diff |= (t - last) ^ (q - last1);
-			last = t;
-			last1 = q;
+			diff |= (t - t1[k]) ^ s0;
 		}
 	}
 	*exact = diff == 0 && tc[0] == record_codec_pred_timebase(p, 0);
