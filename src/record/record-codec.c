@@ -532,48 +532,67 @@ record_codec_self(const struct record_pred *p, size_t k)
 	return (best);
 }
 
-/* A candidate's guess cost bits: decay its score, keep the lowest. */
+/* A candidate's guess cost bits: decay its score, keep the lowest (bs,
+ * in a local, is the lowest score's, as stored). */
 static inline void
-record_codec_score(uint16_t *sc, unsigned c, unsigned bits, unsigned *best)
+record_codec_score(uint16_t *sc, unsigned c, unsigned bits, unsigned *best,
+    unsigned *bs)
 {
-	sc[c] = (uint16_t)(sc[c] - (sc[c] >> 3) + bits);
-	if (sc[c] < sc[*best])
+	uint16_t	 s = (uint16_t)(sc[c] - (sc[c] >> 3) + bits);
+
+	sc[c] = s;
+	if (s < *bs) {
+		*bs = s;
 		*best = c;
+	}
+}
+
+/* Both guesses from column j, the candidates from c. */
+static inline void
+record_codec_score_ref(const struct record_pred *p, uint16_t *sc, unsigned c,
+    size_t k, size_t j, unsigned *best, unsigned *bs)
+{
+	uint64_t	 d = p->d0[k], d1 = p->d1[k], dj = p->d0[j];
+
+	record_codec_score(sc, c, record_codec_cost(d,
+	    record_codec_ratio(dj, d1, p->d1[j])), best, bs);
+	record_codec_score(sc, c + 1, record_codec_cost(d,
+	    d1 + p->d1[j] - dj), best, bs);
 }
 
 /* Score every candidate of column i of the record at b; the best. */
 static unsigned
 record_codec_review(struct record_pred *p, size_t b, unsigned i)
 {
-	size_t		 k = b + i, j;
-	uint64_t	 d = p->d0[k], d1 = p->d1[k], dj;
+	size_t		 k = b + i;
+	uint64_t	 d = p->d0[k], d1 = p->d1[k];
 	uint16_t	*sc = &p->score[k * RECORD_P_NCAND];
-	unsigned	 c, r, off, bestc = RECORD_P_REPEAT;
+	unsigned	 c, off, bestc = RECORD_P_REPEAT, bs;
 	unsigned	 ncol = p->lay.ncol[b];
 
 	sc[p->best[k]] = p->bscore[k];
-	for (c = 0; c < RECORD_P_SELF; c++) {
-		if (c == RECORD_P_DUP && p->lay.dup[k] == RECORD_NONE)
-			continue;
-		record_codec_score(sc, c, record_codec_cost(d,
-		    record_codec_guess(p, k, c)), &bestc);
-	}
+	/* The first candidate is the best so far; the guesses are
+	 * record_codec_guess()'s. */
+	bs = UINT16_MAX + 1U;
+	record_codec_score(sc, RECORD_P_REPEAT, record_codec_cost(d, d1),
+	    &bestc, &bs);
+	record_codec_score(sc, RECORD_P_MEAN, record_codec_cost(d,
+	    p->hist < 3 ? d1 : d1 + (uint64_t)((int64_t)(p->d2[k] - d1) / 2)),
+	    &bestc, &bs);
+	if (p->lay.dup[k] != RECORD_NONE)
+		record_codec_score(sc, RECORD_P_DUP, record_codec_cost(d,
+		    p->d0[p->lay.dup[k]]), &bestc, &bs);
 	/* Only the columns the record has (most records are narrow), in
 	 * candidate order: left then right at each distance. */
-	for (r = 0; r < 2 * RECORD_P_REFS; r++) {
-		off = r / 2 + 1;
-		if (r % 2 == 0 ? off > i : i + off >= ncol) {
-			if (off > i && i + off >= ncol)
-				break;
-			continue;
-		}
-		c = RECORD_P_SELF + r * RECORD_P_KINDS;
-		j = b + (r % 2 == 0 ? i - off : i + off);
-		dj = p->d0[j];
-		record_codec_score(sc, c, record_codec_cost(d,
-		    record_codec_ratio(dj, d1, p->d1[j])), &bestc);
-		record_codec_score(sc, c + 1, record_codec_cost(d,
-		    d1 + p->d1[j] - dj), &bestc);
+	for (off = 1; off <= RECORD_P_REFS && (off <= i || i + off < ncol);
+	    off++) {
+		c = RECORD_P_SELF + 2 * (off - 1) * RECORD_P_KINDS;
+		if (off <= i)
+			record_codec_score_ref(p, sc, c, k, k - off, &bestc,
+			    &bs);
+		if (i + off < ncol)
+			record_codec_score_ref(p, sc, c + RECORD_P_KINDS, k,
+			    k + off, &bestc, &bs);
 	}
 	return (bestc);
 }
