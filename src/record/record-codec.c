@@ -565,23 +565,20 @@ static unsigned
 record_codec_review(struct record_pred *p, size_t b, unsigned i)
 {
 	size_t		 k = b + i;
-	uint64_t	 d = p->d0[k], d1 = p->d1[k];
+	uint64_t	 d = p->d0[k];
 	uint16_t	*sc = &p->score[k * RECORD_P_NCAND];
 	unsigned	 c, off, bestc = RECORD_P_REPEAT, bs;
 	unsigned	 ncol = p->lay.ncol[b];
 
 	sc[p->best[k]] = p->bscore[k];
-	/* The first candidate is the best so far; the guesses are
-	 * record_codec_guess()'s. */
+	/* The first candidate is the best so far. */
 	bs = UINT16_MAX + 1U;
-	record_codec_score(sc, RECORD_P_REPEAT, record_codec_cost(d, d1),
-	    &bestc, &bs);
-	record_codec_score(sc, RECORD_P_MEAN, record_codec_cost(d,
-	    p->hist < 3 ? d1 : d1 + (uint64_t)((int64_t)(p->d2[k] - d1) / 2)),
-	    &bestc, &bs);
-	if (p->lay.dup[k] != RECORD_NONE)
-		record_codec_score(sc, RECORD_P_DUP, record_codec_cost(d,
-		    p->d0[p->lay.dup[k]]), &bestc, &bs);
+	for (c = 0; c < RECORD_P_SELF; c++) {
+		if (c == RECORD_P_DUP && p->lay.dup[k] == RECORD_NONE)
+			continue;
+		record_codec_score(sc, c, record_codec_cost(d,
+		    record_codec_guess(p, k, c)), &bestc, &bs);
+	}
 	/* Only the columns the record has (most records are narrow), in
 	 * candidate order: left then right at each distance. */
 	for (off = 1; off <= RECORD_P_REFS && (off <= i || i + off < ncol);
